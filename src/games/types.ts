@@ -1,0 +1,80 @@
+// What the service needs from a game: the contract between the pure engines and the judge.
+// Modelled on Rally the Troops' rules modules: state is plain JSON, every function is pure,
+// and all randomness comes from the seed carried in the state.
+
+/** A reader of a game: one of the game's roles (a power, a side), the moderator, or an observer. */
+export type Viewer = { kind: 'player'; role: string } | { kind: 'moderator' } | { kind: 'observer' };
+
+export interface PhaseInfo {
+  /** Stable, unique within the game, sortable by play order, e.g. '0001-S1901M'. */
+  key: string;
+  /** For people: 'Spring 1901 Movement', 'March 1795, Kamehameha'. */
+  label: string;
+  /** Picks the deadline length of the game's deadline policy. */
+  type: 'movement' | 'retreat' | 'adjustment' | 'turn' | 'ballot';
+  /** Heiau's "longer each year": the game year (1, 2, ...) when the game has one. */
+  year?: number;
+}
+
+/** How one submitted line was read. */
+export interface ReadLine {
+  /** 1-based line number within the submission. */
+  line: number;
+  text: string;
+  ok: boolean;
+  /** The order as the judge understood it, in the rulebook's notation. */
+  reading?: string;
+  /** Why the line was rejected: names the word that could not be read. */
+  error?: string;
+}
+
+export interface ReadResult {
+  lines: ReadLine[];
+  /** The accepted part of the submission, stored as JSON and handed to resolve(). */
+  accepted: unknown;
+}
+
+export interface Outcome {
+  kind: 'victory' | 'draw' | 'tie';
+  winners: string[];
+  text: string;
+}
+
+export interface ResolveResult<S> {
+  state: S;
+  /** Stored with the phase; rendered per viewer by formatReport. */
+  report: unknown;
+}
+
+export interface ScenarioInfo {
+  id: string;
+  name: string;
+  /** Roles the players take (powers, sides). */
+  roles: string[];
+}
+
+export interface GameModule<S = unknown> {
+  id: string;
+  name: string;
+  scenarios: ScenarioInfo[];
+  /** A new game. `options` are the game's settings for this engine (validated by the engine). */
+  setup(seed: string, scenario: string, options?: Record<string, unknown>): S;
+  phase(state: S): PhaseInfo;
+  /** Roles that have something to decide in the current phase; the others are ready by themselves. */
+  expectedRoles(state: S): string[];
+  /** Read a role's submission for the current phase. Never throws on bad input. */
+  readSubmission(state: S, role: string, lines: string[]): ReadResult;
+  /**
+   * Resolve the current phase. `submissions` holds the accepted part of each role's last
+   * submission; a role without one gets the game's default (units hold, civil disorder...).
+   */
+  resolve(state: S, submissions: Record<string, unknown>): ResolveResult<S>;
+  /** What a viewer may see of the state. API responses and emails both go through it. */
+  view(state: S, viewer: Viewer): unknown;
+  /** A phase report as text for a viewer, in the rulebook's notation. */
+  formatReport(report: unknown, viewer: Viewer): string;
+  /** The position as text for a viewer (for emails). */
+  formatPosition(state: S, viewer: Viewer): string;
+  /** Whether the game is over, as the engine judges it. */
+  outcome(state: S): Outcome | null;
+}
