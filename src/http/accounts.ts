@@ -1,0 +1,89 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import * as accounts from '../service/accounts.ts';
+import type { Ctx } from '../service/context.ts';
+import { requireAuth } from './auth.ts';
+import { Accepted, Email, problems, Uuid } from './schemas.ts';
+
+const Account = z.object({ id: z.string(), email: z.string(), name: z.string().nullable(), timeZone: z.string() });
+const Token = z.object({ id: z.string(), prefix: z.string(), createdAt: z.date(), lastUsedAt: z.date().nullable(), revokedAt: z.date().nullable() });
+const SENT = (email: string) => ({ message: `If ${email} can receive mail, a token is on its way there. The token is only ever sent by email.` });
+
+export function accountRoutes(ctx: Ctx): FastifyPluginAsyncZod {
+  return async (app) => {
+    const limit = { rateLimit: { max: ctx.config.accountRateLimit, timeWindow: '1 minute' } };
+    app.post(
+      '/accounts',
+      {
+        schema: {
+          tags: ['accounts'],
+          summary: 'Register with an email address; an API token is emailed to it',
+          body: z.object({ email: Email, name: z.string().trim().min(1).max(80).optional(), timeZone: z.string().max(64).optional().describe('IANA zone, e.g. Pacific/Honolulu') }).strict(),
+          response: { 202: Accepted, ...problems(400, 429) },
+        },
+        config: limit,
+      },
+      async (req, reply) => {
+        await accounts.register(ctx, req.body);
+        return reply.code(202).send(SENT(req.body.email));
+      },
+    );
+    app.post(
+      '/accounts/sign-in',
+      {
+        schema: {
+          tags: ['accounts'],
+          summary: 'Sign in: a new API token is emailed to a registered address',
+          body: z.object({ email: Email }).strict(),
+          response: { 202: Accepted, ...problems(400, 429) },
+        },
+        config: limit,
+      },
+      async (req, reply) => {
+        await accounts.signIn(ctx, req.body);
+        return reply.code(202).send(SENT(req.body.email));
+      },
+    );
+    const auth = { security: [{ bearer: [] }] };
+    app.get('/accounts/me', { schema: { tags: ['accounts'], summary: 'Your account', ...auth, response: { 200: Account, ...problems(401) } } }, async (req) => {
+      return (await requireAuth(ctx, req)).account;
+    });
+    app.patch(
+      '/accounts/me',
+      {
+        schema: {
+          tags: ['accounts'],
+          summary: 'Change your name or time zone (used for times in your emails)',
+          ...auth,
+          body: z.object({ name: z.string().trim().min(1).max(80).nullable().optional(), timeZone: z.string().max(64).optional() }).strict(),
+          response: { 200: Account, ...problems(400, 401) },
+        },
+      },
+      async (req) => {
+        const { account } = await requireAuth(ctx, req);
+        return accounts.updateAccount(ctx, account.id, req.body);
+      },
+    );
+    app.get('/accounts/me/tokens', { schema: { tags: ['accounts'], summary: 'Your API tokens (never the tokens themselves)', ...auth, response: { 200: z.object({ tokens: z.array(Token) }), ...problems(401) } } }, async (req) => {
+      const { account } = await requireAuth(ctx, req);
+      return { tokens: await accounts.listTokens(ctx, account.id) };
+    });
+    app.delete(
+      '/accounts/me/tokens/:tokenId',
+      {
+        schema: {
+          tags: ['accounts'],
+          summary: 'Revoke one of your tokens ("current" revokes the one in use: sign out)',
+          ...auth,
+          params: z.object({ tokenId: z.union([Uuid, z.literal('current')]) }),
+          response: { 204: z.null(), ...problems(400, 401, 404) },
+        },
+      },
+      async (req, reply) => {
+        const { account, tokenId } = await requireAuth(ctx, req);
+        await accounts.revokeToken(ctx, account.id, req.params.tokenId === 'current' ? tokenId : req.params.tokenId);
+        return reply.code(204).send(null);
+      },
+    );
+  };
+}

@@ -1,0 +1,56 @@
+// The fastify application: zod-validated routes, OpenAPI at /docs, problem+json errors.
+import fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Ctx } from '../service/context.ts';
+import { accountRoutes } from './accounts.ts';
+import { healthRoutes } from './health.ts';
+import { registerProblemHandler } from './problem.ts';
+
+/** One plugin per resource. */
+const routePlugins = [healthRoutes, accountRoutes];
+
+export async function buildApp(ctx: Ctx, _opts: { logRequests?: boolean } = {}): Promise<FastifyInstance> {
+  const app = fastify({
+    loggerInstance: ctx.log,
+    bodyLimit: 256 * 1024,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerProblemHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+      },
+    },
+  });
+  await app.register(rateLimit, { max: ctx.config.rateLimit, timeWindow: '1 minute' });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'kahu judge API',
+        version: '0.1.0',
+        description:
+          'Deadline judge for play-by-email / play-by-web strategy games. Sign in by email: POST /accounts sends an API token ' +
+          'to the address; send it as `Authorization: Bearer <token>`. Errors are application/problem+json.',
+      },
+      servers: [{ url: ctx.config.publicUrl }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The API token you received by email' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  for (const plugin of routePlugins) await app.register(plugin(ctx));
+  return app;
+}

@@ -1,0 +1,61 @@
+// Every error leaves as application/problem+json (RFC 9457) with where and why.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError, type ProblemItem } from '../service/errors.ts';
+
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  instance?: string;
+  errors?: ProblemItem[];
+  [k: string]: unknown;
+}
+
+function fieldOf(part: string | undefined, instancePath: string): string {
+  const p = instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
+  return [part ?? 'body', p].filter(Boolean).join('.');
+}
+
+export function registerProblemHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    let problem: Problem;
+    if (err instanceof AppError) {
+      problem = { type: 'about:blank', title: err.title, status: err.status, detail: err.message, errors: err.errors, ...err.extra };
+    } else if (hasZodFastifySchemaValidationErrors(err)) {
+      const part = (err as any).validationContext as string | undefined;
+      const errors = err.validation.map((v) => ({ field: fieldOf(part, v.instancePath), message: v.message ?? 'invalid' }));
+      problem = {
+        type: 'about:blank',
+        title: 'Invalid request',
+        status: 400,
+        detail: errors.map((e) => `${e.field}: ${e.message}`).join('; '),
+        errors,
+      };
+    } else if (isResponseSerializationError(err)) {
+      req.log.error({ err }, 'response does not match its schema');
+      problem = { type: 'about:blank', title: 'Internal error', status: 500, detail: 'The server built a response it could not send. This is a bug.' };
+    } else if (err.statusCode && err.statusCode < 500) {
+      const status = err.statusCode;
+      let detail = err.message;
+      if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') detail = 'Send the body as application/json.';
+      if (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') detail = 'The JSON body is empty.';
+      if (status === 429) detail = 'Too many requests: slow down and try again in a minute.';
+      problem = { type: 'about:blank', title: status === 429 ? 'Too many requests' : 'Bad request', status, detail };
+      if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || /JSON/.test(err.message)) problem.errors = [{ field: 'body', message: err.message }];
+    } else {
+      req.log.error({ err }, 'unhandled error');
+      problem = { type: 'about:blank', title: 'Internal error', status: 500, detail: 'Something went wrong on the server; nothing was changed. Try again.' };
+    }
+    problem.instance = req.url.split('?')[0];
+    if (!problem.errors) delete problem.errors;
+    reply.code(problem.status).type('application/problem+json').send(JSON.stringify(problem));
+  });
+  app.setNotFoundHandler((req, reply) => {
+    reply
+      .code(404)
+      .type('application/problem+json')
+      .send(JSON.stringify({ type: 'about:blank', title: 'Not found', status: 404, detail: `There is no route ${req.method} ${req.url.split('?')[0]}. See /docs.`, instance: req.url.split('?')[0] }));
+  });
+}

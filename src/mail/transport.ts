@@ -1,0 +1,65 @@
+// Where mail goes: real SMTP when SMTP_URL is set, otherwise .eml files in $DATA_DIR/outbox.
+import fs from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface Message {
+  id: string;
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  date: Date;
+}
+
+export interface MailTransport {
+  kind: 'smtp' | 'file';
+  send(msg: Message): Promise<void>;
+  close(): void;
+}
+
+function envelope(msg: Message) {
+  const domain = (msg.from.match(/@([^>\s]+)/)?.[1] ?? 'kahu.localhost').toLowerCase();
+  return {
+    from: msg.from,
+    to: msg.to,
+    subject: msg.subject,
+    text: msg.text,
+    date: msg.date,
+    messageId: `<${msg.id}@${domain}>`,
+    headers: { 'X-Kahu-Mail-Id': msg.id },
+  };
+}
+
+export function smtpTransport(url: string): MailTransport {
+  const t = nodemailer.createTransport(url);
+  return {
+    kind: 'smtp',
+    async send(msg) {
+      await t.sendMail(envelope(msg));
+    },
+    close: () => t.close(),
+  };
+}
+
+/** Writes each message as an RFC 5322 .eml file; the file name sorts by time. */
+export function fileTransport(dir: string): MailTransport {
+  fs.mkdirSync(dir, { recursive: true });
+  const t = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    kind: 'file',
+    async send(msg) {
+      const info = (await t.sendMail(envelope(msg))) as unknown as { message: Buffer };
+      const stamp = msg.date.toISOString().replace(/[:.]/g, '-');
+      const file = path.join(dir, `${stamp}-${msg.id}.eml`);
+      const tmp = `${file}.tmp`;
+      await fs.promises.writeFile(tmp, info.message);
+      await fs.promises.rename(tmp, file);
+    },
+    close: () => {},
+  };
+}
+
+export function createTransport(opts: { smtpUrl?: string; dataDir: string }): MailTransport {
+  return opts.smtpUrl ? smtpTransport(opts.smtpUrl) : fileTransport(path.join(opts.dataDir, 'outbox'));
+}

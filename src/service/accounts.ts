@@ -1,0 +1,102 @@
+// Accounts are email addresses. A token is only ever sent by email (it proves the address);
+// only its SHA-256 is stored, and it can be revoked.
+import crypto from 'node:crypto';
+import { DateTime } from 'luxon';
+import type { Tx } from '../db/client.ts';
+import { queueMail } from '../mail/outbox.ts';
+import { tokenMail, noAccountMail } from '../mail/templates.ts';
+import { afterCommit, type Ctx } from './context.ts';
+import { badRequest, notFound, unauthorized } from './errors.ts';
+
+export function hashToken(token: string): string {
+  return crypto.createHash('sha256').update(token).digest('hex');
+}
+
+export function newToken(): string {
+  return `kahu_${crypto.randomBytes(32).toString('base64url')}`;
+}
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function validTimeZone(zone: string): boolean {
+  return DateTime.now().setZone(zone).isValid;
+}
+
+export interface AccountInfo { id: string; email: string; name: string | null; timeZone: string }
+
+async function issueToken(ctx: Ctx, tx: Tx, account: AccountInfo, reason: 'register' | 'sign-in'): Promise<void> {
+  const token = newToken();
+  const now = ctx.clock.now();
+  await tx.apiToken.create({ data: { accountId: account.id, tokenHash: hashToken(token), prefix: token.slice(0, 9), createdAt: now } });
+  await queueMail(tx, tokenMail(ctx.config, account, token, reason, now), now);
+}
+
+/** Register (or, for a known address, sign in): a new token is emailed. Same answer either way. */
+export async function register(ctx: Ctx, input: { email: string; name?: string; timeZone?: string }): Promise<void> {
+  const email = normalizeEmail(input.email);
+  if (input.timeZone && !validTimeZone(input.timeZone)) {
+    throw badRequest(`"${input.timeZone}" is not an IANA time zone such as "Pacific/Honolulu" or "UTC".`, [{ field: 'body.timeZone', message: 'unknown time zone' }]);
+  }
+  await ctx.db.$transaction(async (tx) => {
+    const now = ctx.clock.now();
+    const account = await tx.account.upsert({
+      where: { email },
+      create: { email, name: input.name ?? null, timeZone: input.timeZone ?? 'UTC', createdAt: now },
+      update: {},
+    });
+    await issueToken(ctx, tx, account, 'register');
+  });
+  await afterCommit(ctx, { mail: true });
+}
+
+/** Sign in: a new token is emailed to a known address; an unknown one is told so by email. */
+export async function signIn(ctx: Ctx, input: { email: string }): Promise<void> {
+  const email = normalizeEmail(input.email);
+  await ctx.db.$transaction(async (tx) => {
+    const account = await tx.account.findUnique({ where: { email } });
+    const now = ctx.clock.now();
+    if (account) await issueToken(ctx, tx, account, 'sign-in');
+    else await queueMail(tx, noAccountMail(ctx.config, email), now);
+  });
+  await afterCommit(ctx, { mail: true });
+}
+
+export interface Authenticated { account: AccountInfo; tokenId: string }
+
+/** The account a bearer token belongs to, or a 401. */
+export async function authenticate(ctx: Ctx, token: string): Promise<Authenticated> {
+  const row = await ctx.db.apiToken.findUnique({ where: { tokenHash: hashToken(token) }, include: { account: true } });
+  if (!row || row.revokedAt) throw unauthorized('This API token is unknown or was revoked. Ask for a new one with POST /accounts/sign-in.');
+  const now = ctx.clock.now();
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000) {
+    await ctx.db.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: now } });
+  }
+  const a = row.account;
+  return { account: { id: a.id, email: a.email, name: a.name, timeZone: a.timeZone }, tokenId: row.id };
+}
+
+export async function updateAccount(ctx: Ctx, accountId: string, input: { name?: string | null; timeZone?: string }): Promise<AccountInfo> {
+  if (input.timeZone !== undefined && !validTimeZone(input.timeZone)) {
+    throw badRequest(`"${input.timeZone}" is not an IANA time zone such as "Pacific/Honolulu" or "UTC".`, [{ field: 'body.timeZone', message: 'unknown time zone' }]);
+  }
+  const a = await ctx.db.account.update({ where: { id: accountId }, data: { name: input.name, timeZone: input.timeZone } });
+  return { id: a.id, email: a.email, name: a.name, timeZone: a.timeZone };
+}
+
+export async function listTokens(ctx: Ctx, accountId: string) {
+  return ctx.db.apiToken.findMany({
+    where: { accountId },
+    orderBy: { createdAt: 'asc' },
+    select: { id: true, prefix: true, createdAt: true, lastUsedAt: true, revokedAt: true },
+  });
+}
+
+export async function revokeToken(ctx: Ctx, accountId: string, tokenId: string): Promise<void> {
+  const r = await ctx.db.apiToken.updateMany({ where: { id: tokenId, accountId, revokedAt: null }, data: { revokedAt: ctx.clock.now() } });
+  if (r.count === 0) {
+    const exists = await ctx.db.apiToken.findFirst({ where: { id: tokenId, accountId } });
+    if (!exists) throw notFound('You have no token with this id.');
+  }
+}

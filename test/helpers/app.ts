@@ -1,0 +1,54 @@
+// A test instance of the service: a fresh migrated database, a manual clock, the real app and
+// the real job handlers. Tests move the clock and call the handlers instead of sleeping.
+import pino from 'pino';
+import { loadConfig, type Config } from '../../src/config.ts';
+import { createDb, type Db } from '../../src/db/client.ts';
+import { buildApp } from '../../src/http/app.ts';
+import { ManualClock } from '../../src/service/clock.ts';
+import type { Ctx } from '../../src/service/context.ts';
+import { createTestDatabase, type TestDatabase } from './db.ts';
+import type { FastifyInstance } from 'fastify';
+
+export interface TestService {
+  ctx: Ctx;
+  db: Db;
+  clock: ManualClock;
+  config: Config;
+  app: FastifyInstance;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+export async function startTestService(opts: { env?: Record<string, string>; clock?: ManualClock } = {}): Promise<TestService> {
+  const database = await createTestDatabase();
+  const config = loadConfig({ PUBLIC_URL: 'http://kahu.test', LOG_LEVEL: 'silent', RATE_LIMIT: '100000', ACCOUNT_RATE_LIMIT: '100000', ...opts.env, DATABASE_URL: database.url });
+  const db = createDb(database.url, 5);
+  const clock = opts.clock ?? new ManualClock('2025-03-03T00:00:00Z');
+  const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const ctx: Ctx = { db, clock, config, log };
+  const app = await buildApp(ctx, { logRequests: false });
+  await app.ready();
+  return {
+    ctx, db, clock, config, app, database,
+    async close() {
+      await app.close();
+      await db.$disconnect();
+      await database.drop();
+    },
+  };
+}
+
+/** Mail waiting in the outbox for an address (newest last). */
+export async function mailFor(db: Db, to: string, kind?: string) {
+  return db.outboxMail.findMany({ where: { toAddress: to.toLowerCase(), ...(kind ? { kind } : {}) }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+}
+
+/** Register an account and pick its token out of the emailed message. */
+export async function registerAccount(t: TestService, email: string, extra: Record<string, unknown> = {}): Promise<string> {
+  const r = await t.app.inject({ method: 'POST', url: '/accounts', payload: { email, ...extra } });
+  if (r.statusCode !== 202) throw new Error(`register ${email}: ${r.statusCode} ${r.body}`);
+  const mails = await mailFor(t.db, email, 'token');
+  const m = /(kahu_[A-Za-z0-9_-]{43})/.exec(mails[mails.length - 1].body);
+  if (!m) throw new Error('no token in mail');
+  return m[1];
+}
