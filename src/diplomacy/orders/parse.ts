@@ -326,10 +326,11 @@ class Reader {
 
   private build(unit: UnitRef): Order {
     if (!unit.type) {
-      const at = this.i - 1;
+      const word = this.orig(0, this.i);
       throw new Fail({
-        message: `say which unit to build: "build A ${unit.location}" or "build F ${unit.location}"`,
-        ...(this.toks[at] ? { word: this.text.slice(this.toks[at].pos, this.toks[at].end), position: this.toks[at].pos } : {}),
+        message: `"${word}" does not say which unit to build: write "build A ${unit.location}" or "build F ${unit.location}"`,
+        word,
+        position: this.toks[0].pos,
       });
     }
     this.end('the end of the order after the build');
