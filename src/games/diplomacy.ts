@@ -1,0 +1,475 @@
+// Standard and Heiau Diplomacy as game modules for the judge: the phase sequence (movement,
+// retreats, adjustments; phases with no choice are played at once), submissions read and
+// checked against the board, per-reader views, and the Haole scenarios' ballot and fog.
+import { adjudicate, type OrderReport, type PhaseOutput } from '../diplomacy/adjudicator/index.ts';
+import { adjustmentsDue, buildSites } from '../diplomacy/adjudicator/adjustment.ts';
+import { retreatsOf } from '../diplomacy/adjudicator/retreat.ts';
+import { normalizeName, parseOrders } from '../diplomacy/orders/index.ts';
+import type { DislodgedUnit, Phase, Unit } from '../diplomacy/types.ts';
+import { getVariant } from '../diplomacy/variants/index.ts';
+import { heiauScenario, loadHeiauScenarios, scenarioWithBallot } from '../diplomacy/variants/scenarios.ts';
+import type { Variant } from '../diplomacy/variants/variant.ts';
+import { randomInt, seedRandom } from '../hand-of-destiny/random.ts';
+import type { GameModule, Outcome, PhaseInfo, ReadLine, ReadResult, ScenarioInfo, Viewer } from './types.ts';
+
+export interface DiplomacyState {
+  variant: 'standard' | 'heiau';
+  scenario: string;
+  seed: string;
+  /** Phases played so far (for stable, sortable phase keys). */
+  seq: number;
+  /** The current phase; `ballot` before a Haole scenario's first Spring. */
+  phase: Phase | { type: 'ballot'; season: 'spring'; year: number };
+  powers: string[];
+  units: Unit[];
+  dislodged?: DislodgedUnit[];
+  contested?: string[];
+  supplyCenters: Record<string, string>;
+  tradingPosts?: Record<string, string>;
+  /** Haole scenarios: European powers, who see no native position until the first Spring orders are in. */
+  haoles?: string[];
+  hidden?: boolean;
+  ballot?: { options: string[]; winner?: string; votes?: Record<string, string> };
+  outcome?: Outcome | null;
+}
+
+export interface DiplomacySubmission {
+  orders?: { text: string; reading: string }[];
+  vote?: string;
+}
+
+export interface PhaseResult {
+  phase: string;
+  type: PhaseInfo['type'];
+  orders: OrderReport[];
+  dislodged?: DislodgedUnit[];
+  disbanded?: Unit[];
+  /** Centres that changed hands: province -> [old owner or null, new owner]. */
+  captured?: Record<string, [string | null, string]>;
+  ballot?: { votes: Record<string, string>; winner: string; haoles: string[] };
+  /** The first Spring of a Haole scenario: the ballot, now revealed to everyone. */
+  revealedBallot?: { votes: Record<string, string>; winner: string };
+}
+
+export interface DiplomacyReport {
+  phases: PhaseResult[];
+  outcome?: Outcome | null;
+}
+
+const SEASON: Record<string, string> = { spring: 'Spring', fall: 'Fall', winter: 'Winter' };
+const TYPE: Record<string, string> = { movement: 'Movement', retreat: 'Retreats', adjustment: 'Adjustments', ballot: 'Ballot' };
+const CODE: Record<string, string> = { spring: 'S', fall: 'F', winter: 'W', movement: 'M', retreat: 'R', adjustment: 'A', ballot: 'B' };
+
+export function phaseLabel(phase: DiplomacyState['phase']): string {
+  if (phase.type === 'ballot') return 'Ballot for the natives’ setup';
+  return `${SEASON[phase.season]} ${phase.year} ${TYPE[phase.type]}`;
+}
+
+function variantOf(state: { variant: string }): Variant {
+  const v = getVariant(state.variant);
+  if (!v) throw new Error(`unknown variant ${state.variant}`);
+  return v;
+}
+
+function makeModule(id: 'standard' | 'heiau'): GameModule<DiplomacyState> {
+  const scenarios = (): ScenarioInfo[] => {
+    if (id === 'standard') return [{ id: 'classic', name: 'Classic 1901', roles: variantOf({ variant: id }).map.powers }];
+    return loadHeiauScenarios().map((s) => ({
+      id: s.id,
+      name: s.name,
+      roles: s.nativeSetupBallot ? scenarioWithBallot(s, s.nativeSetupBallot.options[0]).powers.map((p) => p.name) : s.powers.map((p) => p.name),
+    }));
+  };
+
+  const mod: GameModule<DiplomacyState> = {
+    id,
+    name: id === 'standard' ? 'Standard Diplomacy' : 'Heiau Diplomacy',
+    get scenarios() {
+      return scenarios();
+    },
+
+    setup(seed, scenario) {
+      if (id === 'standard') {
+        if (scenario !== 'classic') throw new Error(`unknown scenario '${scenario}' (Standard has 'classic')`);
+        const map = variantOf({ variant: id }).map;
+        const units: Unit[] = [];
+        for (const [power, list] of Object.entries(map.data.starting_units ?? {})) for (const u of list) units.push({ power, ...u });
+        const supplyCenters: Record<string, string> = {};
+        for (const [power, list] of Object.entries(map.data.home_centers ?? {})) for (const p of list) supplyCenters[p] = power;
+        return { variant: id, scenario, seed, seq: 0, phase: { season: 'spring', year: 1901, type: 'movement' }, powers: map.powers, units, supplyCenters };
+      }
+      const s = heiauScenario(scenario);
+      const haoles = s.powers.filter((p) => p.kind === 'haole').map((p) => p.name);
+      if (s.nativeSetupBallot) {
+        const full = scenarioWithBallot(s, s.nativeSetupBallot.options[0]);
+        return {
+          variant: id,
+          scenario,
+          seed,
+          seq: 0,
+          phase: { type: 'ballot', season: 'spring', year: s.startingPhase.year },
+          powers: full.powers.map((p) => p.name),
+          units: s.powers.flatMap((p) => p.units.map((u) => ({ power: p.name, ...u }))),
+          supplyCenters: {},
+          tradingPosts: {},
+          haoles,
+          hidden: true,
+          ballot: { options: s.nativeSetupBallot.options },
+        };
+      }
+      const supplyCenters: Record<string, string> = {};
+      for (const p of s.powers) for (const h of p.heiaus) supplyCenters[h] = p.name;
+      return {
+        variant: id,
+        scenario,
+        seed,
+        seq: 0,
+        phase: { season: s.startingPhase.season, year: s.startingPhase.year, type: 'movement' },
+        powers: s.powers.map((p) => p.name),
+        units: s.powers.flatMap((p) => p.units.map((u) => ({ power: p.name, ...u }))),
+        supplyCenters,
+        tradingPosts: {},
+        ...(haoles.length ? { haoles } : {}),
+      };
+    },
+
+    phase(state) {
+      const p = state.phase;
+      const code = p.type === 'ballot' ? 'B' : `${CODE[p.season]}${p.year}${CODE[p.type]}`;
+      return {
+        key: `${String(state.seq).padStart(4, '0')}-${code}`,
+        label: phaseLabel(p),
+        type: p.type,
+        year: p.year,
+      };
+    },
+
+    expectedRoles(state) {
+      return expectedRoles(state);
+    },
+
+    readSubmission(state, role, lines) {
+      return readSubmission(state, role, lines);
+    },
+
+    resolve(state, submissions) {
+      const subs = submissions as Record<string, DiplomacySubmission>;
+      const phases: PhaseResult[] = [];
+      let next = step(state, subs, phases);
+      // Phases where nobody has a choice are played at once (no retreats possible, no adjustments due).
+      while (!next.outcome && expectedRoles(next).length === 0) next = step(next, {}, phases);
+      return { state: next, report: { phases, outcome: next.outcome ?? null } satisfies DiplomacyReport };
+    },
+
+    view(state, viewer) {
+      return view(state, viewer);
+    },
+
+    formatReport(report, viewer) {
+      return formatReport(report as DiplomacyReport, viewer);
+    },
+
+    formatPosition(state, viewer) {
+      return formatPosition(state, viewer);
+    },
+
+    outcome(state) {
+      return state.outcome ?? null;
+    },
+  };
+  return mod;
+}
+
+function expectedRoles(state: DiplomacyState): string[] {
+  if (state.outcome) return [];
+  const p = state.phase;
+  if (p.type === 'ballot') return [...state.powers];
+  const variant = variantOf(state);
+  if (p.type === 'movement') return state.powers.filter((r) => state.units.some((u) => u.power === r));
+  if (p.type === 'retreat') {
+    const options = retreatsOf(variant, { units: state.units, dislodged: state.dislodged ?? [], contested: state.contested });
+    return state.powers.filter((r) => (state.dislodged ?? []).some((d, i) => d.power === r && options[i].length > 0));
+  }
+  const due = adjustmentsDue(variant, state);
+  return state.powers.filter((r) => {
+    const n = due[r] ?? 0;
+    return n < 0 || (n > 0 && buildSites(variant, state, r).length > 0);
+  });
+}
+
+function readSubmission(state: DiplomacyState, role: string, lines: string[]): ReadResult {
+  const p = state.phase;
+  if (p.type === 'ballot') {
+    const out: ReadLine[] = [];
+    let vote: string | undefined;
+    const options = state.ballot?.options ?? [];
+    lines.forEach((text, i) => {
+      if (!text.trim() || /^\s*(#|\/\/)/.test(text)) return;
+      const word = normalizeName(text.replace(/^\s*vote\s+/i, '').trim());
+      const match = options.filter((o) => o.startsWith(word) || heiauScenario(o).name.toLowerCase().startsWith(word));
+      if (match.length === 1 && word) {
+        vote = match[0];
+        out.push({ line: i + 1, text, ok: true, reading: `VOTE ${heiauScenario(vote).name}` });
+      } else
+        out.push({ line: i + 1, text, ok: false, error: `could not read "${text.trim()}": vote for one of ${options.map((o) => heiauScenario(o).name).join(', ')}` });
+    });
+    return { lines: out, accepted: vote ? { vote } : {} };
+  }
+  const variant = variantOf(state);
+  const parsed = parseOrders(variant.map, lines, { phaseType: p.type });
+  // Check the readable orders against the board as if they were the only ones: what is illegal
+  // now is illegal whatever the others order.
+  const readable = parsed.flatMap((l) => (l.ok ? [l] : []));
+  const check = adjudicate(variant, {
+    phase: p,
+    units: state.units,
+    dislodged: state.dislodged,
+    contested: state.contested,
+    supplyCenters: state.supplyCenters,
+    tradingPosts: state.tradingPosts,
+    orders: readable.map((l) => ({ power: role, order: l.order, text: l.text.trim() })),
+  });
+  const out: ReadLine[] = [];
+  const accepted: { text: string; reading: string }[] = [];
+  let k = 0;
+  for (const l of parsed) {
+    if (!l.ok) {
+      out.push({ line: l.line, text: l.text, ok: false, error: l.error.message });
+      continue;
+    }
+    const r = check.orders[k++];
+    if (r.result === 'illegal') out.push({ line: l.line, text: l.text, ok: false, reading: r.reading, error: r.reason });
+    else {
+      out.push({ line: l.line, text: l.text, ok: true, reading: r.reading });
+      accepted.push({ text: l.text.trim(), reading: r.reading! });
+    }
+  }
+  return { lines: out, accepted: { orders: accepted } satisfies DiplomacySubmission };
+}
+
+/** Play the current phase with these submissions; append its result. */
+function step(state: DiplomacyState, subs: Record<string, DiplomacySubmission>, phases: PhaseResult[]): DiplomacyState {
+  const label = phaseLabel(state.phase);
+  const p = state.phase;
+  if (p.type === 'ballot') return tallyBallot(state, subs, phases);
+  const variant = variantOf(state);
+  const orders = state.powers.flatMap((power) => (subs[power]?.orders ?? []).map((o) => ({ power, text: o.text })));
+  const out = adjudicate(variant, {
+    phase: p,
+    units: state.units,
+    dislodged: state.dislodged,
+    contested: state.contested,
+    supplyCenters: state.supplyCenters,
+    tradingPosts: state.tradingPosts,
+    orders,
+  });
+  const result: PhaseResult = { phase: label, type: p.type, orders: out.orders };
+  if (state.hidden && p.type === 'movement' && state.ballot?.winner)
+    result.revealedBallot = { votes: state.ballot.votes ?? {}, winner: state.ballot.winner };
+  if (p.type === 'movement' && out.dislodged?.length) result.dislodged = out.dislodged;
+  if (out.disbanded?.length) result.disbanded = out.disbanded;
+  const captured = changes(state.supplyCenters, out.supplyCenters);
+  if (Object.keys(captured).length) result.captured = captured;
+  phases.push(result);
+  const next: DiplomacyState = { ...state, seq: state.seq + 1, units: out.units, supplyCenters: out.supplyCenters };
+  if (out.tradingPosts) next.tradingPosts = out.tradingPosts;
+  delete next.dislodged;
+  delete next.contested;
+  // The haoles see the board once the first Spring orders are in.
+  if (state.hidden && p.type === 'movement') next.hidden = false;
+  const fall = p.season === 'fall';
+  if (p.type === 'movement' && out.dislodged?.length) {
+    next.phase = { ...p, type: 'retreat' };
+    next.dislodged = out.dislodged;
+    next.contested = out.contested;
+  } else if (p.type === 'adjustment') {
+    next.phase = { season: 'spring', year: p.year + 1, type: 'movement' };
+  } else if (fall) {
+    next.phase = { season: 'winter', year: p.year, type: 'adjustment' };
+    next.outcome = judgeVictory(variant, next);
+  } else {
+    next.phase = { season: 'fall', year: p.year, type: 'movement' };
+  }
+  if (!next.outcome) next.outcome = lastPowerStanding(next);
+  return next;
+}
+
+function tallyBallot(state: DiplomacyState, subs: Record<string, DiplomacySubmission>, phases: PhaseResult[]): DiplomacyState {
+  const options = state.ballot!.options;
+  const votes: Record<string, string> = {};
+  for (const power of state.powers) if (subs[power]?.vote && options.includes(subs[power].vote!)) votes[power] = subs[power].vote!;
+  const count = (voters: string[]) => {
+    const c = new Map(options.map((o) => [o, 0]));
+    for (const v of voters) if (votes[v]) c.set(votes[v], c.get(votes[v])! + 1);
+    const top = Math.max(...c.values());
+    return options.filter((o) => c.get(o) === top);
+  };
+  // Most votes wins; on a tie the natives' votes decide; failing that, the game's seed draws.
+  let best = count(state.powers);
+  if (best.length > 1) best = count(state.powers.filter((p) => !state.haoles?.includes(p))).filter((o) => best.includes(o));
+  const winner = best.length === 1 ? best[0] : best[randomInt(seedRandom(`${state.seed}:ballot`), best.length)];
+  const full = scenarioWithBallot(state.scenario, winner);
+  const natives = full.powers.filter((p) => p.kind === 'native');
+  const supplyCenters: Record<string, string> = {};
+  for (const p of natives) for (const h of p.heiaus) supplyCenters[h] = p.name;
+  phases.push({ phase: phaseLabel(state.phase), type: 'ballot', orders: [], ballot: { votes, winner, haoles: state.haoles ?? [] } });
+  return {
+    ...state,
+    seq: state.seq + 1,
+    phase: { season: 'spring', year: state.phase.year, type: 'movement' },
+    units: [...natives.flatMap((p) => p.units.map((u) => ({ power: p.name, ...u }))), ...state.units],
+    supplyCenters,
+    ballot: { options, winner, votes },
+  };
+}
+
+function changes(before: Record<string, string>, after: Record<string, string>): Record<string, [string | null, string]> {
+  const out: Record<string, [string | null, string]> = {};
+  for (const [p, owner] of Object.entries(after)) if (before[p] !== owner) out[p] = [before[p] ?? null, owner];
+  return out;
+}
+
+/** Heiaus a power controls, for victory (trading posts are not heiaus; docs/heiau-map.md). */
+export function victoryCenters(variant: Variant, state: Pick<DiplomacyState, 'supplyCenters'>): Record<string, number> {
+  const count: Record<string, number> = {};
+  for (const [p, owner] of Object.entries(state.supplyCenters)) {
+    if (!variant.map.province(p)?.supplyCenter && !variant.rules.tradingPostsCountForVictory) continue;
+    count[owner] = (count[owner] ?? 0) + 1;
+  }
+  return count;
+}
+
+function judgeVictory(variant: Variant, state: DiplomacyState): Outcome | null {
+  const count = victoryCenters(variant, state);
+  const winners = Object.entries(count).filter(([, n]) => n >= variant.rules.victoryCenters);
+  if (!winners.length) return null;
+  winners.sort((a, b) => b[1] - a[1]);
+  const [power, n] = winners[0];
+  const what = state.variant === 'heiau' ? 'heiaus' : 'supply centres';
+  return { kind: 'victory', winners: [power], text: `${power} controls ${n} ${what} at the end of Fall ${state.phase.year} and wins.` };
+}
+
+function lastPowerStanding(state: DiplomacyState): Outcome | null {
+  const alive = state.powers.filter((p) => state.units.some((u) => u.power === p) || Object.values(state.supplyCenters).includes(p));
+  if (alive.length === 1 && state.powers.length > 1)
+    return { kind: 'victory', winners: alive, text: `${alive[0]} is the last power standing and wins.` };
+  return null;
+}
+
+/** Whether this reader may see the native powers' position (Haole fog). */
+function seesNatives(state: DiplomacyState, viewer: Viewer): boolean {
+  if (!state.hidden) return true;
+  if (viewer.kind === 'moderator') return true;
+  if (viewer.kind === 'observer') return false;
+  return !state.haoles?.includes(viewer.role);
+}
+
+function visibleUnits(state: DiplomacyState, viewer: Viewer): Unit[] {
+  if (seesNatives(state, viewer)) return state.units;
+  return state.units.filter((u) => state.haoles?.includes(u.power));
+}
+
+function view(state: DiplomacyState, viewer: Viewer) {
+  const variant = variantOf(state);
+  const sees = seesNatives(state, viewer);
+  const units = visibleUnits(state, viewer);
+  const supplyCenters = sees ? state.supplyCenters : {};
+  const centers: Record<string, number> = {};
+  for (const owner of Object.values(supplyCenters)) centers[owner] = (centers[owner] ?? 0) + 1;
+  const p = state.phase;
+  const base = {
+    variant: state.variant,
+    scenario: state.scenario,
+    phase: phaseLabel(p),
+    phaseType: p.type,
+    powers: state.powers,
+    units,
+    supplyCenters,
+    centerCounts: centers,
+    ...(state.tradingPosts && Object.keys(state.tradingPosts).length ? { tradingPosts: sees ? state.tradingPosts : {} } : {}),
+    victoryCenters: variant.rules.victoryCenters,
+    ...(state.haoles ? { haoles: state.haoles } : {}),
+    ...(state.hidden && !sees ? { hidden: 'The native powers’ position is revealed once the first Spring orders are in.' } : {}),
+    ...(state.ballot ? { ballot: { options: state.ballot.options, ...(state.ballot.winner && sees ? { winner: state.ballot.winner } : {}) } } : {}),
+    outcome: state.outcome ?? null,
+  };
+  if (p.type === 'retreat') {
+    const options = retreatsOf(variant, { units: state.units, dislodged: state.dislodged ?? [], contested: state.contested });
+    return { ...base, dislodged: (state.dislodged ?? []).map((d, i) => ({ ...d, retreats: options[i] })) };
+  }
+  if (p.type === 'adjustment') {
+    const due = adjustmentsDue(variant, state);
+    const adjustments: Record<string, { due: number; buildSites?: string[] }> = {};
+    for (const power of state.powers) {
+      const n = due[power] ?? 0;
+      if (n === 0) continue;
+      adjustments[power] = n > 0 ? { due: n, buildSites: buildSites(variant, state, power) } : { due: n };
+    }
+    return { ...base, adjustments };
+  }
+  return base;
+}
+
+function unitText(variant: Variant, u: Unit): string {
+  const l = variant.map.location(u.location);
+  const p = variant.map.provinceOf(u.location);
+  return `${u.type} ${p ? p.name : u.location}${l?.coast ? ` (${l.coast})` : ''}`;
+}
+
+function formatPosition(state: DiplomacyState, viewer: Viewer): string {
+  const variant = variantOf(state);
+  const v = view(state, viewer) as ReturnType<typeof view> & { dislodged?: DislodgedUnit[]; adjustments?: Record<string, { due: number; buildSites?: string[] }> };
+  const lines: string[] = [`Position before ${v.phase}:`];
+  if (v.hidden) lines.push(v.hidden);
+  for (const power of state.powers) {
+    const units = v.units.filter((u) => u.power === power);
+    const owned = Object.entries(v.supplyCenters).filter(([, o]) => o === power).map(([p]) => variant.map.province(p)?.name ?? p);
+    if (!units.length && !owned.length) continue;
+    lines.push(`  ${power}: ${units.map((u) => unitText(variant, u)).join(', ') || 'no units'}`);
+    lines.push(`    ${state.variant === 'heiau' ? 'heiaus' : 'centres'} (${owned.length}): ${owned.sort().join(', ') || 'none'}`);
+  }
+  for (const d of v.dislodged ?? []) lines.push(`  Dislodged: ${d.power} ${unitText(variant, d)}; may retreat to ${d.retreats?.join(', ') || 'nowhere (destroyed)'}`);
+  for (const [power, a] of Object.entries(v.adjustments ?? {}))
+    lines.push(`  ${power}: ${a.due > 0 ? `${a.due} build${a.due > 1 ? 's' : ''} (${a.buildSites?.join(', ') || 'no free centre'})` : `${-a.due} disband${a.due < -1 ? 's' : ''}`}`);
+  return lines.join('\n');
+}
+
+function ballotText(b: { votes: Record<string, string>; winner: string }): string {
+  const votes = Object.entries(b.votes).map(([p, v]) => `${p} ${heiauScenario(v).name}`).join(', ');
+  return `  The natives start as in ${heiauScenario(b.winner).name} (votes: ${votes || 'none'}).`;
+}
+
+function formatReport(report: DiplomacyReport, viewer: Viewer): string {
+  const lines: string[] = [];
+  for (const ph of report.phases) {
+    lines.push(`${ph.phase}`);
+    if (ph.ballot) {
+      // The ballot stays secret from the haoles (and observers) until the first Spring orders are in.
+      const secret = viewer.kind === 'observer' || (viewer.kind === 'player' && ph.ballot.haoles.includes(viewer.role));
+      lines.push(secret ? '  The natives have counted the ballots; the haoles learn the result after the first Spring orders.' : ballotText(ph.ballot));
+      continue;
+    }
+    if (ph.revealedBallot) lines.push(`  Revealed: ${ballotText(ph.revealedBallot).trim()}`);
+    const byPower = new Map<string, OrderReport[]>();
+    for (const o of ph.orders) byPower.set(o.power, [...(byPower.get(o.power) ?? []), o]);
+    for (const [power, orders] of byPower) {
+      lines.push(`  ${power}:`);
+      for (const o of orders) {
+        const mark = o.result === 'succeeds' ? '' : `  [${o.result}${o.reason ? `: ${o.reason}` : ''}]`;
+        lines.push(`    ${o.reading ?? o.text}${mark}`);
+      }
+    }
+    if (!ph.orders.length) lines.push('  (no orders)');
+    for (const d of ph.dislodged ?? [])
+      lines.push(`  Dislodged: ${d.power} ${d.type} ${d.location} (from ${d.attackerFrom}); retreats: ${d.retreats?.join(', ') || 'none, destroyed'}`);
+    for (const u of ph.disbanded ?? []) lines.push(`  Removed: ${u.power} ${u.type} ${u.location}`);
+    for (const [p, [from, to]] of Object.entries(ph.captured ?? {})) lines.push(`  ${p}: ${from ?? 'unowned'} -> ${to}`);
+  }
+  if (report.outcome) lines.push('', report.outcome.text);
+  return lines.join('\n');
+}
+
+export const standardDiplomacy = makeModule('standard');
+export const heiauDiplomacy = makeModule('heiau');
+
+export type { PhaseOutput };

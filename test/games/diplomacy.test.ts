@@ -1,0 +1,140 @@
+// The Diplomacy game modules as the service drives them: phases, submissions, views, the ballot.
+import { describe, expect, it } from 'vitest';
+import { heiauDiplomacy, standardDiplomacy, type DiplomacyState } from '../../src/games/diplomacy.ts';
+
+const player = (role: string) => ({ kind: 'player', role }) as const;
+
+function submit(state: DiplomacyState, role: string, lines: string[]) {
+  const read = heiauDiplomacy.readSubmission(state, role, lines);
+  return read.accepted;
+}
+
+describe('Standard Diplomacy module', () => {
+  it('sets up Spring 1901 with 22 units and home centres owned', () => {
+    const s = standardDiplomacy.setup('seed', 'classic');
+    expect(s.units).toHaveLength(22);
+    expect(Object.keys(s.supplyCenters)).toHaveLength(22);
+    expect(standardDiplomacy.phase(s)).toEqual({ key: '0000-S1901M', label: 'Spring 1901 Movement', type: 'movement', year: 1901 });
+    expect(standardDiplomacy.expectedRoles(s)).toHaveLength(7);
+  });
+
+  it('reads a submission line by line, naming the word it could not read and the illegal order', () => {
+    const s = standardDiplomacy.setup('seed', 'classic');
+    const read = standardDiplomacy.readSubmission(s, 'England', ['F London - North Sea', 'A Liverpool - Spian', 'F Edinburgh - Picardy', 'A Paris - Burgundy']);
+    expect(read.lines.map((l) => l.ok)).toEqual([true, false, false, false]);
+    expect(read.lines[0].reading).toBe('F lon - nth');
+    expect(read.lines[1].error).toMatch(/Spian/);
+    expect(read.lines[2].error).toMatch(/not adjacent/);
+    expect(read.lines[3].error).toMatch(/belongs to France/);
+    expect(read.accepted).toEqual({ orders: [{ text: 'F London - North Sea', reading: 'F lon - nth' }] });
+  });
+
+  it('skips a retreat phase where nobody was dislodged and a Winter with nothing to adjust', () => {
+    let s = standardDiplomacy.setup('seed', 'classic');
+    s = standardDiplomacy.resolve(s, {}).state;
+    expect(standardDiplomacy.phase(s).label).toBe('Fall 1901 Movement');
+    const r = standardDiplomacy.resolve(s, {});
+    expect(standardDiplomacy.phase(r.state).label).toBe('Spring 1902 Movement');
+    expect((r.report as { phases: { phase: string }[] }).phases.map((p) => p.phase)).toEqual(['Fall 1901 Movement', 'Winter 1901 Adjustments']);
+  });
+});
+
+describe('Heiau Diplomacy module: a Race game-year', () => {
+  it('plays Spring, Fall and Winter: captures at the end of Fall, builds in Winter', () => {
+    let s = heiauDiplomacy.setup('seed', 'race');
+    expect(heiauDiplomacy.phase(s).label).toBe('Spring 1 Movement');
+    expect(s.supplyCenters).toEqual({ konk: 'Sunrise', puna: 'Sunrise', aiea: 'Sunset', kila: 'Sunset' });
+    let r = heiauDiplomacy.resolve(s, {
+      Sunrise: submit(s, 'Sunrise', ['B Kona-Kailua - Kawaihae', 'B Puna - Hilo']),
+      Sunset: submit(s, 'Sunset', ['B Aiea - Waikiki', 'B Kilauea - Wailua']),
+    });
+    s = r.state;
+    expect(heiauDiplomacy.phase(s).label).toBe('Fall 1 Movement');
+    r = heiauDiplomacy.resolve(s, {
+      Sunrise: submit(s, 'Sunrise', ['B Kawaihae H', 'B Hilo - Hamakua']),
+      Sunset: submit(s, 'Sunset', ['B Waikiki - Oahu-Kailua', 'B Wailua H']),
+    });
+    s = r.state;
+    expect(s.supplyCenters).toMatchObject({ kawa: 'Sunrise', hamk: 'Sunrise', oahu: 'Sunset', wail: 'Sunset' });
+    expect(heiauDiplomacy.phase(s).label).toBe('Winter 1 Adjustments');
+    expect(heiauDiplomacy.expectedRoles(s).sort()).toEqual(['Sunrise', 'Sunset']);
+    const view = heiauDiplomacy.view(s, player('Sunrise')) as { adjustments: Record<string, { due: number; buildSites: string[] }> };
+    expect(view.adjustments.Sunrise).toEqual({ due: 2, buildSites: ['konk', 'puna'] });
+    r = heiauDiplomacy.resolve(s, {
+      Sunrise: submit(s, 'Sunrise', ['Build A Kona-Kailua', 'build a puna']),
+      Sunset: submit(s, 'Sunset', ['Build A Aiea']),
+    });
+    s = r.state;
+    expect(heiauDiplomacy.phase(s).label).toBe('Spring 2 Movement');
+    expect(s.units.filter((u) => u.power === 'Sunrise')).toHaveLength(4);
+    // Sunset ordered one of its two builds: the other is waived.
+    expect(s.units.filter((u) => u.power === 'Sunset')).toHaveLength(3);
+    expect(heiauDiplomacy.formatReport(r.report, player('Sunset'))).toContain('Winter 1 Adjustments');
+  });
+
+  it('announces victory at nine heiaus at the end of a Fall turn', () => {
+    const s = heiauDiplomacy.setup('seed', 'race');
+    const nine = ['konk', 'puna', 'waip', 'hamk', 'kawa', 'lana', 'laha', 'koho', 'hana'];
+    const state: DiplomacyState = {
+      ...s,
+      phase: { season: 'fall', year: 3, type: 'movement' },
+      units: [{ power: 'Sunrise', type: 'B', location: 'kila' }, { power: 'Sunset', type: 'B', location: 'aiea' }],
+      supplyCenters: Object.fromEntries(nine.map((h) => [h, 'Sunrise'])),
+    };
+    const spring = heiauDiplomacy.resolve({ ...state, phase: { season: 'spring', year: 3, type: 'movement' } }, {});
+    expect(spring.state.outcome).toBeNull();
+    const r = heiauDiplomacy.resolve(state, {});
+    expect(heiauDiplomacy.outcome(r.state)).toMatchObject({ kind: 'victory', winners: ['Sunrise'] });
+    expect(heiauDiplomacy.expectedRoles(r.state)).toEqual([]);
+    expect(heiauDiplomacy.formatReport(r.report, { kind: 'observer' })).toMatch(/Sunrise controls 10 heiaus/);
+  });
+});
+
+describe('Heiau Haole scenario: ballot and hidden natives', () => {
+  it('votes, hides the natives from the haole until the first Spring orders are in, then reveals', () => {
+    let s = heiauDiplomacy.setup('seed', 'haole');
+    expect(heiauDiplomacy.phase(s).type).toBe('ballot');
+    expect(heiauDiplomacy.expectedRoles(s).sort()).toEqual(['Afternoon', 'Dawn', 'Dusk', 'Haole', 'Morning']);
+    const bad = heiauDiplomacy.readSubmission(s, 'Dawn', ['vote for duel']);
+    expect(bad.lines[0].ok).toBe(false);
+    const votes: Record<string, unknown> = {};
+    for (const [role, v] of [['Dawn', 'VOTE Wings'], ['Morning', 'wings'], ['Afternoon', 'heart'], ['Dusk', 'Wings'], ['Haole', 'heart']])
+      votes[role] = heiauDiplomacy.readSubmission(s, role, [v]).accepted;
+    const r = heiauDiplomacy.resolve(s, votes);
+    s = r.state;
+    expect(heiauDiplomacy.phase(s).label).toBe('Spring 1 Movement');
+    expect(s.units.find((u) => u.power === 'Dawn')).toEqual({ power: 'Dawn', type: 'B', location: 'puna' });
+    // The haole and observers see only the haole fleet, and not the ballot result.
+    const haoleView = heiauDiplomacy.view(s, player('Haole')) as { units: unknown[]; supplyCenters: object; ballot: object };
+    expect(haoleView.units).toEqual([{ power: 'Haole', type: 'F', location: 'spo' }]);
+    expect(haoleView.supplyCenters).toEqual({});
+    expect(haoleView.ballot).toEqual({ options: ['heart', 'wings'] });
+    expect((heiauDiplomacy.view(s, { kind: 'observer' }) as { units: unknown[] }).units).toHaveLength(1);
+    expect((heiauDiplomacy.view(s, player('Dawn')) as { units: unknown[] }).units).toHaveLength(5);
+    expect((heiauDiplomacy.view(s, { kind: 'moderator' }) as { units: unknown[] }).units).toHaveLength(5);
+    expect(heiauDiplomacy.formatReport(r.report, player('Haole'))).not.toMatch(/Wings|votes/);
+    expect(heiauDiplomacy.formatReport(r.report, player('Dawn'))).toMatch(/Wings \(votes: .*Haole Heart/);
+    expect(heiauDiplomacy.formatPosition(s, player('Haole'))).not.toMatch(/Dawn/);
+    // After the first Spring orders, everyone sees everything, and the ballot is revealed.
+    const spring = heiauDiplomacy.resolve(s, {});
+    expect((heiauDiplomacy.view(spring.state, player('Haole')) as { units: unknown[] }).units).toHaveLength(5);
+    expect(heiauDiplomacy.formatReport(spring.report, player('Haole'))).toMatch(/Revealed: The natives start as in Wings/);
+  });
+
+  it('breaks a tied ballot with the natives’ votes, then with the seed', () => {
+    const s = heiauDiplomacy.setup('seed-1', 'two-haoles');
+    const vote = (role: string, v: string) => heiauDiplomacy.readSubmission(s, role, [v]).accepted;
+    const byNatives = heiauDiplomacy.resolve(s, {
+      Dawn: vote('Dawn', 'heart'),
+      Morning: vote('Morning', 'heart'),
+      Afternoon: vote('Afternoon', 'wings'),
+      Dusk: vote('Dusk', 'heart'),
+      North: vote('North', 'wings'),
+      South: vote('South', 'wings'),
+    });
+    expect(byNatives.state.ballot?.winner).toBe('heart');
+    const even = { Dawn: vote('Dawn', 'heart'), Morning: vote('Morning', 'wings') };
+    const a = heiauDiplomacy.resolve(s, even).state.ballot?.winner;
+    expect(heiauDiplomacy.resolve(s, even).state.ballot?.winner).toBe(a);
+  });
+});
