@@ -1,7 +1,8 @@
 // The eleven Heiau Diplomacy scenarios, as data (heiau-scenarios.json) validated by zod at load
 // and cross-checked against the Heiau map: every location exists, every unit may stand where it
 // starts, and the starting heiaus follow the recorded decisions (docs/heiau-map.md).
-import { readFileSync } from 'node:fs';
+import heiauMapData from '../maps/heiau.json' with { type: 'json' };
+import heiauScenarioData from './heiau-scenarios.json' with { type: 'json' };
 import { z } from 'zod';
 import { DipMap } from '../maps/map.ts';
 
@@ -61,19 +62,18 @@ export const HeiauScenarioFileSchema = z.object({
 });
 export type HeiauScenarioFile = z.infer<typeof HeiauScenarioFileSchema>;
 
-const readJson = (relative: string): unknown =>
-  JSON.parse(readFileSync(new URL(relative, import.meta.url), 'utf8'));
+// Data files come in as JSON modules, so the engine itself does no I/O.
 
 let heiauMapCache: DipMap | undefined;
 /** The (unofficial, reconstructed) Heiau map, compiled and validated. */
 export function loadHeiauMap(): DipMap {
-  heiauMapCache ??= new DipMap(readJson('../maps/heiau.json'));
+  heiauMapCache ??= new DipMap(heiauMapData);
   return heiauMapCache;
 }
 
 /** The scenario file as data (validated by zod, not yet cross-checked against the map). */
 export function readHeiauScenarioFile(): HeiauScenarioFile {
-  return HeiauScenarioFileSchema.parse(readJson('./heiau-scenarios.json'));
+  return HeiauScenarioFileSchema.parse(heiauScenarioData);
 }
 
 /**
@@ -177,7 +177,7 @@ export function validateHeiauScenarios(raw: unknown, map: DipMap = loadHeiauMap(
 let scenariosCache: Scenario[] | undefined;
 /** The eleven Heiau scenarios, validated and cross-checked against the Heiau map. */
 export function loadHeiauScenarios(): Scenario[] {
-  scenariosCache ??= validateHeiauScenarios(readJson('./heiau-scenarios.json'));
+  scenariosCache ??= validateHeiauScenarios(heiauScenarioData);
   return scenariosCache;
 }
 

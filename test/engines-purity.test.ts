@@ -1,0 +1,32 @@
+// The engines are pure: no database, network, mail, file system, clock or unseeded randomness.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ENGINE_DIRS = ['src/diplomacy', 'src/hand-of-destiny'];
+const ENGINE_FILES = ['src/games/diplomacy.ts', 'src/games/hawaii1795.ts', 'src/games/types.ts'];
+const FORBIDDEN: [RegExp, string][] = [
+  [/from ['"](node:)?(fs|net|http|https|child_process|dgram|tls)(\/promises)?['"]/, 'I/O module'],
+  [/from ['"](pg|pg-boss|fastify|@fastify\/[^'"]+|nodemailer|@prisma\/[^'"]+|smtp-server|mailparser)['"]/, 'service dependency'],
+  [/from ['"][./]*\/(db|http|jobs|mail|service)\//, 'service code'],
+  [/Math\.random\(/, 'unseeded randomness'],
+  [/Date\.now\(|new Date\(/, 'the clock'],
+];
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((f) => {
+    const p = join(dir, f);
+    return statSync(p).isDirectory() ? files(p) : p.endsWith('.ts') ? [p] : [];
+  });
+}
+
+describe('engine purity', () => {
+  const all = [...ENGINE_DIRS.flatMap(files), ...ENGINE_FILES.filter((f) => { try { return statSync(f).isFile(); } catch { return false; } })];
+  it('finds the engine sources', () => expect(all.length).toBeGreaterThan(10));
+  for (const f of all) {
+    it(`${f} has no I/O, clock or service import`, () => {
+      const text = readFileSync(f, 'utf8');
+      for (const [re, what] of FORBIDDEN) expect(re.test(text), `${f}: ${what}`).toBe(false);
+    });
+  }
+});
