@@ -9,16 +9,19 @@ import type { Ctx } from '../service/context.ts';
 import { accountRoutes } from './accounts.ts';
 import { healthRoutes } from './health.ts';
 import { registerProblemHandler } from './problem.ts';
+import { gameRoutes } from './games.ts';
+import { orderRoutes } from './orders.ts';
+import { moderatorRoutes } from './moderator.ts';
 
 /** One plugin per resource. */
-const routePlugins = [healthRoutes, accountRoutes];
+const routePlugins = [healthRoutes, accountRoutes, gameRoutes, orderRoutes, moderatorRoutes];
 
 export async function buildApp(ctx: Ctx, _opts: { logRequests?: boolean } = {}): Promise<FastifyInstance> {
   const app = fastify({
     loggerInstance: ctx.log,
     bodyLimit: 256 * 1024,
     trustProxy: true,
-  }).withTypeProvider<ZodTypeProvider>();
+  }).withTypeProvider<ZodTypeProvider>() as unknown as FastifyInstance;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerProblemHandler(app);

@@ -20,7 +20,7 @@ export function healthRoutes(ctx: Ctx): FastifyPluginAsyncZod {
           await ctx.db.$queryRawUnsafe('SELECT 1');
         } catch (err) {
           ctx.log.error({ err }, 'health: database unreachable');
-          return reply
+          return (reply as any)
             .code(503)
             .type('application/problem+json')
             .send(JSON.stringify({ type: 'about:blank', title: 'Service unavailable', status: 503, detail: 'The database does not answer.', instance: '/health' }));

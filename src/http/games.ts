@@ -1,0 +1,197 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { access } from '../service/access.ts';
+import type { Ctx } from '../service/context.ts';
+import { forbidden } from '../service/errors.ts';
+import * as games from '../service/games.ts';
+import { events, history, phaseDetail, replay } from '../service/history.ts';
+import { requireAuth } from './auth.ts';
+import { Email, problems, Uuid } from './schemas.ts';
+
+const auth = { security: [{ bearer: [] }] };
+const GameParams = z.object({ gameId: Uuid });
+const Dt = z.date().nullable();
+
+export const GameView = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    variant: z.string(),
+    scenario: z.string(),
+    options: z.unknown(),
+    status: z.enum(['forming', 'active', 'paused', 'finished']).or(z.string()),
+    openJoin: z.boolean(),
+    nmrPolicy: z.string(),
+    deadlines: z.unknown(),
+    moderator: z.object({ id: z.string(), name: z.string().nullable(), email: z.string().optional() }),
+    you: z.object({ kind: z.enum(['player', 'moderator', 'observer']), role: z.string().optional() }),
+    powers: z.array(z.string()),
+    players: z.array(
+      z.object({
+        id: z.string(), accountId: z.string(), name: z.string().nullable(), email: z.string().optional(), status: z.string(),
+        role: z.string().nullable(), wantedRole: z.string().nullable().optional(), missedPhases: z.number().int(),
+      }),
+    ),
+    seedHash: z.string().describe('SHA-256 of the secret seed, published at the start'),
+    seed: z.string().nullable().describe('The seed, published when the game ends'),
+    createdAt: z.date(), startedAt: Dt, pausedAt: Dt, endedAt: Dt,
+    outcome: z.unknown(),
+    phase: z
+      .object({
+        seq: z.number().int(), key: z.string(), label: z.string(), type: z.string(), year: z.number().int().nullable(),
+        openedAt: z.date(), deadlineAt: Dt, graceUntil: Dt, earlyAt: Dt,
+        readiness: z.array(z.object({ role: z.string(), expected: z.boolean(), played: z.boolean(), submitted: z.boolean(), ready: z.boolean() })),
+      })
+      .nullable(),
+    view: z.unknown().describe("The engine's view of the position for you"),
+    position: z.string().nullable(),
+  })
+  .describe('A game as you may see it');
+
+const PhaseEntry = z.object({
+  seq: z.number().int(), key: z.string(), label: z.string(), type: z.string(), year: z.number().int().nullable(), status: z.string(),
+  openedAt: z.date(), deadlineAt: Dt, resolvedAt: Dt, missed: z.array(z.string()), centres: z.record(z.string(), z.number()).nullable(),
+  orders: z.array(z.object({ role: z.string(), lines: z.array(z.string()), readings: z.unknown(), receipt: z.string(), submittedAt: z.date() })),
+  report: z.string().nullable(),
+  view: z.unknown().optional(), position: z.string().optional(), reportData: z.unknown().optional(),
+});
+
+export const CreateGame = z
+  .object({
+    name: z.string().trim().min(1).max(100),
+    variant: z.string().min(1).describe('Game module: standard, heiau, hawaii1795 (GET /variants)'),
+    scenario: z.string().min(1),
+    options: z.record(z.string(), z.unknown()).optional().describe('Engine options'),
+    openJoin: z.boolean().optional().describe('Anyone signed in may join (default: by invitation)'),
+    nmrPolicy: z.enum(['hold', 'wait']).optional().describe('hold: at the deadline, powers without orders hold (civil disorder); wait: wait through the grace period first'),
+    deadlines: z.record(z.string(), z.unknown()).optional().describe('Deadline policy: lengths, longerEachYear, timeOfDay, timeZone, skipDays, graceMinutes, earlyProcessing, earlyDelayMinutes, reminderMinutes'),
+  })
+  .strict();
+
+export function gameRoutes(ctx: Ctx): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/variants', { schema: { tags: ['games'], summary: 'Game modules and their scenarios', response: { 200: z.object({ variants: z.array(z.object({ id: z.string(), name: z.string(), scenarios: z.array(z.object({ id: z.string(), name: z.string(), roles: z.array(z.string()) })) })) }) } } }, async () => ({
+      variants: games.variants(),
+    }));
+
+    app.post('/games', { schema: { tags: ['games'], summary: 'Create a game (you are its moderator)', ...auth, body: CreateGame, response: { 201: GameView, ...problems(400, 401) } } }, async (req, reply) => {
+      const { account } = await requireAuth(ctx, req);
+      const id = await games.createGame(ctx, account.id, req.body);
+      return reply.code(201).send(await games.gameView(ctx, await access(ctx.db, id, account.id)));
+    });
+
+    app.get(
+      '/games',
+      {
+        schema: {
+          tags: ['games'], summary: 'List games', ...auth,
+          querystring: z.object({ mine: z.enum(['true', 'false']).optional(), status: z.enum(['forming', 'active', 'paused', 'finished']).optional() }).strict(),
+          response: { 200: z.object({ games: z.array(z.object({ id: z.string(), name: z.string(), variant: z.string(), scenario: z.string(), status: z.string(), openJoin: z.boolean(), createdAt: z.date(), you: z.string() })) }), ...problems(400, 401) },
+        },
+      },
+      async (req) => {
+        const { account } = await requireAuth(ctx, req);
+        return { games: await games.listGames(ctx, account.id, { mine: req.query.mine === 'true', status: req.query.status }) };
+      },
+    );
+
+    app.get('/games/:gameId', { schema: { tags: ['games'], summary: 'A game: your view (player), everything (moderator) or the public view (observer)', ...auth, params: GameParams, response: { 200: GameView, ...problems(400, 401, 404) } } }, async (req) => {
+      const { account } = await requireAuth(ctx, req);
+      return games.gameView(ctx, await access(ctx.db, req.params.gameId, account.id));
+    });
+
+    app.post(
+      '/games/:gameId/invitations',
+      {
+        schema: {
+          tags: ['games'], summary: 'Invite a player by email (moderator), optionally to a given power', ...auth, params: GameParams,
+          body: z.object({ email: Email, role: z.string().min(1).optional() }).strict(),
+          response: { 201: z.object({ playerId: z.string() }), ...problems(400, 401, 403, 404, 409) },
+        },
+      },
+      async (req, reply) => {
+        const { account } = await requireAuth(ctx, req);
+        const playerId = await games.invite(ctx, req.params.gameId, account.id, req.body);
+        return reply.code(201).send({ playerId });
+      },
+    );
+
+    app.post('/games/:gameId/join', { schema: { tags: ['games'], summary: 'Accept an invitation, or join an open game', ...auth, params: GameParams, response: { 200: GameView, ...problems(400, 401, 403, 404, 409) } } }, async (req) => {
+      const { account } = await requireAuth(ctx, req);
+      await games.join(ctx, req.params.gameId, account.id);
+      return games.gameView(ctx, await access(ctx.db, req.params.gameId, account.id));
+    });
+
+    app.post('/games/:gameId/leave', { schema: { tags: ['games'], summary: 'Leave a game before it starts', ...auth, params: GameParams, response: { 204: z.null(), ...problems(400, 401, 404, 409) } } }, async (req, reply) => {
+      const { account } = await requireAuth(ctx, req);
+      await games.leave(ctx, req.params.gameId, account.id);
+      return reply.code(204).send(null);
+    });
+
+    app.put(
+      '/games/:gameId/players/:playerId/role',
+      {
+        schema: {
+          tags: ['games'], summary: 'Give a player a power before the start, or null to leave it to the seeded draw (moderator)', ...auth,
+          params: z.object({ gameId: Uuid, playerId: Uuid }), body: z.object({ role: z.string().min(1).nullable() }).strict(),
+          response: { 200: GameView, ...problems(400, 401, 403, 404, 409) },
+        },
+      },
+      async (req) => {
+        const { account } = await requireAuth(ctx, req);
+        await games.assignRole(ctx, req.params.gameId, account.id, req.params.playerId, req.body.role);
+        return games.gameView(ctx, await access(ctx.db, req.params.gameId, account.id));
+      },
+    );
+
+    app.post('/games/:gameId/start', { schema: { tags: ['games'], summary: 'Start the game: powers not given are drawn from the seed (moderator)', ...auth, params: GameParams, response: { 200: GameView, ...problems(400, 401, 403, 404, 409) } } }, async (req) => {
+      const { account } = await requireAuth(ctx, req);
+      await games.startGame(ctx, req.params.gameId, account.id);
+      return games.gameView(ctx, await access(ctx.db, req.params.gameId, account.id));
+    });
+
+    app.get(
+      '/games/:gameId/history',
+      { schema: { tags: ['results'], summary: 'Every phase: orders as written (once adjudicated), results, missed orders, centre counts', ...auth, params: GameParams, response: { 200: z.object({ phases: z.array(PhaseEntry) }), ...problems(400, 401, 404) } } },
+      async (req) => {
+        const { account } = await requireAuth(ctx, req);
+        return { phases: await history(ctx, await access(ctx.db, req.params.gameId, account.id)) };
+      },
+    );
+
+    app.get(
+      '/games/:gameId/phases/:seq',
+      { schema: { tags: ['results'], summary: 'One phase with its position for you', ...auth, params: z.object({ gameId: Uuid, seq: z.coerce.number().int().min(1) }), response: { 200: PhaseEntry, ...problems(400, 401, 404) } } },
+      async (req) => {
+        const { account } = await requireAuth(ctx, req);
+        return phaseDetail(ctx, await access(ctx.db, req.params.gameId, account.id), req.params.seq);
+      },
+    );
+
+    app.get(
+      '/games/:gameId/events',
+      { schema: { tags: ['results'], summary: 'What happened: moderator actions, joins, adjudications', ...auth, params: GameParams, response: { 200: z.object({ events: z.array(z.object({ id: z.string(), kind: z.string(), text: z.string(), createdAt: z.date(), actorId: z.string().nullable() })) }), ...problems(400, 401, 404) } } },
+      async (req) => {
+        const { account } = await requireAuth(ctx, req);
+        await access(ctx.db, req.params.gameId, account.id);
+        return { events: await events(ctx, req.params.gameId) };
+      },
+    );
+
+    app.get(
+      '/games/:gameId/replay',
+      {
+        schema: {
+          tags: ['results'], summary: 'Replay the game from its seed and recorded orders and compare (anyone once the game is over; the moderator at any time)', ...auth, params: GameParams,
+          response: { 200: z.object({ ok: z.boolean(), phases: z.number().int(), mismatches: z.array(z.object({ seq: z.number().int(), key: z.string(), what: z.string() })) }), ...problems(400, 401, 403, 404) },
+        },
+      },
+      async (req) => {
+        const { account } = await requireAuth(ctx, req);
+        const a = await access(ctx.db, req.params.gameId, account.id);
+        if (a.game.status !== 'finished' && a.viewer.kind !== 'moderator') throw forbidden('The replay needs the seed, which is published when the game ends.');
+        return replay(ctx, req.params.gameId);
+      },
+    );
+  };
+}

@@ -1,0 +1,35 @@
+// pg-boss queues: `deadline` (adjudicate a phase at its due time), `mail` (send the outbox),
+// `sweep` (cron safety net). Jobs only say "look at this"; the handlers re-check everything in
+// the database, so a duplicate or early job does no harm and a lost one is caught by the sweep.
+import PgBoss from 'pg-boss';
+import type { JobQueue } from '../service/context.ts';
+
+export const QUEUES = { deadline: 'deadline', mail: 'mail', sweep: 'sweep' } as const;
+
+export async function createBoss(url: string, opts: { worker: boolean; max?: number }): Promise<PgBoss> {
+  const boss = new PgBoss({
+    connectionString: url,
+    schema: 'pgboss',
+    max: opts.max ?? 4,
+    supervise: opts.worker,
+    schedule: opts.worker,
+    migrate: true,
+  });
+  await boss.start();
+  await boss.createQueue(QUEUES.deadline, { name: QUEUES.deadline, policy: 'standard', retryLimit: 5, retryDelay: 10, retryBackoff: true });
+  await boss.createQueue(QUEUES.mail, { name: QUEUES.mail, policy: 'stately', retryLimit: 3, retryDelay: 30 });
+  await boss.createQueue(QUEUES.sweep, { name: QUEUES.sweep, policy: 'stately' });
+  return boss;
+}
+
+/** The service's view of the queue: what to wake after a commit. */
+export function bossQueue(boss: PgBoss): JobQueue {
+  return {
+    async deadline(phaseId, at) {
+      await boss.send(QUEUES.deadline, { phaseId }, { startAfter: at, singletonKey: `${phaseId}:${at.getTime()}` });
+    },
+    async mail() {
+      await boss.send(QUEUES.mail, {}, { singletonKey: 'outbox' });
+    },
+  };
+}

@@ -1,0 +1,121 @@
+// Game mail, per reader: every text about the game goes through the engine's formatReport /
+// formatPosition with the reader's Viewer. Each mail starts with njudge-style `::` lines.
+import type { Config } from '../config.ts';
+import type { Phase } from '../db/generated/client.ts';
+import type { GameModule, Outcome, ReadLine, Viewer } from '../games/types.ts';
+import type { OutgoingMail } from './outbox.ts';
+import { signature } from './templates.ts';
+import { formatTime, isoUtc } from './time.ts';
+
+export interface Reader { email: string; timeZone: string; viewer: Viewer; name?: string | null }
+interface GameLike { id: string; name: string; variant: string; scenario: string; seedHash: string; seed?: string }
+
+function roleName(v: Viewer): string {
+  return v.kind === 'player' ? v.role : v.kind === 'moderator' ? 'Moderator' : 'Observer';
+}
+
+export function headerLines(config: Config, game: GameLike, reader: Reader, extra: [string, string][] = []): string {
+  const lines: [string, string][] = [
+    ['Judge', `kahu  Game: ${game.name}  Variant: ${game.variant}/${game.scenario}`],
+    ['Game-Id', game.id],
+    ['Role', roleName(reader.viewer)],
+    ...extra,
+    ['URL', `${config.publicUrl}/games/${game.id}`],
+  ];
+  return lines.map(([k, v]) => `:: ${k}: ${v}`).join('\n') + '\n\n';
+}
+
+function indent(text: string): string {
+  return text.replace(/\s+$/, '').split('\n').map((l) => (l ? `  ${l}` : l)).join('\n');
+}
+
+export function resultsMail(config: Config, game: GameLike, module: GameModule, reader: Reader, done: { phase: Phase; report: unknown }[], next: Phase | null, nextState: unknown, now: Date): OutgoingMail {
+  const first = done[0].phase;
+  const extra: [string, string][] = [
+    ['Phase', `${first.key} ${first.label}`],
+    ['Processed', isoUtc(now)],
+    ...done.slice(1).map((d) => ['Skipped', `${d.phase.key} ${d.phase.label}`] as [string, string]),
+  ];
+  if (next) extra.push(['Next', `${next.key} ${next.label}`], ['Deadline', `${next.key} ${next.deadlineAt ? isoUtc(next.deadlineAt) : 'none'}`]);
+  else extra.push(['Next', 'none (the game is over)']);
+  let body = headerLines(config, game, reader, extra);
+  body += `${game.name}: results of ${first.label}, processed ${formatTime(now, reader.timeZone)}.\n\n`;
+  for (const [i, d] of done.entries()) {
+    if (i > 0) body += `\n${d.phase.label} had no choices to make and was resolved at once:\n\n`;
+    body += indent(module.formatReport(d.report, reader.viewer)) + '\n';
+  }
+  body += `\nPosition${next ? ` for ${next.label}` : ' at the end of the game'}:\n\n${indent(module.formatPosition(nextState as any, reader.viewer))}\n`;
+  if (next) {
+    body += `\nNext phase: ${next.label}.\nDeadline: ${formatTime(next.deadlineAt, reader.timeZone)}.\n`;
+    if (reader.viewer.kind === 'player') body += `Send your orders with PUT ${config.publicUrl}/games/${game.id}/orders.\n`;
+  }
+  return { to: reader.email, kind: 'results', gameId: game.id, subject: `${game.name}: ${first.label} results${next ? ` — next: ${next.label}` : ''}`, body: body + signature(config) };
+}
+
+export function startMail(config: Config, game: GameLike, module: GameModule, reader: Reader, phase: Phase, state: unknown, assignment: Record<string, string>): OutgoingMail {
+  let body = headerLines(config, game, reader, [
+    ['Started', isoUtc(phase.openedAt)],
+    ['Seed-Hash', game.seedHash],
+    ['Phase', `${phase.key} ${phase.label}`],
+    ['Deadline', `${phase.key} ${phase.deadlineAt ? isoUtc(phase.deadlineAt) : 'none'}`],
+  ]);
+  body += `${game.name} has started (${module.name}, ${game.scenario}).\n`;
+  if (reader.viewer.kind === 'player') body += `You play ${reader.viewer.role}.\n`;
+  body += `\nPowers:\n${Object.entries(assignment).map(([role, who]) => `  ${role}: ${who}`).join('\n')}\n`;
+  body += `\nEvery random draw of this game comes from a secret seed. Its SHA-256 is\n  ${game.seedHash}\nThe seed is published when the game ends, so anyone can check every draw and replay the game.\n`;
+  body += `\nPosition for ${phase.label}:\n\n${indent(module.formatPosition(state as any, reader.viewer))}\n`;
+  body += `\nFirst deadline (${phase.label}): ${formatTime(phase.deadlineAt, reader.timeZone)}.\n`;
+  return { to: reader.email, kind: 'start', gameId: game.id, subject: `${game.name} has started${reader.viewer.kind === 'player' ? `: you play ${reader.viewer.role}` : ''}`, body: body + signature(config) };
+}
+
+export function receiptMail(config: Config, game: GameLike, reader: Reader, phase: Phase, lines: ReadLine[], receipt: string, at: Date, ready: boolean): OutgoingMail {
+  let body = headerLines(config, game, reader, [
+    ['Phase', `${phase.key} ${phase.label}`],
+    ['Receipt', receipt],
+    ['Received', isoUtc(at)],
+    ['Deadline', `${phase.key} ${phase.deadlineAt ? isoUtc(phase.deadlineAt) : 'none'}`],
+  ]);
+  body += lines.length ? `Orders of ${roleName(reader.viewer)} for ${phase.label}, received ${formatTime(at, reader.timeZone)}:\n\n` : `Your orders for ${phase.label} were cleared at ${formatTime(at, reader.timeZone)}.\n`;
+  for (const l of lines) body += `  ${String(l.line).padStart(2)}. ${l.text}\n      ${l.ok ? `read as: ${l.reading ?? l.text}` : `REJECTED: ${l.error}`}\n`;
+  body += `\nReceipt: ${receipt}\n(SHA-256 of the accepted orders and the time of receipt.)\n`;
+  body += `Ready: ${ready ? 'yes' : 'no'}. Deadline: ${formatTime(phase.deadlineAt, reader.timeZone)}.\n`;
+  return { to: reader.email, kind: 'receipt', gameId: game.id, subject: `${game.name}: orders received for ${phase.label}`, body: body + signature(config) };
+}
+
+export function reminderMail(config: Config, game: GameLike, reader: Reader, phase: Phase): OutgoingMail {
+  let body = headerLines(config, game, reader, [['Phase', `${phase.key} ${phase.label}`], ['Deadline', `${phase.key} ${phase.deadlineAt ? isoUtc(phase.deadlineAt) : 'none'}`]]);
+  body += `Reminder: we have no orders from ${roleName(reader.viewer)} for ${phase.label}.\nDeadline: ${formatTime(phase.deadlineAt, reader.timeZone)}.\n`;
+  return { to: reader.email, kind: 'reminder', gameId: game.id, subject: `${game.name}: no orders yet for ${phase.label}`, body: body + signature(config) };
+}
+
+export function lateMail(config: Config, game: GameLike, phase: Phase, reader: Reader & { late: boolean }, late: string[], graceUntil: Date): OutgoingMail {
+  let body = headerLines(config, game, reader, [['Phase', `${phase.key} ${phase.label}`], ['Grace-Until', isoUtc(graceUntil)]]);
+  body += reader.late
+    ? `The deadline for ${phase.label} has passed and we have no orders from you (${roleName(reader.viewer)}).\nThe game waits for you until ${formatTime(graceUntil, reader.timeZone)}; then your units hold.\n`
+    : `The deadline for ${phase.label} has passed. Late: ${late.join(', ')}.\nThe game waits until ${formatTime(graceUntil, reader.timeZone)} at the latest.\n`;
+  return { to: reader.email, kind: 'late', gameId: game.id, subject: `${game.name}: ${reader.late ? 'your orders are late' : 'waiting for late orders'} (${phase.label})`, body: body + signature(config) };
+}
+
+export function gameOverMail(config: Config, game: GameLike & { seed: string }, module: GameModule, reader: Reader, outcome: Outcome | { kind: string; text: string; winners?: string[] }, finalState: unknown): OutgoingMail {
+  let body = headerLines(config, game, reader, [['Result', `${outcome.kind} ${(outcome.winners ?? []).join(', ')}`.trim()], ['Seed', game.seed], ['Seed-Hash', game.seedHash]]);
+  body += `${game.name} is over: ${outcome.text}\n\n`;
+  if (finalState !== undefined && finalState !== null) body += `Final position:\n\n${indent(module.formatPosition(finalState as any, reader.viewer))}\n\n`;
+  body += `The game's seed is now public:\n  ${game.seed}\nIts SHA-256 is ${game.seedHash}, as announced at the start. With it and the recorded orders\n(GET ${config.publicUrl}/games/${game.id}/history) anyone can replay the game and check every draw.\n`;
+  return { to: reader.email, kind: 'game-over', gameId: game.id, subject: `${game.name} is over: ${outcome.text}`, body: body + signature(config) };
+}
+
+export function inviteMail(config: Config, game: GameLike & { moderatorEmail: string }, to: string, role: string | null): OutgoingMail {
+  const body =
+    `${game.moderatorEmail} invites you to play ${game.name} (${game.variant}, scenario ${game.scenario}) on kahu${role ? ` as ${role}` : ''}.\n\n` +
+    `1. Get an API token: POST ${config.publicUrl}/accounts with {"email": "${to}"} (it comes by email).\n` +
+    `2. Accept: POST ${config.publicUrl}/games/${game.id}/join with your token.\n`;
+  return { to, kind: 'invite', gameId: game.id, subject: `Invitation: ${game.name}`, body: `:: Judge: kahu  Game: ${game.name}\n:: Game-Id: ${game.id}\n\n` + body + signature(config) };
+}
+
+export function eventMail(config: Config, game: GameLike, reader: Reader, kind: string, text: string, at: Date, times: [string, Date | null][] = []): OutgoingMail {
+  let body = headerLines(config, game, reader, [['Event', kind], ['At', isoUtc(at)], ...times.map(([k, t]) => [k, t ? isoUtc(t) : 'none'] as [string, string])]);
+  body += `${text}\n`;
+  for (const [k, t] of times) body += `${k}: ${formatTime(t, reader.timeZone)}\n`;
+  body += `\n(${formatTime(at, reader.timeZone)})\n`;
+  return { to: reader.email, kind: `event:${kind}`, gameId: game.id, subject: `${game.name}: ${text.length > 70 ? text.slice(0, 67) + '...' : text}`, body: body + signature(config) };
+}

@@ -1,0 +1,82 @@
+// kahu: `tsx src/main.ts` runs the API and the worker in one process; `--api` or `--worker` runs
+// only one of them against a shared DATABASE_URL (scale out by running several of each).
+import path from 'node:path';
+import pino from 'pino';
+import { loadConfig } from './config.ts';
+import { createDb } from './db/client.ts';
+import { ensureDatabase, startEmbeddedPostgres, withDatabase } from './db/embedded.ts';
+import { migrate } from './db/migrate.ts';
+import { buildApp } from './http/app.ts';
+import { bossQueue, createBoss } from './jobs/queues.ts';
+import { startWorker } from './jobs/worker.ts';
+import { createTransport } from './mail/transport.ts';
+import { systemClock } from './service/clock.ts';
+import type { Ctx } from './service/context.ts';
+import { games } from './games/index.ts';
+
+async function main() {
+  const args = process.argv.slice(2);
+  const onlyApi = args.includes('--api');
+  const onlyWorker = args.includes('--worker');
+  const runApi = !onlyWorker;
+  const runWorker = !onlyApi;
+  const config = loadConfig();
+  const log = pino({ level: config.logLevel, redact: ['req.headers.authorization', 'headers.authorization', 'token'] });
+
+  let url = config.databaseUrl;
+  let stopPg: (() => Promise<void>) | undefined;
+  if (!url) {
+    const dir = path.join(config.dataDir, 'pg');
+    log.info({ dir, port: config.embeddedPgPort }, 'DATABASE_URL is unset: starting the embedded PostgreSQL');
+    const pg = await startEmbeddedPostgres({ dir, port: config.embeddedPgPort, log: (m) => log.debug({ pg: m }) });
+    stopPg = pg.stop;
+    url = withDatabase(pg.url, 'kahu');
+    await ensureDatabase(url);
+  }
+  const m = await migrate(url);
+  for (const w of m.warnings) log.warn(w);
+  if (m.applied.length) log.info({ applied: m.applied }, 'migrations applied');
+
+  const db = createDb(url, config.dbPoolSize);
+  const boss = await createBoss(url, { worker: runWorker });
+  const ctx: Ctx = { db, clock: systemClock, config, log, jobs: bossQueue(boss) };
+  const transport = createTransport(config);
+  const worker = runWorker ? await startWorker(ctx, boss, transport) : undefined;
+  const app = runApi ? await buildApp(ctx) : undefined;
+  if (app) await app.listen({ port: config.port, host: config.host });
+
+  const lines = [`kahu is running (${[runApi && 'API', runWorker && 'worker'].filter(Boolean).join(' + ')}); games: ${Object.keys(games).join(', ') || 'none'}`];
+  if (app) {
+    const addr = app.server.address();
+    const port = typeof addr === 'object' && addr ? addr.port : config.port;
+    const base = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
+    lines.push(`  API:      ${base}`, `  API docs: ${base}/docs  (OpenAPI: ${base}/docs/json)`, `  Health:   ${base}/health`);
+  }
+  lines.push(`  Database: ${config.databaseUrl ? 'DATABASE_URL' : `embedded PostgreSQL in ${path.join(config.dataDir, 'pg')}`}`);
+  if (runWorker) lines.push(`  Mail:     ${config.smtpUrl ? 'SMTP (SMTP_URL)' : `.eml files in ${path.join(config.dataDir, 'outbox')}`}`);
+  process.stdout.write(lines.join('\n') + '\n');
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    try {
+      await app?.close();
+      await worker?.stop();
+      await boss.stop({ graceful: true, timeout: 10_000 });
+      await db.$disconnect();
+      transport.close();
+      await stopPg?.();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err) => {
+  process.stderr.write(`kahu failed to start: ${err?.stack ?? err}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,75 @@
+// Who is reading a game: its moderator, a player of one of its roles, or an observer.
+import type { Game, GamePlayer, Account } from '../db/generated/client.ts';
+import type { Tx, Db } from '../db/client.ts';
+import { gameModule } from '../games/index.ts';
+import type { GameModule, Viewer } from '../games/types.ts';
+import { AppError, forbidden, notFound } from './errors.ts';
+import { DeadlinePolicy } from './deadlines.ts';
+
+export type PlayerWithAccount = GamePlayer & { account: Account };
+export type GameWithPlayers = Game & { players: PlayerWithAccount[]; moderator: Account };
+
+export interface Access {
+  game: GameWithPlayers;
+  viewer: Viewer;
+  /** The reader's seat when they play a role. */
+  player?: PlayerWithAccount;
+  module: GameModule;
+}
+
+export function moduleOf(game: { variant: string }): GameModule {
+  const m = gameModule(game.variant);
+  if (!m) throw new AppError(503, 'Game engine unavailable', `The engine of variant "${game.variant}" is not installed on this server.`);
+  return m;
+}
+
+export function policyOf(game: { deadlines: unknown }): DeadlinePolicy {
+  return DeadlinePolicy.parse(game.deadlines ?? {});
+}
+
+export function viewerFor(game: GameWithPlayers, accountId: string | undefined): { viewer: Viewer; player?: PlayerWithAccount } {
+  if (accountId && game.moderatorId === accountId) {
+    const player = game.players.find((p) => p.accountId === accountId && p.status === 'playing' && p.role);
+    return { viewer: { kind: 'moderator' }, player };
+  }
+  const player = accountId ? game.players.find((p) => p.accountId === accountId && p.status === 'playing' && p.role) : undefined;
+  if (player) return { viewer: { kind: 'player', role: player.role! }, player };
+  return { viewer: { kind: 'observer' } };
+}
+
+export async function loadGame(db: Db | Tx, gameId: string): Promise<GameWithPlayers> {
+  const game = await db.game.findUnique({
+    where: { id: gameId },
+    include: { players: { include: { account: true }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }, moderator: true },
+  });
+  if (!game) throw notFound('There is no game with this id.');
+  return game;
+}
+
+export async function access(db: Db | Tx, gameId: string, accountId: string): Promise<Access> {
+  const game = await loadGame(db, gameId);
+  return { game, ...viewerFor(game, accountId), module: moduleOf(game) };
+}
+
+export function requireModerator(a: Access): void {
+  if (a.viewer.kind !== 'moderator') throw forbidden('Only the moderator of this game may do this.');
+}
+
+export function requirePlayer(a: Access): PlayerWithAccount {
+  if (!a.player) throw forbidden('Only a player of this game may do this; you play no power here.');
+  return a.player;
+}
+
+/** Lock the game row for the rest of the transaction: every change to a game goes through it. */
+export async function lockGame(tx: Tx, gameId: string): Promise<void> {
+  const rows = await tx.$queryRawUnsafe<{ id: string }[]>('SELECT id FROM "Game" WHERE id = $1::uuid FOR UPDATE', gameId);
+  if (rows.length === 0) throw notFound('There is no game with this id.');
+}
+
+export function activePlayers(game: GameWithPlayers): PlayerWithAccount[] {
+  return game.players.filter((p) => p.status === 'playing' && p.role);
+}
+
+export function playerOfRole(game: GameWithPlayers, role: string): PlayerWithAccount | undefined {
+  return game.players.find((p) => p.status === 'playing' && p.role === role);
+}

@@ -1,0 +1,310 @@
+// Games: creation, invitations and joining, power assignment (by the moderator or a seeded draw),
+// the start, and what each reader sees.
+import type { Phase } from '../db/generated/client.ts';
+import { games as registry } from '../games/index.ts';
+import type { Viewer } from '../games/types.ts';
+import { queueMail, type OutgoingMail } from '../mail/outbox.ts';
+import { eventMail, inviteMail, startMail } from '../mail/game-mail.ts';
+import { normalizeEmail } from './accounts.ts';
+import { access, activePlayers, loadGame, lockGame, moduleOf, policyOf, requireModerator, type Access, type GameWithPlayers } from './access.ts';
+import { recipients } from './phases.ts';
+import { afterCommit, type Ctx } from './context.ts';
+import { DeadlinePolicy, validateZone } from './deadlines.ts';
+import { badRequest, conflict, forbidden, notFound } from './errors.ts';
+import { asStored, finishGame, openPhases, scenarioRoles } from './phases.ts';
+import { newSeed, seededShuffle, seedHash } from './rng.ts';
+import type { Tx } from '../db/client.ts';
+
+export interface CreateGameInput {
+  name: string;
+  variant: string;
+  scenario: string;
+  options?: Record<string, unknown>;
+  openJoin?: boolean;
+  nmrPolicy?: 'hold' | 'wait';
+  deadlines?: unknown;
+}
+
+export function parsePolicy(variant: string, input: unknown): DeadlinePolicy {
+  const r = DeadlinePolicy.safeParse(input ?? {});
+  if (!r.success) {
+    throw badRequest('The deadline policy is not valid.', r.error.issues.map((i) => ({ field: ['body', 'deadlines', ...i.path.map(String)].join('.'), message: i.message })));
+  }
+  if (!validateZone(r.data.timeZone)) throw badRequest(`"${r.data.timeZone}" is not an IANA time zone.`, [{ field: 'body.deadlines.timeZone', message: 'unknown time zone' }]);
+  if (r.data.longerEachYear && variant !== 'heiau') {
+    throw badRequest('"longerEachYear" is the Heiau rulebook\'s option (three minutes times the number of the year); it applies to variant "heiau" only.', [{ field: 'body.deadlines.longerEachYear', message: 'Heiau only' }]);
+  }
+  return r.data;
+}
+
+export async function createGame(ctx: Ctx, moderatorId: string, input: CreateGameInput) {
+  const module = registry[input.variant];
+  if (!module) {
+    throw badRequest(`Unknown variant "${input.variant}". Available: ${Object.keys(registry).join(', ') || 'none yet'}.`, [{ field: 'body.variant', message: 'unknown variant' }]);
+  }
+  const scenario = module.scenarios.find((s) => s.id === input.scenario);
+  if (!scenario) {
+    throw badRequest(`Variant "${input.variant}" has no scenario "${input.scenario}". Scenarios: ${module.scenarios.map((s) => s.id).join(', ')}.`, [{ field: 'body.scenario', message: 'unknown scenario' }]);
+  }
+  const policy = parsePolicy(input.variant, input.deadlines);
+  const seed = newSeed();
+  // Let the engine check the options now rather than at the start.
+  try {
+    module.setup(seed, scenario.id, input.options ?? {});
+  } catch (err: any) {
+    throw badRequest(`The engine rejected the options: ${err?.message ?? err}`, [{ field: 'body.options', message: String(err?.message ?? err) }]);
+  }
+  const now = ctx.clock.now();
+  const game = await ctx.db.$transaction(async (tx) => {
+    const g = await tx.game.create({
+      data: {
+        name: input.name, variant: module.id, scenario: scenario.id, options: (input.options ?? {}) as any, openJoin: input.openJoin ?? false,
+        nmrPolicy: input.nmrPolicy ?? 'hold', deadlines: policy as any, seed, seedHash: seedHash(seed), moderatorId, createdAt: now,
+      },
+    });
+    await tx.gameEvent.create({ data: { gameId: g.id, kind: 'created', actorId: moderatorId, text: `Game created: ${module.name}, scenario ${scenario.name}.`, createdAt: now } });
+    return g;
+  });
+  return game.id;
+}
+
+async function record(tx: Tx, ctx: Ctx, game: GameWithPlayers, actorId: string | null, kind: string, text: string, data: Record<string, unknown> = {}, opts: { mail?: boolean; times?: [string, Date | null][] } = {}): Promise<void> {
+  const now = ctx.clock.now();
+  await tx.gameEvent.create({ data: { gameId: game.id, kind, actorId, text, data: asStored(data) as any, createdAt: now } });
+  if (opts.mail) await queueMail(tx, recipients(game).map((r) => eventMail(ctx.config, game, r, kind, text, now, opts.times)), now);
+}
+export { record as recordEvent };
+
+function requireForming(game: { status: string }) {
+  if (game.status !== 'forming') throw conflict('The game has started already; this can only be done before the start.');
+}
+
+async function accountFor(tx: Tx, email: string, now: Date) {
+  const e = normalizeEmail(email);
+  return tx.account.upsert({ where: { email: e }, create: { email: e, createdAt: now }, update: {} });
+}
+
+export async function invite(ctx: Ctx, gameId: string, moderatorId: string, input: { email: string; role?: string }) {
+  let playerId = '';
+  await ctx.db.$transaction(async (tx) => {
+    await lockGame(tx, gameId);
+    const a = await access(tx, gameId, moderatorId);
+    requireModerator(a);
+    requireForming(a.game);
+    const roles = scenarioRoles(a.module, a.game.scenario);
+    if (input.role !== undefined) checkRole(a, input.role, roles);
+    const now = ctx.clock.now();
+    const account = await accountFor(tx, input.email, now);
+    const existing = a.game.players.find((p) => p.accountId === account.id);
+    if (existing && existing.status !== 'removed') throw conflict(`${account.email} is already in this game (${existing.status}).`);
+    const seated = a.game.players.filter((p) => p.status === 'invited' || p.status === 'joined').length;
+    if (seated >= roles.length) throw conflict(`The scenario has ${roles.length} powers and ${seated} places are taken or offered already.`);
+    const row = existing
+      ? await tx.gamePlayer.update({ where: { id: existing.id }, data: { status: 'invited', wantedRole: input.role ?? null, leftAt: null } })
+      : await tx.gamePlayer.create({ data: { gameId, accountId: account.id, status: 'invited', wantedRole: input.role ?? null, createdAt: now } });
+    playerId = row.id;
+    await queueMail(tx, inviteMail(ctx.config, { ...a.game, moderatorEmail: a.game.moderator.email }, account.email, input.role ?? null), now);
+    await tx.gameEvent.create({ data: { gameId, kind: 'invited', actorId: moderatorId, text: `${account.email} was invited${input.role ? ` to play ${input.role}` : ''}.`, createdAt: now } });
+  });
+  await afterCommit(ctx, { mail: true });
+  return playerId;
+}
+
+function checkRole(a: Access, role: string, roles: string[]) {
+  if (!roles.includes(role)) throw badRequest(`"${role}" is not a power of this scenario. Powers: ${roles.join(', ')}.`, [{ field: 'body.role', message: 'unknown power' }]);
+  const taken = a.game.players.find((p) => (p.status === 'invited' || p.status === 'joined') && p.wantedRole === role);
+  if (taken) throw conflict(`${role} is already given to ${taken.account.email}.`);
+}
+
+export async function join(ctx: Ctx, gameId: string, accountId: string) {
+  await ctx.db.$transaction(async (tx) => {
+    await lockGame(tx, gameId);
+    const a = await access(tx, gameId, accountId);
+    requireForming(a.game);
+    const now = ctx.clock.now();
+    const mine = a.game.players.find((p) => p.accountId === accountId);
+    if (mine?.status === 'joined') return;
+    const roles = scenarioRoles(a.module, a.game.scenario);
+    if (mine?.status === 'invited') {
+      await tx.gamePlayer.update({ where: { id: mine.id }, data: { status: 'joined' } });
+    } else {
+      if (!a.game.openJoin) throw forbidden('This game is by invitation only. Ask its moderator for an invitation.');
+      const seated = a.game.players.filter((p) => p.status === 'invited' || p.status === 'joined').length;
+      if (seated >= roles.length) throw conflict('The game is full.');
+      if (mine) await tx.gamePlayer.update({ where: { id: mine.id }, data: { status: 'joined', leftAt: null, wantedRole: null } });
+      else await tx.gamePlayer.create({ data: { gameId, accountId, status: 'joined', createdAt: now } });
+    }
+    const account = await tx.account.findUniqueOrThrow({ where: { id: accountId } });
+    await tx.gameEvent.create({ data: { gameId, kind: 'joined', actorId: accountId, text: `${account.name ?? account.email} joined.`, createdAt: now } });
+  });
+}
+
+export async function leave(ctx: Ctx, gameId: string, accountId: string) {
+  await ctx.db.$transaction(async (tx) => {
+    await lockGame(tx, gameId);
+    const a = await access(tx, gameId, accountId);
+    requireForming(a.game);
+    const mine = a.game.players.find((p) => p.accountId === accountId && (p.status === 'joined' || p.status === 'invited'));
+    if (!mine) throw notFound('You are not in this game.');
+    const now = ctx.clock.now();
+    await tx.gamePlayer.update({ where: { id: mine.id }, data: { status: 'removed', leftAt: now } });
+    await tx.gameEvent.create({ data: { gameId, kind: 'left', actorId: accountId, text: `${mine.account.name ?? mine.account.email} left before the start.`, createdAt: now } });
+  });
+}
+
+export async function assignRole(ctx: Ctx, gameId: string, moderatorId: string, playerId: string, role: string | null) {
+  await ctx.db.$transaction(async (tx) => {
+    await lockGame(tx, gameId);
+    const a = await access(tx, gameId, moderatorId);
+    requireModerator(a);
+    requireForming(a.game);
+    const p = a.game.players.find((x) => x.id === playerId && (x.status === 'invited' || x.status === 'joined'));
+    if (!p) throw notFound('No invited or joined player with this id in this game.');
+    if (role !== null) checkRole({ ...a, game: { ...a.game, players: a.game.players.filter((x) => x.id !== playerId) } }, role, scenarioRoles(a.module, a.game.scenario));
+    await tx.gamePlayer.update({ where: { id: playerId }, data: { wantedRole: role } });
+    await tx.gameEvent.create({ data: { gameId, kind: 'assigned', actorId: moderatorId, text: role ? `${p.account.email} will play ${role}.` : `${p.account.email}'s power will be drawn at the start.`, createdAt: ctx.clock.now() } });
+  });
+}
+
+/**
+ * The draw: powers not given by the moderator are shuffled with the game's seed and dealt to the
+ * remaining players in the order they joined. Anyone can redo it once the seed is public.
+ */
+export function drawPowers(seed: string, roles: string[], players: { id: string; wantedRole: string | null }[]): Map<string, string> {
+  const result = new Map<string, string>();
+  const given = new Set(players.map((p) => p.wantedRole).filter((r): r is string => !!r));
+  for (const p of players) if (p.wantedRole) result.set(p.id, p.wantedRole);
+  const free = seededShuffle(roles.filter((r) => !given.has(r)), seed, 'assign');
+  players.filter((p) => !p.wantedRole).forEach((p, i) => result.set(p.id, free[i]));
+  return result;
+}
+
+export async function startGame(ctx: Ctx, gameId: string, moderatorId: string) {
+  let wake: { phaseId: string; at: Date }[] = [];
+  await ctx.db.$transaction(
+    async (tx) => {
+      await lockGame(tx, gameId);
+      const a = await access(tx, gameId, moderatorId);
+      requireModerator(a);
+      requireForming(a.game);
+      const roles = scenarioRoles(a.module, a.game.scenario);
+      const joined = a.game.players.filter((p) => p.status === 'joined');
+      const invited = a.game.players.filter((p) => p.status === 'invited');
+      if (joined.length !== roles.length) {
+        throw conflict(
+          `The scenario needs ${roles.length} players and ${joined.length} joined` + (invited.length ? ` (${invited.length} invitation(s) not yet accepted: ${invited.map((p) => p.account.email).join(', ')})` : '') + '.',
+        );
+      }
+      const now = ctx.clock.now();
+      const assignment = drawPowers(a.game.seed, roles, joined);
+      for (const p of joined) await tx.gamePlayer.update({ where: { id: p.id }, data: { status: 'playing', role: assignment.get(p.id)! } });
+      for (const p of invited) await tx.gamePlayer.update({ where: { id: p.id }, data: { status: 'removed', leftAt: now } });
+      const state = a.module.setup(a.game.seed, a.game.scenario, (a.game.options ?? {}) as Record<string, unknown>);
+      await tx.game.update({ where: { id: gameId }, data: { status: 'active', startedAt: now, version: { increment: 1 } } });
+      const game = await loadGame(tx, gameId);
+      const opened = await openPhases(tx, game, a.module, policyOf(game), state, 1, now);
+      const who = Object.fromEntries(joined.map((p) => [assignment.get(p.id)!, p.account.name ?? p.account.email]));
+      await tx.gameEvent.create({
+        data: {
+          gameId, kind: 'started', actorId: moderatorId, createdAt: now,
+          text: `The game started. Seed hash ${game.seedHash}. Powers: ${Object.entries(who).map(([r, n]) => `${r} ${n}`).join(', ')}.`,
+          data: { seedHash: game.seedHash, assignment: Object.fromEntries(joined.map((p) => [p.id, assignment.get(p.id)!])), drawOrder: joined.map((p) => p.id) },
+        },
+      });
+      const phase = (opened.open ?? opened.final)!;
+      await queueMail(tx, recipients(game).map((r) => startMail(ctx.config, game, a.module, r, phase, phase.state, who)), now);
+      if (opened.outcome) await finishGame(tx, game, opened.outcome, now);
+      if (opened.open?.deadlineAt) wake = [{ phaseId: opened.open.id, at: opened.open.deadlineAt }];
+    },
+    { timeout: 30_000 },
+  );
+  await afterCommit(ctx, { deadlines: wake, mail: true });
+}
+
+// ---------------------------------------------------------------- reading
+
+export async function currentPhase(db: Tx | Ctx['db'], gameId: string): Promise<(Phase & { readiness: { role: string; ready: boolean; submitted: boolean }[] }) | null> {
+  return db.phase.findFirst({ where: { gameId, status: 'open' }, include: { readiness: { select: { role: true, ready: true, submitted: true } } } });
+}
+
+export async function latestPhase(db: Tx | Ctx['db'], gameId: string): Promise<Phase | null> {
+  return db.phase.findFirst({ where: { gameId, status: { in: ['open', 'final'] } }, orderBy: { seq: 'desc' } });
+}
+
+function viewerLabel(v: Viewer) {
+  return v.kind === 'player' ? { kind: v.kind, role: v.role } : { kind: v.kind };
+}
+
+/** A game as one reader may see it. */
+export async function gameView(ctx: Ctx, a: Access) {
+  const g = a.game;
+  const phase = g.status === 'forming' ? null : await currentPhase(ctx.db, g.id);
+  const shown = phase ?? (g.status === 'forming' ? null : await latestPhase(ctx.db, g.id));
+  const isMod = a.viewer.kind === 'moderator';
+  const played = new Set(activePlayers(g).map((p) => p.role!));
+  return {
+    id: g.id,
+    name: g.name,
+    variant: g.variant,
+    scenario: g.scenario,
+    options: g.options,
+    status: g.status,
+    openJoin: g.openJoin,
+    nmrPolicy: g.nmrPolicy,
+    deadlines: g.deadlines,
+    moderator: { id: g.moderator.id, name: g.moderator.name, ...(a.viewer.kind !== 'observer' ? { email: g.moderator.email } : {}) },
+    you: viewerLabel(a.viewer),
+    powers: scenarioRoles(a.module, g.scenario),
+    players: g.players
+      .filter((p) => p.status !== 'removed' || g.status !== 'forming')
+      .map((p) => ({
+        id: p.id,
+        accountId: p.accountId,
+        name: p.account.name,
+        ...(isMod || a.player ? { email: p.account.email } : {}),
+        status: p.status,
+        role: p.role,
+        ...(isMod ? { wantedRole: p.wantedRole } : {}),
+        missedPhases: p.missedPhases,
+      })),
+    seedHash: g.seedHash,
+    seed: g.status === 'finished' ? g.seed : null,
+    createdAt: g.createdAt,
+    startedAt: g.startedAt,
+    pausedAt: g.pausedAt,
+    endedAt: g.endedAt,
+    outcome: g.outcome,
+    phase: phase
+      ? {
+          seq: phase.seq, key: phase.key, label: phase.label, type: phase.type, year: phase.year,
+          openedAt: phase.openedAt, deadlineAt: phase.deadlineAt, graceUntil: phase.graceUntil, earlyAt: phase.earlyAt,
+          readiness: phase.readiness.map((r) => ({ role: r.role, expected: phase.expected.includes(r.role), played: played.has(r.role), submitted: r.submitted, ready: r.ready })),
+        }
+      : null,
+    view: shown ? a.module.view(shown.state as any, a.viewer) : null,
+    position: shown ? a.module.formatPosition(shown.state as any, a.viewer) : null,
+  };
+}
+
+export async function listGames(ctx: Ctx, accountId: string, filter: { mine?: boolean; status?: string }) {
+  const rows = await ctx.db.game.findMany({
+    where: {
+      ...(filter.status ? { status: filter.status } : {}),
+      ...(filter.mine ? { OR: [{ moderatorId: accountId }, { players: { some: { accountId, status: { in: ['invited', 'joined', 'playing'] } } } }] } : {}),
+    },
+    orderBy: { createdAt: 'desc' },
+    take: 200,
+    include: { players: { where: { accountId } } },
+  });
+  return rows.map((g) => ({
+    id: g.id, name: g.name, variant: g.variant, scenario: g.scenario, status: g.status, openJoin: g.openJoin, createdAt: g.createdAt,
+    you: g.moderatorId === accountId ? 'moderator' : g.players[0] ? `player:${g.players[0].status}${g.players[0].role ? ':' + g.players[0].role : ''}` : 'observer',
+  }));
+}
+
+export function variants() {
+  return Object.values(registry).map((m) => ({ id: m.id, name: m.name, scenarios: m.scenarios.map((s) => ({ id: s.id, name: s.name, roles: s.roles })) }));
+}
+
+export { moduleOf };
+export type { OutgoingMail };

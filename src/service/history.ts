@@ -1,0 +1,114 @@
+// History and replay. Positions and reports go through the engine's view / formatReport with the
+// reader's Viewer. Orders of a phase stay sealed until it is adjudicated.
+import type { Phase, Submission } from '../db/generated/client.ts';
+import type { GameModule, ReadLine, Viewer } from '../games/types.ts';
+import { loadGame, moduleOf, type Access } from './access.ts';
+import type { Ctx } from './context.ts';
+import { notFound } from './errors.ts';
+import { asStored } from './phases.ts';
+
+/** Centre counts when the engine's view shows centre ownership as { centre: owner }. */
+export function centreCounts(view: unknown): Record<string, number> | null {
+  const v = view as any;
+  if (v?.centerCounts && typeof v.centerCounts === 'object') return v.centerCounts as Record<string, number>;
+  const sc = v?.supplyCenters ?? v?.centres ?? v?.centers;
+  if (!sc || typeof sc !== 'object' || Array.isArray(sc)) return null;
+  const counts: Record<string, number> = {};
+  for (const owner of Object.values(sc)) if (typeof owner === 'string') counts[owner] = (counts[owner] ?? 0) + 1;
+  return counts;
+}
+
+/** Whether a reader may see the orders of `role` in `phase` as written. */
+function ordersVisible(phase: Phase, role: string, viewer: Viewer, gameOver: boolean): boolean {
+  if (viewer.kind === 'player' && viewer.role === role) return true;
+  if (phase.status !== 'adjudicated' && phase.status !== 'skipped') return false; // sealed until adjudicated
+  // Secret ballots (Heiau's Haole scenarios) are revealed by the engine's report, not here; their
+  // slips as written stay with the moderator until the game ends.
+  if (phase.type === 'ballot' && viewer.kind !== 'moderator' && !gameOver) return false;
+  return true;
+}
+
+function phaseEntry(module: GameModule, phase: Phase, subs: Submission[], viewer: Viewer, gameOver: boolean, detail: boolean) {
+  const view = module.view(phase.state as any, viewer);
+  const latest = subs.filter((s) => s.supersededAt === null);
+  const orders = latest
+    .filter((s) => ordersVisible(phase, s.role, viewer, gameOver))
+    .map((s) => ({ role: s.role, lines: s.lines as string[], readings: s.readings as unknown as ReadLine[], receipt: s.receipt, submittedAt: s.createdAt }));
+  return {
+    seq: phase.seq,
+    key: phase.key,
+    label: phase.label,
+    type: phase.type,
+    year: phase.year,
+    status: phase.status,
+    openedAt: phase.openedAt,
+    deadlineAt: phase.deadlineAt,
+    resolvedAt: phase.resolvedAt,
+    missed: phase.status === 'adjudicated' ? phase.missed : [],
+    centres: centreCounts(view),
+    orders,
+    report: phase.report !== null && phase.report !== undefined ? module.formatReport(phase.report, viewer) : null,
+    ...(detail ? { view, position: module.formatPosition(phase.state as any, viewer), reportData: phase.report !== null && viewer.kind === 'moderator' ? phase.report : undefined } : {}),
+  };
+}
+
+export async function history(ctx: Ctx, a: Access, opts: { includeRolledBack?: boolean } = {}) {
+  const phases = await ctx.db.phase.findMany({
+    where: { gameId: a.game.id, ...(opts.includeRolledBack ? {} : { status: { not: 'rolled_back' } }) },
+    orderBy: { seq: 'asc' },
+    include: { submissions: { orderBy: { createdAt: 'asc' } } },
+  });
+  const over = a.game.status === 'finished';
+  return phases.map((p) => phaseEntry(a.module, p, p.submissions, a.viewer, over, false));
+}
+
+export async function phaseDetail(ctx: Ctx, a: Access, seq: number) {
+  const p = await ctx.db.phase.findUnique({ where: { gameId_seq: { gameId: a.game.id, seq } }, include: { submissions: { orderBy: { createdAt: 'asc' } } } });
+  if (!p) throw notFound(`This game has no phase ${seq}.`);
+  return phaseEntry(a.module, p, p.submissions, a.viewer, a.game.status === 'finished', true);
+}
+
+export async function events(ctx: Ctx, gameId: string) {
+  return ctx.db.gameEvent.findMany({ where: { gameId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], select: { id: true, kind: true, text: true, createdAt: true, actorId: true } });
+}
+
+function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((x, i) => deepEqual(x, (b as unknown[])[i]));
+  const ka = Object.keys(a as object).sort();
+  const kb = Object.keys(b as object).sort();
+  return deepEqual(ka, kb) && ka.every((k) => deepEqual((a as any)[k], (b as any)[k]));
+}
+
+export interface ReplayReport { ok: boolean; phases: number; mismatches: { seq: number; key: string; what: string }[] }
+
+/**
+ * Replay a game from its seed and the recorded submissions (the last one of each power in each
+ * phase), and compare every state and report with what was stored.
+ */
+export async function replay(ctx: Ctx, gameId: string): Promise<ReplayReport> {
+  const game = await loadGame(ctx.db, gameId);
+  const module = moduleOf(game);
+  const phases = await ctx.db.phase.findMany({
+    where: { gameId, status: { not: 'rolled_back' } },
+    orderBy: { seq: 'asc' },
+    include: { submissions: { where: { supersededAt: null } } },
+  });
+  const mismatches: ReplayReport['mismatches'] = [];
+  if (phases.length === 0) return { ok: true, phases: 0, mismatches };
+  let state: unknown = module.setup(game.seed, game.scenario, (game.options ?? {}) as Record<string, unknown>);
+  // A rollback reopens an earlier phase: its state is that phase's, which the chain reached before.
+  for (const [i, p] of phases.entries()) {
+    if (!deepEqual(asStored(state), p.state)) mismatches.push({ seq: p.seq, key: p.key, what: 'state at the start of the phase differs' });
+    if (p.status !== 'adjudicated' && p.status !== 'skipped') break;
+    const subs: Record<string, unknown> = {};
+    for (const s of p.submissions) subs[s.role] = s.accepted;
+    const r = module.resolve(p.state as any, p.status === 'skipped' ? {} : subs);
+    if (!deepEqual(asStored(r.report), p.report)) mismatches.push({ seq: p.seq, key: p.key, what: 'report differs' });
+    state = r.state;
+    void i;
+  }
+  return { ok: mismatches.length === 0, phases: phases.length, mismatches };
+}

@@ -1,0 +1,173 @@
+// Moderator actions. Each one is recorded as a game event that the players see (and are mailed).
+import { queueMail } from '../mail/outbox.ts';
+import { eventMail, gameOverMail, startMail } from '../mail/game-mail.ts';
+import { normalizeEmail } from './accounts.ts';
+import { access, loadGame, lockGame, playerOfRole, policyOf, requireModerator, type Access } from './access.ts';
+import { recipients } from './phases.ts';
+import { afterCommit, type Ctx } from './context.ts';
+import { computeDeadline } from './deadlines.ts';
+import { badRequest, conflict, notFound } from './errors.ts';
+import { recordEvent } from './games.ts';
+import { finishGame, processPhase, type ProcessResult } from './phases.ts';
+import type { Tx } from '../db/client.ts';
+
+async function modTx<T>(ctx: Ctx, gameId: string, moderatorId: string, fn: (tx: Tx, a: Access, now: Date) => Promise<T>): Promise<T> {
+  return ctx.db.$transaction(async (tx) => {
+    await lockGame(tx, gameId);
+    const a = await access(tx, gameId, moderatorId);
+    requireModerator(a);
+    return fn(tx, a, ctx.clock.now());
+  });
+}
+
+async function openPhaseOf(tx: Tx, gameId: string) {
+  const phase = await tx.phase.findFirst({ where: { gameId, status: 'open' } });
+  if (!phase) throw conflict('No phase is open: the game has not started or is over.');
+  return phase;
+}
+
+/** Set the deadline of the current phase to `at`, or move it by `extendMinutes`. */
+export async function setDeadline(ctx: Ctx, gameId: string, moderatorId: string, input: { at?: Date; extendMinutes?: number }) {
+  let wake: { phaseId: string; at: Date }[] = [];
+  const r = await modTx(ctx, gameId, moderatorId, async (tx, a, now) => {
+    const phase = await openPhaseOf(tx, gameId);
+    let at: Date;
+    if (input.at) at = input.at;
+    else at = new Date((phase.graceUntil ?? phase.deadlineAt ?? now).getTime() + (input.extendMinutes ?? 0) * 60_000);
+    if (at.getTime() < now.getTime() - 1000 && input.at) throw badRequest('The new deadline is in the past. Use POST /games/{id}/process to process now.', [{ field: 'body.at', message: 'in the past' }]);
+    await tx.phase.update({ where: { id: phase.id }, data: { deadlineAt: at, graceUntil: null, remindedAt: null } });
+    const text = input.at ? `The moderator set the deadline of ${phase.label} to ${at.toISOString()}.` : `The moderator extended the deadline of ${phase.label} by ${input.extendMinutes} minutes, to ${at.toISOString()}.`;
+    await recordEvent(tx, ctx, a.game, moderatorId, 'deadline', text, { phase: phase.key, deadlineAt: at }, { mail: true, times: [['New deadline', at]] });
+    wake = [{ phaseId: phase.id, at }];
+    return { phase: phase.key, deadlineAt: at };
+  });
+  await afterCommit(ctx, { deadlines: wake, mail: true });
+  return r;
+}
+
+export async function pause(ctx: Ctx, gameId: string, moderatorId: string, reason?: string) {
+  await modTx(ctx, gameId, moderatorId, async (tx, a, now) => {
+    if (a.game.status !== 'active') throw conflict(`Only an active game can be paused; this one is ${a.game.status}.`);
+    await tx.game.update({ where: { id: gameId }, data: { status: 'paused', pausedAt: now, version: { increment: 1 } } });
+    await recordEvent(tx, ctx, a.game, moderatorId, 'paused', `The moderator paused the game${reason ? `: ${reason}` : ''}. The deadline will move by the time the game stays paused.`, {}, { mail: true });
+  });
+  await afterCommit(ctx, { mail: true });
+}
+
+export async function resume(ctx: Ctx, gameId: string, moderatorId: string) {
+  let wake: { phaseId: string; at: Date }[] = [];
+  await modTx(ctx, gameId, moderatorId, async (tx, a, now) => {
+    if (a.game.status !== 'paused' || !a.game.pausedAt) throw conflict('The game is not paused.');
+    const paused = now.getTime() - a.game.pausedAt.getTime();
+    const phase = await tx.phase.findFirst({ where: { gameId, status: 'open' } });
+    const shift = (d: Date | null) => (d ? new Date(d.getTime() + paused) : null);
+    let deadline: Date | null = null;
+    if (phase) {
+      deadline = shift(phase.deadlineAt);
+      await tx.phase.update({ where: { id: phase.id }, data: { deadlineAt: deadline, graceUntil: shift(phase.graceUntil), earlyAt: shift(phase.earlyAt) } });
+      if (deadline) wake = [{ phaseId: phase.id, at: shift(phase.earlyAt) ?? shift(phase.graceUntil) ?? deadline }];
+    }
+    await tx.game.update({ where: { id: gameId }, data: { status: 'active', pausedAt: null, version: { increment: 1 } } });
+    await recordEvent(tx, ctx, a.game, moderatorId, 'resumed', `The moderator resumed the game after ${Math.round(paused / 60_000)} minute(s); the deadline moved by as much.`, { pausedMs: paused, deadlineAt: deadline }, { mail: true, times: [['Deadline', deadline]] });
+  });
+  await afterCommit(ctx, { deadlines: wake, mail: true });
+}
+
+export async function processNow(ctx: Ctx, gameId: string, moderatorId: string): Promise<ProcessResult> {
+  const phase = await modTx(ctx, gameId, moderatorId, async (tx, a, now) => {
+    const p = await openPhaseOf(tx, gameId);
+    await tx.gameEvent.create({ data: { gameId, kind: 'process-now', actorId: moderatorId, text: `The moderator asked to process ${p.label} now.`, createdAt: now } });
+    return p;
+  });
+  return processPhase(ctx, phase.id, { force: true, actorId: moderatorId });
+}
+
+/** Go back to the start of an earlier phase: later phases are kept as rolled back, the phase reopens with a new deadline. */
+export async function rollback(ctx: Ctx, gameId: string, moderatorId: string, seq: number) {
+  let wake: { phaseId: string; at: Date }[] = [];
+  const r = await modTx(ctx, gameId, moderatorId, async (tx, a, now) => {
+    if (a.game.status !== 'active' && a.game.status !== 'paused') throw conflict('Only a running game can be rolled back.');
+    const target = await tx.phase.findUnique({ where: { gameId_seq: { gameId, seq } } });
+    if (!target || target.status !== 'adjudicated') throw badRequest(`Phase ${seq} is not an adjudicated phase of this game (see GET /games/${gameId}/history).`, [{ field: 'body.seq', message: 'not an adjudicated phase' }]);
+    const last = await tx.phase.findFirstOrThrow({ where: { gameId }, orderBy: { seq: 'desc' } });
+    await tx.phase.updateMany({ where: { gameId, seq: { gte: seq }, status: { not: 'rolled_back' } }, data: { status: 'rolled_back' } });
+    const policy = policyOf(a.game);
+    const info = a.module.phase(target.state as any);
+    const deadlineAt = computeDeadline(policy, info, now);
+    const phase = await tx.phase.create({
+      data: { gameId, seq: last.seq + 1, key: target.key, label: target.label, type: target.type, year: target.year, state: target.state as any, status: 'open', openedAt: now, deadlineAt, expected: target.expected },
+    });
+    const roles = a.module.scenarios.find((s) => s.id === a.game.scenario)?.roles ?? [];
+    await tx.phaseRole.createMany({ data: roles.map((role) => ({ phaseId: phase.id, role, ready: !target.expected.includes(role), submitted: false, updatedAt: now })) });
+    await tx.game.update({ where: { id: gameId }, data: { version: { increment: 1 } } });
+    await recordEvent(tx, ctx, a.game, moderatorId, 'rollback', `The moderator rolled the game back to ${target.label}. Orders must be sent again.`, { toSeq: seq, newSeq: phase.seq, phase: target.key }, { mail: true, times: [['New deadline', deadlineAt]] });
+    wake = [{ phaseId: phase.id, at: deadlineAt }];
+    return { phase: { seq: phase.seq, key: phase.key, label: phase.label, deadlineAt } };
+  });
+  await afterCommit(ctx, { deadlines: wake, mail: true });
+  return r;
+}
+
+/** Replace the player of a power by someone else; the history is kept and the new player told. */
+export async function replacePlayer(ctx: Ctx, gameId: string, moderatorId: string, playerId: string, email: string) {
+  await modTx(ctx, gameId, moderatorId, async (tx, a, now) => {
+    if (a.game.status === 'forming' || a.game.status === 'finished') throw conflict('Players can be replaced in a running game only; before the start, invite someone else.');
+    const old = a.game.players.find((p) => p.id === playerId);
+    if (!old || !old.role || (old.status !== 'playing' && old.status !== 'removed')) throw notFound('No player of a power with this id in this game.');
+    if (playerOfRole(a.game, old.role) && old.status !== 'playing') throw conflict(`${old.role} has a player already.`);
+    const e = normalizeEmail(email);
+    const account = await tx.account.upsert({ where: { email: e }, create: { email: e, createdAt: now }, update: {} });
+    if (account.id === old.accountId) throw badRequest('That is the same person.', [{ field: 'body.email', message: 'same player' }]);
+    const seat = a.game.players.find((p) => p.accountId === account.id);
+    if (seat && seat.status === 'playing') throw conflict(`${e} already plays ${seat.role} in this game.`);
+    if (old.status === 'playing') await tx.gamePlayer.update({ where: { id: old.id }, data: { status: 'replaced', leftAt: now } });
+    if (seat) await tx.gamePlayer.update({ where: { id: seat.id }, data: { status: 'playing', role: old.role, leftAt: null, missedPhases: 0 } });
+    else await tx.gamePlayer.create({ data: { gameId, accountId: account.id, status: 'playing', role: old.role, createdAt: now } });
+    const game = await loadGame(tx, gameId);
+    const phase = await tx.phase.findFirst({ where: { gameId, status: 'open' } });
+    await recordEvent(tx, ctx, game, moderatorId, 'replaced', `${account.email} now plays ${old.role}, replacing ${old.account.email}.`, { role: old.role, from: old.accountId, to: account.id }, { mail: true });
+    if (phase) {
+      const who = Object.fromEntries(game.players.filter((p) => p.status === 'playing').map((p) => [p.role!, p.account.name ?? p.account.email]));
+      const mail = startMail(ctx.config, game, a.module, { email: account.email, timeZone: account.timeZone, viewer: { kind: 'player', role: old.role } }, phase, phase.state, who);
+      await queueMail(tx, { ...mail, kind: 'replacement', subject: `${game.name}: you now play ${old.role}`, body: `You take over ${old.role} from ${old.account.email}; the game's history is kept.\n\n` + mail.body }, now);
+    }
+  });
+  await afterCommit(ctx, { mail: true });
+}
+
+/** Remove a player: the power goes into civil disorder (its units hold) until replaced. */
+export async function removePlayer(ctx: Ctx, gameId: string, moderatorId: string, playerId: string) {
+  await modTx(ctx, gameId, moderatorId, async (tx, a, now) => {
+    const p = a.game.players.find((x) => x.id === playerId && x.status !== 'removed' && x.status !== 'replaced');
+    if (!p) throw notFound('No current player with this id in this game.');
+    if (a.game.status === 'finished') throw conflict('The game is over.');
+    await tx.gamePlayer.update({ where: { id: p.id }, data: { status: 'removed', leftAt: now } });
+    const text = p.role ? `The moderator removed ${p.account.email} from ${p.role}; ${p.role} is in civil disorder until replaced.` : `The moderator removed ${p.account.email}.`;
+    await recordEvent(tx, ctx, a.game, moderatorId, 'removed', text, { playerId, role: p.role }, { mail: true });
+    await queueMail(tx, { to: p.account.email, kind: 'event:removed', gameId, subject: `${a.game.name}: you were removed`, body: `${text}\n` }, now);
+  });
+  await afterCommit(ctx, { mail: true });
+}
+
+/** End the game (`draw` false) or declare a draw among `roles` (default: every power). */
+export async function endGame(ctx: Ctx, gameId: string, moderatorId: string, input: { draw: boolean; roles?: string[]; reason?: string }) {
+  await modTx(ctx, gameId, moderatorId, async (tx, a, now) => {
+    if (a.game.status === 'finished') throw conflict('The game is over already.');
+    if (a.game.status === 'forming') throw conflict('The game has not started; delete it instead of ending it.');
+    const roles = a.module.scenarios.find((s) => s.id === a.game.scenario)?.roles ?? [];
+    const unknown = (input.roles ?? []).filter((r) => !roles.includes(r));
+    if (unknown.length) throw badRequest(`Not powers of this game: ${unknown.join(', ')}.`, [{ field: 'body.roles', message: 'unknown power' }]);
+    const winners = input.draw ? (input.roles?.length ? input.roles : roles) : [];
+    const outcome = input.draw
+      ? { kind: 'draw', winners, text: `draw declared by the moderator between ${winners.join(', ')}${input.reason ? ` (${input.reason})` : ''}`, by: 'moderator' }
+      : { kind: 'ended', winners: [], text: `ended by the moderator${input.reason ? `: ${input.reason}` : ''}`, by: 'moderator' };
+    const phase = await tx.phase.findFirst({ where: { gameId, status: 'open' } });
+    if (phase) await tx.phase.update({ where: { id: phase.id }, data: { status: 'final' } });
+    await finishGame(tx, a.game, outcome, now);
+    await tx.gameEvent.create({ data: { gameId, kind: input.draw ? 'draw' : 'ended', actorId: moderatorId, text: `The moderator ${input.draw ? 'declared a draw' : 'ended the game'}.`, data: outcome, createdAt: now } });
+    await queueMail(tx, recipients(a.game).map((r) => gameOverMail(ctx.config, a.game, a.module, r, outcome, phase?.state ?? null)), now);
+  });
+  await afterCommit(ctx, { mail: true });
+}
+
+export { eventMail };

@@ -1,0 +1,55 @@
+// The safety net, run by every worker every SWEEP_SECONDS: adjudicate phases whose time passed
+// without their job, send reminders before deadlines, and wake the mail sender.
+import { queueMail } from '../mail/outbox.ts';
+import { reminderMail } from '../mail/game-mail.ts';
+import { activePlayers, loadGame, policyOf } from './access.ts';
+import { afterCommit, type Ctx } from './context.ts';
+import { duePhaseIds, processPhase } from './phases.ts';
+
+export async function sendReminders(ctx: Ctx): Promise<number> {
+  const now = ctx.clock.now();
+  const candidates = await ctx.db.$queryRawUnsafe<{ id: string; gameId: string }[]>(
+    `SELECT p.id, p."gameId" FROM "Phase" p JOIN "Game" g ON g.id = p."gameId"
+      WHERE p.status = 'open' AND g.status = 'active' AND p."remindedAt" IS NULL AND p."deadlineAt" > $1
+        AND p."deadlineAt" <= $1::timestamp + make_interval(mins => COALESCE((g.deadlines->>'reminderMinutes')::int, 60))
+        AND COALESCE((g.deadlines->>'reminderMinutes')::int, 60) > 0
+      LIMIT 500`,
+    now,
+  );
+  let sent = 0;
+  for (const c of candidates) {
+    sent += await ctx.db.$transaction(async (tx) => {
+      const claimed = await tx.phase.updateMany({ where: { id: c.id, remindedAt: null, status: 'open' }, data: { remindedAt: now } });
+      if (claimed.count === 0) return 0; // another worker did it
+      const phase = await tx.phase.findUniqueOrThrow({ where: { id: c.id }, include: { readiness: true } });
+      const game = await loadGame(tx, c.gameId);
+      void policyOf(game);
+      const missing = activePlayers(game).filter((p) => phase.expected.includes(p.role!) && !phase.readiness.find((r) => r.role === p.role)?.submitted);
+      await queueMail(tx, missing.map((p) => reminderMail(ctx.config, game, { email: p.account.email, timeZone: p.account.timeZone, viewer: { kind: 'player', role: p.role! } }, phase)), now);
+      return missing.length;
+    });
+  }
+  if (sent) await afterCommit(ctx, { mail: true });
+  return sent;
+}
+
+export interface SweepResult { processed: number; reminders: number }
+
+export async function sweep(ctx: Ctx, opts: { concurrency?: number } = {}): Promise<SweepResult> {
+  const ids = await duePhaseIds(ctx);
+  let processed = 0;
+  const queue = [...ids];
+  const workers = Array.from({ length: Math.min(opts.concurrency ?? 4, queue.length) }, async () => {
+    for (let id = queue.shift(); id; id = queue.shift()) {
+      try {
+        const r = await processPhase(ctx, id);
+        if (r.status === 'processed') processed++;
+      } catch (err) {
+        ctx.log.error({ err, phaseId: id }, 'sweep: adjudication failed');
+      }
+    }
+  });
+  await Promise.all(workers);
+  const reminders = await sendReminders(ctx);
+  return { processed, reminders };
+}
