@@ -1,0 +1,553 @@
+// Battles: the battlefield advantage roll, gunpowder fire, alternating fire on the Battle
+// Results Table, eliminations and panics, pikes, forts and earthworks, second battles,
+// retreats, sea battles, and the advanced options (artillery, breakoff, pursuit, major
+// battles, supply). Every die is written to the report.
+import type { TurnCtx } from './core.ts';
+import type { Game } from './model.ts';
+import { fireOrder, lossOrder, standingOf } from './standing.ts';
+import { inSupply } from './supply.ts';
+
+export interface FightInput {
+  title: string;
+  kind: 'land' | 'sea';
+  /** The battle-map hex of each side, for the report. */
+  hex: Record<string, string>;
+  attacker: string;
+  defender: string;
+  /** Fighting units of each side (not canoes, not markers). */
+  units: Record<string, string[]>;
+  /** Canoes and other non-fighting units present (artillery count of 17.0). */
+  support?: Record<string, string[]>;
+  /** Defender ignores panics (fort, earthworks, fort marker). */
+  fortified: boolean;
+  /** Advantage roll modifiers from cards. */
+  bonus: Record<string, number>;
+  /** Dice a unit rolls (strength, less one out of supply). */
+  dice: (id: string) => number;
+  /** Where units breaking off go (18.0); null when they cannot. */
+  breakoffTo?: (side: string) => string | null;
+}
+
+export interface FightResult {
+  winner: string;
+  loser: string;
+  /** Surviving fighters of each side still in the battle. */
+  alive: Record<string, string[]>;
+  panicked: Set<string>;
+  /** Units that were panicked at some time in the battle (pursuit needs unpanicked units). */
+  everPanicked: Set<string>;
+  brokeOff: Record<string, string[]>;
+  /** The game ended in the middle of the battle (sudden death). */
+  over: boolean;
+}
+
+const RESULT_WORD: Record<string, string> = { '-': 'no effect', P: 'panic', E: 'eliminated' };
+
+export function fight(ctx: TurnCtx, inp: FightInput): FightResult {
+  const g = ctx.g;
+  const A = inp.attacker;
+  const D = inp.defender;
+  const other = (s: string) => (s === A ? D : A);
+  const alive: Record<string, string[]> = { [A]: inp.units[A]!.slice(), [D]: inp.units[D]!.slice() };
+  const panicked = new Set<string>();
+  const everPanicked = new Set<string>();
+  const brokeOff: Record<string, string[]> = { [A]: [], [D]: [] };
+  const brt = g.s.scenario.battleResultsTable.columns;
+  const name = (s: string) => g.sideName(s);
+  const unpanicked = (s: string) => alive[s]!.filter((id) => !panicked.has(id));
+  const result = (winner: string, over = false): FightResult => ({ winner, loser: other(winner), alive, panicked, everPanicked, brokeOff, over });
+
+  ctx.say(`${inp.title}: ${name(A)} in the ${inp.hex[A]} hex with ${g.list(alive[A]!)}; ${name(D)} in the ${inp.hex[D]} hex with ${g.list(alive[D]!)}.`);
+
+  for (let round = 1; ; round++) {
+    if (unpanicked(A).length === 0 || unpanicked(D).length === 0) {
+      // A side with nothing able to fight loses without rolling; if neither can, the defender holds.
+      const loser = unpanicked(A).length === 0 ? A : D;
+      ctx.say(`${name(loser)} has no unit able to fight.`);
+      return result(other(loser));
+    }
+    if (round > 300 || ![A, D].some((s) => unpanicked(s).some((id) => inp.dice(id) > 0))) {
+      ctx.say(`Neither side can harm the other: the defence holds.`);
+      return result(D);
+    }
+    // i-iii: battlefield advantage.
+    const elites = (s: string) => unpanicked(s).filter((id) => g.u(id).elite).length;
+    const artillery = (s: string) =>
+      [...alive[s]!, ...(inp.support?.[s] ?? [])].filter((id) => g.u(id).artillery || g.u(id).fleet || g.u(id).canoe).length;
+    const mods = (s: string): { n: number; why: string[] } => {
+      const why: string[] = [];
+      let n = 0;
+      const mine = elites(s);
+      const theirs = elites(other(s));
+      if (g.rules.eliteAdvantage === 'most' ? mine > theirs : mine > 0) {
+        n += 1;
+        why.push('elite +1');
+      }
+      if (inp.bonus[s]) {
+        n += inp.bonus[s]!;
+        why.push(`battle bonus +${inp.bonus[s]}`);
+      }
+      if (g.opt.artillery && artillery(s) > artillery(other(s))) {
+        n += 1;
+        why.push('artillery +1');
+      }
+      return { n, why };
+    };
+    let first: string;
+    for (;;) {
+      const ra = ctx.roll();
+      const rd = ctx.roll();
+      const ma = mods(A);
+      const md = mods(D);
+      const show = (s: string, r: number, m: { n: number; why: string[] }) =>
+        m.n ? `${name(s)} ${r} + ${m.n} (${m.why.join(', ')}) = ${r + m.n}` : `${name(s)} ${r}`;
+      const ta = ra + ma.n;
+      const td = rd + md.n;
+      if (ta === td && g.rules.advantageTies === 'reroll') {
+        ctx.say(`Round ${round} advantage: ${show(A, ra, ma)}, ${show(D, rd, md)}: tie, roll again.`);
+        continue;
+      }
+      first = ta > td ? A : D;
+      ctx.say(`Round ${round} advantage: ${show(A, ra, ma)}, ${show(D, rd, md)}: ${name(first)} fires first.`);
+      break;
+    }
+    const fired = new Set<string>();
+    const pikeUsed: Record<string, boolean> = { [A]: false, [D]: false };
+
+    const apply = (res: string, target: string): string => {
+      if (res === '-') return 'no effect';
+      if (alive[target]!.length === 0) return `${RESULT_WORD[res]} (no target left)`;
+      if (res === 'E') {
+        const fresh = unpanicked(target);
+        // Eliminations go to unpanicked units before panicked ones (11.3 note).
+        const pool = fresh.length ? fresh : alive[target]!;
+        const victim = lossOrder(g, target, pool)[0]!;
+        removeAlive(victim);
+        ctx.eliminate(victim);
+        return `${g.label(victim)} eliminated`;
+      }
+      // Panic.
+      if (target === D && inp.fortified) return `panic ignored (${name(D)} defends a fort)`;
+      if (g.rules.pikes && !pikeUsed[target] && unpanicked(target).some((id) => g.u(id).pike)) {
+        pikeUsed[target] = true;
+        return 'panic cancelled by the pike';
+      }
+      const immune = (id: string) => !!g.u(id).elite && (g.rules.eliteIgnorePanic === 'always' || target === D);
+      const fresh = unpanicked(target).filter((id) => !immune(id));
+      if (fresh.length) {
+        // Default: a unit that has already fired this round panics first (it costs nothing more now).
+        const order = lossOrder(g, target, fresh);
+        const victim = order.find((id) => fired.has(id)) ?? order[0]!;
+        panicked.add(victim);
+        everPanicked.add(victim);
+        return `${g.label(victim)} panics`;
+      }
+      const twice = alive[target]!.filter((id) => panicked.has(id));
+      if (twice.length) {
+        const victim = lossOrder(g, target, twice)[0]!;
+        removeAlive(victim);
+        ctx.eliminate(victim);
+        return `${g.label(victim)} panics a second time: eliminated`;
+      }
+      return 'panic ignored (elite)';
+    };
+    const removeAlive = (id: string) => {
+      for (const s of [A, D]) alive[s] = alive[s]!.filter((x) => x !== id);
+      panicked.delete(id);
+    };
+
+    const nextFirer = (s: string, gunpowderOnly: boolean): string | null => {
+      const c = unpanicked(s).filter((id) => !fired.has(id) && inp.dice(id) > 0 && (!gunpowderOnly || g.u(id).gunpowder));
+      return c.length ? fireOrder(g, s, c)[0]! : null;
+    };
+
+    const fire = (id: string, s: string): void => {
+      fired.add(id);
+      // 18.0 breakoff: instead of firing, withdraw one space.
+      if (g.opt.breakoff && g.u(id).breakoff && standingOf(g, s).breakoff && inp.breakoffTo) {
+        const mine = unpanicked(s).reduce((n, x) => n + inp.dice(x), 0);
+        const theirs = unpanicked(other(s)).reduce((n, x) => n + inp.dice(x), 0);
+        const to = mine < theirs ? inp.breakoffTo(s) : null;
+        if (to) {
+          removeAlive(id);
+          brokeOff[s]!.push(id);
+          g.s.units[id]!.at = to;
+          ctx.say(`${g.label(id)} breaks off to ${g.space(to).name}.`);
+          return;
+        }
+      }
+      const n = inp.dice(id);
+      const dice = ctx.rolls(n);
+      const column = g.u(id).elite ? 'elite' : 'non-elite';
+      const parts: string[] = [];
+      for (const d of dice) {
+        const res = brt[column]![d - 1]!;
+        parts.push(`${d} ${res} → ${apply(res, other(s))}`);
+        if (ctx.over) break;
+      }
+      ctx.say(`${name(s)}: ${g.label(id)} fires ${n} ${n === 1 ? 'die' : 'dice'} (${column} column): ${parts.join('; ')}.`);
+    };
+
+    const second = other(first);
+    // 14.2: gunpowder units of the side with the advantage, then of the other side, fire first.
+    if (g.rules.gunpowderFirst) {
+      for (const s of [first, second]) {
+        for (let id = nextFirer(s, true); id && !ctx.over && alive[other(s)]!.length; id = nextFirer(s, true)) fire(id, s);
+        if (ctx.over) return result(A, true);
+      }
+    }
+    // v-vii: alternate, then the side with more units fires the rest.
+    let cur = first;
+    while (!ctx.over && alive[A]!.length && alive[D]!.length) {
+      const id = nextFirer(cur, false);
+      if (id) {
+        fire(id, cur);
+        cur = other(cur);
+        continue;
+      }
+      const o = nextFirer(other(cur), false);
+      if (!o) break;
+      fire(o, other(cur));
+    }
+    if (ctx.over) return result(A, true);
+    // viii: a side with no unpanicked units left loses.
+    const ua = unpanicked(A).length;
+    const ud = unpanicked(D).length;
+    if (ua === 0 || ud === 0) {
+      const loser = ua === 0 ? A : D;
+      const gone = alive[loser]!.length === 0 && brokeOff[loser]!.length > 0 ? ' (all broke off)' : '';
+      ctx.say(`${name(other(loser))} wins the ${inp.kind === 'sea' ? 'sea battle' : 'battle'}${gone}.`);
+      return result(other(loser));
+    }
+  }
+}
+
+/** Best retreat destination among `dests` by standing instruction, else most friendly strength. */
+export function chooseRetreat(g: Game, side: string, dests: string[]): string | null {
+  if (!dests.length) return null;
+  for (const pref of standingOf(g, side).retreat) if (dests.includes(pref)) return pref;
+  const power = (s: string) => g.strengthOf(g.sideUnitsAt(s, side)) * 100 + g.sideUnitsAt(s, side).length;
+  return dests.slice().sort((a, b) => power(b) - power(a) || a.localeCompare(b))[0]!;
+}
+
+/** Spaces a force may retreat to after losing at `from`. */
+export function retreatDestinations(
+  ctx: TurnCtx,
+  side: string,
+  units: string[],
+  from: string,
+  opts: { exclude?: string[]; walkBack?: boolean } = {},
+): string[] {
+  const g = ctx.g;
+  const enemy = g.enemy(side);
+  const exclude = new Set([from, ...(opts.exclude ?? []), ...ctx.pending]);
+  if (g.rules.retreat === 'canoe') {
+    if (units.some((id) => g.u(id).canoe)) {
+      return g.landSpaces().filter((s) => !exclude.has(s) && g.friendlySpace(side, s));
+    }
+    // Without canoes the only way off is back overland to the other space of the island.
+    if (opts.walkBack) {
+      return g.otherIslandSpaces(from).filter((s) => !exclude.has(s) && !g.hasSide(s, enemy) && !g.neutralHeld(s));
+    }
+    return [];
+  }
+  // System 13.5: an adjacent space free of enemy units; river spaces only with a fleet.
+  const hasFleet = units.some((id) => g.u(id).fleet);
+  return g
+    .neighbours(from)
+    .filter((n) => !exclude.has(n.to) && !g.hasSide(n.to, enemy) && !g.neutralHeld(n.to) && g.space(n.to).type === 'land')
+    .filter((n) => !g.opt.riverMovement || hasFleet || (n.type !== 'river' && !g.space(n.to).river))
+    .map((n) => n.to);
+}
+
+/** Move a beaten force to one space, or eliminate it all when it has nowhere to go. Returns the space. */
+export function retreat(
+  ctx: TurnCtx,
+  side: string,
+  units: string[],
+  from: string,
+  opts: { exclude?: string[]; walkBack?: boolean; why?: string } = {},
+): string | null {
+  const g = ctx.g;
+  if (!units.length) return null;
+  const dest = chooseRetreat(g, side, retreatDestinations(ctx, side, units, from, opts));
+  if (!dest) {
+    ctx.say(`${g.sideName(side)} has nowhere to retreat: ${g.list(units)} eliminated.`);
+    for (const id of units) if (!ctx.over) ctx.eliminate(id);
+    return null;
+  }
+  for (const id of units) g.s.units[id]!.at = dest;
+  ctx.say(`${g.sideName(side)} retreats ${g.list(units)} to ${g.space(dest).name}${opts.why ? ` ${opts.why}` : ''}.`);
+  return dest;
+}
+
+function diceFn(ctx: TurnCtx, supplied: Set<string> | null) {
+  const g = ctx.g;
+  return (id: string) => {
+    const s = g.u(id).strength;
+    if (supplied && !supplied.has(id)) return Math.max(0, s - 1);
+    return s;
+  };
+}
+
+function supplySnapshot(ctx: TurnCtx): Set<string> | null {
+  if (!ctx.g.opt.supply) return null;
+  const set = new Set<string>();
+  for (const side of ctx.g.c.sideIds) for (const id of inSupply(ctx.g, side)) set.add(id);
+  return set;
+}
+
+/** Hold the Line: a held earthworks card used by the defender when attacked (9.0, 13.0). */
+function maybeEarthworks(ctx: TurnCtx, space: string, defender: string): string | null {
+  const g = ctx.g;
+  const deck = g.s.decks[defender]!;
+  const st = standingOf(g, defender).earthworks;
+  if (st === 'none' || (Array.isArray(st) && !st.includes(space))) return null;
+  for (const n of deck.held) {
+    const ev = g.card(defender, n).event;
+    if (ev?.type !== 'earthworks') continue;
+    if (g.s.units[ev.marker]?.at !== 'box') continue;
+    deck.held = deck.held.filter((x) => x !== n);
+    deck.discard.push(n);
+    g.s.units[ev.marker]!.at = space;
+    g.s.units[ev.marker]!.owner = defender;
+    ctx.say(`${g.sideName(defender)} plays #${n} ${g.card(defender, n).title}: earthworks in the inland hex of ${g.space(space).name}; the defenders ignore panic.`);
+    return ev.marker;
+  }
+  return null;
+}
+
+/** Resolve the battle for a space where the current player has units alongside enemy units. */
+export function landBattle(ctx: TurnCtx, space: string): void {
+  const g = ctx.g;
+  const A = ctx.side;
+  const D = g.enemy(A);
+  ctx.pending.delete(space);
+  if (!g.contested(space) || ctx.over) return;
+  const sp = g.space(space);
+  const fighters = (s: string) => g.sideUnitsAt(space, s).filter((id) => g.fighter(id));
+  const support = (s: string) => g.sideUnitsAt(space, s).filter((id) => !g.fighter(id));
+  // 11.6: attacked from the other space of a two-space island, the defender falls back to the beach.
+  const overland =
+    g.rules.movement === 'islands' &&
+    g.otherIslandSpaces(space).length > 0 &&
+    g.sideUnitsAt(space, A).every((id) => ctx.arrivedBy[id] === 'land');
+  ctx.say(`— Battle at ${sp.name}${overland ? ' (attack overland from the other side of the island)' : ''}: ${g.sideName(A)} attacks.`);
+
+  const marker = maybeEarthworks(ctx, space, D);
+  const fortified = g.isFortFor(space, D) || marker !== null;
+  const supplied = supplySnapshot(ctx);
+  const dice = diceFn(ctx, supplied);
+  if (supplied) {
+    const out = [...fighters(A), ...fighters(D)].filter((id) => !supplied.has(id));
+    if (out.length) ctx.say(`Out of supply (one die less): ${g.list(out)}.`);
+  }
+  const nonLeaders = (s: string) => fighters(s).filter((id) => !g.u(id).leader).length;
+  const major = g.opt.majorBattles && nonLeaders(A) >= 4 && nonLeaders(D) >= 4;
+  const bonus = { [A]: ctx.battleBonus, [D]: 0 };
+  const breakoffTo = (s: string) => {
+    const dests = retreatDestinations(ctx, s, [], space, {});
+    return g.rules.retreat === 'adjacent' ? chooseRetreat(g, s, dests) : null;
+  };
+  const common = { kind: 'land' as const, attacker: A, defender: D, fortified, bonus, dice, breakoffTo, support: { [A]: support(A), [D]: support(D) } };
+
+  let winner: string;
+  let beaten: string | null = null; // where the loser went
+  const everPanicked = new Set<string>();
+  const r1 = fight(ctx, {
+    ...common,
+    title: `Battle at ${sp.name}`,
+    hex: { [A]: overland ? 'inland edge' : 'beach', [D]: 'inland' },
+    units: { [A]: fighters(A), [D]: fighters(D) },
+  });
+  r1.everPanicked.forEach((x) => everPanicked.add(x));
+  if (r1.over) return;
+  if (r1.winner === D) {
+    winner = D;
+    beaten = attackerDefeated(ctx, space, r1.alive[A]!, overland);
+  } else if (r1.alive[D]!.length === 0) {
+    winner = A;
+    beaten = defenderSupportLeaves(ctx, space);
+  } else if (g.rules.secondBattle) {
+    // 11.4: the defender falls back (cliff, or beach when attacked overland) and rallies; the attacker rallies and advances.
+    const fallback = overland ? 'beach' : 'cliff';
+    ctx.say(`${g.sideName(D)} falls back to the ${fallback} hex and rallies ${g.list(r1.alive[D]!)}; ${g.sideName(A)} rallies and advances to the inland hex.`);
+    const r2 = fight(ctx, {
+      ...common,
+      title: `Second battle at ${sp.name}`,
+      hex: { [A]: 'inland', [D]: fallback },
+      units: { [A]: fighters(A), [D]: fighters(D) },
+    });
+    r2.everPanicked.forEach((x) => everPanicked.add(x));
+    if (r2.over) return;
+    if (r2.winner === A) {
+      winner = A;
+      const survivors = r2.alive[D]!;
+      if (overland) {
+        // Off the island by canoe; without canoes retreat() finds nowhere and eliminates them.
+        beaten = retreat(ctx, D, [...survivors, ...support(D)], space, { why: 'off the island by canoe' });
+      } else {
+        if (survivors.length) {
+          ctx.say(`In the cliff hex with only panicked units, ${g.sideName(D)} cannot retreat: ${g.list(survivors)} eliminated.`);
+          for (const id of survivors) if (!ctx.over) ctx.eliminate(id);
+          if (ctx.over) return;
+        }
+        beaten = defenderSupportLeaves(ctx, space);
+      }
+    } else {
+      winner = D;
+      beaten = attackerDefeated(ctx, space, r2.alive[A]!, overland);
+    }
+  } else {
+    // System 13.5: the loser's panicked units retreat to an adjacent space.
+    winner = A;
+    beaten = retreat(ctx, D, [...r1.alive[D]!, ...support(D)], space);
+  }
+  if (ctx.over) return;
+
+  if (marker) g.s.units[marker]!.at = 'box';
+  cleanFortMarkers(ctx);
+  if (major) majorBattle(ctx, space, winner);
+  if (ctx.over) return;
+  ctx.say(`${g.sideName(winner)} holds ${sp.name}.`);
+  if (winner === A && g.opt.pursuit && beaten) pursue(ctx, space, beaten, everPanicked);
+}
+
+/** 11.5: a beaten attacker's panicked units and canoes sail away; without canoes they are lost. */
+function attackerDefeated(ctx: TurnCtx, space: string, survivors: string[], overland: boolean): string | null {
+  const g = ctx.g;
+  const A = ctx.side;
+  const canoes = g.sideUnitsAt(space, A).filter((id) => !g.fighter(id));
+  const force = [...survivors, ...canoes];
+  if (!force.length) return null;
+  if (g.rules.retreat === 'canoe' && !canoes.length && !overland) {
+    ctx.say(`${g.sideName(A)} has no canoe to withdraw by: ${g.list(survivors)} eliminated.`);
+    for (const id of survivors) if (!ctx.over) ctx.eliminate(id);
+    return null;
+  }
+  return retreat(ctx, A, force, space, { walkBack: overland, why: canoes.length ? 'by canoe' : 'overland' });
+}
+
+/** The defender's canoes (never eliminated in a land battle) leave a lost space. */
+function defenderSupportLeaves(ctx: TurnCtx, space: string): string | null {
+  const g = ctx.g;
+  const D = g.enemy(ctx.side);
+  const rest = g.sideUnitsAt(space, D);
+  if (!rest.length) return null;
+  return retreat(ctx, D, rest, space, { why: 'by canoe' });
+}
+
+function cleanFortMarkers(ctx: TurnCtx): void {
+  const g = ctx.g;
+  // 22.2-22.3: a fort marker goes when its space holds enemy units and no friendly ones.
+  g.s.forts = g.s.forts.filter((f) => {
+    const keep = g.hasSide(f.space, f.owner) || !g.hasSide(f.space, g.enemy(f.owner));
+    if (!keep) ctx.say(`The ${g.sideName(f.owner)} fort marker at ${g.space(f.space).name} is removed.`);
+    return keep;
+  });
+}
+
+/** 20.0: the winner of a major battle recruits a unit there; the loser gives up a unit anywhere. */
+function majorBattle(ctx: TurnCtx, space: string, winner: string): void {
+  const g = ctx.g;
+  const loser = g.enemy(winner);
+  ctx.say(`Major battle (four or more units a side).`);
+  const box = g.unitIds().filter((id) => g.s.units[id]!.at === 'box' && g.s.units[id]!.owner === winner && g.u(id).recruitable && !g.u(id).marker);
+  const pick = box.sort((a, b) => g.u(b).strength - g.u(a).strength || a.localeCompare(b))[0];
+  if (pick && g.hasSide(space, winner)) {
+    g.s.units[pick]!.at = space;
+    ctx.say(`${g.sideName(winner)} recruits ${g.label(pick)} at ${g.space(space).name}.`);
+  }
+  const mine = g.unitIds().filter((id) => g.onMap(id) && g.s.units[id]!.owner === loser && !g.u(id).marker);
+  const lose = lossOrder(g, loser, mine)[0];
+  if (lose) {
+    ctx.say(`${g.sideName(loser)} loses ${g.label(lose)} to the Recruit Box.`);
+    ctx.toBox(lose);
+  }
+}
+
+/** 19.0: unpanicked leaders and cavalry follow the beaten enemy one land route, attacking again. */
+function pursue(ctx: TurnCtx, space: string, to: string, everPanicked: Set<string>): void {
+  const g = ctx.g;
+  const A = ctx.side;
+  if (!standingOf(g, A).pursuit) return;
+  if (!g.neighbours(space).some((n) => n.to === to && n.type === 'land')) return;
+  const pursuers = g.sideUnitsAt(space, A).filter((id) => (g.u(id).leader || g.u(id).cavalry) && !everPanicked.has(id));
+  if (!pursuers.length) return;
+  for (const id of pursuers) g.s.units[id]!.at = to;
+  ctx.say(`${g.sideName(A)} pursues with ${g.list(pursuers)} into ${g.space(to).name}.`);
+  if (g.contested(to)) landBattle(ctx, to);
+}
+
+/**
+ * 11.7-11.8: an invasion may be sighted and met by a war fleet. Returns 'landed' when the
+ * invading force (canoe and cargo) may land, 'repulsed' when it has retreated elsewhere.
+ */
+export function seaBattle(ctx: TurnCtx, canoe: string, cargo: string[], target: string): 'landed' | 'repulsed' | 'over' {
+  const g = ctx.g;
+  const A = ctx.side;
+  const D = g.enemy(A);
+  const sighting = g.rules.seaBattles?.sighting ?? [];
+  const die = ctx.roll();
+  if (!sighting.includes(die)) {
+    ctx.say(`${g.sideName(D)} sighting roll ${die}: the fleet is not sighted.`);
+    return 'landed';
+  }
+  const canoes = g.sideUnitsAt(target, D).filter((id) => g.u(id).canoe);
+  if (!canoes.length) {
+    ctx.say(`${g.sideName(D)} sighting roll ${die}: sighted, but no canoes at ${g.space(target).name} to launch a war fleet.`);
+    return 'landed';
+  }
+  const cap = g.rules.fleetCapacity;
+  const pool = [target, ...g.otherIslandSpaces(target).filter((s) => !g.contested(s))].flatMap((s) =>
+    g.sideUnitsAt(s, D).filter((id) => g.fighter(id)),
+  );
+  const byStrength = (ids: string[]) => ids.slice().sort((a, b) => g.u(b).strength - g.u(a).strength || a.localeCompare(b));
+  const warriors = byStrength(pool.filter((id) => !g.u(id).leader)).slice(0, canoes.length * cap.units);
+  const leaders = byStrength(pool.filter((id) => g.u(id).leader)).slice(0, canoes.length * cap.leaders);
+  const fleet = [...warriors, ...leaders];
+  const invaders = cargo.filter((id) => g.fighter(id));
+  const policy = standingOf(g, D).warFleet;
+  const launch = fleet.length > 0 && (policy === 'always' || (policy === 'stronger' && g.strengthOf(fleet) >= g.strengthOf(invaders)));
+  if (!launch) {
+    ctx.say(`${g.sideName(D)} sighting roll ${die}: sighted; no war fleet is launched (standing instruction: ${policy}).`);
+    return 'landed';
+  }
+  ctx.say(`${g.sideName(D)} sighting roll ${die}: sighted; war fleet of ${canoes.length} canoe fleet(s) with ${g.list(fleet)} meets the invasion.`);
+  const r = fight(ctx, {
+    title: `Sea battle off ${g.space(target).name}`,
+    kind: 'sea',
+    hex: { [A]: 'Sea Battle', [D]: 'Sea Battle' },
+    attacker: A,
+    defender: D,
+    units: { [A]: invaders, [D]: fleet },
+    support: { [A]: [canoe], [D]: canoes },
+    fortified: false,
+    bonus: {},
+    dice: diceFn(ctx, supplySnapshot(ctx)),
+  });
+  if (r.over) return 'over';
+  const halfCanoes = (side: string, cs: string[]): string[] => {
+    const keep = Math.ceil(cs.length / 2);
+    const lost = cs.slice(keep);
+    if (lost.length) {
+      ctx.say(`${g.sideName(side)} loses ${g.list(lost)} at sea.`);
+      for (const id of lost) ctx.eliminate(id);
+    }
+    return cs.slice(0, keep);
+  };
+  if (r.winner === A) {
+    // The war fleet retreats anywhere friendly but the target with half its canoes and its panicked units.
+    const kept = halfCanoes(D, canoes);
+    if (ctx.over) return 'over';
+    retreat(ctx, D, [...r.alive[D]!, ...kept], target, { why: 'after the sea battle' });
+    if (ctx.over) return 'over';
+    ctx.noBattle.add(target);
+    ctx.say(`${g.sideName(A)} rallies and lands at ${g.space(target).name}; no further attack there this turn.`);
+    return 'landed';
+  }
+  ctx.say(`The war fleet returns to its spaces.`);
+  const kept = halfCanoes(A, [canoe]);
+  retreat(ctx, A, [...r.alive[A]!, ...kept], target, { why: 'after the sea battle' });
+  return ctx.over ? 'over' : 'repulsed';
+}

@@ -1,0 +1,83 @@
+// The context of one player turn being resolved (or planned while a submission is read),
+// and the few operations every rule needs: dice, eliminations, sudden death, the report.
+import { type Game, type ReportEntry } from './model.ts';
+import { d6 } from './random.ts';
+
+export class TurnCtx {
+  readonly report: ReportEntry[] = [];
+  /** Battle bonus of the card in effect: added to this player's advantage rolls when attacking. */
+  battleBonus = 0;
+  fleetMovesLeft = 0;
+  fleetCapacity: { units: number; leaders: number };
+  noSighting = false;
+  /** Units that may not move again this turn (carried by a fleet, moved along routes, built a fort). */
+  readonly moved = new Set<string>();
+  /** Units that entered a space with enemy units and must stop there. */
+  readonly stopped = new Set<string>();
+  /** How units reached their space this turn: 'land' (inside an island / along routes) or 'fleet'. */
+  readonly arrivedBy: Record<string, 'land' | 'fleet'> = {};
+  /** Spaces where no battle is fought this turn (landing after a won sea battle, 11.8). */
+  readonly noBattle = new Set<string>();
+  /** Battles of this Battle Phase not yet resolved: retreats may not go there (11.5). */
+  readonly pending = new Set<string>();
+  /** Units out of supply at the start of the March Phase (21.3). */
+  outOfSupply = new Set<string>();
+
+  constructor(
+    readonly g: Game,
+    readonly side: string,
+    readonly mode: 'plan' | 'play',
+  ) {
+    this.fleetCapacity = { ...g.rules.fleetCapacity };
+  }
+
+  get enemy(): string {
+    return this.g.enemy(this.side);
+  }
+
+  say(text: string, to?: string[]): void {
+    this.report.push(to ? { text, to } : { text });
+  }
+
+  roll(): number {
+    return d6(this.g.s.rng);
+  }
+
+  rolls(n: number): number[] {
+    const out: number[] = [];
+    for (let i = 0; i < n; i++) out.push(this.roll());
+    return out;
+  }
+
+  get over(): boolean {
+    return this.g.s.outcome !== null;
+  }
+
+  /** Remove a unit from the map after an elimination: Recruit Box, or dead pile for leaders and neutrals. */
+  eliminate(id: string): void {
+    const g = this.g;
+    const u = g.u(id);
+    let to: string = g.rules.eliminatedTo;
+    if (!u.recruitable || (u.leader && !g.rules.leadersReturn)) to = 'dead';
+    g.s.units[id]!.at = to;
+    checkSuddenDeath(g);
+  }
+
+  /** Back to the Recruit Box without an elimination (Storm, Warriors Go Home, major battle loss). */
+  toBox(id: string): void {
+    const g = this.g;
+    const u = g.u(id);
+    g.s.units[id]!.at = u.recruitable && !(u.leader && !g.rules.leadersReturn) ? 'box' : 'dead';
+    checkSuddenDeath(g);
+  }
+}
+
+export function checkSuddenDeath(g: Game): void {
+  if (g.s.outcome) return;
+  for (const sd of g.s.scenario.victory.suddenDeath) {
+    if (sd.eliminated.every((id) => g.s.units[id]!.at === 'dead')) {
+      g.s.outcome = { kind: 'victory', winners: [sd.winner], text: `${g.sideName(sd.winner)} win: ${sd.text ?? 'sudden death'}` };
+      return;
+    }
+  }
+}

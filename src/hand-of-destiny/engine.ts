@@ -1,0 +1,296 @@
+// The Hand of Destiny engine: set up a game from a scenario, resolve one player turn at a time,
+// check victory. Pure: the state is plain JSON, every die comes from the stream in the state.
+import { TurnCtx } from './core.ts';
+import {
+  DEFAULT_OPTIONS,
+  DEFAULT_STANDING,
+  Game,
+  RuleError,
+  type DeckState,
+  type HodOptions,
+  type HodState,
+  type ReportEntry,
+  type UnitState,
+} from './model.ts';
+import { seedRandom, shuffle } from './random.ts';
+import type { ScenarioData } from './scenario-schema.ts';
+import { builtInScenario, loadScenario } from './scenarios/index.ts';
+import { applyStanding, type StandingPatch } from './standing.ts';
+import { immediateEvent, type MoveOrder, SideTurn } from './turn.ts';
+
+/** The accepted part of a player's submission, with unit and space ids resolved. */
+export interface Submission {
+  standing: StandingPatch[];
+  /** Card whose event is played this turn (a held card, or the drawn card if it could be held). */
+  play: number | null;
+  /** Hold the drawn card (the default for cards that may be held and are not played). */
+  hold: boolean;
+  removes: string[];
+  recruits: { unit: string; space: string | null }[];
+  forts: { action: 'build' | 'dismantle'; space: string }[];
+  moves: MoveOrder[];
+  battles: string[];
+}
+
+export const EMPTY_SUBMISSION: Submission = { standing: [], play: null, hold: false, removes: [], recruits: [], forts: [], moves: [], battles: [] };
+
+export interface SetupOptions extends Partial<HodOptions> {
+  /** A corrected scenario file (the moderator's), used instead of the built-in data. */
+  scenarioData?: unknown;
+}
+
+export interface TurnReport {
+  key: string;
+  label: string;
+  side: string;
+  entries: ReportEntry[];
+}
+
+const OPTION_KEYS = Object.keys(DEFAULT_OPTIONS) as (keyof HodOptions)[];
+
+export function readOptions(options: Record<string, unknown> = {}): { options: HodOptions; scenarioData?: unknown } {
+  const out: HodOptions = { ...DEFAULT_OPTIONS };
+  for (const [k, v] of Object.entries(options)) {
+    if (k === 'scenarioData' || v === undefined) continue;
+    if (!(OPTION_KEYS as string[]).includes(k)) throw new Error(`unknown option '${k}'; options are ${OPTION_KEYS.join(', ')}, scenarioData`);
+    if (typeof v !== 'boolean') throw new Error(`option '${k}' must be true or false`);
+    out[k as keyof HodOptions] = v;
+  }
+  return { options: out, scenarioData: options.scenarioData };
+}
+
+/** A new game. `setupId` picks the scenario's set-up (Hawaii 1795: 'long' or 'short'). */
+export function setupGame(seed: string, scenarioId: string, setupId: string, options: Record<string, unknown> = {}): HodState {
+  const { options: opts, scenarioData } = readOptions(options);
+  const scenario: ScenarioData = scenarioData !== undefined ? loadScenario(scenarioData) : builtInScenario(scenarioId);
+  const st = scenario.setups.find((s) => s.id === setupId);
+  if (!st) throw new Error(`scenario ${scenario.id} has no set-up '${setupId}'; set-ups: ${scenario.setups.map((s) => s.id).join(', ')}`);
+  const sideIds = scenario.sides.map((s) => s.id);
+  const units: Record<string, UnitState> = {};
+  for (const u of scenario.units) {
+    const neutral = !sideIds.includes(u.side);
+    const home = scenario.neutrals.find((n) => n.id === u.side)?.home;
+    units[u.id] = { at: st.placements[u.id] ?? (neutral && home ? home : 'box'), owner: neutral ? null : u.side };
+  }
+  const rng = seedRandom(seed);
+  const decks: Record<string, DeckState> = {};
+  for (const side of sideIds) {
+    const all = scenario.decks[side]!.map((c) => c.number);
+    const opening = st.openingCards?.[side] ?? [];
+    const rest = all.filter((n) => !opening.includes(n));
+    decks[side] = {
+      draw: opening.length ? rest : shuffle(rng, all),
+      opening: opening.slice(),
+      discard: [],
+      held: [],
+      drawn: null,
+      removed: [],
+      shuffleAfterOpening: opening.length > 0,
+    };
+  }
+  const usedOnce: string[] = [];
+  if (st.firstDrawUsed) {
+    for (const side of sideIds)
+      for (const c of scenario.decks[side]!) c.recruit.forEach((r, i) => r.firstDrawOnly && usedOnce.push(`${side}:${c.number}:${i}`));
+  }
+  const s: HodState = {
+    engine: 'hand-of-destiny',
+    version: 1,
+    seed,
+    setup: st.id,
+    scenario,
+    options: opts,
+    rng,
+    turn: st.firstTurn,
+    side: sideIds[0]!,
+    playerTurns: 0,
+    units,
+    decks,
+    usedOnce,
+    forts: [],
+    contested: [],
+    standing: Object.fromEntries(sideIds.map((x) => [x, { ...DEFAULT_STANDING }])),
+    drawReport: [],
+    outcome: null,
+  };
+  const g = new Game(s);
+  const entries: ReportEntry[] = [];
+  beginPlayerTurn(g, entries, true);
+  return s;
+}
+
+/** Deep copy of everything but the scenario (never changed by play). */
+export function cloneState(s: HodState): HodState {
+  const { scenario, ...rest } = s;
+  const copy = structuredClone(rest) as Omit<HodState, 'scenario'>;
+  return { ...copy, scenario } as HodState;
+}
+
+function occupationHolds(g: Game, side: string, groups: { count: number; of: string[] }[]): boolean {
+  return groups.every((gr) => gr.of.filter((sp) => g.occupies(side, sp)).length >= gr.count);
+}
+
+/** Victory checks, then the campaign card draw for the player whose turn begins. */
+function beginPlayerTurn(g: Game, entries: ReportEntry[], newTurn: boolean): void {
+  const s = g.s;
+  const checks = s.scenario.victory.occupation.filter(
+    (o) => (newTurn && o.when === 'turn-start') || (o.when === 'side-turn-start' && o.side === s.side),
+  );
+  for (const o of checks) {
+    if (occupationHolds(g, o.side, o.groups)) {
+      s.outcome = { kind: 'victory', winners: [o.side], text: `${g.sideName(o.side)} win by occupation: ${o.text ?? ''}`.trim() };
+      entries.push({ text: `${s.outcome.text} (${g.turnLabel()}).` });
+      s.drawReport = [];
+      return;
+    }
+  }
+  const ctx = new TurnCtx(g, s.side, 'play');
+  ctx.say(`${g.turnLabel()}, ${g.possessive(s.side)} turn.`);
+  drawCard(ctx);
+  s.drawReport = ctx.report;
+  entries.push(...ctx.report);
+}
+
+/** 8.0: pick the top card and show it; immediate events happen now. */
+function drawCard(ctx: TurnCtx): void {
+  const g = ctx.g;
+  const side = ctx.side;
+  const deck = g.s.decks[side]!;
+  let n: number | undefined;
+  if (deck.opening.length) n = deck.opening.shift();
+  else {
+    if (!deck.draw.length && g.opt.reshuffle && deck.discard.length) {
+      deck.draw = shuffle(g.s.rng, deck.discard);
+      deck.discard = [];
+      ctx.say(`${g.possessive(side)} deck is empty: the discards are reshuffled (7.2).`);
+    }
+    n = deck.draw.shift();
+  }
+  if (n === undefined) {
+    deck.drawn = null;
+    ctx.say(`${g.sideName(side)} has no campaign card to draw this turn.`);
+    return;
+  }
+  deck.drawn = n;
+  const card = g.card(side, n);
+  ctx.say(`${g.sideName(side)} draws campaign card #${n} ${card.title}.`);
+  if (card.event && !card.hold && ['appeal', 'reshuffle', 'hook'].includes(card.event.type)) immediateEvent(ctx, side, card.event);
+}
+
+/** End a player turn: next player, or next game turn, or the end of the game. */
+function advance(g: Game, entries: ReportEntry[]): void {
+  const s = g.s;
+  s.playerTurns++;
+  if (s.outcome) return;
+  const order = g.c.sideIds;
+  const i = order.indexOf(s.side);
+  if (i < order.length - 1) {
+    s.side = order[i + 1]!;
+    beginPlayerTurn(g, entries, false);
+    return;
+  }
+  if (s.turn >= s.scenario.turns.labels.length) {
+    s.outcome = { kind: 'tie', winners: [], text: `Tie: neither side won by the end of ${g.turnLabel()}.` };
+    entries.push({ text: s.outcome.text });
+    return;
+  }
+  s.turn++;
+  s.side = order[0]!;
+  beginPlayerTurn(g, entries, true);
+}
+
+/**
+ * Resolve the current player turn. `subs` maps each side to its accepted submission (or
+ * undefined): standing instructions of every side apply first; the player whose turn it is
+ * gets defaults for anything left out.
+ */
+export function resolveTurn(state: HodState, subs: Record<string, Submission | undefined>): { state: HodState; report: TurnReport } {
+  if (state.outcome) throw new Error('the game is over');
+  const s = cloneState(state);
+  const g = new Game(s);
+  const key = phaseKey(s);
+  const label = `${g.turnLabel()}, ${g.sideName(s.side)}`;
+  const side = s.side;
+  const entries: ReportEntry[] = [];
+  for (const sd of g.c.sideIds) {
+    const sub = subs[sd];
+    for (const p of sub?.standing ?? []) applyStanding(g, sd, p);
+  }
+  const sub: Submission = { ...EMPTY_SUBMISSION, ...(subs[side] ?? {}) };
+  const turn = new SideTurn(g, 'play');
+  const ctx = turn.ctx;
+  const attempt = (what: string, f: () => void) => {
+    if (ctx.over) return;
+    try {
+      f();
+    } catch (e) {
+      if (e instanceof RuleError) ctx.say(`Order not carried out (${what}): ${e.message}.`, [side]);
+      else throw e;
+    }
+  };
+  if (sub.play !== null) attempt(`PLAY ${sub.play}`, () => turn.play(sub.play!));
+  if (sub.hold) attempt('HOLD', () => turn.hold());
+  for (const id of sub.removes) attempt(`REMOVE ${id}`, () => turn.remove(id));
+  attempt('removal', () => turn.advanceTo('recruit'));
+  for (const r of sub.recruits) attempt(`RECRUIT ${r.unit}`, () => void turn.recruit(r.unit, r.space));
+  for (const f of sub.forts) attempt(`${f.action} fort`, () => turn.fortAction(f.action, f.space));
+  attempt('recruiting', () => turn.advanceTo('move'));
+  for (const m of sub.moves) attempt(m.type === 'land' ? `MOVE ${m.units.join(', ')}` : `FLEET ${m.canoe}`, () => turn.move(m));
+  if (!ctx.over) turn.battlePhase(sub.battles);
+  if (!ctx.over) turn.end();
+  entries.push(...ctx.report);
+  if (s.outcome) entries.push({ text: s.outcome.text });
+  else advance(g, entries);
+  if (s.outcome) {
+    for (const d of Object.values(s.decks)) d.drawn = null;
+  }
+  return { state: s, report: { key, label, side, entries } };
+}
+
+export function phaseKey(s: HodState): string {
+  const i = s.scenario.sides.findIndex((x) => x.id === s.side);
+  return `${String(s.turn).padStart(2, '0')}-${i + 1}-${s.side}`;
+}
+
+/** Every invariant a state between player turns must satisfy. Returns the problems found. */
+export function checkState(s: HodState): string[] {
+  const g = new Game(s);
+  const problems: string[] = [];
+  const spaces = new Set(g.landSpaces());
+  for (const [id, u] of Object.entries(s.units)) {
+    const data = g.c.unit.get(id);
+    if (!data) {
+      problems.push(`unknown unit ${id}`);
+      continue;
+    }
+    if (u.at !== 'box' && u.at !== 'dead' && !spaces.has(u.at)) problems.push(`${id} is at '${u.at}'`);
+    if (data.marker && u.at !== 'box' && u.at !== 'dead') problems.push(`marker ${id} left on the map`);
+    if (u.owner === null && u.at !== 'dead') {
+      const home = s.scenario.neutrals.find((n) => n.id === data.side)?.home;
+      if (u.at !== home) problems.push(`neutral ${id} away from home`);
+    }
+    if (u.at === 'box' && !data.recruitable && !data.marker) problems.push(`${id} cannot be recruited but is in the Recruit Box`);
+  }
+  for (const sp of spaces) {
+    if (g.contested(sp) && !s.contested.includes(sp)) problems.push(`${sp} holds both sides`);
+    const neutral = g.neutralHeld(sp);
+    if (neutral && g.c.sideIds.some((x) => g.hasSide(sp, x))) problems.push(`${sp} holds neutral and side units`);
+  }
+  for (const side of g.c.sideIds) {
+    const d = s.decks[side]!;
+    const all = [...d.draw, ...d.opening, ...d.discard, ...d.held, ...d.removed, ...(d.drawn !== null ? [d.drawn] : [])].sort((a, b) => a - b);
+    const want = s.scenario.decks[side]!.map((c) => c.number).sort((a, b) => a - b);
+    if (JSON.stringify(all) !== JSON.stringify(want)) problems.push(`${side} cards are ${all.join(',')}, expected ${want.join(',')}`);
+    if (!s.outcome && s.side === side && d.drawn === null && (d.draw.length || d.opening.length)) problems.push(`${side} has no card drawn`);
+    if (s.side !== side && d.drawn !== null) problems.push(`${side} has a drawn card out of turn`);
+  }
+  for (const sd of s.scenario.victory.suddenDeath) {
+    if (sd.eliminated.every((id) => s.units[id]!.at === 'dead') && !(s.outcome?.winners.includes(sd.winner) ?? false)) {
+      problems.push(`sudden death for ${sd.winner} not declared`);
+    }
+  }
+  if (s.turn < 1 || s.turn > s.scenario.turns.labels.length) problems.push(`turn ${s.turn} out of range`);
+  const rt = JSON.parse(JSON.stringify(s));
+  if (JSON.stringify(rt) !== JSON.stringify(s)) problems.push('state does not round-trip through JSON');
+  return problems;
+}
