@@ -1,10 +1,11 @@
 // The movement phase: check each order against the board, hand the legal ones to the resolver,
 // and turn its decisions into results, the new position, dislodgements and retreat options.
+import type { DipMap } from '../maps/map.ts';
 import type { DislodgedUnit, Order, OrderResult, Unit, UnitRef } from '../types.ts';
 import type { Variant } from '../variants/variant.ts';
-import { Board, canStand, unitTypeName, type PlacedUnit } from './board.ts';
+import { canStand, unitTypeName } from './board.ts';
 import { fleetProvinceAdjacency, onConvoyRoute } from './convoy.ts';
-import { CONVOY, HOLD, MOVE, SPECIAL, SUPPORT, resolve } from './resolver.ts';
+import { CONVOY, HOLD, MOVE, Resolver, SUPPORT } from './resolver.ts';
 
 export interface PowerOrder {
   power: string;
@@ -31,6 +32,9 @@ export interface MovementOutcome {
   tradingPosts: Record<string, string>;
 }
 
+/** Heiau `= B` and `= C`: the unit stays put like a holding unit. */
+const SPECIAL = 4;
+
 /** What a legal order means on the board, before resolution. */
 interface Intent {
   kind: number;
@@ -47,222 +51,325 @@ interface Intent {
   toCoast: string | null;
   /** SUPPORT: of a hold (no move). */
   supportHold: boolean;
-  special?: 'build-boats' | 'trading-post';
-  /** build-boats: the coast the new boat bunch takes on a two-coast province. */
-  boatLoc?: number;
+  special: 'build-boats' | 'trading-post' | null;
+  /** build-boats: the location of the new boat bunch. */
+  boatLoc: number;
+}
+
+function intent(kind: number, toProv = -1, targetProv = -1): Intent {
+  return { kind, toLoc: -1, toProv, viaConvoy: false, burns: false, targetProv, toCoast: null, supportHold: false, special: null, boatLoc: -1 };
 }
 
 class Illegal {
   constructor(readonly reason: string) {}
 }
 
-export function adjudicateMovement(variant: Variant, input: MovementInput, orders: PowerOrder[]): MovementOutcome {
-  const board = new Board(variant, input.units);
-  const map = variant.map;
-  const rules = variant.rules;
-  const n = board.units.length;
-  const P = map.provinces.length;
-  const outcomes: OrderOutcome[] = orders.map(() => ({ result: 'illegal' }));
-  const intents: (Intent | null)[] = new Array(n).fill(null);
-  const orderOf = new Int32Array(n).fill(-1);
-  const tradingPosts = { ...(input.tradingPosts ?? {}) };
+/** Buffers kept per map and reused from phase to phase. */
+interface Scratch {
+  resolver: Resolver;
+  capable: Uint8Array;
+  loc: Int32Array;
+  orderOf: Int32Array;
+  voidOrder: Uint8Array;
+  moved: Uint8Array;
+  dislodgedBy: Int32Array;
+  occupied: Uint8Array;
+  contested: Uint8Array;
+}
+const scratchByMap = new WeakMap<DipMap, Scratch>();
 
-  // Provinces holding a fleet that could convoy (for convoy-route legality).
-  const capable = new Uint8Array(P);
-  for (const u of board.units) {
-    const t = map.provinces[u.prov].type;
-    if (u.type === 'F' && (t === 'sea' || (rules.coastalConvoys && t === 'coast'))) capable[u.prov] = 1;
+function scratchFor(map: DipMap): Scratch {
+  let s = scratchByMap.get(map);
+  if (!s) {
+    const P = map.provinces.length;
+    s = {
+      resolver: new Resolver(P, fleetProvinceAdjacency(map)),
+      capable: new Uint8Array(P),
+      loc: new Int32Array(P),
+      orderOf: new Int32Array(P),
+      voidOrder: new Uint8Array(P),
+      moved: new Uint8Array(P),
+      dislodgedBy: new Int32Array(P),
+      occupied: new Uint8Array(P),
+      contested: new Uint8Array(P),
+    };
+    scratchByMap.set(map, s);
+  }
+  return s;
+}
+
+export function adjudicateMovement(variant: Variant, input: MovementInput, orders: PowerOrder[]): MovementOutcome {
+  return new MovementPhase(variant, input).run(orders);
+}
+
+class MovementPhase {
+  private readonly map: DipMap;
+  private readonly P: number;
+  private readonly units: Unit[];
+  private readonly s: Scratch;
+  private readonly r: Resolver;
+  private readonly intents: (Intent | null)[];
+  private readonly powers: string[] = [];
+  private readonly tradingPosts: Record<string, string>;
+
+  constructor(
+    private readonly variant: Variant,
+    private readonly input: MovementInput,
+  ) {
+    this.map = variant.map;
+    this.P = this.map.provinces.length;
+    this.units = input.units;
+    this.s = scratchFor(this.map);
+    this.r = this.s.resolver;
+    this.intents = new Array(input.units.length).fill(null);
+    this.tradingPosts = { ...(input.tradingPosts ?? {}) };
+    const n = input.units.length;
+    if (n > this.P) throw new Error('more units than provinces');
+    const r = this.r;
+    r.begin(n);
+    const { capable, loc } = this.s;
+    capable.fill(0);
+    const coastalConvoys = variant.rules.coastalConvoys;
+    for (let u = 0; u < n; u++) {
+      const unit = input.units[u];
+      const l = this.map.location(unit.location);
+      if (!l) throw new Error(`unknown location '${unit.location}' for ${unit.power}'s unit`);
+      if (r.unitAt[l.province] >= 0) throw new Error(`two units stand in ${this.map.provinces[l.province].name}`);
+      r.unitAt[l.province] = u;
+      r.prov[u] = l.province;
+      loc[u] = l.index;
+      r.power[u] = this.powerIndex(unit.power);
+      const t = this.map.provinces[l.province].type;
+      if (unit.type === 'F' && (t === 'sea' || (coastalConvoys && t === 'coast'))) capable[l.province] = 1;
+    }
   }
 
-  const name = (prov: number) => map.provinces[prov].name;
-  const locName = (loc: number) => {
-    const l = map.locations[loc];
-    return l.coast ? `${name(l.province)} (${l.coast})` : name(l.province);
-  };
+  private powerIndex(name: string): number {
+    const i = this.powers.indexOf(name);
+    if (i >= 0) return i;
+    this.powers.push(name);
+    return this.powers.length - 1;
+  }
 
-  function findUnit(power: string, ref: UnitRef): PlacedUnit {
-    const p = map.provinceOf(ref.location) ?? map.province(ref.location);
-    if (!p) throw new Illegal(`there is no place called ${ref.location}`);
-    const u = board.unitIn(p.index);
-    if (!u) throw new Illegal(`there is no unit in ${p.name}`);
-    if (u.power.toLowerCase() !== power.toLowerCase()) throw new Illegal(`the unit in ${p.name} belongs to ${u.power}`);
-    if (ref.type && ref.type !== u.type)
-      throw new Illegal(`the unit in ${p.name} is ${article(unitTypeName(u.type))}, not ${article(unitTypeName(ref.type))}`);
+  private name(prov: number) {
+    return this.map.provinces[prov].name;
+  }
+
+  private locName(loc: number) {
+    const l = this.map.locations[loc];
+    return l.coast ? `${this.name(l.province)} (${l.coast})` : this.name(l.province);
+  }
+
+  private provinceIndex(location: string): number {
+    const l = this.map.location(location) ?? this.map.location(location.split('/')[0]);
+    return l ? l.province : -1;
+  }
+
+  private findUnit(power: string, ref: UnitRef): number {
+    const p = this.provinceIndex(ref.location);
+    if (p < 0) throw new Illegal(`there is no place called ${ref.location}`);
+    const u = this.r.unitAt[p];
+    if (u < 0) throw new Illegal(`there is no unit in ${this.name(p)}`);
+    const unit = this.units[u];
+    if (unit.power !== power && unit.power.toLowerCase() !== power.toLowerCase())
+      throw new Illegal(`the unit in ${this.name(p)} belongs to ${unit.power}`);
+    if (ref.type && ref.type !== unit.type)
+      throw new Illegal(`the unit in ${this.name(p)} is ${article(unitTypeName(unit.type))}, not ${article(unitTypeName(ref.type))}`);
     return u;
   }
 
   /** Resolve a fleet-like destination to a location index, filling in the only possible coast. */
-  function fleetDestination(fromLoc: number, to: string): number | Illegal {
-    const [provId, coast] = to.split('/');
+  private fleetDestination(fromLoc: number, to: string): number {
+    const map = this.map;
+    const slash = to.indexOf('/');
+    const provId = slash < 0 ? to : to.slice(0, slash);
+    const coast = slash < 0 ? '' : to.slice(slash + 1);
     const p = map.province(provId);
-    if (!p) return new Illegal(`there is no place called ${to}`);
+    if (!p) throw new Illegal(`there is no place called ${to}`);
+    const locs = map.locationsOf[p.index];
     if (p.coasts.length === 0) {
-      return map.fleetAdjacent(fromLoc, map.locationsOf[p.index][0])
-        ? map.locationsOf[p.index][0]
-        : new Illegal(`${locName(fromLoc)} is not adjacent to ${p.name} by sea`);
+      if (map.fleetAdjacent(fromLoc, locs[0])) return locs[0];
+      throw new Illegal(`${this.locName(fromLoc)} is not adjacent to ${p.name} by sea`);
     }
     if (coast) {
       const l = map.location(`${p.id}/${coast}`);
-      if (!l) return new Illegal(`${p.name} has no coast '${coast}'`);
-      return map.fleetAdjacent(fromLoc, l.index) ? l.index : new Illegal(`${locName(fromLoc)} is not adjacent to ${locName(l.index)}`);
+      if (!l) throw new Illegal(`${p.name} has no coast '${coast}'`);
+      if (map.fleetAdjacent(fromLoc, l.index)) return l.index;
+      throw new Illegal(`${this.locName(fromLoc)} is not adjacent to ${this.locName(l.index)}`);
     }
-    const reachable = map.locationsOf[p.index].filter((l) => map.fleetAdjacent(fromLoc, l));
+    const reachable = locs.filter((l) => map.fleetAdjacent(fromLoc, l));
     if (reachable.length === 1) return reachable[0];
-    if (reachable.length === 0) return new Illegal(`${locName(fromLoc)} is not adjacent to ${p.name} by sea`);
-    return new Illegal(`say which coast of ${p.name}: ${reachable.map((l) => map.locations[l].coast).join(' or ')}`);
+    if (reachable.length === 0) throw new Illegal(`${this.locName(fromLoc)} is not adjacent to ${p.name} by sea`);
+    throw new Illegal(`say which coast of ${p.name}: ${reachable.map((l) => map.locations[l].coast).join(' or ')}`);
   }
 
-  /** Whether a boat bunch at `u` would go inland (by marching) to province `q`. */
-  function inland(u: PlacedUnit, q: number): boolean {
-    return map.armyAdjacent(u.prov, q) && !map.fleetReachesProvince(u.loc, q);
-  }
-
-  function checkMove(u: PlacedUnit, to: string, viaConvoy: boolean): Intent {
-    const q = map.provinceOf(to) ?? map.province(to.split('/')[0]);
-    if (!q) throw new Illegal(`there is no place called ${to}`);
-    if (q.index === u.prov) throw new Illegal(`a unit cannot move to the province it is in`);
-    const base: Intent = { kind: MOVE, toLoc: -1, toProv: q.index, viaConvoy, burns: false, targetProv: -1, toCoast: null, supportHold: false };
-    if (q.type === 'impassable') throw new Illegal(`${q.name} is impassable`);
-    if (u.type === 'A') {
-      if (q.type === 'sea') throw new Illegal(`an army cannot move to ${q.name}, a sea`);
-      base.toLoc = map.locationsOf[q.index][0];
-      if (!map.armyAdjacent(u.prov, q.index) || viaConvoy) {
-        if (!convoyConceivable(u.prov, q.index)) throw new Illegal(`${name(u.prov)} is not adjacent to ${q.name} and no fleet can convoy there`);
-        base.viaConvoy = true;
-      }
-      return base;
-    }
-    if (u.type === 'F') {
-      if (viaConvoy) throw new Illegal('only armies and boat bunches can be convoyed');
-      const loc = fleetDestination(u.loc, to);
-      if (loc instanceof Illegal) throw loc;
-      base.toLoc = loc;
-      return base;
-    }
-    // Boat bunch: like a fleet, but never into the open ocean; inland it marches and burns its boats.
-    if (q.ocean) throw new Illegal(`boat bunches cannot move to ${q.name}`);
-    if (!viaConvoy && map.fleetReachesProvince(u.loc, q.index)) {
-      const loc = fleetDestination(u.loc, to);
-      if (loc instanceof Illegal) throw loc;
-      base.toLoc = loc;
-      return base;
-    }
-    if (!viaConvoy && inland(u, q.index)) {
-      base.toLoc = map.locationsOf[q.index][0];
-      base.burns = true;
-      return base;
-    }
-    if (!convoyConceivable(u.prov, q.index)) throw new Illegal(`${name(u.prov)} is not adjacent to ${q.name} and no fleet can convoy there`);
-    const [, coast] = to.split('/');
-    if (q.coasts.length > 0 && !coast) throw new Illegal(`say which coast of ${q.name} the boat bunch lands on`);
-    base.toLoc = map.location(coast ? `${q.id}/${coast}` : q.id)?.index ?? -1;
-    if (base.toLoc < 0) throw new Illegal(`${q.name} has no coast '${coast}'`);
-    base.viaConvoy = true;
-    return base;
+  /** Whether a boat bunch at unit u would go inland (by marching) to province q. */
+  private inland(u: number, q: number): boolean {
+    return this.map.armyAdjacent(this.r.prov[u], q) && !this.map.fleetReachesProvince(this.s.loc[u], q);
   }
 
   /** Whether fleets on the board could convoy from src to dst (without the fleet in `without`). */
-  function convoyConceivable(src: number, dst: number, without = -1): boolean {
-    const adj = fleetProvinceAdjacency(map);
-    let usable = capable;
-    if (without >= 0 && capable[without]) {
-      usable = capable.slice();
+  private convoyConceivable(src: number, dst: number, without = -1): boolean {
+    const P = this.P;
+    const adj = this.r.convoyAdj;
+    let usable = this.s.capable;
+    if (without >= 0 && usable[without]) {
+      usable = usable.slice();
       usable[without] = 0;
     }
-    for (let q = 0; q < P; q++) if (usable[q] && adj[src * P + q] && onConvoyRoute(map, usable, q, src, dst)) return true;
+    for (let q = 0; q < P; q++) if (usable[q] && adj[src * P + q] && onConvoyRoute(this.map, usable, q, src, dst)) return true;
     return false;
   }
 
-  /** Whether the unit could ever make the move a support names (DATC 6.D.22-24, 6.D.31). */
-  function movePossible(t: PlacedUnit, q: number, coast: string | undefined, supporter: PlacedUnit): boolean {
+  private checkMove(u: number, to: string, viaConvoy: boolean): Intent {
+    const map = this.map;
+    const unit = this.units[u];
+    const from = this.r.prov[u];
+    const qi = this.provinceIndex(to);
+    if (qi < 0) throw new Illegal(`there is no place called ${to}`);
+    const q = map.provinces[qi];
+    if (qi === from) throw new Illegal('a unit cannot move to the province it is in');
+    if (q.type === 'impassable') throw new Illegal(`${q.name} is impassable`);
+    const it = intent(MOVE, qi);
+    it.viaConvoy = viaConvoy;
+    if (unit.type === 'A') {
+      if (q.type === 'sea') throw new Illegal(`an army cannot move to ${q.name}, a sea`);
+      it.toLoc = map.locationsOf[qi][0];
+      if (!map.armyAdjacent(from, qi) || viaConvoy) {
+        if (!this.convoyConceivable(from, qi)) throw new Illegal(`${this.name(from)} is not adjacent to ${q.name} and no fleet can convoy there`);
+        it.viaConvoy = true;
+      }
+      return it;
+    }
+    if (unit.type === 'F') {
+      if (viaConvoy) throw new Illegal('only armies and boat bunches can be convoyed');
+      it.toLoc = this.fleetDestination(this.s.loc[u], to);
+      return it;
+    }
+    // Boat bunch: like a fleet, but never into the open ocean; inland it marches and burns its boats.
+    if (q.ocean) throw new Illegal(`boat bunches cannot move to ${q.name}`);
+    if (!viaConvoy && map.fleetReachesProvince(this.s.loc[u], qi)) {
+      it.toLoc = this.fleetDestination(this.s.loc[u], to);
+      return it;
+    }
+    if (!viaConvoy && this.inland(u, qi)) {
+      it.toLoc = map.locationsOf[qi][0];
+      it.burns = true;
+      return it;
+    }
+    if (!this.convoyConceivable(from, qi)) throw new Illegal(`${this.name(from)} is not adjacent to ${q.name} and no fleet can convoy there`);
+    const coast = to.split('/')[1];
+    if (q.coasts.length > 0 && !coast) throw new Illegal(`say which coast of ${q.name} the boat bunch lands on`);
+    it.toLoc = map.location(coast ? `${q.id}/${coast}` : q.id)?.index ?? -1;
+    if (it.toLoc < 0) throw new Illegal(`${q.name} has no coast '${coast}'`);
+    it.viaConvoy = true;
+    return it;
+  }
+
+  /** Whether unit u could move into province q (ignoring coasts), as supports require. */
+  private canReach(u: number, q: number): boolean {
+    const type = this.units[u].type;
+    if (type === 'A') return this.map.armyAdjacent(this.r.prov[u], q);
+    if (type === 'F') return this.map.fleetReachesProvince(this.s.loc[u], q);
+    if (this.map.provinces[q].ocean) return false;
+    return this.map.fleetReachesProvince(this.s.loc[u], q) || this.inland(u, q);
+  }
+
+  /** Whether unit t could ever make the move a support names (DATC 6.D.22-24, 6.D.31). */
+  private movePossible(t: number, q: number, coast: string | undefined, supporter: number): boolean {
+    const map = this.map;
     const dest = map.provinces[q];
-    const byConvoy = () => dest.type !== 'impassable' && convoyConceivable(t.prov, q, supporter.prov);
-    if (t.type === 'A') return dest.type !== 'sea' && (map.armyAdjacent(t.prov, q) || byConvoy());
-    if (t.type === 'F') {
-      if (!coast || dest.coasts.length === 0) return map.fleetReachesProvince(t.loc, q);
+    const tp = this.r.prov[t];
+    const byConvoy = () => dest.type !== 'impassable' && this.convoyConceivable(tp, q, this.r.prov[supporter]);
+    const type = this.units[t].type;
+    if (type === 'A') return dest.type !== 'sea' && (map.armyAdjacent(tp, q) || byConvoy());
+    if (type === 'F') {
+      if (!coast || dest.coasts.length === 0) return map.fleetReachesProvince(this.s.loc[t], q);
       const l = map.location(`${dest.id}/${coast}`);
-      return !!l && map.fleetAdjacent(t.loc, l.index);
+      return !!l && map.fleetAdjacent(this.s.loc[t], l.index);
     }
     if (dest.ocean) return false;
-    return map.fleetReachesProvince(t.loc, q) || inland(t, q) || byConvoy();
+    return map.fleetReachesProvince(this.s.loc[t], q) || this.inland(t, q) || byConvoy();
   }
 
-  /** Whether the unit could move into province q (ignoring coasts), as supports require. */
-  function canReach(u: PlacedUnit, q: number): boolean {
-    if (u.type === 'A') return map.armyAdjacent(u.prov, q);
-    if (u.type === 'F') return map.fleetReachesProvince(u.loc, q);
-    if (map.provinces[q].ocean) return false;
-    return map.fleetReachesProvince(u.loc, q) || inland(u, q);
-  }
-
-  function check(u: PlacedUnit, order: Order): Intent {
-    const plain: Intent = { kind: HOLD, toLoc: -1, toProv: -1, viaConvoy: false, burns: false, targetProv: -1, toCoast: null, supportHold: false };
+  private check(u: number, order: Order): Intent {
+    const map = this.map;
+    const rules = this.variant.rules;
+    const unit = this.units[u];
+    const here = map.provinces[this.r.prov[u]];
     switch (order.kind) {
       case 'hold':
-        return plain;
+        return intent(HOLD);
       case 'move':
-        return checkMove(u, order.to, order.viaConvoy);
+        return this.checkMove(u, order.to, order.viaConvoy);
       case 'support': {
-        const tp = map.provinceOf(order.target.location) ?? map.province(order.target.location.split('/')[0]);
-        if (!tp) throw new Illegal(`there is no place called ${order.target.location}`);
-        if (tp.index === u.prov) throw new Illegal('a unit cannot support itself');
-        const supported = board.unitIn(tp.index);
-        if (!supported) throw new Illegal(`there is no unit in ${tp.name} to support`);
+        const tp = this.provinceIndex(order.target.location);
+        if (tp < 0) throw new Illegal(`there is no place called ${order.target.location}`);
+        if (tp === here.index) throw new Illegal('a unit cannot support itself');
+        const supported = this.r.unitAt[tp];
+        if (supported < 0) throw new Illegal(`there is no unit in ${this.name(tp)} to support`);
         if (order.to === undefined) {
-          if (!canReach(u, tp.index)) throw new Illegal(`${name(u.prov)} cannot reach ${tp.name}, so cannot support it`);
-          return { ...plain, kind: SUPPORT, toProv: tp.index, targetProv: tp.index, supportHold: true, burns: u.type === 'B' && inland(u, tp.index) };
+          if (!this.canReach(u, tp)) throw new Illegal(`${here.name} cannot reach ${this.name(tp)}, so cannot support it`);
+          const it = intent(SUPPORT, tp, tp);
+          it.supportHold = true;
+          it.burns = unit.type === 'B' && this.inland(u, tp);
+          return it;
         }
         const [toId, coast] = order.to.split('/');
         const q = map.province(toId);
         if (!q) throw new Illegal(`there is no place called ${order.to}`);
-        if (q.index === tp.index) throw new Illegal('a unit cannot move to the province it is in');
-        if (q.index === u.prov) throw new Illegal('a unit cannot support a move into its own province');
-        if (!canReach(u, q.index)) throw new Illegal(`${name(u.prov)} cannot reach ${q.name}, so cannot support a move there`);
-        if (!movePossible(supported, q.index, coast, u))
-          throw new Illegal(`the ${unitTypeName(supported.type)} in ${tp.name} cannot move to ${q.name}`);
-        return { ...plain, kind: SUPPORT, toProv: q.index, targetProv: tp.index, toCoast: coast ?? null, burns: u.type === 'B' && inland(u, q.index) };
+        if (q.index === tp) throw new Illegal('a unit cannot move to the province it is in');
+        if (q.index === here.index) throw new Illegal('a unit cannot support a move into its own province');
+        if (!this.canReach(u, q.index)) throw new Illegal(`${here.name} cannot reach ${q.name}, so cannot support a move there`);
+        if (!this.movePossible(supported, q.index, coast, u))
+          throw new Illegal(`the ${unitTypeName(this.units[supported].type)} in ${this.name(tp)} cannot move to ${q.name}`);
+        const it = intent(SUPPORT, q.index, tp);
+        it.toCoast = coast ?? null;
+        it.burns = unit.type === 'B' && this.inland(u, q.index);
+        return it;
       }
       case 'convoy': {
-        if (u.type !== 'F') throw new Illegal(u.type === 'B' ? 'boat bunches cannot convoy' : 'only fleets can convoy');
-        const here = map.provinces[u.prov];
+        if (unit.type !== 'F') throw new Illegal(unit.type === 'B' ? 'boat bunches cannot convoy' : 'only fleets can convoy');
         if (here.type !== 'sea' && !rules.coastalConvoys) throw new Illegal(`a fleet in ${here.name} is on a coast and cannot convoy`);
-        const fp = map.provinceOf(order.target.location) ?? map.province(order.target.location.split('/')[0]);
-        if (!fp) throw new Illegal(`there is no place called ${order.target.location}`);
-        const convoyed = board.unitIn(fp.index);
-        if (!convoyed) throw new Illegal(`there is no unit in ${fp.name} to convoy`);
-        if (convoyed.type === 'F') throw new Illegal('fleets cannot be convoyed');
-        if (convoyed.type === 'B' && !rules.boatBunches) throw new Illegal('boat bunches cannot be convoyed');
+        const fp = this.provinceIndex(order.target.location);
+        if (fp < 0) throw new Illegal(`there is no place called ${order.target.location}`);
+        const convoyed = this.r.unitAt[fp];
+        if (convoyed < 0) throw new Illegal(`there is no unit in ${this.name(fp)} to convoy`);
+        const ctype = this.units[convoyed].type;
+        if (ctype === 'F') throw new Illegal('fleets cannot be convoyed');
         const q = map.province(order.to.split('/')[0]);
         if (!q) throw new Illegal(`there is no place called ${order.to}`);
-        if (q.index === fp.index) throw new Illegal('a unit cannot move to the province it is in');
-        if (q.type === 'sea' && (convoyed.type === 'A' || q.ocean))
-          throw new Illegal(convoyed.type === 'A' ? `an army cannot be convoyed to ${q.name}, a sea` : `boat bunches cannot be convoyed into ${q.name}`);
-        if (!onConvoyRoute(map, capable, u.prov, fp.index, q.index))
-          throw new Illegal(`${here.name} is not on a convoy route from ${fp.name} to ${q.name}`);
-        return { ...plain, kind: CONVOY, toProv: q.index, targetProv: fp.index };
+        if (q.index === fp) throw new Illegal('a unit cannot move to the province it is in');
+        if (q.type === 'sea' && (ctype === 'A' || q.ocean))
+          throw new Illegal(ctype === 'A' ? `an army cannot be convoyed to ${q.name}, a sea` : `boat bunches cannot be convoyed into ${q.name}`);
+        if (!onConvoyRoute(map, this.s.capable, here.index, fp, q.index))
+          throw new Illegal(`${here.name} is not on a convoy route from ${this.name(fp)} to ${q.name}`);
+        return intent(CONVOY, q.index, fp);
       }
       case 'build-boats': {
         if (!rules.heiauOrders) throw new Illegal('this variant has no boat building');
-        if (u.type !== 'A') throw new Illegal('only an army can build boats');
-        const here = map.provinces[u.prov];
+        if (unit.type !== 'A') throw new Illegal('only an army can build boats');
         if (here.type !== 'coast') throw new Illegal(`${here.name} has no shore to build boats on`);
-        let boatLoc = map.locationsOf[u.prov][0];
+        const it = intent(SPECIAL);
+        it.special = 'build-boats';
+        it.boatLoc = map.locationsOf[here.index][0];
         if (here.coasts.length > 0) {
           const coast = order.unit.location.split('/')[1];
           if (!coast) throw new Illegal(`say which coast of ${here.name} the boats are built on`);
-          boatLoc = map.location(`${here.id}/${coast}`)?.index ?? -1;
-          if (boatLoc < 0) throw new Illegal(`${here.name} has no coast '${coast}'`);
+          it.boatLoc = map.location(`${here.id}/${coast}`)?.index ?? -1;
+          if (it.boatLoc < 0) throw new Illegal(`${here.name} has no coast '${coast}'`);
         }
-        return { ...plain, kind: SPECIAL, special: 'build-boats', boatLoc };
+        return it;
       }
       case 'trading-post': {
         if (!rules.heiauOrders) throw new Illegal('this variant has no trading posts');
-        if (u.type !== 'F') throw new Illegal('only a European fleet can build a trading post');
-        const here = map.provinces[u.prov];
+        if (unit.type !== 'F') throw new Illegal('only a European fleet can build a trading post');
         if (here.type !== 'coast') throw new Illegal('a trading post is built in a land space');
-        if (here.supplyCenter || tradingPosts[here.id]) throw new Illegal(`${here.name} already has a heiau`);
-        if (Object.values(tradingPosts).includes(u.power)) throw new Illegal(`${u.power} has already built its trading post`);
-        return { ...plain, kind: SPECIAL, special: 'trading-post' };
+        if (here.supplyCenter || this.tradingPosts[here.id]) throw new Illegal(`${here.name} already has a heiau`);
+        if (Object.values(this.tradingPosts).includes(unit.power)) throw new Illegal(`${unit.power} has already built its trading post`);
+        const it = intent(SPECIAL);
+        it.special = 'trading-post';
+        return it;
       }
       case 'retreat':
         throw new Illegal('retreats are ordered in the retreat phase');
@@ -274,163 +381,156 @@ export function adjudicateMovement(variant: Variant, input: MovementInput, order
     }
   }
 
-  orders.forEach((po, i) => {
-    if (po.order.kind === 'build' || po.order.kind === 'waive') {
-      outcomes[i] = { result: 'illegal', reason: 'builds are ordered in the adjustment phase' };
-      return;
-    }
-    try {
-      const u = findUnit(po.power, po.order.unit);
-      if (orderOf[u.index] >= 0) throw new Illegal(`${u.type} ${name(u.prov)} already has an order; the first one counts`);
-      orderOf[u.index] = i;
-      intents[u.index] = check(u, po.order);
-      outcomes[i] = { result: 'succeeds' };
-    } catch (e) {
-      if (!(e instanceof Illegal)) throw e;
-      outcomes[i] = { result: 'illegal', reason: e.reason };
-    }
-  });
+  run(orders: PowerOrder[]): MovementOutcome {
+    const { map, r, s, units, intents, P } = this;
+    const n = units.length;
+    const outcomes: OrderOutcome[] = new Array(orders.length);
+    const { orderOf, voidOrder, moved, dislodgedBy, occupied, contested } = s;
+    orderOf.fill(-1, 0, n);
 
-  // Which moves go by convoy: non-adjacent ones, `via convoy`, or an own fleet convoys it (DATC 4.A.3).
-  const kind = new Int8Array(n);
-  const dst = new Int32Array(n).fill(-1);
-  const convoyedArr = new Uint8Array(n);
-  const target = new Int32Array(n).fill(-1);
-  const prov = new Int32Array(n);
-  const power = new Int32Array(n);
-  for (const u of board.units) {
-    prov[u.index] = u.prov;
-    power[u.index] = u.powerIndex;
-    const it = intents[u.index];
-    if (!it) continue;
-    kind[u.index] = it.kind === SPECIAL ? HOLD : it.kind;
-    dst[u.index] = it.kind === HOLD || it.kind === SPECIAL ? u.prov : it.toProv;
-    if (it.kind === MOVE) convoyedArr[u.index] = it.viaConvoy ? 1 : 0;
-  }
-  for (const f of board.units) {
-    const it = intents[f.index];
-    if (!it || it.kind !== CONVOY) continue;
-    const a = board.unitAt[it.targetProv];
-    if (a >= 0 && kind[a] === MOVE && dst[a] === it.toProv && a >= 0 && board.units[a].powerIndex === f.powerIndex)
-      convoyedArr[a] = 1;
-  }
-  // Match supports and convoys with what their units actually do.
-  const voidOrder = new Uint8Array(n);
-  for (const s of board.units) {
-    const it = intents[s.index];
-    if (!it) continue;
-    const t = it.targetProv >= 0 ? board.unitAt[it.targetProv] : -1;
-    if (it.kind === SUPPORT) {
-      let ok = t >= 0;
-      if (ok && it.supportHold) ok = kind[t] !== MOVE;
-      else if (ok) {
-        ok = kind[t] === MOVE && dst[t] === it.toProv;
-        if (ok && it.toCoast) ok = map.locations[intents[t]!.toLoc].coast === it.toCoast;
-      }
-      if (ok) target[s.index] = t;
-      else voidOrder[s.index] = 1;
-    } else if (it.kind === CONVOY) {
-      const ordered = t >= 0 && kind[t] === MOVE && dst[t] === it.toProv;
-      if (!ordered) voidOrder[s.index] = 1;
-      else if (convoyedArr[t]) target[s.index] = t;
-    }
-  }
-
-  const provAdj = fleetProvinceAdjacency(map);
-  const res = resolve({
-    n,
-    prov,
-    power,
-    kind,
-    dst,
-    convoyed: convoyedArr,
-    target,
-    unitAt: board.unitAt,
-    convoyAdjacent: (a, b) => provAdj[a * P + b] === 1,
-  });
-
-  // Who moved, who was dislodged, what stays.
-  const moved = new Uint8Array(n);
-  const dislodgedBy = new Int32Array(n).fill(-1);
-  for (let u = 0; u < n; u++) if (kind[u] === MOVE && res.decision[u]) moved[u] = 1;
-  for (let u = 0; u < n; u++) {
-    if (moved[u]) continue;
-    for (const m of res.movesInto[prov[u]]) if (moved[m]) dislodgedBy[u] = m;
-  }
-  const occupied = new Uint8Array(P);
-  for (let u = 0; u < n; u++) {
-    if (moved[u]) occupied[dst[u]] = 1;
-    else if (dislodgedBy[u] < 0) occupied[prov[u]] = 1;
-  }
-  const contested = new Uint8Array(P);
-  for (let p = 0; p < P; p++) {
-    if (occupied[p]) continue;
-    let tries = 0;
-    for (const m of res.movesInto[p]) if (res.pathOk[m]) tries++;
-    if (tries >= 2) contested[p] = 1;
-  }
-
-  // Results of each order.
-  for (const u of board.units) {
-    const i = orderOf[u.index];
-    const it = intents[u.index];
-    if (i < 0 || !it) continue;
-    const dis = dislodgedBy[u.index] >= 0;
-    if (it.kind === MOVE) {
-      if (moved[u.index]) outcomes[i] = { result: 'succeeds' };
-      else if (res.paradox[u.index]) outcomes[i] = { result: 'fails', reason: 'convoy paradox (Szykman rule)' };
-      else if (convoyedArr[u.index] && !res.pathOk[u.index])
-        outcomes[i] = { result: 'fails', reason: 'no convoy route held' };
-      else outcomes[i] = { result: 'fails', reason: 'bounced' };
-    } else if (it.kind === SUPPORT) {
-      if (voidOrder[u.index]) outcomes[i] = { result: 'void', reason: 'the supported unit was not ordered so' };
-      else outcomes[i] = res.decision[u.index] ? { result: 'succeeds' } : { result: 'fails', reason: dis ? 'dislodged' : 'cut' };
-    } else if (it.kind === CONVOY) {
-      if (voidOrder[u.index]) outcomes[i] = { result: 'void', reason: 'the convoyed army was not ordered so' };
-      else if (dis) outcomes[i] = { result: 'fails', reason: 'dislodged' };
-      else if (res.paradox[u.index]) outcomes[i] = { result: 'fails', reason: 'convoy paradox (Szykman rule)' };
-      else outcomes[i] = { result: 'succeeds' };
-    } else if (it.kind === SPECIAL) {
-      const attacked = res.movesInto[u.prov].some((m) => res.pathOk[m] && power[m] !== power[u.index]);
-      outcomes[i] = attacked ? { result: 'fails', reason: 'attacked' } : { result: 'succeeds' };
-    } else outcomes[i] = dis ? { result: 'fails', reason: 'dislodged' } : { result: 'succeeds' };
-  }
-
-  // The new position.
-  const units: Unit[] = [];
-  const dislodged: DislodgedUnit[] = [];
-  const supplyCenters = { ...input.supplyCenters };
-  for (const u of board.units) {
-    const it = intents[u.index];
-    let type = u.type;
-    if (it?.burns) type = 'A';
-    if (dislodgedBy[u.index] >= 0) {
-      const m = dislodgedBy[u.index];
-      const d: DislodgedUnit = { power: u.power, type, location: u.location, attackerFrom: map.provinces[prov[m]].id };
-      if (convoyedArr[m]) d.attackerConvoyed = true;
-      d.retreats = retreatOptions(variant, { ...u, type }, d.attackerConvoyed ? -1 : prov[m], occupied, contested);
-      dislodged.push(d);
-      continue;
-    }
-    if (moved[u.index]) {
-      const toLoc = it!.toLoc;
-      units.push({ power: u.power, type, location: map.locations[it!.burns ? map.locationsOf[it!.toProv][0] : toLoc].id });
-      continue;
-    }
-    if (it?.special && outcomes[orderOf[u.index]].result === 'succeeds') {
-      if (it.special === 'build-boats') {
-        units.push({ power: u.power, type: 'B', location: map.locations[it.boatLoc!].id });
+    for (let i = 0; i < orders.length; i++) {
+      const po = orders[i];
+      const o = po.order;
+      if (o.kind === 'build' || o.kind === 'waive') {
+        outcomes[i] = { result: 'illegal', reason: 'builds are ordered in the adjustment phase' };
         continue;
       }
-      const here = map.provinces[u.prov].id;
-      tradingPosts[here] = u.power;
-      supplyCenters[here] = u.power;
+      try {
+        const u = this.findUnit(po.power, o.unit);
+        if (orderOf[u] >= 0) throw new Illegal(`${units[u].type} ${this.name(r.prov[u])} already has an order; the first one counts`);
+        orderOf[u] = i;
+        intents[u] = this.check(u, o);
+        outcomes[i] = { result: 'succeeds' };
+      } catch (e) {
+        if (!(e instanceof Illegal)) throw e;
+        outcomes[i] = { result: 'illegal', reason: e.reason };
+      }
     }
-    units.push({ power: u.power, type, location: u.location });
+
+    // Which moves go by convoy: non-adjacent ones, `via convoy`, or an own fleet convoys it (DATC 4.A.3).
+    const { kind, dst, convoyed, target } = r;
+    for (let u = 0; u < n; u++) {
+      const it = intents[u];
+      if (!it) continue;
+      kind[u] = it.kind === SPECIAL ? HOLD : it.kind;
+      dst[u] = it.kind === HOLD || it.kind === SPECIAL ? r.prov[u] : it.toProv;
+      if (it.kind === MOVE && it.viaConvoy) convoyed[u] = 1;
+    }
+    for (let f = 0; f < n; f++) {
+      const it = intents[f];
+      if (!it || it.kind !== CONVOY) continue;
+      const a = r.unitAt[it.targetProv];
+      if (a >= 0 && kind[a] === MOVE && dst[a] === it.toProv && r.power[a] === r.power[f]) convoyed[a] = 1;
+    }
+    // Match supports and convoys with what their units actually do.
+    voidOrder.fill(0, 0, n);
+    for (let v = 0; v < n; v++) {
+      const it = intents[v];
+      if (!it) continue;
+      if (it.kind === SUPPORT) {
+        const t = r.unitAt[it.targetProv];
+        let ok = t >= 0;
+        if (ok && it.supportHold) ok = kind[t] !== MOVE;
+        else if (ok) {
+          ok = kind[t] === MOVE && dst[t] === it.toProv;
+          if (ok && it.toCoast) ok = map.locations[intents[t]!.toLoc].coast === it.toCoast;
+        }
+        if (ok) target[v] = t;
+        else voidOrder[v] = 1;
+      } else if (it.kind === CONVOY) {
+        const t = r.unitAt[it.targetProv];
+        const ordered = t >= 0 && kind[t] === MOVE && dst[t] === it.toProv;
+        if (!ordered) voidOrder[v] = 1;
+        else if (convoyed[t]) target[v] = t;
+      }
+    }
+
+    r.run();
+
+    // Who moved, who was dislodged, what stays.
+    const { movesStart, movesItems, result, paradox } = r;
+    for (let u = 0; u < n; u++) moved[u] = kind[u] === MOVE && result[u] ? 1 : 0;
+    occupied.fill(0);
+    for (let u = 0; u < n; u++) {
+      dislodgedBy[u] = -1;
+      if (!moved[u]) {
+        const p = r.prov[u];
+        for (let i = movesStart[p]; i < movesStart[p + 1]; i++) if (moved[movesItems[i]]) dislodgedBy[u] = movesItems[i];
+      }
+      if (moved[u]) occupied[dst[u]] = 1;
+      else if (dislodgedBy[u] < 0) occupied[r.prov[u]] = 1;
+    }
+    contested.fill(0);
+    const contestedIds: string[] = [];
+    for (let p = 0; p < P; p++) {
+      if (occupied[p] || movesStart[p + 1] - movesStart[p] < 2) continue;
+      let tries = 0;
+      for (let i = movesStart[p]; i < movesStart[p + 1]; i++) if (r.pathOk(movesItems[i])) tries++;
+      if (tries >= 2) {
+        contested[p] = 1;
+        contestedIds.push(map.provinces[p].id);
+      }
+    }
+
+    // Results of each order.
+    for (let u = 0; u < n; u++) {
+      const i = orderOf[u];
+      const it = intents[u];
+      if (i < 0 || !it) continue;
+      const dis = dislodgedBy[u] >= 0;
+      if (it.kind === MOVE) {
+        if (moved[u]) outcomes[i] = { result: 'succeeds' };
+        else if (paradox[u]) outcomes[i] = { result: 'fails', reason: 'convoy paradox (Szykman rule)' };
+        else if (convoyed[u] && !r.pathOk(u)) outcomes[i] = { result: 'fails', reason: 'no convoy route held' };
+        else outcomes[i] = { result: 'fails', reason: 'bounced' };
+      } else if (it.kind === SUPPORT) {
+        if (voidOrder[u]) outcomes[i] = { result: 'void', reason: 'the supported unit was not ordered so' };
+        else outcomes[i] = result[u] ? { result: 'succeeds' } : { result: 'fails', reason: dis ? 'dislodged' : 'cut' };
+      } else if (it.kind === CONVOY) {
+        if (voidOrder[u]) outcomes[i] = { result: 'void', reason: 'the convoyed army was not ordered so' };
+        else if (dis) outcomes[i] = { result: 'fails', reason: 'dislodged' };
+        else if (paradox[u]) outcomes[i] = { result: 'fails', reason: 'convoy paradox (Szykman rule)' };
+        else outcomes[i] = { result: 'succeeds' };
+      } else if (it.kind === SPECIAL) {
+        // Attacked: any foreign move with a route into the province, successful or not.
+        let attacked = false;
+        const p = r.prov[u];
+        for (let k = movesStart[p]; k < movesStart[p + 1]; k++) {
+          const m = movesItems[k];
+          if (r.power[m] !== r.power[u] && r.pathOk(m)) attacked = true;
+        }
+        outcomes[i] = attacked ? { result: 'fails', reason: 'attacked' } : { result: 'succeeds' };
+      } else outcomes[i] = dis ? { result: 'fails', reason: 'dislodged' } : { result: 'succeeds' };
+    }
+
+    // The new position.
+    const out: Unit[] = [];
+    const dislodged: DislodgedUnit[] = [];
+    const supplyCenters = { ...this.input.supplyCenters };
+    for (let u = 0; u < n; u++) {
+      const unit = units[u];
+      const it = intents[u];
+      const type = it?.burns ? 'A' : unit.type;
+      if (dislodgedBy[u] >= 0) {
+        const m = dislodgedBy[u];
+        const d: DislodgedUnit = { power: unit.power, type, location: unit.location, attackerFrom: map.provinces[r.prov[m]].id };
+        if (convoyed[m]) d.attackerConvoyed = true;
+        d.retreats = retreatOptions(this.variant, { type, loc: s.loc[u], prov: r.prov[u] }, convoyed[m] ? -1 : r.prov[m], occupied, contested);
+        dislodged.push(d);
+      } else if (moved[u]) {
+        out.push({ power: unit.power, type, location: map.locations[it!.burns ? map.locationsOf[it!.toProv][0] : it!.toLoc].id });
+      } else if (it?.special && outcomes[orderOf[u]].result === 'succeeds') {
+        if (it.special === 'build-boats') out.push({ power: unit.power, type: 'B', location: map.locations[it.boatLoc].id });
+        else {
+          const here = map.provinces[r.prov[u]].id;
+          this.tradingPosts[here] = unit.power;
+          supplyCenters[here] = unit.power;
+          out.push(type === unit.type ? unit : { power: unit.power, type, location: unit.location });
+        }
+      } else out.push(type === unit.type ? unit : { power: unit.power, type, location: unit.location });
+    }
+    return { outcomes, units: out, dislodged, contested: contestedIds, supplyCenters, tradingPosts: this.tradingPosts };
   }
-  const contestedIds: string[] = [];
-  for (let p = 0; p < P; p++) if (contested[p]) contestedIds.push(map.provinces[p].id);
-  return { outcomes, units, dislodged, contested: contestedIds, supplyCenters, tradingPosts };
 }
 
 /** Where a dislodged unit may retreat: not to the attacker's origin, an occupied or a contested province. */
