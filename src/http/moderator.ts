@@ -36,7 +36,7 @@ export function moderatorRoutes(ctx: Ctx): FastifyPluginAsyncZod {
       },
     );
 
-    app.post('/games/:gameId/pause', { schema: { tags: ['moderator'], summary: 'Pause the game (the deadline moves by the paused time)', ...auth, params: GameParams, body: z.object({ reason: z.string().max(500).optional() }).strict().optional(), response: { 200: GameView, ...errs } } }, async (req) => {
+    app.post('/games/:gameId/pause', { schema: { tags: ['moderator'], summary: 'Pause the game (the deadline moves by the paused time)', ...auth, params: GameParams, body: z.object({ reason: z.string().max(500).optional() }).strict().nullish(), response: { 200: GameView, ...errs } } }, async (req) => {
       const { account } = await requireAuth(ctx, req);
       await mod.pause(ctx, req.params.gameId, account.id, req.body?.reason);
       return view(req.params.gameId, account.id);
@@ -80,7 +80,7 @@ export function moderatorRoutes(ctx: Ctx): FastifyPluginAsyncZod {
       return view(req.params.gameId, account.id);
     });
 
-    app.post('/games/:gameId/end', { schema: { tags: ['moderator'], summary: 'End the game (the seed is published)', ...auth, params: GameParams, body: z.object({ reason: z.string().max(500).optional() }).strict().optional(), response: { 200: GameView, ...errs } } }, async (req) => {
+    app.post('/games/:gameId/end', { schema: { tags: ['moderator'], summary: 'End the game (the seed is published)', ...auth, params: GameParams, body: z.object({ reason: z.string().max(500).optional() }).strict().nullish(), response: { 200: GameView, ...errs } } }, async (req) => {
       const { account } = await requireAuth(ctx, req);
       await mod.endGame(ctx, req.params.gameId, account.id, { draw: false, reason: req.body?.reason });
       return view(req.params.gameId, account.id);
@@ -88,7 +88,7 @@ export function moderatorRoutes(ctx: Ctx): FastifyPluginAsyncZod {
 
     app.post(
       '/games/:gameId/draw',
-      { schema: { tags: ['moderator'], summary: 'Declare a draw (between the given powers, or all) and end the game', ...auth, params: GameParams, body: z.object({ roles: z.array(z.string()).optional(), reason: z.string().max(500).optional() }).strict().optional(), response: { 200: GameView, ...errs } } },
+      { schema: { tags: ['moderator'], summary: 'Declare a draw (between the given powers, or all) and end the game', ...auth, params: GameParams, body: z.object({ roles: z.array(z.string()).optional(), reason: z.string().max(500).optional() }).strict().nullish(), response: { 200: GameView, ...errs } } },
       async (req) => {
         const { account } = await requireAuth(ctx, req);
         await mod.endGame(ctx, req.params.gameId, account.id, { draw: true, roles: req.body?.roles, reason: req.body?.reason });

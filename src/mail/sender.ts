@@ -11,7 +11,7 @@ export function backoffMs(attempts: number): number {
   return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * 3600_000);
 }
 
-interface Claimed { id: string; toAddress: string; subject: string; body: string; attempts: number; createdAt: Date }
+interface Claimed { id: string; seq: number; toAddress: string; subject: string; body: string; attempts: number; createdAt: Date }
 
 export async function sendPendingMail(ctx: Ctx, transport: MailTransport, opts: { limit?: number } = {}): Promise<{ sent: number; failed: number }> {
   const now = ctx.clock.now();
@@ -20,15 +20,15 @@ export async function sendPendingMail(ctx: Ctx, transport: MailTransport, opts: 
     `UPDATE "OutboxMail" SET "lockedUntil" = $1
        WHERE id IN (SELECT id FROM "OutboxMail"
                      WHERE status = 'pending' AND "nextAttemptAt" <= $2 AND ("lockedUntil" IS NULL OR "lockedUntil" < $2)
-                     ORDER BY "createdAt" LIMIT $3 FOR UPDATE SKIP LOCKED)
-     RETURNING id, "toAddress", subject, body, attempts, "createdAt"`,
+                     ORDER BY seq LIMIT $3 FOR UPDATE SKIP LOCKED)
+     RETURNING id, seq, "toAddress", subject, body, attempts, "createdAt"`,
     new Date(now.getTime() + LEASE_MS),
     now,
     limit,
   );
   let sent = 0;
   let failed = 0;
-  for (const m of rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())) {
+  for (const m of rows.sort((a, b) => a.seq - b.seq)) {
     try {
       await transport.send({ id: m.id, from: ctx.config.mailFrom, to: m.toAddress, subject: m.subject, text: m.body, date: m.createdAt });
       await ctx.db.outboxMail.update({ where: { id: m.id }, data: { status: 'sent', sentAt: ctx.clock.now(), attempts: m.attempts + 1, lockedUntil: null, lastError: null } });

@@ -69,7 +69,7 @@ export async function phaseDetail(ctx: Ctx, a: Access, seq: number) {
 }
 
 export async function events(ctx: Ctx, gameId: string) {
-  return ctx.db.gameEvent.findMany({ where: { gameId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], select: { id: true, kind: true, text: true, createdAt: true, actorId: true } });
+  return ctx.db.gameEvent.findMany({ where: { gameId }, orderBy: { seq: 'asc' }, select: { id: true, kind: true, text: true, createdAt: true, actorId: true } });
 }
 
 function deepEqual(a: unknown, b: unknown): boolean {

@@ -40,7 +40,7 @@ export async function startTestService(opts: { env?: Record<string, string>; clo
 
 /** Mail waiting in the outbox for an address (newest last). */
 export async function mailFor(db: Db, to: string, kind?: string) {
-  return db.outboxMail.findMany({ where: { toAddress: to.toLowerCase(), ...(kind ? { kind } : {}) }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+  return db.outboxMail.findMany({ where: { toAddress: to.toLowerCase(), ...(kind ? { kind } : {}) }, orderBy: { seq: 'asc' } });
 }
 
 /** Register an account and pick its token out of the emailed message. */

@@ -115,6 +115,7 @@ CREATE TABLE "Submission" (
 -- CreateTable
 CREATE TABLE "GameEvent" (
     "id" UUID NOT NULL DEFAULT gen_random_uuid(),
+    "seq" SERIAL NOT NULL,
     "gameId" UUID NOT NULL,
     "kind" TEXT NOT NULL,
     "actorId" UUID,
@@ -128,6 +129,7 @@ CREATE TABLE "GameEvent" (
 -- CreateTable
 CREATE TABLE "OutboxMail" (
     "id" UUID NOT NULL DEFAULT gen_random_uuid(),
+    "seq" SERIAL NOT NULL,
     "toAddress" TEXT NOT NULL,
     "subject" TEXT NOT NULL,
     "body" TEXT NOT NULL,
@@ -175,7 +177,13 @@ CREATE UNIQUE INDEX "Phase_gameId_seq_key" ON "Phase"("gameId", "seq");
 CREATE INDEX "Submission_phaseId_role_createdAt_idx" ON "Submission"("phaseId", "role", "createdAt");
 
 -- CreateIndex
+CREATE UNIQUE INDEX "GameEvent_seq_key" ON "GameEvent"("seq");
+
+-- CreateIndex
 CREATE INDEX "GameEvent_gameId_createdAt_idx" ON "GameEvent"("gameId", "createdAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "OutboxMail_seq_key" ON "OutboxMail"("seq");
 
 -- CreateIndex
 CREATE INDEX "OutboxMail_status_nextAttemptAt_idx" ON "OutboxMail"("status", "nextAttemptAt");

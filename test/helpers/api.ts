@@ -1,0 +1,50 @@
+// Small HTTP helpers over app.inject for the service tests.
+import { expect } from 'vitest';
+import type { TestService } from './app.ts';
+import { registerAccount } from './app.ts';
+
+export interface Client {
+  token: string;
+  email: string;
+  req(method: string, url: string, payload?: unknown): Promise<{ status: number; body: any; headers: Record<string, any> }>;
+  ok(method: string, url: string, payload?: unknown, status?: number): Promise<any>;
+}
+
+export function client(t: TestService, token: string, email: string): Client {
+  const req = async (method: string, url: string, payload?: unknown) => {
+    const r = await t.app.inject({ method: method as any, url, headers: token ? { authorization: `Bearer ${token}` } : {}, ...(payload !== undefined ? { payload: payload as any } : {}) });
+    let body: any = r.body;
+    try { body = r.body ? JSON.parse(r.body) : null; } catch { /* not JSON */ }
+    return { status: r.statusCode, body, headers: r.headers as Record<string, any> };
+  };
+  return {
+    token,
+    email,
+    req,
+    async ok(method, url, payload, status) {
+      const r = await req(method, url, payload);
+      if (status !== undefined ? r.status !== status : r.status >= 300) {
+        expect.fail(`${method} ${url} -> ${r.status} ${JSON.stringify(r.body)}`);
+      }
+      return r.body;
+    },
+  };
+}
+
+export async function signUp(t: TestService, email: string, extra: Record<string, unknown> = {}): Promise<Client> {
+  return client(t, await registerAccount(t, email, extra), email.toLowerCase());
+}
+
+/** Create a game, invite and join every player, start it; returns the game and who plays what. */
+export async function startedGame(t: TestService, mod: Client, players: Client[], body: Record<string, unknown>) {
+  const game = await mod.ok('POST', '/games', body, 201);
+  for (const p of players) await mod.ok('POST', `/games/${game.id}/invitations`, { email: p.email }, 201);
+  for (const p of players) await p.ok('POST', `/games/${game.id}/join`);
+  const started = await mod.ok('POST', `/games/${game.id}/start`);
+  const byRole: Record<string, Client> = {};
+  for (const pl of started.players) {
+    const c = players.find((p) => p.email === pl.email)!;
+    if (pl.role) byRole[pl.role] = c;
+  }
+  return { game: started, byRole };
+}
