@@ -224,6 +224,13 @@ describe('order syntax', () => {
     ['F Eng Ch - Bre', 'F eng - bre'],
     ['F East Med - Smy', 'F eas - smy'],
     ['A BOH - MUN', 'A boh - mun'],
+    // a bare hyphen: part of a name, or the move
+    ['A swe-den', 'A swe - den'],
+    ['A den-mar', 'A den - mar'],
+    ['A stp-North-Atlantic-Ocean', 'A stp - nao'],
+    ['F Mid-Atlantic', 'F mao H'],
+    ['F Mid-Atlantic-Spain', 'F mao - spa'],
+    ['F stp-nc-bot', 'F stp/nc - bot'],
   ];
   it.each(cases)('%s', (text, expected) => expect(read(std, text)).toBe(expected));
 
@@ -276,7 +283,7 @@ describe('phases', () => {
     expect(read(std, 'A ber - kie', 'movement')).toBe('A ber - kie');
     expect(read(std, 'A ber R kie', 'movement')).toBe('A ber R kie');
     expect(read(std, 'A ber D', 'retreat')).toBe('A ber D');
-    expect(read(std, 'A ber - kie via convoy', 'retreat')).toBe('ERR a retreat cannot go via convoy');
+    expect(read(std, 'A ber - kie via convoy', 'retreat')).toBe('ERR could not read "via": a retreat cannot go via convoy');
   });
   it('in an adjustment phase a bare unit is not guessed at', () => {
     expect(read(std, 'build A par', 'adjustment')).toBe('Build A par');

@@ -218,6 +218,8 @@ export interface NameIndex {
    * Id prefixes too. -> province indexes.
    */
   prefix: Map<string, number[]>;
+  /** Names and aliases as words joined by one space: where a typed hyphen may join two words. */
+  spaced: Set<string>;
 }
 
 /** Well-known other spellings of Standard-map names, added only when the map has that name. */
@@ -261,6 +263,7 @@ export function nameIndex(map: DipMap): NameIndex {
   const ids = new Map<string, number>();
   const exact = new Map<string, number[]>();
   const prefix = new Map<string, number[]>();
+  const spaced = new Set<string>();
   const godip = map.data.godip_aliases ?? {};
   for (const p of map.provinces) {
     ids.set(p.id, p.index);
@@ -272,27 +275,29 @@ export function nameIndex(map: DipMap): NameIndex {
       const words = nameWords(name);
       if (!words.length) continue;
       push(exact, words.join(''), p.index);
+      spaced.add(words.join(' '));
       addAbbreviations(prefix, words, p.index);
     }
     addAbbreviations(prefix, [p.id], p.index);
   }
-  idx = { provinces: map.provinces, ids, exact, prefix };
+  idx = { provinces: map.provinces, ids, exact, prefix, spaced };
   indexes.set(map, idx);
   return idx;
 }
 
 export type ProvinceLookup =
-  | { ok: true; province: Province }
+  | { ok: true; province: Province; /** by id, name or alias, not an abbreviation */ exact: boolean }
   | { ok: false; ambiguous: false }
   | { ok: false; ambiguous: true; candidates: Province[] };
 
 /** Looks up a key (words run together): exact id, then exact name/alias, then abbreviations. */
 export function lookupKey(idx: NameIndex, key: string): ProvinceLookup {
   const id = idx.ids.get(key);
-  if (id !== undefined) return { ok: true, province: idx.provinces[id] };
-  const hit = idx.exact.get(key) ?? idx.prefix.get(key);
+  if (id !== undefined) return { ok: true, province: idx.provinces[id], exact: true };
+  const ex = idx.exact.get(key);
+  const hit = ex ?? idx.prefix.get(key);
   if (!hit) return { ok: false, ambiguous: false };
-  if (hit.length === 1) return { ok: true, province: idx.provinces[hit[0]] };
+  if (hit.length === 1) return { ok: true, province: idx.provinces[hit[0]], exact: ex !== undefined };
   const candidates = hit.map((i) => idx.provinces[i]).sort((a, b) => a.name.localeCompare(b.name));
   return { ok: false, ambiguous: true, candidates };
 }
@@ -326,7 +331,10 @@ export interface NameError {
   candidates?: string[];
 }
 
-export type PlaceResult = { ok: true; location: string } | { ok: false; error: NameError };
+/** `unknown`: no province has that name (rather than an ambiguous name or a wrong coast). */
+export type PlaceResult =
+  | { ok: true; location: string; /** not by abbreviation */ exact?: boolean }
+  | { ok: false; error: NameError; unknown?: boolean };
 
 /**
  * A run of tokens that may name one place: words (not keywords), hyphens inside a name
@@ -419,21 +427,21 @@ export function resolveTokens(idx: NameIndex, text: string, toks: Token[], s: nu
       const r = lookupKey(idx, joinWords(toks, s, nameEnd - cw));
       const coast = COAST_WORDS[toks[nameEnd - cw].t];
       if (r.ok && r.province.coasts.length) {
-        if (r.province.coasts.includes(coast)) return { ok: true, location: `${r.province.id}/${coast}` };
+        if (r.province.coasts.includes(coast)) return { ok: true, location: `${r.province.id}/${coast}`, exact: r.exact };
         const whole = lookupKey(idx, key);
         if (!whole.ok) return { ok: false, error: badCoast(r.province, coast, span(text, toks, s, e)) };
       }
     }
   }
   const r = lookupKey(idx, key);
-  if (!r.ok) return { ok: false, error: nameError(r, span(text, toks, s, nameEnd)) };
+  if (!r.ok) return { ok: false, error: nameError(r, span(text, toks, s, nameEnd)), unknown: !r.ambiguous };
   const p = r.province;
-  if (!coastWords) return { ok: true, location: p.id };
+  if (!coastWords) return { ok: true, location: p.id, exact: r.exact };
   const coast = coastOf(coastWords);
   const where = span(text, toks, s, e);
   if (!coast) return { ok: false, error: { message: `could not read the coast in "${where.word}"`, ...where } };
   if (!p.coasts.includes(coast)) return { ok: false, error: badCoast(p, coast, where) };
-  return { ok: true, location: `${p.id}/${coast}` };
+  return { ok: true, location: `${p.id}/${coast}`, exact: r.exact };
 }
 
 function joinWords(toks: Token[], s: number, e: number): string {
@@ -459,34 +467,62 @@ function nameError(r: Exclude<ProvinceLookup, { ok: true }>, where: { word: stri
   return { message: `could not read "${where.word}": no province of that name`, ...where };
 }
 
+export interface RunReading {
+  location: string;
+  /** Token index after the place: the run's end, or a bare hyphen inside it read as a move. */
+  next: number;
+}
+
 /**
- * Reads the run as one place. When the whole run is not a place name, a bare hyphen in it may be
- * a move (`vie-bud`, `Kona-Kailua-Puna`): the longest part before a hyphen that is a place is
- * taken and `next` points at that hyphen. On an error the caller reports `error`.
+ * The ways to read a run as one place, best first; the caller tries the next one when the rest
+ * of the order does not read. The whole run by id, name or alias comes first (`Kona-Kailua`);
+ * then, at a bare hyphen, each part before it that is a place, longest first: the hyphen is a
+ * move (`vie-bud`, `Kona-Kailua-Puna`); last the whole run otherwise (`Mid-Atlantic`, after `mid`
+ * then `atlantic` did not read): `den-mar` is Denmark to Marseilles, not `Denmar(k)`, and
+ * `swe-den` is Sweden to Denmark.
+ * With no reading, the error to report.
  */
 export function readRun(
   idx: NameIndex,
   text: string,
   toks: Token[],
   run: Run,
-): { ok: true; location: string; next: number } | { ok: false; error: NameError } {
+): { ok: true; readings: RunReading[] } | { ok: false; error: NameError; unknown?: boolean } {
   const whole = resolveTokens(idx, text, toks, run.start, run.end);
-  if (whole.ok) return { ok: true, location: whole.location, next: run.end };
+  if (whole.ok && (!run.hyphens.length || (whole.exact && hyphensJoinNameWords(idx, toks, run))))
+    return { ok: true, readings: [{ location: whole.location, next: run.end }] };
+  const readings: RunReading[] = [];
   for (let k = run.hyphens.length - 1; k >= 0; k--) {
     const h = run.hyphens[k];
     const part = resolveTokens(idx, text, toks, run.start, h);
-    if (part.ok) return { ok: true, location: part.location, next: h };
+    if (part.ok) readings.push({ location: part.location, next: h });
   }
+  if (whole.ok) readings.push({ location: whole.location, next: run.end });
+  if (readings.length || whole.ok) return { ok: true, readings };
   // Not a name: when it starts with one (`North Sea Picardy`), stop there so the caller can
   // name the first word it could not read, rather than the whole run.
-  if (!whole.error.candidates && !/ has no /.test(whole.error.message)) {
+  if (whole.unknown) {
     for (let j = run.end - 1; j > run.start; j--) {
       if (toks[j].sym || toks[j - 1].sym) continue;
       const part = resolveTokens(idx, text, toks, run.start, j);
-      if (part.ok) return { ok: true, location: part.location, next: j };
+      if (part.ok) return { ok: true, readings: [{ location: part.location, next: j }] };
     }
   }
   return whole;
+}
+
+/** Whether the run's words, hyphens read as spaces, are a name's words (`Kona-Kailua`, not `swe-den`). */
+function hyphensJoinNameWords(idx: NameIndex, toks: Token[], run: Run): boolean {
+  let words = '';
+  for (let j = run.start; j < run.end; j++) {
+    const tk = toks[j];
+    if (tk.sym) {
+      if (tk.t === '-') continue;
+      break; // the coast part
+    }
+    words += words ? ` ${tk.t}` : tk.t;
+  }
+  return idx.spaced.has(words);
 }
 
 /**
@@ -508,5 +544,5 @@ export function resolveLocationName(
     const w = text.slice(toks[run.end].pos).trim();
     return { ok: false, error: `could not read "${w}" after the place name` };
   }
-  return r;
+  return { ok: true, location: r.location };
 }

@@ -71,6 +71,13 @@ class Fail {
 class Reader {
   private i = 0;
   private readonly n: number;
+  /**
+   * Backtracking over places that can be read more than one way (`stp-North-Atlantic-Ocean`:
+   * `stp-north` is St Petersburg's north coast, but then the rest does not read). `choice`: the
+   * reading to take at a run (by its first token); `branches`: such runs met in this attempt.
+   */
+  readonly choice = new Map<number, number>();
+  branches: { start: number; count: number }[] = [];
   private readonly retreatPhase: boolean;
   private readonly adjustmentPhase: boolean;
 
@@ -123,6 +130,8 @@ class Reader {
   }
 
   read(): Order {
+    this.i = 0;
+    this.branches = [];
     // Leading list markers: `1.`, `2)`, `- `, `* `.
     while (this.i < this.n && (/^[0-9]+$/.test(this.toks[this.i].t) || this.sym() === '-' || this.sym() === '>' || this.sym() === ')'))
       this.i++;
@@ -176,8 +185,13 @@ class Reader {
     if (run.end === run.start) this.fail(`expected ${what}`);
     const r = readRun(this.idx, this.text, this.toks, run);
     if (!r.ok) throw new Fail(r.error);
-    this.i = r.next;
-    return r.location;
+    let reading = r.readings[0];
+    if (r.readings.length > 1) {
+      this.branches.push({ start: run.start, count: r.readings.length });
+      reading = r.readings[this.choice.get(run.start) ?? 0];
+    }
+    this.i = reading.next;
+    return reading.location;
   }
 
   /** Skips `-`, `->`, `to`, `moves`, `moves to`, `retreats to`. */
@@ -254,7 +268,11 @@ class Reader {
     const via = this.via();
     this.end('the end of the order after the destination');
     if (retreat) {
-      if (via >= 0) throw new Fail({ message: 'a retreat cannot go via convoy', word: 'via', position: this.toks[via].pos });
+      if (via >= 0) {
+        const t = this.toks[via];
+        const word = this.text.slice(t.pos, t.end);
+        throw new Fail({ message: `could not read "${word}": a retreat cannot go via convoy`, word, position: t.pos });
+      }
       return { kind: 'retreat', unit, to };
     }
     return { kind: 'move', unit, to, viaConvoy: via >= 0 };
@@ -345,13 +363,37 @@ class Reader {
 export function parseOrder(map: DipMap, text: string, ctx?: ParseContext): ParseResult {
   try {
     if (typeof text !== 'string') return { ok: false, error: { message: 'the order is not text' } };
-    const toks = tokenize(text);
-    return { ok: true, order: new Reader(nameIndex(map), text, toks, ctx?.phaseType).read() };
+    const reader = new Reader(nameIndex(map), text, tokenize(text), ctx?.phaseType);
+    let first: Fail | undefined;
+    for (let attempt = 0; attempt < 32; attempt++) {
+      try {
+        return { ok: true, order: reader.read() };
+      } catch (e) {
+        if (!(e instanceof Fail)) throw e;
+        first ??= e; // the error of the preferred reading is the one to report
+        if (!nextChoice(reader)) break;
+      }
+    }
+    return { ok: false, error: first!.error };
   } catch (e) {
-    if (e instanceof Fail) return { ok: false, error: e.error };
     // A bug here must not take a deadline down: report it as an unreadable order.
     return { ok: false, error: { message: `could not read the order (${e instanceof Error ? e.message : String(e)})` } };
   }
+}
+
+/** Moves to the next combination of readings (the last run first); false when all were tried. */
+function nextChoice(reader: Reader): boolean {
+  const { branches, choice } = reader;
+  while (branches.length) {
+    const b = branches.pop()!;
+    const k = (choice.get(b.start) ?? 0) + 1;
+    if (k < b.count) {
+      choice.set(b.start, k);
+      return true;
+    }
+    choice.delete(b.start);
+  }
+  return false;
 }
 
 export type ParsedLine = { line: number; text: string } & ParseResult;
