@@ -338,6 +338,13 @@ describe('errors', () => {
     expect(read(std, 'A ber - kie - mun')).toMatch(/^ERR could not read "-"/);
     expect(read(std, 'waive A par')).toMatch(/^ERR could not read "A"/);
   });
+  it('long input is refused quickly', () => {
+    const t0 = performance.now();
+    expect(read(std, 'a-'.repeat(499) + 'a')).toMatch(/^ERR /);
+    expect(read(std, 'north '.repeat(160))).toMatch(/^ERR /);
+    expect(read(std, 'A ber - kie '.repeat(100))).toMatch(/too long to be one order/);
+    expect(performance.now() - t0).toBeLessThan(500);
+  });
   it('bad input never throws', () => {
     for (const bad of [null, undefined, 42, {}] as unknown as string[]) expect(parseOrder(std, bad).ok).toBe(false);
   });

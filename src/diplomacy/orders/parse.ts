@@ -356,6 +356,8 @@ class Reader {
   }
 }
 
+const MAX_ORDER_LENGTH = 1000;
+
 /**
  * Reads one order as a player typed it. Places are ids, names, aliases or unambiguous
  * abbreviations; coasts are kept only as written (the adjudicator fills in the only one).
@@ -363,6 +365,9 @@ class Reader {
 export function parseOrder(map: DipMap, text: string, ctx?: ParseContext): ParseResult {
   try {
     if (typeof text !== 'string') return { ok: false, error: { message: 'the order is not text' } };
+    // No order is this long; the cap keeps the hyphen and word splitting cheap on any input.
+    if (text.length > MAX_ORDER_LENGTH)
+      return { ok: false, error: { message: `an order of ${text.length} characters is too long to be one order` } };
     const reader = new Reader(nameIndex(map), text, tokenize(text), ctx?.phaseType);
     let first: Fail | undefined;
     for (let attempt = 0; attempt < 32; attempt++) {
