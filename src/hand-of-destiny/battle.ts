@@ -325,8 +325,6 @@ export function landBattle(ctx: TurnCtx, space: string): void {
   ctx.pending.delete(space);
   if (!g.contested(space) || ctx.over) return;
   const sp = g.space(space);
-  const fighters = (s: string) => g.sideUnitsAt(space, s).filter((id) => g.fighter(id));
-  const support = (s: string) => g.sideUnitsAt(space, s).filter((id) => !g.fighter(id));
   // 11.6: attacked from the other space of a two-space island, the defender falls back to the beach.
   const overland =
     g.rules.movement === 'islands' &&
@@ -335,6 +333,21 @@ export function landBattle(ctx: TurnCtx, space: string): void {
   ctx.say(`— Battle at ${sp.name}${overland ? ' (attack overland from the other side of the island)' : ''}: ${g.sideName(A)} attacks.`);
 
   const marker = maybeEarthworks(ctx, space, D);
+  try {
+    fightFor(ctx, space, overland, marker);
+  } finally {
+    // The earthworks are temporary: they serve this battle (both rounds of it) and go back.
+    if (marker) g.s.units[marker]!.at = 'box';
+  }
+}
+
+function fightFor(ctx: TurnCtx, space: string, overland: boolean, marker: string | null): void {
+  const g = ctx.g;
+  const A = ctx.side;
+  const D = g.enemy(A);
+  const sp = g.space(space);
+  const fighters = (s: string) => g.sideUnitsAt(space, s).filter((id) => g.fighter(id));
+  const support = (s: string) => g.sideUnitsAt(space, s).filter((id) => !g.fighter(id));
   const fortified = g.isFortFor(space, D) || marker !== null;
   const supplied = supplySnapshot(ctx);
   const dice = diceFn(ctx, supplied);
@@ -404,7 +417,6 @@ export function landBattle(ctx: TurnCtx, space: string): void {
     beaten = retreat(ctx, D, [...r1.alive[D]!, ...support(D)], space);
   }
   if (ctx.over) return;
-
   if (marker) g.s.units[marker]!.at = 'box';
   cleanFortMarkers(ctx);
   if (major) majorBattle(ctx, space, winner);

@@ -242,7 +242,11 @@ export function resolveTurn(state: HodState, subs: Record<string, Submission | u
   if (s.outcome) entries.push({ text: s.outcome.text });
   else advance(g, entries);
   if (s.outcome) {
-    for (const d of Object.values(s.decks)) d.drawn = null;
+    // The game ended in the middle of the turn: the card drawn goes to the discards.
+    for (const d of Object.values(s.decks)) {
+      if (d.drawn !== null) d.discard.push(d.drawn);
+      d.drawn = null;
+    }
   }
   return { state: s, report: { key, label, side, entries } };
 }
@@ -272,7 +276,8 @@ export function checkState(s: HodState): string[] {
     if (u.at === 'box' && !data.recruitable && !data.marker) problems.push(`${id} cannot be recruited but is in the Recruit Box`);
   }
   for (const sp of spaces) {
-    if (g.contested(sp) && !s.contested.includes(sp)) problems.push(`${sp} holds both sides`);
+    // A game that ended by sudden death in the middle of a turn may leave battles unfought.
+    if (!s.outcome && g.contested(sp) && !s.contested.includes(sp)) problems.push(`${sp} holds both sides`);
     const neutral = g.neutralHeld(sp);
     if (neutral && g.c.sideIds.some((x) => g.hasSide(sp, x))) problems.push(`${sp} holds neutral and side units`);
   }
