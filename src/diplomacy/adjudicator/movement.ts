@@ -4,7 +4,7 @@ import type { DipMap } from '../maps/map.ts';
 import type { DislodgedUnit, Order, OrderResult, Unit, UnitRef } from '../types.ts';
 import type { Variant } from '../variants/variant.ts';
 import { canStand, unitTypeName } from './board.ts';
-import { fleetProvinceAdjacency, onConvoyRoute } from './convoy.ts';
+import { convoyRouteExists, fleetProvinceAdjacency, onConvoyRoute } from './convoy.ts';
 import { CONVOY, HOLD, MOVE, Resolver, SUPPORT } from './resolver.ts';
 
 export interface PowerOrder {
@@ -210,15 +210,7 @@ class MovementPhase {
 
   /** Whether fleets on the board could convoy from src to dst (without the fleet in `without`). */
   private convoyConceivable(src: number, dst: number, without = -1): boolean {
-    const P = this.P;
-    const adj = this.r.convoyAdj;
-    let usable = this.s.capable;
-    if (without >= 0 && usable[without]) {
-      usable = usable.slice();
-      usable[without] = 0;
-    }
-    for (let q = 0; q < P; q++) if (usable[q] && adj[src * P + q] && onConvoyRoute(this.map, usable, q, src, dst)) return true;
-    return false;
+    return convoyRouteExists(this.map, this.s.capable, src, dst, without);
   }
 
   private checkMove(u: number, to: string, viaConvoy: boolean): Intent {
@@ -506,7 +498,7 @@ class MovementPhase {
     // The new position.
     const out: Unit[] = [];
     const dislodged: DislodgedUnit[] = [];
-    const supplyCenters = { ...this.input.supplyCenters };
+    let supplyCenters = this.input.supplyCenters;
     for (let u = 0; u < n; u++) {
       const unit = units[u];
       const it = intents[u];
@@ -524,6 +516,7 @@ class MovementPhase {
         else {
           const here = map.provinces[r.prov[u]].id;
           this.tradingPosts[here] = unit.power;
+          if (supplyCenters === this.input.supplyCenters) supplyCenters = { ...supplyCenters };
           supplyCenters[here] = unit.power;
           out.push(type === unit.type ? unit : { power: unit.power, type, location: unit.location });
         }
