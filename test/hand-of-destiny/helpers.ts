@@ -59,15 +59,15 @@ export function hold(s: HodState, side: string, n: number): HodState {
   return out;
 }
 
-/** A random stream whose next dice are `want` (0 = any value). */
-export function rngFor(want: number[]): RandomState {
+/** A random stream whose next dice are `want` (0 = any value, a list = any of these). */
+export function rngFor(want: (number | number[])[]): RandomState {
   for (let i = 0; i < 5_000_000; i++) {
-    const r = seedRandom(`dice:${want.join('')}:${i}`);
+    const r = seedRandom(`dice:${JSON.stringify(want)}:${i}`);
     const copy = [...r] as RandomState;
     let ok = true;
     for (const w of want) {
       const d = d6(copy);
-      if (w !== 0 && d !== w) {
+      if (Array.isArray(w) ? !w.includes(d) : w !== 0 && d !== w) {
         ok = false;
         break;
       }
@@ -77,7 +77,7 @@ export function rngFor(want: number[]): RandomState {
   throw new Error(`no stream found for ${want.join(',')}`);
 }
 
-export function withDice(s: HodState, want: number[]): HodState {
+export function withDice(s: HodState, want: (number | number[])[]): HodState {
   const out = cloneState(s);
   out.rng = rngFor(want);
   return out;
@@ -109,3 +109,37 @@ export function owner(s: HodState, id: string): string | null {
 }
 
 export { checkState };
+
+/**
+ * A battle position from a corrected scenario with the given Battle Results Table columns:
+ * `side` to play with a card without event (#9), units placed, both-side spaces contested.
+ */
+export function battle(
+  side: string,
+  placements: Record<string, string>,
+  opts: { nonElite?: string[]; elite?: string[]; dice?: (number | number[])[]; data?: (d: any) => void; options?: Record<string, unknown> } = {},
+): HodState {
+  const data = scenarioCopy();
+  if (opts.nonElite) data.battleResultsTable.columns['non-elite'] = opts.nonElite;
+  if (opts.elite) data.battleResultsTable.columns.elite = opts.elite;
+  // No recruits on the card used, to keep the position as built.
+  for (const sd of [K, A]) data.decks[sd].find((c: any) => c.number === 9).recruit = [];
+  opts.data?.(data);
+  let s = setupGame('battle', 'hawaii-1795', 'long', { ...(opts.options ?? {}), scenarioData: data });
+  s = position(s, placements);
+  s.contested = Object.keys(Object.fromEntries(Object.entries(placements).map(([, sp]) => [sp, 1]))).filter((sp) => {
+    const sides = new Set(Object.entries(s.units).filter(([, u]) => u.at === sp).map(([, u]) => u.owner));
+    return sides.has(K) && sides.has(A);
+  });
+  s = turnWith(s, side, 9, 5);
+  return opts.dice ? withDice(s, opts.dice) : s;
+}
+
+export const ALL_P = ['P', 'P', 'P', 'P', 'P', 'P'];
+export const ALL_E = ['E', 'E', 'E', 'E', 'E', 'E'];
+export const NONE = ['-', '-', '-', '-', '-', '-'];
+
+/** Lines of the report about who fired, in order. */
+export function fireLines(text: string): string[] {
+  return text.split('\n').filter((l) => / fires \d/.test(l));
+}
