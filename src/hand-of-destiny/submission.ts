@@ -136,6 +136,15 @@ function unitsThenSpace(g: Game, text: string): { units: string; space: string |
       return { units: rest.join(' '), space: sp };
     }
   }
+  // "RECRUIT warriors Oahu": say which spaces the last word could be.
+  const last = words[words.length - 1];
+  if (last && words.length > 1) {
+    try {
+      resolveSpace(g, last);
+    } catch (e) {
+      if (e instanceof RuleError && /could be/.test(e.message)) throw e;
+    }
+  }
   return { units: text.trim().replace(/\s+(in|at|to|on|@)$/i, ''), space: null };
 }
 
@@ -148,6 +157,20 @@ function cardNumber(g: Game, side: string, text: string): number {
   if (hits.length === 1) return hits[0]!.number;
   if (hits.length > 1) throw new RuleError(`'${text.trim()}' could be ${hits.map((c) => `#${c.number} ${c.title}`).join(' or ')}`);
   throw new RuleError(`no card called '${text.trim()}' in your deck`);
+}
+
+/** Pick from the units that can act; failing that, from all there, so the order check says why not. */
+function pickPreferring(g: Game, pool: string[], all: string[], text: string, where: string): string[] {
+  try {
+    return pickUnits(g, pool, text, `${where} that can still move`);
+  } catch (e) {
+    if (!(e instanceof RuleError)) throw e;
+    try {
+      return pickUnits(g, all, text, where);
+    } catch {
+      throw e;
+    }
+  }
 }
 
 function names(g: Game, ids: string[]): string {
@@ -226,8 +249,10 @@ export function parseLine(g: Game, side: string, text: string): Parsed | null {
         build: (t) => {
           t.advanceTo('move', 'MOVE');
           const from = path[0]!;
-          const pool = t.g.sideUnitsAt(from, side).filter((id) => t.canMove(id) && !(t.g.opt.riverMovement && t.g.u(id).fleet));
-          const ids = head ? pickUnits(t.g, pool, head, `at ${spaceName(g, from)} that can still move`) : pool;
+          const all = t.g.sideUnitsAt(from, side);
+          const pool = all.filter((id) => t.canMove(id) && !(t.g.opt.riverMovement && t.g.u(id).fleet));
+          // Units that cannot move are picked only to say why (the move check names the reason).
+          const ids = head ? pickPreferring(t.g, pool, all, head, `at ${spaceName(g, from)}`) : pool;
           if (!ids.length) throw new RuleError(`you have no units at ${spaceName(g, from)} that can still move`);
           return { frags: [{ kind: 'move', order: { type: 'land', units: ids, path } }], reading: `MOVE ${names(g, ids)} ${path.map((s) => spaceName(g, s)).join(' - ')}` };
         },
@@ -273,8 +298,9 @@ export function parseLine(g: Game, side: string, text: string): Parsed | null {
             full = path;
           }
           const pickup = tg.rules.movement === 'islands' ? full[1]! : full[0]!;
-          const cargoPool = tg.sideUnitsAt(pickup, side).filter((id) => id !== canoe && t.canMove(id) && tg.fighter(id));
-          const carry = withText && withText.trim() ? pickUnits(tg, cargoPool, withText, `at ${spaceName(g, pickup)} that can embark`) : [];
+          const cargoAll = tg.sideUnitsAt(pickup, side).filter((id) => id !== canoe);
+          const cargoPool = cargoAll.filter((id) => t.canMove(id) && tg.fighter(id));
+          const carry = withText && withText.trim() ? pickPreferring(tg, cargoPool, cargoAll, withText, `at ${spaceName(g, pickup)}`) : [];
           const shown = tg.rules.movement === 'islands' && full[0] === full[1] ? [full[0]!, full[2]!] : full;
           return {
             frags: [{ kind: 'move', order: { type: 'fleet', canoe, path: full, carry } }],
