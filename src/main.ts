@@ -3,7 +3,7 @@
 import path from 'node:path';
 import pino from 'pino';
 import { loadConfig } from './config.ts';
-import { createDb } from './db/client.ts';
+import { createDb, createPool } from './db/client.ts';
 import { ensureDatabase, startEmbeddedPostgres, withDatabase } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
 import { buildApp } from './http/app.ts';
@@ -38,8 +38,9 @@ async function main() {
   if (m.applied.length) log.info({ applied: m.applied }, 'migrations applied');
 
   const db = createDb(url, config.dbPoolSize);
+  const pool = createPool(url, config.dbPoolSize);
   const boss = await createBoss(url, { worker: runWorker });
-  const ctx: Ctx = { db, clock: systemClock, config, log, jobs: bossQueue(boss) };
+  const ctx: Ctx = { db, pool, clock: systemClock, config, log, jobs: bossQueue(boss) };
   const transport = createTransport(config);
   const worker = runWorker ? await startWorker(ctx, boss, transport) : undefined;
   const app = runApi ? await buildApp(ctx) : undefined;
@@ -66,6 +67,7 @@ async function main() {
       await worker?.stop();
       await boss.stop({ graceful: true, timeout: 10_000 });
       await db.$disconnect();
+      await pool.end();
       transport.close();
       await stopPg?.();
     } finally {

@@ -24,12 +24,28 @@ export async function createBoss(url: string, opts: { worker: boolean; max?: num
 
 /** The service's view of the queue: what to wake after a commit. */
 export function bossQueue(boss: PgBoss): JobQueue {
+  // Mail wake-ups are coalesced: at most one job a second per process (the sender drains the
+  // whole outbox, and the sweep flushes it too), instead of one per submission.
+  let lastMail = 0;
+  let trailing: NodeJS.Timeout | null = null;
+  const sendMail = () => boss.send(QUEUES.mail, {}, { singletonKey: 'outbox' });
   return {
     async deadline(phaseId, at) {
       await boss.send(QUEUES.deadline, { phaseId }, { startAfter: at, singletonKey: `${phaseId}:${at.getTime()}` });
     },
     async mail() {
-      await boss.send(QUEUES.mail, {}, { singletonKey: 'outbox' });
+      const now = Date.now();
+      if (now - lastMail >= 1000) {
+        lastMail = now;
+        await sendMail();
+      } else if (!trailing) {
+        trailing = setTimeout(() => {
+          trailing = null;
+          lastMail = Date.now();
+          sendMail().catch(() => {});
+        }, 1000 - (now - lastMail));
+        trailing.unref();
+      }
     },
   };
 }

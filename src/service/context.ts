@@ -2,6 +2,7 @@
 // a way to wake the job worker after a commit (jobs are also found by the sweep, so a lost wake-up
 // only delays work).
 import type { Logger } from 'pino';
+import type pg from 'pg';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Clock } from './clock.ts';
@@ -15,6 +16,8 @@ export interface JobQueue {
 
 export interface Ctx {
   db: Db;
+  /** node-postgres pool for the hot paths written in SQL (order submission, authentication). */
+  pool: pg.Pool;
   clock: Clock;
   config: Config;
   log: Logger;

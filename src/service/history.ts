@@ -30,7 +30,9 @@ function ordersVisible(phase: Phase, role: string, viewer: Viewer, gameOver: boo
 
 function phaseEntry(module: GameModule, phase: Phase, subs: Submission[], viewer: Viewer, gameOver: boolean, detail: boolean) {
   const view = module.view(phase.state as any, viewer);
-  const latest = subs.filter((s) => s.supersededAt === null);
+  const last = new Map<string, Submission>();
+  for (const s of [...subs].sort((a, b) => a.seq - b.seq)) last.set(s.role, s);
+  const latest = [...last.values()];
   const orders = latest
     .filter((s) => ordersVisible(phase, s.role, viewer, gameOver))
     .map((s) => ({ role: s.role, lines: s.lines as string[], readings: s.readings as unknown as ReadLine[], receipt: s.receipt, submittedAt: s.createdAt }));
@@ -94,7 +96,7 @@ export async function replay(ctx: Ctx, gameId: string): Promise<ReplayReport> {
   const phases = await ctx.db.phase.findMany({
     where: { gameId, status: { not: 'rolled_back' } },
     orderBy: { seq: 'asc' },
-    include: { submissions: { where: { supersededAt: null } } },
+    include: { submissions: { orderBy: { seq: 'asc' } } },
   });
   const mismatches: ReplayReport['mismatches'] = [];
   if (phases.length === 0) return { ok: true, phases: 0, mismatches };
@@ -104,7 +106,7 @@ export async function replay(ctx: Ctx, gameId: string): Promise<ReplayReport> {
     if (!deepEqual(asStored(state), p.state)) mismatches.push({ seq: p.seq, key: p.key, what: 'state at the start of the phase differs' });
     if (p.status !== 'adjudicated' && p.status !== 'skipped') break;
     const subs: Record<string, unknown> = {};
-    for (const s of p.submissions) subs[s.role] = s.accepted;
+    for (const s of p.submissions) subs[s.role] = s.accepted; // ordered by seq: the last one counts
     const r = module.resolve(p.state as any, p.status === 'skipped' ? {} : subs);
     if (!deepEqual(asStored(r.report), p.report)) mismatches.push({ seq: p.seq, key: p.key, what: 'report differs' });
     state = r.state;

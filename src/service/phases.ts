@@ -86,7 +86,8 @@ export function recipients(game: GameWithPlayers): { email: string; timeZone: st
 interface LatestSubmission { role: string; accepted: unknown; lines: unknown }
 
 export async function latestSubmissions(tx: Tx, phaseId: string): Promise<Map<string, LatestSubmission>> {
-  const subs = await tx.submission.findMany({ where: { phaseId, supersededAt: null }, orderBy: { createdAt: 'asc' } });
+  // The last submission of each role counts (by order of receipt).
+  const subs = await tx.submission.findMany({ where: { phaseId }, orderBy: { seq: 'asc' } });
   return new Map(subs.map((s) => [s.role, { role: s.role, accepted: s.accepted, lines: s.lines }]));
 }
 
@@ -102,6 +103,8 @@ export async function processPhase(ctx: Ctx, phaseId: string, opts: { force?: bo
   const result = await ctx.db.$transaction(
     async (tx): Promise<ProcessResult> => {
       await lockGame(tx, head.gameId);
+      // Submissions take this row FOR SHARE: none can slip in while the phase is adjudicated.
+      await tx.$queryRawUnsafe('SELECT id FROM "Phase" WHERE id = $1::uuid FOR UPDATE', phaseId);
       const phase = await tx.phase.findUnique({ where: { id: phaseId }, include: { readiness: true } });
       if (!phase || phase.status !== 'open') return { status: 'gone' };
       const game = await loadGame(tx, head.gameId);

@@ -2,7 +2,7 @@
 // the real job handlers. Tests move the clock and call the handlers instead of sleeping.
 import pino from 'pino';
 import { loadConfig, type Config } from '../../src/config.ts';
-import { createDb, type Db } from '../../src/db/client.ts';
+import { createDb, createPool, type Db } from '../../src/db/client.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { ManualClock } from '../../src/service/clock.ts';
 import type { Ctx } from '../../src/service/context.ts';
@@ -23,9 +23,10 @@ export async function startTestService(opts: { env?: Record<string, string>; clo
   const database = await createTestDatabase();
   const config = loadConfig({ PUBLIC_URL: 'http://kahu.test', LOG_LEVEL: 'silent', RATE_LIMIT: '100000', ACCOUNT_RATE_LIMIT: '100000', ...opts.env, DATABASE_URL: database.url });
   const db = createDb(database.url, 5);
+  const pool = createPool(database.url, 5);
   const clock = opts.clock ?? new ManualClock('2025-03-03T00:00:00Z');
   const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const ctx: Ctx = { db, clock, config, log };
+  const ctx: Ctx = { db, pool, clock, config, log };
   const app = await buildApp(ctx, { logRequests: false });
   await app.ready();
   return {
@@ -33,6 +34,7 @@ export async function startTestService(opts: { env?: Record<string, string>; clo
     async close() {
       await app.close();
       await db.$disconnect();
+      await pool.end();
       await database.drop();
     },
   };

@@ -99,6 +99,7 @@ CREATE TABLE "PhaseRole" (
 -- CreateTable
 CREATE TABLE "Submission" (
     "id" UUID NOT NULL DEFAULT gen_random_uuid(),
+    "seq" SERIAL NOT NULL,
     "phaseId" UUID NOT NULL,
     "role" TEXT NOT NULL,
     "accountId" UUID NOT NULL,
@@ -172,6 +173,9 @@ CREATE INDEX "Phase_status_deadlineAt_idx" ON "Phase"("status", "deadlineAt");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "Phase_gameId_seq_key" ON "Phase"("gameId", "seq");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Submission_seq_key" ON "Submission"("seq");
 
 -- CreateIndex
 CREATE INDEX "Submission_phaseId_role_createdAt_idx" ON "Submission"("phaseId", "role", "createdAt");

@@ -1,0 +1,213 @@
+// bench:api — on this machine: order submissions per second and their latency percentiles with
+// 1,000 active games, then how long 1,000 games whose deadlines pass at the same moment take to be
+// adjudicated with their mail queued, with one worker process and with two.
+//
+//   npm run bench:api                      (embedded PostgreSQL in a temporary directory)
+//   DATABASE_URL=postgresql://... npm run bench:api   (creates and drops a database there)
+//   BENCH_GAMES=1000 BENCH_SECONDS=15 BENCH_CONCURRENCY=64
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import pino from 'pino';
+import { loadConfig } from '../src/config.ts';
+import { createDb, createPool } from '../src/db/client.ts';
+import { startEmbeddedPostgres, withDatabase } from '../src/db/embedded.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { hashToken, newToken } from '../src/service/accounts.ts';
+import { systemClock } from '../src/service/clock.ts';
+import type { Ctx } from '../src/service/context.ts';
+import { createGame, invite, join, startGame } from '../src/service/games.ts';
+
+const GAMES = Number(process.env.BENCH_GAMES ?? 1000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
+const PLAYERS = 200;
+
+const freePort = () => new Promise<number>((res) => { const s = net.createServer(); s.listen(0, '127.0.0.1', () => { const p = (s.address() as net.AddressInfo).port; s.close(() => res(p)); }); });
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+function spawnKahu(args: string[], env: Record<string, string>): ChildProcess {
+  const prof = process.env.BENCH_PROF && args.includes('--api') ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [];
+  const child = spawn(process.execPath, [...prof, '--import', 'tsx', 'src/main.ts', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const out = process.env.BENCH_CHILD_LOG ? fs.createWriteStream(process.env.BENCH_CHILD_LOG, { flags: 'a' }) : null;
+  child.stdout!.on('data', (d) => out?.write(d));
+  return child;
+}
+
+async function waitHttp(port: number) {
+  for (let i = 0; i < 200; i++) {
+    const ok = await new Promise<boolean>((res) => http.get({ port, host: '127.0.0.1', path: '/health' }, (r) => { r.resume(); res(r.statusCode === 200); }).on('error', () => res(false)));
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('API did not start');
+}
+
+async function main() {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kahu-bench-'));
+  fs.chmodSync(tmp, 0o755);
+  let adminUrl = process.env.DATABASE_URL ? withDatabase(process.env.DATABASE_URL, 'postgres') : '';
+  let stopPg = async () => {};
+  if (!adminUrl) {
+    const e = await startEmbeddedPostgres({ dir: path.join(tmp, 'pg'), port: await freePort() });
+    adminUrl = e.url;
+    stopPg = e.stop;
+  }
+  const dbName = `kahu_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${dbName}"`);
+  const url = withDatabase(adminUrl, dbName);
+  await migrate(url);
+  const children: ChildProcess[] = [];
+  const cleanup = async () => {
+    for (const c of children) c.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 1500));
+    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).catch(() => {});
+    await admin.end();
+    await stopPg();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  };
+
+  try {
+    const env = { DATABASE_URL: url, DATA_DIR: tmp, LOG_LEVEL: 'warn', RATE_LIMIT: '10000000', SWEEP_SECONDS: '2', DB_POOL_SIZE: '16' };
+    const config = loadConfig({ ...env, PUBLIC_URL: 'http://bench.local' });
+    const db = createDb(url, 16);
+    const pool = createPool(url, 8);
+    const ctx: Ctx = { db, pool, clock: systemClock, config, log: pino({ level: 'warn' }) };
+
+    // ---- 1,000 active Heiau Race games between 200 players.
+    process.stdout.write(`Setting up ${GAMES} active games (Heiau Race) for ${PLAYERS} players...\n`);
+    const t0 = Date.now();
+    const accounts: { id: string; email: string; token: string }[] = [];
+    for (let i = 0; i < PLAYERS + 1; i++) {
+      const token = newToken();
+      const a = await db.account.create({ data: { email: `bench${i}@example.org` } });
+      await db.apiToken.create({ data: { accountId: a.id, tokenHash: hashToken(token), prefix: token.slice(0, 9) } });
+      accounts.push({ id: a.id, email: a.email, token });
+    }
+    const mod = accounts[PLAYERS];
+    const seats: { gameId: string; token: string; role: string }[] = [];
+    const queue = Array.from({ length: GAMES }, (_, i) => i);
+    await Promise.all(Array.from({ length: 8 }, async () => {
+      for (let i = queue.shift(); i !== undefined; i = queue.shift()) {
+        const p1 = accounts[(2 * i) % PLAYERS];
+        const p2 = accounts[(2 * i + 1) % PLAYERS];
+        const id = await createGame(ctx, mod.id, { name: `bench ${i}`, variant: 'heiau', scenario: 'race', deadlines: { lengths: { movement: 1440 }, reminderMinutes: 0 } });
+        await invite(ctx, id, mod.id, { email: p1.email });
+        await invite(ctx, id, mod.id, { email: p2.email });
+        await join(ctx, id, p1.id);
+        await join(ctx, id, p2.id);
+        await startGame(ctx, id, mod.id);
+        const players = await db.gamePlayer.findMany({ where: { gameId: id } });
+        for (const p of players) seats.push({ gameId: id, token: accounts.find((a) => a.id === p.accountId)!.token, role: p.role! });
+      }
+    }));
+    process.stdout.write(`  done in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
+
+    // ---- Submissions against an API process.
+    const port = await freePort();
+    const api = spawnKahu(['--api'], { ...env, PORT: String(port), HOST: '127.0.0.1' });
+    children.push(api);
+    await waitHttp(port);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+    const ORDERS: Record<string, string[][]> = {
+      Sunrise: [['B Kona-Kailua H', 'B Puna H'], ['B Kona-Kailua - Kawaihae', 'B Puna H'], ['B Puna - Hilo', 'B Kona-Kailua H']],
+      Sunset: [['B Aiea H', 'B Kilauea H'], ['B Kilauea - Wailua', 'B Aiea H'], ['B Aiea - Waikiki', 'B Kilauea H']],
+    };
+    const put = (seat: (typeof seats)[number], n: number) =>
+      new Promise<number>((resolve, reject) => {
+        const body = JSON.stringify({ orders: ORDERS[seat.role][n % 3] });
+        const req = http.request(
+          { agent, host: '127.0.0.1', port, method: 'PUT', path: `/games/${seat.gameId}/orders`, headers: { authorization: `Bearer ${seat.token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+          (res) => { res.resume(); res.on('end', () => resolve(res.statusCode ?? 0)); },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+    // Warm-up.
+    for (let i = 0; i < 200; i++) await put(seats[i % seats.length], i);
+    const latencies: number[] = [];
+    const statuses = new Map<number, number>();
+    let n = 0;
+    const end = Date.now() + SECONDS * 1000;
+    const started = performance.now();
+    await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
+      while (Date.now() < end) {
+        const i = n++;
+        const seat = seats[crypto.randomInt(seats.length)];
+        const s = performance.now();
+        const code = await put(seat, i);
+        latencies.push(performance.now() - s);
+        statuses.set(code, (statuses.get(code) ?? 0) + 1);
+      }
+    }));
+    const elapsed = (performance.now() - started) / 1000;
+    latencies.sort((a, b) => a - b);
+    const ok = statuses.get(200) ?? 0;
+    api.kill('SIGTERM');
+    agent.destroy();
+
+    const lines = [
+      '',
+      `Order submissions (PUT /games/{id}/orders, ${GAMES} active games, ${CONCURRENCY} concurrent clients, ${SECONDS} s, API in one process):`,
+      `  ${latencies.length} requests, ${ok} accepted (statuses: ${[...statuses].map(([k, v]) => `${k}×${v}`).join(', ')})`,
+      `  throughput: ${(latencies.length / elapsed).toFixed(0)} submissions/s`,
+      `  latency ms: p50 ${pct(latencies, 50).toFixed(1)}  p90 ${pct(latencies, 90).toFixed(1)}  p99 ${pct(latencies, 99).toFixed(1)}  max ${latencies[latencies.length - 1].toFixed(1)}`,
+      '  target: > 1500/s with p99 < 50 ms',
+    ];
+    process.stdout.write(lines.join('\n') + '\n');
+
+    // ---- Deadline storms: every game's deadline passes at the same moment.
+    const storm = async (workers: number) => {
+      const procs = Array.from({ length: workers }, () => spawnKahu(['--worker'], { ...env, WORKER_CONCURRENCY: '4' }));
+      children.push(...procs);
+      // Let the workers start (they sweep at once: nothing is due yet).
+      await new Promise((r) => setTimeout(r, 6000));
+      const adjudicatedBefore = await db.phase.count({ where: { status: 'adjudicated' } });
+      const resultsBefore = await db.outboxMail.count({ where: { kind: 'results' } });
+      const open = await db.phase.findMany({ where: { status: 'open' }, select: { id: true } });
+      // The moment: every open deadline is now; each phase's job is due (as the API armed it).
+      const moment = new Date();
+      await db.$executeRawUnsafe(`UPDATE "Phase" SET "deadlineAt" = $1 WHERE status = 'open'`, moment);
+      const { createBoss, bossQueue } = await import('../src/jobs/queues.ts');
+      const boss = await createBoss(url, { worker: false });
+      const q = bossQueue(boss);
+      await Promise.all(open.map((p) => q.deadline(p.id, moment)));
+      let done = 0;
+      let mails = 0;
+      for (;;) {
+        done = (await db.phase.count({ where: { status: 'adjudicated' } })) - adjudicatedBefore;
+        mails = (await db.outboxMail.count({ where: { kind: 'results' } })) - resultsBefore;
+        if (done >= open.length) break;
+        if (Date.now() - moment.getTime() > 300_000) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const took = (Date.now() - moment.getTime()) / 1000;
+      await boss.stop({ graceful: false });
+      for (const p of procs) p.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 2000));
+      return { phases: done, mails, took };
+    };
+    const one = await storm(1);
+    process.stdout.write(`\nDeadline storm, 1 worker:  ${one.phases} phases adjudicated, ${one.mails} results mails queued, in ${one.took.toFixed(1)} s (target: within 60 s)\n`);
+    const two = await storm(2);
+    process.stdout.write(`Deadline storm, 2 workers: ${two.phases} phases adjudicated, ${two.mails} results mails queued, in ${two.took.toFixed(1)} s (target: within 60 s)\n`);
+    const dup = await db.$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM (SELECT "gameId", seq FROM "Phase" GROUP BY 1, 2 HAVING count(*) > 1) x`);
+    process.stdout.write(`Duplicate phases: ${Number(dup[0].n)}\n`);
+    await db.$disconnect();
+    await pool.end();
+  } finally {
+    await cleanup();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
