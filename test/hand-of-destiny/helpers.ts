@@ -89,7 +89,7 @@ export function play(s: HodState, lines: string[], other: string[] = []) {
   const read = readTurn(s, side, lines);
   const subs: Record<string, Submission> = { [side]: read.accepted };
   if (other.length) {
-    const o = side === K ? A : K;
+    const o = s.scenario.sides.map((x) => x.id).find((x) => x !== side)!;
     subs[o] = readTurn(s, o, other).accepted;
   }
   const r = resolveTurn(s, subs);
