@@ -1,0 +1,26 @@
+# kahu: API + worker in one image. Run with DATABASE_URL (and SMTP_URL) for production;
+# append --api or --worker to run one role: docker run kahu --api
+FROM node:20-bookworm-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000 \
+    DATA_DIR=/data
+WORKDIR /app
+COPY --from=deps /app/node_modules ./node_modules
+COPY package.json package-lock.json tsconfig.json prisma.config.ts ./
+COPY prisma ./prisma
+COPY src ./src
+# Generate the Prisma client at build time (no engine binary needed: the driver adapter is used).
+RUN node prisma/generate.mjs \
+ && mkdir -p /data && chown node:node /data
+# Without DATABASE_URL the embedded PostgreSQL runs under /data/pg, as the unprivileged "node" user.
+USER node
+VOLUME ["/data"]
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+ENTRYPOINT ["node", "--import", "tsx", "src/main.ts"]
