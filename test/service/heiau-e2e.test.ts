@@ -103,7 +103,9 @@ describe('Heiau Race, one game-year over HTTP', () => {
       expect(res[0].body).toContain('Position for Fall 1 Movement');
       expect(res[0].body).toMatch(/konk - kawa/i);
     }
-    expect((await mailFor(t.db, sunset.email, 'results'))[0].body).toMatch(/Deadline: Mon 3 Mar 2025 00:06 UTC \(Mon 3 Mar 2025 01:06 GMT\+1, Europe\/Paris\)/);
+    // Each reader's own zone next to UTC: Makoa is in Paris, Alii in Honolulu.
+    expect((await mailFor(t.db, b.email, 'results'))[0].body).toMatch(/Deadline: Mon 3 Mar 2025 00:06 UTC \(Mon 3 Mar 2025 01:06 GMT\+1, Europe\/Paris\)/);
+    expect((await mailFor(t.db, a.email, 'results'))[0].body).toMatch(/Deadline: Mon 3 Mar 2025 00:06 UTC \(Sun 2 Mar 2025 14:06 HST, Pacific\/Honolulu\)/);
 
     // ---- Fall 1: Sunrise holds and is ready; Sunset sends nothing and gets a reminder.
     await sunrise.ok('PUT', `/games/${gameId}/orders`, { text: 'B Kawaihae H', ready: true });
@@ -154,7 +156,7 @@ describe('Heiau Race, one game-year over HTTP', () => {
     expect(winter.subject).toBe('Race to nine: Winter 1 Adjustments results — next: Spring 2 Movement');
     expect(winter.body).toMatch(/^:: Role: Sunset$/m);
     expect(winter.body).toMatch(/^:: URL: http:\/\/kahu.test\/games\//m);
-    expect(winter.body).toMatch(/Deadline: .*UTC \(.*Europe\/Paris\)/);
+    expect(winter.body).toMatch(sunset === b ? /Deadline: .*UTC \(.*Europe\/Paris\)/ : /Deadline: .*UTC \(.*Pacific\/Honolulu\)/);
 
     // ---- The whole history replays from the seed and the recorded orders.
     const rep = await mod.ok('GET', `/games/${gameId}/replay`);
