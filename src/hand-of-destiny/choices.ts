@@ -35,7 +35,10 @@ export interface Choices {
 const ORDER = ['card', 'removal', 'recruit', 'fort', 'move', 'battle', 'end'];
 
 
-export function choicesFromPlanner(p: Planner): Choices {
+export type Section = 'removal' | 'recruits' | 'moves' | 'battles';
+
+/** `need` limits the look-ahead to some sections (the others come back empty). */
+export function choicesFromPlanner(p: Planner, need: Section[] = ['removal', 'recruits', 'moves', 'battles']): Choices {
   const side = p.side;
   const cur = ORDER.indexOf(p.t.phase);
   // The planner as it would stand at a phase if the next lines belong to it (null once passed).
@@ -50,10 +53,11 @@ export function choicesFromPlanner(p: Planner): Choices {
   const g = p.g;
   const deck = g.s.decks[side]!;
   const d = p.t.drawnCard();
-  const pr = atPhase('removal');
-  const rc = atPhase('recruit');
-  const mv = atPhase('move');
-  const bt = atPhase('battle');
+  const pr = need.includes('removal') ? atPhase('removal') : null;
+  const rc = need.includes('recruits') ? atPhase('recruit') : null;
+  const mv = need.includes('moves') ? atPhase('move') : null;
+  // Battles are where both sides stand once the moves are made: the move-phase plan knows them.
+  const bt = need.includes('battles') ? (cur >= ORDER.indexOf('move') ? (cur <= ORDER.indexOf('battle') ? p : null) : (mv ?? atPhase('move'))) : null;
   const landMoves: Choices['landMoves'] = [];
   const canoes: Choices['fleet']['canoes'] = [];
   if (mv) {

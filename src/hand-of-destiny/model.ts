@@ -229,17 +229,34 @@ export class Game {
   unitIds(): string[] {
     return Object.keys(this.s.units);
   }
+  // These run in every rule check: plain loops, no intermediate arrays.
   unitsAt(space: string): string[] {
-    return this.unitIds().filter((id) => this.s.units[id]!.at === space);
+    const out: string[] = [];
+    const units = this.s.units;
+    for (const id in units) if (units[id]!.at === space) out.push(id);
+    return out;
   }
   sideUnitsAt(space: string, side: string): string[] {
-    return this.unitsAt(space).filter((id) => this.s.units[id]!.owner === side && !this.u(id).marker);
+    const out: string[] = [];
+    const units = this.s.units;
+    for (const id in units) {
+      const u = units[id]!;
+      if (u.at === space && u.owner === side && !this.c.unit.get(id)!.marker) out.push(id);
+    }
+    return out;
   }
   hasSide(space: string, side: string): boolean {
-    return this.sideUnitsAt(space, side).length > 0;
+    const units = this.s.units;
+    for (const id in units) {
+      const u = units[id]!;
+      if (u.at === space && u.owner === side && !this.c.unit.get(id)!.marker) return true;
+    }
+    return false;
   }
   neutralHeld(space: string): boolean {
-    return this.unitsAt(space).some((id) => this.s.units[id]!.owner === null);
+    const units = this.s.units;
+    for (const id in units) if (units[id]!.at === space && units[id]!.owner === null) return true;
+    return false;
   }
   contested(space: string): boolean {
     const [a, b] = this.c.sideIds;

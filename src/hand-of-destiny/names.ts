@@ -3,7 +3,17 @@
 import { type Game, RuleError } from './model.ts';
 import type { UnitData } from './scenario-schema.ts';
 
+const normCache = new Map<string, string>();
+
 export function norm(text: string): string {
+  const hit = normCache.get(text);
+  if (hit !== undefined) return hit;
+  const out = normUncached(text);
+  if (normCache.size < 10_000) normCache.set(text, out);
+  return out;
+}
+
+function normUncached(text: string): string {
   return text
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')

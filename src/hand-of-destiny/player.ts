@@ -55,15 +55,15 @@ export function randomTurn(state: HodState, r: RandomState): RandomPlay {
     else out.rejected.push({ text, error: rl.error ?? '?' });
   };
   if (chance(r, 0.15)) add(randomStanding(r, state, side));
-  let c = choicesFromPlanner(p);
+  let c = choicesFromPlanner(p, []);
   if (c.playable.length && chance(r, 0.5)) add(`PLAY ${pick(r, c.playable)}`);
   else if (c.canHold && chance(r, 0.5)) add('HOLD');
-  c = choicesFromPlanner(p);
+  c = choicesFromPlanner(p, ['removal']);
   if (c.removal && chance(r, 0.7)) {
     for (const id of subset(r, c.removal.candidates, c.removal.count)) add(`REMOVE ${id}`);
   }
   for (let i = 0; i < 6; i++) {
-    c = choicesFromPlanner(p);
+    c = choicesFromPlanner(p, ['recruits']);
     if (!c.recruits.length || !chance(r, 0.7)) break;
     const rec = pick(r, c.recruits);
     add(`RECRUIT ${rec.unit} ${chance(r, 0.8) ? pick(r, rec.spaces) : ''}`.trim());
@@ -71,7 +71,7 @@ export function randomTurn(state: HodState, r: RandomState): RandomPlay {
   p.advance('move');
   const moves = randomInt(r, 8);
   for (let i = 0; i < moves; i++) {
-    c = choicesFromPlanner(p);
+    c = choicesFromPlanner(p, ['moves']);
     const fleetOk = c.fleet.movesLeft > 0 && c.fleet.canoes.length > 0;
     if (fleetOk && (chance(r, 0.6) || !c.landMoves.length)) {
       const { canoe, at } = pick(r, c.fleet.canoes);
@@ -94,7 +94,7 @@ export function randomTurn(state: HodState, r: RandomState): RandomPlay {
       add(`MOVE ${units.join(', ')} ${m.from} - ${to}`);
     }
   }
-  c = choicesFromPlanner(p);
+  c = choicesFromPlanner(p, ['battles']);
   if (c.battles.length > 1 && chance(r, 0.5)) {
     const order = subset(r, c.battles, c.battles.length);
     if (order.length) add(`BATTLES ${order.join(', ')}`);
