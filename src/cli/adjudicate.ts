@@ -44,7 +44,12 @@ export function runOne(raw: unknown): unknown {
   const variant = getVariant(input.variant);
   if (!variant) throw new InputError(`unknown variant '${input.variant}' (known: ${variantIds.join(', ')})`);
   const map = variant.map;
-  const province = (text: string, where: string) => location(map, text, where).split('/')[0];
+  const province = (text: string, where: string) => (map.province(text) ? text : location(map, text, where).split('/')[0]);
+  const byProvince = (table: Record<string, string>, where: string) => {
+    const out: Record<string, string> = {};
+    for (const k in table) out[province(k, `${where}.${k}`)] = table[k];
+    return out;
+  };
   const phaseInput: PhaseInput = {
     phase: input.phase,
     units: input.units.map((u, i) => ({ ...u, location: location(map, u.location, `units[${i}].location`) })),
@@ -55,12 +60,8 @@ export function runOne(raw: unknown): unknown {
       retreats: d.retreats?.map((r, k) => location(map, r, `dislodged[${i}].retreats[${k}]`)),
     })),
     contested: input.contested?.map((c, i) => province(c, `contested[${i}]`)),
-    supplyCenters: input.supplyCenters
-      ? Object.fromEntries(Object.entries(input.supplyCenters).map(([k, v]) => [province(k, `supplyCenters.${k}`), v]))
-      : undefined,
-    tradingPosts: input.tradingPosts
-      ? Object.fromEntries(Object.entries(input.tradingPosts).map(([k, v]) => [province(k, `tradingPosts.${k}`), v]))
-      : undefined,
+    supplyCenters: input.supplyCenters && byProvince(input.supplyCenters, 'supplyCenters'),
+    tradingPosts: input.tradingPosts && byProvince(input.tradingPosts, 'tradingPosts'),
     orders: input.orders,
   };
   try {
