@@ -75,7 +75,7 @@ async function main() {
   };
 
   try {
-    const env = { DATABASE_URL: url, DATA_DIR: tmp, LOG_LEVEL: 'warn', RATE_LIMIT: '10000000', SWEEP_SECONDS: '2', DB_POOL_SIZE: '16' };
+    const env = { DATABASE_URL: url, DATA_DIR: tmp, LOG_LEVEL: 'warn', RATE_LIMIT: '10000000', SWEEP_SECONDS: '5', DB_POOL_SIZE: '16' };
     const config = loadConfig({ ...env, PUBLIC_URL: 'http://bench.local' });
     const db = createDb(url, 16);
     const pool = createPool(url, 8);
@@ -165,7 +165,7 @@ async function main() {
 
     // ---- Deadline storms: every game's deadline passes at the same moment.
     const storm = async (workers: number) => {
-      const procs = Array.from({ length: workers }, () => spawnKahu(['--worker'], { ...env, WORKER_CONCURRENCY: '4' }));
+      const procs = Array.from({ length: workers }, () => spawnKahu(['--worker'], { ...env }));
       children.push(...procs);
       // Let the workers start (they sweep at once: nothing is due yet).
       await new Promise((r) => setTimeout(r, 6000));
@@ -191,7 +191,7 @@ async function main() {
       const took = (Date.now() - moment.getTime()) / 1000;
       await boss.stop({ graceful: false });
       for (const p of procs) p.kill('SIGTERM');
-      await new Promise((r) => setTimeout(r, 2000));
+      await Promise.all(procs.map((p) => new Promise((r) => (p.exitCode !== null ? r(null) : p.once('exit', r)))));
       return { phases: done, mails, took };
     };
     const one = await storm(1);

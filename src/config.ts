@@ -19,9 +19,9 @@ const Env = z.object({
   /** Seconds between sweeps for due phases, reminders and unsent mail. */
   SWEEP_SECONDS: z.coerce.number().int().min(1).default(30),
   /** Deadline jobs one worker adjudicates at once. */
-  WORKER_CONCURRENCY: z.coerce.number().int().min(1).default(4),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).default(8),
   /** Size of the database connection pool of one process. */
-  DB_POOL_SIZE: z.coerce.number().int().min(1).default(10),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).default(12),
 });
 
 export interface Config {

@@ -39,7 +39,7 @@ async function main() {
 
   const db = createDb(url, config.dbPoolSize);
   const pool = createPool(url, config.dbPoolSize);
-  const boss = await createBoss(url, { worker: runWorker });
+  const boss = await createBoss(url, { worker: runWorker, onError: (err) => log.warn({ err }, 'job queue error') });
   const ctx: Ctx = { db, pool, clock: systemClock, config, log, jobs: bossQueue(boss) };
   const transport = createTransport(config);
   const worker = runWorker ? await startWorker(ctx, boss, transport) : undefined;

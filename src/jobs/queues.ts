@@ -6,7 +6,7 @@ import type { JobQueue } from '../service/context.ts';
 
 export const QUEUES = { deadline: 'deadline', mail: 'mail', sweep: 'sweep' } as const;
 
-export async function createBoss(url: string, opts: { worker: boolean; max?: number }): Promise<PgBoss> {
+export async function createBoss(url: string, opts: { worker: boolean; max?: number; onError?: (err: Error) => void }): Promise<PgBoss> {
   const boss = new PgBoss({
     connectionString: url,
     schema: 'pgboss',
@@ -15,6 +15,8 @@ export async function createBoss(url: string, opts: { worker: boolean; max?: num
     schedule: opts.worker,
     migrate: true,
   });
+  // pg-boss reports lost connections and failed maintenance as 'error' events: log them, never crash.
+  boss.on('error', opts.onError ?? (() => {}));
   await boss.start();
   await boss.createQueue(QUEUES.deadline, { name: QUEUES.deadline, policy: 'standard', retryLimit: 5, retryDelay: 10, retryBackoff: true });
   await boss.createQueue(QUEUES.mail, { name: QUEUES.mail, policy: 'stately', retryLimit: 3, retryDelay: 30 });

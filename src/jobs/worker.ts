@@ -25,13 +25,26 @@ export async function handleMailJob(ctx: Ctx, transport: MailTransport): Promise
 
 export interface Worker { stop(): Promise<void> }
 
+export async function inParallel<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  const queue = [...items];
+  await Promise.all(Array.from({ length: Math.min(limit, queue.length) }, async () => {
+    for (let x = queue.shift(); x !== undefined; x = queue.shift()) await fn(x);
+  }));
+}
+
 export async function startWorker(ctx: Ctx, boss: PgBoss, transport: MailTransport): Promise<Worker> {
   const concurrency = ctx.config.workerConcurrency;
-  for (let i = 0; i < concurrency; i++) {
-    await boss.work<{ phaseId: string }>(QUEUES.deadline, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async (jobs) => {
-      for (const job of jobs) await handleDeadlineJob(ctx, job.data);
+  // pg-boss waits out its polling interval after each fetch, so fetch many jobs at once and work
+  // through them `concurrency` at a time. A failing phase is logged; the sweep retries it.
+  await boss.work<{ phaseId: string }>(QUEUES.deadline, { batchSize: concurrency * 8, pollingIntervalSeconds: 0.5 }, async (jobs) => {
+    await inParallel(jobs, concurrency, async (job) => {
+      try {
+        await handleDeadlineJob(ctx, job.data);
+      } catch (err) {
+        ctx.log.error({ err, phaseId: job.data.phaseId }, 'deadline job failed; the sweep will retry');
+      }
     });
-  }
+  });
   await boss.work(QUEUES.mail, { batchSize: 1, pollingIntervalSeconds: 1 }, async () => {
     await handleMailJob(ctx, transport);
   });

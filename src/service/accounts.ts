@@ -74,14 +74,14 @@ export async function touchToken(ctx: Ctx, tokenId: string, lastUsedAt: Date | n
   if (now - last > 60_000) {
     lastUsedWritten.set(tokenId, now);
     if (lastUsedWritten.size > 100_000) lastUsedWritten.clear();
-    await ctx.pool.query('UPDATE "ApiToken" SET "lastUsedAt" = $2 WHERE id = $1', [tokenId, new Date(now)]);
+    await ctx.pool.query(`UPDATE "ApiToken" SET "lastUsedAt" = $2::timestamptz AT TIME ZONE 'UTC' WHERE id = $1`, [tokenId, new Date(now).toISOString()]);
   }
 }
 
 /** The account a bearer token belongs to, or a 401. One indexed lookup; revocation is immediate. */
 export async function authenticate(ctx: Ctx, token: string): Promise<Authenticated> {
   const r = await ctx.pool.query<{ token_id: string; revokedAt: Date | null; lastUsedAt: Date | null; id: string; email: string; name: string | null; timeZone: string }>(
-    `SELECT t.id AS token_id, t."revokedAt", t."lastUsedAt", a.id, a.email, a.name, a."timeZone"
+    `SELECT t.id AS token_id, t."revokedAt" AT TIME ZONE 'UTC' AS "revokedAt", t."lastUsedAt" AT TIME ZONE 'UTC' AS "lastUsedAt", a.id, a.email, a.name, a."timeZone"
        FROM "ApiToken" t JOIN "Account" a ON a.id = t."accountId" WHERE t."tokenHash" = $1`,
     [hashToken(token)],
   );

@@ -8,6 +8,7 @@ import { afterCommit, type Ctx } from './context.ts';
 import { conflict, forbidden, notFound, unauthorized, unprocessable } from './errors.ts';
 import { hashToken, touchToken } from './accounts.ts';
 import { asStored } from './phases.ts';
+import { createBatcher } from './batcher.ts';
 
 export const MAX_LINES = 200;
 
@@ -60,37 +61,102 @@ async function phaseState(ctx: Ctx, phaseId: string): Promise<unknown> {
 }
 
 interface SubmitContext {
+  account_id: string; token_id?: string; revokedAt?: Date | null; lastUsedAt?: Date | null;
   role: string | null; email: string; timeZone: string;
   game_status: string | null; name: string; variant: string; scenario: string; seedHash: string; deadlines: any;
   phase_id: string | null; key: string; label: string; deadlineAt: Date | null; expected: string[] | null; ready: boolean | null;
 }
 
+/** Timestamps are stored in UTC without a zone (Prisma's way): pass and read them as such. */
+export const utc = (d: Date) => d.toISOString();
+
+const CONTEXT_COLUMNS = `a.id AS account_id, gp.role, a.email, a."timeZone", g.status AS game_status, g.name, g.variant, g.scenario, g."seedHash", g.deadlines,
+       p.id AS phase_id, p.key, p.label, p."deadlineAt" AT TIME ZONE 'UTC' AS "deadlineAt", p.expected, pr.ready`;
+const CONTEXT_JOINS = `LEFT JOIN "Game" g ON g.id = i.game_id
+  LEFT JOIN "GamePlayer" gp ON gp."gameId" = g.id AND gp."accountId" = a.id AND gp.status = 'playing'
+  LEFT JOIN "Phase" p ON p."gameId" = g.id AND p.status = 'open'
+  LEFT JOIN "PhaseRole" pr ON pr."phaseId" = p.id AND pr.role = gp.role`;
+
+/** Everything a submission needs, for many (token, game) pairs in one statement. */
+function contextBatcher(ctx: Ctx) {
+  return createBatcher<{ tokenHash: string; gameId: string }, SubmitContext | undefined>(async (items) => {
+    const r = await ctx.pool.query<SubmitContext & { idx: string }>(
+      `SELECT i.idx, t.id AS token_id, t."revokedAt" AT TIME ZONE 'UTC' AS "revokedAt", t."lastUsedAt" AT TIME ZONE 'UTC' AS "lastUsedAt", ${CONTEXT_COLUMNS}
+         FROM unnest($1::text[], $2::uuid[]) WITH ORDINALITY AS i(hash, game_id, idx)
+         JOIN "ApiToken" t ON t."tokenHash" = i.hash
+         JOIN "Account" a ON a.id = t."accountId"
+         ${CONTEXT_JOINS}`,
+      [items.map((x) => x.tokenHash), items.map((x) => x.gameId)],
+    );
+    const out: (SubmitContext | undefined)[] = items.map(() => undefined);
+    for (const row of r.rows) out[Number(row.idx) - 1] = row;
+    return out;
+  }, { maxSize: 200, maxInFlight: 3 });
+}
+
+interface WriteItem {
+  phaseId: string; role: string; at: string; accountId: string; lines: string; readings: string; accepted: string; receipt: string;
+  ready: boolean; submitted: boolean; mailTo: string; subject: string; body: string; gameId: string;
+}
+
 /**
- * Submit, replace or clear the orders of the caller's power. The hot path of the API, so it is
- * two statements: one read of everything needed, one write that stores the submission, the
- * readiness and the receipt mail at once — only while the phase is still open (it takes the phase
- * row FOR SHARE; adjudication takes it FOR UPDATE, so nothing slips in during adjudication).
+ * Store many submissions in one statement (one commit): each only if its phase is still open
+ * (the phase row is taken FOR SHARE; adjudication takes it FOR UPDATE, so nothing slips in during
+ * adjudication), with its readiness and receipt mail. Two submissions of one power never share a batch.
+ */
+function writeBatcher(ctx: Ctx) {
+  return createBatcher<WriteItem, boolean>(async (items) => {
+    const col = <K extends keyof WriteItem>(k: K) => items.map((x) => x[k]);
+    // One write batch at a time per process: batches never wait on each other's row locks. Across
+    // processes they may, so a deadlock victim is simply run again.
+    const query = () => ctx.pool.query<{ idx: string }>(
+      `WITH i AS (SELECT * FROM unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::uuid[], $5::jsonb[], $6::jsonb[], $7::jsonb[], $8::text[], $9::bool[], $10::bool[], $11::text[], $12::text[], $13::text[], $14::uuid[])
+                    WITH ORDINALITY AS x(phase_id, role, at_tz, account_id, lines, readings, accepted, receipt, ready, submitted, mail_to, subject, body, game_id, idx)),
+            ph AS (SELECT id FROM "Phase" WHERE id IN (SELECT phase_id FROM i) AND status = 'open' FOR SHARE),
+            ok AS (SELECT i.*, i.at_tz AT TIME ZONE 'UTC' AS at FROM i JOIN ph ON ph.id = i.phase_id),
+            sup AS (UPDATE "Submission" s SET "supersededAt" = ok.at FROM ok WHERE s."phaseId" = ok.phase_id AND s.role = ok.role AND s."supersededAt" IS NULL),
+            ins AS (INSERT INTO "Submission" ("phaseId", role, "accountId", lines, readings, accepted, receipt, "createdAt")
+                    SELECT phase_id, role, account_id, lines, readings, accepted, receipt, at FROM ok ORDER BY idx),
+            pr AS (UPDATE "PhaseRole" r SET ready = ok.ready, submitted = ok.submitted, "updatedAt" = ok.at FROM ok WHERE r."phaseId" = ok.phase_id AND r.role = ok.role),
+            m AS (INSERT INTO "OutboxMail" ("toAddress", subject, body, kind, "gameId", "createdAt", "nextAttemptAt")
+                  SELECT mail_to, subject, body, 'receipt', game_id, at, at FROM ok ORDER BY idx)
+       SELECT idx FROM ok`,
+      [col('phaseId'), col('role'), col('at'), col('accountId'), col('lines'), col('readings'), col('accepted'), col('receipt'), col('ready'), col('submitted'), col('mailTo'), col('subject'), col('body'), col('gameId')],
+    );
+    let r;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        r = await query();
+        break;
+      } catch (err: any) {
+        if (err?.code !== '40P01' || attempt >= 5) throw err;
+      }
+    }
+    const stored = new Set(r.rows.map((x) => Number(x.idx) - 1));
+    return items.map((_, i) => stored.has(i));
+  }, { maxSize: 500, maxInFlight: 1, key: (x) => `${x.phaseId}:${x.role}` });
+}
+
+const batchers = new WeakMap<Ctx['pool'], { context: ReturnType<typeof contextBatcher>; write: ReturnType<typeof writeBatcher> }>();
+function batchersOf(ctx: Ctx) {
+  let b = batchers.get(ctx.pool);
+  if (!b) batchers.set(ctx.pool, (b = { context: contextBatcher(ctx), write: writeBatcher(ctx) }));
+  return b;
+}
+
+/**
+ * Submit, replace or clear the orders of the caller's power. The hot path of the API: one read of
+ * everything needed (authentication included when called with the bearer token), the engine reads
+ * the lines, one write. Concurrent submissions share these statements (see createBatcher).
  */
 export async function submitOrders(ctx: Ctx, gameId: string, who: string | { token: string }, input: SubmitInput): Promise<SubmitResult> {
-  // `who` is an account id, or the caller's bearer token: then authentication is part of this read.
-  const byToken = typeof who !== 'string';
-  const c = (
-    await ctx.pool.query<SubmitContext & { account_id: string; token_id: string; revokedAt: Date | null; lastUsedAt: Date | null }>(
-      `SELECT a.id AS account_id, ${byToken ? 't.id AS token_id, t."revokedAt", t."lastUsedAt",' : ''}
-              gp.role, a.email, a."timeZone", g.status AS game_status, g.name, g.variant, g.scenario, g."seedHash", g.deadlines,
-              p.id AS phase_id, p.key, p.label, p."deadlineAt", p.expected, pr.ready
-         FROM ${byToken ? '"ApiToken" t JOIN "Account" a ON a.id = t."accountId"' : '"Account" a'}
-         LEFT JOIN "Game" g ON g.id = $2
-         LEFT JOIN "GamePlayer" gp ON gp."gameId" = g.id AND gp."accountId" = a.id AND gp.status = 'playing'
-         LEFT JOIN "Phase" p ON p."gameId" = g.id AND p.status = 'open'
-         LEFT JOIN "PhaseRole" pr ON pr."phaseId" = p.id AND pr.role = gp.role
-        WHERE ${byToken ? 't."tokenHash"' : 'a.id'} = $1`,
-      [byToken ? hashToken(who.token) : who, gameId],
-    )
-  ).rows[0];
-  if (byToken) {
+  let c: SubmitContext | undefined;
+  if (typeof who !== 'string') {
+    c = await batchersOf(ctx).context.run({ tokenHash: hashToken(who.token), gameId });
     if (!c || c.revokedAt) throw unauthorized('This API token is unknown or was revoked. Ask for a new one with POST /accounts/sign-in.');
-    await touchToken(ctx, c.token_id, c.lastUsedAt);
+    await touchToken(ctx, c.token_id!, c.lastUsedAt ?? null);
+  } else {
+    c = (await ctx.pool.query<SubmitContext>(`SELECT ${CONTEXT_COLUMNS} FROM (SELECT $2::uuid AS game_id) i JOIN "Account" a ON a.id = $1 ${CONTEXT_JOINS}`, [who, gameId])).rows[0];
   }
   const accountId = c?.account_id;
   if (!c || c.game_status === null) throw notFound('There is no game with this id.');
@@ -116,18 +182,12 @@ export async function submitOrders(ctx: Ctx, gameId: string, who: string | { tok
   const phase = { key: c.key, label: c.label, deadlineAt: c.deadlineAt } as any;
   const game = { id: gameId, name: c.name, variant: c.variant, scenario: c.scenario, seedHash: c.seedHash };
   const mail = receiptMail(ctx.config, game, { email: c.email, timeZone: c.timeZone, viewer: { kind: 'player', role } }, phase, read.lines, hash, now, ready);
-  const w = await ctx.pool.query<{ stored: number; was_ready: boolean | null }>(
-    `WITH ph AS (SELECT id FROM "Phase" WHERE id = $1 AND status = 'open' FOR SHARE),
-          sup AS (UPDATE "Submission" SET "supersededAt" = $3 WHERE "phaseId" IN (SELECT id FROM ph) AND role = $2 AND "supersededAt" IS NULL),
-          ins AS (INSERT INTO "Submission" ("phaseId", role, "accountId", lines, readings, accepted, receipt, "createdAt")
-                  SELECT id, $2, $4, $5, $6, $7, $8, $3 FROM ph RETURNING 1),
-          pr AS (UPDATE "PhaseRole" SET ready = $9, submitted = $10, "updatedAt" = $3 WHERE "phaseId" IN (SELECT id FROM ph) AND role = $2 RETURNING 1),
-          m AS (INSERT INTO "OutboxMail" ("toAddress", subject, body, kind, "gameId", "createdAt", "nextAttemptAt")
-                SELECT $11, $12, $13, 'receipt', $14, $3, $3 FROM ph RETURNING 1)
-     SELECT (SELECT count(*)::int FROM ins) AS stored`,
-    [c.phase_id, role, now, accountId, JSON.stringify(input.lines), JSON.stringify(read.lines), JSON.stringify(asStored(read.accepted) ?? null), hash, ready, input.lines.length > 0, mail.to, mail.subject, mail.body, gameId],
-  );
-  if (w.rows[0].stored === 0) throw conflict('The phase was adjudicated while your orders were on their way; nothing was stored. See the results and send orders for the next phase.');
+  const stored = await batchersOf(ctx).write.run({
+    phaseId: c.phase_id, role, at: utc(now), accountId: accountId!, lines: JSON.stringify(input.lines), readings: JSON.stringify(read.lines),
+    accepted: JSON.stringify(asStored(read.accepted) ?? null), receipt: hash, ready, submitted: input.lines.length > 0,
+    mailTo: mail.to, subject: mail.subject, body: mail.body, gameId,
+  });
+  if (!stored) throw conflict('The phase was adjudicated while your orders were on their way; nothing was stored. See the results and send orders for the next phase.');
   let wake: { phaseId: string; at: Date }[] = [];
   if (ready || c.ready) {
     const earlyAt = await updateEarlySql(ctx, c.phase_id, gameId, c.deadlines, now);
@@ -148,9 +208,9 @@ async function updateEarlySql(ctx: Ctx, phaseId: string, gameId: string, deadlin
     `UPDATE "Phase" p SET "earlyAt" = CASE WHEN $4::boolean AND NOT EXISTS (
          SELECT 1 FROM "PhaseRole" pr JOIN "GamePlayer" gp ON gp."gameId" = $2 AND gp.role = pr.role AND gp.status = 'playing'
           WHERE pr."phaseId" = p.id AND pr.role = ANY(p.expected) AND NOT pr.ready)
-       THEN COALESCE(p."earlyAt", $3) ELSE NULL END
-     WHERE p.id = $1 AND p.status = 'open' RETURNING p."earlyAt"`,
-    [phaseId, gameId, at, policy.earlyProcessing],
+       THEN COALESCE(p."earlyAt", $3::timestamptz AT TIME ZONE 'UTC') ELSE NULL END
+     WHERE p.id = $1 AND p.status = 'open' RETURNING p."earlyAt" AT TIME ZONE 'UTC' AS "earlyAt"`,
+    [phaseId, gameId, utc(at), policy.earlyProcessing],
   );
   return r.rows[0]?.earlyAt ?? null;
 }
