@@ -4,7 +4,7 @@
 //
 //   npm run bench:api                      (embedded PostgreSQL in a temporary directory)
 //   DATABASE_URL=postgresql://... npm run bench:api   (creates and drops a database there)
-//   BENCH_GAMES=1000 BENCH_SECONDS=15 BENCH_CONCURRENCY=64
+//   BENCH_GAMES=1000 BENCH_SECONDS=15 BENCH_CONCURRENCY=32
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -25,7 +25,7 @@ import { createGame, invite, join, startGame } from '../src/service/games.ts';
 
 const GAMES = Number(process.env.BENCH_GAMES ?? 1000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const PLAYERS = 200;
 
 const freePort = () => new Promise<number>((res) => { const s = net.createServer(); s.listen(0, '127.0.0.1', () => { const p = (s.address() as net.AddressInfo).port; s.close(() => res(p)); }); });
