@@ -220,15 +220,7 @@ function readSubmission(state: DiplomacyState, role: string, lines: string[]): R
   // Check the readable orders against the board as if they were the only ones: what is illegal
   // now is illegal whatever the others order.
   const readable = parsed.flatMap((l) => (l.ok ? [l] : []));
-  const check = adjudicate(variant, {
-    phase: p,
-    units: state.units,
-    dislodged: state.dislodged,
-    contested: state.contested,
-    supplyCenters: state.supplyCenters,
-    tradingPosts: state.tradingPosts,
-    orders: readable.map((l) => ({ power: role, order: l.order, text: l.text.trim() })),
-  });
+  const check = adjudicate(variant, { ...position(state, p), orders: readable.map((l) => ({ power: role, order: l.order, text: l.text.trim() })) });
   const out: ReadLine[] = [];
   const accepted: { text: string; reading: string }[] = [];
   let k = 0;
@@ -247,6 +239,12 @@ function readSubmission(state: DiplomacyState, role: string, lines: string[]): R
   return { lines: out, accepted: { orders: accepted } satisfies DiplomacySubmission };
 }
 
+/** The board of a phase, as the adjudicator takes it. */
+function position(state: DiplomacyState, phase: Phase) {
+  const { units, dislodged, contested, supplyCenters, tradingPosts } = state;
+  return { phase, units, dislodged, contested, supplyCenters, tradingPosts };
+}
+
 /** Play the current phase with these submissions; append its result. */
 function step(state: DiplomacyState, subs: Record<string, DiplomacySubmission>, phases: PhaseResult[]): DiplomacyState {
   const label = phaseLabel(state.phase);
@@ -254,15 +252,7 @@ function step(state: DiplomacyState, subs: Record<string, DiplomacySubmission>, 
   if (p.type === 'ballot') return tallyBallot(state, subs, phases);
   const variant = variantOf(state);
   const orders = state.powers.flatMap((power) => (subs[power]?.orders ?? []).map((o) => ({ power, text: o.text })));
-  const out = adjudicate(variant, {
-    phase: p,
-    units: state.units,
-    dislodged: state.dislodged,
-    contested: state.contested,
-    supplyCenters: state.supplyCenters,
-    tradingPosts: state.tradingPosts,
-    orders,
-  });
+  const out = adjudicate(variant, { ...position(state, p), orders });
   const result: PhaseResult = { phase: label, type: p.type, orders: out.orders };
   if (state.hidden && p.type === 'movement' && state.ballot?.winner)
     result.revealedBallot = { votes: state.ballot.votes ?? {}, winner: state.ballot.winner };
