@@ -24,7 +24,9 @@ function envelope(msg: Message) {
     from: msg.from,
     to: msg.to,
     subject: msg.subject,
-    text: msg.text,
+    // CRLF line ends: nodemailer's quoted-printable wrapping counts lines by CRLF, and with bare
+    // LF it breaks short lines (the :: header lines) at odd places.
+    text: msg.text.replace(/\r?\n/g, '\r\n'),
     date: msg.date,
     messageId: `<${msg.id}@${domain}>`,
     headers: { 'X-Kahu-Mail-Id': msg.id },
