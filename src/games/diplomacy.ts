@@ -52,6 +52,7 @@ export interface PhaseResult {
 }
 
 export interface DiplomacyReport {
+  variant: 'standard' | 'heiau';
   phases: PhaseResult[];
   outcome?: Outcome | null;
 }
@@ -158,7 +159,7 @@ function makeModule(id: 'standard' | 'heiau'): GameModule<DiplomacyState> {
       let next = step(state, subs, phases);
       // Phases where nobody has a choice are played at once (no retreats possible, no adjustments due).
       while (!next.outcome && expectedRoles(next).length === 0) next = step(next, {}, phases);
-      return { state: next, report: { phases, outcome: next.outcome ?? null } satisfies DiplomacyReport };
+      return { state: next, report: { variant: state.variant, phases, outcome: next.outcome ?? null } satisfies DiplomacyReport };
     },
 
     view(state, viewer) {
@@ -429,7 +430,24 @@ function ballotText(b: { votes: Record<string, string>; winner: string }): strin
   return `  The natives start as in ${heiauScenario(b.winner).name} (votes: ${votes || 'none'}).`;
 }
 
+/** A place by its name, with the coast: 'Spain (sc)'. */
+function placeName(variant: Variant, id: string): string {
+  const l = variant.map.location(id);
+  if (!l) return id;
+  const p = variant.map.provinces[l.province];
+  return l.coast ? `${p.name} (${l.coast})` : p.name;
+}
+
+/** An order as read (ids) in the rulebook's notation with place names: `B Kona-Kailua - Kawaihae`. */
+function withNames(variant: Variant, reading: string): string {
+  return reading
+    .split(' ')
+    .map((w) => (variant.map.location(w) ? placeName(variant, w) : w))
+    .join(' ');
+}
+
 function formatReport(report: DiplomacyReport, viewer: Viewer): string {
+  const variant = variantOf(report);
   const lines: string[] = [];
   for (const ph of report.phases) {
     lines.push(`${ph.phase}`);
@@ -446,14 +464,17 @@ function formatReport(report: DiplomacyReport, viewer: Viewer): string {
       lines.push(`  ${power}:`);
       for (const o of orders) {
         const mark = o.result === 'succeeds' ? '' : `  [${o.result}${o.reason ? `: ${o.reason}` : ''}]`;
-        lines.push(`    ${o.reading ?? o.text}${mark}`);
+        lines.push(`    ${o.reading ? withNames(variant, o.reading) : o.text}${mark}`);
       }
     }
     if (!ph.orders.length) lines.push('  (no orders)');
     for (const d of ph.dislodged ?? [])
-      lines.push(`  Dislodged: ${d.power} ${d.type} ${d.location} (from ${d.attackerFrom}); retreats: ${d.retreats?.join(', ') || 'none, destroyed'}`);
-    for (const u of ph.disbanded ?? []) lines.push(`  Removed: ${u.power} ${u.type} ${u.location}`);
-    for (const [p, [from, to]] of Object.entries(ph.captured ?? {})) lines.push(`  ${p}: ${from ?? 'unowned'} -> ${to}`);
+      lines.push(
+        `  Dislodged: ${d.power} ${unitText(variant, d)} (attacked from ${placeName(variant, d.attackerFrom)}); ` +
+          `may retreat to ${d.retreats?.map((r) => placeName(variant, r)).join(', ') || 'nowhere: destroyed'}`,
+      );
+    for (const u of ph.disbanded ?? []) lines.push(`  Removed: ${u.power} ${unitText(variant, u)}`);
+    for (const [p, [from, to]] of Object.entries(ph.captured ?? {})) lines.push(`  ${placeName(variant, p)}: ${from ?? 'unowned'} -> ${to}`);
   }
   if (report.outcome) lines.push('', report.outcome.text);
   return lines.join('\n');

@@ -101,7 +101,7 @@ describe('Heiau Race, one game-year over HTTP', () => {
       expect(res[0].body).toMatch(/^:: Next: \S+ Fall 1 Movement$/m);
       expect(res[0].body).toMatch(/^:: Deadline: \S+ 2025-03-03T00:06:00Z$/m);
       expect(res[0].body).toContain('Position for Fall 1 Movement');
-      expect(res[0].body).toMatch(/konk - kawa/i);
+      expect(res[0].body).toMatch(/B Kona-Kailua - Kawaihae/);
     }
     // Each reader's own zone next to UTC: Makoa is in Paris, Alii in Honolulu.
     expect((await mailFor(t.db, b.email, 'results'))[0].body).toMatch(/Deadline: Mon 3 Mar 2025 00:06 UTC \(Mon 3 Mar 2025 01:06 GMT\+1, Europe\/Paris\)/);
