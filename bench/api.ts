@@ -75,7 +75,7 @@ async function main() {
   };
 
   try {
-    const env = { DATABASE_URL: url, DATA_DIR: tmp, LOG_LEVEL: 'warn', RATE_LIMIT: '10000000', SWEEP_SECONDS: '5', DB_POOL_SIZE: '16' };
+    const env = { DATABASE_URL: url, DATA_DIR: tmp, LOG_LEVEL: 'warn', RATE_LIMIT: '10000000', ORDER_RATE_LIMIT: '10000000', SWEEP_SECONDS: '5', DB_POOL_SIZE: '16' };
     const config = loadConfig({ ...env, PUBLIC_URL: 'http://bench.local' });
     const db = createDb(url, 16);
     const pool = createPool(url, 8);

@@ -16,6 +16,12 @@ const Env = z.object({
   ACCOUNT_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   /** Requests per minute per client on all other routes. */
   RATE_LIMIT: z.coerce.number().int().min(1).default(6000),
+  /** Order submissions per minute per API token (PUT/DELETE /games/{id}/orders, PUT /ready). */
+  ORDER_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
+  /** SMTP connection, greeting and socket timeouts in milliseconds. */
+  SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** Seconds a client is asked to wait (Retry-After) when the database does not answer. */
+  RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).default(5),
   /** Seconds between sweeps for due phases, reminders and unsent mail. */
   SWEEP_SECONDS: z.coerce.number().int().min(1).default(30),
   /** Deadline jobs one worker adjudicates at once. */
@@ -36,6 +42,9 @@ export interface Config {
   logLevel: string;
   accountRateLimit: number;
   rateLimit: number;
+  orderRateLimit: number;
+  smtpTimeoutMs: number;
+  retryAfterSeconds: number;
   sweepSeconds: number;
   workerConcurrency: number;
   dbPoolSize: number;
@@ -61,6 +70,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     accountRateLimit: e.ACCOUNT_RATE_LIMIT,
     rateLimit: e.RATE_LIMIT,
+    orderRateLimit: e.ORDER_RATE_LIMIT,
+    smtpTimeoutMs: e.SMTP_TIMEOUT_MS,
+    retryAfterSeconds: e.RETRY_AFTER_SECONDS,
     sweepSeconds: e.SWEEP_SECONDS,
     workerConcurrency: e.WORKER_CONCURRENCY,
     dbPoolSize: e.DB_POOL_SIZE,

@@ -12,9 +12,10 @@ import { registerProblemHandler } from './problem.ts';
 import { gameRoutes } from './games.ts';
 import { orderRoutes } from './orders.ts';
 import { moderatorRoutes } from './moderator.ts';
+import { mailRoutes } from './mail.ts';
 
 /** One plugin per resource. */
-const routePlugins = [healthRoutes, accountRoutes, gameRoutes, orderRoutes, moderatorRoutes];
+const routePlugins = [healthRoutes, accountRoutes, gameRoutes, orderRoutes, moderatorRoutes, mailRoutes];
 
 export async function buildApp(ctx: Ctx, _opts: { logRequests?: boolean } = {}): Promise<FastifyInstance> {
   const app = fastify({
@@ -24,7 +25,7 @@ export async function buildApp(ctx: Ctx, _opts: { logRequests?: boolean } = {}):
   }).withTypeProvider<ZodTypeProvider>() as unknown as FastifyInstance;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerProblemHandler(app);
+  registerProblemHandler(app, { retryAfterSeconds: ctx.config.retryAfterSeconds });
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -173,8 +173,8 @@ export function gameRoutes(ctx: Ctx): FastifyPluginAsyncZod {
       { schema: { tags: ['results'], summary: 'What happened: moderator actions, joins, adjudications', ...auth, params: GameParams, response: { 200: z.object({ events: z.array(z.object({ id: z.string(), kind: z.string(), text: z.string(), createdAt: z.date(), actorId: z.string().nullable() })) }), ...problems(400, 401, 404) } } },
       async (req) => {
         const { account } = await requireAuth(ctx, req);
-        await access(ctx.db, req.params.gameId, account.id);
-        return { events: await events(ctx, req.params.gameId) };
+        const a = await access(ctx.db, req.params.gameId, account.id);
+        return { events: await events(ctx, req.params.gameId, a) };
       },
     );
 

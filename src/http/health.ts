@@ -19,9 +19,10 @@ export function healthRoutes(ctx: Ctx): FastifyPluginAsyncZod {
         try {
           await ctx.db.$queryRawUnsafe('SELECT 1');
         } catch (err) {
-          ctx.log.error({ err }, 'health: database unreachable');
+          ctx.log.warn({ err: { message: (err as any)?.message, code: (err as any)?.code } }, 'health: database unreachable');
           return (reply as any)
             .code(503)
+            .header('retry-after', String(ctx.config.retryAfterSeconds))
             .type('application/problem+json')
             .send(JSON.stringify({ type: 'about:blank', title: 'Service unavailable', status: 503, detail: 'The database does not answer.', instance: '/health' }));
         }

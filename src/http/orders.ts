@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Ctx } from '../service/context.ts';
 import { badRequest, unauthorized } from '../service/errors.ts';
 import * as orders from '../service/orders.ts';
+import { hashToken } from '../service/accounts.ts';
 import { bearer, requireAuth } from './auth.ts';
 import { problems, Uuid } from './schemas.ts';
 
@@ -31,6 +32,18 @@ const Submit = z
 
 export function orderRoutes(ctx: Ctx): FastifyPluginAsyncZod {
   return async (app) => {
+    // Order submissions are limited per API token (a hash of it: tokens are never kept or logged),
+    // so players behind one address do not share a budget; requests without a token by address.
+    const perToken = {
+      rateLimit: {
+        max: ctx.config.orderRateLimit,
+        timeWindow: '1 minute',
+        keyGenerator: (req: { headers: Record<string, unknown>; ip: string }) => {
+          const h = req.headers.authorization;
+          return typeof h === 'string' && h ? `tok:${hashToken(h)}` : `ip:${req.ip}`;
+        },
+      },
+    };
     app.get(
       '/games/:gameId/orders',
       {
@@ -50,8 +63,9 @@ export function orderRoutes(ctx: Ctx): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['orders'], summary: 'Submit or replace the sealed orders of your power for the current phase', ...auth, params: GameParams, body: Submit,
-          response: { 200: SubmitReply, ...problems(400, 401, 403, 404, 409, 422) },
+          response: { 200: SubmitReply, ...problems(400, 401, 403, 404, 409, 422, 429) },
         },
+        config: perToken,
       },
       async (req) => {
         const token = bearer(req);
@@ -66,7 +80,7 @@ export function orderRoutes(ctx: Ctx): FastifyPluginAsyncZod {
       },
     );
 
-    app.delete('/games/:gameId/orders', { schema: { tags: ['orders'], summary: 'Clear your orders for the current phase (you are no longer ready)', ...auth, params: GameParams, response: { 200: SubmitReply, ...problems(400, 401, 403, 404, 409) } } }, async (req) => {
+    app.delete('/games/:gameId/orders', { schema: { tags: ['orders'], summary: 'Clear your orders for the current phase (you are no longer ready)', ...auth, params: GameParams, response: { 200: SubmitReply, ...problems(400, 401, 403, 404, 409, 429) } }, config: perToken }, async (req) => {
       const { account } = await requireAuth(ctx, req);
       return orders.submitOrders(ctx, req.params.gameId, account.id, { lines: [], ready: false });
     });
@@ -76,8 +90,9 @@ export function orderRoutes(ctx: Ctx): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['orders'], summary: 'Mark your power ready or not ready', ...auth, params: GameParams, body: z.object({ ready: z.boolean() }).strict(),
-          response: { 200: z.object({ role: z.string(), ready: z.boolean(), phase: z.object({ key: z.string(), label: z.string() }), earlyAt: z.date().nullable() }), ...problems(400, 401, 403, 404, 409) },
+          response: { 200: z.object({ role: z.string(), ready: z.boolean(), phase: z.object({ key: z.string(), label: z.string() }), earlyAt: z.date().nullable() }), ...problems(400, 401, 403, 404, 409, 429) },
         },
+        config: perToken,
       },
       async (req) => {
         const { account } = await requireAuth(ctx, req);

@@ -1,6 +1,7 @@
 // Every error leaves as application/problem+json (RFC 9457) with where and why.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/client.ts';
 import { AppError, type ProblemItem } from '../service/errors.ts';
 
 export interface Problem {
@@ -18,10 +19,20 @@ function fieldOf(part: string | undefined, instancePath: string): string {
   return [part ?? 'body', p].filter(Boolean).join('.');
 }
 
-export function registerProblemHandler(app: FastifyInstance) {
+/** Sent with 503 while the database is unreachable: the request changed nothing, try again. */
+export function unavailableProblem(instance: string): Problem {
+  return { type: 'about:blank', title: 'Service unavailable', status: 503, detail: 'The database does not answer right now; nothing was changed. Try again shortly (see Retry-After).', instance };
+}
+
+export function registerProblemHandler(app: FastifyInstance, opts: { retryAfterSeconds?: number } = {}) {
+  const retryAfter = String(opts.retryAfterSeconds ?? 5);
   app.setErrorHandler((err: FastifyError, req, reply) => {
     let problem: Problem;
-    if (err instanceof AppError) {
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err: { message: err.message, code: (err as any).code } }, 'database unavailable');
+      problem = unavailableProblem(req.url.split('?')[0]);
+      reply.header('retry-after', retryAfter);
+    } else if (err instanceof AppError) {
       problem = { type: 'about:blank', title: err.title, status: err.status, detail: err.message, errors: err.errors, ...err.extra };
     } else if (hasZodFastifySchemaValidationErrors(err)) {
       const part = (err as any).validationContext as string | undefined;

@@ -53,23 +53,29 @@ export async function startWorker(ctx: Ctx, boss: PgBoss, transport: MailTranspo
   });
   await boss.schedule(QUEUES.sweep, '* * * * *');
 
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await runSweep(ctx, transport);
-    } catch (err) {
-      ctx.log.error({ err }, 'sweep failed');
-    } finally {
-      running = false;
-    }
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const tick = () => {
+    if (running || stopped) return running;
+    running = (async () => {
+      try {
+        await runSweep(ctx, transport);
+      } catch (err) {
+        ctx.log.error({ err }, 'sweep failed');
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
   };
   const timer = setInterval(tick, ctx.config.sweepSeconds * 1000);
   void tick();
   return {
+    /** No new sweep starts; the one under way (adjudications, mail) finishes before this resolves. */
     async stop() {
+      stopped = true;
       clearInterval(timer);
+      await running;
     },
   };
 }

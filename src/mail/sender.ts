@@ -1,21 +1,45 @@
 // Sends what waits in the outbox: claims a batch (SKIP LOCKED + a lease, so several workers never
-// send the same mail), sends, and records the result; failures are retried with backoff.
+// send the same mail), sends, and records the result; failures are retried with backoff. After
+// MAX_ATTEMPTS a mail is marked failed: the game's moderator sees it (GET /games/{id}/mail) and
+// can send it again (POST /games/{id}/mail/{mailId}/resend).
 import type { Ctx } from '../service/context.ts';
 import type { MailTransport } from './transport.ts';
 
 export const MAX_ATTEMPTS = 8;
-const LEASE_MS = 5 * 60_000;
+export const LEASE_MS = 5 * 60_000;
 
 /** Delay before attempt n+1 after n failures: 1, 2, 4 ... minutes, at most 6 hours. */
 export function backoffMs(attempts: number): number {
   return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * 3600_000);
 }
 
+/** The server could not be reached at all (refused, timed out, DNS): the rest of the batch would fail too. */
+export function isConnectionFailure(err: any): boolean {
+  const code = String(err?.code ?? '');
+  return ['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'ECONNREFUSED', 'ECONNRESET', 'EDNS', 'ETLS', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE'].includes(code) || /timeout|ECONNREFUSED/i.test(String(err?.message ?? ''));
+}
+
 interface Claimed { id: string; seq: number; toAddress: string; subject: string; body: string; attempts: number; createdAt: Date }
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A write after a successful send: retried for a while, so a database hiccup does not make the mail go out twice. */
+async function persist(fn: () => Promise<unknown>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await fn();
+      return;
+    } catch (err) {
+      if (attempt >= 12) throw err;
+      await sleep(Math.min(250 * attempt, 5_000));
+    }
+  }
+}
 
 export async function sendPendingMail(ctx: Ctx, transport: MailTransport, opts: { limit?: number } = {}): Promise<{ sent: number; failed: number }> {
   const now = ctx.clock.now();
   const limit = opts.limit ?? 100;
+  const claimedAt = performance.now();
   const rows = await ctx.db.$queryRawUnsafe<Claimed[]>(
     `UPDATE "OutboxMail" SET "lockedUntil" = $1
        WHERE id IN (SELECT id FROM "OutboxMail"
@@ -28,16 +52,21 @@ export async function sendPendingMail(ctx: Ctx, transport: MailTransport, opts: 
   );
   let sent = 0;
   let failed = 0;
-  for (const m of rows.sort((a, b) => a.seq - b.seq)) {
+  const queue = rows.sort((a, b) => a.seq - b.seq);
+  for (let i = 0; i < queue.length; i++) {
+    const m = queue[i];
+    // Never send past half the lease: another worker may claim the mail once it runs out.
+    if (performance.now() - claimedAt > LEASE_MS / 2) {
+      await release(ctx, queue.slice(i));
+      break;
+    }
     try {
       await transport.send({ id: m.id, from: ctx.config.mailFrom, to: m.toAddress, subject: m.subject, text: m.body, date: m.createdAt });
-      await ctx.db.outboxMail.update({ where: { id: m.id }, data: { status: 'sent', sentAt: ctx.clock.now(), attempts: m.attempts + 1, lockedUntil: null, lastError: null } });
-      sent++;
     } catch (err: any) {
       failed++;
       const attempts = m.attempts + 1;
       const giveUp = attempts >= MAX_ATTEMPTS;
-      ctx.log.warn({ mailId: m.id, attempts, err: err?.message }, giveUp ? 'mail failed for good' : 'mail failed, will retry');
+      ctx.log.warn({ mailId: m.id, attempts, err: err?.message }, giveUp ? 'mail failed for good; the moderator can resend it' : 'mail failed, will retry');
       await ctx.db.outboxMail.update({
         where: { id: m.id },
         data: {
@@ -48,7 +77,21 @@ export async function sendPendingMail(ctx: Ctx, transport: MailTransport, opts: 
           nextAttemptAt: new Date(ctx.clock.now().getTime() + backoffMs(attempts)),
         },
       });
+      // The server is unreachable: the rest of the batch would only wait out the same timeout.
+      // Release it untouched (no attempt counted); the next run tries again.
+      if (isConnectionFailure(err)) {
+        await release(ctx, queue.slice(i + 1));
+        break;
+      }
+      continue;
     }
+    await persist(() => ctx.db.outboxMail.update({ where: { id: m.id }, data: { status: 'sent', sentAt: ctx.clock.now(), attempts: m.attempts + 1, lockedUntil: null, lastError: null } }));
+    sent++;
   }
   return { sent, failed };
+}
+
+async function release(ctx: Ctx, rows: Claimed[]): Promise<void> {
+  if (rows.length === 0) return;
+  await ctx.db.outboxMail.updateMany({ where: { id: { in: rows.map((r) => r.id) }, status: 'pending' }, data: { lockedUntil: null } });
 }

@@ -33,8 +33,14 @@ function envelope(msg: Message) {
   };
 }
 
-export function smtpTransport(url: string): MailTransport {
-  const t = nodemailer.createTransport(url);
+/**
+ * SMTP through nodemailer. Every stage has a timeout (connecting, the greeting, an idle socket),
+ * so a server that accepts the connection and then says nothing fails the attempt instead of
+ * stalling the sender; the outbox then retries it with backoff.
+ */
+export function smtpTransport(url: string, opts: { timeoutMs?: number } = {}): MailTransport {
+  const timeout = opts.timeoutMs ?? 30_000;
+  const t = nodemailer.createTransport({ url, connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout } as any);
   return {
     kind: 'smtp',
     async send(msg) {
@@ -62,6 +68,6 @@ export function fileTransport(dir: string): MailTransport {
   };
 }
 
-export function createTransport(opts: { smtpUrl?: string; dataDir: string }): MailTransport {
-  return opts.smtpUrl ? smtpTransport(opts.smtpUrl) : fileTransport(path.join(opts.dataDir, 'outbox'));
+export function createTransport(opts: { smtpUrl?: string; dataDir: string; smtpTimeoutMs?: number }): MailTransport {
+  return opts.smtpUrl ? smtpTransport(opts.smtpUrl, { timeoutMs: opts.smtpTimeoutMs }) : fileTransport(path.join(opts.dataDir, 'outbox'));
 }

@@ -12,6 +12,13 @@ export function hashToken(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex');
 }
 
+/** Constant-time comparison of two hex digests (or any two secrets of the same kind). */
+export function sameDigest(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'utf8');
+  const y = Buffer.from(b, 'utf8');
+  return x.length === y.length && crypto.timingSafeEqual(x, y);
+}
+
 export function newToken(): string {
   return `kahu_${crypto.randomBytes(32).toString('base64url')}`;
 }
@@ -80,12 +87,16 @@ export async function touchToken(ctx: Ctx, tokenId: string, lastUsedAt: Date | n
 
 /** The account a bearer token belongs to, or a 401. One indexed lookup; revocation is immediate. */
 export async function authenticate(ctx: Ctx, token: string): Promise<Authenticated> {
-  const r = await ctx.pool.query<{ token_id: string; revokedAt: Date | null; lastUsedAt: Date | null; id: string; email: string; name: string | null; timeZone: string }>(
-    `SELECT t.id AS token_id, t."revokedAt" AT TIME ZONE 'UTC' AS "revokedAt", t."lastUsedAt" AT TIME ZONE 'UTC' AS "lastUsedAt", a.id, a.email, a.name, a."timeZone"
+  const hash = hashToken(token);
+  const r = await ctx.pool.query<{ token_id: string; tokenHash: string; revokedAt: Date | null; lastUsedAt: Date | null; id: string; email: string; name: string | null; timeZone: string }>(
+    `SELECT t.id AS token_id, t."tokenHash", t."revokedAt" AT TIME ZONE 'UTC' AS "revokedAt", t."lastUsedAt" AT TIME ZONE 'UTC' AS "lastUsedAt", a.id, a.email, a.name, a."timeZone"
        FROM "ApiToken" t JOIN "Account" a ON a.id = t."accountId" WHERE t."tokenHash" = $1`,
-    [hashToken(token)],
+    [hash],
   );
   const row = r.rows[0];
+  // The database compared SHA-256 digests of a 256-bit random token (timing tells nothing about the
+  // token itself); compare once more in constant time before trusting the row.
+  if (row && !sameDigest(row.tokenHash, hash)) throw unauthorized();
   if (!row || row.revokedAt) throw unauthorized('This API token is unknown or was revoked. Ask for a new one with POST /accounts/sign-in.');
   await touchToken(ctx, row.token_id, row.lastUsedAt);
   return { account: { id: row.id, email: row.email, name: row.name, timeZone: row.timeZone }, tokenId: row.token_id };

@@ -8,6 +8,7 @@ import { eventMail, inviteMail, startMail } from '../mail/game-mail.ts';
 import { normalizeEmail } from './accounts.ts';
 import { access, activePlayers, loadGame, lockGame, moduleOf, policyOf, requireModerator, type Access, type GameWithPlayers } from './access.ts';
 import { recipients } from './phases.ts';
+import { redactFor, visibleAddresses } from './privacy.ts';
 import { afterCommit, type Ctx } from './context.ts';
 import { DeadlinePolicy, validateZone } from './deadlines.ts';
 import { badRequest, conflict, forbidden, notFound } from './errors.ts';
@@ -71,7 +72,7 @@ export async function createGame(ctx: Ctx, moderatorId: string, input: CreateGam
 async function record(tx: Tx, ctx: Ctx, game: GameWithPlayers, actorId: string | null, kind: string, text: string, data: Record<string, unknown> = {}, opts: { mail?: boolean; times?: [string, Date | null][] } = {}): Promise<void> {
   const now = ctx.clock.now();
   await tx.gameEvent.create({ data: { gameId: game.id, kind, actorId, text, data: asStored(data) as any, createdAt: now } });
-  if (opts.mail) await queueMail(tx, recipients(game).map((r) => eventMail(ctx.config, game, r, kind, text, now, opts.times)), now);
+  if (opts.mail) await queueMail(tx, recipients(game).map((r) => eventMail(ctx.config, game, r, kind, redactFor(text, visibleAddresses({ kind: r.viewer.kind, email: r.email }, game.moderator.email)), now, opts.times)), now);
 }
 export { record as recordEvent };
 
@@ -212,7 +213,11 @@ export async function startGame(ctx: Ctx, gameId: string, moderatorId: string) {
         },
       });
       const phase = (opened.open ?? opened.final)!;
-      await queueMail(tx, recipients(game).map((r) => startMail(ctx.config, game, a.module, r, phase, phase.state, who)), now);
+      const whoFor = (r: { email: string; viewer: Viewer }) => {
+        const keep = visibleAddresses({ kind: r.viewer.kind, email: r.email }, game.moderator.email);
+        return Object.fromEntries(Object.entries(who).map(([role, n]) => [role, redactFor(n, keep)]));
+      };
+      await queueMail(tx, recipients(game).map((r) => startMail(ctx.config, game, a.module, r, phase, phase.state, whoFor(r))), now);
       if (opened.outcome) await finishGame(tx, game, opened.outcome, now);
       if (opened.open?.deadlineAt) wake = [{ phaseId: opened.open.id, at: opened.open.deadlineAt }];
     },
@@ -261,7 +266,8 @@ export async function gameView(ctx: Ctx, a: Access) {
         id: p.id,
         accountId: p.accountId,
         name: p.account.name,
-        ...(isMod || a.player ? { email: p.account.email } : {}),
+        // Addresses are private: the moderator sees everyone's, a player their own (privacy.ts).
+        ...(isMod || (a.player && p.accountId === a.player.accountId) ? { email: p.account.email } : {}),
         status: p.status,
         role: p.role,
         ...(isMod ? { wantedRole: p.wantedRole } : {}),

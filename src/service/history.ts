@@ -6,6 +6,7 @@ import { loadGame, moduleOf, type Access } from './access.ts';
 import type { Ctx } from './context.ts';
 import { notFound } from './errors.ts';
 import { asStored } from './phases.ts';
+import { redactFor, visibleAddresses } from './privacy.ts';
 
 /** Centre counts when the engine's view shows centre ownership as { centre: owner }. */
 export function centreCounts(view: unknown): Record<string, number> | null {
@@ -70,8 +71,18 @@ export async function phaseDetail(ctx: Ctx, a: Access, seq: number) {
   return phaseEntry(a.module, p, p.submissions, a.viewer, a.game.status === 'finished', true);
 }
 
-export async function events(ctx: Ctx, gameId: string) {
-  return ctx.db.gameEvent.findMany({ where: { gameId }, orderBy: { seq: 'asc' }, select: { id: true, kind: true, text: true, createdAt: true, actorId: true } });
+/** The game's events; addresses the reader may not see are redacted (see privacy.ts). */
+export async function events(ctx: Ctx, gameId: string, a?: Access) {
+  const rows = await ctx.db.gameEvent.findMany({ where: { gameId }, orderBy: { seq: 'asc' }, select: { id: true, kind: true, text: true, createdAt: true, actorId: true } });
+  if (!a) return rows;
+  const keep = readerAddresses(a);
+  return rows.map((e) => ({ ...e, text: redactFor(e.text, keep) }));
+}
+
+/** Addresses visible to the reader of an Access. */
+export function readerAddresses(a: Access): string[] | null {
+  const own = a.player?.account.email ?? null;
+  return visibleAddresses({ kind: a.viewer.kind, email: own }, a.game.moderator.email);
 }
 
 function deepEqual(a: unknown, b: unknown): boolean {

@@ -4,6 +4,7 @@ import { eventMail, gameOverMail, startMail } from '../mail/game-mail.ts';
 import { normalizeEmail } from './accounts.ts';
 import { access, loadGame, lockGame, playerOfRole, policyOf, requireModerator, type Access } from './access.ts';
 import { recipients } from './phases.ts';
+import { redactFor, visibleAddresses } from './privacy.ts';
 import { afterCommit, type Ctx } from './context.ts';
 import { computeDeadline } from './deadlines.ts';
 import { badRequest, conflict, notFound } from './errors.ts';
@@ -127,9 +128,10 @@ export async function replacePlayer(ctx: Ctx, gameId: string, moderatorId: strin
     const phase = await tx.phase.findFirst({ where: { gameId, status: 'open' } });
     await recordEvent(tx, ctx, game, moderatorId, 'replaced', `${account.email} now plays ${old.role}, replacing ${old.account.email}.`, { role: old.role, from: old.accountId, to: account.id }, { mail: true });
     if (phase) {
-      const who = Object.fromEntries(game.players.filter((p) => p.status === 'playing').map((p) => [p.role!, p.account.name ?? p.account.email]));
+      const keep = visibleAddresses({ kind: 'player', email: account.email }, game.moderator.email);
+      const who = Object.fromEntries(game.players.filter((p) => p.status === 'playing').map((p) => [p.role!, redactFor(p.account.name ?? p.account.email, keep)]));
       const mail = startMail(ctx.config, game, a.module, { email: account.email, timeZone: account.timeZone, viewer: { kind: 'player', role: old.role } }, phase, phase.state, who);
-      await queueMail(tx, { ...mail, kind: 'replacement', subject: `${game.name}: you now play ${old.role}`, body: `You take over ${old.role} from ${old.account.email}; the game's history is kept.\n\n` + mail.body }, now);
+      await queueMail(tx, { ...mail, kind: 'replacement', subject: `${game.name}: you now play ${old.role}`, body: `You take over ${old.role} from ${redactFor(old.account.name ?? old.account.email, keep)}; the game's history is kept.\n\n` + mail.body }, now);
     }
   });
   await afterCommit(ctx, { mail: true });

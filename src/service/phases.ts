@@ -175,6 +175,7 @@ export async function processPhase(ctx: Ctx, phaseId: string, opts: { force?: bo
         await tx.game.update({ where: { id: game.id }, data: { version: { increment: 1 } } });
       }
       await queueMail(tx, mails, now);
+      await testPauseBeforeCommit(phase.id);
       mail = true;
       if (opened.open?.deadlineAt) wake = [{ phaseId: opened.open.id, at: opened.open.deadlineAt }];
       return { status: 'processed', next: opened.open };
@@ -183,6 +184,19 @@ export async function processPhase(ctx: Ctx, phaseId: string, opts: { force?: bo
   );
   await afterCommit(ctx, { deadlines: wake, mail });
   return result;
+}
+
+/**
+ * Fault-injection hook for the reliability tests only (test/reliability/kill-worker.test.ts): with
+ * KAHU_TEST_ADJUDICATION_PAUSE_MS set, adjudication announces the phase on stdout once everything
+ * is written but not committed, and waits that long, so a test can SIGKILL the worker at exactly
+ * that point. Unset (always, outside those tests) it does nothing.
+ */
+async function testPauseBeforeCommit(phaseId: string): Promise<void> {
+  const ms = Number(process.env.KAHU_TEST_ADJUDICATION_PAUSE_MS ?? 0);
+  if (!(ms > 0)) return;
+  process.stdout.write(`kahu-test-hook: adjudication of ${phaseId} written, not committed\n`);
+  await new Promise((r) => setTimeout(r, ms));
 }
 
 export async function finishGame(tx: Tx, game: { id: string; seed: string }, outcome: Outcome | Record<string, unknown>, now: Date): Promise<void> {

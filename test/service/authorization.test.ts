@@ -54,6 +54,8 @@ const routes: Route[] = [
   { method: 'DELETE', path: '/games/{gameId}/players/{playerId}', level: 'moderator', game: 'active', url: (g) => `/games/${g.id}/players/${g.otherPlayerId}` },
   { method: 'POST', path: '/games/{gameId}/end', level: 'moderator', game: 'active' },
   { method: 'POST', path: '/games/{gameId}/draw', level: 'moderator', game: 'active' },
+  { method: 'GET', path: '/games/{gameId}/mail', level: 'moderator', game: 'active' },
+  { method: 'POST', path: '/games/{gameId}/mail/{mailId}/resend', level: 'moderator', game: 'active', url: (g) => `/games/${g.id}/mail/00000000-0000-4000-8000-000000000000/resend` },
 ];
 
 let t: TestService;
