@@ -61,7 +61,10 @@ export const hawaii1795: GameModule<HodState> = {
     return { state: next, report };
   },
   view(state, viewer) {
-    return viewState(state, viewer);
+    // The judge publishes the game's seed when the game ends (its hash at the start): no reader,
+    // the moderator included, gets the seed or the random stream from the view before then.
+    const { seed: _seed, rng: _rng, ...v } = viewState(state, viewer) as ReturnType<typeof viewState> & { seed?: unknown; rng?: unknown };
+    return v;
   },
   formatReport(report, viewer) {
     return formatReportText(report as TurnReport, viewer);
@@ -71,6 +74,10 @@ export const hawaii1795: GameModule<HodState> = {
   },
   outcome(state) {
     return state.outcome;
+  },
+  isPrivateLine(line) {
+    // Standing instructions are seen only by their owner and the moderator (docs/hawaii-1795.md).
+    return /^\s*stand(ing)?\b/i.test(line.text) || (line.reading ?? '').startsWith('STANDING ');
   },
 };
 

@@ -77,4 +77,10 @@ export interface GameModule<S = unknown> {
   formatPosition(state: S, viewer: Viewer): string;
   /** Whether the game is over, as the engine judges it. */
   outcome(state: S): Outcome | null;
+  /**
+   * Optional: a line of a role's submission that stays with its author and the moderator even
+   * once the phase is resolved, until the game ends (Hawaii 1795's standing instructions). Other
+   * readers of the history do not see it. Without it every line is shown once resolved.
+   */
+  isPrivateLine?(line: ReadLine): boolean;
 }

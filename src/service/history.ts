@@ -29,6 +29,19 @@ function ordersVisible(phase: Phase, role: string, viewer: Viewer, gameOver: boo
   return true;
 }
 
+/**
+ * Lines the engine keeps with their author (Hawaii 1795's standing instructions) are left out for
+ * other readers until the game ends; a submission with nothing else is not shown to them at all.
+ */
+function withoutPrivateLines<O extends { role: string; lines: string[]; readings: ReadLine[] }>(module: GameModule, o: O, viewer: Viewer, gameOver: boolean): O | null {
+  if (!module.isPrivateLine || gameOver || viewer.kind === 'moderator' || (viewer.kind === 'player' && viewer.role === o.role)) return o;
+  const hidden = new Set(o.readings.filter((r) => module.isPrivateLine!(r)).map((r) => r.line));
+  if (hidden.size === 0) return o;
+  const readings = o.readings.filter((r) => !hidden.has(r.line));
+  if (readings.length === 0) return null;
+  return { ...o, lines: o.lines.filter((_, i) => !hidden.has(i + 1)), readings };
+}
+
 function phaseEntry(module: GameModule, phase: Phase, subs: Submission[], viewer: Viewer, gameOver: boolean, detail: boolean) {
   const view = module.view(phase.state as any, viewer);
   const last = new Map<string, Submission>();
@@ -36,7 +49,8 @@ function phaseEntry(module: GameModule, phase: Phase, subs: Submission[], viewer
   const latest = [...last.values()];
   const orders = latest
     .filter((s) => ordersVisible(phase, s.role, viewer, gameOver))
-    .map((s) => ({ role: s.role, lines: s.lines as string[], readings: s.readings as unknown as ReadLine[], receipt: s.receipt, submittedAt: s.createdAt }));
+    .map((s) => withoutPrivateLines(module, { role: s.role, lines: s.lines as string[], readings: s.readings as unknown as ReadLine[], receipt: s.receipt, submittedAt: s.createdAt }, viewer, gameOver))
+    .filter((o) => o !== null);
   return {
     seq: phase.seq,
     key: phase.key,
