@@ -1,4 +1,5 @@
 // Configuration from the environment. Every variable is documented in README.md and .env.example.
+import crypto from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -28,6 +29,19 @@ const Env = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).default(8),
   /** Size of the database connection pool of one process. */
   DB_POOL_SIZE: z.coerce.number().int().min(1).default(12),
+  /** Play by email: SMTP listener port (unset: no listener). */
+  INBOUND_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  INBOUND_SMTP_HOST: z.string().optional(),
+  /** Domain of the personal reply addresses (default: the domain of MAIL_FROM). */
+  INBOUND_DOMAIN: z.string().optional(),
+  /** Shared secret of the raw-message webhook (unset: no webhook). */
+  INBOUND_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /** Signs reply addresses. Unset: derived from DATABASE_URL / DATA_DIR (development only). */
+  REPLY_SECRET: z.string().min(16).optional(),
+  /** Largest inbound message read, in bytes. */
+  INBOUND_MAX_BYTES: z.coerce.number().int().min(1024).default(256 * 1024),
+  /** Inbound messages per hour per sender address. */
+  INBOUND_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
 });
 
 export interface Config {
@@ -48,6 +62,21 @@ export interface Config {
   sweepSeconds: number;
   workerConcurrency: number;
   dbPoolSize: number;
+  inbound: InboundConfig;
+}
+
+export interface InboundConfig {
+  /** Email play is on when the SMTP listener or the webhook is. */
+  enabled: boolean;
+  smtpPort?: number;
+  smtpHost: string;
+  domain: string;
+  webhookSecret?: string;
+  /** Never logged. */
+  replySecret: string;
+  replySecretDerived: boolean;
+  maxBytes: number;
+  ratePerHour: number;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -76,5 +105,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sweepSeconds: e.SWEEP_SECONDS,
     workerConcurrency: e.WORKER_CONCURRENCY,
     dbPoolSize: e.DB_POOL_SIZE,
+    inbound: {
+      enabled: e.INBOUND_SMTP_PORT !== undefined || e.INBOUND_WEBHOOK_SECRET !== undefined,
+      smtpPort: e.INBOUND_SMTP_PORT,
+      smtpHost: e.INBOUND_SMTP_HOST ?? e.HOST,
+      domain: (e.INBOUND_DOMAIN ?? e.MAIL_FROM.match(/@([^>\s]+)/)?.[1] ?? 'kahu.localhost').toLowerCase(),
+      webhookSecret: e.INBOUND_WEBHOOK_SECRET,
+      // The development default is stable across processes sharing a database; set REPLY_SECRET in production.
+      replySecret: e.REPLY_SECRET ?? crypto.createHash('sha256').update(`kahu-reply-secret:${e.DATABASE_URL ?? path.resolve(e.DATA_DIR)}`).digest('hex'),
+      replySecretDerived: e.REPLY_SECRET === undefined,
+      maxBytes: e.INBOUND_MAX_BYTES,
+      ratePerHour: e.INBOUND_RATE_LIMIT,
+    },
   };
 }

@@ -13,6 +13,7 @@ import { createTransport } from './mail/transport.ts';
 import { systemClock } from './service/clock.ts';
 import type { Ctx } from './service/context.ts';
 import { games } from './games/index.ts';
+import { startInboundSmtp } from './mail/inbound/listener.ts';
 
 async function main() {
   const args = process.argv.slice(2);
@@ -45,6 +46,9 @@ async function main() {
   const worker = runWorker ? await startWorker(ctx, boss, transport) : undefined;
   const app = runApi ? await buildApp(ctx) : undefined;
   if (app) await app.listen({ port: config.port, host: config.host });
+  // Play by email: the SMTP listener runs with the API (the webhook is an API route).
+  const inbound = runApi && config.inbound.smtpPort !== undefined ? await startInboundSmtp(ctx, { port: config.inbound.smtpPort, host: config.inbound.smtpHost }) : undefined;
+  if (config.inbound.enabled && config.inbound.replySecretDerived) log.warn('REPLY_SECRET is unset: reply addresses are signed with a secret derived from DATABASE_URL/DATA_DIR; set REPLY_SECRET in production');
 
   const lines = [`kahu is running (${[runApi && 'API', runWorker && 'worker'].filter(Boolean).join(' + ')}); games: ${Object.keys(games).join(', ') || 'none'}`];
   if (app) {
@@ -55,6 +59,8 @@ async function main() {
   }
   lines.push(`  Database: ${config.databaseUrl ? 'DATABASE_URL' : `embedded PostgreSQL in ${path.join(config.dataDir, 'pg')}`}`);
   if (runWorker) lines.push(`  Mail:     ${config.smtpUrl ? 'SMTP (SMTP_URL)' : `.eml files in ${path.join(config.dataDir, 'outbox')}`}`);
+  if (inbound) lines.push(`  Inbound:  SMTP on ${config.inbound.smtpHost}:${inbound.port} for @${config.inbound.domain}`);
+  if (app && config.inbound.webhookSecret) lines.push(`  Inbound:  POST /inbound/mail (raw RFC 822, INBOUND_WEBHOOK_SECRET)`);
   process.stdout.write(lines.join('\n') + '\n');
 
   let stopping = false;
@@ -64,6 +70,7 @@ async function main() {
     log.info({ signal }, 'shutting down');
     try {
       await app?.close();
+      await inbound?.close();
       await worker?.stop();
       await boss.stop({ graceful: true, timeout: 10_000 });
       await db.$disconnect();

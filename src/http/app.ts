@@ -12,6 +12,8 @@ import { registerProblemHandler } from './problem.ts';
 import { gameRoutes } from './games.ts';
 import { orderRoutes } from './orders.ts';
 import { moderatorRoutes } from './moderator.ts';
+import { inboundRoutes } from './inbound.ts';
+import { pressRoutes } from './press.ts';
 import { mailRoutes } from './mail.ts';
 
 /** One plugin per resource. */

@@ -47,7 +47,7 @@ export function resultsMail(config: Config, game: GameLike, module: GameModule, 
   body += `\nPosition${next ? ` for ${next.label}` : ' at the end of the game'}:\n\n${indent(module.formatPosition(nextState as any, reader.viewer))}\n`;
   if (next) {
     body += `\nNext phase: ${next.label}.\nDeadline: ${formatTime(next.deadlineAt, reader.timeZone)}.\n`;
-    if (reader.viewer.kind === 'player') body += `Send your orders with PUT ${config.publicUrl}/games/${game.id}/orders.\n`;
+    if (reader.viewer.kind === 'player') body += `Send your orders with PUT ${config.publicUrl}/games/${game.id}/orders${config.inbound?.enabled ? ', or reply to this mail with them (HELP lists the commands)' : ''}.\n`;
   }
   return { to: reader.email, kind: 'results', gameId: game.id, subject: `${game.name}: ${first.label} results${next ? ` — next: ${next.label}` : ''}`, body: body + signature(config) };
 }
@@ -65,6 +65,7 @@ export function startMail(config: Config, game: GameLike, module: GameModule, re
   body += `\nEvery random draw of this game comes from a secret seed. Its SHA-256 is\n  ${game.seedHash}\nThe seed is published when the game ends, so anyone can check every draw and replay the game.\n`;
   body += `\nPosition for ${phase.label}:\n\n${indent(module.formatPosition(state as any, reader.viewer))}\n`;
   body += `\nFirst deadline (${phase.label}): ${formatTime(phase.deadlineAt, reader.timeZone)}.\n`;
+  if (config.inbound?.enabled) body += `To play by email, reply to this mail (or any later one about the game): one command per line, HELP lists them.\n`;
   return { to: reader.email, kind: 'start', gameId: game.id, subject: `${game.name} has started${reader.viewer.kind === 'player' ? `: you play ${reader.viewer.role}` : ''}`, body: body + signature(config) };
 }
 

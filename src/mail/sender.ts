@@ -4,6 +4,7 @@
 // can send it again (POST /games/{id}/mail/{mailId}/resend).
 import type { Ctx } from '../service/context.ts';
 import type { MailTransport } from './transport.ts';
+import { replyAddresses } from '../pbem/reply-to.ts';
 
 export const MAX_ATTEMPTS = 8;
 export const LEASE_MS = 5 * 60_000;
@@ -53,6 +54,7 @@ export async function sendPendingMail(ctx: Ctx, transport: MailTransport, opts: 
   let sent = 0;
   let failed = 0;
   const queue = rows.sort((a, b) => a.seq - b.seq);
+  const replyTo = await replyAddresses(ctx, queue.map((r) => r.id));
   for (let i = 0; i < queue.length; i++) {
     const m = queue[i];
     // Never send past half the lease: another worker may claim the mail once it runs out.
@@ -61,7 +63,7 @@ export async function sendPendingMail(ctx: Ctx, transport: MailTransport, opts: 
       break;
     }
     try {
-      await transport.send({ id: m.id, from: ctx.config.mailFrom, to: m.toAddress, subject: m.subject, text: m.body, date: m.createdAt });
+      await transport.send({ id: m.id, from: ctx.config.mailFrom, to: m.toAddress, subject: m.subject, text: m.body, date: m.createdAt, replyTo: replyTo.get(m.id) });
     } catch (err: any) {
       failed++;
       const attempts = m.attempts + 1;

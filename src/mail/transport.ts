@@ -10,6 +10,8 @@ export interface Message {
   subject: string;
   text: string;
   date: Date;
+  /** Personal reply address for play by email (src/pbem/reply-address.ts). */
+  replyTo?: string;
 }
 
 export interface MailTransport {
@@ -29,6 +31,7 @@ function envelope(msg: Message) {
     text: msg.text.replace(/\r?\n/g, '\r\n'),
     date: msg.date,
     messageId: `<${msg.id}@${domain}>`,
+    ...(msg.replyTo ? { replyTo: msg.replyTo } : {}),
     headers: { 'X-Kahu-Mail-Id': msg.id },
   };
 }

@@ -1,0 +1,56 @@
+// Press between players, and the game's email-play settings (press level, partial orders).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { access } from '../service/access.ts';
+import type { Ctx } from '../service/context.ts';
+import * as press from '../service/press.ts';
+import { requireAuth } from './auth.ts';
+import { problems, Uuid } from './schemas.ts';
+
+const auth = { security: [{ bearer: [] }] };
+const GameParams = z.object({ gameId: Uuid });
+const PressItem = z.object({ id: z.string(), seq: z.number().int(), from: z.string(), to: z.array(z.string()), toAll: z.boolean(), text: z.string(), phase: z.string().nullable(), sentAt: z.date() });
+const Settings = z.object({
+  partialOrders: z.boolean().describe('Keep the readable order lines of an email when others are rejected'),
+  press: z.enum(['none', 'public', 'full']).describe('none; public: to ALL only; full: to any powers'),
+  pressPublicAfterGame: z.boolean().describe('Everyone may read all press once the game is over'),
+});
+
+export function pressRoutes(ctx: Ctx): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/games/:gameId/press', {
+      schema: { tags: ['press'], summary: 'Press you sent or received (all press once the game is over, if the settings say so)', ...auth, params: GameParams, response: { 200: z.object({ press: z.array(PressItem) }), ...problems(401, 403, 404) } },
+    }, async (req) => {
+      const { account } = await requireAuth(ctx, req);
+      return { press: await press.listPress(ctx, await access(ctx.db, req.params.gameId, account.id)) };
+    });
+
+    app.post('/games/:gameId/press', {
+      schema: {
+        tags: ['press'], summary: 'Send press to other powers, or to ALL (where the game allows press)', ...auth, params: GameParams,
+        body: z.object({ to: z.union([z.literal('ALL'), z.array(z.string().max(100)).min(1).max(50)]), text: z.string().min(1).max(press.MAX_PRESS_CHARS) }).strict(),
+        response: { 201: PressItem.omit({ seq: true }).extend({ seq: z.number().int(), delivered: z.number().int() }), ...problems(400, 401, 403, 404, 409) },
+      },
+    }, async (req, reply) => {
+      const { account } = await requireAuth(ctx, req);
+      const r = await press.sendPress(ctx, req.params.gameId, account.id, req.body);
+      reply.code(201);
+      return r;
+    });
+
+    app.get('/games/:gameId/email-settings', {
+      schema: { tags: ['press'], summary: 'The email-play settings of a game', ...auth, params: GameParams, response: { 200: Settings, ...problems(401, 403, 404) } },
+    }, async (req) => {
+      const { account } = await requireAuth(ctx, req);
+      await access(ctx.db, req.params.gameId, account.id);
+      return press.emailSettings(ctx.db, req.params.gameId);
+    });
+
+    app.put('/games/:gameId/email-settings', {
+      schema: { tags: ['press'], summary: 'Set press and partial orders by email (moderator)', ...auth, params: GameParams, body: Settings.partial().strict(), response: { 200: Settings, ...problems(400, 401, 403, 404) } },
+    }, async (req) => {
+      const { account } = await requireAuth(ctx, req);
+      return press.updateEmailSettings(ctx, req.params.gameId, account.id, req.body);
+    });
+  };
+}

@@ -1,0 +1,158 @@
+// One inbound message, from the SMTP listener or the webhook: read it, recognise automated mail
+// (never answered), record it once (Message-ID and content hash are unique), check the reply
+// address and the sender, carry out the commands through the service, and queue one reply.
+import type { Prisma } from '../../db/generated/client.ts';
+import { parseCommands } from '../../pbem/commands.ts';
+import { execute, type Executed } from '../../pbem/execute.ts';
+import { helpText } from '../../pbem/help.ts';
+import { parseReplyAddress, tokenMatches, type ParsedAddress, type Purpose } from '../../pbem/reply-address.ts';
+import { loadGame, type GameWithPlayers } from '../../service/access.ts';
+import { afterCommit, type Ctx } from '../../service/context.ts';
+import { headerLines } from '../game-mail.ts';
+import { queueMail, type OutgoingMail } from '../outbox.ts';
+import { signature } from '../templates.ts';
+import { formatTime } from '../time.ts';
+import { readHeadersOnly, readMessage, type Envelope, type InboundMessage } from './normalize.ts';
+
+export type InboundStatus = 'answered' | 'refused' | 'ignored' | 'duplicate' | 'limited' | 'too-large';
+export interface InboundResult { status: InboundStatus; id?: string; reason?: string }
+
+const MAX_REPLY_CHARS = 200_000;
+
+function ownDomains(ctx: Ctx): string[] {
+  return [ctx.config.inbound.domain, (ctx.config.mailFrom.match(/@([^>\s]+)/)?.[1] ?? '').toLowerCase()].filter(Boolean);
+}
+
+/** Record the message; null when it was recorded before (a second delivery). */
+async function claim(ctx: Ctx, msg: InboundMessage, size: number, status: string, reason: string | null): Promise<string | null> {
+  const rows = await ctx.db.$queryRawUnsafe<{ id: string }[]>(
+    `INSERT INTO "InboundMail" ("messageId", "contentHash", "fromAddress", "toAddress", subject, size, status, reason, "receivedAt")
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING RETURNING id::text`,
+    msg.messageId, msg.contentHash, msg.from ?? '', msg.to.join(', ').slice(0, 2000), msg.subject.slice(0, 500), size, status, reason, ctx.clock.now(),
+  );
+  return rows[0]?.id ?? null;
+}
+
+function reSubject(msg: InboundMessage, fallback: string): string {
+  const s = msg.subject.trim();
+  return s ? (/^re:/i.test(s) ? s : `Re: ${s}`).slice(0, 200) : fallback;
+}
+
+function plainReply(ctx: Ctx, msg: InboundMessage, kind: string, text: string, gameId?: string): OutgoingMail {
+  const head = `:: Judge: kahu\n${msg.messageId ? `:: In-Reply-To: <${msg.messageId}>\n` : ''}\n`;
+  return { to: msg.from!, kind, gameId: gameId ?? null, subject: reSubject(msg, 'kahu: your message'), body: head + text + signature(ctx.config) };
+}
+
+/** Finish the record and queue its reply, in one transaction. */
+async function finish(ctx: Ctx, id: string, data: Prisma.InboundMailUpdateInput, reply: OutgoingMail | null): Promise<void> {
+  const now = ctx.clock.now();
+  await ctx.db.$transaction(async (tx) => {
+    await tx.inboundMail.update({ where: { id }, data: { ...data, answeredAt: reply ? now : null } });
+    if (reply) await queueMail(tx, { ...reply, body: reply.body.slice(0, MAX_REPLY_CHARS) }, now);
+  });
+  if (reply) await afterCommit(ctx, { mail: true });
+}
+
+export async function receiveMessage(ctx: Ctx, raw: Buffer, envelope?: Envelope): Promise<InboundResult> {
+  const cfg = ctx.config.inbound;
+  const tooLarge = raw.length > cfg.maxBytes;
+  const msg = tooLarge ? await readHeadersOnly(raw, envelope, ownDomains(ctx)) : await readMessage(raw, envelope, ownDomains(ctx));
+  const log = ctx.log.child({ inbound: { messageId: msg.messageId, from: msg.from, size: raw.length } });
+
+  // Auto-replies, bounces, lists and our own mail are recorded and never answered: no mail loops.
+  if (msg.automated) {
+    const id = await claim(ctx, msg, raw.length, 'ignored', msg.automated);
+    log.info({ reason: msg.automated }, 'inbound mail ignored (automated)');
+    return { status: id ? 'ignored' : 'duplicate', id: id ?? undefined, reason: msg.automated };
+  }
+  const id = await claim(ctx, msg, raw.length, 'received', null);
+  if (!id) {
+    log.info('inbound mail already read (duplicate delivery)');
+    return { status: 'duplicate' };
+  }
+  const done = async (status: InboundStatus, reason: string, reply: OutgoingMail | null, extra: Prisma.InboundMailUpdateInput = {}): Promise<InboundResult> => {
+    await finish(ctx, id, { status, reason, ...extra }, reply);
+    log.info({ status, reason }, 'inbound mail');
+    return { status, id, reason };
+  };
+
+  // Per-sender rate: the first message over the limit is answered, the rest only recorded.
+  const since = new Date(ctx.clock.now().getTime() - 3600_000);
+  const recent = await ctx.db.inboundMail.count({ where: { fromAddress: msg.from!, receivedAt: { gt: since }, id: { not: id }, status: { not: 'ignored' } } });
+  if (recent >= cfg.ratePerHour) {
+    const text = `You sent more than ${cfg.ratePerHour} messages to the judge within an hour. This message was not read and\nnothing was changed. Further messages within the hour are not answered either; please wait and send again.\n`;
+    return done('limited', `over ${cfg.ratePerHour} messages an hour`, recent === cfg.ratePerHour ? plainReply(ctx, msg, 'email-refused', text) : null);
+  }
+  if (tooLarge) {
+    const text = `Your message is ${Math.ceil(raw.length / 1024)} KiB; the judge reads messages of at most ${Math.round(cfg.maxBytes / 1024)} KiB.\nIt was not read and nothing was changed. Send the commands as plain text, without attachments or quoted mail.\n`;
+    return done('too-large', `larger than ${cfg.maxBytes} bytes`, plainReply(ctx, msg, 'email-refused', text));
+  }
+
+  // Which game, purpose and person: the personal reply address and the sender must agree.
+  const parsed = msg.to.map((a) => parseReplyAddress(cfg, a)).find((p) => p !== null) ?? null;
+  if (parsed === null) {
+    const text = `This address takes no commands by itself. To play by email, reply to a mail the judge sent you about\nyour game: it carries your personal reply address. Nothing was changed.\n\n${helpText(ctx.config, null)}`;
+    return done('refused', 'no personal reply address', plainReply(ctx, msg, 'email-refused', text));
+  }
+  const refuse = (reason: string, text: string, gameId?: string) =>
+    done('refused', reason, plainReply(ctx, msg, 'email-refused', `${text}\nNothing was changed. Reply to a mail the judge sent to you about the game, from the address it was sent to.\nHELP, sent that way, lists the commands.\n`, gameId), gameId ? { gameId } : {});
+  if ('bad' in parsed) return refuse('unreadable reply token', 'The reply address you wrote to is not valid (it may have been shortened or altered).');
+  const game = await ctx.db.game.findUnique({ where: { id: parsed.gameId }, select: { id: true } }) ? await loadGame(ctx.db, parsed.gameId) : null;
+  if (!game) return refuse('unknown game', 'The reply address you wrote to is not valid.');
+  const account = await ctx.db.account.findUnique({ where: { email: msg.from! } });
+  const member = (accountId: string, purpose: Purpose) =>
+    purpose === 'moderator' ? game.moderatorId === accountId : game.players.some((p) => p.accountId === accountId && p.status === 'playing' && p.role);
+  if (!account || !tokenMatches(cfg, parsed, account.id)) {
+    // Someone else's address (a forwarded mail, a forged sender) or a token we never issued.
+    const owner = otherOwner(ctx, game, parsed);
+    return refuse(owner ? 'sender is not the owner of the reply address' : 'reply token not valid',
+      owner
+        ? `The reply address you wrote to belongs to someone else in ${game.name}, not to ${msg.from}.\nOnly mail from the address the judge writes to counts.`
+        : `The reply address you wrote to is not valid for ${msg.from}.`, game.id);
+  }
+  if (!member(account.id, parsed.purpose)) {
+    return refuse('no longer in the game', parsed.purpose === 'moderator' ? `You are not the moderator of ${game.name}.` : `You do not play a power in ${game.name} (any more).`, game.id);
+  }
+
+  const commands = parseCommands(msg.text);
+  const role = parsed.purpose === 'moderator' ? null : game.players.find((p) => p.accountId === account.id && p.status === 'playing')!.role!;
+  let executed: Executed;
+  if (commands.length === 0) executed = { lines: [], sections: [{ title: 'HELP', text: helpText(ctx.config, parsed.purpose) }] };
+  else executed = await execute(ctx, { accountId: account.id, timeZone: account.timeZone, purpose: parsed.purpose, game }, commands);
+  const reader = { email: account.email, timeZone: account.timeZone, viewer: role ? ({ kind: 'player', role } as const) : ({ kind: 'moderator' } as const) };
+  const reply = commandReply(ctx, game, reader, msg, executed, commands.length === 0);
+  const rejected = executed.lines.filter((l) => l.outcome === 'rejected').length;
+  return done('answered', `${executed.lines.length} line(s), ${rejected} rejected`, reply, {
+    gameId: game.id, accountId: account.id, purpose: parsed.purpose, results: executed.lines as any,
+  });
+}
+
+function otherOwner(ctx: Ctx, game: GameWithPlayers, parsed: ParsedAddress): boolean {
+  const ids = parsed.purpose === 'moderator' ? [game.moderatorId] : game.players.map((p) => p.accountId);
+  return ids.some((id) => tokenMatches(ctx.config.inbound, parsed, id));
+}
+
+function commandReply(ctx: Ctx, game: GameWithPlayers, reader: { email: string; timeZone: string; viewer: any }, msg: InboundMessage, ex: Executed, empty: boolean): OutgoingMail {
+  const extra: [string, string][] = [];
+  if (msg.messageId) extra.push(['In-Reply-To', `<${msg.messageId}>`]);
+  if (ex.orders?.receipt) extra.push(['Receipt', ex.orders.receipt]);
+  let body = headerLines(ctx.config, game, reader, extra);
+  body += empty
+    ? `Your message${msg.subject ? ` "${msg.subject}"` : ''} had no commands in it (quoted text and signatures are not read).\n`
+    : `Your message${msg.subject ? ` "${msg.subject}"` : ''}${msg.date ? ` of ${formatTime(msg.date, reader.timeZone)}` : ''} was read as follows:\n\n`;
+  for (const l of ex.lines) {
+    const tag = l.outcome === 'accepted' ? 'accepted' : l.outcome === 'done' ? 'done' : 'REJECTED';
+    body += `  ${String(l.line).padStart(3)}. ${l.text}\n       ${tag}: ${l.detail}\n`;
+  }
+  const o = ex.orders;
+  if (o) {
+    body += '\n';
+    if (o.stored && o.partial) body += `Orders: stored for ${o.phase} WITHOUT the ${o.rejected} rejected line(s): this game keeps partial orders.\n`;
+    else if (o.stored) body += `Orders: stored for ${o.phase}.\n`;
+    else if (o.rejected > 0) body += `Orders: NOT stored. ${o.rejected} order line(s) were rejected and this game does not keep partial orders,\nso nothing of this submission was stored and your earlier orders stand. Send the whole submission again.\n`;
+    else body += 'Orders: NOT stored (see the reason above); your earlier orders stand.\n';
+    if (o.receipt) body += `Receipt: ${o.receipt}\n(SHA-256 of the accepted orders and the time of receipt.) Ready: ${o.ready ? 'yes' : 'no'}.\n`;
+  }
+  for (const s of ex.sections) body += `\n== ${s.title} ==\n\n${s.text.replace(/\s+$/, '')}\n`;
+  return { to: reader.email, kind: 'email-reply', gameId: game.id, subject: reSubject(msg, `${game.name}: your message`), body: body + signature(ctx.config) };
+}

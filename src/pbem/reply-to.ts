@@ -1,0 +1,23 @@
+// The Reply-To of outgoing game mail, decided when the mail is sent: a player of the game gets the
+// personal address of their seat, the moderator the moderator's address. Computed from the signed
+// token, so nothing secret is stored in the outbox.
+import type { Ctx } from '../service/context.ts';
+import { replyAddress } from './reply-address.ts';
+
+export async function replyAddresses(ctx: Ctx, mailIds: string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (!ctx.config.inbound.enabled || mailIds.length === 0) return out;
+  const rows = await ctx.db.$queryRawUnsafe<{ id: string; gameId: string; accountId: string; isMod: boolean; plays: boolean }[]>(
+    `SELECT m.id::text, g.id::text AS "gameId", a.id::text AS "accountId", g."moderatorId" = a.id AS "isMod",
+            EXISTS (SELECT 1 FROM "GamePlayer" gp WHERE gp."gameId" = g.id AND gp."accountId" = a.id AND gp.status = 'playing') AS plays
+       FROM "OutboxMail" m JOIN "Game" g ON g.id = m."gameId" JOIN "Account" a ON a.email = m."toAddress"
+      WHERE m.id = ANY($1::uuid[])`,
+    mailIds,
+  );
+  for (const r of rows) {
+    // As viewerFor decides: the moderator reads as the moderator even when also playing.
+    if (r.isMod) out.set(r.id, replyAddress(ctx.config.inbound, 'moderator', r.gameId, r.accountId));
+    else if (r.plays) out.set(r.id, replyAddress(ctx.config.inbound, 'player', r.gameId, r.accountId));
+  }
+  return out;
+}
