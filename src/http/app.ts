@@ -17,7 +17,7 @@ import { pressRoutes } from './press.ts';
 import { mailRoutes } from './mail.ts';
 
 /** One plugin per resource. */
-const routePlugins = [healthRoutes, accountRoutes, gameRoutes, orderRoutes, moderatorRoutes, mailRoutes];
+const routePlugins = [healthRoutes, accountRoutes, gameRoutes, orderRoutes, moderatorRoutes, mailRoutes, pressRoutes, inboundRoutes];
 
 export async function buildApp(ctx: Ctx, _opts: { logRequests?: boolean } = {}): Promise<FastifyInstance> {
   const app = fastify({

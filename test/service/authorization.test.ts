@@ -54,6 +54,10 @@ const routes: Route[] = [
   { method: 'DELETE', path: '/games/{gameId}/players/{playerId}', level: 'moderator', game: 'active', url: (g) => `/games/${g.id}/players/${g.otherPlayerId}` },
   { method: 'POST', path: '/games/{gameId}/end', level: 'moderator', game: 'active' },
   { method: 'POST', path: '/games/{gameId}/draw', level: 'moderator', game: 'active' },
+  { method: 'GET', path: '/games/{gameId}/press', level: 'signed-in', game: 'active' },
+  { method: 'POST', path: '/games/{gameId}/press', level: 'player', game: 'active', body: () => ({ to: 'ALL', text: 'Aloha' }) },
+  { method: 'GET', path: '/games/{gameId}/email-settings', level: 'signed-in', game: 'active' },
+  { method: 'PUT', path: '/games/{gameId}/email-settings', level: 'moderator', game: 'active', body: () => ({ partialOrders: true }) },
   { method: 'GET', path: '/games/{gameId}/mail', level: 'moderator', game: 'active' },
   { method: 'POST', path: '/games/{gameId}/mail/{mailId}/resend', level: 'moderator', game: 'active', url: (g) => `/games/${g.id}/mail/00000000-0000-4000-8000-000000000000/resend` },
 ];
