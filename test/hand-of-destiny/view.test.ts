@@ -28,7 +28,7 @@ describe('views (each reader sees only what is theirs)', () => {
     expect(k.standing[K]).toBeDefined();
   });
 
-  it('an observer sees no hand and no standing instructions; the moderator sees everything', () => {
+  it('an observer sees no hand and no standing instructions; the moderator sees everything but the seed and the dice stream', () => {
     const s = s0();
     const o = hawaii1795.view(s, { kind: 'observer' }) as V;
     expect(o.cards[K]!.held).toBeNull();
@@ -37,7 +37,10 @@ describe('views (each reader sees only what is theirs)', () => {
     const m = hawaii1795.view(s, { kind: 'moderator' }) as V;
     expect(m.cards[A]!.held!.map((c) => c.number)).toEqual([6]);
     expect(m.cards[K]!.deckOrder).toEqual(s.decks[K]!.draw);
-    expect(m.rng).toEqual(s.rng);
+    // The judge publishes the seed when the game ends: not even the moderator gets it (or the
+    // stream it started) from the view before then.
+    expect(m.rng).toBeUndefined();
+    expect(m.seed).toBeUndefined();
   });
 
   it('shows the card drawn face up to both players (8.0)', () => {
