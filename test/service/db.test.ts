@@ -101,6 +101,17 @@ describe('every model round-trips through the client', () => {
       data: { toAddress: 'a@example.org', subject: 's', body: 'b', kind: 'k', gameId: game.id, status: 'sent', attempts: 1, nextAttemptAt: t, lockedUntil: t, lastError: 'e', createdAt: t, sentAt: t },
     });
     expect(await db.outboxMail.findUniqueOrThrow({ where: { id: mail.id } })).toEqual(mail);
+    const inbound = await db.inboundMail.create({
+      data: {
+        messageId: 'm@x', contentHash: 'ch', fromAddress: 'a@example.org', toAddress: 'orders+x@play.example.org', subject: 's', size: 10, gameId: game.id,
+        accountId: account.id, purpose: 'player', status: 'answered', reason: 'r', results: [{ line: 1 }], receivedAt: t, answeredAt: t,
+      },
+    });
+    expect(await db.inboundMail.findUniqueOrThrow({ where: { contentHash: 'ch' } })).toEqual(inbound);
+    const press = await db.press.create({ data: { gameId: game.id, phaseLabel: 'Spring 1', fromRole: 'Sunrise', fromAccountId: account.id, toRoles: ['Sunset'], toAll: true, body: 'aloha', createdAt: t } });
+    expect(await db.press.findUniqueOrThrow({ where: { id: press.id } })).toEqual(press);
+    const settings = await db.gameEmailSettings.create({ data: { gameId: game.id, partialOrders: true, press: 'public', pressPublicAfterGame: false, updatedAt: t } });
+    expect(await db.gameEmailSettings.findUniqueOrThrow({ where: { gameId: game.id } })).toEqual(settings);
     // Defaults from the database.
     const g2 = await db.game.create({ data: { name: 'g2', variant: 'heiau', scenario: 'race', moderatorId: account.id, deadlines: {}, seed: 's', seedHash: 'h' } });
     expect(g2).toMatchObject({ options: {}, status: 'forming', openJoin: false, nmrPolicy: 'hold', version: 0, outcome: null });
@@ -111,5 +122,8 @@ describe('every model round-trips through the client', () => {
     await db.game.delete({ where: { id: game.id } });
     expect(await db.phase.count()).toBe(0);
     expect(await db.submission.count()).toBe(0);
+    expect(await db.press.count()).toBe(0);
+    expect(await db.gameEmailSettings.count()).toBe(0);
+    expect(await db.inboundMail.count()).toBe(1); // kept: a record of what arrived
   });
 });
