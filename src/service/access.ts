@@ -28,10 +28,8 @@ export function policyOf(game: { deadlines: unknown }): DeadlinePolicy {
 }
 
 export function viewerFor(game: GameWithPlayers, accountId: string | undefined): { viewer: Viewer; player?: PlayerWithAccount } {
-  if (accountId && game.moderatorId === accountId) {
-    const player = game.players.find((p) => p.accountId === accountId && p.status === 'playing' && p.role);
-    return { viewer: { kind: 'moderator' }, player };
-  }
+  // A moderator never holds a seat (refuseModeratorSeat), so never reads as a player.
+  if (accountId && game.moderatorId === accountId) return { viewer: { kind: 'moderator' } };
   const player = accountId ? game.players.find((p) => p.accountId === accountId && p.status === 'playing' && p.role) : undefined;
   if (player) return { viewer: { kind: 'player', role: player.role! }, player };
   return { viewer: { kind: 'observer' } };
@@ -49,6 +47,15 @@ export async function loadGame(db: Db | Tx, gameId: string): Promise<GameWithPla
 export async function access(db: Db | Tx, gameId: string, accountId: string): Promise<Access> {
   const game = await loadGame(db, gameId);
   return { game, ...viewerFor(game, accountId), module: moduleOf(game) };
+}
+
+/**
+ * The moderator sees everything (other players' hands, hidden positions), so they may not also
+ * take a seat in the game they moderate.
+ */
+export function refuseModeratorSeat(game: { moderatorId: string }, accountId: string): void {
+  if (accountId === game.moderatorId)
+    throw forbidden('The moderator of a game cannot also play in it: the moderator sees what the players may not. Ask someone else to moderate, or invite another player.');
 }
 
 export function requireModerator(a: Access): void {

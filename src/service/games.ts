@@ -6,7 +6,7 @@ import type { Viewer } from '../games/types.ts';
 import { queueMail, type OutgoingMail } from '../mail/outbox.ts';
 import { eventMail, inviteMail, startMail } from '../mail/game-mail.ts';
 import { normalizeEmail } from './accounts.ts';
-import { access, activePlayers, loadGame, lockGame, moduleOf, policyOf, requireModerator, type Access, type GameWithPlayers } from './access.ts';
+import { access, activePlayers, loadGame, lockGame, moduleOf, policyOf, refuseModeratorSeat, requireModerator, type Access, type GameWithPlayers } from './access.ts';
 import { recipients } from './phases.ts';
 import { redactFor, visibleAddresses } from './privacy.ts';
 import { afterCommit, type Ctx } from './context.ts';
@@ -96,6 +96,7 @@ export async function invite(ctx: Ctx, gameId: string, moderatorId: string, inpu
     if (input.role !== undefined) checkRole(a, input.role, roles);
     const now = ctx.clock.now();
     const account = await accountFor(tx, input.email, now);
+    refuseModeratorSeat(a.game, account.id);
     const existing = a.game.players.find((p) => p.accountId === account.id);
     if (existing && existing.status !== 'removed') throw conflict(`${account.email} is already in this game (${existing.status}).`);
     const seated = a.game.players.filter((p) => p.status === 'invited' || p.status === 'joined').length;
@@ -122,6 +123,7 @@ export async function join(ctx: Ctx, gameId: string, accountId: string) {
     await lockGame(tx, gameId);
     const a = await access(tx, gameId, accountId);
     requireForming(a.game);
+    refuseModeratorSeat(a.game, accountId);
     const now = ctx.clock.now();
     const mine = a.game.players.find((p) => p.accountId === accountId);
     if (mine?.status === 'joined') return;

@@ -2,7 +2,7 @@
 import { queueMail } from '../mail/outbox.ts';
 import { eventMail, gameOverMail, startMail } from '../mail/game-mail.ts';
 import { normalizeEmail } from './accounts.ts';
-import { access, loadGame, lockGame, playerOfRole, policyOf, requireModerator, type Access } from './access.ts';
+import { access, loadGame, lockGame, playerOfRole, policyOf, refuseModeratorSeat, requireModerator, type Access } from './access.ts';
 import { recipients } from './phases.ts';
 import { redactFor, visibleAddresses } from './privacy.ts';
 import { afterCommit, type Ctx } from './context.ts';
@@ -119,6 +119,7 @@ export async function replacePlayer(ctx: Ctx, gameId: string, moderatorId: strin
     const e = normalizeEmail(email);
     const account = await tx.account.upsert({ where: { email: e }, create: { email: e, createdAt: now }, update: {} });
     if (account.id === old.accountId) throw badRequest('That is the same person.', [{ field: 'body.email', message: 'same player' }]);
+    refuseModeratorSeat(a.game, account.id);
     const seat = a.game.players.find((p) => p.accountId === account.id);
     if (seat && seat.status === 'playing') throw conflict(`${e} already plays ${seat.role} in this game.`);
     if (old.status === 'playing') await tx.gamePlayer.update({ where: { id: old.id }, data: { status: 'replaced', leftAt: now } });
