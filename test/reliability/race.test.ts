@@ -28,7 +28,7 @@ afterAll(async () => {
 describe(`two workers, ${GAMES} deadlines at the same moment`, () => {
   it('adjudicates each phase exactly once', { timeout: 240_000 }, async () => {
     const ctx = t.ctx;
-    const accounts = [];
+    const accounts: { id: string; email: string }[] = [];
     for (let i = 0; i < 41; i++) {
       const a = await t.db.account.create({ data: { email: `race${i}@example.org` } });
       await t.db.apiToken.create({ data: { accountId: a.id, tokenHash: hashToken(newToken()), prefix: 'kahu_xxxx' } });
