@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, startedGame, type Client } from '../helpers/api.ts';
 import { last, startEmailRig, WEBHOOK_SECRET, type EmailRig } from './helpers.ts';
+import { STALE_READING_MS } from '../../src/mail/inbound/receive.ts';
 
 let rig: EmailRig;
 let mod: Client, sunrise: Client, sunset: Client;
@@ -118,5 +119,21 @@ describe('inbound webhook', () => {
     // An hour later the sender is read again.
     rig.t.clock.advanceMinutes(61);
     expect((await post(raw({ from: sunrise.email, to: sunriseAddr, body: 'STATUS' }))).body.status).toBe('answered');
+  });
+  it('reads again a message whose earlier reading died before the reply, and only then', async () => {
+    const msg = raw({ from: sunrise.email, to: sunriseAddr, body: 'B Kona-Kailua - Kawaihae\nB Puna - Hilo\n' });
+    // The process died right after recording the message: the record stays 'received', unanswered.
+    expect((await post(msg)).body.status).toBe('answered');
+    const rec = await rig.t.db.inboundMail.findFirstOrThrow({ where: { messageId: `hook-${n}@mail.example.org` } });
+    await rig.t.db.inboundMail.update({ where: { id: rec.id }, data: { status: 'received', answeredAt: null } });
+    await sunrise.ok('DELETE', `/games/${gameId}/orders`);
+    // Delivered again at once: another reading may still be under way, so it is left alone.
+    expect((await post(msg)).body.status).toBe('duplicate');
+    expect((await sunrise.ok('GET', `/games/${gameId}/orders`)).lines ?? []).toEqual([]);
+    // Delivered again later (the sender's server retries): read and answered, the orders stored.
+    rig.t.clock.advance(STALE_READING_MS + 1000);
+    expect((await post(msg)).body.status).toBe('answered');
+    expect((await sunrise.ok('GET', `/games/${gameId}/orders`)).lines.map((l: any) => l.text)).toEqual(['B Kona-Kailua - Kawaihae', 'B Puna - Hilo']);
+    expect((await post(msg)).body.status).toBe('duplicate');
   });
 });

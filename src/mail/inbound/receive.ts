@@ -23,14 +23,29 @@ function ownDomains(ctx: Ctx): string[] {
   return [ctx.config.inbound.domain, (ctx.config.mailFrom.match(/@([^>\s]+)/)?.[1] ?? '').toLowerCase()].filter(Boolean);
 }
 
-/** Record the message; null when it was recorded before (a second delivery). */
+/** A reading that has not finished after this long died with its process. */
+export const STALE_READING_MS = 120_000;
+
+/**
+ * Record the message; null when it was recorded before (a second delivery). A message whose
+ * earlier reading never finished (the process died between recording it and replying; the
+ * sender's server, given no answer, delivers it again) is claimed once more and read again.
+ */
 async function claim(ctx: Ctx, msg: InboundMessage, size: number, status: string, reason: string | null): Promise<string | null> {
+  const now = ctx.clock.now();
   const rows = await ctx.db.$queryRawUnsafe<{ id: string }[]>(
     `INSERT INTO "InboundMail" ("messageId", "contentHash", "fromAddress", "toAddress", subject, size, status, reason, "receivedAt")
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING RETURNING id::text`,
-    msg.messageId, msg.contentHash, msg.from ?? '', msg.to.join(', ').slice(0, 2000), msg.subject.slice(0, 500), size, status, reason, ctx.clock.now(),
+    msg.messageId, msg.contentHash, msg.from ?? '', msg.to.join(', ').slice(0, 2000), msg.subject.slice(0, 500), size, status, reason, now,
   );
-  return rows[0]?.id ?? null;
+  if (rows[0] || status !== 'received') return rows[0]?.id ?? null;
+  const again = await ctx.db.$queryRawUnsafe<{ id: string }[]>(
+    `UPDATE "InboundMail" SET "receivedAt" = $3
+      WHERE ("messageId" = $1 OR "contentHash" = $2) AND status = 'received' AND "receivedAt" < $4
+      RETURNING id::text`,
+    msg.messageId, msg.contentHash, now, new Date(now.getTime() - STALE_READING_MS),
+  );
+  return again[0]?.id ?? null;
 }
 
 function reSubject(msg: InboundMessage, fallback: string): string {
