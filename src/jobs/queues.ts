@@ -1,10 +1,14 @@
 // pg-boss queues: `deadline` (adjudicate a phase at its due time), `mail` (send the outbox),
 // `sweep` (cron safety net). Jobs only say "look at this"; the handlers re-check everything in
 // the database, so a duplicate or early job does no harm and a lost one is caught by the sweep.
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { JobQueue } from '../service/context.ts';
 
 export const QUEUES = { deadline: 'deadline', mail: 'mail', sweep: 'sweep' } as const;
+
+/** Advisory lock key held while a process sets up pg-boss (the migrations use 72707369). */
+const BOSS_SETUP_LOCK = 72707370;
 
 export async function createBoss(url: string, opts: { worker: boolean; max?: number; onError?: (err: Error) => void }): Promise<PgBoss> {
   const boss = new PgBoss({
@@ -17,10 +21,18 @@ export async function createBoss(url: string, opts: { worker: boolean; max?: num
   });
   // pg-boss reports lost connections and failed maintenance as 'error' events: log them, never crash.
   boss.on('error', opts.onError ?? (() => {}));
-  await boss.start();
-  await boss.createQueue(QUEUES.deadline, { name: QUEUES.deadline, policy: 'standard', retryLimit: 5, retryDelay: 10, retryBackoff: true });
-  await boss.createQueue(QUEUES.mail, { name: QUEUES.mail, policy: 'stately', retryLimit: 3, retryDelay: 30 });
-  await boss.createQueue(QUEUES.sweep, { name: QUEUES.sweep, policy: 'stately' });
+  // Processes starting together deadlock in pg-boss's queue creation: one at a time.
+  const lock = new pg.Client({ connectionString: url });
+  await lock.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [BOSS_SETUP_LOCK]);
+    await boss.start();
+    await boss.createQueue(QUEUES.deadline, { name: QUEUES.deadline, policy: 'standard', retryLimit: 5, retryDelay: 10, retryBackoff: true });
+    await boss.createQueue(QUEUES.mail, { name: QUEUES.mail, policy: 'stately', retryLimit: 3, retryDelay: 30 });
+    await boss.createQueue(QUEUES.sweep, { name: QUEUES.sweep, policy: 'stately' });
+  } finally {
+    await lock.end();
+  }
   return boss;
 }
 
