@@ -9,15 +9,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import pino from 'pino';
 import { loadConfig } from '../src/config.ts';
 import { createDb, createPool } from '../src/db/client.ts';
-import { startEmbeddedPostgres, withDatabase } from '../src/db/embedded.ts';
-import { migrate } from '../src/db/migrate.ts';
+import { freePort, scratchDatabase } from '../src/db/scratch.ts';
 import { hashToken, newToken } from '../src/service/accounts.ts';
 import { systemClock } from '../src/service/clock.ts';
 import type { Ctx } from '../src/service/context.ts';
@@ -28,7 +24,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const PLAYERS = 200;
 
-const freePort = () => new Promise<number>((res) => { const s = net.createServer(); s.listen(0, '127.0.0.1', () => { const p = (s.address() as net.AddressInfo).port; s.close(() => res(p)); }); });
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 function spawnKahu(args: string[], env: Record<string, string>): ChildProcess {
@@ -49,29 +44,13 @@ async function waitHttp(port: number) {
 }
 
 async function main() {
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kahu-bench-'));
-  fs.chmodSync(tmp, 0o755);
-  let adminUrl = process.env.DATABASE_URL ? withDatabase(process.env.DATABASE_URL, 'postgres') : '';
-  let stopPg = async () => {};
-  if (!adminUrl) {
-    const e = await startEmbeddedPostgres({ dir: path.join(tmp, 'pg'), port: await freePort() });
-    adminUrl = e.url;
-    stopPg = e.stop;
-  }
-  const dbName = `kahu_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${dbName}"`);
-  const url = withDatabase(adminUrl, dbName);
-  await migrate(url);
+  const scratch = await scratchDatabase('bench');
+  const { url, dir: tmp } = scratch;
   const children: ChildProcess[] = [];
   const cleanup = async () => {
     for (const c of children) c.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 1500));
-    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).catch(() => {});
-    await admin.end();
-    await stopPg();
-    fs.rmSync(tmp, { recursive: true, force: true });
+    await scratch.drop();
   };
 
   try {

@@ -8,15 +8,11 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import pino from 'pino';
 import { loadConfig } from '../src/config.ts';
 import { createDb, createPool } from '../src/db/client.ts';
-import { startEmbeddedPostgres, withDatabase } from '../src/db/embedded.ts';
-import { migrate } from '../src/db/migrate.ts';
+import { freePort, scratchDatabase } from '../src/db/scratch.ts';
 import { buildApp } from '../src/http/app.ts';
 import { bossQueue, createBoss } from '../src/jobs/queues.ts';
 import { startWorker } from '../src/jobs/worker.ts';
@@ -31,7 +27,6 @@ const MINUTES = arg('minutes', 2);
 const GAMES = Number(process.env.SOAK_GAMES ?? 60);
 const CLIENTS = Number(process.env.SOAK_CLIENTS ?? 16);
 const PLAYERS = 2 * GAMES;
-const freePort = () => new Promise<number>((res) => { const s = net.createServer(); s.listen(0, '127.0.0.1', () => { const p = (s.address() as net.AddressInfo).port; s.close(() => res(p)); }); });
 const pct = (sorted: number[], p: number) => sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
 const mb = (n: number) => (n / 1048576).toFixed(0);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -41,21 +36,8 @@ const HOLDS: Record<string, string[]> = { Sunrise: ['B Kona-Kailua H', 'B Puna H
 const MOVES: Record<string, string[]> = { Sunrise: ['B Kona-Kailua - Kawaihae', 'B Puna - Hilo'], Sunset: ['B Kilauea - Wailua', 'B Aiea - Waikiki'] };
 
 async function main() {
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kahu-soak-'));
-  fs.chmodSync(tmp, 0o755);
-  let adminUrl = process.env.DATABASE_URL ? withDatabase(process.env.DATABASE_URL, 'postgres') : '';
-  let stopPg = async () => {};
-  if (!adminUrl) {
-    const e = await startEmbeddedPostgres({ dir: path.join(tmp, 'pg'), port: await freePort() });
-    adminUrl = e.url;
-    stopPg = e.stop;
-  }
-  const dbName = `kahu_soak_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${dbName}"`);
-  const url = withDatabase(adminUrl, dbName);
-  await migrate(url);
+  const scratch = await scratchDatabase('soak');
+  const { url, dir: tmp } = scratch;
   const port = await freePort();
   const config = loadConfig({ DATABASE_URL: url, PORT: String(port), LOG_LEVEL: 'warn', RATE_LIMIT: '10000000', ORDER_RATE_LIMIT: '10000000', SWEEP_SECONDS: '5', PUBLIC_URL: 'http://soak.local' });
   const db = createDb(url, 12);
@@ -174,10 +156,7 @@ async function main() {
 
   await db.$disconnect();
   await pool.end();
-  await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).catch(() => {});
-  await admin.end();
-  await stopPg();
-  fs.rmSync(tmp, { recursive: true, force: true });
+  await scratch.drop();
   process.exit(good ? 0 : 1);
 }
 

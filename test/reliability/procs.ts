@@ -1,7 +1,6 @@
 // Real kahu processes for the fault tests: `node --import tsx src/main.ts [--api|--worker]` with
 // their own environment, their output kept for the assertions (and to check no token is logged).
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 
 export interface Kahu {
@@ -14,16 +13,7 @@ export interface Kahu {
 
 export const TOKEN_RE = /kahu_[A-Za-z0-9_-]{43}/;
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
+export { freePort } from '../../src/db/scratch.ts';
 
 export function spawnKahu(args: string[], env: Record<string, string>): Kahu {
   const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('src/main.ts'), ...args], {

@@ -4,21 +4,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
 import { execFileSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres, withDatabase } from '../../src/db/embedded.ts';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
+import { freePort } from '../../src/db/scratch.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
