@@ -79,6 +79,11 @@ export const hawaii1795: GameModule<HodState> = {
     // Standing instructions are seen only by their owner and the moderator (docs/hawaii-1795.md).
     return /^\s*stand(ing)?\b/i.test(line.text) || (line.reading ?? '').startsWith('STANDING ');
   },
+  waitingNote(state, role) {
+    // Only the side whose turn it is sends a turn; the other may change its standing instructions.
+    if (state.outcome || role === state.side) return null;
+    return `It is ${new Game(state).possessive(state.side)} turn, not yours; you may change your standing instructions at any time (STANDING lines)`;
+  },
 };
 
 /** The legal choices for `role`'s submission after `lines` (for forms and the random player). */

@@ -83,4 +83,10 @@ export interface GameModule<S = unknown> {
    * readers of the history do not see it. Without it every line is shown once resolved.
    */
   isPrivateLine?(line: ReadLine): boolean;
+  /**
+   * Optional: for a role that is not expected in the current phase, what it may still send
+   * (Hawaii 1795: standing instructions during the other player's turn), as one sentence without
+   * a full stop, for the mail and STATUS of that player. Null or absent: it has nothing to send.
+   */
+  waitingNote?(state: S, role: string): string | null;
 }

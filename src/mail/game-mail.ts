@@ -29,6 +29,26 @@ function indent(text: string): string {
   return text.replace(/\s+$/, '').split('\n').map((l) => (l ? `  ${l}` : l)).join('\n');
 }
 
+/**
+ * The line that tells a player what to send for `phase` (whose state is `state`): their orders
+ * when the engine expects them, else what they may still send (the engine's waitingNote), else
+ * that they have nothing to order. Empty for the moderator and observers.
+ */
+export function nextPhaseLine(config: Config, game: GameLike, module: GameModule, reader: Reader, phase: Phase, state: unknown): string {
+  if (reader.viewer.kind !== 'player') return '';
+  const role = reader.viewer.role;
+  const put = `PUT ${config.publicUrl}/games/${game.id}/orders`;
+  const reply = (it: string) => (config.inbound?.enabled ? `, or reply to this mail with ${it} (HELP lists the commands)` : '');
+  if (module.expectedRoles(state).includes(role)) {
+    return phase.type === 'turn'
+      ? `Your turn: send your turn for ${phase.label} with ${put}${reply('it')}.\n`
+      : `Your orders for ${phase.label} are due: send them with ${put}${reply('them')}.\n`;
+  }
+  const note = module.waitingNote?.(state, role);
+  if (note) return `${note}: send them with ${put}${reply('them')}.\n`;
+  return `You (${role}) have nothing to order in ${phase.label}; it is processed without orders from you.\n`;
+}
+
 export function resultsMail(config: Config, game: GameLike, module: GameModule, reader: Reader, done: { phase: Phase; report: unknown }[], next: Phase | null, nextState: unknown, now: Date): OutgoingMail {
   const first = done[0].phase;
   const extra: [string, string][] = [
@@ -47,7 +67,7 @@ export function resultsMail(config: Config, game: GameLike, module: GameModule, 
   body += `\nPosition${next ? ` for ${next.label}` : ' at the end of the game'}:\n\n${indent(module.formatPosition(nextState as any, reader.viewer))}\n`;
   if (next) {
     body += `\nNext phase: ${next.label}.\nDeadline: ${formatTime(next.deadlineAt, reader.timeZone)}.\n`;
-    if (reader.viewer.kind === 'player') body += `Send your orders with PUT ${config.publicUrl}/games/${game.id}/orders${config.inbound?.enabled ? ', or reply to this mail with them (HELP lists the commands)' : ''}.\n`;
+    body += nextPhaseLine(config, game, module, reader, next, nextState);
   }
   return { to: reader.email, kind: 'results', gameId: game.id, subject: `${game.name}: ${first.label} results${next ? ` — next: ${next.label}` : ''}`, body: body + signature(config) };
 }
@@ -65,6 +85,7 @@ export function startMail(config: Config, game: GameLike, module: GameModule, re
   body += `\nEvery random draw of this game comes from a secret seed. Its SHA-256 is\n  ${game.seedHash}\nThe seed is published when the game ends, so anyone can check every draw and replay the game.\n`;
   body += `\nPosition for ${phase.label}:\n\n${indent(module.formatPosition(state as any, reader.viewer))}\n`;
   body += `\nFirst deadline (${phase.label}): ${formatTime(phase.deadlineAt, reader.timeZone)}.\n`;
+  body += nextPhaseLine(config, game, module, reader, phase, state);
   if (config.inbound?.enabled) body += `To play by email, reply to this mail (or any later one about the game): one command per line, HELP lists them.\n`;
   return { to: reader.email, kind: 'start', gameId: game.id, subject: `${game.name} has started${reader.viewer.kind === 'player' ? `: you play ${reader.viewer.role}` : ''}`, body: body + signature(config) };
 }
