@@ -84,7 +84,7 @@ export async function execute(ctx: Ctx, who: Sender, commands: Command[]): Promi
       if (MODERATOR_COMMANDS.has(c.kind) && !isMod) { result(c, 'rejected', `${c.kind.toUpperCase()} is a moderator's command: send it to the moderator's reply address`); continue; }
       switch (c.kind) {
         case 'help':
-          out.sections.push({ title: 'HELP', text: helpText(ctx.config, who.purpose) });
+          out.sections.push({ title: 'HELP', text: helpText(ctx.config, who.purpose, who.game.variant) });
           result(c, 'done', 'the commands are listed below');
           break;
         case 'status':
@@ -170,9 +170,16 @@ async function statusText(ctx: Ctx, who: Sender): Promise<string> {
   }
   if (a.viewer.kind === 'player' && v.phase) {
     const mine = await myOrders(ctx, who.game.id, who.accountId);
+    // What a player who is not expected may still send (Hawaii 1795: standing instructions).
+    let note: string | null = null;
+    if (!mine.expected && a.module.waitingNote) {
+      const open = await ctx.db.phase.findFirst({ where: { gameId: who.game.id, status: 'open' }, select: { state: true } });
+      note = open ? a.module.waitingNote(open.state, mine.role) : null;
+    }
     s += mine.lines.length
       ? `\nYour orders for ${mine.phase.label} (receipt ${mine.receipt?.hash}):\n${mine.lines.map((l) => `  ${l.text}${l.ok ? '' : `   [REJECTED: ${l.error}]`}`).join('\n')}\n`
-      : `\nYou have no orders for ${mine.phase.label}${mine.expected ? '' : ' (you have nothing to order in this phase)'}.\n`;
+      : `\nYou have no orders for ${mine.phase.label}${mine.expected || note ? '' : ' (you have nothing to order in this phase)'}.\n`;
+    if (note) s += `${note}.\n`;
   }
   if (v.position) s += `\nPosition:\n\n${indent(v.position)}\n`;
   return s;

@@ -2,7 +2,37 @@
 import type { Config } from '../config.ts';
 import type { Purpose } from './reply-address.ts';
 
-export function helpText(config: Config, purpose: Purpose | null): string {
+/** The Hawaii 1795 lines (docs/hawaii-1795.md), for the HELP of a Hawaii 1795 game. */
+export const HAWAII_1795_HELP = `Hawaii 1795: one phase is one player turn. The player whose turn it is sends the whole turn as
+one submission, after seeing the card drawn for it (STATUS shows it). The other player may send
+only STANDING lines, at any time. Case-insensitive; units and spaces as STATUS names them
+("Oahu-1", "2 warriors", "Vancouver cannon"); lines are carried out in phase order.
+  PLAY 7 / PLAY Hold the Line         play a held card (or the drawn card, if it could be held)
+  HOLD                                keep the drawn card for later (the default when it may be held)
+  REMOVE warriors Maui                a unit taken off by Storm / Warriors Go Home
+  RECRUIT musketeers Kona             place a recruit (the space may be left out)
+  MOVE 2 warriors Kona - Hilo         move between the two spaces of Hawai'i or of O'ahu
+  FLEET Kona - Maui WITH Kamehameha, 2 warriors
+                                      a canoe at Kona carries them to Maui ("FLEET canoe Hilo - Kona - Maui ...")
+  BATTLES Maui, Oahu-1                the order of the battles (the others follow in map order)
+  BUILD FORT <space>, DISMANTLE FORT <space>   fort markers (if the game uses them)
+Standing instructions decide for you during the other player's turn; only you and the moderator see them:
+  STANDING FIRE <units>               which units fire first
+  STANDING LOSSES <units>             which units take eliminations and panics first
+  STANDING WARFLEET ALWAYS|NEVER|STRONGER   launch a war fleet against a sighted invasion
+  STANDING RETREAT <spaces>           preferred retreat spaces, in order
+  STANDING EARTHWORKS ANY|NONE|<spaces>     use a held Hold the Line when attacked
+  STANDING BREAKOFF ON|OFF, STANDING PURSUIT ON|OFF (options), STANDING DEFAULT (all back to the defaults)
+The turn lines and STANDING lines of a message are one submission and replace your earlier one for this
+turn, so send all of them together. What you leave out takes the defaults. Example:
+  HOLD
+  RECRUIT warriors Kona
+  FLEET Kona - Oahu-1 WITH Vancouver cannon, pike
+  STANDING RETREAT Hilo
+  READY
+`;
+
+export function helpText(config: Config, purpose: Purpose | null, variant?: string): string {
   const i = config.inbound;
   let s = `Play by email with kahu. Reply to any mail the judge sent you about a game: its Reply-To is your
 personal address for that game (orders+...@${i.domain}; the moderator's is moderator+...@${i.domain}).
@@ -12,8 +42,8 @@ from earlier mail (">") and everything after a signature ("-- ") are not read. S
 Player commands:
   <order>                 an order as in the API, e.g. "A Paris - Burgundy", "B Puna H", "Build A Kona-Kailua".
                           All order lines of a message form one submission that replaces your earlier one.
-                          Hawaii 1795: turn lines (PLAY, HOLD, REMOVE, RECRUIT, MOVE, FLEET, BATTLE, BUILD FORT,
-                          DISMANTLE FORT) and standing instructions ("STANDING ...") as in docs/hawaii-1795.md.
+                          Hawaii 1795: turn lines (PLAY, HOLD, REMOVE, RECRUIT, MOVE, FLEET, BATTLES, BUILD FORT,
+                          DISMANTLE FORT) and standing instructions ("STANDING ..."); HELP in a Hawaii 1795 game lists them.
   CLEAR                   clear your orders for this phase (you are then not ready)
   READY / WAIT            mark yourself ready (the phase may be processed early) or take it back
   STATUS                  your position, your current orders, the deadline, who is ready
@@ -37,6 +67,7 @@ the whole submission is refused and your earlier orders stand, unless the modera
 keep partial orders (the reply says which). A message is read once, however often it is delivered.
 Limits: ${Math.round(i.maxBytes / 1024)} KiB per message, ${i.ratePerHour} messages per hour per address.
 `;
+  if (variant === 'hawaii1795') s += `\n${HAWAII_1795_HELP}`;
   if (purpose === 'moderator') s += '\nYou wrote to the moderator\'s address of this game.\n';
   return s;
 }

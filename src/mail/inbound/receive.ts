@@ -132,7 +132,7 @@ export async function receiveMessage(ctx: Ctx, raw: Buffer, envelope?: Envelope)
   const commands = parseCommands(msg.text);
   const role = parsed.purpose === 'moderator' ? null : game.players.find((p) => p.accountId === account.id && p.status === 'playing')!.role!;
   let executed: Executed;
-  if (commands.length === 0) executed = { lines: [], sections: [{ title: 'HELP', text: helpText(ctx.config, parsed.purpose) }] };
+  if (commands.length === 0) executed = { lines: [], sections: [{ title: 'HELP', text: helpText(ctx.config, parsed.purpose, game.variant) }] };
   else executed = await execute(ctx, { accountId: account.id, timeZone: account.timeZone, purpose: parsed.purpose, game }, commands);
   const reader = { email: account.email, timeZone: account.timeZone, viewer: role ? ({ kind: 'player', role } as const) : ({ kind: 'moderator' } as const) };
   const reply = commandReply(ctx, game, reader, msg, executed, commands.length === 0);
