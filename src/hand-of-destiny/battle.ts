@@ -522,7 +522,9 @@ export function seaBattle(ctx: TurnCtx, canoe: string, cargo: string[], target: 
   const policy = standingOf(g, D).warFleet;
   const launch = fleet.length > 0 && (policy === 'always' || (policy === 'stronger' && g.strengthOf(fleet) >= g.strengthOf(invaders)));
   if (!launch) {
-    ctx.say(`${g.sideName(D)} sighting roll ${die}: sighted; no war fleet is launched (standing instruction: ${policy}).`);
+    // Why no war fleet is the defender's standing instruction: theirs alone to read.
+    ctx.say(`${g.sideName(D)} sighting roll ${die}: sighted; no war fleet is launched.`);
+    ctx.say(`(Your standing instruction: WARFLEET ${policy.toUpperCase()}.)`, [D]);
     return 'landed';
   }
   ctx.say(`${g.sideName(D)} sighting roll ${die}: sighted; war fleet of ${canoes.length} canoe fleet(s) with ${g.list(fleet)} meets the invasion.`);

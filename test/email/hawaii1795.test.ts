@@ -209,7 +209,11 @@ describe('Hawaii 1795 by email', () => {
     const withDefaults = hawaii1795.resolve(state, { [A]: hawaii1795.readSubmission(state, A, turn2).accepted });
     expect(hawaii1795.formatReport(withDefaults.report, { kind: 'moderator' })).toMatch(/sighted; war fleet/);
     const modReport2 = hawaii1795.formatReport(done.report, { kind: 'moderator' });
-    expect(modReport2).toMatch(/Kamehameha sighting roll \d: sighted; no war fleet is launched \(standing instruction: never\)/);
+    expect(modReport2).toMatch(/Kamehameha sighting roll \d: sighted; no war fleet is launched\./);
+    expect(modReport2).toContain('(Your standing instruction: WARFLEET NEVER.)');
+    // Why no war fleet sailed is Kamehameha's standing instruction: the Allied Chiefs do not read it.
+    expect(hawaii1795.formatReport(done.report, { kind: 'player', role: A })).not.toMatch(/standing instruction/i);
+    expect(hawaii1795.formatReport(done.report, { kind: 'player', role: K })).toContain('(Your standing instruction: WARFLEET NEVER.)');
     expect(modReport2).not.toMatch(/war fleet of|Sea battle/);
     const fought2 = battleLines(modReport2);
     expect(fought2.length).toBeGreaterThan(0);

@@ -240,9 +240,13 @@ describe('sea battles (11.7-11.8)', () => {
     expect(r.text).not.toMatch(/Battle at Kona/);
   });
 
-  it('respects STANDING WARFLEET NEVER', () => {
-    const r = play(invasion([1, 0, 0, 0, 0, 0, 0, 0, 0]), ['FLEET Maui - Kona WITH maui-warriors-1'], ['STANDING WARFLEET NEVER']);
-    expect(r.text).toMatch(/no war fleet is launched \(standing instruction: never\)/);
+  it('respects STANDING WARFLEET NEVER, and shows why to the defender only', () => {
+    const s = invasion([1, 0, 0, 0, 0, 0, 0, 0, 0]);
+    const defender = s.scenario.sides.map((x) => x.id).find((x) => x !== s.side);
+    const r = play(s, ['FLEET Maui - Kona WITH maui-warriors-1'], ['STANDING WARFLEET NEVER']);
+    expect(r.text).toMatch(/sighted; no war fleet is launched\./);
+    const why = r.entries.filter((e) => /standing instruction/i.test(e.text));
+    expect(why.map((e) => [e.text, e.to])).toEqual([['(Your standing instruction: WARFLEET NEVER.)', [defender]]]);
   });
 });
 
