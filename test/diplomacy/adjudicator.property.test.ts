@@ -35,7 +35,7 @@ function placeUnits(v: Variant, specs: [number, number, number, number][]): Unit
     const order = [...types.slice(t % types.length), ...types.slice(0, t % types.length)];
     let placed: Unit | undefined;
     for (const type of order) {
-      const locs = map.locationsOf[p].filter((l) => canStand(v, type, l));
+      const locs = map.locationsOf[p].filter((l) => canStand(v.map, type, l));
       if (locs.length) {
         placed = { power: map.powers[w % map.powers.length], type, location: map.locations[locs[c % locs.length]].id };
         break;
@@ -273,7 +273,7 @@ function checkMovement(v: Variant, m: { units: Unit[]; orders: PowerOrder[] }, o
       expect(occupied.has(q), `${d.location} may not retreat to occupied ${q}`).toBe(false);
       expect(contested.has(q), `${d.location} may not retreat to contested ${q}`).toBe(false);
       expect(q).not.toBe(here);
-      expect(canStand(v, d.type === 'B' && !map.fleetReachesProvince(map.location(d.location)!.index, map.province(q)!.index) ? 'A' : d.type, map.location(r)!.index), r).toBe(true);
+      expect(canStand(v.map, d.type === 'B' && !map.fleetReachesProvince(map.location(d.location)!.index, map.province(q)!.index) ? 'A' : d.type, map.location(r)!.index), r).toBe(true);
     }
   }
 }

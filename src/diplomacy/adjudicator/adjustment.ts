@@ -3,7 +3,7 @@
 // owned centre first; fleets before armies; then by province name).
 import type { Unit, UnitType } from '../types.ts';
 import type { Variant } from '../variants/variant.ts';
-import { canStand, unitTypeName } from './board.ts';
+import { aUnit, canStand, unitTypeName } from './board.ts';
 import { fleetProvinceAdjacency } from './convoy.ts';
 import type { OrderOutcome, PowerOrder } from './movement.ts';
 
@@ -81,7 +81,7 @@ export function adjudicateAdjustments(variant: Variant, input: AdjustmentInput, 
         if (!l) return fail(`${p.name} has no coast '${coast}'`);
         loc = l.index;
       }
-      if (!canStand(variant, o.unitType, loc)) return fail(`${article(unitTypeName(o.unitType))} cannot stand in ${p.name}`);
+      if (!canStand(map, o.unitType, loc)) return fail(`${aUnit(o.unitType)} cannot stand in ${p.name}`);
       builtIn.add(p.id);
       used[power] = (used[power] ?? 0) + 1;
       built.push({ power, type: o.unitType, location: map.locations[loc].id });
@@ -95,7 +95,7 @@ export function adjudicateAdjustments(variant: Variant, input: AdjustmentInput, 
       if (k < 0) return fail(`there is no unit in ${where ? map.province(where)!.name : o.unit.location}`);
       const u = input.units[k];
       if (u.power !== power) return fail(`the unit in ${map.provinceOf(u.location)!.name} belongs to ${u.power}`);
-      if (o.unit.type && o.unit.type !== u.type) return fail(`the unit in ${map.provinceOf(u.location)!.name} is ${article(unitTypeName(u.type))}`);
+      if (o.unit.type && o.unit.type !== u.type) return fail(`the unit in ${map.provinceOf(u.location)!.name} is ${aUnit(u.type)}`);
       if (u.type === 'F' && variant.rules.europeanFleets) return fail('a European fleet is never disbanded in adjustments');
       if (removed.has(k)) return fail('this unit is already disbanded');
       if ((used[power] ?? 0) >= -n) return fail(`${power} has only ${-n} disband${n < -1 ? 's' : ''}`);
@@ -159,6 +159,3 @@ function distanceFromOwnedCenters(variant: Variant, supplyCenters: Record<string
   return dist;
 }
 
-function article(s: string) {
-  return /^[aeiou]/.test(s) ? `an ${s}` : `a ${s}`;
-}

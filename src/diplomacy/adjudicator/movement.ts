@@ -3,7 +3,7 @@
 import type { DipMap } from '../maps/map.ts';
 import type { DislodgedUnit, Order, OrderResult, Unit, UnitRef } from '../types.ts';
 import type { Variant } from '../variants/variant.ts';
-import { canStand, unitTypeName } from './board.ts';
+import { aUnit, canStand, unitTypeName } from './board.ts';
 import { convoyRouteExists, fleetProvinceAdjacency, onConvoyRoute } from './convoy.ts';
 import { CONVOY, HOLD, MOVE, Resolver, SUPPORT } from './resolver.ts';
 
@@ -174,7 +174,7 @@ class MovementPhase {
     if (unit.power !== power && unit.power.toLowerCase() !== power.toLowerCase())
       throw new Illegal(`the unit in ${this.name(p)} belongs to ${unit.power}`);
     if (ref.type && ref.type !== unit.type)
-      throw new Illegal(`the unit in ${this.name(p)} is ${article(unitTypeName(unit.type))}, not ${article(unitTypeName(ref.type))}`);
+      throw new Illegal(`the unit in ${this.name(p)} is ${aUnit(unit.type)}, not ${aUnit(ref.type)}`);
     return u;
   }
 
@@ -549,13 +549,10 @@ export function retreatOptions(
     for (const l of map.fleetNeighbours[unit.loc]) {
       const q = map.locations[l].province;
       if (!open(q)) continue;
-      if (unit.type === 'B' && !canStand(variant, 'B', l)) continue;
+      if (unit.type === 'B' && !canStand(map, 'B', l)) continue;
       out.push(map.locations[l].id);
     }
   }
   return out.sort();
 }
 
-function article(s: string) {
-  return /^[aeiou]/.test(s) ? `an ${s}` : `a ${s}`;
-}

@@ -5,6 +5,7 @@ import heiauMapData from '../maps/heiau.json' with { type: 'json' };
 import heiauScenarioData from './heiau-scenarios.json' with { type: 'json' };
 import { z } from 'zod';
 import { DipMap } from '../maps/map.ts';
+import { canStand } from '../adjudicator/board.ts';
 
 export const ScenarioUnitSchema = z.object({
   type: z.enum(['A', 'F', 'B']),
@@ -76,20 +77,10 @@ export function readHeiauScenarioFile(): HeiauScenarioFile {
   return HeiauScenarioFileSchema.parse(heiauScenarioData);
 }
 
-/**
- * Whether a unit of this type may stand on this location: armies on land or coast provinces (the
- * bare province id); fleets on seas and coasts (on a coast of a multi-coast province); boat bunches
- * where fleets may, except the oceans (NPO, SPO).
- */
+/** Whether a unit of this type may stand on this location id (the adjudicator's rule). */
 export function unitMayStand(map: DipMap, type: 'A' | 'F' | 'B', locationId: string): boolean {
   const loc = map.location(locationId);
-  if (!loc) return false;
-  const p = map.provinces[loc.province];
-  if (type === 'A') return (p.type === 'land' || p.type === 'coast') && loc.coast === null;
-  if (p.type !== 'sea' && p.type !== 'coast') return false;
-  if (p.coasts.length > 0 && loc.coast === null) return false;
-  if (type === 'B' && p.ocean) return false;
-  return true;
+  return !!loc && canStand(map, type, loc.index);
 }
 
 /** Problems of one scenario against the map and the file's other scenarios (empty when sound). */
