@@ -9,7 +9,7 @@ import type { DislodgedUnit, Phase, Unit } from '../diplomacy/types.ts';
 import { getVariant } from '../diplomacy/variants/index.ts';
 import { heiauScenario, loadHeiauScenarios, scenarioWithBallot } from '../diplomacy/variants/scenarios.ts';
 import type { Variant } from '../diplomacy/variants/variant.ts';
-import { randomInt, seedRandom } from '../hand-of-destiny/random.ts';
+import { randomInt, seedRandom } from './random.ts';
 import type { GameModule, Outcome, PhaseInfo, ReadLine, ReadResult, ScenarioInfo, Viewer } from './types.ts';
 
 export interface DiplomacyState {

@@ -5,7 +5,7 @@ import type { GameModule } from '../games/types.ts';
 import { checkState } from './engine.ts';
 import type { HodState } from './model.ts';
 import { playerRandom, randomStanding, randomTurn } from './player.ts';
-import { randomInt } from './random.ts';
+import { randomInt } from '../games/random.ts';
 
 export interface SimulationResult {
   games: number;

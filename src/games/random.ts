@@ -1,4 +1,4 @@
-// The seeded random stream carried in the state. sfc32 seeded by cyrb128 of the seed text:
+// The seeded random stream the engines carry in their state. sfc32 seeded by cyrb128 of the seed text:
 // small, fast, and its whole state is four 32-bit numbers, so it lives in JSON.
 
 export type RandomState = [number, number, number, number];
