@@ -1,0 +1,35 @@
+// Map rendering speed: SVG from the map data and a view, and PNG from that SVG (resvg).
+// `npm run -s bench:render`. Prints per-map times; the targets are SVG < 5 ms, PNG < 150 ms.
+import { Resvg } from '@resvg/resvg-js';
+import { mapGeometry } from '../src/maps/geometry.ts';
+import { getVariant } from '../src/diplomacy/variants/index.ts';
+import { heiauDiplomacy } from '../src/games/diplomacy.ts';
+import { renderDiplomacyMap, type BoardView } from '../src/render/diplomacy-map.ts';
+
+const variant = getVariant('heiau')!;
+const geometry = mapGeometry('heiau')!;
+const state = heiauDiplomacy.setup('bench', 'clans');
+const board = heiauDiplomacy.view(state, { kind: 'moderator' }) as BoardView;
+// Every unit ordered: a third hold, the rest move to a neighbour.
+const orders = board.units.map((u, i) => {
+  const to = variant.map.data.fleet_adjacency[u.location]?.[0] ?? variant.map.data.army_adjacency[u.location]?.[0];
+  return { power: u.power, reading: i % 3 === 0 || !to ? `${u.type} ${u.location} H` : `${u.type} ${u.location} - ${to}`, result: (i % 2 ? 'succeeds' : 'fails') as 'succeeds' | 'fails' };
+});
+
+function time(label: string, n: number, fn: () => unknown) {
+  for (let i = 0; i < Math.min(20, n); i++) fn();
+  const t: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    fn();
+    t.push(performance.now() - t0);
+  }
+  t.sort((a, b) => a - b);
+  const q = (p: number) => t[Math.min(t.length - 1, Math.floor(p * t.length))].toFixed(2);
+  console.log(`${label}: p50 ${q(0.5)} ms, p99 ${q(0.99)} ms (${n} runs)`);
+}
+
+const svg = renderDiplomacyMap(variant, geometry, board, { orders, title: 'Heiau: Spring 1 Movement' });
+console.log(`Heiau map, ${board.units.length} units, ${orders.length} orders; SVG ${(svg.length / 1024).toFixed(1)} KB`);
+time('SVG', 2000, () => renderDiplomacyMap(variant, geometry, board, { orders, title: 'Heiau: Spring 1 Movement' }));
+time('PNG 1600 px (from SVG)', 30, () => new Resvg(svg, { fitTo: { mode: 'width', value: 1600 }, font: { loadSystemFonts: true } }).render().asPng());

@@ -1,0 +1,49 @@
+// Maps of a game for one reader: the game module's view of a phase, drawn by the renderer, with
+// the orders that reader may see. The service asks here; it knows nothing of reports or shapes.
+import { getVariant } from '../diplomacy/variants/index.ts';
+import { mapGeometry } from '../maps/geometry.ts';
+import { renderDiplomacyMap, type BoardView, type DrawnOrder } from '../render/diplomacy-map.ts';
+import { renderHawaii1795Map, type HodBoardView } from '../render/hawaii1795-map.ts';
+import type { DiplomacyReport, DiplomacyState, DiplomacySubmission } from './diplomacy.ts';
+import type { GameModule, Viewer } from './types.ts';
+
+export interface MapRequest {
+  module: GameModule;
+  /** The state at the start of the phase. */
+  state: unknown;
+  /** The phase's report once adjudicated: its orders are drawn with their results. */
+  report?: unknown;
+  /** The reader's own accepted orders of an open phase, drawn as sent. */
+  own?: { role: string; accepted: unknown };
+  viewer: Viewer;
+  title: string;
+}
+
+/** The id of the drawing of a game module's map (a Diplomacy variant, the Hawaii 1795 scenario). */
+function geometryId(module: GameModule): string {
+  return module.id === 'hawaii1795' ? 'hawaii-1795' : module.id;
+}
+
+/** Whether a game module has a drawn map. */
+export function hasMap(module: GameModule): boolean {
+  return mapGeometry(geometryId(module)) !== null;
+}
+
+/** The map as SVG for the reader, or null when the game has no drawing. */
+export function drawMap(req: MapRequest): string | null {
+  if (!hasMap(req.module)) return null;
+  if (req.module.id === 'hawaii1795') {
+    const board = req.module.view(req.state, req.viewer) as HodBoardView;
+    const seas = Object.fromEntries(((req.state as { scenario: { spaces: { id: string; name: string }[] } }).scenario.spaces).map((x) => [x.id, x.name]));
+    return renderHawaii1795Map(mapGeometry('hawaii-1795')!, board, { title: req.title, spaceNames: seas });
+  }
+  const state = req.state as DiplomacyState;
+  const variant = getVariant(state.variant)!;
+  const board = req.module.view(state, req.viewer) as BoardView;
+  const orders: DrawnOrder[] = [];
+  const report = req.report as DiplomacyReport | undefined;
+  // Orders are public once adjudicated; a ballot has none to draw.
+  for (const o of report?.phases?.[0]?.orders ?? []) if (o.reading) orders.push({ power: o.power, reading: o.reading, result: o.result, reason: o.reason });
+  if (!report && req.own) for (const o of (req.own.accepted as DiplomacySubmission).orders ?? []) orders.push({ power: req.own.role, reading: o.reading });
+  return renderDiplomacyMap(variant, mapGeometry(state.variant)!, board, { orders, title: req.title });
+}

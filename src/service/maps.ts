@@ -1,0 +1,51 @@
+// A game's map for the caller, now or at a phase: SVG from the game layer, PNG from the SVG.
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Resvg } from '@resvg/resvg-js';
+import { drawMap, hasMap } from '../games/maps.ts';
+import type { Access } from './access.ts';
+import type { Ctx } from './context.ts';
+import { notFound } from './errors.ts';
+import { currentPhase, latestPhase } from './games.ts';
+
+export interface MapImage {
+  body: string | Buffer;
+  etag: string;
+  /** An adjudicated phase never changes: its map may be cached for good. */
+  final: boolean;
+}
+
+const fontDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../assets/fonts');
+const fontFiles = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf', 'DejaVuSans-Oblique.ttf'].map((f) => path.join(fontDir, f));
+
+/** The map of the current (or last) phase, or of phase `seq`, as the caller may see it. */
+export async function mapSvg(ctx: Ctx, a: Access, seq?: number): Promise<MapImage> {
+  if (!hasMap(a.module)) throw notFound(`${a.module.name} has no drawn map yet; its position is in the game's text view.`);
+  const phase = seq === undefined
+    ? (await currentPhase(ctx.db, a.game.id)) ?? (await latestPhase(ctx.db, a.game.id))
+    : await ctx.db.phase.findUnique({ where: { gameId_seq: { gameId: a.game.id, seq } } });
+  if (!phase || phase.status === 'rolled_back') throw notFound(seq === undefined ? 'The game has not started: there is no map yet.' : `This game has no phase ${seq}.`);
+  const final = phase.status === 'adjudicated' || phase.status === 'skipped';
+  let own: { role: string; accepted: unknown } | undefined;
+  if (!final && a.viewer.kind === 'player') {
+    const sub = await ctx.db.submission.findFirst({ where: { phaseId: phase.id, role: a.viewer.role, supersededAt: null }, orderBy: { seq: 'desc' } });
+    if (sub) own = { role: sub.role, accepted: sub.accepted };
+  }
+  const svg = drawMap({ module: a.module, state: phase.state, report: final ? phase.report ?? undefined : undefined, own, viewer: a.viewer, title: `${a.game.name}: ${phase.label}` });
+  if (svg === null) throw notFound(`${a.module.name} has no drawn map yet.`);
+  return { body: svg, etag: etagOf(svg), final };
+}
+
+export async function mapPng(ctx: Ctx, a: Access, seq?: number): Promise<MapImage> {
+  const svg = await mapSvg(ctx, a, seq);
+  const png = new Resvg(svg.body as string, {
+    fitTo: { mode: 'width', value: 1600 },
+    font: { fontFiles, loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' },
+  }).render().asPng();
+  return { body: png, etag: etagOf(png), final: svg.final };
+}
+
+function etagOf(body: string | Buffer): string {
+  return `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+}
