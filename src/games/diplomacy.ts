@@ -4,8 +4,11 @@
 import { adjudicate, type OrderReport, type PhaseOutput } from '../diplomacy/adjudicator/index.ts';
 import { adjustmentsDue, buildSites } from '../diplomacy/adjudicator/adjustment.ts';
 import { retreatsOf } from '../diplomacy/adjudicator/retreat.ts';
-import { normalizeName, parseOrders } from '../diplomacy/orders/index.ts';
-import type { DislodgedUnit, Phase, Unit } from '../diplomacy/types.ts';
+import { canStand } from '../diplomacy/adjudicator/board.ts';
+import { formatOrder, normalizeName, parseOrders } from '../diplomacy/orders/index.ts';
+import { orderOptions } from '../diplomacy/options.ts';
+import { placeName, readingWithNames } from '../diplomacy/orders/notation.ts';
+import type { DislodgedUnit, Order, Phase, Unit } from '../diplomacy/types.ts';
 import { getVariant } from '../diplomacy/variants/index.ts';
 import { heiauScenario, loadHeiauScenarios, scenarioWithBallot } from '../diplomacy/variants/scenarios.ts';
 import type { Variant } from '../diplomacy/variants/variant.ts';
@@ -177,6 +180,10 @@ function makeModule(id: 'standard' | 'heiau'): GameModule<DiplomacyState> {
     outcome(state) {
       return state.outcome ?? null;
     },
+
+    options(state, role) {
+      return options(state, role);
+    },
   };
   return mod;
 }
@@ -221,7 +228,12 @@ function readSubmission(state: DiplomacyState, role: string, lines: string[]): R
   // Check the readable orders against the board as if they were the only ones: what is illegal
   // now is illegal whatever the others order.
   const readable = parsed.flatMap((l) => (l.ok ? [l] : []));
-  const check = adjudicate(variant, { ...position(state, p), orders: readable.map((l) => ({ power: role, order: l.order, text: l.text.trim() })) });
+  // A power that may not see the natives yet (the Haole before its first Spring orders) is checked
+  // against the board it sees, with each order about a space it cannot see judged for any unit
+  // that could stand there: what it reads and is told depends on nothing it may not know.
+  const check = seesNatives(state, { kind: 'player', role })
+    ? adjudicate(variant, { ...position(state, p), orders: readable.map((l) => ({ power: role, order: l.order, text: l.text.trim() })) })
+    : { orders: readable.map((l) => checkUnseen(state, variant, p, role, l.order, l.text.trim())) };
   const out: ReadLine[] = [];
   const accepted: { text: string; reading: string }[] = [];
   let k = 0;
@@ -231,13 +243,39 @@ function readSubmission(state: DiplomacyState, role: string, lines: string[]): R
       continue;
     }
     const r = check.orders[k++];
-    if (r.result === 'illegal') out.push({ line: l.line, text: l.text, ok: false, reading: r.reading, error: r.reason });
+    // People read the rulebook's names; the accepted part keeps the map ids the adjudicator reads.
+    const shown = r.reading ? readingWithNames(variant.map, r.reading) : undefined;
+    if (r.result === 'illegal') out.push({ line: l.line, text: l.text, ok: false, reading: shown, error: r.reason });
     else {
-      out.push({ line: l.line, text: l.text, ok: true, reading: r.reading });
+      out.push({ line: l.line, text: l.text, ok: true, reading: shown });
       accepted.push({ text: l.text.trim(), reading: r.reading! });
     }
   }
   return { lines: out, accepted: { orders: accepted } satisfies DiplomacySubmission };
+}
+
+/**
+ * One order of a power that cannot see the natives, read on the board it sees: an order that names
+ * a unit in a space it cannot see is accepted when some unit could stand there and make it legal.
+ */
+function checkUnseen(state: DiplomacyState, variant: Variant, phase: Phase, role: string, order: Order, text: string): OrderReport {
+  const seen = visibleUnits(state, { kind: 'player', role });
+  const board = { phase, units: seen, supplyCenters: {}, tradingPosts: state.tradingPosts };
+  const named = order.kind === 'support' || order.kind === 'convoy' ? order.target : null;
+  const map = variant.map;
+  const province = named ? map.provinceOf(named.location) : undefined;
+  if (!named || !province || seen.some((u) => map.provinceOf(u.location) === province))
+    return adjudicate(variant, { ...board, orders: [{ power: role, order, text }] }).orders[0];
+  let first: OrderReport | undefined;
+  for (const type of named.type ? [named.type] : (['A', 'B', 'F'] as const))
+    for (const l of map.locationsOf[province.index]) {
+      if (!canStand(map, type, l)) continue;
+      const someone: Unit = { power: '\u0000', type, location: map.locations[l].id };
+      const r = adjudicate(variant, { ...board, units: [...seen, someone], orders: [{ power: role, order, text }] }).orders[0];
+      if (r.result !== 'illegal') return r;
+      first ??= r;
+    }
+  return first ?? { power: role, text, result: 'illegal', reading: formatOrder(map, order), reason: `no unit could stand in ${province.name} to be ${order.kind === 'support' ? 'supported' : 'convoyed'}` };
 }
 
 /** The board of a phase, as the adjudicator takes it. */
@@ -254,6 +292,10 @@ function step(state: DiplomacyState, subs: Record<string, DiplomacySubmission>, 
   const variant = variantOf(state);
   const orders = state.powers.flatMap((power) => (subs[power]?.orders ?? []).map((o) => ({ power, text: o.text })));
   const out = adjudicate(variant, { ...position(state, p), orders });
+  // A power that could not see the natives gave orders legal for some placement of their units;
+  // one about a unit that is not there is void, as the rules say, not illegal.
+  if (state.hidden && p.type === 'movement')
+    for (const o of out.orders) if (o.result === 'illegal' && state.haoles?.includes(o.power)) o.result = 'void';
   const result: PhaseResult = { phase: label, type: p.type, orders: out.orders };
   if (state.hidden && p.type === 'movement' && state.ballot?.winner)
     result.revealedBallot = { votes: state.ballot.votes ?? {}, winner: state.ballot.winner };
@@ -401,6 +443,17 @@ function view(state: DiplomacyState, viewer: Viewer) {
   return base;
 }
 
+/** What a power may order now, worked out on the board as that power sees it (Haole fog included). */
+function options(state: DiplomacyState, role: string) {
+  const p = state.phase;
+  if (p.type === 'ballot') {
+    const votes = (state.ballot?.options ?? []).map((o) => ({ kind: 'vote', order: `VOTE ${heiauScenario(o).name}`, text: `VOTE ${heiauScenario(o).name}` }));
+    return { phase: 'ballot' as const, units: [], votes };
+  }
+  const seen = view(state, { kind: 'player', role });
+  return orderOptions(variantOf(state), { phase: p, units: seen.units, dislodged: p.type === 'retreat' ? state.dislodged : undefined, contested: state.contested, supplyCenters: state.supplyCenters, tradingPosts: state.tradingPosts }, role);
+}
+
 function unitText(variant: Variant, u: Unit): string {
   const l = variant.map.location(u.location);
   const p = variant.map.provinceOf(u.location);
@@ -430,22 +483,6 @@ function ballotText(b: { votes: Record<string, string>; winner: string }): strin
   return `  The natives start as in ${heiauScenario(b.winner).name} (votes: ${votes || 'none'}).`;
 }
 
-/** A place by its name, with the coast: 'Spain (sc)'. */
-function placeName(variant: Variant, id: string): string {
-  const l = variant.map.location(id);
-  if (!l) return id;
-  const p = variant.map.provinces[l.province];
-  return l.coast ? `${p.name} (${l.coast})` : p.name;
-}
-
-/** An order as read (ids) in the rulebook's notation with place names: `B Kona-Kailua - Kawaihae`. */
-function withNames(variant: Variant, reading: string): string {
-  return reading
-    .split(' ')
-    .map((w) => (variant.map.location(w) ? placeName(variant, w) : w))
-    .join(' ');
-}
-
 function formatReport(report: DiplomacyReport, viewer: Viewer): string {
   const variant = variantOf(report);
   const lines: string[] = [];
@@ -464,17 +501,17 @@ function formatReport(report: DiplomacyReport, viewer: Viewer): string {
       lines.push(`  ${power}:`);
       for (const o of orders) {
         const mark = o.result === 'succeeds' ? '' : `  [${o.result}${o.reason ? `: ${o.reason}` : ''}]`;
-        lines.push(`    ${o.reading ? withNames(variant, o.reading) : o.text}${mark}`);
+        lines.push(`    ${o.reading ? readingWithNames(variant.map, o.reading) : o.text}${mark}`);
       }
     }
     if (!ph.orders.length) lines.push('  (no orders)');
     for (const d of ph.dislodged ?? [])
       lines.push(
-        `  Dislodged: ${d.power} ${unitText(variant, d)} (attacked from ${placeName(variant, d.attackerFrom)}); ` +
-          `may retreat to ${d.retreats?.map((r) => placeName(variant, r)).join(', ') || 'nowhere: destroyed'}`,
+        `  Dislodged: ${d.power} ${unitText(variant, d)} (attacked from ${placeName(variant.map, d.attackerFrom)}); ` +
+          `may retreat to ${d.retreats?.map((r) => placeName(variant.map, r)).join(', ') || 'nowhere: destroyed'}`,
       );
     for (const u of ph.disbanded ?? []) lines.push(`  Removed: ${u.power} ${unitText(variant, u)}`);
-    for (const [p, [from, to]] of Object.entries(ph.captured ?? {})) lines.push(`  ${placeName(variant, p)}: ${from ?? 'unowned'} -> ${to}`);
+    for (const [p, [from, to]] of Object.entries(ph.captured ?? {})) lines.push(`  ${placeName(variant.map, p)}: ${from ?? 'unowned'} -> ${to}`);
   }
   if (report.outcome) lines.push('', report.outcome.text);
   return lines.join('\n');

@@ -79,6 +79,9 @@ export const hawaii1795: GameModule<HodState> = {
     // Standing instructions are seen only by their owner and the moderator (docs/hawaii-1795.md).
     return /^\s*stand(ing)?\b/i.test(line.text) || (line.reading ?? '').startsWith('STANDING ');
   },
+  options(state, role) {
+    return legalChoices(state, role, []);
+  },
   waitingNote(state, role) {
     // Only the side whose turn it is sends a turn; the other may change its standing instructions.
     if (state.outcome || role === state.side) return null;

@@ -78,6 +78,11 @@ export interface GameModule<S = unknown> {
   /** Whether the game is over, as the engine judges it. */
   outcome(state: S): Outcome | null;
   /**
+   * Optional: everything `role` may do now, each with the text the order reader accepts, worked
+   * out from what that role may see (forms, clickable maps, random players).
+   */
+  options?(state: S, role: string): unknown;
+  /**
    * Optional: a line of a role's submission that stays with its author and the moderator even
    * once the phase is resolved, until the game ends (Hawaii 1795's standing instructions). Other
    * readers of the history do not see it. Without it every line is shown once resolved.

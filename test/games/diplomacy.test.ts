@@ -22,7 +22,7 @@ describe('Standard Diplomacy module', () => {
     const s = standardDiplomacy.setup('seed', 'classic');
     const read = standardDiplomacy.readSubmission(s, 'England', ['F London - North Sea', 'A Liverpool - Spian', 'F Edinburgh - Picardy', 'A Paris - Burgundy']);
     expect(read.lines.map((l) => l.ok)).toEqual([true, false, false, false]);
-    expect(read.lines[0].reading).toBe('F lon - nth');
+    expect(read.lines[0].reading).toBe('F London - North Sea');
     expect(read.lines[1].error).toMatch(/Spian/);
     expect(read.lines[2].error).toMatch(/not adjacent/);
     expect(read.lines[3].error).toMatch(/belongs to France/);
@@ -137,4 +137,28 @@ describe('Heiau Haole scenario: ballot and hidden natives', () => {
     const a = heiauDiplomacy.resolve(s, even).state.ballot?.winner;
     expect(heiauDiplomacy.resolve(s, even).state.ballot?.winner).toBe(a);
   });
+
+  it("reads the Haole's orders about unseen spaces for any unit that could be there, and voids them where none was", () => {
+    let s = heiauDiplomacy.setup('blind', 'haole');
+    const votes: Record<string, unknown> = {};
+    for (const role of heiauDiplomacy.expectedRoles(s)) votes[role] = heiauDiplomacy.readSubmission(s, role, ['Wings']).accepted;
+    s = heiauDiplomacy.resolve(s, votes).state;
+    const occupied = new Set(s.units.map((u) => u.location));
+    // Waikiki is empty in Wings, Aiea is not: the Haole may support a move from either, unseen.
+    expect(occupied.has('aiea')).toBe(true);
+    expect(occupied.has('waik')).toBe(false);
+    for (const text of ['F SPO S B Aiea - Waikiki', 'F SPO S B Waikiki - Aiea', 'F SPO S A Waikiki']) {
+      const r = heiauDiplomacy.readSubmission(s, 'Haole', [text]);
+      expect(r.lines[0], text).toMatchObject({ ok: true });
+    }
+    // The same words for a space no unit could reach from there are refused, for that reason alone.
+    const bad = heiauDiplomacy.readSubmission(s, 'Haole', ['F SPO S B Hilo - Kona-Kailua']);
+    expect(bad.lines[0].ok).toBe(false);
+    expect(bad.lines[0].error).toMatch(/cannot reach Kona-Kailua/);
+    // Adjudicated on the real board: the support of a unit that is not there is void.
+    const r = heiauDiplomacy.resolve(s, { Haole: heiauDiplomacy.readSubmission(s, 'Haole', ['F SPO S B Waikiki - Aiea']).accepted });
+    const order = (r.report as { phases: { orders: { power: string; result: string }[] }[] }).phases[0].orders.find((o) => o.power === 'Haole');
+    expect(order?.result).toBe('void');
+  });
 });
+
