@@ -15,9 +15,12 @@ import { moderatorRoutes } from './moderator.ts';
 import { inboundRoutes } from './inbound.ts';
 import { pressRoutes } from './press.ts';
 import { mailRoutes } from './mail.ts';
+import { mapRoutes } from './maps.ts';
+import { optionRoutes } from './options.ts';
+import { webRoutes } from '../web/plugin.ts';
 
 /** One plugin per resource. */
-const routePlugins = [healthRoutes, accountRoutes, gameRoutes, orderRoutes, moderatorRoutes, mailRoutes, pressRoutes, inboundRoutes];
+const routePlugins = [healthRoutes, accountRoutes, gameRoutes, orderRoutes, moderatorRoutes, mailRoutes, pressRoutes, inboundRoutes, mapRoutes, optionRoutes];
 
 export async function buildApp(ctx: Ctx, _opts: { logRequests?: boolean } = {}): Promise<FastifyInstance> {
   const app = fastify({
@@ -58,5 +61,6 @@ export async function buildApp(ctx: Ctx, _opts: { logRequests?: boolean } = {}):
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
   for (const plugin of routePlugins) await app.register(plugin(ctx));
+  await app.register(webRoutes());
   return app;
 }

@@ -15,7 +15,8 @@ export function tokenMail(config: Config, account: { email: string; timeZone: st
     body:
       `Here is your API token for kahu, issued ${formatTime(now, account.timeZone)}:\n\n` +
       `    ${token}\n\n` +
-      `Send it with every request as the header\n\n    Authorization: Bearer ${token}\n\n` +
+      `To sign in in a browser, open\n\n    ${config.publicUrl}/#token=${token}\n\n` +
+      `Scripts send it with every request as the header\n\n    Authorization: Bearer ${token}\n\n` +
       `It proves you own ${account.email}. Keep it secret. You can list and revoke your tokens with\n` +
       `GET /accounts/me/tokens and DELETE /accounts/me/tokens/{id}. If you did not ask for it, revoke it.\n` +
       signature(config),

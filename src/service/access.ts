@@ -38,7 +38,7 @@ export function viewerFor(game: GameWithPlayers, accountId: string | undefined):
 export async function loadGame(db: Db | Tx, gameId: string): Promise<GameWithPlayers> {
   const game = await db.game.findUnique({
     where: { id: gameId },
-    include: { players: { include: { account: true }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }, moderator: true },
+    include: { players: { include: { account: true }, orderBy: [{ createdAt: 'asc' }, { role: { sort: 'asc', nulls: 'last' } }, { id: 'asc' }] }, moderator: true },
   });
   if (!game) throw notFound('There is no game with this id.');
   return game;

@@ -210,7 +210,7 @@ export async function startGame(ctx: Ctx, gameId: string, moderatorId: string) {
       await tx.gameEvent.create({
         data: {
           gameId, kind: 'started', actorId: moderatorId, createdAt: now,
-          text: `The game started. Seed hash ${game.seedHash}. Powers: ${Object.entries(who).map(([r, n]) => `${r} ${n}`).join(', ')}.`,
+          text: `The game started. Seed hash ${game.seedHash}. Powers: ${roles.filter((r) => r in who).map((r) => `${r} ${who[r]}`).join(', ')}.`,
           data: { seedHash: game.seedHash, assignment: Object.fromEntries(joined.map((p) => [p.id, assignment.get(p.id)!])), drawOrder: joined.map((p) => p.id) },
         },
       });

@@ -6,7 +6,7 @@ import { startTestService, type TestService } from '../helpers/app.ts';
 import { client, signUp, type Client } from '../helpers/api.ts';
 
 type Role = 'anonymous' | 'observer' | 'player' | 'moderator';
-type Level = 'public' | 'signed-in' | 'invited' | 'player' | 'moderator' | 'moderator-or-finished';
+type Level = 'public' | 'signed-in' | 'invited' | 'player' | 'player-or-moderator' | 'moderator' | 'moderator-or-finished';
 interface Route { method: string; path: string; level: Level; game?: 'forming' | 'active'; body?: (g: Fixture) => unknown; url?: (g: Fixture) => string }
 interface Fixture { id: string; playerId: string; otherPlayerId: string }
 
@@ -16,6 +16,7 @@ const ALLOWED: Record<Level, Role[]> = {
   // Joining a game by invitation (an open game lets anyone signed in join: see the test below).
   invited: ['player'],
   player: ['player'],
+  'player-or-moderator': ['player', 'moderator'],
   moderator: ['moderator'],
   'moderator-or-finished': ['moderator'],
 };
@@ -35,6 +36,10 @@ const routes: Route[] = [
   { method: 'GET', path: '/games/{gameId}/history', level: 'signed-in', game: 'active' },
   { method: 'GET', path: '/games/{gameId}/phases/{seq}', level: 'signed-in', game: 'active', url: (g) => `/games/${g.id}/phases/1` },
   { method: 'GET', path: '/games/{gameId}/events', level: 'signed-in', game: 'active' },
+  { method: 'GET', path: '/games/{gameId}/map.svg', level: 'signed-in', game: 'active' },
+  { method: 'GET', path: '/games/{gameId}/map.png', level: 'signed-in', game: 'active' },
+  { method: 'GET', path: '/games/{gameId}/phases/{seq}/map.svg', level: 'signed-in', game: 'active', url: (g) => `/games/${g.id}/phases/1/map.svg` },
+  { method: 'GET', path: '/games/{gameId}/phases/{seq}/map.png', level: 'signed-in', game: 'active', url: (g) => `/games/${g.id}/phases/1/map.png` },
   { method: 'GET', path: '/games/{gameId}/replay', level: 'moderator-or-finished', game: 'active' },
   { method: 'POST', path: '/games/{gameId}/join', level: 'invited', game: 'forming' },
   { method: 'POST', path: '/games/{gameId}/leave', level: 'signed-in', game: 'forming' },
@@ -42,6 +47,7 @@ const routes: Route[] = [
   { method: 'PUT', path: '/games/{gameId}/players/{playerId}/role', level: 'moderator', game: 'forming', body: () => ({ role: 'Sunrise' }), url: (g) => `/games/${g.id}/players/${g.playerId}/role` },
   { method: 'POST', path: '/games/{gameId}/start', level: 'moderator', game: 'forming' },
   { method: 'GET', path: '/games/{gameId}/orders', level: 'player', game: 'active' },
+  { method: 'GET', path: '/games/{gameId}/options', level: 'player-or-moderator', game: 'active' },
   { method: 'PUT', path: '/games/{gameId}/orders', level: 'player', game: 'active', body: () => ({ orders: ['hold'] }) },
   { method: 'DELETE', path: '/games/{gameId}/orders', level: 'player', game: 'active' },
   { method: 'PUT', path: '/games/{gameId}/ready', level: 'player', game: 'active', body: () => ({ ready: true }) },

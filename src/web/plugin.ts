@@ -1,0 +1,33 @@
+// The web client, served by the same process: one HTML page, its stylesheet and its script. The
+// script is TypeScript in src/web/client/, compiled to JavaScript once at start (no CDN, no build
+// step to forget); the pages talk to the public API like any other client.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyPluginAsync } from 'fastify';
+import ts from 'typescript';
+
+const dir = path.dirname(fileURLToPath(import.meta.url));
+
+function compile(file: string): string {
+  const source = fs.readFileSync(path.join(dir, 'client', file), 'utf8');
+  return ts.transpileModule(source, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, removeComments: false }, fileName: file }).outputText;
+}
+
+export function webRoutes(): FastifyPluginAsync {
+  const html = fs.readFileSync(path.join(dir, 'client', 'index.html'), 'utf8');
+  const css = fs.readFileSync(path.join(dir, 'client', 'style.css'), 'utf8');
+  const js = compile('app.ts');
+  return async (app) => {
+    // The page's own script and style only; the map SVG comes from the API and is inlined.
+    const csp = "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+    const page = async (_req: unknown, reply: { header: (k: string, v: string) => unknown; type: (t: string) => { send: (b: string) => unknown } }) => {
+      reply.header('content-security-policy', csp);
+      reply.header('cache-control', 'no-cache');
+      return reply.type('text/html; charset=utf-8').send(html);
+    };
+    app.get('/', { schema: { hide: true } }, page as never);
+    app.get('/web/app.js', { schema: { hide: true } }, async (_req, reply) => reply.header('cache-control', 'no-cache').type('text/javascript; charset=utf-8').send(js));
+    app.get('/web/style.css', { schema: { hide: true } }, async (_req, reply) => reply.header('cache-control', 'no-cache').type('text/css; charset=utf-8').send(css));
+  };
+}

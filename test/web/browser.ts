@@ -1,0 +1,20 @@
+// A real Chromium for the web tests: Debian's `chromium` (installed by .ci/run when missing),
+// driven with playwright-core. Without a browser the tests fail, never skip.
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+
+const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].filter(Boolean) as string[];
+
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = CANDIDATES.find((p) => fs.existsSync(p));
+  if (!executablePath) throw new Error(`No Chromium found (tried ${CANDIDATES.join(', ')}): install Debian's chromium package (.ci/run does).`);
+  return chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+}
+
+/** Screenshots are kept as test artifacts. */
+export const ARTIFACTS = path.resolve('test-artifacts/web');
+export function artifact(name: string): string {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  return path.join(ARTIFACTS, `${name}.png`);
+}

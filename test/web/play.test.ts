@@ -1,0 +1,146 @@
+// The web client in a real Chromium: a player signs in by the emailed link, sees the game's map,
+// enters orders by clicking a unit and then a space, and by keyboard alone from the lists; at a
+// phone's width the page still works. Screenshots of every page are kept in test-artifacts/web.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailFor, startTestService, type TestService } from '../helpers/app.ts';
+import { signUp, startedGame, type Client } from '../helpers/api.ts';
+import { artifact, launchBrowser } from './browser.ts';
+
+let t: TestService;
+let browser: Browser;
+let base: string;
+beforeAll(async () => {
+  t = await startTestService();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = t.app.server.address();
+  base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+/** The sign-in link from the newest token mail to an address, as a player would click it. */
+async function signInLink(email: string): Promise<string> {
+  const mails = await mailFor(t.db, email, 'token');
+  const m = /#token=(kahu_[A-Za-z0-9_-]{43})/.exec(mails[mails.length - 1].body);
+  if (!m) throw new Error('no sign-in link in the mail');
+  return `${base}/#token=${m[1]}`;
+}
+
+async function open(page: Page, url: string) {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(url);
+  return errors;
+}
+
+describe('web client', () => {
+  let game: any;
+  let byRole: Record<string, Client>;
+  beforeAll(async () => {
+    const mod = await signUp(t, 'webmod@example.org');
+    const a = await signUp(t, 'websunrise@example.org');
+    const b = await signUp(t, 'websunset@example.org');
+    ({ game, byRole } = await startedGame(t, mod, [a, b], { name: 'Browser Race', variant: 'heiau', scenario: 'race' }));
+  });
+
+  it('signs in by the emailed link and lists my games with their deadlines', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const errors = await open(page, await signInLink(byRole.Sunrise.email));
+    await page.getByRole('link', { name: 'Browser Race' }).waitFor();
+    expect(await page.locator('table.games').innerText()).toMatch(/Sunrise\s+Spring 1 Movement/);
+    // The token left the address bar.
+    expect(page.url()).not.toContain('token=');
+    await page.screenshot({ path: artifact('games') });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('enters an order by clicking a unit and then a space on the map, and sends it', async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const errors = await open(page, `${await signInLink(byRole.Sunrise.email)}&next=/games/${game.id}`);
+    await page.locator('#map svg').waitFor();
+    await page.locator('g.unit.mine[data-unit="konk"]').click();
+    await page.locator('path[data-space="kawa"]').click({ position: await spacePoint(page, 'kawa') });
+    expect(await page.locator('#order-konk').inputValue()).toBe('B Kona-Kailua - Kawaihae');
+    await page.getByRole('button', { name: 'Send these orders' }).click();
+    await page.locator('.readings li.ok').first().waitFor();
+    expect(await page.locator('.readings').innerText()).toContain('B Kona-Kailua - Kawaihae — read as');
+    await page.screenshot({ path: artifact('game-orders') });
+    // Stored as a submission of Sunrise.
+    const stored = await byRole.Sunrise.ok('GET', `/games/${game.id}/orders`);
+    expect(stored.lines.map((l: any) => l.text)).toContain('B Kona-Kailua - Kawaihae');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('enters orders with the keyboard alone', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await open(page, `${await signInLink(byRole.Sunset.email)}&next=/games/${game.id}`);
+    await page.locator('#order-aiea').waitFor();
+    await page.locator('#order-aiea').focus();
+    const wanted = (await page.locator('#order-aiea option').allInnerTexts()).find((o) => / - /.test(o))!;
+    await page.keyboard.press('ArrowDown');
+    await page.locator('#order-aiea').selectOption({ label: wanted });
+    await page.keyboard.press('Tab');
+    // Tab on to the send button and press it.
+    for (let i = 0; i < 10 && !(await page.evaluate(() => document.activeElement?.textContent === 'Send these orders')); i++) await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.locator('.readings li.ok').first().waitFor();
+    const stored = await byRole.Sunset.ok('GET', `/games/${game.id}/orders`);
+    expect(stored.lines.map((l: any) => l.text)).toContain(wanted);
+    await page.close();
+  });
+
+  it('works at a phone width of 360 px', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const errors = await open(page, `${await signInLink(byRole.Sunrise.email)}&next=/games/${game.id}`);
+    await page.locator('#map svg').waitFor();
+    // Nothing wider than the screen but the map, which scrolls inside its box.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(overflow).toBeLessThanOrEqual(360);
+    await page.locator('#order-puna').selectOption({ index: 1 });
+    await page.getByRole('button', { name: 'Send these orders' }).tap();
+    await page.locator('.readings li.ok').first().waitFor();
+    await page.screenshot({ path: artifact('game-phone'), fullPage: true });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('shows the sign-in page to a stranger, and sends a link', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await open(page, base);
+    await page.getByLabel('Email address').fill('newcomer@example.org');
+    await page.getByRole('button', { name: 'New here: register' }).click();
+    await page.getByText('A sign-in link is on its way').waitFor();
+    await page.screenshot({ path: artifact('sign-in') });
+    expect((await mailFor(t.db, 'newcomer@example.org', 'token'))[0].body).toContain(`${t.config.publicUrl}/#token=kahu_`);
+    await page.close();
+  });
+});
+
+/** A point inside a space's shape, relative to its bounding box, that no unit or label covers. */
+async function spacePoint(page: Page, space: string): Promise<{ x: number; y: number }> {
+  return page.locator(`path[data-space="${space}"]`).evaluate((el: SVGPathElement) => {
+    const svg = el.ownerSVGElement!;
+    const box = el.getBoundingClientRect();
+    const ctm = el.getScreenCTM()!;
+    const len = el.getTotalLength();
+    for (let i = 0; i < 400; i++) {
+      // Walk inward from points on the outline towards the middle until a point is inside the shape and on top.
+      const p = el.getPointAtLength((len * i) / 400);
+      const mid = { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+      const sp = svg.createSVGPoint();
+      sp.x = p.x; sp.y = p.y;
+      const s = sp.matrixTransform(ctm);
+      for (const f of [0.2, 0.35, 0.5]) {
+        const x = s.x + (mid.x - s.x) * f, y = s.y + (mid.y - s.y) * f;
+        if (document.elementFromPoint(x, y) === el) return { x: x - box.left, y: y - box.top };
+      }
+    }
+    return { x: box.width / 2, y: box.height / 2 };
+  });
+}
