@@ -42,6 +42,14 @@ export async function buildApp(ctx: Ctx, _opts: { logRequests?: boolean } = {}):
       },
     },
   });
+  // A link in a mail (`:: URL: …/games/<id>`) opens the game's page when a browser follows it;
+  // scripts asking for JSON, or sending a token, get the API as before.
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.method !== 'GET' || req.headers.authorization) return;
+    const accept = String(req.headers.accept ?? '');
+    const m = /^\/games\/([0-9a-fA-F-]{36})\/?(?:\?.*)?$/.exec(req.url);
+    if (m && /^text\/html/.test(accept)) return reply.redirect(`/#/games/${m[1]}`, 303);
+  });
   await app.register(rateLimit, { max: ctx.config.rateLimit, timeWindow: '1 minute' });
   await app.register(swagger, {
     openapi: {

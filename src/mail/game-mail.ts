@@ -10,6 +10,15 @@ import { formatTime, isoUtc } from './time.ts';
 export interface Reader { email: string; timeZone: string; viewer: Viewer; name?: string | null }
 interface GameLike { id: string; name: string; variant: string; scenario: string; seedHash: string; seed?: string }
 
+/** A viewer as stored with a queued mail, so its map is drawn for the same reader at send time. */
+export function viewerKey(v: Viewer): string {
+  return v.kind === 'player' ? v.role : `@${v.kind}`;
+}
+
+export function viewerOfKey(key: string): Viewer {
+  return key === '@moderator' ? { kind: 'moderator' } : key === '@observer' ? { kind: 'observer' } : { kind: 'player', role: key };
+}
+
 function roleName(v: Viewer): string {
   return v.kind === 'player' ? v.role : v.kind === 'moderator' ? 'Moderator' : 'Observer';
 }
@@ -69,7 +78,7 @@ export function resultsMail(config: Config, game: GameLike, module: GameModule, 
     body += `\nNext phase: ${next.label}.\nDeadline: ${formatTime(next.deadlineAt, reader.timeZone)}.\n`;
     body += nextPhaseLine(config, game, module, reader, next, nextState);
   }
-  return { to: reader.email, kind: 'results', gameId: game.id, subject: `${game.name}: ${first.label} results${next ? ` — next: ${next.label}` : ''}`, body: body + signature(config) };
+  return { to: reader.email, kind: 'results', gameId: game.id, map: { phaseId: first.id, viewer: viewerKey(reader.viewer) }, subject: `${game.name}: ${first.label} results${next ? ` — next: ${next.label}` : ''}`, body: body + signature(config) };
 }
 
 export function startMail(config: Config, game: GameLike, module: GameModule, reader: Reader, phase: Phase, state: unknown, assignment: Record<string, string>): OutgoingMail {
@@ -90,7 +99,7 @@ export function startMail(config: Config, game: GameLike, module: GameModule, re
   body += `\nFirst deadline (${phase.label}): ${formatTime(phase.deadlineAt, reader.timeZone)}.\n`;
   body += nextPhaseLine(config, game, module, reader, phase, state);
   if (config.inbound?.enabled) body += `To play by email, reply to this mail (or any later one about the game): one command per line, HELP lists them.\n`;
-  return { to: reader.email, kind: 'start', gameId: game.id, subject: `${game.name} has started${reader.viewer.kind === 'player' ? `: you play ${reader.viewer.role}` : ''}`, body: body + signature(config) };
+  return { to: reader.email, kind: 'start', gameId: game.id, map: { phaseId: phase.id, viewer: viewerKey(reader.viewer) }, subject: `${game.name} has started${reader.viewer.kind === 'player' ? `: you play ${reader.viewer.role}` : ''}`, body: body + signature(config) };
 }
 
 export function receiptMail(config: Config, game: GameLike, reader: Reader, phase: Phase, lines: ReadLine[], receipt: string, at: Date, ready: boolean): OutgoingMail {
@@ -110,7 +119,7 @@ export function receiptMail(config: Config, game: GameLike, reader: Reader, phas
 export function reminderMail(config: Config, game: GameLike, reader: Reader, phase: Phase): OutgoingMail {
   let body = headerLines(config, game, reader, [['Phase', `${phase.key} ${phase.label}`], ['Deadline', `${phase.key} ${phase.deadlineAt ? isoUtc(phase.deadlineAt) : 'none'}`]]);
   body += `Reminder: we have no orders from ${roleName(reader.viewer)} for ${phase.label}.\nDeadline: ${formatTime(phase.deadlineAt, reader.timeZone)}.\n`;
-  return { to: reader.email, kind: 'reminder', gameId: game.id, subject: `${game.name}: no orders yet for ${phase.label}`, body: body + signature(config) };
+  return { to: reader.email, kind: 'reminder', gameId: game.id, map: { phaseId: phase.id, viewer: viewerKey(reader.viewer) }, subject: `${game.name}: no orders yet for ${phase.label}`, body: body + signature(config) };
 }
 
 export function lateMail(config: Config, game: GameLike, phase: Phase, reader: Reader & { late: boolean }, late: string[], graceUntil: Date): OutgoingMail {

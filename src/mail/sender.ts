@@ -5,6 +5,8 @@
 import type { Ctx } from '../service/context.ts';
 import type { MailTransport } from './transport.ts';
 import { replyAddresses } from '../pbem/reply-to.ts';
+import { mailMap } from '../service/maps.ts';
+import { viewerOfKey } from './game-mail.ts';
 
 export const MAX_ATTEMPTS = 8;
 export const LEASE_MS = 5 * 60_000;
@@ -20,7 +22,7 @@ export function isConnectionFailure(err: any): boolean {
   return ['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'ECONNREFUSED', 'ECONNRESET', 'EDNS', 'ETLS', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE'].includes(code) || /timeout|ECONNREFUSED/i.test(String(err?.message ?? ''));
 }
 
-interface Claimed { id: string; seq: number; toAddress: string; subject: string; body: string; attempts: number; createdAt: Date }
+interface Claimed { id: string; seq: number; toAddress: string; subject: string; body: string; attempts: number; createdAt: Date; gameId: string | null; mapPhaseId: string | null; mapViewer: string | null }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -46,7 +48,7 @@ export async function sendPendingMail(ctx: Ctx, transport: MailTransport, opts: 
        WHERE id IN (SELECT id FROM "OutboxMail"
                      WHERE status = 'pending' AND "nextAttemptAt" <= $2 AND ("lockedUntil" IS NULL OR "lockedUntil" < $2)
                      ORDER BY seq LIMIT $3 FOR UPDATE SKIP LOCKED)
-     RETURNING id, seq, "toAddress", subject, body, attempts, "createdAt"`,
+     RETURNING id, seq, "toAddress", subject, body, attempts, "createdAt", "gameId", "mapPhaseId", "mapViewer"`,
     new Date(now.getTime() + LEASE_MS),
     now,
     limit,
@@ -55,6 +57,8 @@ export async function sendPendingMail(ctx: Ctx, transport: MailTransport, opts: 
   let failed = 0;
   const queue = rows.sort((a, b) => a.seq - b.seq);
   const replyTo = await replyAddresses(ctx, queue.map((r) => r.id));
+  // One drawing per phase and reader in a batch: a results mail goes to every player at once.
+  const maps = new Map<string, Promise<{ png: Buffer; title: string } | null>>();
   for (let i = 0; i < queue.length; i++) {
     const m = queue[i];
     // Never send past half the lease: another worker may claim the mail once it runs out.
@@ -63,7 +67,8 @@ export async function sendPendingMail(ctx: Ctx, transport: MailTransport, opts: 
       break;
     }
     try {
-      await transport.send({ id: m.id, from: ctx.config.mailFrom, to: m.toAddress, subject: m.subject, text: m.body, date: m.createdAt, replyTo: replyTo.get(m.id) });
+      const pictured = await withMap(ctx, m, maps);
+      await transport.send({ id: m.id, from: ctx.config.mailFrom, to: m.toAddress, subject: m.subject, text: m.body, date: m.createdAt, replyTo: replyTo.get(m.id), ...pictured });
     } catch (err: any) {
       failed++;
       const attempts = m.attempts + 1;
@@ -96,4 +101,26 @@ export async function sendPendingMail(ctx: Ctx, transport: MailTransport, opts: 
 async function release(ctx: Ctx, rows: Claimed[]): Promise<void> {
   if (rows.length === 0) return;
   await ctx.db.outboxMail.updateMany({ where: { id: { in: rows.map((r) => r.id) }, status: 'pending' }, data: { lockedUntil: null } });
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The HTML alternative of a game mail: its map inline, a link to the game's page, then the full text. */
+async function withMap(ctx: Ctx, m: Claimed, maps: Map<string, Promise<{ png: Buffer; title: string } | null>>): Promise<{ html?: string; inline?: { cid: string; filename: string; contentType: string; content: Buffer }[] }> {
+  if (!m.mapPhaseId || !m.mapViewer) return {};
+  const key = `${m.mapPhaseId} ${m.mapViewer}`;
+  if (!maps.has(key)) maps.set(key, mailMap(ctx, m.mapPhaseId, viewerOfKey(m.mapViewer)).catch((err) => {
+    // A map that cannot be drawn must not hold the mail back: the text is complete without it.
+    ctx.log.warn({ mailId: m.id, err: err?.message }, 'could not draw the map for a mail; sending the text alone');
+    return null;
+  }));
+  const map = await maps.get(key)!;
+  if (!map) return {};
+  const page = `${ctx.config.publicUrl}/#/games/${m.gameId}`;
+  const html = '<!doctype html><html><body>'
+    + `<p><a href="${escapeHtml(page)}"><img src="cid:map@kahu" alt="${escapeHtml(`Map: ${map.title}`)}" width="800" style="max-width:100%;height:auto"></a></p>`
+    + `<p><a href="${escapeHtml(page)}">Open the game in your browser</a></p>`
+    + `<pre style="font-family:monospace;white-space:pre-wrap">${escapeHtml(m.body)}</pre>`
+    + '</body></html>';
+  return { html, inline: [{ cid: 'map@kahu', filename: 'map.png', contentType: 'image/png', content: map.png }] };
 }

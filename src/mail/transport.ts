@@ -12,6 +12,9 @@ export interface Message {
   date: Date;
   /** Personal reply address for play by email (src/pbem/reply-address.ts). */
   replyTo?: string;
+  /** An HTML alternative (the text stays complete for plain-text readers) and its inline images. */
+  html?: string;
+  inline?: { cid: string; filename: string; contentType: string; content: Buffer }[];
 }
 
 export interface MailTransport {
@@ -32,6 +35,7 @@ function envelope(msg: Message) {
     date: msg.date,
     messageId: `<${msg.id}@${domain}>`,
     ...(msg.replyTo ? { replyTo: msg.replyTo } : {}),
+    ...(msg.html ? { html: msg.html, attachments: (msg.inline ?? []).map((a) => ({ ...a, contentDisposition: 'inline' as const })) } : {}),
     headers: { 'X-Kahu-Mail-Id': msg.id },
   };
 }

@@ -8,6 +8,8 @@ import type { Access } from './access.ts';
 import type { Ctx } from './context.ts';
 import { notFound } from './errors.ts';
 import { currentPhase, latestPhase } from './games.ts';
+import { moduleOf } from './access.ts';
+import type { Viewer } from '../games/types.ts';
 
 export interface MapImage {
   body: string | Buffer;
@@ -39,11 +41,28 @@ export async function mapSvg(ctx: Ctx, a: Access, seq?: number): Promise<MapImag
 
 export async function mapPng(ctx: Ctx, a: Access, seq?: number): Promise<MapImage> {
   const svg = await mapSvg(ctx, a, seq);
-  const png = new Resvg(svg.body as string, {
-    fitTo: { mode: 'width', value: 1600 },
-    font: { fontFiles, loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' },
-  }).render().asPng();
+  const png = toPng(svg.body as string, 1600);
   return { body: png, etag: etagOf(png), final: svg.final };
+}
+
+function toPng(svg: string, width: number): Buffer {
+  return new Resvg(svg, { fitTo: { mode: 'width', value: width }, font: { fontFiles, loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' } }).render().asPng();
+}
+
+/**
+ * The map a game mail shows its reader: the phase drawn for that viewer exactly as the web page
+ * draws it (the same view function), with the phase's results once adjudicated. Null when the
+ * game has no drawing or the phase is gone.
+ */
+export async function mailMap(ctx: Ctx, phaseId: string, viewer: Viewer): Promise<{ png: Buffer; title: string } | null> {
+  const phase = await ctx.db.phase.findUnique({ where: { id: phaseId }, include: { game: true } });
+  if (!phase || phase.status === 'rolled_back') return null;
+  const module = moduleOf(phase.game);
+  if (!hasMap(module)) return null;
+  const final = phase.status === 'adjudicated' || phase.status === 'skipped';
+  const title = `${phase.game.name}: ${phase.label}`;
+  const svg = drawMap({ module, state: phase.state, report: final ? phase.report ?? undefined : undefined, viewer, title });
+  return svg === null ? null : { png: toPng(svg, 1000), title };
 }
 
 function etagOf(body: string | Buffer): string {

@@ -4,6 +4,7 @@
 // over HTTP and by email, including supports and convoys of units it cannot see. Everything it
 // receives until the reveal is compared byte for byte, after replacing what must differ between
 // two games (ids, tokens, seeds, signed addresses).
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweep } from '../../src/service/sweep.ts';
 import { client, signUp, type Client } from '../helpers/api.ts';
@@ -72,7 +73,7 @@ async function play(rig: EmailRig, setup: string): Promise<{ received: string[];
   await rig.inbox(haole.email);
   await everything();
 
-  for (const m of await rig.inbox(haole.email)) received.push(`MAIL ${m.kind} ${m.subject}\nReply-To: ${m.replyTo}\n${m.text}`);
+  for (const m of await rig.inbox(haole.email)) received.push(`MAIL ${m.kind} ${m.subject}\nReply-To: ${m.replyTo}\n${m.text}\n${m.html}\n${m.images.map((i) => `${i.cid} ${i.contentType} ${crypto.createHash('sha256').update(i.content).digest('hex')}`).join('\n')}`);
   const natives_ = (await mod.ok('GET', `/games/${game.id}`)).view.units.filter((u: any) => u.power !== 'Haole');
   void client;
   return { received: received.map(normalise), natives: natives_ };

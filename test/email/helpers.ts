@@ -14,7 +14,12 @@ import { startTestService, type TestService } from '../helpers/app.ts';
 export const DOMAIN = 'play.kahu.test';
 export const WEBHOOK_SECRET = 'webhook-secret-for-tests-0123456789';
 
-export interface Received { seq: number; kind: string; to: string; subject: string; text: string; replyTo: string | null; messageId: string }
+export interface Received {
+  seq: number; kind: string; to: string; subject: string; text: string; replyTo: string | null; messageId: string;
+  /** The HTML alternative, if any, and the images it shows inline (by Content-ID). */
+  html: string | null;
+  images: { cid: string; contentType: string; content: Buffer }[];
+}
 
 export interface EmailRig {
   t: TestService;
@@ -45,11 +50,12 @@ export async function startEmailRig(env: Record<string, string> = {}): Promise<E
       await sendPendingMail(t.ctx, outbox, { limit: 10_000 });
       for (const f of fs.readdirSync(dir)) {
         if (read.has(f) || !f.endsWith('.eml')) continue;
-        const p = await simpleParser(fs.readFileSync(path.join(dir, f)));
+        const p = await simpleParser(fs.readFileSync(path.join(dir, f)), { keepCidLinks: true });
         const id = String(p.headers.get('x-kahu-mail-id'));
         const row = await t.db.outboxMail.findUniqueOrThrow({ where: { id } });
         const replyTo = p.replyTo && 'value' in p.replyTo ? p.replyTo.value[0]?.address ?? null : null;
-        read.set(f, { seq: row.seq, kind: row.kind, to: row.toAddress, subject: p.subject ?? '', text: p.text ?? '', replyTo, messageId: p.messageId ?? '' });
+        const images = p.attachments.filter((a) => a.contentId).map((a) => ({ cid: String(a.contentId).replace(/^<|>$/g, ''), contentType: a.contentType, content: a.content }));
+        read.set(f, { seq: row.seq, kind: row.kind, to: row.toAddress, subject: p.subject ?? '', text: p.text ?? '', replyTo, messageId: p.messageId ?? '', html: typeof p.html === 'string' ? p.html : null, images });
       }
       return [...read.values()].filter((m) => m.to === address.toLowerCase() && (!kind || m.kind === kind)).sort((a, b) => a.seq - b.seq);
     },
