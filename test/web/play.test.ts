@@ -6,6 +6,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailFor, startTestService, type TestService } from '../helpers/app.ts';
 import { signUp, startedGame, type Client } from '../helpers/api.ts';
 import { artifact, launchBrowser } from './browser.ts';
+import { createRequire } from 'node:module';
+import fs from 'node:fs';
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical violations on the page as it is now. */
+async function accessibilityProblems(page: Page): Promise<string[]> {
+  // Through the DevTools protocol: the page's own CSP (rightly) refuses inline scripts.
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => (await (window as any).axe.run(document, { resultTypes: ['violations'] })).violations);
+  return violations.filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v: any) => `${v.id}: ${v.help} (${v.nodes.map((n: any) => n.target.join(' ')).slice(0, 3).join('; ')})`);
+}
 
 let t: TestService;
 let browser: Browser;
@@ -107,6 +120,48 @@ describe('web client', () => {
     await page.locator('.readings li.ok').first().waitFor();
     await page.screenshot({ path: artifact('game-phone'), fullPage: true });
     expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('gives the moderator a console: process now, then every phase in the history with its map', async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const errors = await open(page, `${await signInLink('webmod@example.org')}&next=/games/${game.id}`);
+    await page.getByRole('heading', { name: 'Moderator' }).waitFor();
+    expect(await page.locator('.players').innerText()).toContain(`Sunrise — ${byRole.Sunrise.email}`);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await page.screenshot({ path: artifact('moderator'), fullPage: true });
+    await page.getByRole('button', { name: 'Process now' }).click();
+    await page.locator('p.phase', { hasText: 'Fall 1 Movement' }).waitFor();
+    await page.getByRole('link', { name: /History/ }).click();
+    await page.getByRole('heading', { name: /Browser Race: Spring 1 Movement/ }).waitFor();
+    await page.locator('.map svg').waitFor();
+    // The adjudicated phase shows its orders with their results, on the map and in the report.
+    expect(await page.locator('.map svg').innerHTML()).toContain('Kona-Kailua');
+    expect(await page.locator('pre.report').innerText()).toMatch(/Kona-Kailua/);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await page.screenshot({ path: artifact('history') });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('has no serious or critical accessibility problem on any page', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await open(page, `${await signInLink(byRole.Sunset.email)}&next=/games/${game.id}`);
+    await page.locator('#map svg').waitFor();
+    const problems: Record<string, string[]> = { game: await accessibilityProblems(page) };
+    await page.goto(`${base}/#/`);
+    await page.locator('table.games').waitFor();
+    problems.games = await accessibilityProblems(page);
+    await page.goto(`${base}/#/new`);
+    await page.getByRole('button', { name: 'Create the game' }).waitFor();
+    problems.new = await accessibilityProblems(page);
+    await page.screenshot({ path: artifact('new-game') });
+    const phone = await browser.newPage({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    await phone.goto(base);
+    await phone.getByLabel('Email address').waitFor();
+    problems.signIn = await accessibilityProblems(phone);
+    expect(problems).toEqual({ game: [], games: [], new: [], signIn: [] });
+    await phone.close();
     await page.close();
   });
 

@@ -167,7 +167,14 @@ async function mapInto(box: HTMLElement, url: string): Promise<SVGSVGElement | n
   try {
     const svg = await api('GET', url);
     box.innerHTML = svg;
-    return box.querySelector('svg');
+    const el = box.querySelector('svg');
+    // Units become buttons on the player's map: a picture (role img) may not hold controls.
+    el?.setAttribute('role', 'group');
+    // The box scrolls when zoomed: it must be reachable from the keyboard.
+    box.setAttribute('tabindex', '0');
+    box.setAttribute('role', 'region');
+    box.setAttribute('aria-label', el?.querySelector('title')?.textContent ?? 'Map');
+    return el;
   } catch (e) {
     box.replaceChildren(e instanceof ApiError && e.status === 404 ? h('p', { class: 'muted' }, e.message) : showError(e));
     return null;
@@ -186,7 +193,8 @@ async function gamePage(id: string): Promise<void> {
   );
   const mapBox = h('div', { class: 'map', id: 'map' });
   const side = h('section', { class: 'side' });
-  main.replaceChildren(header, h('div', { class: 'board' }, mapBox, side), h('p', {}, h('a', { href: `#/games/${id}/history` }, 'History: every phase with its map')));
+  const mapWrap = h('div', { class: 'map-wrap' }, mapBox);
+  main.replaceChildren(header, h('div', { class: 'board' }, mapWrap, side), h('p', {}, h('a', { href: `#/games/${id}/history` }, 'History: every phase with its map')));
   const svg = g.status === 'forming' ? null : await mapInto(mapBox, `/games/${id}/map.svg`);
   if (g.status === 'forming') mapBox.replaceChildren(h('p', { class: 'muted' }, 'The map appears when the game starts.'));
 
@@ -194,8 +202,101 @@ async function gamePage(id: string): Promise<void> {
     side.append(h('h2', {}, 'Players'), h('ul', {}, ...g.players.map((p: Json) => h('li', {}, `${p.email ?? p.name ?? 'player'}: ${p.status}`))),
       h('button', { type: 'button', onclick: async () => { try { await api('POST', `/games/${id}/start`); void route(); } catch (e) { side.append(showError(e)); } } }, 'Start the game'));
   }
+  if (svg) mapWrap.prepend(zoomControls(mapBox));
   if (g.position) side.append(h('details', {}, h('summary', {}, 'Position as text'), h('pre', {}, g.position)));
   if (me.kind === 'player' && phase) await ordersPanel(id, g, side, svg);
+  if (me.kind === 'moderator' && g.status !== 'forming') side.append(await moderatorConsole(id, g));
+  if (me.kind === 'player' && g.status !== 'forming') side.append(await pressPanel(id, g));
+  side.append(rulesSummary(g.variant));
+}
+
+/** Zoom for the map (pan by scrolling or dragging with a finger: the box scrolls). */
+function zoomControls(box: HTMLElement): Node {
+  let zoom = 1;
+  const set = (z: number) => {
+    zoom = Math.min(4, Math.max(1, z));
+    box.style.setProperty('--zoom', String(zoom));
+    box.classList.toggle('zoomed', zoom > 1);
+    say(`Map zoom ${Math.round(zoom * 100)} %`);
+  };
+  return h('div', { class: 'zoom', role: 'group', 'aria-label': 'Map zoom' },
+    h('button', { type: 'button', class: 'secondary', 'aria-label': 'Zoom in', onclick: () => set(zoom * 1.5) }, '+'),
+    h('button', { type: 'button', class: 'secondary', 'aria-label': 'Zoom out', onclick: () => set(zoom / 1.5) }, '−'),
+    h('button', { type: 'button', class: 'secondary', onclick: () => set(1) }, 'Whole map'));
+}
+
+/** Everything a moderator does to a running game, and what happened so far. */
+async function moderatorConsole(id: string, g: Json): Promise<Node> {
+  const out = h('div', { 'aria-live': 'polite' });
+  const act = (label: string, method: string, path: string, body?: () => unknown, confirmText?: string) =>
+    h('button', { type: 'button', class: 'secondary', onclick: async () => {
+      if (confirmText && !confirm(confirmText)) return;
+      out.replaceChildren();
+      try { await api(method, path, body?.()); say(`${label}: done.`); void route(); } catch (e) { out.append(showError(e)); }
+    } }, label);
+  const minutes = h('input', { id: 'extend-minutes', type: 'number', min: '1', max: '43200', value: '1440', inputmode: 'numeric' });
+  const { phases } = await api('GET', `/games/${id}/history`).catch(() => ({ phases: [] }));
+  const back = h('select', { id: 'rollback-seq' }, ...phases.filter((p: Json) => p.seq !== g.phase?.seq).map((p: Json) => h('option', { value: String(p.seq) }, p.label)));
+  const running = g.status === 'active' || g.status === 'paused';
+  const players = g.players.filter((p: Json) => p.role).map((p: Json) => {
+    const email = h('input', { type: 'email', id: `replace-${p.id}`, placeholder: 'new player’s address' });
+    return h('li', {}, h('strong', {}, p.role), ` — ${p.email ?? p.name ?? 'player'} (${p.status}${p.missedPhases ? `, missed ${p.missedPhases}` : ''})`,
+      running ? h('div', { class: 'row' },
+        h('label', { for: `replace-${p.id}`, class: 'visually-hidden' }, `Replace ${p.role} with`), email,
+        act(`Replace ${p.role}`, 'POST', `/games/${id}/players/${p.id}/replace`, () => ({ email: email.value.trim() })),
+        act(`Remove ${p.role}`, 'DELETE', `/games/${id}/players/${p.id}`, undefined, `Remove ${p.role}'s player? The power goes into civil disorder.`)) : null);
+  });
+  const { events } = await api('GET', `/games/${id}/events`).catch(() => ({ events: [] }));
+  return h('section', { class: 'console' }, h('h2', {}, 'Moderator'),
+    running ? h('div', { class: 'row' },
+      act('Process now', 'POST', `/games/${id}/process`),
+      g.status === 'paused' ? act('Resume', 'POST', `/games/${id}/resume`) : act('Pause', 'POST', `/games/${id}/pause`),
+      act('End the game', 'POST', `/games/${id}/end`, undefined, 'End the game now? The seed is published.')) : h('p', {}, `The game is ${g.status}.`),
+    running && g.phase ? h('div', { class: 'row' }, h('label', { for: 'extend-minutes' }, 'Extend the deadline by (minutes)'), minutes,
+      act('Extend', 'PUT', `/games/${id}/deadline`, () => ({ extendMinutes: Number(minutes.value) }))) : null,
+    running && back.options.length ? h('div', { class: 'row' }, h('label', { for: 'rollback-seq' }, 'Roll back to'), back,
+      act('Roll back', 'POST', `/games/${id}/rollback`, () => ({ seq: Number(back.value) }), 'Roll the game back to that phase?')) : null,
+    h('h3', {}, 'Players'), h('ul', { class: 'players' }, ...players), out,
+    h('details', {}, h('summary', {}, `Event log (${events.length})`),
+      h('ol', { class: 'events' }, ...events.map((e: Json) => h('li', {}, h('time', { datetime: String(e.createdAt) }, new Date(e.createdAt).toLocaleString()), ` ${e.text}`)))));
+}
+
+/** Press: read what you sent and received; write to powers or to all, as the game allows. */
+async function pressPanel(id: string, g: Json): Promise<Node> {
+  const box = h('section', { class: 'press' }, h('h2', {}, 'Press'));
+  const settings = await api('GET', `/games/${id}/email-settings`).catch(() => null);
+  const { press } = await api('GET', `/games/${id}/press`).catch(() => ({ press: [] }));
+  box.append(press.length
+    ? h('ol', { class: 'press-list' }, ...press.map((p: Json) => h('li', {}, h('strong', {}, `${p.from} → ${p.toAll ? 'all' : p.to.join(', ')}`), ` (${new Date(p.sentAt).toLocaleString()})`, h('p', {}, p.text))))
+    : h('p', { class: 'muted' }, 'No press yet.'));
+  if (!settings || settings.press === 'none') { box.append(h('p', { class: 'muted' }, 'This game allows no press.')); return box; }
+  const others = g.powers.filter((p: string) => p !== g.you.role);
+  const to = h('select', { id: 'press-to' }, h('option', { value: 'ALL' }, 'Everyone'), ...(settings.press === 'full' ? others.map((p: string) => h('option', { value: p }, p)) : []));
+  const text = h('textarea', { id: 'press-text', rows: '3' });
+  const out = h('div', { 'aria-live': 'polite' });
+  box.append(h('form', { class: 'stack', onsubmit: async (e: Event) => {
+    e.preventDefault();
+    out.replaceChildren();
+    try { await api('POST', `/games/${id}/press`, { to: to.value === 'ALL' ? 'ALL' : [to.value], text: text.value }); say('Press sent.'); void route(); } catch (err) { out.append(showError(err)); }
+  } }, h('label', { for: 'press-to' }, 'To'), to, h('label', { for: 'press-text' }, 'Message'), text, h('button', { type: 'submit' }, 'Send press')), out);
+  return box;
+}
+
+const RULES: Record<string, string[]> = {
+  heiau: [
+    'Heiau Diplomacy: Diplomacy on the Hawaiian islands. Armies (A) march on land, boat bunches (B) sail along coasts and carry one army, European fleets (F) sail the oceans.',
+    'Orders are sealed and revealed together at the deadline: hold, move (-), support (S), convoy (C); = B turns an army into a boat bunch, = C back.',
+    'Heiaus are the supply centres: whoever holds nine wins. The Haole powers know nothing of the natives’ setup until after the first Spring orders.',
+  ],
+  standard: ['Standard Diplomacy: seven powers, sealed orders revealed at the deadline; 18 supply centres win.'],
+  hawaii1795: [
+    'Hawaii 1795: Kamehameha against the allied chiefs, a card-driven wargame. Each turn you play a card: its fleet moves carry your canoes, its event may change the war.',
+    'Battles are fought with dice from the game’s committed seed; the fog of war hides what your forces cannot see.',
+  ],
+};
+
+function rulesSummary(variant: string): Node {
+  return h('details', { class: 'rules' }, h('summary', {}, 'Rules in brief'), ...(RULES[variant] ?? ['See the rulebook.']).map((t) => h('p', {}, t)));
 }
 
 async function ordersPanel(id: string, g: Json, side: HTMLElement, svg: SVGSVGElement | null): Promise<void> {
@@ -290,7 +391,9 @@ async function historyPage(id: string, seq?: number): Promise<void> {
   const g = await api('GET', `/games/${id}`);
   const { phases } = await api('GET', `/games/${id}/history`);
   if (!phases.length) { main.replaceChildren(h('h1', {}, g.name), h('p', {}, 'No phase yet.')); return; }
-  const i = seq ? Math.max(0, phases.findIndex((p: Json) => p.seq === seq)) : phases.length - 1;
+  // Without a phase asked for: the newest with results (the open phase has none yet).
+  const lastDone = phases.map((p: Json) => !!p.report).lastIndexOf(true);
+  const i = seq ? Math.max(0, phases.findIndex((p: Json) => p.seq === seq)) : lastDone >= 0 ? lastDone : phases.length - 1;
   const p = phases[i];
   const mapBox = h('div', { class: 'map' });
   main.replaceChildren(
