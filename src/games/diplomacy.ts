@@ -472,9 +472,10 @@ function formatPosition(state: DiplomacyState, viewer: Viewer): string {
     lines.push(`  ${power}: ${units.map((u) => unitText(variant, u)).join(', ') || 'no units'}`);
     lines.push(`    ${state.variant === 'heiau' ? 'heiaus' : 'centres'} (${owned.length}): ${owned.sort().join(', ') || 'none'}`);
   }
-  for (const d of v.dislodged ?? []) lines.push(`  Dislodged: ${d.power} ${unitText(variant, d)}; may retreat to ${d.retreats?.join(', ') || 'nowhere (destroyed)'}`);
+  const name = (at: string) => placeName(variant.map, at);
+  for (const d of v.dislodged ?? []) lines.push(`  Dislodged: ${d.power} ${unitText(variant, d)}; may retreat to ${d.retreats?.map(name).join(', ') || 'nowhere (destroyed)'}`);
   for (const [power, a] of Object.entries(v.adjustments ?? {}))
-    lines.push(`  ${power}: ${a.due > 0 ? `${a.due} build${a.due > 1 ? 's' : ''} (${a.buildSites?.join(', ') || 'no free centre'})` : `${-a.due} disband${a.due < -1 ? 's' : ''}`}`);
+    lines.push(`  ${power}: ${a.due > 0 ? `${a.due} build${a.due > 1 ? 's' : ''} (${a.buildSites?.map(name).join(', ') || `no free ${state.variant === 'heiau' ? 'heiau' : 'centre'}`})` : `${-a.due} disband${a.due < -1 ? 's' : ''}`}`);
   return lines.join('\n');
 }
 

@@ -312,6 +312,8 @@ describe('Winter adjustments', () => {
       ],
     });
     expect(out.orders.map((o) => o.result)).toEqual(['succeeds', 'illegal', 'illegal']);
+    // Said in words: "boat bunches", never "boat bunchs".
+    expect(out.orders.map((o) => (o as { reason?: string }).reason ?? '')).toEqual(['', 'boat bunches cannot be built here', 'fleets cannot be built here']);
     expect(out.units).toContainEqual({ power: 'Dawn', type: 'A', location: 'lana' });
   });
 

@@ -3,7 +3,7 @@
 // owned centre first; fleets before armies; then by province name).
 import type { Unit, UnitType } from '../types.ts';
 import type { Variant } from '../variants/variant.ts';
-import { aUnit, canStand, unitTypeName } from './board.ts';
+import { aUnit, canStand, unitTypePlural } from './board.ts';
 import { fleetProvinceAdjacency } from './convoy.ts';
 import type { OrderOutcome, PowerOrder } from './movement.ts';
 
@@ -67,7 +67,7 @@ export function adjudicateAdjustments(variant: Variant, input: AdjustmentInput, 
       const [provId, coast] = o.location.split('/');
       const p = map.province(provId);
       if (!p) return fail(`there is no place called ${o.location}`);
-      if (!variant.rules.buildableTypes.includes(o.unitType)) return fail(`${unitTypeName(o.unitType)}s cannot be built here`);
+      if (!variant.rules.buildableTypes.includes(o.unitType)) return fail(`${unitTypePlural(o.unitType)} cannot be built here`);
       if (!p.supplyCenter && input.supplyCenters[p.id] === undefined) return fail(`${p.name} is not a supply centre`);
       if (input.supplyCenters[p.id] !== power) return fail(`${power} does not own ${p.name}`);
       if (!variant.rules.buildAnywhere && !(variant.homeCenters[power] ?? []).includes(p.id))

@@ -4,6 +4,8 @@ import type { UnitType } from '../types.ts';
 
 const TYPE_NAMES: Record<UnitType, string> = { A: 'army', F: 'fleet', B: 'boat bunch' };
 export const unitTypeName = (t: UnitType) => TYPE_NAMES[t];
+/** 'armies', 'fleets', 'boat bunches'. */
+export const unitTypePlural = (t: UnitType) => (t === 'A' ? 'armies' : t === 'B' ? 'boat bunches' : 'fleets');
 /** 'an army', 'a fleet', 'a boat bunch'. */
 export const aUnit = (t: UnitType) => (t === 'A' ? 'an army' : `a ${TYPE_NAMES[t]}`);
 
