@@ -4,6 +4,8 @@
 // all final states: the same seed gives the same hash.
 import { hawaii1795 } from '../games/hawaii1795.ts';
 import { simulate } from '../hand-of-destiny/simulation.ts';
+import { aloha } from '../games/aloha.ts';
+import { simulateAloha } from '../aloha/simulation.ts';
 
 interface Args {
   game: string;
@@ -19,7 +21,8 @@ function parseArgs(argv: string[]): Args {
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i]!;
     const v = argv[i + 1];
-    if (k === '--game') (a.game = v!), i++;
+    if (i === 0 && !k.startsWith('--')) a.game = k;
+    else if (k === '--game') (a.game = v!), i++;
     else if (k === '--games') (a.games = Number(v)), i++;
     else if (k === '--seed') (a.seed = v!), i++;
     else if (k === '--scenario') (a.scenario = v!), i++;
@@ -35,7 +38,20 @@ function parseArgs(argv: string[]): Args {
 
 function main(): void {
   const args = parseArgs(process.argv.slice(2));
-  if (args.game !== 'hawaii1795') throw new Error(`simulate knows only --game hawaii1795, not '${args.game}'`);
+  if (args.game === 'aloha') {
+    const r = simulateAloha(aloha, { games: args.games, seed: args.seed });
+    console.log(`game: aloha (2, 3 and 4 players in turn)`);
+    console.log(`games: ${r.games} (${Object.entries(r.byPlayers).map(([n, c]) => `${c} with ${n} players`).join(', ')})`);
+    console.log(`wins: ${Object.entries(r.wins).map(([w, c]) => `${w} ${c}`).join(', ')}; ties: ${r.ties}`);
+    console.log(`decisions: ${r.decisions} (${(r.decisions / r.games).toFixed(1)} a game)`);
+    console.log(`problems: ${r.problems.length}`);
+    for (const p of r.problems.slice(0, 20)) console.log(`  ${p}`);
+    console.log(`final-state hash: ${r.hash}`);
+    console.log(`games per second: ${(r.games / r.seconds).toFixed(1)}`);
+    if (r.problems.length) process.exitCode = 1;
+    return;
+  }
+  if (args.game !== 'hawaii1795') throw new Error(`simulate knows --game hawaii1795 and aloha, not '${args.game}'`);
   const r = simulate(hawaii1795, {
     games: args.games,
     seed: args.seed,

@@ -15,7 +15,7 @@ export function registerGame(module: GameModule): void {
   games[module.id] = module;
 }
 
-for (const file of ['./diplomacy.ts', './hawaii1795.ts']) {
+for (const file of ['./diplomacy.ts', './hawaii1795.ts', './aloha.ts']) {
   const url = new URL(file, import.meta.url);
   let mod: Record<string, unknown>;
   try {

@@ -165,6 +165,31 @@ describe('web client', () => {
     await page.close();
   });
 
+  it('plays an Aloha decision from the list of legal actions; the others wait', async () => {
+    const mod = await signUp(t, 'aloha-webmod@example.org');
+    const ps = [await signUp(t, 'aloha-web1@example.org'), await signUp(t, 'aloha-web2@example.org')];
+    const { game: g, byRole: roles } = await startedGame(t, mod, ps, { name: 'Browser Aloha', variant: 'aloha', scenario: 'two' });
+    const view = await mod.ok('GET', `/games/${g.id}`);
+    const first = view.phase.readiness.find((r: any) => r.expected).role as string;
+    const other = Object.keys(roles).find((r) => r !== first)!;
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = await open(page, `${await signInLink(roles[first]!.email)}&next=/games/${g.id}`);
+    await page.getByLabel('Your action').waitFor();
+    expect(await page.locator('#action option').allInnerTexts()).toEqual(['settle Kauai', 'settle Oahu', 'settle Molokai', 'settle Maui', 'settle Hawaii']);
+    await page.locator('#action').selectOption('settle Maui');
+    await page.getByRole('button', { name: 'Send this action' }).click();
+    await page.locator('.readings li.ok').first().waitFor();
+    expect(await page.locator('.readings').innerText()).toContain('settle Maui — read as settle Maui');
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await page.screenshot({ path: artifact('aloha'), fullPage: true });
+    const waiting = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await open(waiting, `${await signInLink(roles[other]!.email)}&next=/games/${g.id}`);
+    await waiting.getByText(`${first} is deciding; you wait for your turn.`).waitFor();
+    expect(errors).toEqual([]);
+    await waiting.close();
+    await page.close();
+  });
+
   it('shows the sign-in page to a stranger, and sends a link', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await open(page, base);

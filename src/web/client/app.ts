@@ -203,7 +203,7 @@ async function gamePage(id: string): Promise<void> {
       h('button', { type: 'button', onclick: async () => { try { await api('POST', `/games/${id}/start`); void route(); } catch (e) { side.append(showError(e)); } } }, 'Start the game'));
   }
   if (svg) mapWrap.prepend(zoomControls(mapBox));
-  if (g.position) side.append(h('details', {}, h('summary', {}, 'Position as text'), h('pre', {}, g.position)));
+  if (g.position) side.append(h('details', { open: !svg }, h('summary', {}, svg ? 'Position as text' : 'Position'), h('pre', {}, g.position)));
   if (me.kind === 'player' && phase) await ordersPanel(id, g, side, svg);
   if (me.kind === 'moderator' && g.status !== 'forming') side.append(await moderatorConsole(id, g));
   if (me.kind === 'player' && g.status !== 'forming') side.append(await pressPanel(id, g));
@@ -340,7 +340,16 @@ async function ordersPanel(id: string, g: Json, side: HTMLElement, svg: SVGSVGEl
     side.append(h('p', { class: 'muted' }, 'Click one of your units on the map, then the space it should move to; or pick each order from the lists.'), list,
       h('button', { type: 'button', onclick: () => void send([...selects.values()].map((s) => s.value).filter(Boolean)) }, 'Send these orders'));
   }
-  side.append(h('details', { open: !units.length }, h('summary', {}, 'Write orders as text'), h('p', { id: 'orders-help', class: 'muted' }, 'One order a line, as you would write them by email.'), text,
+  // Games played one action at a time (Aloha): every legal action in a list.
+  const actions: Json[] = opts?.options?.actions ?? [];
+  if (actions.length) {
+    const pickAction = h('select', { id: 'action' }, ...actions.map((a: Json) => h('option', { value: a.text }, a.text)));
+    side.append(h('label', { for: 'action' }, 'Your action'), pickAction,
+      h('button', { type: 'button', onclick: () => void send([pickAction.value]) }, 'Send this action'));
+  } else if (opts?.options?.waitingFor && opts.options.waitingFor !== g.you.role) {
+    side.append(h('p', { class: 'muted' }, `${opts.options.waitingFor} is deciding; you wait for your turn.`));
+  }
+  side.append(h('details', { open: !units.length && !actions.length }, h('summary', {}, 'Write orders as text'), h('p', { id: 'orders-help', class: 'muted' }, 'One order a line, as you would write them by email.'), text,
     h('button', { type: 'button', onclick: () => void send(text.value.split('\n')) }, 'Send the text')));
   side.append(h('p', {}, ready, h('label', { for: 'ready' }, ' Ready: process the phase early once everyone is')), result);
   if (g.variant === 'hawaii1795') side.append(handPanel(g));
