@@ -4,6 +4,7 @@ import { getVariant } from '../diplomacy/variants/index.ts';
 import { mapGeometry } from '../maps/geometry.ts';
 import { renderDiplomacyMap, type BoardView, type DrawnOrder } from '../render/diplomacy-map.ts';
 import { renderHawaii1795Map, type HodBoardView } from '../render/hawaii1795-map.ts';
+import { renderAlohaBoard, type AlohaBoardView } from '../render/aloha-board.ts';
 import type { DiplomacyReport, DiplomacyState, DiplomacySubmission } from './diplomacy.ts';
 import type { GameModule, Viewer } from './types.ts';
 
@@ -21,7 +22,8 @@ export interface MapRequest {
 
 /** The id of the drawing of a game module's map (a Diplomacy variant, the Hawaii 1795 scenario). */
 function geometryId(module: GameModule): string {
-  return module.id === 'hawaii1795' ? 'hawaii-1795' : module.id;
+  // Aloha is played on the five islands of the Heiau map's coastlines.
+  return module.id === 'hawaii1795' ? 'hawaii-1795' : module.id === 'aloha' ? 'heiau' : module.id;
 }
 
 /** Whether a game module has a drawn map. */
@@ -32,6 +34,7 @@ export function hasMap(module: GameModule): boolean {
 /** The map as SVG for the reader, or null when the game has no drawing. */
 export function drawMap(req: MapRequest): string | null {
   if (!hasMap(req.module)) return null;
+  if (req.module.id === 'aloha') return renderAlohaBoard(mapGeometry('heiau')!, req.module.view(req.state, req.viewer) as AlohaBoardView, { title: req.title });
   if (req.module.id === 'hawaii1795') {
     const board = req.module.view(req.state, req.viewer) as HodBoardView;
     const seas = Object.fromEntries(((req.state as { scenario: { spaces: { id: string; name: string }[] } }).scenario.spaces).map((x) => [x.id, x.name]));

@@ -283,6 +283,11 @@ async function pressPanel(id: string, g: Json): Promise<Node> {
 }
 
 const RULES: Record<string, string[]> = {
+  aloha: [
+    'Aloha, the Spirit of Hawaii: manage Pure Hawaiian, Aloha and Commerce resources across the five islands, from the first migration to the election of the Governor.',
+    'One decision at a time, in turn order: when it is your turn, pick your action from the list (or write it: migrate 5 Kauai Oahu, take Molokai, event 3). The others wait.',
+    'Battles for the King are fought with dice from the game’s committed seed; the most points at the end of the Epilogue wins.',
+  ],
   heiau: [
     'Heiau Diplomacy: Diplomacy on the Hawaiian islands. Armies (A) march on land, boat bunches (B) sail along coasts and carry one army, European fleets (F) sail the oceans.',
     'Orders are sealed and revealed together at the deadline: hold, move (-), support (S), convoy (C); = B turns an army into a boat bunch, = C back.',
