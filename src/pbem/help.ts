@@ -2,6 +2,18 @@
 import type { Config } from '../config.ts';
 import type { Purpose } from './reply-address.ts';
 
+/** The Aloha lines (docs/aloha.md), for the HELP of an Aloha game. */
+export const ALOHA_HELP = `Aloha: one phase is one decision of one player. When it is your turn, send one action:
+  settle Kauai                   Prologue: the island you settle (one player per island)
+  migrate 5 Kauai Oahu           migrate a group of Pure Hawaiian tokens (an Action token from the island left)
+  warrior [Hawaii]               take a Warrior (not in Chapter III); the island whose Action token you use
+  take Molokai                   the island's resource (Kauai Pure Hawaiian, Oahu Commerce, Molokai 2 Aloha,
+                                 Maui Aloha, Hawaii 2 Warriors, or a Home Rule token in Chapter III)
+  event 3 [Maui]                 the third face-up Event card, with an Action token on an active island
+  king Maui                      where the King (Queen) token goes, at the start of a chapter
+  convert 2 ph aloha Kauai       Epilogue: up to 5 conversions, one a line; convert 3 aloha homerule; pass
+STATUS lists what you may do now. Missing a deadline plays the first legal action for you.`;
+
 /** The Hawaii 1795 lines (docs/hawaii-1795.md), for the HELP of a Hawaii 1795 game. */
 export const HAWAII_1795_HELP = `Hawaii 1795: one phase is one player turn. The player whose turn it is sends the whole turn as
 one submission, after seeing the card drawn for it (STATUS shows it). The other player may send
@@ -68,6 +80,7 @@ keep partial orders (the reply says which). A message is read once, however ofte
 Limits: ${Math.round(i.maxBytes / 1024)} KiB per message, ${i.ratePerHour} messages per hour per address.
 `;
   if (variant === 'hawaii1795') s += `\n${HAWAII_1795_HELP}`;
+  if (variant === 'aloha') s += `\n${ALOHA_HELP}`;
   if (purpose === 'moderator') s += '\nYou wrote to the moderator\'s address of this game.\n';
   return s;
 }
