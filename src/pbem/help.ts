@@ -12,7 +12,7 @@ export const ALOHA_HELP = `Aloha: one phase is one decision of one player. When 
   event 3 [Maui]                 the third face-up Event card, with an Action token on an active island
   king Maui                      where the King (Queen) token goes, at the start of a chapter
   convert 2 ph aloha Kauai       Epilogue: up to 5 conversions, one a line; convert 3 aloha homerule; pass
-STATUS lists what you may do now. Missing a deadline plays the first legal action for you.`;
+STATUS shows the position and whose turn it is. Missing a deadline plays the first legal action for you.`;
 
 /** The Hawaii 1795 lines (docs/hawaii-1795.md), for the HELP of a Hawaii 1795 game. */
 export const HAWAII_1795_HELP = `Hawaii 1795: one phase is one player turn. The player whose turn it is sends the whole turn as
