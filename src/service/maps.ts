@@ -62,7 +62,21 @@ export async function mailMap(ctx: Ctx, phaseId: string, viewer: Viewer): Promis
   const final = phase.status === 'adjudicated' || phase.status === 'skipped';
   const title = `${phase.game.name}: ${phase.label}`;
   const svg = drawMap({ module, state: phase.state, report: final ? phase.report ?? undefined : undefined, viewer, title });
-  return svg === null ? null : { png: toPng(svg, 1000), title };
+  return svg === null ? null : { png: pngOf(svg), title };
+}
+
+// Readers who may see the same thing get the same drawing (every player of a game without hidden
+// information): draw the PNG once per distinct SVG.
+const pngCache = new Map<string, Buffer>();
+function pngOf(svg: string): Buffer {
+  const key = crypto.createHash('sha256').update(svg).digest('base64');
+  let png = pngCache.get(key);
+  if (!png) {
+    png = toPng(svg, 1000);
+    if (pngCache.size >= 256) pngCache.delete(pngCache.keys().next().value!);
+    pngCache.set(key, png);
+  }
+  return png;
 }
 
 function etagOf(body: string | Buffer): string {
