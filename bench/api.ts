@@ -27,7 +27,7 @@ const PLAYERS = 200;
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 function spawnKahu(args: string[], env: Record<string, string>): ChildProcess {
-  const prof = process.env.BENCH_PROF && args.includes('--api') ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [];
+  const prof = process.env.BENCH_PROF && (args.includes('--api') || process.env.BENCH_PROF_WORKERS) ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [];
   const child = spawn(process.execPath, [...prof, '--import', 'tsx', 'src/main.ts', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   const out = process.env.BENCH_CHILD_LOG ? fs.createWriteStream(process.env.BENCH_CHILD_LOG, { flags: 'a' }) : null;
   child.stdout!.on('data', (d) => out?.write(d));

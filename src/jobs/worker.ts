@@ -7,14 +7,25 @@ import { processPhase } from '../service/phases.ts';
 import { sweep } from '../service/sweep.ts';
 import { QUEUES } from './queues.ts';
 
+// Deadlines come first: while this process adjudicates, its mail (drawing maps costs CPU) waits,
+// for at most MAIL_YIELD_MS, so a storm of deadlines is not slowed by the mail it produces.
+let adjudicating = 0;
+export const MAIL_YIELD_MS = 20_000;
+
 /** Deadline job: adjudicate if due; if the phase's time moved later, re-arm for the new time. */
 export async function handleDeadlineJob(ctx: Ctx, data: { phaseId: string }): Promise<string> {
-  const r = await processPhase(ctx, data.phaseId);
-  if (r.status === 'not-due' && r.wakeAt && ctx.jobs) await ctx.jobs.deadline(data.phaseId, r.wakeAt);
-  return r.status;
+  adjudicating++;
+  try {
+    const r = await processPhase(ctx, data.phaseId);
+    if (r.status === 'not-due' && r.wakeAt && ctx.jobs) await ctx.jobs.deadline(data.phaseId, r.wakeAt);
+    return r.status;
+  } finally {
+    adjudicating--;
+  }
 }
 
 export async function handleMailJob(ctx: Ctx, transport: MailTransport): Promise<number> {
+  for (const until = Date.now() + MAIL_YIELD_MS; adjudicating > 0 && Date.now() < until;) await new Promise((r) => setTimeout(r, 50));
   let total = 0;
   for (;;) {
     const r = await sendPendingMail(ctx, transport, { limit: 100 });
