@@ -141,8 +141,9 @@ export function gameOverMail(config: Config, game: GameLike & { seed: string }, 
 export function inviteMail(config: Config, game: GameLike & { moderatorEmail: string }, to: string, role: string | null): OutgoingMail {
   const body =
     `${game.moderatorEmail} invites you to play ${game.name} (${game.variant}, scenario ${game.scenario}) on kahu${role ? ` as ${role}` : ''}.\n\n` +
-    `1. Get an API token: POST ${config.publicUrl}/accounts with {"email": "${to}"} (it comes by email).\n` +
-    `2. Accept: POST ${config.publicUrl}/games/${game.id}/join with your token.\n`;
+    `In a browser: open ${config.publicUrl}/#/games/${game.id}, sign in with this address and press "Join this game".\n\n` +
+    `Over the API: get a token with POST ${config.publicUrl}/accounts and {"email": "${to}"} (it comes by email),\n` +
+    `then POST ${config.publicUrl}/games/${game.id}/join with it.\n`;
   return { to, kind: 'invite', gameId: game.id, subject: `Invitation: ${game.name}`, body: `:: Judge: kahu  Game: ${game.name}\n:: Game-Id: ${game.id}\n\n` + body + signature(config) };
 }
 

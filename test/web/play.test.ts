@@ -190,6 +190,41 @@ describe('web client', () => {
     await page.close();
   });
 
+  it('a moderator creates a Heiau game and invites; the invited player follows the mail, signs in and joins; the moderator starts it', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = await open(page, `${await signInLink('webmod@example.org')}&next=/new`);
+    await page.getByLabel('Name').fill('Made in the browser');
+    await page.getByLabel('Game').selectOption('heiau');
+    await page.getByLabel('Scenario').selectOption('race');
+    await page.getByLabel('Invite players (email addresses)').fill('invitee1@example.org\ninvitee2@example.org');
+    await page.getByRole('button', { name: 'Create the game' }).click();
+    await page.getByRole('button', { name: 'Start the game' }).waitFor();
+    const gameId = /#\/games\/([0-9a-f-]{36})/.exec(page.url())![1]!;
+    // Each invitee: the invitation's browser link, the sign-in page, the emailed link, the game, Join.
+    for (const who of ['invitee1@example.org', 'invitee2@example.org']) {
+      const invite = (await mailFor(t.db, who, 'invite'))[0]!.body;
+      const link = /In a browser: open (\S+),/.exec(invite)![1]!;
+      expect(link).toBe(`${t.config.publicUrl}/#/games/${gameId}`);
+      const p = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      await p.goto(link.replace(t.config.publicUrl, base));
+      await p.getByLabel('Email address').fill(who);
+      await p.getByRole('button', { name: 'Email me a sign-in link' }).click();
+      await p.getByText('A sign-in link is on its way').waitFor();
+      await p.goto(await signInLink(who));
+      await p.getByText('You are invited to this game.').waitFor();
+      await p.getByRole('button', { name: 'Join this game' }).click();
+      await p.getByText('You have joined.').waitFor();
+      await p.close();
+    }
+    await page.reload();
+    await page.getByRole('button', { name: 'Start the game' }).click();
+    await page.locator('#map svg').waitFor();
+    const g = await t.db.game.findUniqueOrThrow({ where: { id: gameId } });
+    expect(g.status).toBe('active');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('shows the sign-in page to a stranger, and sends a link', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await open(page, base);

@@ -5,6 +5,8 @@
 
 type Json = any;
 const TOKEN_KEY = 'kahu-token';
+/** The page a signed-out visitor asked for (a link in a mail): opened once the sign-in link is followed. */
+const NEXT_KEY = 'kahu-next';
 const main = document.getElementById('main')!;
 const nav = document.getElementById('nav')!;
 const statusEl = document.getElementById('status')!;
@@ -19,7 +21,8 @@ function takeTokenFromLink(): void {
   if (m) {
     localStorage.setItem(TOKEN_KEY, m[1]);
     // A link may say where to go next (a game's page): `#token=...&next=/games/<id>`.
-    const next = /[#&]next=(\/[A-Za-z0-9/_-]*)/.exec(location.hash)?.[1] ?? '/';
+    const next = /[#&]next=(\/[A-Za-z0-9/_-]*)/.exec(location.hash)?.[1] ?? localStorage.getItem(NEXT_KEY) ?? '/';
+    localStorage.removeItem(NEXT_KEY);
     history.replaceState(null, '', `${location.pathname}#${next}`);
   }
 }
@@ -198,6 +201,13 @@ async function gamePage(id: string): Promise<void> {
   const svg = g.status === 'forming' ? null : await mapInto(mapBox, `/games/${id}/map.svg`);
   if (g.status === 'forming') mapBox.replaceChildren(h('p', { class: 'muted' }, 'The map appears when the game starts.'));
 
+  if (me.kind !== 'moderator' && g.status === 'forming') {
+    const mine = (await api('GET', '/games?mine=true')).games.find((x: Json) => x.id === id)?.you as string | undefined;
+    side.append(mine === 'player:joined'
+      ? h('p', {}, 'You have joined. The game starts when its moderator starts it; your power is drawn then.')
+      : h('div', {}, h('p', {}, mine === 'player:invited' ? 'You are invited to this game.' : 'This game is forming.'),
+        h('button', { type: 'button', onclick: async () => { try { await api('POST', `/games/${id}/join`); say('Joined.'); void route(); } catch (e) { side.append(showError(e)); } } }, 'Join this game')));
+  }
   if (me.kind === 'moderator' && g.status === 'forming') {
     side.append(h('h2', {}, 'Players'), h('ul', {}, ...g.players.map((p: Json) => h('li', {}, `${p.email ?? p.name ?? 'player'}: ${p.status}`))),
       h('button', { type: 'button', onclick: async () => { try { await api('POST', `/games/${id}/start`); void route(); } catch (e) { side.append(showError(e)); } } }, 'Start the game'));
@@ -426,7 +436,10 @@ async function route(): Promise<void> {
   setNav();
   const path = location.hash.replace(/^#/, '') || '/';
   try {
-    if (!token()) return signInPage();
+    if (!token()) {
+      if (/^\/games\/[0-9a-f-]{36}$/.test(path)) localStorage.setItem(NEXT_KEY, path);
+      return signInPage();
+    }
     let m: RegExpExecArray | null;
     if ((m = /^\/games\/([0-9a-f-]{36})\/history(?:\/(\d+))?$/.exec(path))) return await historyPage(m[1], m[2] ? Number(m[2]) : undefined);
     if ((m = /^\/games\/([0-9a-f-]{36})$/.exec(path))) return await gamePage(m[1]);
