@@ -63,14 +63,14 @@ async function phaseState(ctx: Ctx, phaseId: string): Promise<unknown> {
 interface SubmitContext {
   account_id: string; token_id?: string; revokedAt?: Date | null; lastUsedAt?: Date | null;
   role: string | null; email: string; timeZone: string;
-  game_status: string | null; name: string; variant: string; scenario: string; seedHash: string; deadlines: any;
+  game_status: string | null; name: string; variant: string; scenario: string; seedHash: string; deadlines: any; nmrPolicy: string;
   phase_id: string | null; key: string; label: string; deadlineAt: Date | null; expected: string[] | null; ready: boolean | null;
 }
 
 /** Timestamps are stored in UTC without a zone (Prisma's way): pass and read them as such. */
 export const utc = (d: Date) => d.toISOString();
 
-const CONTEXT_COLUMNS = `a.id AS account_id, gp.role, a.email, a."timeZone", g.status AS game_status, g.name, g.variant, g.scenario, g."seedHash", g.deadlines,
+const CONTEXT_COLUMNS = `a.id AS account_id, gp.role, a.email, a."timeZone", g.status AS game_status, g.name, g.variant, g.scenario, g."seedHash", g.deadlines, g."nmrPolicy",
        p.id AS phase_id, p.key, p.label, p."deadlineAt" AT TIME ZONE 'UTC' AS "deadlineAt", p.expected, pr.ready`;
 const CONTEXT_JOINS = `LEFT JOIN "Game" g ON g.id = i.game_id
   LEFT JOIN "GamePlayer" gp ON gp."gameId" = g.id AND gp."accountId" = a.id AND gp.status = 'playing'
@@ -97,6 +97,8 @@ function contextBatcher(ctx: Ctx) {
 interface WriteItem {
   phaseId: string; role: string; at: string; accountId: string; lines: string; readings: string; accepted: string; receipt: string;
   ready: boolean; submitted: boolean; mailTo: string; subject: string; body: string; gameId: string;
+  /** The game's grace period after the deadline (0: none), in which only a power without orders may send. */
+  graceMs: number;
 }
 
 /**
@@ -109,19 +111,26 @@ function writeBatcher(ctx: Ctx) {
     const col = <K extends keyof WriteItem>(k: K) => items.map((x) => x[k]);
     // One write batch at a time per process: batches never wait on each other's row locks. Across
     // processes they may, so a deadlock victim is simply run again.
+    // The deadline is hard: the phase row (and its deadline, as extended) is read FOR SHARE in this
+    // statement; adjudication takes it FOR UPDATE. Orders timed at or after the deadline are
+    // refused, except in a grace period for a power that has sent nothing (marked late).
     const query = () => ctx.pool.query<{ idx: string }>(
-      `WITH i AS (SELECT * FROM unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::uuid[], $5::jsonb[], $6::jsonb[], $7::jsonb[], $8::text[], $9::bool[], $10::bool[], $11::text[], $12::text[], $13::text[], $14::uuid[])
-                    WITH ORDINALITY AS x(phase_id, role, at_tz, account_id, lines, readings, accepted, receipt, ready, submitted, mail_to, subject, body, game_id, idx)),
-            ph AS (SELECT id FROM "Phase" WHERE id IN (SELECT phase_id FROM i) AND status = 'open' FOR SHARE),
-            ok AS (SELECT i.*, i.at_tz AT TIME ZONE 'UTC' AS at FROM i JOIN ph ON ph.id = i.phase_id),
+      `WITH i AS (SELECT * FROM unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::uuid[], $5::jsonb[], $6::jsonb[], $7::jsonb[], $8::text[], $9::bool[], $10::bool[], $11::text[], $12::text[], $13::text[], $14::uuid[], $15::int[])
+                    WITH ORDINALITY AS x(phase_id, role, at_tz, account_id, lines, readings, accepted, receipt, ready, submitted, mail_to, subject, body, game_id, grace_ms, idx)),
+            ph AS (SELECT id, "deadlineAt" FROM "Phase" WHERE id IN (SELECT phase_id FROM i) AND status = 'open' FOR SHARE),
+            x AS (SELECT i.*, i.at_tz AT TIME ZONE 'UTC' AS at, ph."deadlineAt" AS deadline FROM i JOIN ph ON ph.id = i.phase_id),
+            ok AS (SELECT x.*, (x.deadline IS NOT NULL AND x.at >= x.deadline) AS late FROM x
+                    WHERE x.deadline IS NULL OR x.at < x.deadline
+                       OR (x.grace_ms > 0 AND x.at < x.deadline + x.grace_ms * interval '1 millisecond'
+                           AND NOT EXISTS (SELECT 1 FROM "Submission" s WHERE s."phaseId" = x.phase_id AND s.role = x.role))),
             sup AS (UPDATE "Submission" s SET "supersededAt" = ok.at FROM ok WHERE s."phaseId" = ok.phase_id AND s.role = ok.role AND s."supersededAt" IS NULL),
-            ins AS (INSERT INTO "Submission" ("phaseId", role, "accountId", lines, readings, accepted, receipt, "createdAt")
-                    SELECT phase_id, role, account_id, lines, readings, accepted, receipt, at FROM ok ORDER BY idx),
+            ins AS (INSERT INTO "Submission" ("phaseId", role, "accountId", lines, readings, accepted, receipt, "createdAt", late)
+                    SELECT phase_id, role, account_id, lines, readings, accepted, receipt, at, late FROM ok ORDER BY idx),
             pr AS (UPDATE "PhaseRole" r SET ready = ok.ready, submitted = ok.submitted, "updatedAt" = ok.at FROM ok WHERE r."phaseId" = ok.phase_id AND r.role = ok.role),
             m AS (INSERT INTO "OutboxMail" ("toAddress", subject, body, kind, "gameId", "createdAt", "nextAttemptAt")
                   SELECT mail_to, subject, body, 'receipt', game_id, at, at FROM ok ORDER BY idx)
        SELECT idx FROM ok`,
-      [col('phaseId'), col('role'), col('at'), col('accountId'), col('lines'), col('readings'), col('accepted'), col('receipt'), col('ready'), col('submitted'), col('mailTo'), col('subject'), col('body'), col('gameId')],
+      [col('phaseId'), col('role'), col('at'), col('accountId'), col('lines'), col('readings'), col('accepted'), col('receipt'), col('ready'), col('submitted'), col('mailTo'), col('subject'), col('body'), col('gameId'), col('graceMs')],
     );
     let r;
     for (let attempt = 1; ; attempt++) {
@@ -185,9 +194,9 @@ export async function submitOrders(ctx: Ctx, gameId: string, who: string | { tok
   const stored = await batchersOf(ctx).write.run({
     phaseId: c.phase_id, role, at: utc(now), accountId: accountId!, lines: JSON.stringify(input.lines), readings: JSON.stringify(read.lines),
     accepted: JSON.stringify(asStored(read.accepted) ?? null), receipt: hash, ready, submitted: input.lines.length > 0,
-    mailTo: mail.to, subject: mail.subject, body: mail.body, gameId,
+    mailTo: mail.to, subject: mail.subject, body: mail.body, gameId, graceMs: graceOf(c),
   });
-  if (!stored) throw conflict('The phase was adjudicated while your orders were on their way; nothing was stored. See the results and send orders for the next phase.');
+  if (!stored) throw await refusal(ctx, c.phase_id, c.label, now);
   let wake: { phaseId: string; at: Date }[] = [];
   if (ready || c.ready) {
     const earlyAt = await updateEarlySql(ctx, c.phase_id, gameId, c.deadlines, now);
@@ -195,6 +204,22 @@ export async function submitOrders(ctx: Ctx, gameId: string, who: string | { tok
   }
   await afterCommit(ctx, { deadlines: wake, mail: true });
   return { phase: { key: c.key, label: c.label, deadlineAt: c.deadlineAt }, role, lines: read.lines, accepted: read.lines.filter((l) => l.ok).length, rejected: bad.length, ready, receipt: { hash, at: now } };
+}
+
+/** The grace period of the game, in ms (only with nmrPolicy "wait"). */
+function graceOf(c: SubmitContext): number {
+  const policy = policyOf({ deadlines: c.deadlines });
+  return c.nmrPolicy === 'wait' ? policy.graceMinutes * 60_000 : 0;
+}
+
+/** Why a submission was not stored: the deadline had passed, or the phase was adjudicated meanwhile. */
+async function refusal(ctx: Ctx, phaseId: string, label: string, at: Date) {
+  const r = await ctx.pool.query<{ status: string; deadlineAt: Date | null }>(`SELECT status, "deadlineAt" AT TIME ZONE 'UTC' AS "deadlineAt" FROM "Phase" WHERE id = $1`, [phaseId]);
+  const p = r.rows[0];
+  if (p?.status === 'open' && p.deadlineAt && at.getTime() >= p.deadlineAt.getTime()) {
+    return conflict(`The deadline for ${label} passed at ${p.deadlineAt.toISOString()} (${at.getTime() - p.deadlineAt.getTime()} ms before your orders arrived at ${at.toISOString()}); nothing was stored.`, undefined, { deadline: p.deadlineAt.toISOString(), receivedAt: at.toISOString() });
+  }
+  return conflict('The phase was adjudicated while your orders were on their way; nothing was stored. See the results and send orders for the next phase.');
 }
 
 /**

@@ -6,12 +6,17 @@ import { activePlayers, loadGame, policyOf } from './access.ts';
 import { afterCommit, type Ctx } from './context.ts';
 import { duePhaseIds, processPhase } from './phases.ts';
 
+/**
+ * One reminder per phase to each player without orders, `reminderMinutes` before the deadline but
+ * never earlier than the last third of the phase: a 3-minute phase reminds once, a minute before
+ * its deadline. Never after the deadline (nor, so, after the results), never in a paused game.
+ */
 export async function sendReminders(ctx: Ctx): Promise<number> {
   const now = ctx.clock.now();
   const candidates = await ctx.db.$queryRawUnsafe<{ id: string; gameId: string }[]>(
     `SELECT p.id, p."gameId" FROM "Phase" p JOIN "Game" g ON g.id = p."gameId"
       WHERE p.status = 'open' AND g.status = 'active' AND p."remindedAt" IS NULL AND p."deadlineAt" > $1
-        AND p."deadlineAt" <= $1::timestamp + make_interval(mins => COALESCE((g.deadlines->>'reminderMinutes')::int, 60))
+        AND p."deadlineAt" <= $1::timestamp + LEAST(make_interval(mins => COALESCE((g.deadlines->>'reminderMinutes')::int, 60)), (p."deadlineAt" - p."openedAt") / 3)
         AND COALESCE((g.deadlines->>'reminderMinutes')::int, 60) > 0
       LIMIT 500`,
     now,
