@@ -1,5 +1,4 @@
 // Configuration from the environment. Every variable is documented in README.md and .env.example.
-import crypto from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -74,7 +73,6 @@ export interface InboundConfig {
   webhookSecret?: string;
   /** Never logged. */
   replySecret: string;
-  replySecretDerived: boolean;
   maxBytes: number;
   ratePerHour: number;
 }
@@ -111,9 +109,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       smtpHost: e.INBOUND_SMTP_HOST ?? e.HOST,
       domain: (e.INBOUND_DOMAIN ?? e.MAIL_FROM.match(/@([^>\s]+)/)?.[1] ?? 'kahu.localhost').toLowerCase(),
       webhookSecret: e.INBOUND_WEBHOOK_SECRET,
-      // The development default is stable across processes sharing a database; set REPLY_SECRET in production.
-      replySecret: e.REPLY_SECRET ?? crypto.createHash('sha256').update(`kahu-reply-secret:${e.DATABASE_URL ?? path.resolve(e.DATA_DIR)}`).digest('hex'),
-      replySecretDerived: e.REPLY_SECRET === undefined,
+      // Without REPLY_SECRET, a random secret generated on first start and kept in the database
+      // (loadReplySecret); never one derived from configuration.
+      replySecret: e.REPLY_SECRET ?? '',
       maxBytes: e.INBOUND_MAX_BYTES,
       ratePerHour: e.INBOUND_RATE_LIMIT,
     },

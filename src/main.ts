@@ -3,6 +3,7 @@
 import path from 'node:path';
 import pino from 'pino';
 import { loadConfig } from './config.ts';
+import { loadReplySecret } from './service/secrets.ts';
 import { createDb, createPool } from './db/client.ts';
 import { ensureDatabase, startEmbeddedPostgres, withDatabase } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
@@ -40,6 +41,7 @@ async function main() {
 
   const db = createDb(url, config.dbPoolSize);
   const pool = createPool(url, config.dbPoolSize);
+  await loadReplySecret(config, pool);
   const boss = await createBoss(url, { worker: runWorker, onError: (err) => log.warn({ err }, 'job queue error') });
   const ctx: Ctx = { db, pool, clock: systemClock, config, log, jobs: bossQueue(boss) };
   const transport = createTransport(config);
@@ -48,7 +50,6 @@ async function main() {
   if (app) await app.listen({ port: config.port, host: config.host });
   // Play by email: the SMTP listener runs with the API (the webhook is an API route).
   const inbound = runApi && config.inbound.smtpPort !== undefined ? await startInboundSmtp(ctx, { port: config.inbound.smtpPort, host: config.inbound.smtpHost }) : undefined;
-  if (config.inbound.enabled && config.inbound.replySecretDerived) log.warn('REPLY_SECRET is unset: reply addresses are signed with a secret derived from DATABASE_URL/DATA_DIR; set REPLY_SECRET in production');
 
   const lines = [`kahu is running (${[runApi && 'API', runWorker && 'worker'].filter(Boolean).join(' + ')}); games: ${Object.keys(games).join(', ') || 'none'}`];
   if (app) {

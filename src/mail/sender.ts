@@ -22,7 +22,7 @@ export function isConnectionFailure(err: any): boolean {
   return ['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'ECONNREFUSED', 'ECONNRESET', 'EDNS', 'ETLS', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE'].includes(code) || /timeout|ECONNREFUSED/i.test(String(err?.message ?? ''));
 }
 
-interface Claimed { id: string; seq: number; toAddress: string; subject: string; body: string; attempts: number; createdAt: Date; gameId: string | null; mapPhaseId: string | null; mapViewer: string | null }
+interface Claimed { id: string; seq: number; toAddress: string; subject: string; body: string; kind: string; attempts: number; createdAt: Date; gameId: string | null; mapPhaseId: string | null; mapViewer: string | null }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -48,7 +48,7 @@ export async function sendPendingMail(ctx: Ctx, transport: MailTransport, opts: 
        WHERE id IN (SELECT id FROM "OutboxMail"
                      WHERE status = 'pending' AND "nextAttemptAt" <= $2 AND ("lockedUntil" IS NULL OR "lockedUntil" < $2)
                      ORDER BY seq LIMIT $3 FOR UPDATE SKIP LOCKED)
-     RETURNING id, seq, "toAddress", subject, body, attempts, "createdAt", "gameId", "mapPhaseId", "mapViewer"`,
+     RETURNING id, seq, "toAddress", subject, body, kind, attempts, "createdAt", "gameId", "mapPhaseId", "mapViewer"`,
     new Date(now.getTime() + LEASE_MS),
     now,
     limit,
@@ -68,7 +68,7 @@ export async function sendPendingMail(ctx: Ctx, transport: MailTransport, opts: 
     }
     try {
       const pictured = await withMap(ctx, m, maps);
-      await transport.send({ id: m.id, from: ctx.config.mailFrom, to: m.toAddress, subject: m.subject, text: m.body, date: m.createdAt, replyTo: replyTo.get(m.id), ...pictured });
+      await transport.send({ id: m.id, from: ctx.config.mailFrom, to: m.toAddress, subject: m.subject, text: m.body, date: m.createdAt, replyTo: replyTo.get(m.id), autoSubmitted: m.kind === 'email-reply' || m.kind === 'email-refused' ? 'auto-replied' : 'auto-generated', ...pictured });
     } catch (err: any) {
       failed++;
       const attempts = m.attempts + 1;

@@ -15,6 +15,8 @@ export interface Message {
   /** An HTML alternative (the text stays complete for plain-text readers) and its inline images. */
   html?: string;
   inline?: { cid: string; filename: string; contentType: string; content: Buffer }[];
+  /** RFC 3834: 'auto-replied' for answers to a player's mail, otherwise 'auto-generated'. */
+  autoSubmitted?: 'auto-replied' | 'auto-generated';
 }
 
 export interface MailTransport {
@@ -36,7 +38,7 @@ function envelope(msg: Message) {
     messageId: `<${msg.id}@${domain}>`,
     ...(msg.replyTo ? { replyTo: msg.replyTo } : {}),
     ...(msg.html ? { html: msg.html, attachments: (msg.inline ?? []).map((a) => ({ ...a, contentDisposition: 'inline' as const })) } : {}),
-    headers: { 'X-Kahu-Mail-Id': msg.id },
+    headers: { 'X-Kahu-Mail-Id': msg.id, 'Auto-Submitted': msg.autoSubmitted ?? 'auto-generated' },
   };
 }
 

@@ -1,7 +1,10 @@
 // Personal reply addresses: `orders+<token>@<domain>` for a player of a game, `moderator+<token>@`
-// for its moderator. The token is the game id and an HMAC over (purpose, game, account) with the
-// server's reply secret, in lowercase base32 (mail systems may change the case of a local part).
-// Who the account is comes from the sender address, so a token is useless from another address.
+// for its moderator. The token is the game id and an HMAC over (purpose, game, account, seat key)
+// with the server's reply secret — random, generated on first start and kept in the database
+// (src/service/secrets.ts), never derived from configuration — in lowercase base32 (mail systems
+// may change the case of a local part). The seat key is random per seat and changes when the seat
+// is given to someone else, which revokes the old address. The address is a bearer credential:
+// with the sender's address it lets anyone act for that seat.
 import crypto from 'node:crypto';
 import type { InboundConfig } from '../config.ts';
 
@@ -37,16 +40,18 @@ function unbase32(s: string): Buffer | null {
 const uuidBytes = (id: string) => Buffer.from(id.replace(/-/g, ''), 'hex');
 const bytesUuid = (b: Buffer) => b.toString('hex').replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
 
-function mac(secret: string, purpose: Purpose, gameId: string, accountId: string): string {
-  return base32(crypto.createHmac('sha256', secret).update(`kahu-reply:v1:${purpose}:${gameId}:${accountId}`).digest()).slice(0, MAC_CHARS);
+function mac(secret: string, purpose: Purpose, gameId: string, accountId: string, seatKey: string): string {
+  if (secret.length < 16) throw new Error('the reply secret is not loaded (loadReplySecret at start)');
+  return base32(crypto.createHmac('sha256', secret).update(`kahu-reply:v2:${purpose}:${gameId}:${accountId}:${seatKey}`).digest()).slice(0, MAC_CHARS);
 }
 
-export function replyToken(cfg: InboundConfig, purpose: Purpose, gameId: string, accountId: string): string {
-  return base32(uuidBytes(gameId)) + mac(cfg.replySecret, purpose, gameId, accountId);
+/** `seatKey`: the player's seat's random key (GamePlayer.replyKey); '' for the moderator. */
+export function replyToken(cfg: InboundConfig, purpose: Purpose, gameId: string, accountId: string, seatKey: string): string {
+  return base32(uuidBytes(gameId)) + mac(cfg.replySecret, purpose, gameId, accountId, seatKey);
 }
 
-export function replyAddress(cfg: InboundConfig, purpose: Purpose, gameId: string, accountId: string): string {
-  return `${LOCAL[purpose]}+${replyToken(cfg, purpose, gameId, accountId)}@${cfg.domain}`;
+export function replyAddress(cfg: InboundConfig, purpose: Purpose, gameId: string, accountId: string, seatKey: string): string {
+  return `${LOCAL[purpose]}+${replyToken(cfg, purpose, gameId, accountId, seatKey)}@${cfg.domain}`;
 }
 
 export interface ParsedAddress { purpose: Purpose; gameId: string; mac: string }
@@ -68,8 +73,8 @@ export function parseReplyAddress(cfg: InboundConfig, address: string): ParsedAd
 }
 
 /** Whether the token was issued to this account for this game and purpose (constant time). */
-export function tokenMatches(cfg: InboundConfig, p: ParsedAddress, accountId: string): boolean {
-  const want = Buffer.from(mac(cfg.replySecret, p.purpose, p.gameId, accountId));
+export function tokenMatches(cfg: InboundConfig, p: ParsedAddress, accountId: string, seatKey: string): boolean {
+  const want = Buffer.from(mac(cfg.replySecret, p.purpose, p.gameId, accountId, seatKey));
   const got = Buffer.from(p.mac);
   return want.length === got.length && crypto.timingSafeEqual(want, got);
 }

@@ -7,17 +7,17 @@ import { replyAddress } from './reply-address.ts';
 export async function replyAddresses(ctx: Ctx, mailIds: string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   if (!ctx.config.inbound.enabled || mailIds.length === 0) return out;
-  const rows = await ctx.db.$queryRawUnsafe<{ id: string; gameId: string; accountId: string; isMod: boolean; plays: boolean }[]>(
+  const rows = await ctx.db.$queryRawUnsafe<{ id: string; gameId: string; accountId: string; isMod: boolean; seatKey: string | null }[]>(
     `SELECT m.id::text, g.id::text AS "gameId", a.id::text AS "accountId", g."moderatorId" = a.id AS "isMod",
-            EXISTS (SELECT 1 FROM "GamePlayer" gp WHERE gp."gameId" = g.id AND gp."accountId" = a.id AND gp.status = 'playing') AS plays
+            (SELECT gp."replyKey" FROM "GamePlayer" gp WHERE gp."gameId" = g.id AND gp."accountId" = a.id AND gp.status = 'playing') AS "seatKey"
        FROM "OutboxMail" m JOIN "Game" g ON g.id = m."gameId" JOIN "Account" a ON a.email = m."toAddress"
       WHERE m.id = ANY($1::uuid[])`,
     mailIds,
   );
   for (const r of rows) {
     // As viewerFor decides: the moderator reads as the moderator even when also playing.
-    if (r.isMod) out.set(r.id, replyAddress(ctx.config.inbound, 'moderator', r.gameId, r.accountId));
-    else if (r.plays) out.set(r.id, replyAddress(ctx.config.inbound, 'player', r.gameId, r.accountId));
+    if (r.isMod) out.set(r.id, replyAddress(ctx.config.inbound, 'moderator', r.gameId, r.accountId, ''));
+    else if (r.seatKey) out.set(r.id, replyAddress(ctx.config.inbound, 'player', r.gameId, r.accountId, r.seatKey));
   }
   return out;
 }

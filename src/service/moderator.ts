@@ -1,4 +1,5 @@
 // Moderator actions. Each one is recorded as a game event that the players see (and are mailed).
+import crypto from 'node:crypto';
 import { queueMail } from '../mail/outbox.ts';
 import { eventMail, gameOverMail, startMail } from '../mail/game-mail.ts';
 import { normalizeEmail } from './accounts.ts';
@@ -123,7 +124,8 @@ export async function replacePlayer(ctx: Ctx, gameId: string, moderatorId: strin
     const seat = a.game.players.find((p) => p.accountId === account.id);
     if (seat && seat.status === 'playing') throw conflict(`${e} already plays ${seat.role} in this game.`);
     if (old.status === 'playing') await tx.gamePlayer.update({ where: { id: old.id }, data: { status: 'replaced', leftAt: now } });
-    if (seat) await tx.gamePlayer.update({ where: { id: seat.id }, data: { status: 'playing', role: old.role, leftAt: null, missedPhases: 0 } });
+    // A new reply key for the seat: addresses sent to anyone before stop working.
+    if (seat) await tx.gamePlayer.update({ where: { id: seat.id }, data: { status: 'playing', role: old.role, leftAt: null, missedPhases: 0, replyKey: crypto.randomBytes(16).toString('hex') } });
     else await tx.gamePlayer.create({ data: { gameId, accountId: account.id, status: 'playing', role: old.role, createdAt: now } });
     const game = await loadGame(tx, gameId);
     const phase = await tx.phase.findFirst({ where: { gameId, status: 'open' } });

@@ -42,18 +42,21 @@ describe('commands', () => {
 });
 
 describe('reply addresses', () => {
-  it('carry the game and a signature bound to purpose and account; case does not matter', () => {
-    const a = replyAddress(cfg, 'player', GAME, ACCOUNT);
+  it('carry the game and a signature bound to purpose, account and seat; case does not matter', () => {
+    const SEAT = '0f1e2d3c4b5a69788796a5b4c3d2e1f0';
+    const a = replyAddress(cfg, 'player', GAME, ACCOUNT, SEAT);
     expect(a).toMatch(/^orders\+[a-z2-7]{42}@play\.example\.org$/);
     expect(a.split('@')[0].length).toBeLessThanOrEqual(64);
     const p = parseReplyAddress(cfg, a.toUpperCase());
     expect(p).toMatchObject({ purpose: 'player', gameId: GAME });
-    expect(tokenMatches(cfg, p as any, ACCOUNT)).toBe(true);
-    expect(tokenMatches(cfg, p as any, GAME)).toBe(false);
+    expect(tokenMatches(cfg, p as any, ACCOUNT, SEAT)).toBe(true);
+    expect(tokenMatches(cfg, p as any, GAME, SEAT)).toBe(false);
+    // A seat given to someone else gets a new key: the old address stops working.
+    expect(tokenMatches(cfg, p as any, ACCOUNT, 'a-new-key-for-the-seat')).toBe(false);
     const m = parseReplyAddress(cfg, a.replace('orders+', 'moderator+'));
-    expect(tokenMatches(cfg, m as any, ACCOUNT)).toBe(false);
+    expect(tokenMatches(cfg, m as any, ACCOUNT, SEAT)).toBe(false);
     const other = loadConfig({ INBOUND_DOMAIN: 'play.example.org', REPLY_SECRET: 'another-secret-of-16' }).inbound;
-    expect(tokenMatches(other, p as any, ACCOUNT)).toBe(false);
+    expect(tokenMatches(other, p as any, ACCOUNT, SEAT)).toBe(false);
     expect(parseReplyAddress(cfg, 'judge@play.example.org')).toBeNull();
     expect(parseReplyAddress(cfg, a.replace('play.example.org', 'elsewhere.org'))).toBeNull();
     expect(parseReplyAddress(cfg, 'orders+abc@play.example.org')).toEqual({ bad: true });

@@ -52,6 +52,9 @@ describe('play by email over SMTP', () => {
     expect(reply.text).toContain(`Receipt: ${mine.receipt.hash}`);
     expect(reply.text).toMatch(/^:: Role: Sunrise$/m);
     expect(reply.replyTo).toBe(sunriseAddr);
+    // RFC 3834: an answer is auto-replied, the judge's other mail auto-generated.
+    expect(reply.autoSubmitted).toBe('auto-replied');
+    expect((await last(rig, sunrise.email, 'start')).autoSubmitted).toBe('auto-generated');
   });
 
   it('a rejected order line keeps nothing when the game does not take partial orders, and says so', async () => {
@@ -66,15 +69,28 @@ describe('play by email over SMTP', () => {
     expect((await sunrise.ok('GET', `/games/${gameId}/orders`)).lines).toHaveLength(2);
   });
 
-  it('a forged sender changes nothing and is told why', async () => {
+  it('a forged sender changes nothing and gets no answer (the judge reflects nothing to a forged address)', async () => {
     const before = await changes();
-    await rig.send({ from: 'mallory@evil.test', to: sunriseAddr, subject: 'orders', text: 'B Puna - Kilauea' });
+    const mails = await rig.t.db.outboxMail.count();
+    await rig.send({ from: 'mallory@evil.test', to: sunriseAddr, subject: 'Buy cheap pills at evil.test', text: 'B Puna - Kilauea' });
     // Another player of the same game using Sunrise's address.
     await rig.send({ from: sunset.email, to: sunriseAddr, subject: 'orders', text: 'B Puna - Kilauea' });
     expect(await changes()).toBe(before);
-    expect((await last(rig, 'mallory@evil.test', 'email-refused')).text).toContain('belongs to someone else');
-    expect((await last(rig, sunset.email, 'email-refused')).text).toContain('Nothing was changed');
+    expect(await rig.t.db.outboxMail.count()).toBe(mails);
+    expect(await rig.inbox('mallory@evil.test')).toEqual([]);
     expect(await rig.t.db.inboundMail.count({ where: { status: 'refused', reason: 'sender is not the owner of the reply address' } })).toBe(2);
+  });
+
+  it('mail the receiving MX marks as failing DKIM or SPF for the sender\'s domain is refused, unanswered', async () => {
+    const before = await changes();
+    const mails = await rig.t.db.outboxMail.count();
+    await rig.send({ from: sunrise.email, to: sunriseAddr, subject: 'orders', text: 'B Puna - Kilauea', headers: { 'Authentication-Results': 'mx.play.kahu.test; dkim=fail header.d=example.org; spf=fail smtp.mailfrom=example.org' } });
+    expect(await changes()).toBe(before);
+    expect(await rig.t.db.outboxMail.count()).toBe(mails);
+    expect(await rig.t.db.inboundMail.count({ where: { status: 'refused', reason: { startsWith: 'sender not authenticated (DKIM fail' } } })).toBe(1);
+    // The same with a passing verdict is read as usual.
+    await rig.send({ from: sunrise.email, to: sunriseAddr, subject: 'orders', text: 'STATUS', headers: { 'Authentication-Results': 'mx.play.kahu.test; dkim=pass header.d=example.org; spf=pass smtp.mailfrom=example.org' } });
+    expect((await last(rig, sunrise.email, 'email-reply')).text).toContain('STATUS');
   });
 
   it('a bad token changes nothing', async () => {
@@ -86,11 +102,11 @@ describe('play by email over SMTP', () => {
     // A player's token used at the moderator's address: the purpose is part of the signature.
     await rig.send({ from: sunrise.email, to: sunriseAddr.replace(/^orders\+/, 'moderator+'), subject: 'x', text: 'PROCESS' });
     expect(await changes()).toBe(before);
-    const refused = await rig.inbox(sunrise.email, 'email-refused');
-    expect(refused).toHaveLength(3);
-    for (const r of refused) expect(r.text).toContain('Nothing was changed');
-    // Tokens are never echoed back.
-    for (const r of refused) expect(r.text).not.toContain(local.split('+')[1].slice(0, 20));
+    // Not answered: a token that does not verify proves nothing about who sent the mail.
+    expect(await rig.inbox(sunrise.email, 'email-refused')).toHaveLength(0);
+    expect(await rig.t.db.inboundMail.count({ where: { status: 'refused', reason: { in: ['reply token not valid for the sender', 'unreadable reply token'] } } })).toBeGreaterThanOrEqual(3);
+    // Tokens are never echoed back (nothing is sent at all).
+    for (const r of await rig.inbox(sunrise.email)) expect(r.text).not.toContain(local.split('+')[1].slice(0, 20));
   });
 
   it('a message delivered twice is read once', async () => {
@@ -111,11 +127,13 @@ describe('play by email over SMTP', () => {
     await rig.send({ from: sunrise.email, to: sunriseAddr, subject: 'Out of office', text: 'I am away.\nB Puna - Kilauea', headers: { 'Auto-Submitted': 'auto-replied' } });
     await rig.send({ from: sunrise.email, to: sunriseAddr, subject: 'digest', text: 'B Puna - Kilauea', headers: { Precedence: 'bulk' } });
     await rig.send({ envelope: { from: '', to: sunriseAddr }, from: 'MAILER-DAEMON@mx.example.org', to: sunriseAddr, subject: 'Undelivered Mail Returned to Sender', text: 'B Puna - Kilauea' });
+    // mailparser files List-Id under `list`: the list check must see it there.
+    await rig.send({ from: sunrise.email, to: sunriseAddr, subject: 'list digest', text: 'B Puna - Kilauea', headers: { 'List-Id': '<players.lists.example.org>' } });
     expect(await changes()).toBe(before);
     expect((await rig.inbox(sunrise.email)).length).toBe(replies);
     expect(await rig.inbox('mailer-daemon@mx.example.org')).toHaveLength(0);
     expect((await rig.t.db.inboundMail.findMany({ where: { status: 'ignored' }, orderBy: { seq: 'asc' } })).map((m) => m.reason)).toEqual([
-      'Auto-Submitted: auto-replied', 'Precedence: bulk', 'null return path (bounce)',
+      'Auto-Submitted: auto-replied', 'Precedence: bulk', 'null return path (bounce)', 'mailing list',
     ]);
   });
 
@@ -137,12 +155,12 @@ describe('play by email over SMTP', () => {
     await expect(rig.send({ from: sunrise.email, to: 'someone@elsewhere.test', subject: 'relay?', text: 'hi' })).rejects.toThrow(/accepts mail for @play\.kahu\.test only/);
   });
 
-  it('mail to the judge without a personal address gets the help, and changes nothing', async () => {
+  it('mail to the judge without a personal address changes nothing and is not answered (its sender is not proven)', async () => {
     const before = await changes();
+    const mails = await rig.t.db.outboxMail.count();
     await rig.send({ from: sunrise.email, to: `judge@${DOMAIN}`, subject: 'help', text: 'HELP' });
     expect(await changes()).toBe(before);
-    const r = await last(rig, sunrise.email, 'email-refused');
-    expect(r.text).toContain('reply to a mail the judge sent you');
-    expect(r.text).toContain('PRESS TO <power|ALL>');
+    expect(await rig.t.db.outboxMail.count()).toBe(mails);
+    expect(await rig.t.db.inboundMail.count({ where: { status: 'refused', reason: 'no personal reply address' } })).toBe(1);
   });
 });

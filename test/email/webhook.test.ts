@@ -2,7 +2,7 @@
 // with the shared secret. Also the limits (size, per-sender rate) and partial orders by email.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, startedGame, type Client } from '../helpers/api.ts';
-import { last, startEmailRig, WEBHOOK_SECRET, type EmailRig } from './helpers.ts';
+import { DOMAIN, last, startEmailRig, WEBHOOK_SECRET, type EmailRig } from './helpers.ts';
 import { STALE_READING_MS } from '../../src/mail/inbound/receive.ts';
 
 let rig: EmailRig;
@@ -105,16 +105,21 @@ describe('inbound webhook', () => {
     expect((await last(rig, sunset.email, 'email-refused')).text).toMatch(/at most 4 KiB/);
   });
 
-  it('a sender over the hourly rate is told once, then not answered, and nothing changes', async () => {
-    const sent = await rig.t.db.inboundMail.count({ where: { fromAddress: sunrise.email, status: { not: 'ignored' } } });
+  it('only authenticated mail counts against the hourly quota; a limited sender is still answered; forged mail uses up nothing', async () => {
+    // 30 mails in Sunrise's name to an address that is not Sunrise's: refused, unanswered, counted against nobody.
+    const forged = `orders+${'a'.repeat(42)}@${DOMAIN}`;
+    for (let i = 0; i < 30; i++) expect((await post(raw({ from: sunrise.email, to: forged, body: 'B Puna - Kilauea' }))).body.status).toBe('refused');
+    const since = new Date(rig.t.clock.now().getTime() - 3600_000);
+    const sent = await rig.t.db.inboundMail.count({ where: { fromAddress: sunrise.email, status: { in: ['answered', 'limited'] }, receivedAt: { gt: since } } });
     for (let i = sent; i < 8; i++) expect((await post(raw({ from: sunrise.email, to: sunriseAddr, body: 'STATUS' }))).body.status).toBe('answered');
     const before = await subs();
     const refusedBefore = (await rig.inbox(sunrise.email, 'email-refused')).length;
     expect((await post(raw({ from: sunrise.email, to: sunriseAddr, body: 'B Puna H' }))).body.status).toBe('limited');
     expect((await post(raw({ from: sunrise.email, to: sunriseAddr, body: 'B Puna H' }))).body.status).toBe('limited');
     expect(await subs()).toBe(before);
+    // Each authenticated message over the limit is answered, saying why it was not read.
     const refused = await rig.inbox(sunrise.email, 'email-refused');
-    expect(refused.length).toBe(refusedBefore + 1);
+    expect(refused.length).toBe(refusedBefore + 2);
     expect(refused[refused.length - 1].text).toContain('more than 8 messages');
     // An hour later the sender is read again.
     rig.t.clock.advanceMinutes(61);

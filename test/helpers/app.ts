@@ -5,6 +5,7 @@ import { loadConfig, type Config } from '../../src/config.ts';
 import { createDb, createPool, type Db } from '../../src/db/client.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { ManualClock } from '../../src/service/clock.ts';
+import { loadReplySecret } from '../../src/service/secrets.ts';
 import type { Ctx } from '../../src/service/context.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 import type { FastifyInstance } from 'fastify';
@@ -24,6 +25,7 @@ export async function startTestService(opts: { env?: Record<string, string>; clo
   const config = loadConfig({ PUBLIC_URL: 'http://kahu.test', LOG_LEVEL: 'silent', RATE_LIMIT: '100000', ACCOUNT_RATE_LIMIT: '100000', ORDER_RATE_LIMIT: '100000', ...opts.env, DATABASE_URL: database.url });
   const db = createDb(database.url, 5);
   const pool = createPool(database.url, 5);
+  await loadReplySecret(config, pool);
   const clock = opts.clock ?? new ManualClock('2025-03-03T00:00:00Z');
   const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const ctx: Ctx = { db, pool, clock, config, log };

@@ -18,6 +18,8 @@ export interface InboundMessage {
   text: string;
   /** Why this is automated mail that must not be answered, or null. */
   automated: string | null;
+  /** Why the receiving MX's Authentication-Results say the sender is forged (DKIM/SPF/DMARC fail for the From domain), or null. */
+  authFailure: string | null;
   contentHash: string;
 }
 
@@ -50,13 +52,34 @@ export function automatedReason(h: Map<string, unknown>, from: string | null, en
   if (/\b(all|oof|autoreply)\b/i.test(header(h, 'x-auto-response-suppress'))) return 'X-Auto-Response-Suppress';
   const ct = header(h, 'content-type').toLowerCase();
   if (ct.startsWith('multipart/report') || ct.startsWith('message/delivery-status') || ct.startsWith('message/disposition-notification')) return 'delivery or read report';
-  if (h.has('list-id') || h.has('list-unsubscribe')) return 'mailing list';
+  // mailparser files List-* headers under `list`.
+  if (h.has('list') || h.has('list-id') || h.has('list-unsubscribe')) return 'mailing list';
   if (envelope && envelope.mailFrom !== undefined && (envelope.mailFrom === '' || envelope.mailFrom === null || envelope.mailFrom === '<>')) return 'null return path (bounce)';
   if (!from) return 'no sender address';
   const local = from.split('@')[0];
   if (/^(mailer-daemon|postmaster|no-?reply|bounces?)$/.test(local)) return `sender ${local}`;
   if (ownDomains.includes(from.split('@')[1] ?? '')) return 'mail from the judge itself';
   return null;
+}
+
+/**
+ * The verdict of the MX that received the message (RFC 8601 Authentication-Results), for the
+ * From domain: DMARC fail, or DKIM / SPF fail for that domain without a DKIM pass for it.
+ * Without the header (a direct SMTP delivery, a webhook without verdicts) nothing is concluded.
+ */
+export function authFailure(h: Map<string, unknown>, from: string | null): string | null {
+  const raw = h.get('authentication-results');
+  const values = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).map((v) => String(typeof v === 'object' && v && 'value' in (v as object) ? (v as { value: unknown }).value : v).toLowerCase());
+  if (!values.length || !from) return null;
+  const domain = from.split('@')[1] ?? '';
+  const all = values.join(';');
+  const results = [...all.matchAll(/\b(dkim|spf|dmarc)=(\w+)([^;]*)/g)].map((m) => ({ method: m[1]!, result: m[2]!, props: m[3]! }));
+  const forDomain = (props: string) => props.includes(domain);
+  if (results.some((r) => r.method === 'dkim' && r.result === 'pass' && forDomain(r.props))) return null;
+  const dmarc = results.find((r) => r.method === 'dmarc' && r.result === 'fail');
+  if (dmarc) return 'DMARC fail';
+  const bad = results.find((r) => (r.method === 'dkim' || r.method === 'spf') && (r.result === 'fail' || r.result === 'softfail' || r.result === 'permerror') && (forDomain(r.props) || !r.props.includes('.')));
+  return bad ? `${bad.method.toUpperCase()} ${bad.result} for ${domain}` : null;
 }
 
 /** Cut quoted text, reply headers and signatures: what is left is what the player wrote now. */
@@ -91,7 +114,7 @@ export async function readMessage(raw: Buffer, envelope: Envelope | undefined, o
   const date = m.date && !Number.isNaN(m.date.getTime()) ? m.date : null;
   const messageId = m.messageId ? m.messageId.replace(/^<|>$/g, '').trim().slice(0, 500) || null : null;
   const contentHash = crypto.createHash('sha256').update(JSON.stringify([from, [...to].sort(), subject, date?.toISOString() ?? null, fullText])).digest('hex');
-  return { messageId, from, to, subject, date, fullText, text: stripReply(fullText), automated: automatedReason(h, from, envelope, ownDomains), contentHash };
+  return { messageId, from, to, subject, date, fullText, text: stripReply(fullText), automated: automatedReason(h, from, envelope, ownDomains), authFailure: authFailure(h, from), contentHash };
 }
 
 /** Only the header block, for a message too large to read: who sent it and whether it is automated. */

@@ -5,7 +5,7 @@ import type { Prisma } from '../../db/generated/client.ts';
 import { parseCommands } from '../../pbem/commands.ts';
 import { execute, type Executed } from '../../pbem/execute.ts';
 import { helpText } from '../../pbem/help.ts';
-import { parseReplyAddress, tokenMatches, type ParsedAddress, type Purpose } from '../../pbem/reply-address.ts';
+import { parseReplyAddress, tokenMatches, type ParsedAddress } from '../../pbem/reply-address.ts';
 import { loadGame, type GameWithPlayers } from '../../service/access.ts';
 import { afterCommit, type Ctx } from '../../service/context.ts';
 import { headerLines } from '../game-mail.ts';
@@ -91,46 +91,40 @@ export async function receiveMessage(ctx: Ctx, raw: Buffer, envelope?: Envelope)
     return { status, id, reason };
   };
 
-  // Per-sender rate: the first message over the limit is answered, the rest only recorded.
+  // Only mail that proves who sent it is answered: a valid personal reply address written to from
+  // its owner's address, not contradicted by the MX's DKIM/SPF verdict. Anything else is recorded
+  // and never answered (the From may be forged: no backscatter), and counts against nobody.
+  const refuse = (reason: string, gameId?: string) => done('refused', reason, null, gameId ? { gameId } : {});
+  if (msg.authFailure) return refuse(`sender not authenticated (${msg.authFailure})`);
+  const parsed = msg.to.map((a) => parseReplyAddress(cfg, a)).find((p) => p !== null) ?? null;
+  if (parsed === null) return refuse('no personal reply address');
+  if ('bad' in parsed) return refuse('unreadable reply token');
+  const game = await ctx.db.game.findUnique({ where: { id: parsed.gameId }, select: { id: true } }) ? await loadGame(ctx.db, parsed.gameId) : null;
+  if (!game) return refuse('unknown game');
+  const account = await ctx.db.account.findUnique({ where: { email: msg.from! } });
+  const seat = account ? game.players.find((p) => p.accountId === account.id && p.status === 'playing' && p.role) : undefined;
+  const member = parsed.purpose === 'moderator' ? !!account && game.moderatorId === account.id : !!seat;
+  if (!account || !member || !tokenMatches(cfg, parsed, account.id, parsed.purpose === 'player' ? seat!.replyKey : '')) {
+    // Someone else's address (a forwarded mail, a forged sender), a token we never issued, or a
+    // seat given to someone else since.
+    return refuse(otherOwner(ctx, game, parsed) ? 'sender is not the owner of the reply address' : 'reply token not valid for the sender', game.id);
+  }
+  const who = { gameId: game.id, accountId: account.id, purpose: parsed.purpose };
+
+  // Per account: only authenticated mail counts, and it is always answered, even when limited.
   const since = new Date(ctx.clock.now().getTime() - 3600_000);
-  const recent = await ctx.db.inboundMail.count({ where: { fromAddress: msg.from!, receivedAt: { gt: since }, id: { not: id }, status: { not: 'ignored' } } });
+  const recent = await ctx.db.inboundMail.count({ where: { accountId: account.id, receivedAt: { gt: since }, id: { not: id }, status: { in: ['answered', 'limited', 'too-large'] } } });
   if (recent >= cfg.ratePerHour) {
-    const text = `You sent more than ${cfg.ratePerHour} messages to the judge within an hour. This message was not read and\nnothing was changed. Further messages within the hour are not answered either; please wait and send again.\n`;
-    return done('limited', `over ${cfg.ratePerHour} messages an hour`, recent === cfg.ratePerHour ? plainReply(ctx, msg, 'email-refused', text) : null);
+    const text = `You sent more than ${cfg.ratePerHour} messages to the judge within an hour. This message was not read and\nnothing was changed; please wait and send again.\n`;
+    return done('limited', `over ${cfg.ratePerHour} messages an hour`, plainReply(ctx, msg, 'email-refused', text, game.id), who);
   }
   if (tooLarge) {
     const text = `Your message is ${Math.ceil(raw.length / 1024)} KiB; the judge reads messages of at most ${Math.round(cfg.maxBytes / 1024)} KiB.\nIt was not read and nothing was changed. Send the commands as plain text, without attachments or quoted mail.\n`;
-    return done('too-large', `larger than ${cfg.maxBytes} bytes`, plainReply(ctx, msg, 'email-refused', text));
-  }
-
-  // Which game, purpose and person: the personal reply address and the sender must agree.
-  const parsed = msg.to.map((a) => parseReplyAddress(cfg, a)).find((p) => p !== null) ?? null;
-  if (parsed === null) {
-    const text = `This address takes no commands by itself. To play by email, reply to a mail the judge sent you about\nyour game: it carries your personal reply address. Nothing was changed.\n\n${helpText(ctx.config, null)}`;
-    return done('refused', 'no personal reply address', plainReply(ctx, msg, 'email-refused', text));
-  }
-  const refuse = (reason: string, text: string, gameId?: string) =>
-    done('refused', reason, plainReply(ctx, msg, 'email-refused', `${text}\nNothing was changed. Reply to a mail the judge sent to you about the game, from the address it was sent to.\nHELP, sent that way, lists the commands.\n`, gameId), gameId ? { gameId } : {});
-  if ('bad' in parsed) return refuse('unreadable reply token', 'The reply address you wrote to is not valid (it may have been shortened or altered).');
-  const game = await ctx.db.game.findUnique({ where: { id: parsed.gameId }, select: { id: true } }) ? await loadGame(ctx.db, parsed.gameId) : null;
-  if (!game) return refuse('unknown game', 'The reply address you wrote to is not valid.');
-  const account = await ctx.db.account.findUnique({ where: { email: msg.from! } });
-  const member = (accountId: string, purpose: Purpose) =>
-    purpose === 'moderator' ? game.moderatorId === accountId : game.players.some((p) => p.accountId === accountId && p.status === 'playing' && p.role);
-  if (!account || !tokenMatches(cfg, parsed, account.id)) {
-    // Someone else's address (a forwarded mail, a forged sender) or a token we never issued.
-    const owner = otherOwner(ctx, game, parsed);
-    return refuse(owner ? 'sender is not the owner of the reply address' : 'reply token not valid',
-      owner
-        ? `The reply address you wrote to belongs to someone else in ${game.name}, not to ${msg.from}.\nOnly mail from the address the judge writes to counts.`
-        : `The reply address you wrote to is not valid for ${msg.from}.`, game.id);
-  }
-  if (!member(account.id, parsed.purpose)) {
-    return refuse('no longer in the game', parsed.purpose === 'moderator' ? `You are not the moderator of ${game.name}.` : `You do not play a power in ${game.name} (any more).`, game.id);
+    return done('too-large', `larger than ${cfg.maxBytes} bytes`, plainReply(ctx, msg, 'email-refused', text, game.id), who);
   }
 
   const commands = parseCommands(msg.text);
-  const role = parsed.purpose === 'moderator' ? null : game.players.find((p) => p.accountId === account.id && p.status === 'playing')!.role!;
+  const role = parsed.purpose === 'moderator' ? null : seat!.role!;
   let executed: Executed;
   if (commands.length === 0) executed = { lines: [], sections: [{ title: 'HELP', text: helpText(ctx.config, parsed.purpose, game.variant) }] };
   else executed = await execute(ctx, { accountId: account.id, timeZone: account.timeZone, purpose: parsed.purpose, game }, commands);
@@ -143,8 +137,8 @@ export async function receiveMessage(ctx: Ctx, raw: Buffer, envelope?: Envelope)
 }
 
 function otherOwner(ctx: Ctx, game: GameWithPlayers, parsed: ParsedAddress): boolean {
-  const ids = parsed.purpose === 'moderator' ? [game.moderatorId] : game.players.map((p) => p.accountId);
-  return ids.some((id) => tokenMatches(ctx.config.inbound, parsed, id));
+  if (parsed.purpose === 'moderator') return tokenMatches(ctx.config.inbound, parsed, game.moderatorId, '');
+  return game.players.some((p) => tokenMatches(ctx.config.inbound, parsed, p.accountId, p.replyKey));
 }
 
 function commandReply(ctx: Ctx, game: GameWithPlayers, reader: { email: string; timeZone: string; viewer: any }, msg: InboundMessage, ex: Executed, empty: boolean): OutgoingMail {
