@@ -54,7 +54,8 @@ async function main() {
   };
 
   try {
-    const env = { DATABASE_URL: url, DATA_DIR: tmp, LOG_LEVEL: 'warn', RATE_LIMIT: '10000000', ORDER_RATE_LIMIT: '10000000', SWEEP_SECONDS: '5', DB_POOL_SIZE: '16' };
+    // One moderator invites 2,000 players: lift the anti-spam limits on invitations for the set-up.
+    const env = { DATABASE_URL: url, DATA_DIR: tmp, LOG_LEVEL: 'warn', RATE_LIMIT: '10000000', ORDER_RATE_LIMIT: '10000000', SWEEP_SECONDS: '5', DB_POOL_SIZE: '16', INVITE_DAILY_LIMIT: '1000000', INVITE_ADDRESS_HOURLY_LIMIT: '1000000' };
     const config = loadConfig({ ...env, PUBLIC_URL: 'http://bench.local' });
     const db = createDb(url, 16);
     const pool = createPool(url, 8);

@@ -39,7 +39,7 @@ async function main() {
   const scratch = await scratchDatabase('soak');
   const { url, dir: tmp } = scratch;
   const port = await freePort();
-  const config = loadConfig({ DATABASE_URL: url, PORT: String(port), LOG_LEVEL: 'warn', RATE_LIMIT: '10000000', ORDER_RATE_LIMIT: '10000000', SWEEP_SECONDS: '5', PUBLIC_URL: 'http://soak.local' });
+  const config = loadConfig({ DATABASE_URL: url, PORT: String(port), LOG_LEVEL: 'warn', RATE_LIMIT: '10000000', ORDER_RATE_LIMIT: '10000000', SWEEP_SECONDS: '5', PUBLIC_URL: 'http://soak.local', INVITE_DAILY_LIMIT: '1000000', INVITE_ADDRESS_HOURLY_LIMIT: '1000000' });
   const db = createDb(url, 12);
   const pool = createPool(url, 12);
   const log = pino({ level: 'warn' });

@@ -41,6 +41,17 @@ const Env = z.object({
   INBOUND_MAX_BYTES: z.coerce.number().int().min(1024).default(256 * 1024),
   /** Inbound messages per hour per sender address. */
   INBOUND_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  /** Proxy headers (X-Forwarded-For) are believed only when set: `true`, a number of hops, or comma-separated addresses/CIDRs. */
+  TRUST_PROXY: z.string().regex(/^(true|false|\d+|[0-9a-fA-F:.,/ ]+)$/, { message: 'must be true, false, a number of hops or a list of addresses/CIDRs' }).default('false'),
+  /** Whole-request time limit (headers and body), and idle time of a keep-alive connection, in ms. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** Open HTTP connections at most (the SMTP listener takes at most a tenth of it). */
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).default(1000),
+  /** Sign-in and registration mails per target address per hour. */
+  SIGN_IN_MAIL_LIMIT: z.coerce.number().int().min(1).default(5),
+  /** Invitations an account may send per day, and invitation mails one address may receive per hour. */
+  INVITE_DAILY_LIMIT: z.coerce.number().int().min(1).default(50),
+  INVITE_ADDRESS_HOURLY_LIMIT: z.coerce.number().int().min(1).default(5),
 });
 
 export interface Config {
@@ -61,6 +72,12 @@ export interface Config {
   sweepSeconds: number;
   workerConcurrency: number;
   dbPoolSize: number;
+  trustProxy: boolean | number | string[];
+  requestTimeoutMs: number;
+  maxConnections: number;
+  signInMailLimit: number;
+  inviteDailyLimit: number;
+  inviteAddressHourlyLimit: number;
   inbound: InboundConfig;
 }
 
@@ -103,6 +120,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sweepSeconds: e.SWEEP_SECONDS,
     workerConcurrency: e.WORKER_CONCURRENCY,
     dbPoolSize: e.DB_POOL_SIZE,
+    trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY.split(',').map((x) => x.trim()).filter(Boolean),
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    maxConnections: e.MAX_CONNECTIONS,
+    signInMailLimit: e.SIGN_IN_MAIL_LIMIT,
+    inviteDailyLimit: e.INVITE_DAILY_LIMIT,
+    inviteAddressHourlyLimit: e.INVITE_ADDRESS_HOURLY_LIMIT,
     inbound: {
       enabled: e.INBOUND_SMTP_PORT !== undefined || e.INBOUND_WEBHOOK_SECRET !== undefined,
       smtpPort: e.INBOUND_SMTP_PORT,

@@ -1,4 +1,5 @@
 // The fastify application: zod-validated routes, OpenAPI at /docs, problem+json errors.
+import http from 'node:http';
 import fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -18,6 +19,7 @@ import { mailRoutes } from './mail.ts';
 import { mapRoutes } from './maps.ts';
 import { optionRoutes } from './options.ts';
 import { webRoutes } from '../web/plugin.ts';
+import { registerInputGuard } from './input-guard.ts';
 
 /** One plugin per resource. */
 const routePlugins = [healthRoutes, accountRoutes, gameRoutes, orderRoutes, moderatorRoutes, mailRoutes, pressRoutes, inboundRoutes, mapRoutes, optionRoutes];
@@ -26,8 +28,20 @@ export async function buildApp(ctx: Ctx, _opts: { logRequests?: boolean } = {}):
   const app = fastify({
     loggerInstance: ctx.log,
     bodyLimit: 256 * 1024,
-    trustProxy: true,
+    // Believe X-Forwarded-For only behind a configured proxy: otherwise any client picks its address.
+    trustProxy: typeof ctx.config.trustProxy === 'number' ? ((hops: number) => (_addr: string, i: number) => i < hops)(ctx.config.trustProxy) : ctx.config.trustProxy,
+    // A client trickling its request (a byte every few seconds) is cut off once the whole request
+    // took longer than REQUEST_TIMEOUT_MS (checked every second); idle connections close.
+    serverFactory: (handler) => http.createServer({
+      requestTimeout: ctx.config.requestTimeoutMs,
+      headersTimeout: Math.min(ctx.config.requestTimeoutMs, 60_000),
+      keepAliveTimeout: 5_000,
+      connectionsCheckingInterval: Math.min(1_000, Math.max(100, Math.floor(ctx.config.requestTimeoutMs / 2))),
+    }, handler),
+    connectionTimeout: ctx.config.requestTimeoutMs * 2,
   }).withTypeProvider<ZodTypeProvider>() as unknown as FastifyInstance;
+  app.server.maxConnections = ctx.config.maxConnections;
+  registerInputGuard(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerProblemHandler(app, { retryAfterSeconds: ctx.config.retryAfterSeconds });

@@ -39,8 +39,9 @@ export function orderRoutes(ctx: Ctx): FastifyPluginAsyncZod {
         max: ctx.config.orderRateLimit,
         timeWindow: '1 minute',
         keyGenerator: (req: { headers: Record<string, unknown>; ip: string }) => {
-          const h = req.headers.authorization;
-          return typeof h === 'string' && h ? `tok:${hashToken(h)}` : `ip:${req.ip}`;
+          // Keyed on the token itself: extra spaces or another spelling of "Bearer" give no new budget.
+          const m = /^\s*bearer\s+(\S+)\s*$/i.exec(String(req.headers.authorization ?? ''));
+          return m ? `tok:${hashToken(m[1]!)}` : `ip:${req.ip}`;
         },
       },
     };

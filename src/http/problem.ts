@@ -34,6 +34,7 @@ export function registerProblemHandler(app: FastifyInstance, opts: { retryAfterS
       reply.header('retry-after', retryAfter);
     } else if (err instanceof AppError) {
       problem = { type: 'about:blank', title: err.title, status: err.status, detail: err.message, errors: err.errors, ...err.extra };
+      if (typeof err.extra?.retryAfterSeconds === 'number') reply.header('retry-after', String(err.extra.retryAfterSeconds));
     } else if (hasZodFastifySchemaValidationErrors(err)) {
       const part = (err as any).validationContext as string | undefined;
       const errors = err.validation.map((v) => ({ field: fieldOf(part, v.instancePath), message: v.message ?? 'invalid' }));

@@ -5,6 +5,7 @@ import { DateTime } from 'luxon';
 import type { Tx } from '../db/client.ts';
 import { queueMail } from '../mail/outbox.ts';
 import { tokenMail, noAccountMail } from '../mail/templates.ts';
+import { limitMailTo } from './mail-limits.ts';
 import { afterCommit, type Ctx } from './context.ts';
 import { badRequest, notFound, unauthorized } from './errors.ts';
 
@@ -34,8 +35,9 @@ export function validTimeZone(zone: string): boolean {
 export interface AccountInfo { id: string; email: string; name: string | null; timeZone: string }
 
 async function issueToken(ctx: Ctx, tx: Tx, account: AccountInfo, reason: 'register' | 'sign-in'): Promise<void> {
-  const token = newToken();
   const now = ctx.clock.now();
+  await limitMailTo(tx, { address: account.email, kinds: ['token', 'no-account'], limit: ctx.config.signInMailLimit, windowMs: 3600_000, now, what: 'Sign-in mails' });
+  const token = newToken();
   await tx.apiToken.create({ data: { accountId: account.id, tokenHash: hashToken(token), prefix: token.slice(0, 9), createdAt: now } });
   await queueMail(tx, tokenMail(ctx.config, account, token, reason, now), now);
 }
@@ -65,7 +67,10 @@ export async function signIn(ctx: Ctx, input: { email: string }): Promise<void> 
     const account = await tx.account.findUnique({ where: { email } });
     const now = ctx.clock.now();
     if (account) await issueToken(ctx, tx, account, 'sign-in');
-    else await queueMail(tx, noAccountMail(ctx.config, email), now);
+    else {
+      await limitMailTo(tx, { address: email, kinds: ['token', 'no-account'], limit: ctx.config.signInMailLimit, windowMs: 3600_000, now, what: 'Sign-in mails' });
+      await queueMail(tx, noAccountMail(ctx.config, email), now);
+    }
   });
   await afterCommit(ctx, { mail: true });
 }

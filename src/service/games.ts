@@ -1,5 +1,6 @@
 // Games: creation, invitations and joining, power assignment (by the moderator or a seeded draw),
 // the start, and what each reader sees.
+import { limitInvitationsBy, limitMailTo } from './mail-limits.ts';
 import type { Phase } from '../db/generated/client.ts';
 import { games as registry } from '../games/index.ts';
 import type { Viewer } from '../games/types.ts';
@@ -95,8 +96,10 @@ export async function invite(ctx: Ctx, gameId: string, moderatorId: string, inpu
     const roles = scenarioRoles(a.module, a.game.scenario);
     if (input.role !== undefined) checkRole(a, input.role, roles);
     const now = ctx.clock.now();
+    await limitInvitationsBy(tx, { accountId: moderatorId, limit: ctx.config.inviteDailyLimit, now });
     const account = await accountFor(tx, input.email, now);
     refuseModeratorSeat(a.game, account.id);
+    await limitMailTo(tx, { address: account.email, kinds: ['invite'], limit: ctx.config.inviteAddressHourlyLimit, windowMs: 3600_000, now, what: 'Invitations' });
     const existing = a.game.players.find((p) => p.accountId === account.id);
     if (existing && existing.status !== 'removed') throw conflict(`${account.email} is already in this game (${existing.status}).`);
     const seated = a.game.players.filter((p) => p.status === 'invited' || p.status === 'joined').length;

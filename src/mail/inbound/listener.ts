@@ -14,6 +14,8 @@ export async function startInboundSmtp(ctx: Ctx, opts: { port: number; host: str
     banner: 'kahu judge',
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
+    // A cap on clients and a socket timeout: slow or many connections cannot tie the listener up.
+    maxClients: Math.max(10, Math.floor(ctx.config.maxConnections / 10)),
     // Declared sizes above twice the limit are refused at MAIL FROM; up to that we answer by mail.
     size: cfg.maxBytes * 2,
     logger: false,

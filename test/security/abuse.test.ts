@@ -1,0 +1,115 @@
+// Attacks from the red-team pass (issue 16), each reproduced: forged X-Forwarded-For, sign-in and
+// invitation floods to one address, a rate limit dodged with spaces, NUL bytes, deep JSON, huge
+// integers, and a client that trickles its request.
+import net from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startTestService, type TestService } from '../helpers/app.ts';
+import { signUp, startedGame } from '../helpers/api.ts';
+
+const services: TestService[] = [];
+async function service(env: Record<string, string> = {}) {
+  const t = await startTestService({ env });
+  services.push(t);
+  return t;
+}
+afterAll(async () => { for (const t of services) await t.close(); });
+
+const post = (t: TestService, url: string, body: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
+
+describe('abuse', () => {
+  it('X-Forwarded-For is ignored unless TRUST_PROXY says so: per-client limits hold', async () => {
+    const t = await service({ ACCOUNT_RATE_LIMIT: '3' });
+    const codes: number[] = [];
+    for (let i = 0; i < 5; i++) codes.push((await post(t, '/accounts/sign-in', { email: `x${i}@example.org` }, { 'x-forwarded-for': `10.0.0.${i}` })).statusCode);
+    expect(codes.map((c) => c === 429)).toEqual([false, false, false, true, true]);
+    const trusting = await service({ ACCOUNT_RATE_LIMIT: '3', TRUST_PROXY: 'true' });
+    for (let i = 0; i < 5; i++) expect((await post(trusting, '/accounts/sign-in', { email: `y${i}@example.org` }, { 'x-forwarded-for': `10.0.1.${i}` })).statusCode).not.toBe(429);
+  });
+
+  it('at most SIGN_IN_MAIL_LIMIT sign-in mails an hour reach one address, whoever asks', async () => {
+    const t = await service({ SIGN_IN_MAIL_LIMIT: '5' });
+    await signUp(t, 'victim@example.org');
+    const before = await t.db.outboxMail.count({ where: { toAddress: 'victim@example.org' } });
+    const codes: number[] = [];
+    for (let i = 0; i < 45; i++) codes.push((await post(t, '/accounts/sign-in', { email: 'victim@example.org' }, { 'x-forwarded-for': `10.1.${i}.1` })).statusCode);
+    const sent = (await t.db.outboxMail.count({ where: { toAddress: 'victim@example.org' } })) - before;
+    expect(before + sent).toBe(5);
+    const refused = await post(t, '/accounts/sign-in', { email: 'victim@example.org' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('3600');
+    expect(refused.json().detail).toMatch(/Sign-in mails: at most 5 in 60 minutes to one address/);
+    // An unknown address is limited the same way (the answer tells nothing about who has an account).
+    for (let i = 0; i < 5; i++) expect((await post(t, '/accounts/sign-in', { email: 'nobody@example.org' })).statusCode).not.toBe(429);
+    expect((await post(t, '/accounts/sign-in', { email: 'nobody@example.org' })).statusCode).toBe(429);
+    // An hour later it works again.
+    t.clock.advanceMinutes(61);
+    expect((await post(t, '/accounts/sign-in', { email: 'victim@example.org' })).statusCode).not.toBe(429);
+  });
+
+  it('invitations are limited per account and day, and per invited address and hour', async () => {
+    const t = await service({ INVITE_DAILY_LIMIT: '4', INVITE_ADDRESS_HOURLY_LIMIT: '2' });
+    const mod = await signUp(t, 'spammer@example.org');
+    const games = [];
+    for (let i = 0; i < 3; i++) games.push(await mod.ok('POST', '/games', { name: `G${i}`, variant: 'heiau', scenario: 'race' }, 201));
+    await mod.ok('POST', `/games/${games[0].id}/invitations`, { email: 'target@example.org' }, 201);
+    await mod.ok('POST', `/games/${games[1].id}/invitations`, { email: 'target@example.org' }, 201);
+    const third = await mod.req('POST', `/games/${games[2].id}/invitations`, { email: 'target@example.org' });
+    expect(third.status).toBe(429);
+    expect(await t.db.outboxMail.count({ where: { toAddress: 'target@example.org', kind: 'invite' } })).toBe(2);
+    await mod.ok('POST', `/games/${games[2].id}/invitations`, { email: 'other1@example.org' }, 201);
+    await mod.ok('POST', `/games/${games[0].id}/invitations`, { email: 'other2@example.org' }, 201);
+    expect((await mod.req('POST', `/games/${games[1].id}/invitations`, { email: 'other3@example.org' })).status).toBe(429);
+  });
+
+  it('the order rate limit is per token: spaces around it give no new budget', async () => {
+    const t = await service({ ORDER_RATE_LIMIT: '3' });
+    const mod = await signUp(t, 'rl-mod@example.org');
+    const a = await signUp(t, 'rl-a@example.org');
+    const b = await signUp(t, 'rl-b@example.org');
+    const { game, byRole } = await startedGame(t, mod, [a, b], { name: 'RL', variant: 'heiau', scenario: 'race' });
+    const me = byRole.Sunrise!;
+    const put = (auth: string) => t.app.inject({ method: 'PUT', url: `/games/${game.id}/orders`, payload: JSON.stringify({ orders: ['B Puna H'] }), headers: { 'content-type': 'application/json', authorization: auth } });
+    const token = me.token;
+    const codes = [];
+    for (const auth of [`Bearer ${token}`, `Bearer ${token}`, `Bearer ${token}`, `Bearer  ${token}`, ` bearer ${token} `, `BEARER\t${token}`]) codes.push((await put(auth)).statusCode);
+    expect(codes).toEqual([200, 200, 200, 429, 429, 429]);
+  });
+
+  it('NUL bytes, 5,000-deep JSON and integers past 2^31 are refused with 400, and change nothing', async () => {
+    const t = await service();
+    const mod = await signUp(t, 'input@example.org');
+    const count = () => t.db.game.count();
+    const before = await count();
+    const nul = await mod.req('POST', '/games', { name: 'bad\u0000name', variant: 'heiau', scenario: 'race' });
+    expect(nul.status).toBe(400);
+    expect(nul.body.detail).toMatch(/NUL/);
+    const deep = await t.app.inject({ method: 'POST', url: '/games', payload: `{"name":"x","variant":"heiau","scenario":"race","options":${'['.repeat(5000)}${']'.repeat(5000)}}`, headers: { 'content-type': 'application/json', authorization: `Bearer ${mod.token}` } });
+    expect(deep.statusCode).toBe(400);
+    expect(deep.json().detail).toMatch(/nested deeper than 32/);
+    const big = await mod.req('PUT', '/games/00000000-0000-4000-8000-000000000000/deadline', { extendMinutes: 2 ** 40 });
+    expect(big.status).toBe(400);
+    const huge = await mod.req('POST', '/games', { name: 'x', variant: 'heiau', scenario: 'race', deadlines: { reminderMinutes: 2 ** 33 } });
+    expect(huge.status).toBe(400);
+    expect(await count()).toBe(before);
+  });
+
+  it('a client trickling its request is cut off', async () => {
+    const t = await service({ REQUEST_TIMEOUT_MS: '400' });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as net.AddressInfo).port;
+    const started = Date.now();
+    const closed = await new Promise<{ ms: number; data: string }>((resolve) => {
+      const s = net.connect(port, '127.0.0.1', () => {
+        s.write('POST /accounts/sign-in HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{');
+        const drip = setInterval(() => { if (!s.destroyed) s.write(' '); }, 150);
+        let data = '';
+        s.on('data', (d) => { data += d; });
+        s.on('close', () => { clearInterval(drip); resolve({ ms: Date.now() - started, data }); });
+        setTimeout(() => s.destroy(), 5000);
+      });
+    });
+    expect(closed.ms).toBeLessThan(3000);
+    expect(closed.data === '' || /^HTTP\/1.1 408/.test(closed.data)).toBe(true);
+  });
+});
