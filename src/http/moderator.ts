@@ -66,10 +66,10 @@ export function moderatorRoutes(ctx: Ctx): FastifyPluginAsyncZod {
 
     app.post(
       '/games/:gameId/players/:playerId/replace',
-      { schema: { tags: ['moderator'], summary: "Give a player's power to someone else (history kept, the new player is told)", ...auth, params: PlayerParams, body: z.object({ email: Email }).strict(), response: { 200: GameView, ...errs } } },
+      { schema: { tags: ['moderator'], summary: "Give a player's power to someone else (history kept, the new player is told)", ...auth, params: PlayerParams, body: z.object({ email: Email, keepOrders: z.boolean().optional().describe('Keep the orders the old player sent for the open phase (default: they no longer count)') }).strict(), response: { 200: GameView, ...errs } } },
       async (req) => {
         const { account } = await requireAuth(ctx, req);
-        await mod.replacePlayer(ctx, req.params.gameId, account.id, req.params.playerId, req.body.email);
+        await mod.replacePlayer(ctx, req.params.gameId, account.id, req.params.playerId, req.body.email, { keepOrders: req.body.keepOrders });
         return view(req.params.gameId, account.id);
       },
     );

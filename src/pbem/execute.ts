@@ -137,9 +137,11 @@ export async function execute(ctx: Ctx, who: Sender, commands: Command[]): Promi
           result(c, 'rejected', 'not understood');
       }
     } catch (err) {
+      // A command that fails is a rejected line of the reply: the message is still read exactly
+      // once, and the commands before it stand (an SMTP 451 would make the sender deliver it again).
       const p = problem(err);
-      if (p === null) throw err;
-      result(c, 'rejected', p);
+      if (p === null) ctx.log.error({ err, command: c.kind }, 'email command failed');
+      result(c, 'rejected', p ?? 'could not be carried out because of an error on the judge; nothing was changed by this line. Try it again later.');
     }
   }
   out.lines.sort((a, b) => a.line - b.line);

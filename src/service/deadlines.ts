@@ -65,3 +65,11 @@ export function computeDeadline(policy: DeadlinePolicy, phase: PhaseInfo, from: 
   for (let i = 0; i < 7 && policy.skipDays.includes(DAYS[t.weekday - 1]); i++) t = t.plus({ days: 1 });
   return t.toJSDate();
 }
+
+/** The furthest a deadline may be set: a year ahead (one rule for HTTP and email). */
+export const MAX_DEADLINE_DAYS = 366;
+
+/** Refuse a deadline more than MAX_DEADLINE_DAYS ahead; null when it is within bounds. */
+export function deadlineTooFar(at: Date, now: Date): string | null {
+  return at.getTime() - now.getTime() > MAX_DEADLINE_DAYS * 86_400_000 ? `A deadline may be at most ${MAX_DEADLINE_DAYS} days ahead (not ${at.toISOString()}).` : null;
+}

@@ -45,7 +45,8 @@ function withoutPrivateLines<O extends { role: string; lines: string[]; readings
 function phaseEntry(module: GameModule, phase: Phase, subs: Submission[], viewer: Viewer, gameOver: boolean, detail: boolean) {
   const view = module.view(phase.state as any, viewer);
   const last = new Map<string, Submission>();
-  for (const s of [...subs].sort((a, b) => a.seq - b.seq)) last.set(s.role, s);
+  // The orders that counted: a submission superseded by the removal or replacement of its player did not.
+  for (const s of [...subs].sort((a, b) => a.seq - b.seq)) if (s.supersededAt === null) last.set(s.role, s);
   const latest = [...last.values()];
   const orders = latest
     .filter((s) => ordersVisible(phase, s.role, viewer, gameOver))
@@ -131,7 +132,7 @@ export async function replay(ctx: Ctx, gameId: string): Promise<ReplayReport> {
     if (!deepEqual(asStored(state), p.state)) mismatches.push({ seq: p.seq, key: p.key, what: 'state at the start of the phase differs' });
     if (p.status !== 'adjudicated' && p.status !== 'skipped') break;
     const subs: Record<string, unknown> = {};
-    for (const s of p.submissions) subs[s.role] = s.accepted; // ordered by seq: the last one counts
+    for (const s of p.submissions) if (s.supersededAt === null) subs[s.role] = s.accepted; // the last one still in force counts
     const r = module.resolve(p.state as any, p.status === 'skipped' ? {} : subs);
     if (!deepEqual(asStored(r.report), p.report)) mismatches.push({ seq: p.seq, key: p.key, what: 'report differs' });
     state = r.state;

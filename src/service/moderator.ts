@@ -7,7 +7,7 @@ import { access, loadGame, lockGame, playerOfRole, policyOf, refuseModeratorSeat
 import { recipients } from './phases.ts';
 import { redactFor, visibleAddresses } from './privacy.ts';
 import { afterCommit, type Ctx } from './context.ts';
-import { computeDeadline } from './deadlines.ts';
+import { computeDeadline, deadlineTooFar } from './deadlines.ts';
 import { badRequest, conflict, notFound } from './errors.ts';
 import { recordEvent } from './games.ts';
 import { finishGame, processPhase, type ProcessResult } from './phases.ts';
@@ -37,6 +37,8 @@ export async function setDeadline(ctx: Ctx, gameId: string, moderatorId: string,
     if (input.at) at = input.at;
     else at = new Date((phase.graceUntil ?? phase.deadlineAt ?? now).getTime() + (input.extendMinutes ?? 0) * 60_000);
     if (at.getTime() < now.getTime() - 1000 && input.at) throw badRequest('The new deadline is in the past. Use POST /games/{id}/process to process now.', [{ field: 'body.at', message: 'in the past' }]);
+    const far = deadlineTooFar(at, now);
+    if (far) throw badRequest(far, [{ field: input.at ? 'body.at' : 'body.extendMinutes', message: 'too far ahead' }]);
     await tx.phase.update({ where: { id: phase.id }, data: { deadlineAt: at, graceUntil: null, remindedAt: null } });
     const text = input.at ? `The moderator set the deadline of ${phase.label} to ${at.toISOString()}.` : `The moderator extended the deadline of ${phase.label} by ${input.extendMinutes} minutes, to ${at.toISOString()}.`;
     await recordEvent(tx, ctx, a.game, moderatorId, 'deadline', text, { phase: phase.key, deadlineAt: at }, { mail: true, times: [['New deadline', at]] });
@@ -111,7 +113,7 @@ export async function rollback(ctx: Ctx, gameId: string, moderatorId: string, se
 }
 
 /** Replace the player of a power by someone else; the history is kept and the new player told. */
-export async function replacePlayer(ctx: Ctx, gameId: string, moderatorId: string, playerId: string, email: string) {
+export async function replacePlayer(ctx: Ctx, gameId: string, moderatorId: string, playerId: string, email: string, opts: { keepOrders?: boolean } = {}) {
   await modTx(ctx, gameId, moderatorId, async (tx, a, now) => {
     if (a.game.status === 'forming' || a.game.status === 'finished') throw conflict('Players can be replaced in a running game only; before the start, invite someone else.');
     const old = a.game.players.find((p) => p.id === playerId);
@@ -124,12 +126,14 @@ export async function replacePlayer(ctx: Ctx, gameId: string, moderatorId: strin
     const seat = a.game.players.find((p) => p.accountId === account.id);
     if (seat && seat.status === 'playing') throw conflict(`${e} already plays ${seat.role} in this game.`);
     if (old.status === 'playing') await tx.gamePlayer.update({ where: { id: old.id }, data: { status: 'replaced', leftAt: now } });
+    // The replacement starts without the old player's sealed orders, unless the moderator keeps them.
+    if (!opts.keepOrders) await supersedeOpenOrders(tx, gameId, old.role!, now);
     // A new reply key for the seat: addresses sent to anyone before stop working.
     if (seat) await tx.gamePlayer.update({ where: { id: seat.id }, data: { status: 'playing', role: old.role, leftAt: null, missedPhases: 0, replyKey: crypto.randomBytes(16).toString('hex') } });
     else await tx.gamePlayer.create({ data: { gameId, accountId: account.id, status: 'playing', role: old.role, createdAt: now } });
     const game = await loadGame(tx, gameId);
     const phase = await tx.phase.findFirst({ where: { gameId, status: 'open' } });
-    await recordEvent(tx, ctx, game, moderatorId, 'replaced', `${account.email} now plays ${old.role}, replacing ${old.account.email}.`, { role: old.role, from: old.accountId, to: account.id }, { mail: true });
+    await recordEvent(tx, ctx, game, moderatorId, 'replaced', `${account.email} now plays ${old.role}, replacing ${old.account.email}${opts.keepOrders ? '; the orders sent for this phase are kept' : '; orders sent for this phase no longer count'}.`, { role: old.role, from: old.accountId, to: account.id, keepOrders: !!opts.keepOrders }, { mail: true });
     if (phase) {
       const keep = visibleAddresses({ kind: 'player', email: account.email }, game.moderator.email);
       const who = Object.fromEntries(game.players.filter((p) => p.status === 'playing').map((p) => [p.role!, redactFor(p.account.name ?? p.account.email, keep)]));
@@ -140,6 +144,18 @@ export async function replacePlayer(ctx: Ctx, gameId: string, moderatorId: strin
   await afterCommit(ctx, { mail: true });
 }
 
+/**
+ * The sealed orders of a seat that changes hands or is emptied no longer count: they are marked
+ * superseded (kept for the record) and the power is neither submitted nor ready.
+ */
+async function supersedeOpenOrders(tx: Tx, gameId: string, role: string, now: Date): Promise<number> {
+  const phase = await tx.phase.findFirst({ where: { gameId, status: 'open' } });
+  if (!phase) return 0;
+  const r = await tx.submission.updateMany({ where: { phaseId: phase.id, role, supersededAt: null }, data: { supersededAt: now } });
+  await tx.phaseRole.updateMany({ where: { phaseId: phase.id, role }, data: { submitted: false, ready: !phase.expected.includes(role), updatedAt: now } });
+  return r.count;
+}
+
 /** Remove a player: the power goes into civil disorder (its units hold) until replaced. */
 export async function removePlayer(ctx: Ctx, gameId: string, moderatorId: string, playerId: string) {
   await modTx(ctx, gameId, moderatorId, async (tx, a, now) => {
@@ -147,6 +163,7 @@ export async function removePlayer(ctx: Ctx, gameId: string, moderatorId: string
     if (!p) throw notFound('No current player with this id in this game.');
     if (a.game.status === 'finished') throw conflict('The game is over.');
     await tx.gamePlayer.update({ where: { id: p.id }, data: { status: 'removed', leftAt: now } });
+    if (p.role) await supersedeOpenOrders(tx, gameId, p.role, now);
     const text = p.role ? `The moderator removed ${p.account.email} from ${p.role}; ${p.role} is in civil disorder until replaced.` : `The moderator removed ${p.account.email}.`;
     await recordEvent(tx, ctx, a.game, moderatorId, 'removed', text, { playerId, role: p.role }, { mail: true });
     await queueMail(tx, { to: p.account.email, kind: 'event:removed', gameId, subject: `${a.game.name}: you were removed`, body: `${text}\n` }, now);

@@ -266,7 +266,7 @@ export async function myOrders(ctx: Ctx, gameId: string, accountId: string) {
   const player = requirePlayer(a);
   const phase = await ctx.db.phase.findFirst({ where: { gameId, status: 'open' }, include: { readiness: { where: { role: player.role! } } } });
   if (!phase) throw conflict('No phase is open right now.');
-  const sub = await ctx.db.submission.findFirst({ where: { phaseId: phase.id, role: player.role! }, orderBy: { seq: 'desc' } });
+  const sub = await ctx.db.submission.findFirst({ where: { phaseId: phase.id, role: player.role!, supersededAt: null }, orderBy: { seq: 'desc' } });
   return {
     phase: { key: phase.key, label: phase.label, deadlineAt: phase.deadlineAt },
     role: player.role!,

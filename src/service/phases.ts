@@ -86,8 +86,9 @@ export function recipients(game: GameWithPlayers): { email: string; timeZone: st
 interface LatestSubmission { role: string; accepted: unknown; lines: unknown }
 
 export async function latestSubmissions(tx: Tx, phaseId: string): Promise<Map<string, LatestSubmission>> {
-  // The last submission of each role counts (by order of receipt).
-  const subs = await tx.submission.findMany({ where: { phaseId }, orderBy: { seq: 'asc' } });
+  // The last submission of each role counts (by order of receipt); one superseded by a removal or
+  // replacement of the player does not.
+  const subs = await tx.submission.findMany({ where: { phaseId, supersededAt: null }, orderBy: { seq: 'asc' } });
   return new Map(subs.map((s) => [s.role, { role: s.role, accepted: s.accepted, lines: s.lines }]));
 }
 

@@ -109,6 +109,17 @@ describe('play by email over SMTP', () => {
     for (const r of await rig.inbox(sunrise.email)) expect(r.text).not.toContain(local.split('+')[1].slice(0, 20));
   });
 
+  it('a command that fails after one that worked is a rejected line; the message is read once; EXTEND is bounded', async () => {
+    const before = (await mod.ok('GET', `/games/${gameId}`)).phase.deadlineAt;
+    await rig.send({ from: mod.email, to: modAddr, subject: 'extend', text: 'EXTEND 1h\nEXTEND 1000d\n' });
+    const reply = await last(rig, mod.email, 'email-reply');
+    expect(reply.text).toMatch(/EXTEND 1h\n\s+done/);
+    expect(reply.text).toMatch(/EXTEND 1000d\n\s+REJECTED: A deadline may be at most 366 days ahead/);
+    const after = (await mod.ok('GET', `/games/${gameId}`)).phase.deadlineAt;
+    expect(new Date(after).getTime() - new Date(before).getTime()).toBe(3600_000);
+    expect(await rig.t.db.inboundMail.count({ where: { subject: 'extend' } })).toBe(1);
+  });
+
   it('a message delivered twice is read once', async () => {
     const mail = { from: sunset.email, to: sunsetAddr, subject: 'orders', text: 'B Aiea H\nB Kilauea - Wailua', messageId: '<twice-1@example.org>', date: new Date('2025-03-03T00:00:30Z') };
     await rig.send(mail);

@@ -97,8 +97,8 @@ describe('moderator', () => {
     expect(told[0].body).toMatch(/You take over Sunrise/);
     expect(told[0].body, told[0].body).toMatch(/GMT\+9, Asia\/Tokyo/);
     expect((await old.req('PUT', `/games/${game.id}/orders`, { text: 'B Puna H' })).status).toBe(403);
-    // The new player sees (and may replace) the orders already given for the power.
-    expect((await c.ok('GET', `/games/${game.id}/orders`)).lines).toHaveLength(1);
+    // The new player starts without the old player's sealed orders (issue 16: they no longer count).
+    expect((await c.ok('GET', `/games/${game.id}/orders`)).lines).toHaveLength(0);
     await c.ok('PUT', `/games/${game.id}/orders`, { text: 'B Puna - Hilo' });
     const sunsetSeat = replaced.players.find((p: any) => p.role === 'Sunset');
     const removed = await mod.ok('DELETE', `/games/${game.id}/players/${sunsetSeat.id}`);
