@@ -3,7 +3,7 @@ import { z } from 'zod';
 import * as accounts from '../service/accounts.ts';
 import type { Ctx } from '../service/context.ts';
 import { requireAuth } from './auth.ts';
-import { Accepted, Email, problems, Uuid } from './schemas.ts';
+import { Accepted, DisplayName, Email, problems, Uuid } from './schemas.ts';
 
 const Account = z.object({ id: z.string(), email: z.string(), name: z.string().nullable(), timeZone: z.string() });
 const Token = z.object({ id: z.string(), prefix: z.string(), createdAt: z.date(), lastUsedAt: z.date().nullable(), revokedAt: z.date().nullable() });
@@ -18,7 +18,7 @@ export function accountRoutes(ctx: Ctx): FastifyPluginAsyncZod {
         schema: {
           tags: ['accounts'],
           summary: 'Register with an email address; an API token is emailed to it',
-          body: z.object({ email: Email, name: z.string().trim().min(1).max(80).optional(), timeZone: z.string().max(64).optional().describe('IANA zone, e.g. Pacific/Honolulu') }).strict(),
+          body: z.object({ email: Email, name: DisplayName(80).optional(), timeZone: z.string().max(64).optional().describe('IANA zone, e.g. Pacific/Honolulu') }).strict(),
           response: { 202: Accepted, ...problems(400, 429) },
         },
         config: limit,
@@ -55,7 +55,7 @@ export function accountRoutes(ctx: Ctx): FastifyPluginAsyncZod {
           tags: ['accounts'],
           summary: 'Change your name or time zone (used for times in your emails)',
           ...auth,
-          body: z.object({ name: z.string().trim().min(1).max(80).nullable().optional(), timeZone: z.string().max(64).optional() }).strict(),
+          body: z.object({ name: DisplayName(80).nullable().optional(), timeZone: z.string().max(64).optional() }).strict(),
           response: { 200: Account, ...problems(400, 401) },
         },
       },

@@ -6,7 +6,7 @@ import { forbidden } from '../service/errors.ts';
 import * as games from '../service/games.ts';
 import { events, history, phaseDetail, replay } from '../service/history.ts';
 import { requireAuth } from './auth.ts';
-import { Email, problems, Uuid } from './schemas.ts';
+import { DisplayName, Email, problems, Uuid } from './schemas.ts';
 
 const auth = { security: [{ bearer: [] }] };
 const GameParams = z.object({ gameId: Uuid });
@@ -58,7 +58,7 @@ const PhaseEntry = z.object({
 
 export const CreateGame = z
   .object({
-    name: z.string().trim().min(1).max(100),
+    name: DisplayName(100),
     variant: z.string().min(1).describe('Game module: standard, heiau, hawaii1795 (GET /variants)'),
     scenario: z.string().min(1),
     options: z.record(z.string(), z.unknown()).optional().describe('Engine options'),

@@ -21,3 +21,10 @@ export const Uuid = z.string().uuid({ message: 'must be an id (UUID) as returned
 export const Email = z.string().trim().max(254).email({ message: 'must be an email address like name@example.org' });
 export const IsoDate = z.string().describe('ISO-8601 time, UTC');
 export const Accepted = z.object({ message: z.string() });
+
+/**
+ * A name people read (a game, an account): one line of printable text. Control characters and
+ * line breaks are refused: in mail they could forge `::` header lines or whole paragraphs.
+ */
+export const DisplayName = (max: number) =>
+  z.string().trim().min(1).max(max).refine((s) => !/[\p{Cc}\p{Zl}\p{Zp}\u200B-\u200F\u202A-\u202E\u2066-\u2069]/u.test(s), { message: 'must be one line of printable text (no control characters, line breaks or direction marks)' });

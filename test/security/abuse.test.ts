@@ -113,3 +113,17 @@ describe('abuse', () => {
     expect(closed.data === '' || /^HTTP\/1.1 408/.test(closed.data)).toBe(true);
   });
 });
+
+describe('names people read', () => {
+  it('refuse control characters and line breaks (no forged `::` lines in mail)', async () => {
+    const t = await service();
+    const mod = await signUp(t, 'names@example.org');
+    for (const name of ['Game\n:: Game-Id: forged', 'Tab\there', 'Bell\u0007', 'Right\u202Eleft']) {
+      const r = await mod.req('POST', '/games', { name, variant: 'heiau', scenario: 'race' });
+      expect(r.status, JSON.stringify(name)).toBe(400);
+      expect(r.body.errors[0].field).toBe('body.name');
+    }
+    expect((await mod.req('PATCH', '/accounts/me', { name: 'Mallory\r\n:: Role: Moderator' })).status).toBe(400);
+    expect((await mod.req('POST', '/games', { name: 'Ka Lae ʻŌlelo — fine', variant: 'heiau', scenario: 'race' })).status).toBe(201);
+  });
+});
