@@ -1,5 +1,6 @@
-# kahu: API + worker in one image. Run with DATABASE_URL (and SMTP_URL) for production;
-# append --api or --worker to run one role: docker run kahu --api
+# kahu: API + worker in one image. Run with PUBLIC_URL (required: the address players reach the
+# judge at, used in every mail), DATABASE_URL and SMTP_URL for production;
+# append --api or --worker to run one role: docker run -e PUBLIC_URL=https://kahu.example.org kahu --api
 FROM node:20-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -15,6 +16,8 @@ COPY --from=deps /app/node_modules ./node_modules
 COPY package.json package-lock.json tsconfig.json prisma.config.ts ./
 COPY prisma ./prisma
 COPY src ./src
+# Fonts for the PNG maps (bundled, no system fonts needed).
+COPY assets ./assets
 # Generate the Prisma client at build time (no engine binary needed: the driver adapter is used).
 RUN node prisma/generate.mjs \
  && mkdir -p /data && chown node:node /data

