@@ -52,6 +52,9 @@ const Env = z.object({
   /** Invitations an account may send per day, and invitation mails one address may receive per hour. */
   INVITE_DAILY_LIMIT: z.coerce.number().int().min(1).default(50),
   INVITE_ADDRESS_HOURLY_LIMIT: z.coerce.number().int().min(1).default(5),
+  /** An API token expires this many days after it was issued, or after this many days unused. */
+  TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  TOKEN_IDLE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
 });
 
 export interface Config {
@@ -78,6 +81,8 @@ export interface Config {
   signInMailLimit: number;
   inviteDailyLimit: number;
   inviteAddressHourlyLimit: number;
+  tokenTtlDays: number;
+  tokenIdleDays: number;
   inbound: InboundConfig;
 }
 
@@ -131,6 +136,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signInMailLimit: e.SIGN_IN_MAIL_LIMIT,
     inviteDailyLimit: e.INVITE_DAILY_LIMIT,
     inviteAddressHourlyLimit: e.INVITE_ADDRESS_HOURLY_LIMIT,
+    tokenTtlDays: e.TOKEN_TTL_DAYS,
+    tokenIdleDays: e.TOKEN_IDLE_DAYS,
     inbound: {
       enabled: e.INBOUND_SMTP_PORT !== undefined || e.INBOUND_WEBHOOK_SECRET !== undefined,
       smtpPort: e.INBOUND_SMTP_PORT,

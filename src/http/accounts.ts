@@ -6,7 +6,7 @@ import { requireAuth } from './auth.ts';
 import { Accepted, DisplayName, Email, problems, Uuid } from './schemas.ts';
 
 const Account = z.object({ id: z.string(), email: z.string(), name: z.string().nullable(), timeZone: z.string() });
-const Token = z.object({ id: z.string(), prefix: z.string(), createdAt: z.date(), lastUsedAt: z.date().nullable(), revokedAt: z.date().nullable() });
+const Token = z.object({ id: z.string(), prefix: z.string(), createdAt: z.date(), lastUsedAt: z.date().nullable(), revokedAt: z.date().nullable(), expiresAt: z.date().describe('It stops working then (TOKEN_TTL_DAYS after issue, or TOKEN_IDLE_DAYS after its last use)') });
 const SENT = (email: string) => ({ message: `If ${email} can receive mail, a token is on its way there. The token is only ever sent by email.` });
 
 export function accountRoutes(ctx: Ctx): FastifyPluginAsyncZod {

@@ -92,7 +92,9 @@ export async function sendPendingMail(ctx: Ctx, transport: MailTransport, opts: 
       }
       continue;
     }
-    await persist(() => ctx.db.outboxMail.update({ where: { id: m.id }, data: { status: 'sent', sentAt: ctx.clock.now(), attempts: m.attempts + 1, lockedUntil: null, lastError: null } }));
+    // A sent mail keeps no secret: the token (and sign-in link) in it is blanked in the outbox.
+    const body = m.kind === 'token' ? blankSecrets(m.body) : undefined;
+    await persist(() => ctx.db.outboxMail.update({ where: { id: m.id }, data: { status: 'sent', sentAt: ctx.clock.now(), attempts: m.attempts + 1, lockedUntil: null, lastError: null, ...(body !== undefined ? { body } : {}) } }));
     sent++;
   }
   return { sent, failed };
@@ -123,4 +125,9 @@ async function withMap(ctx: Ctx, m: Claimed, maps: Map<string, Promise<{ png: Bu
     + `<pre style="font-family:monospace;white-space:pre-wrap">${escapeHtml(m.body)}</pre>`
     + '</body></html>';
   return { html, inline: [{ cid: 'map@kahu', filename: 'map.png', contentType: 'image/png', content: map.png }] };
+}
+
+/** The mail text with every API token replaced: what the outbox keeps once the mail is sent. */
+export function blankSecrets(body: string): string {
+  return body.replace(/kahu_[A-Za-z0-9_-]{43}/g, 'kahu_[removed once sent]');
 }

@@ -1,5 +1,6 @@
 // Accounts are email addresses. A token is only ever sent by email (it proves the address);
 // only its SHA-256 is stored, and it can be revoked.
+import type { Config } from '../config.ts';
 import crypto from 'node:crypto';
 import { DateTime } from 'luxon';
 import type { Tx } from '../db/client.ts';
@@ -90,11 +91,25 @@ export async function touchToken(ctx: Ctx, tokenId: string, lastUsedAt: Date | n
   }
 }
 
+/** When a token stops working: TOKEN_TTL_DAYS after it was issued, or TOKEN_IDLE_DAYS after its last use. */
+export function tokenExpiry(config: Config, t: { createdAt: Date; lastUsedAt: Date | null }): Date {
+  const ttl = t.createdAt.getTime() + config.tokenTtlDays * 86_400_000;
+  const idle = (t.lastUsedAt ?? t.createdAt).getTime() + config.tokenIdleDays * 86_400_000;
+  return new Date(Math.min(ttl, idle));
+}
+
+/** The 401 for a token that exists but may no longer be used, or null. */
+export function tokenRefusal(ctx: Ctx, t: { revokedAt: Date | null; createdAt: Date; lastUsedAt: Date | null }) {
+  if (t.revokedAt) return unauthorized('This API token was revoked. Ask for a new one with POST /accounts/sign-in.');
+  if (ctx.clock.now().getTime() >= tokenExpiry(ctx.config, t).getTime()) return unauthorized(`This API token has expired (tokens last ${ctx.config.tokenTtlDays} days, or ${ctx.config.tokenIdleDays} days unused). Ask for a new one with POST /accounts/sign-in.`);
+  return null;
+}
+
 /** The account a bearer token belongs to, or a 401. One indexed lookup; revocation is immediate. */
 export async function authenticate(ctx: Ctx, token: string): Promise<Authenticated> {
   const hash = hashToken(token);
-  const r = await ctx.pool.query<{ token_id: string; tokenHash: string; revokedAt: Date | null; lastUsedAt: Date | null; id: string; email: string; name: string | null; timeZone: string }>(
-    `SELECT t.id AS token_id, t."tokenHash", t."revokedAt" AT TIME ZONE 'UTC' AS "revokedAt", t."lastUsedAt" AT TIME ZONE 'UTC' AS "lastUsedAt", a.id, a.email, a.name, a."timeZone"
+  const r = await ctx.pool.query<{ token_id: string; tokenHash: string; revokedAt: Date | null; lastUsedAt: Date | null; createdAt: Date; id: string; email: string; name: string | null; timeZone: string }>(
+    `SELECT t.id AS token_id, t."tokenHash", t."revokedAt" AT TIME ZONE 'UTC' AS "revokedAt", t."lastUsedAt" AT TIME ZONE 'UTC' AS "lastUsedAt", t."createdAt" AT TIME ZONE 'UTC' AS "createdAt", a.id, a.email, a.name, a."timeZone"
        FROM "ApiToken" t JOIN "Account" a ON a.id = t."accountId" WHERE t."tokenHash" = $1`,
     [hash],
   );
@@ -102,7 +117,9 @@ export async function authenticate(ctx: Ctx, token: string): Promise<Authenticat
   // The database compared SHA-256 digests of a 256-bit random token (timing tells nothing about the
   // token itself); compare once more in constant time before trusting the row.
   if (row && !sameDigest(row.tokenHash, hash)) throw unauthorized();
-  if (!row || row.revokedAt) throw unauthorized('This API token is unknown or was revoked. Ask for a new one with POST /accounts/sign-in.');
+  if (!row) throw unauthorized('This API token is unknown or was revoked. Ask for a new one with POST /accounts/sign-in.');
+  const refused = tokenRefusal(ctx, row);
+  if (refused) throw refused;
   await touchToken(ctx, row.token_id, row.lastUsedAt);
   return { account: { id: row.id, email: row.email, name: row.name, timeZone: row.timeZone }, tokenId: row.token_id };
 }
@@ -116,11 +133,12 @@ export async function updateAccount(ctx: Ctx, accountId: string, input: { name?:
 }
 
 export async function listTokens(ctx: Ctx, accountId: string) {
-  return ctx.db.apiToken.findMany({
+  const rows = await ctx.db.apiToken.findMany({
     where: { accountId },
     orderBy: { createdAt: 'asc' },
     select: { id: true, prefix: true, createdAt: true, lastUsedAt: true, revokedAt: true },
   });
+  return rows.map((t) => ({ ...t, expiresAt: tokenExpiry(ctx.config, t) }));
 }
 
 export async function revokeToken(ctx: Ctx, accountId: string, tokenId: string): Promise<void> {

@@ -6,7 +6,7 @@ import { receiptMail } from '../mail/game-mail.ts';
 import { access, lockGame, moduleOf, policyOf, requirePlayer } from './access.ts';
 import { afterCommit, type Ctx } from './context.ts';
 import { conflict, forbidden, notFound, unauthorized, unprocessable } from './errors.ts';
-import { hashToken, touchToken } from './accounts.ts';
+import { hashToken, tokenRefusal, touchToken } from './accounts.ts';
 import { asStored } from './phases.ts';
 import { createBatcher } from './batcher.ts';
 
@@ -61,7 +61,7 @@ async function phaseState(ctx: Ctx, phaseId: string): Promise<unknown> {
 }
 
 interface SubmitContext {
-  account_id: string; token_id?: string; revokedAt?: Date | null; lastUsedAt?: Date | null;
+  account_id: string; token_id?: string; revokedAt?: Date | null; lastUsedAt?: Date | null; token_created?: Date;
   role: string | null; email: string; timeZone: string;
   game_status: string | null; name: string; variant: string; scenario: string; seedHash: string; deadlines: any; nmrPolicy: string;
   phase_id: string | null; key: string; label: string; deadlineAt: Date | null; expected: string[] | null; ready: boolean | null;
@@ -81,7 +81,7 @@ const CONTEXT_JOINS = `LEFT JOIN "Game" g ON g.id = i.game_id
 function contextBatcher(ctx: Ctx) {
   return createBatcher<{ tokenHash: string; gameId: string }, SubmitContext | undefined>(async (items) => {
     const r = await ctx.pool.query<SubmitContext & { idx: string }>(
-      `SELECT i.idx, t.id AS token_id, t."revokedAt" AT TIME ZONE 'UTC' AS "revokedAt", t."lastUsedAt" AT TIME ZONE 'UTC' AS "lastUsedAt", ${CONTEXT_COLUMNS}
+      `SELECT i.idx, t.id AS token_id, t."revokedAt" AT TIME ZONE 'UTC' AS "revokedAt", t."lastUsedAt" AT TIME ZONE 'UTC' AS "lastUsedAt", t."createdAt" AT TIME ZONE 'UTC' AS token_created, ${CONTEXT_COLUMNS}
          FROM unnest($1::text[], $2::uuid[]) WITH ORDINALITY AS i(hash, game_id, idx)
          JOIN "ApiToken" t ON t."tokenHash" = i.hash
          JOIN "Account" a ON a.id = t."accountId"
@@ -162,7 +162,9 @@ export async function submitOrders(ctx: Ctx, gameId: string, who: string | { tok
   let c: SubmitContext | undefined;
   if (typeof who !== 'string') {
     c = await batchersOf(ctx).context.run({ tokenHash: hashToken(who.token), gameId });
-    if (!c || c.revokedAt) throw unauthorized('This API token is unknown or was revoked. Ask for a new one with POST /accounts/sign-in.');
+    if (!c) throw unauthorized('This API token is unknown or was revoked. Ask for a new one with POST /accounts/sign-in.');
+    const refused = tokenRefusal(ctx, { revokedAt: c.revokedAt ?? null, createdAt: c.token_created!, lastUsedAt: c.lastUsedAt ?? null });
+    if (refused) throw refused;
     await touchToken(ctx, c.token_id!, c.lastUsedAt ?? null);
   } else {
     c = (await ctx.pool.query<SubmitContext>(`SELECT ${CONTEXT_COLUMNS} FROM (SELECT $2::uuid AS game_id) i JOIN "Account" a ON a.id = $1 ${CONTEXT_JOINS}`, [who, gameId])).rows[0];

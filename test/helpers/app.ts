@@ -22,7 +22,7 @@ export interface TestService {
 
 export async function startTestService(opts: { env?: Record<string, string>; clock?: ManualClock } = {}): Promise<TestService> {
   const database = await createTestDatabase();
-  const config = loadConfig({ PUBLIC_URL: 'http://kahu.test', LOG_LEVEL: 'silent', RATE_LIMIT: '100000', ACCOUNT_RATE_LIMIT: '100000', ORDER_RATE_LIMIT: '100000', SIGN_IN_MAIL_LIMIT: '100000', INVITE_DAILY_LIMIT: '100000', INVITE_ADDRESS_HOURLY_LIMIT: '100000', ...opts.env, DATABASE_URL: database.url });
+  const config = loadConfig({ PUBLIC_URL: 'http://kahu.test', LOG_LEVEL: 'silent', RATE_LIMIT: '100000', ACCOUNT_RATE_LIMIT: '100000', ORDER_RATE_LIMIT: '100000', SIGN_IN_MAIL_LIMIT: '100000', INVITE_DAILY_LIMIT: '100000', INVITE_ADDRESS_HOURLY_LIMIT: '100000', TOKEN_TTL_DAYS: '3650', TOKEN_IDLE_DAYS: '3650', ...opts.env, DATABASE_URL: database.url });
   const db = createDb(database.url, 5);
   const pool = createPool(database.url, 5);
   await loadReplySecret(config, pool);
