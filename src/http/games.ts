@@ -152,10 +152,16 @@ export function gameRoutes(ctx: Ctx): FastifyPluginAsyncZod {
 
     app.get(
       '/games/:gameId/history',
-      { schema: { tags: ['results'], summary: 'Every phase: orders as written (once adjudicated), results, missed orders, centre counts', ...auth, params: GameParams, response: { 200: z.object({ phases: z.array(PhaseEntry) }), ...problems(400, 401, 404) } } },
+      {
+        schema: {
+          tags: ['results'], summary: 'The phases, a page at a time: orders as written (once adjudicated), results, missed orders, centre counts', ...auth, params: GameParams,
+          querystring: z.object({ after: z.coerce.number().int().min(0).max(2_000_000_000).optional().describe('Phases after this seq (from `next`)'), limit: z.coerce.number().int().min(1).max(100).optional().describe('At most this many (100)') }).strict(),
+          response: { 200: z.object({ phases: z.array(PhaseEntry), next: z.number().int().nullable().describe('Ask again with after=next for more; null: that was the last page') }), ...problems(400, 401, 404) },
+        },
+      },
       async (req) => {
         const { account } = await requireAuth(ctx, req);
-        return { phases: await history(ctx, await access(ctx.db, req.params.gameId, account.id)) };
+        return history(ctx, await access(ctx.db, req.params.gameId, account.id), { after: req.query.after, limit: req.query.limit });
       },
     );
 

@@ -8,7 +8,7 @@ import { access, type GameWithPlayers } from '../service/access.ts';
 import type { Ctx } from '../service/context.ts';
 import { AppError } from '../service/errors.ts';
 import { gameView } from '../service/games.ts';
-import { history, phaseDetail } from '../service/history.ts';
+import { allHistory, phaseDetail } from '../service/history.ts';
 import * as mod from '../service/moderator.ts';
 import { myOrders, setReady, submitOrders } from '../service/orders.ts';
 import { emailSettings, sendPress } from '../service/press.ts';
@@ -198,7 +198,7 @@ async function phaseSeq(ctx: Ctx, who: Sender, name: string, adjudicatedOnly: bo
 async function historyText(ctx: Ctx, who: Sender, phase?: string): Promise<string> {
   const a = await access(ctx.db, who.game.id, who.accountId);
   if (!phase) {
-    const h = await history(ctx, a);
+    const h = await allHistory(ctx, a);
     return h.map((p) => `  ${String(p.seq).padStart(3)}. ${p.label} [${p.status}]${p.missed.length ? ` no orders from ${p.missed.join(', ')}` : ''}`).join('\n') + '\n\nHISTORY <number or phase name> shows one phase: its orders and results.\n';
   }
   const seq = await phaseSeq(ctx, who, phase, false);

@@ -70,14 +70,20 @@ function phaseEntry(module: GameModule, phase: Phase, subs: Submission[], viewer
   };
 }
 
-export async function history(ctx: Ctx, a: Access, opts: { includeRolledBack?: boolean } = {}) {
+export const HISTORY_PAGE = 100;
+
+/** The phases after `after` (a seq), at most `limit`; `next` is the seq to ask after for more, or null. */
+export async function history(ctx: Ctx, a: Access, opts: { includeRolledBack?: boolean; after?: number; limit?: number } = {}) {
+  const limit = Math.min(opts.limit ?? HISTORY_PAGE, HISTORY_PAGE);
   const phases = await ctx.db.phase.findMany({
-    where: { gameId: a.game.id, ...(opts.includeRolledBack ? {} : { status: { not: 'rolled_back' } }) },
+    where: { gameId: a.game.id, seq: { gt: opts.after ?? 0 }, ...(opts.includeRolledBack ? {} : { status: { not: 'rolled_back' } }) },
     orderBy: { seq: 'asc' },
+    take: limit + 1,
     include: { submissions: { orderBy: { createdAt: 'asc' } } },
   });
   const over = a.game.status === 'finished';
-  return phases.map((p) => phaseEntry(a.module, p, p.submissions, a.viewer, over, false));
+  const page = phases.slice(0, limit);
+  return { phases: page.map((p) => phaseEntry(a.module, p, p.submissions, a.viewer, over, false)), next: phases.length > limit ? page[page.length - 1]!.seq : null };
 }
 
 export async function phaseDetail(ctx: Ctx, a: Access, seq: number) {
@@ -116,8 +122,34 @@ export interface ReplayReport { ok: boolean; phases: number; mismatches: { seq: 
  * Replay a game from its seed and the recorded submissions (the last one of each power in each
  * phase), and compare every state and report with what was stored.
  */
+/** Every phase, page by page (the email HISTORY list). */
+export async function allHistory(ctx: Ctx, a: Access) {
+  const out = [];
+  for (let after = 0; ;) {
+    const page = await history(ctx, a, { after });
+    out.push(...page.phases);
+    if (page.next === null) return out;
+    after = page.next;
+  }
+}
+
+// A finished game never changes: its replay is computed once per process.
+const finishedReplays = new Map<string, ReplayReport>();
+
 export async function replay(ctx: Ctx, gameId: string): Promise<ReplayReport> {
   const game = await loadGame(ctx.db, gameId);
+  const cached = game.status === 'finished' ? finishedReplays.get(gameId) : undefined;
+  if (cached) return cached;
+  const report = await replayNow(ctx, game);
+  if (game.status === 'finished') {
+    if (finishedReplays.size >= 1000) finishedReplays.delete(finishedReplays.keys().next().value!);
+    finishedReplays.set(gameId, report);
+  }
+  return report;
+}
+
+async function replayNow(ctx: Ctx, game: Awaited<ReturnType<typeof loadGame>>): Promise<ReplayReport> {
+  const gameId = game.id;
   const module = moduleOf(game);
   const phases = await ctx.db.phase.findMany({
     where: { gameId, status: { not: 'rolled_back' } },

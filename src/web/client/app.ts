@@ -245,7 +245,7 @@ async function moderatorConsole(id: string, g: Json): Promise<Node> {
       try { await api(method, path, body?.()); say(`${label}: done.`); void route(); } catch (e) { out.append(showError(e)); }
     } }, label);
   const minutes = h('input', { id: 'extend-minutes', type: 'number', min: '1', max: '43200', value: '1440', inputmode: 'numeric' });
-  const { phases } = await api('GET', `/games/${id}/history`).catch(() => ({ phases: [] }));
+  const phases = await allPhases(id).catch(() => [] as Json[]);
   const back = h('select', { id: 'rollback-seq' }, ...phases.filter((p: Json) => p.seq !== g.phase?.seq).map((p: Json) => h('option', { value: String(p.seq) }, p.label)));
   const running = g.status === 'active' || g.status === 'paused';
   const players = g.players.filter((p: Json) => p.role).map((p: Json) => {
@@ -411,9 +411,20 @@ function handPanel(g: Json): Node {
     h('p', { class: 'muted' }, 'Play a card and give your moves in the text box (HELP by email lists every line).'));
 }
 
+/** Every phase of a game: the history comes a page at a time. */
+async function allPhases(id: string): Promise<Json[]> {
+  const out: Json[] = [];
+  for (let after = 0; ;) {
+    const page = await api('GET', `/games/${id}/history?after=${after}`);
+    out.push(...page.phases);
+    if (page.next === null || page.next === undefined) return out;
+    after = page.next;
+  }
+}
+
 async function historyPage(id: string, seq?: number): Promise<void> {
   const g = await api('GET', `/games/${id}`);
-  const { phases } = await api('GET', `/games/${id}/history`);
+  const phases = await allPhases(id);
   if (!phases.length) { main.replaceChildren(h('h1', {}, g.name), h('p', {}, 'No phase yet.')); return; }
   // Without a phase asked for: the newest with results (the open phase has none yet).
   const lastDone = phases.map((p: Json) => !!p.report).lastIndexOf(true);
