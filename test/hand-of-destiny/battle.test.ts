@@ -105,9 +105,11 @@ describe('battle results (11.3, 12.0, 13.0, 14.1)', () => {
     expect(r.text).not.toMatch(/Thunderers \(3\+\) panics/);
   });
 
-  it('elite attackers are not immune to panic', () => {
+  it('elite units ignore panic when attacking too (3.0 "cancels panic results", 11.3 "Elite units … ignore panic results")', () => {
     const s = battle(K, { 'royal-guard': 'maui', 'k-canoe-1': 'maui', 'maui-warriors-1': 'maui' }, { nonElite: ALL_P, elite: ['-', '-', '-', '-', '-', '-'], dice: [1, 6] });
-    expect(play(s, []).text).toMatch(/Royal Guard \(3\+\) panics/);
+    const text = play(s, []).text;
+    expect(text).not.toMatch(/Royal Guard \(3\+\) panics/);
+    expect(text).toMatch(/panic ignored \(elite\)/);
   });
 
   it('units defending in a fort ignore panic (13.0)', () => {
