@@ -1,7 +1,7 @@
 // What each reader may see. A player sees the map (enemy stacks hidden under fog of war), both
 // Recruit Boxes, the card drawn this turn (shown face up, 8.0), the discards, his own held cards
-// and standing instructions, and only the number of the enemy's held cards. Nobody but the
-// moderator sees the order of the decks or the random stream.
+// and standing instructions, and only the number of the enemy's held cards. Nobody, the moderator
+// included, sees the order of the decks, the seed or the random stream until the game ends.
 import type { Viewer } from '../games/types.ts';
 import type { TurnReport } from './engine.ts';
 import { phaseKey } from './engine.ts';
@@ -85,7 +85,6 @@ export function viewState(s: HodState, viewer: Viewer) {
           deckCount: d.draw.length + d.opening.length,
           discard: d.discard.map((n) => cardView(g, side, n)),
           removed: d.removed.map((n) => cardView(g, side, n)),
-          ...(moderator ? { deckOrder: [...d.opening, ...d.draw] } : {}),
         },
       ];
     }),
@@ -110,7 +109,9 @@ export function viewState(s: HodState, viewer: Viewer) {
     standing: moderator ? s.standing : me ? { [me]: s.standing[me] } : {},
     contested: s.contested,
     outcome: s.outcome,
-    ...(moderator ? { seed: s.seed, rng: s.rng, usedOnce: s.usedOnce, playerTurns: s.playerTurns } : {}),
+    // Never the seed, the random stream or the deck order, not even to the moderator: whoever sees
+    // them knows every coming draw and die (the seed is published when the game ends).
+    ...(moderator ? { usedOnce: s.usedOnce, playerTurns: s.playerTurns } : {}),
   };
 }
 

@@ -28,7 +28,7 @@ describe('views (each reader sees only what is theirs)', () => {
     expect(k.standing[K]).toBeDefined();
   });
 
-  it('an observer sees no hand and no standing instructions; the moderator sees everything but the seed and the dice stream', () => {
+  it('an observer sees no hand and no standing instructions; the moderator sees hands but not the deck order, the seed or the dice stream (10.14)', () => {
     const s = s0();
     const o = hawaii1795.view(s, { kind: 'observer' }) as V;
     expect(o.cards[K]!.held).toBeNull();
@@ -36,7 +36,9 @@ describe('views (each reader sees only what is theirs)', () => {
     expect(o.standing).toEqual({});
     const m = hawaii1795.view(s, { kind: 'moderator' }) as V;
     expect(m.cards[A]!.held!.map((c) => c.number)).toEqual([6]);
-    expect(m.cards[K]!.deckOrder).toEqual(s.decks[K]!.draw);
+    // Whoever knows the deck order knows every coming draw: not even the moderator sees it.
+    expect(m.cards[K]!.deckOrder).toBeUndefined();
+    expect(m.cards[K]!.deckCount).toBe(s.decks[K]!.draw.length + s.decks[K]!.opening.length);
     // The judge publishes the seed when the game ends: not even the moderator gets it (or the
     // stream it started) from the view before then.
     expect(m.rng).toBeUndefined();
