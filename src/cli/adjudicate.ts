@@ -1,9 +1,14 @@
-// `npm run -s adjudicate`: the adjudicator behind a thin shell (shared/contracts/adjudicate.md).
+// `npm run -s adjudicate`: the adjudicator behind a thin shell (docs/contracts/adjudicate.md).
 // Reads one JSON object or NDJSON from standard input, writes one JSON line per input object.
 import { z } from 'zod';
 import { adjudicate, type PhaseInput } from '../diplomacy/adjudicator/index.ts';
 import { resolveLocationName } from '../diplomacy/orders/index.ts';
 import { getVariant, variantIds } from '../diplomacy/variants/index.ts';
+import { aUnit, canStand } from '../diplomacy/adjudicator/board.ts';
+import { heiauDiplomacy, standardDiplomacy } from '../games/diplomacy.ts';
+
+/** The powers a variant's scenarios know. */
+const POWERS: Record<string, Set<string>> = Object.fromEntries([standardDiplomacy, heiauDiplomacy].map((m) => [m.id, new Set(m.scenarios.flatMap((x) => x.roles))]));
 
 const unitType = z.enum(['A', 'F', 'B']);
 const Unit = z.object({ power: z.string(), type: unitType, location: z.string() });
@@ -64,6 +69,23 @@ export function runOne(raw: unknown): unknown {
     tradingPosts: input.tradingPosts && byProvince(input.tradingPosts, 'tradingPosts'),
     orders: input.orders,
   };
+  // An impossible position is refused, naming the unit: a unit where its type cannot stand, two
+  // units in one province, a power the variant does not have.
+  const placed = new Map<string, string>();
+  const check = (list: { power: string; type: 'A' | 'F' | 'B'; location: string }[], where: string) => list.forEach((u, i) => {
+    const loc = map.location(u.location)!;
+    const name = `${aUnit(u.type)} of ${u.power} in ${map.provinces[loc.province]!.name}${loc.coast ? ` (${loc.coast.toUpperCase()})` : ''}`;
+    const powers = POWERS[variant.id];
+    if (powers && !powers.has(u.power)) throw new InputError(`${where}[${i}]: unknown power '${u.power}' (${variant.name} has ${[...powers].join(', ')})`);
+    if (!canStand(map, u.type, loc.index)) throw new InputError(`${where}[${i}]: ${name}: ${aUnit(u.type)} cannot stand there`);
+    if (where === 'units') {
+      const other = placed.get(map.provinces[loc.province]!.id);
+      if (other) throw new InputError(`${where}[${i}]: ${name}: ${other} is there already (one unit a province)`);
+      placed.set(map.provinces[loc.province]!.id, name);
+    }
+  });
+  check(phaseInput.units, 'units');
+  check(phaseInput.dislodged ?? [], 'dislodged');
   try {
     return adjudicate(variant, phaseInput);
   } catch (e) {

@@ -370,6 +370,20 @@ describe('adjudicate CLI: malformed input', () => {
     expect(err.error.length).toBeGreaterThan(0);
   });
 
+  it.each([
+    ['a Standard fleet in Munich', { ...spring1901, units: [unit('Germany', 'F', 'mun')], orders: [] }, /units\[0\]: a fleet of Germany in Munich: a fleet cannot stand there/],
+    ['an army at sea', { ...spring1901, units: [unit('England', 'A', 'nth')], orders: [] }, /units\[0\]: an army of England in North Sea: an army cannot stand there/],
+    ['two units in one province', { ...spring1901, units: [unit('England', 'F', 'lon'), unit('France', 'A', 'lon')], orders: [] }, /units\[1\]: an army of France in London: a fleet of England in London is there already/],
+    ['an unknown power', { ...spring1901, units: [unit('Atlantis', 'F', 'lon')], orders: [] }, /units\[0\]: unknown power 'Atlantis'/],
+    ['a boat bunch in an ocean (Heiau)', { variant: 'heiau', phase: { season: 'spring', year: 1, type: 'movement' }, units: [unit('Sunrise', 'B', 'npo')], orders: [] }, /units\[0\]: a boat bunch of Sunrise in North Pacific Ocean: a boat bunch cannot stand there/],
+    ['a fleet on Makanalua without a coast (Heiau)', { variant: 'heiau', phase: { season: 'spring', year: 1, type: 'movement' }, units: [unit('Haole', 'F', 'makn')], orders: [] }, /units\[0\]: a fleet of Haole in Makanalua: a fleet cannot stand there/],
+  ])('an impossible position is refused with exit 2, naming the unit: %s', async (_what, input, message) => {
+    const r = await cli(JSON.stringify(input));
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(JSON.parse(r.stderr.trim()).error).toMatch(message);
+  });
+
   it('a single malformed object: exit 2 on line 1, nothing on stdout', async () => {
     const r = await cli(JSON.stringify({ ...spring1901, variant: 'chaos' }, null, 2));
     expect(r.code).toBe(2);
