@@ -220,6 +220,11 @@ export interface NameIndex {
   prefix: Map<string, number[]>;
   /** Names and aliases as words joined by one space: where a typed hyphen may join two words. */
   spaced: Set<string>;
+  /**
+   * Islands that are not themselves one space (Heiau's Kauai, Maui, Molokai, Hawaii) -> their
+   * spaces: such a name means several places and is never read as one of them.
+   */
+  islands: Map<string, number[]>;
 }
 
 /** Well-known other spellings of Standard-map names, added only when the map has that name. */
@@ -280,7 +285,10 @@ export function nameIndex(map: DipMap): NameIndex {
     }
     addAbbreviations(prefix, [p.id], p.index);
   }
-  idx = { provinces: map.provinces, ids, exact, prefix, spaced };
+  const islands = new Map<string, number[]>();
+  for (const p of map.provinces) if (p.island) push(islands, nameWords(p.island).join(''), p.index);
+  for (const key of [...islands.keys()]) if (exact.has(key) || ids.has(key)) islands.delete(key);
+  idx = { provinces: map.provinces, ids, exact, prefix, spaced, islands };
   indexes.set(map, idx);
   return idx;
 }
@@ -295,7 +303,9 @@ export function lookupKey(idx: NameIndex, key: string): ProvinceLookup {
   const id = idx.ids.get(key);
   if (id !== undefined) return { ok: true, province: idx.provinces[id], exact: true };
   const ex = idx.exact.get(key);
-  const hit = ex ?? idx.prefix.get(key);
+  const island = ex ? undefined : idx.islands.get(key);
+  // "Kauai" is an island of several spaces (and the start of "Kauai Channel"): never one of them.
+  const hit = ex ?? (island ? [...new Set([...island, ...(idx.prefix.get(key) ?? [])])] : idx.prefix.get(key));
   if (!hit) return { ok: false, ambiguous: false };
   if (hit.length === 1) return { ok: true, province: idx.provinces[hit[0]], exact: ex !== undefined };
   const candidates = hit.map((i) => idx.provinces[i]).sort((a, b) => a.name.localeCompare(b.name));
