@@ -298,6 +298,31 @@ export type ProvinceLookup =
   | { ok: false; ambiguous: false }
   | { ok: false; ambiguous: true; candidates: Province[] };
 
+/** Provinces with a full name or alias one edit (a letter changed, added, dropped or two swapped) from `key`. */
+function nearNames(idx: NameIndex, key: string, minLength: number): number[] {
+  const out = new Set<number>();
+  for (const [name, ps] of idx.exact) {
+    if (Math.abs(name.length - key.length) > 1 || name === key || name.length < minLength) continue;
+    if (oneEdit(name, key)) for (const p of ps) out.add(p);
+  }
+  return [...out];
+}
+
+function oneEdit(a: string, b: string): boolean {
+  if (a.length === b.length) {
+    let i = 0;
+    while (i < a.length && a[i] === b[i]) i++;
+    if (i === a.length) return false;
+    // One substitution, or two neighbours swapped.
+    if (a.slice(i + 1) === b.slice(i + 1)) return true;
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+  }
+  const [l, sh] = a.length > b.length ? [a, b] : [b, a];
+  let i = 0;
+  while (i < sh.length && l[i] === sh[i]) i++;
+  return l.slice(i + 1) === sh.slice(i);
+}
+
 /** Looks up a key (words run together): exact id, then exact name/alias, then abbreviations. */
 export function lookupKey(idx: NameIndex, key: string): ProvinceLookup {
   const id = idx.ids.get(key);
@@ -307,7 +332,19 @@ export function lookupKey(idx: NameIndex, key: string): ProvinceLookup {
   // "Kauai" is an island of several spaces (and the start of "Kauai Channel"): never one of them.
   const hit = ex ?? (island ? [...new Set([...island, ...(idx.prefix.get(key) ?? [])])] : idx.prefix.get(key));
   if (!hit) return { ok: false, ambiguous: false };
-  if (hit.length === 1) return { ok: true, province: idx.provinces[hit[0]], exact: ex !== undefined };
+  if (hit.length === 1) {
+    // An abbreviation that is also one slip of the keyboard away from another province's full
+    // name is a typo as likely as an abbreviation: say which places it could be.
+    if (ex === undefined && key.length >= 3) {
+      // Three letters: only against four-letter names (Kula), not other three-letter abbreviations.
+      const near = nearNames(idx, key, key.length === 3 ? 4 : 0).filter((i) => i !== hit[0]);
+      if (near.length) {
+        const candidates = [hit[0], ...near].map((i) => idx.provinces[i]).sort((a, b) => a.name.localeCompare(b.name));
+        return { ok: false, ambiguous: true, candidates };
+      }
+    }
+    return { ok: true, province: idx.provinces[hit[0]], exact: ex !== undefined };
+  }
   const candidates = hit.map((i) => idx.provinces[i]).sort((a, b) => a.name.localeCompare(b.name));
   return { ok: false, ambiguous: true, candidates };
 }
