@@ -224,7 +224,20 @@ function readSubmission(state: DiplomacyState, role: string, lines: string[]): R
     return { lines: out, accepted: vote ? { vote } : {} };
   }
   const variant = variantOf(state);
-  const parsed = parseOrders(variant.map, lines, { phaseType: p.type });
+  // `England: F Lon - Nth`: a leading power name is the writer's own (else the line is refused).
+  const foreign = new Map<number, string>();
+  const cleaned = lines.map((t, i) => {
+    const m = /^\s*([A-Za-z][A-Za-z' -]*?)\s*:\s*(.+)$/.exec(t);
+    const power = m ? state.powers.find((x) => x.toLowerCase() === m[1]!.toLowerCase()) : undefined;
+    if (!m || !power) return t;
+    if (power !== role) foreign.set(i + 1, power);
+    return m[2]!;
+  });
+  const parsed = parseOrders(variant.map, cleaned, { phaseType: p.type }).map((l) => {
+    const text = lines[l.line - 1]!;
+    const other = foreign.get(l.line);
+    return other ? { line: l.line, text, ok: false as const, error: { message: `this order is for ${other}; you play ${role}` } } : { ...l, text };
+  });
   // Check the readable orders against the board as if they were the only ones: what is illegal
   // now is illegal whatever the others order.
   const readable = parsed.flatMap((l) => (l.ok ? [l] : []));

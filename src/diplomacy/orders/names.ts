@@ -232,6 +232,7 @@ const EXTRA_NAMES: Record<string, string[]> = {
   'helgoland bight': ['Heligoland Bight', 'Helgoland', 'Heligoland'],
   'gulf of lyon': ['Gulf of Lyons', 'Gulf of Lions', 'Lyon', 'Lyons'],
   'gulf of bothnia': ['Bothnia'],
+  'north sea': ['N Sea'],
   tyrolia: ['Tyrol'],
   'st petersburg': ['Saint Petersburg'],
 };
@@ -331,7 +332,13 @@ export function lookupKey(idx: NameIndex, key: string): ProvinceLookup {
   const island = ex ? undefined : idx.islands.get(key);
   // "Kauai" is an island of several spaces (and the start of "Kauai Channel"): never one of them.
   const hit = ex ?? (island ? [...new Set([...island, ...(idx.prefix.get(key) ?? [])])] : idx.prefix.get(key));
-  if (!hit) return { ok: false, ambiguous: false };
+  if (!hit) {
+    // A slip in a long name (`English Chanel`) is read when exactly one place is one slip away.
+    const near = key.length >= 6 ? nearNames(idx, key, 3) : [];
+    if (near.length === 1) return { ok: true, province: idx.provinces[near[0]!]!, exact: false };
+    if (near.length > 1) return { ok: false, ambiguous: true, candidates: near.map((i) => idx.provinces[i]!).sort((a, b) => a.name.localeCompare(b.name)) };
+    return { ok: false, ambiguous: false };
+  }
   if (hit.length === 1) {
     // An abbreviation that is also one slip of the keyboard away from another province's full
     // name is a typo as likely as an abbreviation: say which places it could be.

@@ -362,9 +362,28 @@ const MAX_ORDER_LENGTH = 1000;
  * Reads one order as a player typed it. Places are ids, names, aliases or unambiguous
  * abbreviations; coasts are kept only as written (the adjudicator fills in the only one).
  */
-export function parseOrder(map: DipMap, text: string, ctx?: ParseContext): ParseResult {
+const COAST_COMMENT = /^(?:[nsew]|[nsew]c|north|south|east|west)(?:\s*coast)?$/i;
+
+/**
+ * Forms players write that the grammar below does not: a trailing remark in parentheses (not a
+ * coast), `hold A Mun`, `to the English Channel`, dotted abbreviations (`M.A.O.`, `N. Sea`), `builds a trading post`,
+ * `builds boats`.
+ */
+export function normalizeOrderText(text: string): string {
+  let t = text.replace(/\s+\(([^()]*)\)\s*$/, (m, inner: string) => (COAST_COMMENT.test(inner.trim()) || /convoy/i.test(inner) ? m : ''));
+  t = t.replace(/^\s*holds?\s+(.+)$/i, '$1 H');
+  t = t.replace(/\b(to|into|in|on)\s+the\s+/gi, '$1 ');
+  t = t.replace(/\b(?:[A-Za-z]\.){2,}/g, (m) => m.replace(/\./g, ''));
+  t = t.replace(/\b([A-Za-z])\.(?=\s)/g, '$1');
+  t = t.replace(/\bbuilds?\s+(?:an?\s+)?trading\s+posts?\b/i, '= C');
+  t = t.replace(/\bbuilds?\s+(?:an?\s+)?boats?(?:\s+bunch(?:es)?)?\b/i, '= B');
+  return t;
+}
+
+export function parseOrder(map: DipMap, rawText: string, ctx?: ParseContext): ParseResult {
   try {
-    if (typeof text !== 'string') return { ok: false, error: { message: 'the order is not text' } };
+    if (typeof rawText !== 'string') return { ok: false, error: { message: 'the order is not text' } };
+    const text = rawText.length > MAX_ORDER_LENGTH ? rawText : normalizeOrderText(rawText);
     // No order is this long; the cap keeps the hyphen and word splitting cheap on any input.
     if (text.length > MAX_ORDER_LENGTH)
       return { ok: false, error: { message: `an order of ${text.length} characters is too long to be one order` } };
@@ -379,11 +398,20 @@ export function parseOrder(map: DipMap, text: string, ctx?: ParseContext): Parse
         if (!nextChoice(reader)) break;
       }
     }
-    return { ok: false, error: first!.error };
+    return { ok: false, error: text === rawText ? first!.error : inRawText(first!.error, rawText) };
   } catch (e) {
     // A bug here must not take a deadline down: report it as an unreadable order.
     return { ok: false, error: { message: `could not read the order (${e instanceof Error ? e.message : String(e)})` } };
   }
+}
+
+/** An error about the normalised text, pointing at its word in the text as written (or at no word). */
+function inRawText(error: ParseResult extends infer R ? (R extends { ok: false; error: infer E } ? E : never) : never, raw: string) {
+  if (error.word === undefined) return error;
+  const at = raw.indexOf(error.word);
+  if (at >= 0) return { ...error, position: at };
+  const { word: _w, position: _p, ...rest } = error;
+  return rest;
 }
 
 /** Moves to the next combination of readings (the last run first); false when all were tried. */
