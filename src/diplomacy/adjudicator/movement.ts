@@ -250,8 +250,24 @@ class MovementPhase {
       return it;
     }
     if (!this.convoyConceivable(from, qi)) throw new Illegal(`${this.name(from)} is not adjacent to ${q.name} and no fleet can convoy there`);
-    const coast = to.split('/')[1];
-    if (q.coasts.length > 0 && !coast) throw new Illegal(`say which coast of ${q.name} the boat bunch lands on`);
+    let coast = to.split('/')[1];
+    if (q.coasts.length > 0 && !coast) {
+      // The bunch lands on a coast the last convoying fleet's water touches: when the fleets that
+      // could be last all touch one coast, that is the coast; only otherwise must it be named.
+      const landings = new Set<string>();
+      for (const l of map.locationsOf[qi]) {
+        for (let w = 0; w < map.provinces.length; w++) {
+          if (!this.s.capable[w] || w === from) continue;
+          for (const wl of map.locationsOf[w]) if (map.fleetAdjacent(wl, l)) landings.add(map.locations[l].coast ?? '');
+        }
+      }
+      if (landings.size !== 1) throw new Illegal(`say which coast of ${q.name} the boat bunch lands on`);
+      coast = [...landings][0]!;
+    } else if (q.coasts.length > 0) {
+      const l = map.location(`${q.id}/${coast}`);
+      const touched = !!l && map.provinces.some((w) => w.index !== from && this.s.capable[w.index] && map.locationsOf[w.index].some((wl) => map.fleetAdjacent(wl, l.index)));
+      if (l && !touched) throw new Illegal(`a convoyed boat bunch lands on a coast its last convoying fleet touches; no fleet touches ${q.name} (${coast})`);
+    }
     it.toLoc = map.location(coast ? `${q.id}/${coast}` : q.id)?.index ?? -1;
     if (it.toLoc < 0) throw new Illegal(`${q.name} has no coast '${coast}'`);
     it.viaConvoy = true;
