@@ -2,6 +2,7 @@
 // send the same mail), sends, and records the result; failures are retried with backoff. After
 // MAX_ATTEMPTS a mail is marked failed: the game's moderator sees it (GET /games/{id}/mail) and
 // can send it again (POST /games/{id}/mail/{mailId}/resend).
+import crypto from 'node:crypto';
 import type { Ctx } from '../service/context.ts';
 import type { MailTransport } from './transport.ts';
 import { replyAddresses } from '../pbem/reply-to.ts';
@@ -68,7 +69,8 @@ export async function sendPendingMail(ctx: Ctx, transport: MailTransport, opts: 
     }
     try {
       const pictured = await withMap(ctx, m, maps);
-      await transport.send({ id: m.id, from: ctx.config.mailFrom, to: m.toAddress, subject: m.subject, text: m.body, date: m.createdAt, replyTo: replyTo.get(m.id), autoSubmitted: m.kind === 'email-reply' || m.kind === 'email-refused' ? 'auto-replied' : 'auto-generated', ...pictured });
+      const threading = threadOf(ctx.config.mailFrom, m);
+      await transport.send({ id: m.id, from: ctx.config.mailFrom, to: m.toAddress, subject: m.subject, text: m.body, date: m.createdAt, replyTo: replyTo.get(m.id), autoSubmitted: m.kind === 'email-reply' || m.kind === 'email-refused' ? 'auto-replied' : 'auto-generated', ...threading, ...pictured });
     } catch (err: any) {
       failed++;
       const attempts = m.attempts + 1;
@@ -103,6 +105,20 @@ export async function sendPendingMail(ctx: Ctx, transport: MailTransport, opts: 
 async function release(ctx: Ctx, rows: Claimed[]): Promise<void> {
   if (rows.length === 0) return;
   await ctx.db.outboxMail.updateMany({ where: { id: { in: rows.map((r) => r.id) }, status: 'pending' }, data: { lockedUntil: null } });
+}
+
+/**
+ * Every mail of one game to one reader is one thread: the start mail's Message-ID is the thread's
+ * root, and every later mail names it in References (and In-Reply-To); an answer to a player's mail
+ * replies to that mail too.
+ */
+export function threadOf(mailFrom: string, m: { id: string; kind: string; gameId: string | null; toAddress: string; body: string }) {
+  const domain = (mailFrom.match(/@([^>\s]+)/)?.[1] ?? 'kahu.localhost').toLowerCase();
+  const answered = /^:: In-Reply-To: (<[^>\s]+>)\s*$/m.exec(m.body)?.[1];
+  const root = m.gameId ? `<game-${m.gameId}.${crypto.createHash('sha256').update(m.toAddress.toLowerCase()).digest('hex').slice(0, 16)}@${domain}>` : undefined;
+  if (root && m.kind === 'start') return { messageId: root };
+  const references = [root, answered].filter((x): x is string => !!x);
+  return references.length ? { inReplyTo: answered ?? root, references } : {};
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -17,6 +17,10 @@ export interface Message {
   inline?: { cid: string; filename: string; contentType: string; content: Buffer }[];
   /** RFC 3834: 'auto-replied' for answers to a player's mail, otherwise 'auto-generated'. */
   autoSubmitted?: 'auto-replied' | 'auto-generated';
+  /** Threading (RFC 5322): this mail's Message-ID when not `<id@domain>`, what it answers, its thread. */
+  messageId?: string;
+  inReplyTo?: string;
+  references?: string[];
 }
 
 export interface MailTransport {
@@ -35,7 +39,9 @@ function envelope(msg: Message) {
     // LF it breaks short lines (the :: header lines) at odd places.
     text: msg.text.replace(/\r?\n/g, '\r\n'),
     date: msg.date,
-    messageId: `<${msg.id}@${domain}>`,
+    messageId: msg.messageId ?? `<${msg.id}@${domain}>`,
+    ...(msg.inReplyTo ? { inReplyTo: msg.inReplyTo } : {}),
+    ...(msg.references?.length ? { references: msg.references } : {}),
     ...(msg.replyTo ? { replyTo: msg.replyTo } : {}),
     ...(msg.html ? { html: msg.html, attachments: (msg.inline ?? []).map((a) => ({ ...a, contentDisposition: 'inline' as const })) } : {}),
     headers: { 'X-Kahu-Mail-Id': msg.id, 'Auto-Submitted': msg.autoSubmitted ?? 'auto-generated' },

@@ -52,7 +52,8 @@ export async function execute(ctx: Ctx, who: Sender, commands: Command[]): Promi
     const settings = await emailSettings(ctx.db, gameId);
     const lines = orderCmds.map((c) => c.text);
     try {
-      const r = await submitOrders(ctx, gameId, who.accountId, { lines, ready: lines.length ? ready : false, acceptPartial: settings.partialOrders });
+      // The reply to the message carries the receipt: one message, one answer.
+      const r = await submitOrders(ctx, gameId, who.accountId, { lines, ready: lines.length ? ready : false, acceptPartial: settings.partialOrders, noReceiptMail: true });
       r.lines.forEach((l: ReadLine) => { const c = orderCmds[l.line - 1]; if (c) result(c, l.ok ? 'accepted' : 'rejected', l.ok ? `read as: ${l.reading ?? l.text}` : l.error ?? 'not understood'); });
       if (clear) result(clear, 'done', lines.length ? 'your earlier orders are replaced by the orders of this message' : `your orders for ${r.phase.label} are cleared; you are not ready`);
       for (const c of readyCmds) result(c, 'done', `ready: ${r.ready ? 'yes' : 'no'}`);

@@ -18,6 +18,8 @@ export interface SubmitInput {
   ready?: boolean;
   /** Store the readable lines even when others were rejected (default: reject the whole submission). */
   acceptPartial?: boolean;
+  /** No receipt mail: the caller answers with the receipt itself (an email's one reply). */
+  noReceiptMail?: boolean;
 }
 
 export interface SubmitResult {
@@ -96,7 +98,7 @@ function contextBatcher(ctx: Ctx) {
 
 interface WriteItem {
   phaseId: string; role: string; at: string; accountId: string; lines: string; readings: string; accepted: string; receipt: string;
-  ready: boolean; submitted: boolean; mailTo: string; subject: string; body: string; gameId: string;
+  ready: boolean; submitted: boolean; mailTo: string; subject: string; body: string; gameId: string; mail: boolean;
   /** The game's grace period after the deadline (0: none), in which only a power without orders may send. */
   graceMs: number;
 }
@@ -115,8 +117,8 @@ function writeBatcher(ctx: Ctx) {
     // statement; adjudication takes it FOR UPDATE. Orders timed at or after the deadline are
     // refused, except in a grace period for a power that has sent nothing (marked late).
     const query = () => ctx.pool.query<{ idx: string }>(
-      `WITH i AS (SELECT * FROM unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::uuid[], $5::jsonb[], $6::jsonb[], $7::jsonb[], $8::text[], $9::bool[], $10::bool[], $11::text[], $12::text[], $13::text[], $14::uuid[], $15::int[])
-                    WITH ORDINALITY AS x(phase_id, role, at_tz, account_id, lines, readings, accepted, receipt, ready, submitted, mail_to, subject, body, game_id, grace_ms, idx)),
+      `WITH i AS (SELECT * FROM unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::uuid[], $5::jsonb[], $6::jsonb[], $7::jsonb[], $8::text[], $9::bool[], $10::bool[], $11::text[], $12::text[], $13::text[], $14::uuid[], $15::int[], $16::bool[])
+                    WITH ORDINALITY AS x(phase_id, role, at_tz, account_id, lines, readings, accepted, receipt, ready, submitted, mail_to, subject, body, game_id, grace_ms, mail, idx)),
             ph AS (SELECT id, "deadlineAt" FROM "Phase" WHERE id IN (SELECT phase_id FROM i) AND status = 'open' FOR SHARE),
             x AS (SELECT i.*, i.at_tz AT TIME ZONE 'UTC' AS at, ph."deadlineAt" AS deadline FROM i JOIN ph ON ph.id = i.phase_id),
             ok AS (SELECT x.*, (x.deadline IS NOT NULL AND x.at >= x.deadline) AS late FROM x
@@ -128,9 +130,9 @@ function writeBatcher(ctx: Ctx) {
                     SELECT phase_id, role, account_id, lines, readings, accepted, receipt, at, late FROM ok ORDER BY idx),
             pr AS (UPDATE "PhaseRole" r SET ready = ok.ready, submitted = ok.submitted, "updatedAt" = ok.at FROM ok WHERE r."phaseId" = ok.phase_id AND r.role = ok.role),
             m AS (INSERT INTO "OutboxMail" ("toAddress", subject, body, kind, "gameId", "createdAt", "nextAttemptAt")
-                  SELECT mail_to, subject, body, 'receipt', game_id, at, at FROM ok ORDER BY idx)
+                  SELECT mail_to, subject, body, 'receipt', game_id, at, at FROM ok WHERE ok.mail ORDER BY idx)
        SELECT idx FROM ok`,
-      [col('phaseId'), col('role'), col('at'), col('accountId'), col('lines'), col('readings'), col('accepted'), col('receipt'), col('ready'), col('submitted'), col('mailTo'), col('subject'), col('body'), col('gameId'), col('graceMs')],
+      [col('phaseId'), col('role'), col('at'), col('accountId'), col('lines'), col('readings'), col('accepted'), col('receipt'), col('ready'), col('submitted'), col('mailTo'), col('subject'), col('body'), col('gameId'), col('graceMs'), col('mail')],
     );
     let r;
     for (let attempt = 1; ; attempt++) {
@@ -196,7 +198,7 @@ export async function submitOrders(ctx: Ctx, gameId: string, who: string | { tok
   const stored = await batchersOf(ctx).write.run({
     phaseId: c.phase_id, role, at: utc(now), accountId: accountId!, lines: JSON.stringify(input.lines), readings: JSON.stringify(read.lines),
     accepted: JSON.stringify(asStored(read.accepted) ?? null), receipt: hash, ready, submitted: input.lines.length > 0,
-    mailTo: mail.to, subject: mail.subject, body: mail.body, gameId, graceMs: graceOf(c),
+    mailTo: mail.to, subject: mail.subject, body: mail.body, gameId, graceMs: graceOf(c), mail: !input.noReceiptMail,
   });
   if (!stored) throw await refusal(ctx, c.phase_id, c.label, now);
   let wake: { phaseId: string; at: Date }[] = [];

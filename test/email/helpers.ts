@@ -20,6 +20,8 @@ export interface Received {
   html: string | null;
   images: { cid: string; contentType: string; content: Buffer }[];
   autoSubmitted: string;
+  inReplyTo: string | null;
+  references: string[];
 }
 
 export interface EmailRig {
@@ -56,7 +58,7 @@ export async function startEmailRig(env: Record<string, string> = {}): Promise<E
         const row = await t.db.outboxMail.findUniqueOrThrow({ where: { id } });
         const replyTo = p.replyTo && 'value' in p.replyTo ? p.replyTo.value[0]?.address ?? null : null;
         const images = p.attachments.filter((a) => a.contentId).map((a) => ({ cid: String(a.contentId).replace(/^<|>$/g, ''), contentType: a.contentType, content: a.content }));
-        read.set(f, { seq: row.seq, kind: row.kind, to: row.toAddress, subject: p.subject ?? '', text: p.text ?? '', replyTo, messageId: p.messageId ?? '', html: typeof p.html === 'string' ? p.html : null, images, autoSubmitted: String(p.headers.get('auto-submitted') ?? '') });
+        read.set(f, { seq: row.seq, kind: row.kind, to: row.toAddress, subject: p.subject ?? '', text: p.text ?? '', replyTo, messageId: p.messageId ?? '', html: typeof p.html === 'string' ? p.html : null, images, autoSubmitted: String(p.headers.get('auto-submitted') ?? ''), inReplyTo: p.inReplyTo ?? null, references: Array.isArray(p.references) ? p.references : p.references ? [p.references] : [] });
       }
       return [...read.values()].filter((m) => m.to === address.toLowerCase() && (!kind || m.kind === kind)).sort((a, b) => a.seq - b.seq);
     },

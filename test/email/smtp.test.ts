@@ -50,6 +50,8 @@ describe('play by email over SMTP', () => {
     expect(reply.text).toMatch(/1\. b kona-kailua - kawaihae\n\s+accepted: read as: B Kona-Kailua - Kawaihae\n/);
     expect(reply.text).toMatch(/2\. B Puna H\n\s+accepted/);
     expect(reply.text).toContain(`Receipt: ${mine.receipt.hash}`);
+    // One incoming message gets one reply: the receipt is in it, not in a second mail.
+    expect(await rig.inbox(sunrise.email, 'receipt')).toHaveLength(0);
     expect(reply.text).toMatch(/^:: Role: Sunrise$/m);
     expect(reply.replyTo).toBe(sunriseAddr);
     // RFC 3834: an answer is auto-replied, the judge's other mail auto-generated.
