@@ -181,6 +181,11 @@ function makeModule(id: 'standard' | 'heiau'): GameModule<DiplomacyState> {
       return state.outcome ?? null;
     },
 
+    survivors(state) {
+      // A power survives while it has a unit or a supply centre.
+      return state.powers.filter((p) => state.units.some((u) => u.power === p) || Object.values(state.supplyCenters).includes(p));
+    },
+
     options(state, role) {
       return options(state, role);
     },

@@ -77,6 +77,8 @@ export interface GameModule<S = unknown> {
   formatPosition(state: S, viewer: Viewer): string;
   /** Whether the game is over, as the engine judges it. */
   outcome(state: S): Outcome | null;
+  /** Optional: the roles still in the game (a draw needs their votes). Absent: every role. */
+  survivors?(state: S): string[];
   /**
    * Optional: everything `role` may do now, each with the text the order reader accepts, worked
    * out from what that role may see (forms, clickable maps, random players).

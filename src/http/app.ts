@@ -18,11 +18,12 @@ import { pressRoutes } from './press.ts';
 import { mailRoutes } from './mail.ts';
 import { mapRoutes } from './maps.ts';
 import { optionRoutes } from './options.ts';
+import { voteRoutes } from './votes.ts';
 import { webRoutes } from '../web/plugin.ts';
 import { registerInputGuard } from './input-guard.ts';
 
 /** One plugin per resource. */
-const routePlugins = [healthRoutes, accountRoutes, gameRoutes, orderRoutes, moderatorRoutes, mailRoutes, pressRoutes, inboundRoutes, mapRoutes, optionRoutes];
+const routePlugins = [healthRoutes, accountRoutes, gameRoutes, orderRoutes, moderatorRoutes, mailRoutes, pressRoutes, inboundRoutes, mapRoutes, optionRoutes, voteRoutes];
 
 export async function buildApp(ctx: Ctx, _opts: { logRequests?: boolean } = {}): Promise<FastifyInstance> {
   const app = fastify({

@@ -7,6 +7,7 @@ import * as games from '../service/games.ts';
 import { events, history, phaseDetail, replay } from '../service/history.ts';
 import { requireAuth } from './auth.ts';
 import { DisplayName, Email, problems, Uuid } from './schemas.ts';
+import { VoteRules } from '../service/votes.ts';
 
 const auth = { security: [{ bearer: [] }] };
 const GameParams = z.object({ gameId: Uuid });
@@ -65,6 +66,7 @@ export const CreateGame = z
     openJoin: z.boolean().optional().describe('Anyone signed in may join (default: by invitation)'),
     nmrPolicy: z.enum(['hold', 'wait']).optional().describe('hold: at the deadline, powers without orders hold (civil disorder); wait: wait through the grace period first'),
     deadlines: z.record(z.string(), z.unknown()).optional().describe('Deadline policy: lengths, longerEachYear, timeOfDay, timeZone, skipDays, graceMinutes, earlyProcessing, earlyDelayMinutes, reminderMinutes'),
+    votes: VoteRules.optional().describe('Draw votes: who must agree, and whether votes are public (default: every surviving power; secret)'),
   })
   .strict();
 

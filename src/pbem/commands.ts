@@ -8,6 +8,8 @@ export type Command =
   | { kind: 'extend'; line: number; text: string; minutes: number }
   | { kind: 'deadline'; line: number; text: string; at: string }
   | { kind: 'rollback'; line: number; text: string; phase: string }
+  | { kind: 'draw' | 'nodraw' | 'noconcede'; line: number; text: string }
+  | { kind: 'concede'; line: number; text: string; to: string }
   | { kind: 'error'; line: number; text: string; error: string };
 
 export const MODERATOR_COMMANDS = new Set(['process', 'extend', 'deadline', 'pause', 'resume', 'rollback']);
@@ -64,6 +66,10 @@ export function parseCommands(text: string): Command[] {
       case 'PROCESS': simple('process'); break;
       case 'PAUSE': simple('pause'); break;
       case 'RESUME': simple('resume'); break;
+      case 'DRAW': out.push(arg ? { kind: 'error', line, text: t, error: 'DRAW takes nothing after it (it votes for a draw; NODRAW withdraws the vote)' } : { kind: 'draw', line, text: t }); break;
+      case 'NODRAW': out.push({ kind: 'nodraw', line, text: t }); break;
+      case 'CONCEDE': out.push(arg ? { kind: 'concede', line, text: t, to: arg } : { kind: 'error', line, text: t, error: 'CONCEDE needs the power you concede to, e.g. CONCEDE Sunset' }); break;
+      case 'NOCONCEDE': out.push({ kind: 'noconcede', line, text: t }); break;
       case 'HISTORY': out.push({ kind: 'history', line, text: t, phase: arg || undefined }); break;
       case 'EXTEND': {
         const minutes = parseDuration(arg);

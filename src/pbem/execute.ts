@@ -9,6 +9,7 @@ import type { Ctx } from '../service/context.ts';
 import { AppError } from '../service/errors.ts';
 import { gameView } from '../service/games.ts';
 import { allHistory, phaseDetail } from '../service/history.ts';
+import { castVote } from '../service/votes.ts';
 import * as mod from '../service/moderator.ts';
 import { myOrders, setReady, submitOrders } from '../service/orders.ts';
 import { emailSettings, sendPress } from '../service/press.ts';
@@ -132,6 +133,18 @@ export async function execute(ctx: Ctx, who: Sender, commands: Command[]): Promi
           if (seq === null) { result(c, 'rejected', `no adjudicated phase "${c.phase}" in this game (HISTORY lists them with their numbers)`); break; }
           const r = await mod.rollback(ctx, gameId, who.accountId, seq);
           result(c, 'done', `rolled back to ${r.phase.label}; new deadline ${formatTime(r.phase.deadlineAt, who.timeZone)}`);
+          break;
+        }
+        case 'draw':
+        case 'nodraw': {
+          const r = await castVote(ctx, gameId, who.accountId, { draw: c.kind === 'draw' });
+          result(c, 'done', r.ended ? `the game is over: ${r.ended.text}` : r.awaitingModerator ? 'every power agreed to a draw; the moderator confirms it' : c.kind === 'draw' ? 'you vote for a draw (NODRAW withdraws it)' : 'your draw vote is withdrawn');
+          break;
+        }
+        case 'concede':
+        case 'noconcede': {
+          const r = await castVote(ctx, gameId, who.accountId, { concedeTo: c.kind === 'concede' ? c.to : null });
+          result(c, 'done', r.ended ? `the game is over: ${r.ended.text}` : c.kind === 'concede' ? `you concede to ${r.vote.mine?.concedeTo} (NOCONCEDE withdraws it)` : 'your concession is withdrawn');
           break;
         }
         default:

@@ -63,6 +63,9 @@ Player commands:
   PRESS TO <power|ALL>    a message to other powers (several: "PRESS TO Sunrise, Sunset"); the lines after it,
   ...                     up to END on a line of its own, are the message. Only where the game allows press.
   END
+  DRAW / NODRAW           vote for a draw, or withdraw the vote (the game ends in a draw when every
+                          surviving power votes for it)
+  CONCEDE <power> / NOCONCEDE  concede the game to a power, or withdraw it
   HELP                    this text
 
 Moderator commands (from the moderator's address only):

@@ -25,6 +25,8 @@ export interface CreateGameInput {
   openJoin?: boolean;
   nmrPolicy?: 'hold' | 'wait';
   deadlines?: unknown;
+  /** Draw vote rule (src/service/votes.ts). */
+  votes?: { draw?: 'survivors' | 'all' | 'moderator'; visibility?: 'secret' | 'public' };
 }
 
 export function parsePolicy(variant: string, input: unknown): DeadlinePolicy {
@@ -61,7 +63,7 @@ export async function createGame(ctx: Ctx, moderatorId: string, input: CreateGam
     const g = await tx.game.create({
       data: {
         name: input.name, variant: module.id, scenario: scenario.id, options: (input.options ?? {}) as any, openJoin: input.openJoin ?? false,
-        nmrPolicy: input.nmrPolicy ?? 'hold', deadlines: policy as any, seed, seedHash: seedHash(seed), moderatorId, createdAt: now,
+        nmrPolicy: input.nmrPolicy ?? 'hold', deadlines: policy as any, voteRules: { draw: input.votes?.draw ?? 'survivors', visibility: input.votes?.visibility ?? 'secret' }, seed, seedHash: seedHash(seed), moderatorId, createdAt: now,
       },
     });
     await tx.gameEvent.create({ data: { gameId: g.id, kind: 'created', actorId: moderatorId, text: `Game created: ${module.name}, scenario ${scenario.name}.`, createdAt: now } });

@@ -65,6 +65,9 @@ const routes: Route[] = [
   { method: 'GET', path: '/games/{gameId}/email-settings', level: 'signed-in', game: 'active' },
   { method: 'PUT', path: '/games/{gameId}/email-settings', level: 'moderator', game: 'active', body: () => ({ partialOrders: true }) },
   { method: 'GET', path: '/games/{gameId}/mail', level: 'moderator', game: 'active' },
+  { method: 'GET', path: '/games/{gameId}/votes', level: 'signed-in', game: 'active' },
+  { method: 'PUT', path: '/games/{gameId}/votes/draw', level: 'player', game: 'active', body: () => ({ vote: false }) },
+  { method: 'PUT', path: '/games/{gameId}/votes/concede', level: 'player', game: 'active', body: () => ({ to: null }) },
   { method: 'POST', path: '/games/{gameId}/mail/{mailId}/resend', level: 'moderator', game: 'active', url: (g) => `/games/${g.id}/mail/00000000-0000-4000-8000-000000000000/resend` },
 ];
 

@@ -216,6 +216,7 @@ async function gamePage(id: string): Promise<void> {
   if (g.position) side.append(h('details', { open: !svg }, h('summary', {}, svg ? 'Position as text' : 'Position'), h('pre', {}, g.position)));
   if (me.kind === 'player' && phase) await ordersPanel(id, g, side, svg);
   if (me.kind === 'moderator' && g.status !== 'forming') side.append(await moderatorConsole(id, g));
+  if (me.kind === 'player' && (g.status === 'active' || g.status === 'paused')) side.append(await votePanel(id));
   if (me.kind === 'player' && g.status !== 'forming') side.append(await pressPanel(id, g));
   side.append(rulesSummary(g.variant));
 }
@@ -269,6 +270,25 @@ async function moderatorConsole(id: string, g: Json): Promise<Node> {
     h('h3', {}, 'Players'), h('ul', { class: 'players' }, ...players), out,
     h('details', {}, h('summary', {}, `Event log (${events.length})`),
       h('ol', { class: 'events' }, ...events.map((e: Json) => h('li', {}, h('time', { datetime: String(e.createdAt) }, new Date(e.createdAt).toLocaleString()), ` ${e.text}`)))));
+}
+
+/** Your draw vote (the game ends in a draw when every surviving power votes for it). */
+async function votePanel(id: string): Promise<Node> {
+  const v = await api('GET', `/games/${id}/votes`).catch(() => null);
+  const box = h('section', { class: 'votes' }, h('h2', {}, 'Draw'));
+  if (!v?.mine) return box;
+  const draw = h('input', { type: 'checkbox', id: 'draw-vote' });
+  draw.checked = v.mine.draw;
+  draw.addEventListener('change', async () => {
+    try {
+      const r = await api('PUT', `/games/${id}/votes/draw`, { vote: draw.checked });
+      say(r.ended ? `The game is over: ${r.ended.text}.` : draw.checked ? 'You vote for a draw.' : 'Draw vote withdrawn.');
+      if (r.ended) void route();
+    } catch (e) { box.append(showError(e)); }
+  });
+  box.append(h('p', {}, draw, h('label', { for: 'draw-vote' }, ' I vote for a draw')),
+    h('p', { class: 'muted' }, v.rules.visibility === 'public' ? `Votes are public${v.votes?.draw?.length ? `: ${v.votes.draw.join(', ')} vote for a draw` : ''}.` : 'Votes are secret: nobody sees yours.'));
+  return box;
 }
 
 /** Press: read what you sent and received; write to powers or to all, as the game allows. */
