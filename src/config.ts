@@ -1,8 +1,9 @@
 // Configuration from the environment. Every variable is documented in README.md and .env.example.
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
-const Env = z.object({
+export const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
   DATABASE_URL: z.string().url().optional(),
@@ -151,4 +152,35 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ratePerHour: e.INBOUND_RATE_LIMIT,
     },
   };
+}
+
+/**
+ * The settings of a `.env` file (KEY=value lines; `#` comments; optional quotes). Every key must be
+ * one of ours and the file well formed: a mistake is refused with its line, never ignored.
+ */
+export function parseDotEnv(text: string, file = '.env'): Record<string, string> {
+  const known = new Set(Object.keys(Env.shape));
+  const out: Record<string, string> = {};
+  const problems: string[] = [];
+  text.split(/\r?\n/).forEach((raw, i) => {
+    const line = raw.trim();
+    if (!line || line.startsWith('#')) return;
+    const m = /^(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)$/.exec(line);
+    if (!m) return problems.push(`  ${file}:${i + 1}: not KEY=value`);
+    const [, key, rawValue] = m;
+    if (!known.has(key!)) return problems.push(`  ${file}:${i + 1}: unknown setting ${key} (known: ${[...known].join(', ')})`);
+    let value = rawValue!.trim();
+    if (/^(["']).*\1$/.test(value)) value = value.slice(1, -1);
+    else value = value.replace(/\s+#.*$/, '');
+    out[key!] = value;
+  });
+  if (problems.length) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+  return out;
+}
+
+/** The environment with `.env` (if any) under it: real environment variables win. */
+export function environment(cwd = process.cwd(), env: Record<string, string | undefined> = process.env): Record<string, string | undefined> {
+  const file = path.join(cwd, '.env');
+  const fromFile = fs.existsSync(file) ? parseDotEnv(fs.readFileSync(file, 'utf8'), file) : {};
+  return { ...fromFile, ...Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)) };
 }

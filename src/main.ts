@@ -2,7 +2,7 @@
 // only one of them against a shared DATABASE_URL (scale out by running several of each).
 import path from 'node:path';
 import pino from 'pino';
-import { loadConfig } from './config.ts';
+import { environment, loadConfig } from './config.ts';
 import { loadReplySecret } from './service/secrets.ts';
 import { createDb, createPool } from './db/client.ts';
 import { ensureDatabase, startEmbeddedPostgres, withDatabase } from './db/embedded.ts';
@@ -22,7 +22,8 @@ async function main() {
   const onlyWorker = args.includes('--worker');
   const runApi = !onlyWorker;
   const runWorker = !onlyApi;
-  const config = loadConfig();
+  // .env (as .env.example shows) under the real environment, which wins.
+  const config = loadConfig(environment());
   const log = pino({ level: config.logLevel, redact: ['req.headers.authorization', 'headers.authorization', 'token'] });
 
   let url = config.databaseUrl;
