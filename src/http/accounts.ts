@@ -2,11 +2,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as accounts from '../service/accounts.ts';
 import type { Ctx } from '../service/context.ts';
-import { requireAuth } from './auth.ts';
+import { requireAuth, SESSION_COOKIE, sessionCookie } from './auth.ts';
+import { badRequest } from '../service/errors.ts';
 import { Accepted, DisplayName, Email, problems, Uuid } from './schemas.ts';
 
 const Account = z.object({ id: z.string(), email: z.string(), name: z.string().nullable(), timeZone: z.string() });
 const Token = z.object({ id: z.string(), prefix: z.string(), createdAt: z.date(), lastUsedAt: z.date().nullable(), revokedAt: z.date().nullable(), expiresAt: z.date().describe('It stops working then (TOKEN_TTL_DAYS after issue, or TOKEN_IDLE_DAYS after its last use)') });
+/** For the web client: mail a one-time sign-in link (to `next`, a page of the client) instead of an API token. */
+const WebLink = {
+  web: z.boolean().optional().describe('Mail a one-time sign-in link for the browser (valid 15 minutes, once) instead of an API token'),
+  next: z.string().regex(/^\/[A-Za-z0-9/_-]{0,100}$/).optional().describe('The web page the link opens, e.g. /games/<id>'),
+};
+
 const SENT = (email: string) => ({ message: `If ${email} can receive mail, a token is on its way there. The token is only ever sent by email.` });
 
 export function accountRoutes(ctx: Ctx): FastifyPluginAsyncZod {
@@ -18,7 +25,7 @@ export function accountRoutes(ctx: Ctx): FastifyPluginAsyncZod {
         schema: {
           tags: ['accounts'],
           summary: 'Register with an email address; an API token is emailed to it',
-          body: z.object({ email: Email, name: DisplayName(80).optional(), timeZone: z.string().max(64).optional().describe('IANA zone, e.g. Pacific/Honolulu') }).strict(),
+          body: z.object({ email: Email, name: DisplayName(80).optional(), timeZone: z.string().max(64).optional().describe('IANA zone, e.g. Pacific/Honolulu'), ...WebLink }).strict(),
           response: { 202: Accepted, ...problems(400, 429) },
         },
         config: limit,
@@ -34,7 +41,7 @@ export function accountRoutes(ctx: Ctx): FastifyPluginAsyncZod {
         schema: {
           tags: ['accounts'],
           summary: 'Sign in: a new API token is emailed to a registered address',
-          body: z.object({ email: Email }).strict(),
+          body: z.object({ email: Email, ...WebLink }).strict(),
           response: { 202: Accepted, ...problems(400, 429) },
         },
         config: limit,
@@ -44,6 +51,32 @@ export function accountRoutes(ctx: Ctx): FastifyPluginAsyncZod {
         return reply.code(202).send(SENT(req.body.email));
       },
     );
+    app.post(
+      '/accounts/session',
+      {
+        schema: {
+          tags: ['accounts'],
+          summary: 'Use a one-time sign-in link: the browser gets a session cookie (HttpOnly, SameSite=Strict)',
+          body: z.object({ code: z.string().min(20).max(100) }).strict(),
+          response: { 200: Account, ...problems(400, 401, 429) },
+        },
+        config: limit,
+      },
+      async (req, reply) => {
+        const { token, account } = await accounts.redeemSignInLink(ctx, req.body.code);
+        const secure = ctx.config.publicUrl.startsWith('https:') ? '; Secure' : '';
+        reply.header('set-cookie', `${SESSION_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${ctx.config.tokenTtlDays * 86_400}${secure}`);
+        return account;
+      },
+    );
+    app.delete('/accounts/session', { schema: { tags: ['accounts'], summary: 'Sign out: the session ends and its cookie is cleared', security: [{ bearer: [] }], response: { 204: z.null(), ...problems(400, 401, 403) } } }, async (req, reply) => {
+      const { account, tokenId } = await requireAuth(ctx, req);
+      // Only a browser session ends here; a script revokes a token with DELETE /accounts/me/tokens/{id}.
+      if (req.headers.authorization || !sessionCookie(req)) throw badRequest('There is no browser session to end: scripts revoke a token with DELETE /accounts/me/tokens/{id}.');
+      await accounts.revokeToken(ctx, account.id, tokenId);
+      reply.header('set-cookie', `${SESSION_COOKIE}=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0`);
+      return reply.code(204).send(null);
+    });
     const auth = { security: [{ bearer: [] }] };
     app.get('/accounts/me', { schema: { tags: ['accounts'], summary: 'Your account', ...auth, response: { 200: Account, ...problems(401) } } }, async (req) => {
       return (await requireAuth(ctx, req)).account;

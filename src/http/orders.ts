@@ -4,7 +4,7 @@ import type { Ctx } from '../service/context.ts';
 import { badRequest, unauthorized } from '../service/errors.ts';
 import * as orders from '../service/orders.ts';
 import { hashToken } from '../service/accounts.ts';
-import { bearer, requireAuth } from './auth.ts';
+import { bearer, requireAuth, sessionCookie } from './auth.ts';
 import { problems, Uuid } from './schemas.ts';
 
 const auth = { security: [{ bearer: [] }] };
@@ -41,7 +41,8 @@ export function orderRoutes(ctx: Ctx): FastifyPluginAsyncZod {
         keyGenerator: (req: { headers: Record<string, unknown>; ip: string }) => {
           // Keyed on the token itself: extra spaces or another spelling of "Bearer" give no new budget.
           const m = /^\s*bearer\s+(\S+)\s*$/i.exec(String(req.headers.authorization ?? ''));
-          return m ? `tok:${hashToken(m[1]!)}` : `ip:${req.ip}`;
+          const cookie = sessionCookie(req as never);
+          return m ? `tok:${hashToken(m[1]!)}` : cookie ? `tok:${hashToken(cookie)}` : `ip:${req.ip}`;
         },
       },
     };
@@ -70,14 +71,15 @@ export function orderRoutes(ctx: Ctx): FastifyPluginAsyncZod {
       },
       async (req) => {
         const token = bearer(req);
-        if (!token) throw unauthorized();
+        // The web page's session cookie: the usual check (with its cross-site guard), then by account.
+        const who = token ? { token } : (await requireAuth(ctx, req)).account.id;
         const { text, orders: list } = req.body;
         if ((text === undefined) === (list === undefined)) throw badRequest('Send the orders either as "text" (one order per line) or as "orders" (a list), not both.', [{ field: 'body', message: 'exactly one of text, orders' }]);
         const lines = list ? list.map((l) => l.trim()).filter(Boolean) : orders.splitText(text!);
         if (lines.length === 0) throw badRequest('No orders in the request. To clear your orders use DELETE /games/{gameId}/orders.', [{ field: list ? 'body.orders' : 'body.text', message: 'empty' }]);
         if (lines.length > orders.MAX_LINES) throw badRequest(`At most ${orders.MAX_LINES} orders.`, [{ field: 'body.text', message: 'too many lines' }]);
         // The hot path: authentication is part of the submission's first read.
-        return orders.submitOrders(ctx, req.params.gameId, { token }, { lines, ready: req.body.ready, acceptPartial: req.body.acceptPartial });
+        return orders.submitOrders(ctx, req.params.gameId, who, { lines, ready: req.body.ready, acceptPartial: req.body.acceptPartial });
       },
     );
 

@@ -15,10 +15,23 @@ export function tokenMail(config: Config, account: { email: string; timeZone: st
     body:
       `Here is your API token for kahu, issued ${formatTime(now, account.timeZone)}:\n\n` +
       `    ${token}\n\n` +
-      `To sign in in a browser, open\n\n    ${config.publicUrl}/#token=${token}\n\n` +
       `Scripts send it with every request as the header\n\n    Authorization: Bearer ${token}\n\n` +
       `It proves you own ${account.email}. Keep it secret. You can list and revoke your tokens with\n` +
       `GET /accounts/me/tokens and DELETE /accounts/me/tokens/{id}. If you did not ask for it, revoke it.\n` +
+      signature(config),
+  };
+}
+
+/** A one-time sign-in link for the web client: it opens the page and is good once, briefly. */
+export function signInLinkMail(config: Config, account: { email: string; timeZone: string }, code: string, minutes: number, now: Date, next?: string): OutgoingMail {
+  const link = `${config.publicUrl}/#signin=${code}${next ? `&next=${next}` : ''}`;
+  return {
+    to: account.email,
+    kind: 'token',
+    subject: 'kahu: your sign-in link',
+    body:
+      `To sign in to kahu in your browser, open this link (asked for ${formatTime(now, account.timeZone)}):\n\n    ${link}\n\n` +
+      `It works once, within ${minutes} minutes. If you did not ask for it, ignore this mail: nothing happens without the link.\n` +
       signature(config),
   };
 }

@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import { DateTime } from 'luxon';
 import type { Tx } from '../db/client.ts';
 import { queueMail } from '../mail/outbox.ts';
-import { tokenMail, noAccountMail } from '../mail/templates.ts';
+import { tokenMail, noAccountMail, signInLinkMail } from '../mail/templates.ts';
 import { limitMailTo } from './mail-limits.ts';
 import { afterCommit, type Ctx } from './context.ts';
 import { badRequest, notFound, unauthorized } from './errors.ts';
@@ -35,16 +35,25 @@ export function validTimeZone(zone: string): boolean {
 
 export interface AccountInfo { id: string; email: string; name: string | null; timeZone: string }
 
-async function issueToken(ctx: Ctx, tx: Tx, account: AccountInfo, reason: 'register' | 'sign-in'): Promise<void> {
+export const SIGN_IN_LINK_MINUTES = 15;
+
+async function issueToken(ctx: Ctx, tx: Tx, account: AccountInfo, reason: 'register' | 'sign-in', web?: { next?: string }): Promise<void> {
   const now = ctx.clock.now();
   await limitMailTo(tx, { address: account.email, kinds: ['token', 'no-account'], limit: ctx.config.signInMailLimit, windowMs: 3600_000, now, what: 'Sign-in mails' });
+  if (web) {
+    // The browser gets a one-time link, never a long-lived token in a URL.
+    const code = crypto.randomBytes(32).toString('base64url');
+    await tx.signInLink.create({ data: { accountId: account.id, codeHash: hashToken(code), createdAt: now, expiresAt: new Date(now.getTime() + SIGN_IN_LINK_MINUTES * 60_000) } });
+    await queueMail(tx, signInLinkMail(ctx.config, account, code, SIGN_IN_LINK_MINUTES, now, web.next), now);
+    return;
+  }
   const token = newToken();
   await tx.apiToken.create({ data: { accountId: account.id, tokenHash: hashToken(token), prefix: token.slice(0, 9), createdAt: now } });
   await queueMail(tx, tokenMail(ctx.config, account, token, reason, now), now);
 }
 
 /** Register (or, for a known address, sign in): a new token is emailed. Same answer either way. */
-export async function register(ctx: Ctx, input: { email: string; name?: string; timeZone?: string }): Promise<void> {
+export async function register(ctx: Ctx, input: { email: string; name?: string; timeZone?: string; web?: boolean; next?: string }): Promise<void> {
   const email = normalizeEmail(input.email);
   if (input.timeZone && !validTimeZone(input.timeZone)) {
     throw badRequest(`"${input.timeZone}" is not an IANA time zone such as "Pacific/Honolulu" or "UTC".`, [{ field: 'body.timeZone', message: 'unknown time zone' }]);
@@ -56,18 +65,18 @@ export async function register(ctx: Ctx, input: { email: string; name?: string; 
       create: { email, name: input.name ?? null, timeZone: input.timeZone ?? 'UTC', createdAt: now },
       update: {},
     });
-    await issueToken(ctx, tx, account, 'register');
+    await issueToken(ctx, tx, account, 'register', input.web ? { next: input.next } : undefined);
   });
   await afterCommit(ctx, { mail: true });
 }
 
 /** Sign in: a new token is emailed to a known address; an unknown one is told so by email. */
-export async function signIn(ctx: Ctx, input: { email: string }): Promise<void> {
+export async function signIn(ctx: Ctx, input: { email: string; web?: boolean; next?: string }): Promise<void> {
   const email = normalizeEmail(input.email);
   await ctx.db.$transaction(async (tx) => {
     const account = await tx.account.findUnique({ where: { email } });
     const now = ctx.clock.now();
-    if (account) await issueToken(ctx, tx, account, 'sign-in');
+    if (account) await issueToken(ctx, tx, account, 'sign-in', input.web ? { next: input.next } : undefined);
     else {
       await limitMailTo(tx, { address: email, kinds: ['token', 'no-account'], limit: ctx.config.signInMailLimit, windowMs: 3600_000, now, what: 'Sign-in mails' });
       await queueMail(tx, noAccountMail(ctx.config, email), now);
@@ -77,6 +86,24 @@ export async function signIn(ctx: Ctx, input: { email: string }): Promise<void> 
 }
 
 export interface Authenticated { account: AccountInfo; tokenId: string }
+
+/**
+ * Use a sign-in link: once, before it expires. Gives a new token for the browser's session cookie.
+ * A used, expired or unknown code is refused alike.
+ */
+export async function redeemSignInLink(ctx: Ctx, code: string): Promise<{ token: string; account: AccountInfo }> {
+  const now = ctx.clock.now();
+  const rows = await ctx.db.$queryRawUnsafe<{ accountId: string }[]>(
+    `UPDATE "SignInLink" SET "usedAt" = $2::timestamptz AT TIME ZONE 'UTC'
+      WHERE "codeHash" = $1 AND "usedAt" IS NULL AND "expiresAt" > $2::timestamptz AT TIME ZONE 'UTC' RETURNING "accountId"::text`,
+    hashToken(code), now.toISOString(),
+  );
+  if (!rows[0]) throw badRequest(`This sign-in link was used already or has expired (links work once, within ${SIGN_IN_LINK_MINUTES} minutes). Ask for a new one.`, [{ field: 'body.code', message: 'used or expired' }]);
+  const a = await ctx.db.account.findUniqueOrThrow({ where: { id: rows[0].accountId } });
+  const token = newToken();
+  await ctx.db.apiToken.create({ data: { accountId: a.id, tokenHash: hashToken(token), prefix: token.slice(0, 9), createdAt: now } });
+  return { token, account: { id: a.id, email: a.email, name: a.name, timeZone: a.timeZone } };
+}
 
 const lastUsedWritten = new Map<string, number>();
 

@@ -26,6 +26,8 @@ const routes: Route[] = [
   { method: 'GET', path: '/variants', level: 'public' },
   { method: 'POST', path: '/accounts', level: 'public', body: () => ({ email: `new${Math.random()}@example.org` }) },
   { method: 'POST', path: '/accounts/sign-in', level: 'public', body: () => ({ email: 'nobody@example.org' }) },
+  { method: 'POST', path: '/accounts/session', level: 'public', body: () => ({ code: 'x'.repeat(43) }) },
+  { method: 'DELETE', path: '/accounts/session', level: 'signed-in' },
   { method: 'GET', path: '/accounts/me', level: 'signed-in' },
   { method: 'PATCH', path: '/accounts/me', level: 'signed-in', body: () => ({ timeZone: 'UTC' }) },
   { method: 'GET', path: '/accounts/me/tokens', level: 'signed-in' },

@@ -4,28 +4,34 @@
 /* eslint-disable no-restricted-globals */
 
 type Json = any;
-const TOKEN_KEY = 'kahu-token';
-/** The page a signed-out visitor asked for (a link in a mail): opened once the sign-in link is followed. */
+/** The page a signed-out visitor asked for (a link in a mail): opened once signed in. */
 const NEXT_KEY = 'kahu-next';
 const main = document.getElementById('main')!;
 const nav = document.getElementById('nav')!;
 const statusEl = document.getElementById('status')!;
 
-function token(): string | null {
-  return localStorage.getItem(TOKEN_KEY);
-}
+/** Who is signed in (the session cookie, HttpOnly: the page itself never holds a token). */
+let me: Json | null | undefined;
 
-/** A sign-in link carries the token in the fragment (never sent to a server); keep it, then drop it from the address. */
-function takeTokenFromLink(): void {
-  const m = /[#&]token=([A-Za-z0-9_-]+)/.exec(location.hash);
-  if (m) {
-    localStorage.setItem(TOKEN_KEY, m[1]);
-    // A link may say where to go next (a game's page): `#token=...&next=/games/<id>`.
-    const next = /[#&]next=(\/[A-Za-z0-9/_-]*)/.exec(location.hash)?.[1] ?? localStorage.getItem(NEXT_KEY) ?? '/';
-    localStorage.removeItem(NEXT_KEY);
-    history.replaceState(null, '', `${location.pathname}#${next}`);
+/**
+ * A sign-in link (`#signin=<code>&next=/games/<id>`) is used once: the code is exchanged for the
+ * session cookie, then dropped from the address bar.
+ */
+async function takeSignInLink(): Promise<void> {
+  const m = /[#&]signin=([A-Za-z0-9_-]+)/.exec(location.hash);
+  if (!m) return;
+  const next = /[#&]next=(\/[A-Za-z0-9/_-]*)/.exec(location.hash)?.[1] ?? localStorage.getItem(NEXT_KEY) ?? '/';
+  localStorage.removeItem(NEXT_KEY);
+  history.replaceState(null, '', `${location.pathname}#${next}`);
+  try {
+    me = await api('POST', '/accounts/session', { code: m[1] });
+  } catch (e) {
+    me = null;
+    say(e instanceof ApiError ? e.message : String(e));
+    linkProblem = e instanceof ApiError ? e.message : String(e);
   }
 }
+let linkProblem: string | null = null;
 
 class ApiError extends Error {
   constructor(readonly status: number, readonly body: Json) {
@@ -34,18 +40,22 @@ class ApiError extends Error {
 }
 
 async function api(method: string, path: string, body?: unknown): Promise<Json> {
-  const headers: Record<string, string> = {};
-  const t = token();
-  if (t) headers.authorization = `Bearer ${t}`;
+  // The header another site's page cannot send: the server refuses cookie requests without it.
+  const headers: Record<string, string> = { 'x-kahu-client': 'web' };
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const r = await fetch(path, { method, headers, credentials: 'same-origin', body: body === undefined ? undefined : JSON.stringify(body) });
   const type = r.headers.get('content-type') ?? '';
-  const data = type.includes('json') ? await r.json() : await r.text();
+  const data = r.status === 204 ? null : type.includes('json') ? await r.json() : await r.text();
   if (!r.ok) {
-    if (r.status === 401) localStorage.removeItem(TOKEN_KEY);
+    if (r.status === 401 && path !== '/accounts/session') me = null;
     throw new ApiError(r.status, data);
   }
   return data;
+}
+
+async function whoAmI(): Promise<Json | null> {
+  if (me === undefined) me = await api('GET', '/accounts/me').catch(() => null);
+  return me;
 }
 
 function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string | boolean | ((e: Event) => void)> = {}, ...children: (Node | string | null | undefined)[]): HTMLElementTagNameMap[K] {
@@ -80,8 +90,8 @@ function when(iso: string | null): string {
 
 function setNav(): void {
   nav.replaceChildren(
-    ...(token()
-      ? [h('a', { href: '#/' }, 'My games'), h('a', { href: '#/new' }, 'New game'), h('a', { href: '/docs' }, 'API'), h('button', { type: 'button', class: 'link', onclick: () => { localStorage.removeItem(TOKEN_KEY); route(); } }, 'Sign out')]
+    ...(me
+      ? [h('a', { href: '#/' }, 'My games'), h('a', { href: '#/new' }, 'New game'), h('a', { href: '/docs' }, 'API'), h('button', { type: 'button', class: 'link', onclick: async () => { await api('DELETE', '/accounts/session').catch(() => null); me = null; void route(); } }, 'Sign out')]
       : [h('a', { href: '/docs' }, 'API')]),
   );
 }
@@ -94,14 +104,16 @@ function signInPage(): void {
   const send = async (path: string) => {
     out.replaceChildren();
     try {
-      await api('POST', path, { email: email.value.trim() });
-      out.append(h('p', { class: 'ok' }, `A sign-in link is on its way to ${email.value.trim()}. Open it in this browser.`));
+      const next = localStorage.getItem(NEXT_KEY) ?? undefined;
+      await api('POST', path, { email: email.value.trim(), web: true, ...(next ? { next } : {}) });
+      out.append(h('p', { class: 'ok' }, `A sign-in link is on its way to ${email.value.trim()}. Open it in this browser within 15 minutes; it works once.`));
     } catch (e) {
       out.append(showError(e));
     }
   };
   main.replaceChildren(
     h('h1', {}, 'Sign in'),
+    linkProblem ? h('p', { class: 'error', role: 'alert' }, linkProblem) : '',
     h('p', {}, 'kahu judges Diplomacy variants and Hawaii 1795 by deadline, in the browser, by email or over HTTP. Enter your email address: we send you a link that signs you in.'),
     h('form', { class: 'stack', onsubmit: (e: Event) => { e.preventDefault(); void send('/accounts/sign-in'); } },
       h('label', { for: 'email' }, 'Email address'), email,
@@ -463,11 +475,12 @@ async function historyPage(id: string, seq?: number): Promise<void> {
 }
 
 async function route(): Promise<void> {
-  takeTokenFromLink();
+  await takeSignInLink();
+  await whoAmI();
   setNav();
   const path = location.hash.replace(/^#/, '') || '/';
   try {
-    if (!token()) {
+    if (!me) {
       if (/^\/games\/[0-9a-f-]{36}$/.test(path)) localStorage.setItem(NEXT_KEY, path);
       return signInPage();
     }
@@ -477,7 +490,7 @@ async function route(): Promise<void> {
     if (path === '/new') return await newGamePage();
     return await gamesPage();
   } catch (e) {
-    if (e instanceof ApiError && e.status === 401) return signInPage();
+    if (e instanceof ApiError && e.status === 401) { setNav(); return signInPage(); }
     main.replaceChildren(showError(e));
   } finally {
     main.focus();
