@@ -1,7 +1,7 @@
 // Aloha by email: the player whose turn it is replies with an action; the reply reads it back,
 // and the next player is asked. A player who is not to move is told whose turn it is.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, startedGame, type Client } from '../helpers/api.ts';
+import { gameOf, type Client } from '../helpers/api.ts';
 import { last, startEmailRig, type EmailRig } from './helpers.ts';
 
 let rig: EmailRig;
@@ -11,12 +11,7 @@ let gameId = '';
 
 beforeAll(async () => {
   rig = await startEmailRig();
-  mod = await signUp(rig.t, 'aloha-mail-mod@example.org');
-  const a = await signUp(rig.t, 'aloha-mail-a@example.org');
-  const b = await signUp(rig.t, 'aloha-mail-b@example.org');
-  const started = await startedGame(rig.t, mod, [a, b], { name: 'Aloha by mail', variant: 'aloha', scenario: 'two', deadlines: { reminderMinutes: 0 } });
-  gameId = started.game.id;
-  byRole = started.byRole;
+  ({ mod, byRole, gameId } = await gameOf(rig.t, 'aloha-mail', 2, { name: 'Aloha by mail', variant: 'aloha', scenario: 'two' }));
 });
 afterAll(async () => { await rig?.close(); });
 

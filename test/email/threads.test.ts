@@ -2,7 +2,7 @@
 // root; later mail names it in References and In-Reply-To), and an answer to a player's mail
 // replies to that mail. One incoming message gets one reply.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, startedGame, type Client } from '../helpers/api.ts';
+import { gameOf, type Client } from '../helpers/api.ts';
 import { last, startEmailRig, type EmailRig } from './helpers.ts';
 
 let rig: EmailRig;
@@ -12,12 +12,7 @@ let gameId = '';
 
 beforeAll(async () => {
   rig = await startEmailRig();
-  mod = await signUp(rig.t, 'thread-mod@example.org');
-  const a = await signUp(rig.t, 'thread-a@example.org');
-  const b = await signUp(rig.t, 'thread-b@example.org');
-  const g = await startedGame(rig.t, mod, [a, b], { name: 'Threads', variant: 'heiau', scenario: 'race', deadlines: { reminderMinutes: 0 } });
-  gameId = g.game.id;
-  byRole = g.byRole;
+  ({ mod, byRole, gameId } = await gameOf(rig.t, 'thread', 2, { name: 'Threads', variant: 'heiau', scenario: 'race' }));
 });
 afterAll(async () => { await rig?.close(); });
 

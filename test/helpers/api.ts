@@ -48,3 +48,12 @@ export async function startedGame(t: TestService, mod: Client, players: Client[]
   }
   return { game: started, byRole };
 }
+
+/** A moderator `<tag>-mod@example.org` and `players` players `<tag>-<n>@example.org` in a started game. */
+export async function gameOf(t: TestService, tag: string, players: number, body: Record<string, unknown>) {
+  const mod = await signUp(t, `${tag}-mod@example.org`);
+  const ps: Client[] = [];
+  for (let n = 1; n <= players; n++) ps.push(await signUp(t, `${tag}-${n}@example.org`));
+  const { game, byRole } = await startedGame(t, mod, ps, { deadlines: { reminderMinutes: 0 }, ...body });
+  return { mod, game, byRole, gameId: game.id as string };
+}

@@ -3,20 +3,14 @@
 // power when all the others concede to it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailFor } from '../helpers/app.ts';
-import { signUp, startedGame, type Client } from '../helpers/api.ts';
+import { gameOf } from '../helpers/api.ts';
 import { last, startEmailRig, type EmailRig } from '../email/helpers.ts';
 
 let rig: EmailRig;
 beforeAll(async () => { rig = await startEmailRig(); });
 afterAll(async () => { await rig?.close(); });
 
-async function game(tag: string, body: Record<string, unknown> = {}) {
-  const mod = await signUp(rig.t, `${tag}-mod@example.org`);
-  const ps: Client[] = [];
-  for (const n of [1, 2, 3]) ps.push(await signUp(rig.t, `${tag}-${n}@example.org`));
-  const g = await startedGame(rig.t, mod, ps, { name: tag, variant: 'heiau', scenario: 'clans', deadlines: { reminderMinutes: 0 }, ...body });
-  return { ...g, mod };
-}
+const game = (tag: string, body: Record<string, unknown> = {}) => gameOf(rig.t, tag, 3, { name: tag, variant: 'heiau', scenario: 'clans', ...body });
 
 describe('votes', () => {
   it('a draw needs every surviving power; votes are secret, can be withdrawn, and one by email counts', async () => {
