@@ -9,7 +9,7 @@ import { eventMail, inviteMail, startMail } from '../mail/game-mail.ts';
 import { normalizeEmail } from './accounts.ts';
 import { access, activePlayers, loadGame, lockGame, moduleOf, policyOf, refuseModeratorSeat, requireModerator, type Access, type GameWithPlayers } from './access.ts';
 import { recipients } from './phases.ts';
-import { redactFor, visibleAddresses } from './privacy.ts';
+import { personRef, redactFor, renderPeople, visibleAddresses } from './privacy.ts';
 import { afterCommit, type Ctx } from './context.ts';
 import { DeadlinePolicy, validateZone } from './deadlines.ts';
 import { badRequest, conflict, forbidden, notFound } from './errors.ts';
@@ -75,9 +75,23 @@ export async function createGame(ctx: Ctx, moderatorId: string, input: CreateGam
 async function record(tx: Tx, ctx: Ctx, game: GameWithPlayers, actorId: string | null, kind: string, text: string, data: Record<string, unknown> = {}, opts: { mail?: boolean; times?: [string, Date | null][] } = {}): Promise<void> {
   const now = ctx.clock.now();
   await tx.gameEvent.create({ data: { gameId: game.id, kind, actorId, text, data: asStored(data) as any, createdAt: now } });
-  if (opts.mail) await queueMail(tx, recipients(game).map((r) => eventMail(ctx.config, game, r, kind, redactFor(text, visibleAddresses({ kind: r.viewer.kind, email: r.email }, game.moderator.email)), now, opts.times)), now);
+  if (opts.mail) {
+    const people = peopleOf(game);
+    await queueMail(tx, recipients(game).map((r) => {
+      const keep = visibleAddresses({ kind: r.viewer.kind, email: r.email }, game.moderator.email);
+      return eventMail(ctx.config, game, r, kind, redactFor(renderPeople(text, people, keep), keep), now, opts.times);
+    }), now);
+  }
 }
 export { record as recordEvent };
+
+/** The accounts of a game (players and moderator), for rendering `{person:<id>}` in its events. */
+export function peopleOf(game: GameWithPlayers): Map<string, { email: string; name: string | null }> {
+  const m = new Map<string, { email: string; name: string | null }>();
+  for (const p of game.players) m.set(p.account.id, { email: p.account.email, name: p.account.name });
+  m.set(game.moderator.id, { email: game.moderator.email, name: game.moderator.name });
+  return m;
+}
 
 function requireForming(game: { status: string }) {
   if (game.status !== 'forming') throw conflict('The game has started already; this can only be done before the start.');
@@ -111,7 +125,7 @@ export async function invite(ctx: Ctx, gameId: string, moderatorId: string, inpu
       : await tx.gamePlayer.create({ data: { gameId, accountId: account.id, status: 'invited', wantedRole: input.role ?? null, createdAt: now } });
     playerId = row.id;
     await queueMail(tx, inviteMail(ctx.config, { ...a.game, moderatorEmail: a.game.moderator.email }, account.email, input.role ?? null), now);
-    await tx.gameEvent.create({ data: { gameId, kind: 'invited', actorId: moderatorId, text: `${account.email} was invited${input.role ? ` to play ${input.role}` : ''}.`, createdAt: now } });
+    await tx.gameEvent.create({ data: { gameId, kind: 'invited', actorId: moderatorId, text: `${personRef(account.id)} was invited${input.role ? ` to play ${input.role}` : ''}.`, createdAt: now } });
   });
   await afterCommit(ctx, { mail: true });
   return playerId;
@@ -143,7 +157,7 @@ export async function join(ctx: Ctx, gameId: string, accountId: string) {
       else await tx.gamePlayer.create({ data: { gameId, accountId, status: 'joined', createdAt: now } });
     }
     const account = await tx.account.findUniqueOrThrow({ where: { id: accountId } });
-    await tx.gameEvent.create({ data: { gameId, kind: 'joined', actorId: accountId, text: `${account.name ?? account.email} joined.`, createdAt: now } });
+    await tx.gameEvent.create({ data: { gameId, kind: 'joined', actorId: accountId, text: `${personRef(account.id)} joined.`, createdAt: now } });
   });
 }
 
@@ -156,7 +170,7 @@ export async function leave(ctx: Ctx, gameId: string, accountId: string) {
     if (!mine) throw notFound('You are not in this game.');
     const now = ctx.clock.now();
     await tx.gamePlayer.update({ where: { id: mine.id }, data: { status: 'removed', leftAt: now } });
-    await tx.gameEvent.create({ data: { gameId, kind: 'left', actorId: accountId, text: `${mine.account.name ?? mine.account.email} left before the start.`, createdAt: now } });
+    await tx.gameEvent.create({ data: { gameId, kind: 'left', actorId: accountId, text: `${personRef(mine.account.id)} left before the start.`, createdAt: now } });
   });
 }
 
@@ -170,7 +184,7 @@ export async function assignRole(ctx: Ctx, gameId: string, moderatorId: string, 
     if (!p) throw notFound('No invited or joined player with this id in this game.');
     if (role !== null) checkRole({ ...a, game: { ...a.game, players: a.game.players.filter((x) => x.id !== playerId) } }, role, scenarioRoles(a.module, a.game.scenario));
     await tx.gamePlayer.update({ where: { id: playerId }, data: { wantedRole: role } });
-    await tx.gameEvent.create({ data: { gameId, kind: 'assigned', actorId: moderatorId, text: role ? `${p.account.email} will play ${role}.` : `${p.account.email}'s power will be drawn at the start.`, createdAt: ctx.clock.now() } });
+    await tx.gameEvent.create({ data: { gameId, kind: 'assigned', actorId: moderatorId, text: role ? `${personRef(p.account.id)} will play ${role}.` : `${personRef(p.account.id)}'s power will be drawn at the start.`, createdAt: ctx.clock.now() } });
   });
 }
 
@@ -215,7 +229,7 @@ export async function startGame(ctx: Ctx, gameId: string, moderatorId: string) {
       await tx.gameEvent.create({
         data: {
           gameId, kind: 'started', actorId: moderatorId, createdAt: now,
-          text: `The game started. Seed hash ${game.seedHash}. Powers: ${roles.filter((r) => r in who).map((r) => `${r} ${who[r]}`).join(', ')}.`,
+          text: `The game started. Seed hash ${game.seedHash}. Powers: ${roles.filter((r) => r in who).map((r) => `${r} ${personRef(joined.find((p) => assignment.get(p.id) === r)!.account.id)}`).join(', ')}.`,
           data: { seedHash: game.seedHash, assignment: Object.fromEntries(joined.map((p) => [p.id, assignment.get(p.id)!])), drawOrder: joined.map((p) => p.id) },
         },
       });

@@ -6,7 +6,7 @@ import { loadGame, moduleOf, type Access } from './access.ts';
 import type { Ctx } from './context.ts';
 import { notFound } from './errors.ts';
 import { asStored } from './phases.ts';
-import { redactFor, visibleAddresses } from './privacy.ts';
+import { personIds, redactFor, renderPeople, visibleAddresses } from './privacy.ts';
 
 /** Centre counts when the engine's view shows centre ownership as { centre: owner }. */
 export function centreCounts(view: unknown): Record<string, number> | null {
@@ -95,9 +95,13 @@ export async function phaseDetail(ctx: Ctx, a: Access, seq: number) {
 /** The game's events; addresses the reader may not see are redacted (see privacy.ts). */
 export async function events(ctx: Ctx, gameId: string, a?: Access) {
   const rows = await ctx.db.gameEvent.findMany({ where: { gameId }, orderBy: { seq: 'asc' }, select: { id: true, kind: true, text: true, createdAt: true, actorId: true } });
-  if (!a) return rows;
+  const ids = [...new Set(rows.flatMap((e) => personIds(e.text)))];
+  const accounts = ids.length ? await ctx.db.account.findMany({ where: { id: { in: ids } }, select: { id: true, email: true, name: true } }) : [];
+  const people = new Map(accounts.map((x) => [x.id, { email: x.email, name: x.name }]));
+  if (!a) return rows.map((e) => ({ ...e, text: renderPeople(e.text, people, null) }));
   const keep = readerAddresses(a);
-  return rows.map((e) => ({ ...e, text: redactFor(e.text, keep) }));
+  // Older events wrote addresses into the text: still redacted the old way.
+  return rows.map((e) => ({ ...e, text: redactFor(renderPeople(e.text, people, keep), keep) }));
 }
 
 /** Addresses visible to the reader of an Access. */

@@ -5,11 +5,11 @@ import { eventMail, gameOverMail, startMail } from '../mail/game-mail.ts';
 import { normalizeEmail } from './accounts.ts';
 import { access, loadGame, lockGame, playerOfRole, policyOf, refuseModeratorSeat, requireModerator, type Access } from './access.ts';
 import { recipients } from './phases.ts';
-import { redactFor, visibleAddresses } from './privacy.ts';
+import { personRef, redactFor, renderPeople, visibleAddresses } from './privacy.ts';
 import { afterCommit, type Ctx } from './context.ts';
 import { computeDeadline, deadlineTooFar } from './deadlines.ts';
 import { badRequest, conflict, notFound } from './errors.ts';
-import { recordEvent } from './games.ts';
+import { peopleOf, recordEvent } from './games.ts';
 import { finishGame, processPhase, type ProcessResult } from './phases.ts';
 import type { Tx } from '../db/client.ts';
 
@@ -133,7 +133,7 @@ export async function replacePlayer(ctx: Ctx, gameId: string, moderatorId: strin
     else await tx.gamePlayer.create({ data: { gameId, accountId: account.id, status: 'playing', role: old.role, createdAt: now } });
     const game = await loadGame(tx, gameId);
     const phase = await tx.phase.findFirst({ where: { gameId, status: 'open' } });
-    await recordEvent(tx, ctx, game, moderatorId, 'replaced', `${account.email} now plays ${old.role}, replacing ${old.account.email}${opts.keepOrders ? '; the orders sent for this phase are kept' : '; orders sent for this phase no longer count'}.`, { role: old.role, from: old.accountId, to: account.id, keepOrders: !!opts.keepOrders }, { mail: true });
+    await recordEvent(tx, ctx, game, moderatorId, 'replaced', `${personRef(account.id)} now plays ${old.role}, replacing ${personRef(old.account.id)}${opts.keepOrders ? '; the orders sent for this phase are kept' : '; orders sent for this phase no longer count'}.`, { role: old.role, from: old.accountId, to: account.id, keepOrders: !!opts.keepOrders }, { mail: true });
     if (phase) {
       const keep = visibleAddresses({ kind: 'player', email: account.email }, game.moderator.email);
       const who = Object.fromEntries(game.players.filter((p) => p.status === 'playing').map((p) => [p.role!, redactFor(p.account.name ?? p.account.email, keep)]));
@@ -164,9 +164,9 @@ export async function removePlayer(ctx: Ctx, gameId: string, moderatorId: string
     if (a.game.status === 'finished') throw conflict('The game is over.');
     await tx.gamePlayer.update({ where: { id: p.id }, data: { status: 'removed', leftAt: now } });
     if (p.role) await supersedeOpenOrders(tx, gameId, p.role, now);
-    const text = p.role ? `The moderator removed ${p.account.email} from ${p.role}; ${p.role} is in civil disorder until replaced.` : `The moderator removed ${p.account.email}.`;
+    const text = p.role ? `The moderator removed ${personRef(p.account.id)} from ${p.role}; ${p.role} is in civil disorder until replaced.` : `The moderator removed ${personRef(p.account.id)}.`;
     await recordEvent(tx, ctx, a.game, moderatorId, 'removed', text, { playerId, role: p.role }, { mail: true });
-    await queueMail(tx, { to: p.account.email, kind: 'event:removed', gameId, subject: `${a.game.name}: you were removed`, body: `${text}\n` }, now);
+    await queueMail(tx, { to: p.account.email, kind: 'event:removed', gameId, subject: `${a.game.name}: you were removed`, body: `${renderPeople(text, peopleOf(a.game), [p.account.email, a.game.moderator.email])}\n` }, now);
   });
   await afterCommit(ctx, { mail: true });
 }

@@ -21,3 +21,25 @@ export function visibleAddresses(reader: { kind: 'moderator' | 'player' | 'obser
 export function redactFor(text: string, keep: string[] | null): string {
   return keep === null ? text : redactEmails(text, keep);
 }
+
+/**
+ * Events store who did what as account ids (`{person:<id>}`), never addresses: each reader's text
+ * is rendered from them, with the address where the reader may see it and the account's name (or
+ * "(address hidden)") where not. Nothing is scrubbed, so no address can half-survive a regex.
+ */
+export const personRef = (accountId: string) => `{person:${accountId}}`;
+const PERSON = /\{person:([0-9a-f-]{36})\}/g;
+
+export function personIds(text: string): string[] {
+  return [...text.matchAll(PERSON)].map((m) => m[1]!);
+}
+
+export function renderPeople(text: string, people: Map<string, { email: string; name: string | null }>, keep: string[] | null): string {
+  const allowed = keep === null ? null : new Set(keep.map((e) => e.toLowerCase()));
+  return text.replace(PERSON, (_m, id: string) => {
+    const p = people.get(id);
+    if (!p) return 'someone';
+    if (allowed === null || allowed.has(p.email.toLowerCase())) return p.email;
+    return p.name ?? HIDDEN_ADDRESS;
+  });
+}
