@@ -79,7 +79,7 @@ export function gameRoutes(ctx: Ctx): FastifyPluginAsyncZod {
     app.post('/games', { schema: { tags: ['games'], summary: 'Create a game (you are its moderator)', ...auth, body: CreateGame, response: { 201: GameView, ...problems(400, 401) } } }, async (req, reply) => {
       const { account } = await requireAuth(ctx, req);
       const id = await games.createGame(ctx, account.id, req.body);
-      return reply.code(201).send(await games.gameView(ctx, await access(ctx.db, id, account.id)));
+      return reply.code(201).header('location', `/games/${id}`).send(await games.gameView(ctx, await access(ctx.db, id, account.id)));
     });
 
     app.get(
@@ -114,9 +114,15 @@ export function gameRoutes(ctx: Ctx): FastifyPluginAsyncZod {
       async (req, reply) => {
         const { account } = await requireAuth(ctx, req);
         const playerId = await games.invite(ctx, req.params.gameId, account.id, req.body);
-        return reply.code(201).send({ playerId });
+        return reply.code(201).header('location', `/games/${req.params.gameId}/players/${playerId}`).send({ playerId });
       },
     );
+
+    app.delete('/games/:gameId', { schema: { tags: ['games'], summary: 'Delete a game that has not started (its moderator); the invited are told', ...auth, params: GameParams, response: { 204: z.null(), ...problems(400, 401, 403, 404, 409) } } }, async (req, reply) => {
+      const { account } = await requireAuth(ctx, req);
+      await games.deleteGame(ctx, req.params.gameId, account.id);
+      return reply.code(204).send(null);
+    });
 
     app.post('/games/:gameId/join', { schema: { tags: ['games'], summary: 'Accept an invitation, or join an open game', ...auth, params: GameParams, response: { 200: GameView, ...problems(400, 401, 403, 404, 409) } } }, async (req) => {
       const { account } = await requireAuth(ctx, req);

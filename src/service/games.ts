@@ -335,3 +335,18 @@ export function variants() {
 
 export { moduleOf };
 export type { OutgoingMail };
+
+/** Delete a game that has not started; everyone invited or joined is told by mail. */
+export async function deleteGame(ctx: Ctx, gameId: string, moderatorId: string): Promise<void> {
+  await ctx.db.$transaction(async (tx) => {
+    await lockGame(tx, gameId);
+    const a = await access(tx, gameId, moderatorId);
+    requireModerator(a);
+    if (a.game.status !== 'forming') throw conflict('Only a game that has not started can be deleted; a running game is ended (POST /games/{id}/end) and kept for its history.');
+    const now = ctx.clock.now();
+    const told = a.game.players.filter((p) => p.status === 'invited' || p.status === 'joined');
+    await queueMail(tx, told.map((p) => ({ to: p.account.email, kind: 'game-deleted', gameId: null, subject: `${a.game.name} was cancelled`, body: `The moderator cancelled ${a.game.name} before it started. Nothing else is needed from you.\n` })), now);
+    await tx.game.delete({ where: { id: gameId } });
+  });
+  await afterCommit(ctx, { mail: true });
+}

@@ -35,6 +35,7 @@ const routes: Route[] = [
   { method: 'GET', path: '/games', level: 'signed-in' },
   { method: 'POST', path: '/games', level: 'signed-in', body: () => ({ name: 'x', variant: 'heiau', scenario: 'race' }) },
   { method: 'GET', path: '/games/{gameId}', level: 'signed-in', game: 'active' },
+  { method: 'DELETE', path: '/games/{gameId}', level: 'moderator', game: 'forming' },
   { method: 'GET', path: '/games/{gameId}/history', level: 'signed-in', game: 'active' },
   { method: 'GET', path: '/games/{gameId}/phases/{seq}', level: 'signed-in', game: 'active', url: (g) => `/games/${g.id}/phases/1` },
   { method: 'GET', path: '/games/{gameId}/events', level: 'signed-in', game: 'active' },
