@@ -38,6 +38,30 @@ function location(map: Parameters<typeof resolveLocationName>[0], text: string, 
   return r.location;
 }
 
+type PlacedUnit = { power: string; type: 'A' | 'F' | 'B'; location: string };
+
+function unitName(map: NonNullable<ReturnType<typeof getVariant>>['map'], u: PlacedUnit): string {
+  const l = map.location(u.location)!;
+  return `${aUnit(u.type)} of ${u.power} in ${map.provinces[l.province]!.name}${l.coast ? ` (${l.coast.toUpperCase()})` : ''}`;
+}
+
+function checkPosition(variant: NonNullable<ReturnType<typeof getVariant>>, list: PlacedUnit[], where: string): void {
+  const map = variant.map;
+  const powers = POWERS[variant.id];
+  const placed = where === 'units' ? new Map<number, PlacedUnit>() : null;
+  for (let i = 0; i < list.length; i++) {
+    const u = list[i]!;
+    const loc = map.location(u.location)!;
+    if (powers && !powers.has(u.power)) throw new InputError(`${where}[${i}]: unknown power '${u.power}' (${variant.name} has ${[...powers].join(', ')})`);
+    if (!canStand(map, u.type, loc.index)) throw new InputError(`${where}[${i}]: ${unitName(map, u)}: ${aUnit(u.type)} cannot stand there`);
+    if (placed) {
+      const other = placed.get(loc.province);
+      if (other) throw new InputError(`${where}[${i}]: ${unitName(map, u)}: ${unitName(map, other)} is there already (one unit a province)`);
+      placed.set(loc.province, u);
+    }
+  }
+}
+
 /** One input object to one output object. */
 export function runOne(raw: unknown): unknown {
   const parsed = Input.safeParse(raw);
@@ -71,21 +95,8 @@ export function runOne(raw: unknown): unknown {
   };
   // An impossible position is refused, naming the unit: a unit where its type cannot stand, two
   // units in one province, a power the variant does not have.
-  const placed = new Map<string, string>();
-  const check = (list: { power: string; type: 'A' | 'F' | 'B'; location: string }[], where: string) => list.forEach((u, i) => {
-    const loc = map.location(u.location)!;
-    const name = `${aUnit(u.type)} of ${u.power} in ${map.provinces[loc.province]!.name}${loc.coast ? ` (${loc.coast.toUpperCase()})` : ''}`;
-    const powers = POWERS[variant.id];
-    if (powers && !powers.has(u.power)) throw new InputError(`${where}[${i}]: unknown power '${u.power}' (${variant.name} has ${[...powers].join(', ')})`);
-    if (!canStand(map, u.type, loc.index)) throw new InputError(`${where}[${i}]: ${name}: ${aUnit(u.type)} cannot stand there`);
-    if (where === 'units') {
-      const other = placed.get(map.provinces[loc.province]!.id);
-      if (other) throw new InputError(`${where}[${i}]: ${name}: ${other} is there already (one unit a province)`);
-      placed.set(map.provinces[loc.province]!.id, name);
-    }
-  });
-  check(phaseInput.units, 'units');
-  check(phaseInput.dislodged ?? [], 'dislodged');
+  checkPosition(variant, phaseInput.units, 'units');
+  checkPosition(variant, phaseInput.dislodged ?? [], 'dislodged');
   try {
     return adjudicate(variant, phaseInput);
   } catch (e) {

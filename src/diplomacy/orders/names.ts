@@ -225,6 +225,8 @@ export interface NameIndex {
    * spaces: such a name means several places and is never read as one of them.
    */
   islands: Map<string, number[]>;
+  /** Every full name and alias, and each with one letter left out -> those names: one-slip lookups without a scan. */
+  slips: Map<string, string[]>;
 }
 
 /** Well-known other spellings of Standard-map names, added only when the map has that name. */
@@ -289,7 +291,13 @@ export function nameIndex(map: DipMap): NameIndex {
   const islands = new Map<string, number[]>();
   for (const p of map.provinces) if (p.island) push(islands, nameWords(p.island).join(''), p.index);
   for (const key of [...islands.keys()]) if (exact.has(key) || ids.has(key)) islands.delete(key);
-  idx = { provinces: map.provinces, ids, exact, prefix, spaced, islands };
+  const slips = new Map<string, string[]>();
+  const addSlip = (k: string, name: string) => { const l = slips.get(k); if (!l) slips.set(k, [name]); else if (!l.includes(name)) l.push(name); };
+  for (const name of exact.keys()) {
+    addSlip(name, name);
+    for (let i = 0; i < name.length; i++) addSlip(name.slice(0, i) + name.slice(i + 1), name);
+  }
+  idx = { provinces: map.provinces, ids, exact, prefix, spaced, islands, slips };
   indexes.set(map, idx);
   return idx;
 }
@@ -301,10 +309,14 @@ export type ProvinceLookup =
 
 /** Provinces with a full name or alias one edit (a letter changed, added, dropped or two swapped) from `key`. */
 function nearNames(idx: NameIndex, key: string, minLength: number): number[] {
+  // A name one slip from the key shares the key itself, or the key less one letter, in `slips`.
+  const names = new Set<string>();
+  for (const n of idx.slips.get(key) ?? []) names.add(n);
+  for (let i = 0; i < key.length; i++) for (const n of idx.slips.get(key.slice(0, i) + key.slice(i + 1)) ?? []) names.add(n);
   const out = new Set<number>();
-  for (const [name, ps] of idx.exact) {
-    if (Math.abs(name.length - key.length) > 1 || name === key || name.length < minLength) continue;
-    if (oneEdit(name, key)) for (const p of ps) out.add(p);
+  for (const name of names) {
+    if (name === key || name.length < minLength || !oneEdit(name, key)) continue;
+    for (const p of idx.exact.get(name)!) out.add(p);
   }
   return [...out];
 }

@@ -369,7 +369,11 @@ const COAST_COMMENT = /^(?:[nsew]|[nsew]c|north|south|east|west)(?:\s*coast)?$/i
  * coast), `hold A Mun`, `to the English Channel`, dotted abbreviations (`M.A.O.`, `N. Sea`), `builds a trading post`,
  * `builds boats`.
  */
+const NEEDS_NORMALIZING = /[(.]|hold|the |build/i;
+
 export function normalizeOrderText(text: string): string {
+  // Most orders need none of this: one test keeps the reader fast.
+  if (!NEEDS_NORMALIZING.test(text)) return text;
   let t = text.replace(/\s+\(([^()]*)\)\s*$/, (m, inner: string) => (COAST_COMMENT.test(inner.trim()) || /convoy/i.test(inner) ? m : ''));
   t = t.replace(/^\s*holds?\s+(.+)$/i, '$1 H');
   t = t.replace(/\b(to|into|in|on)\s+the\s+/gi, '$1 ');
