@@ -4,6 +4,8 @@
 FROM node:20-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+# A file: override in package.json points here (see README, Node versions).
+COPY scripts/stubs ./scripts/stubs
 RUN npm ci --no-audit --no-fund
 
 FROM node:20-bookworm-slim
@@ -13,6 +15,7 @@ ENV NODE_ENV=production \
     DATA_DIR=/data
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
+COPY --from=deps /app/scripts/stubs ./scripts/stubs
 COPY package.json package-lock.json tsconfig.json prisma.config.ts ./
 COPY prisma ./prisma
 COPY src ./src
