@@ -8,6 +8,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Ctx } from '../service/context.ts';
 import { accountRoutes } from './accounts.ts';
+import { calendarRoutes } from './calendar.ts';
 import { healthRoutes } from './health.ts';
 import { registerProblemHandler } from './problem.ts';
 import { gameRoutes } from './games.ts';
@@ -23,7 +24,7 @@ import { webRoutes } from '../web/plugin.ts';
 import { registerInputGuard } from './input-guard.ts';
 
 /** One plugin per resource. */
-const routePlugins = [healthRoutes, accountRoutes, gameRoutes, orderRoutes, moderatorRoutes, mailRoutes, pressRoutes, inboundRoutes, mapRoutes, optionRoutes, voteRoutes];
+const routePlugins = [healthRoutes, accountRoutes, calendarRoutes, gameRoutes, orderRoutes, moderatorRoutes, mailRoutes, pressRoutes, inboundRoutes, mapRoutes, optionRoutes, voteRoutes];
 
 export async function buildApp(ctx: Ctx, _opts: { logRequests?: boolean } = {}): Promise<FastifyInstance> {
   const app = fastify({
