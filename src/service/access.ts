@@ -73,6 +73,12 @@ export async function lockGame(tx: Tx, gameId: string): Promise<void> {
   if (rows.length === 0) throw notFound('There is no game with this id.');
 }
 
+/** A power or side as a person typed it: matched without regard to case or surrounding space. */
+export function matchRole(roles: readonly string[], typed: string): string | undefined {
+  const t = typed.trim().toLowerCase();
+  return roles.find((r) => r.toLowerCase() === t);
+}
+
 export function activePlayers(game: GameWithPlayers): PlayerWithAccount[] {
   return game.players.filter((p) => p.status === 'playing' && p.role);
 }

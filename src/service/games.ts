@@ -7,7 +7,7 @@ import type { Viewer } from '../games/types.ts';
 import { queueMail, type OutgoingMail } from '../mail/outbox.ts';
 import { eventMail, inviteMail, startMail } from '../mail/game-mail.ts';
 import { normalizeEmail } from './accounts.ts';
-import { access, activePlayers, loadGame, lockGame, moduleOf, policyOf, refuseModeratorSeat, requireModerator, type Access, type GameWithPlayers } from './access.ts';
+import { access, activePlayers, loadGame, lockGame, matchRole, moduleOf, policyOf, refuseModeratorSeat, requireModerator, type Access, type GameWithPlayers } from './access.ts';
 import { recipients } from './phases.ts';
 import { personRef, redactFor, renderPeople, visibleAddresses } from './privacy.ts';
 import { afterCommit, type Ctx } from './context.ts';
@@ -110,7 +110,7 @@ export async function invite(ctx: Ctx, gameId: string, moderatorId: string, inpu
     requireModerator(a);
     requireForming(a.game);
     const roles = scenarioRoles(a.module, a.game.scenario);
-    if (input.role !== undefined) checkRole(a, input.role, roles);
+    const role = input.role !== undefined ? checkRole(a, input.role, roles) : undefined;
     const now = ctx.clock.now();
     await limitInvitationsBy(tx, { accountId: moderatorId, limit: ctx.config.inviteDailyLimit, now });
     const account = await accountFor(tx, input.email, now);
@@ -121,20 +121,23 @@ export async function invite(ctx: Ctx, gameId: string, moderatorId: string, inpu
     const seated = a.game.players.filter((p) => p.status === 'invited' || p.status === 'joined').length;
     if (seated >= roles.length) throw conflict(`The scenario has ${roles.length} powers and ${seated} places are taken or offered already.`);
     const row = existing
-      ? await tx.gamePlayer.update({ where: { id: existing.id }, data: { status: 'invited', wantedRole: input.role ?? null, leftAt: null } })
-      : await tx.gamePlayer.create({ data: { gameId, accountId: account.id, status: 'invited', wantedRole: input.role ?? null, createdAt: now } });
+      ? await tx.gamePlayer.update({ where: { id: existing.id }, data: { status: 'invited', wantedRole: role ?? null, leftAt: null } })
+      : await tx.gamePlayer.create({ data: { gameId, accountId: account.id, status: 'invited', wantedRole: role ?? null, createdAt: now } });
     playerId = row.id;
-    await queueMail(tx, inviteMail(ctx.config, { ...a.game, moderatorEmail: a.game.moderator.email }, account.email, input.role ?? null), now);
-    await tx.gameEvent.create({ data: { gameId, kind: 'invited', actorId: moderatorId, text: `${personRef(account.id)} was invited${input.role ? ` to play ${input.role}` : ''}.`, createdAt: now } });
+    await queueMail(tx, inviteMail(ctx.config, { ...a.game, moderatorEmail: a.game.moderator.email }, account.email, role ?? null), now);
+    await tx.gameEvent.create({ data: { gameId, kind: 'invited', actorId: moderatorId, text: `${personRef(account.id)} was invited${role ? ` to play ${role}` : ''}.`, createdAt: now } });
   });
   await afterCommit(ctx, { mail: true });
   return playerId;
 }
 
-function checkRole(a: Access, role: string, roles: string[]) {
-  if (!roles.includes(role)) throw badRequest(`"${role}" is not a power of this scenario. Powers: ${roles.join(', ')}.`, [{ field: 'body.role', message: 'unknown power' }]);
+/** The power as the scenario spells it; refused when it is not one, or already given. */
+function checkRole(a: Access, typed: string, roles: string[]): string {
+  const role = matchRole(roles, typed);
+  if (!role) throw badRequest(`"${typed}" is not a power of this scenario. Powers: ${roles.join(', ')}.`, [{ field: 'body.role', message: 'unknown power' }]);
   const taken = a.game.players.find((p) => (p.status === 'invited' || p.status === 'joined') && p.wantedRole === role);
   if (taken) throw conflict(`${role} is already given to ${taken.account.email}.`);
+  return role;
 }
 
 export async function join(ctx: Ctx, gameId: string, accountId: string) {
@@ -174,7 +177,8 @@ export async function leave(ctx: Ctx, gameId: string, accountId: string) {
   });
 }
 
-export async function assignRole(ctx: Ctx, gameId: string, moderatorId: string, playerId: string, role: string | null) {
+export async function assignRole(ctx: Ctx, gameId: string, moderatorId: string, playerId: string, typed: string | null) {
+  let role: string | null = null;
   await ctx.db.$transaction(async (tx) => {
     await lockGame(tx, gameId);
     const a = await access(tx, gameId, moderatorId);
@@ -182,7 +186,7 @@ export async function assignRole(ctx: Ctx, gameId: string, moderatorId: string, 
     requireForming(a.game);
     const p = a.game.players.find((x) => x.id === playerId && (x.status === 'invited' || x.status === 'joined'));
     if (!p) throw notFound('No invited or joined player with this id in this game.');
-    if (role !== null) checkRole({ ...a, game: { ...a.game, players: a.game.players.filter((x) => x.id !== playerId) } }, role, scenarioRoles(a.module, a.game.scenario));
+    if (typed !== null) role = checkRole({ ...a, game: { ...a.game, players: a.game.players.filter((x) => x.id !== playerId) } }, typed, scenarioRoles(a.module, a.game.scenario));
     await tx.gamePlayer.update({ where: { id: playerId }, data: { wantedRole: role } });
     await tx.gameEvent.create({ data: { gameId, kind: 'assigned', actorId: moderatorId, text: role ? `${personRef(p.account.id)} will play ${role}.` : `${personRef(p.account.id)}'s power will be drawn at the start.`, createdAt: ctx.clock.now() } });
   });

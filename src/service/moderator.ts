@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import { queueMail } from '../mail/outbox.ts';
 import { eventMail, gameOverMail, startMail } from '../mail/game-mail.ts';
 import { normalizeEmail } from './accounts.ts';
-import { access, loadGame, lockGame, playerOfRole, policyOf, refuseModeratorSeat, requireModerator, type Access } from './access.ts';
+import { access, loadGame, lockGame, matchRole, playerOfRole, policyOf, refuseModeratorSeat, requireModerator, type Access } from './access.ts';
 import { recipients } from './phases.ts';
 import { personRef, redactFor, renderPeople, visibleAddresses } from './privacy.ts';
 import { afterCommit, type Ctx } from './context.ts';
@@ -177,9 +177,10 @@ export async function endGame(ctx: Ctx, gameId: string, moderatorId: string, inp
     if (a.game.status === 'finished') throw conflict('The game is over already.');
     if (a.game.status === 'forming') throw conflict('The game has not started; delete it instead of ending it.');
     const roles = a.module.scenarios.find((s) => s.id === a.game.scenario)?.roles ?? [];
-    const unknown = (input.roles ?? []).filter((r) => !roles.includes(r));
-    if (unknown.length) throw badRequest(`Not powers of this game: ${unknown.join(', ')}.`, [{ field: 'body.roles', message: 'unknown power' }]);
-    const winners = input.draw ? (input.roles?.length ? input.roles : roles) : [];
+    const unknown = (input.roles ?? []).filter((r) => !matchRole(roles, r));
+    if (unknown.length) throw badRequest(`Not powers of this game: ${unknown.join(', ')}. Powers: ${roles.join(', ')}.`, [{ field: 'body.roles', message: 'unknown power' }]);
+    const named = [...new Set((input.roles ?? []).map((r) => matchRole(roles, r)!))];
+    const winners = input.draw ? (named.length ? named : roles) : [];
     const outcome = input.draw
       ? { kind: 'draw', winners, text: `draw declared by the moderator between ${winners.join(', ')}${input.reason ? ` (${input.reason})` : ''}`, by: 'moderator' }
       : { kind: 'ended', winners: [], text: `ended by the moderator${input.reason ? `: ${input.reason}` : ''}`, by: 'moderator' };

@@ -6,7 +6,7 @@ import { headerLines } from '../mail/game-mail.ts';
 import { queueMail, type OutgoingMail } from '../mail/outbox.ts';
 import { signature } from '../mail/templates.ts';
 import { formatTime, isoUtc } from '../mail/time.ts';
-import { access, activePlayers, lockGame, requireModerator, requirePlayer, type Access } from './access.ts';
+import { access, activePlayers, lockGame, matchRole, requireModerator, requirePlayer, type Access } from './access.ts';
 import { afterCommit, type Ctx } from './context.ts';
 import { badRequest, conflict, forbidden } from './errors.ts';
 import { recordEvent } from './games.ts';
@@ -69,9 +69,9 @@ export async function sendPress(ctx: Ctx, gameId: string, accountId: string, inp
     else {
       if (settings.press === 'public') throw forbidden('This game allows press to ALL only.');
       const wanted = input.to as string[];
-      const unknown = wanted.filter((w) => !roles.some((r) => r.toLowerCase() === w.toLowerCase()));
+      const unknown = wanted.filter((w) => !matchRole(roles, w));
       if (unknown.length || wanted.length === 0) throw badRequest(`Not powers of this game: ${unknown.join(', ') || '(none given)'}. Powers: ${roles.join(', ')}, or ALL.`, [{ field: 'body.to', message: 'unknown power' }]);
-      toRoles = [...new Set(wanted.map((w) => roles.find((r) => r.toLowerCase() === w.toLowerCase())!))].filter((r) => r !== from);
+      toRoles = [...new Set(wanted.map((w) => matchRole(roles, w)!))].filter((r) => r !== from);
       if (toRoles.length === 0) throw badRequest('Press to yourself only: name another power.', [{ field: 'body.to', message: 'no other power' }]);
     }
     const now = ctx.clock.now();

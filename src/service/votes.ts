@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { gameOverMail } from '../mail/game-mail.ts';
 import { queueMail } from '../mail/outbox.ts';
-import { access, activePlayers, lockGame, requirePlayer, type Access } from './access.ts';
+import { access, activePlayers, lockGame, matchRole, requirePlayer, type Access } from './access.ts';
 import { afterCommit, type Ctx } from './context.ts';
 import { badRequest, conflict } from './errors.ts';
 import { finishGame, recipients } from './phases.ts';
@@ -78,7 +78,7 @@ export async function castVote(ctx: Ctx, gameId: string, accountId: string, inpu
     if (input.concedeTo !== undefined) {
       if (input.concedeTo === null) await tx.vote.deleteMany({ where: { gameId, role, kind: 'concede' } });
       else {
-        const to = a.game.players.find((p) => p.role?.toLowerCase() === input.concedeTo!.toLowerCase())?.role ?? (survivors.find((r) => r.toLowerCase() === input.concedeTo!.toLowerCase()));
+        const to = matchRole([...a.game.players.flatMap((p) => (p.role ? [p.role] : [])), ...survivors], input.concedeTo);
         if (!to || to === role) throw badRequest(`Concede to another power of the game (${survivors.filter((r) => r !== role).join(', ')}).`, [{ field: 'body.concedeTo', message: 'not another power' }]);
         await tx.vote.upsert({ where: { gameId_role_kind: { gameId, role, kind: 'concede' } }, create: { gameId, role, kind: 'concede', to, createdAt: now }, update: { to, createdAt: now } });
       }
