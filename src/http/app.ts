@@ -9,6 +9,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Ctx } from '../service/context.ts';
 import { accountRoutes } from './accounts.ts';
 import { calendarRoutes } from './calendar.ts';
+import { finishOpenApi } from './openapi.ts';
 import { healthRoutes } from './health.ts';
 import { registerProblemHandler } from './problem.ts';
 import { gameRoutes } from './games.ts';
@@ -81,6 +82,7 @@ export async function buildApp(ctx: Ctx, _opts: { logRequests?: boolean } = {}):
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The API token you received by email' } } },
     },
     transform: jsonSchemaTransform,
+    transformObject: (d) => finishOpenApi(('openapiObject' in d ? d.openapiObject : d.swaggerObject) as never) as never,
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 

@@ -6,7 +6,7 @@ import { forbidden } from '../service/errors.ts';
 import * as games from '../service/games.ts';
 import { events, history, phaseDetail, replay } from '../service/history.ts';
 import { requireAuth } from './auth.ts';
-import { DisplayName, Email, problems, Uuid } from './schemas.ts';
+import { DisplayName, Email, EngineView, problems, ReadLine, Uuid } from './schemas.ts';
 import { VoteRules } from '../service/votes.ts';
 
 const auth = { security: [{ bearer: [] }] };
@@ -19,11 +19,11 @@ export const GameView = z
     name: z.string(),
     variant: z.string(),
     scenario: z.string(),
-    options: z.unknown(),
+    options: z.record(z.string(), z.unknown()).describe("The engine options the game was created with"),
     status: z.enum(['forming', 'active', 'paused', 'finished']).or(z.string()),
     openJoin: z.boolean(),
     nmrPolicy: z.string(),
-    deadlines: z.unknown(),
+    deadlines: z.record(z.string(), z.unknown()).describe('The deadline policy: lengths per phase type, longerEachYear, timeOfDay, skipDays, graceMinutes, earlyProcessing, reminderMinutes'),
     moderator: z.object({ id: z.string(), name: z.string().nullable(), email: z.string().optional() }),
     you: z.object({ kind: z.enum(['player', 'moderator', 'observer']), role: z.string().optional() }),
     powers: z.array(z.string()),
@@ -36,7 +36,7 @@ export const GameView = z
     seedHash: z.string().describe('SHA-256 of the secret seed, published at the start'),
     seed: z.string().nullable().describe('The seed, published when the game ends'),
     createdAt: z.date(), startedAt: Dt, pausedAt: Dt, endedAt: Dt,
-    outcome: z.unknown(),
+    outcome: z.record(z.string(), z.unknown()).nullable().describe('How the game ended: { kind, winners, text, by }, or null while it goes on'),
     phase: z
       .object({
         seq: z.number().int(), key: z.string(), label: z.string(), type: z.string(), year: z.number().int().nullable(),
@@ -44,7 +44,7 @@ export const GameView = z
         readiness: z.array(z.object({ role: z.string(), expected: z.boolean(), played: z.boolean(), submitted: z.boolean(), ready: z.boolean() })),
       })
       .nullable(),
-    view: z.unknown().describe("The engine's view of the position for you"),
+    view: EngineView.nullable().describe("The engine's view of the position for you (its shape is the game's: units and centres, a hand of cards, islands and tracks)"),
     position: z.string().nullable(),
   })
   .describe('A game as you may see it');
@@ -52,9 +52,9 @@ export const GameView = z
 const PhaseEntry = z.object({
   seq: z.number().int(), key: z.string(), label: z.string(), type: z.string(), year: z.number().int().nullable(), status: z.string(),
   openedAt: z.date(), deadlineAt: Dt, resolvedAt: Dt, missed: z.array(z.string()), centres: z.record(z.string(), z.number()).nullable(),
-  orders: z.array(z.object({ role: z.string(), lines: z.array(z.string()), readings: z.unknown(), receipt: z.string(), submittedAt: z.date() })),
+  orders: z.array(z.object({ role: z.string(), lines: z.array(z.string()), readings: z.array(ReadLine), receipt: z.string(), submittedAt: z.date() })),
   report: z.string().nullable(),
-  view: z.unknown().optional(), position: z.string().optional(), reportData: z.unknown().optional(),
+  view: EngineView.nullable().optional(), position: z.string().optional(), reportData: EngineView.optional().describe("The moderator only: the engine's report of the phase as data"),
 });
 
 export const CreateGame = z

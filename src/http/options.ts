@@ -22,7 +22,7 @@ export function optionRoutes(ctx: Ctx): FastifyPluginAsyncZod {
             200: z.object({
               role: z.string().nullable().describe('Whose options; null when the moderator asked for every power (options by power)'),
               phase: z.object({ key: z.string(), label: z.string(), type: z.string() }),
-              options: z.unknown().describe("The game's options: Diplomacy lists each unit's orders as { kind, order, text }; Hawaii 1795 its legal choices"),
+              options: z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]).describe("The game's options: Diplomacy lists each unit's orders as { kind, order, text }; Hawaii 1795 its legal choices; for the moderator, by power"),
             }),
             ...problems(400, 401, 403, 404, 409),
           },

@@ -277,11 +277,11 @@ export async function gameView(ctx: Ctx, a: Access) {
     name: g.name,
     variant: g.variant,
     scenario: g.scenario,
-    options: g.options,
+    options: g.options as Record<string, unknown>,
     status: g.status,
     openJoin: g.openJoin,
     nmrPolicy: g.nmrPolicy,
-    deadlines: g.deadlines,
+    deadlines: g.deadlines as Record<string, unknown>,
     moderator: { id: g.moderator.id, name: g.moderator.name, ...(a.viewer.kind !== 'observer' ? { email: g.moderator.email } : {}) },
     you: viewerLabel(a.viewer),
     powers: scenarioRoles(a.module, g.scenario),
@@ -304,7 +304,7 @@ export async function gameView(ctx: Ctx, a: Access) {
     startedAt: g.startedAt,
     pausedAt: g.pausedAt,
     endedAt: g.endedAt,
-    outcome: g.outcome,
+    outcome: g.outcome as Record<string, unknown> | null,
     phase: phase
       ? {
           seq: phase.seq, key: phase.key, label: phase.label, type: phase.type, year: phase.year,
@@ -312,7 +312,7 @@ export async function gameView(ctx: Ctx, a: Access) {
           readiness: phase.readiness.map((r) => ({ role: r.role, expected: phase.expected.includes(r.role), played: played.has(r.role), submitted: r.submitted, ready: r.ready })),
         }
       : null,
-    view: shown ? a.module.view(shown.state as any, a.viewer) : null,
+    view: shown ? (a.module.view(shown.state as any, a.viewer) as Record<string, unknown>) : null,
     position: shown ? a.module.formatPosition(shown.state as any, a.viewer) : null,
   };
 }

@@ -43,7 +43,7 @@ function withoutPrivateLines<O extends { role: string; lines: string[]; readings
 }
 
 function phaseEntry(module: GameModule, phase: Phase, subs: Submission[], viewer: Viewer, gameOver: boolean, detail: boolean) {
-  const view = module.view(phase.state as any, viewer);
+  const view = module.view(phase.state as any, viewer) as Record<string, unknown>;
   const last = new Map<string, Submission>();
   // The orders that counted: a submission superseded by the removal or replacement of its player did not.
   for (const s of [...subs].sort((a, b) => a.seq - b.seq)) if (s.supersededAt === null) last.set(s.role, s);
@@ -66,7 +66,7 @@ function phaseEntry(module: GameModule, phase: Phase, subs: Submission[], viewer
     centres: centreCounts(view),
     orders,
     report: phase.report !== null && phase.report !== undefined ? module.formatReport(phase.report, viewer) : null,
-    ...(detail ? { view, position: module.formatPosition(phase.state as any, viewer), reportData: phase.report !== null && viewer.kind === 'moderator' ? phase.report : undefined } : {}),
+    ...(detail ? { view, position: module.formatPosition(phase.state as any, viewer), reportData: phase.report !== null && viewer.kind === 'moderator' ? (phase.report as Record<string, unknown>) : undefined } : {}),
   };
 }
 

@@ -10,7 +10,7 @@ export async function optionsFor(ctx: Ctx, a: Access, askedRole?: string) {
   const phase = await currentPhase(ctx.db, a.game.id);
   if (!phase) throw conflict('There is no open phase: nothing to order now.');
   if (!a.module.options) throw conflict(`${a.module.name} does not list options yet.`);
-  const options = a.module.options.bind(a.module);
+  const options = a.module.options.bind(a.module) as (state: unknown, role: string) => Record<string, unknown> | unknown[];
   const info = { key: phase.key, label: phase.label, type: phase.type };
   if (a.viewer.kind === 'moderator') {
     const roles = a.game.players.map((p) => p.role).filter((r): r is string => !!r);
