@@ -38,6 +38,12 @@ export function withLegacyStreams<T>(f: () => T): T {
 // The text the old stream was seeded with, per label: Hawaii 1795 seeded it with the bare seed.
 const LEGACY_TEXT: Record<string, (seed: string) => string> = { 'hand-of-destiny': (seed) => seed };
 
+/** Whether an engine state (its `rng`) still carries the old stream. */
+export function usesLegacyStream(state: unknown): boolean {
+  const rng = (state as { rng?: unknown } | null)?.rng;
+  return Array.isArray(rng) && rng.length === 4 && rng.every((x) => Number.isInteger(x));
+}
+
 /** The stream `label` of a game's seed, from its first draw. */
 export function seedRandom(seed: string, label: string): RandomState {
   if (legacy) return legacySeed(LEGACY_TEXT[label]?.(seed) ?? `${seed}:${label}`);
