@@ -2,7 +2,7 @@
 // random stream in the state) in, state + report out. The game is played in turn order, one
 // decision at a time: every decision is its own phase for the one player who makes it (Rally the
 // Troops' model). Rule decisions and reconstructions are listed in docs/aloha.md.
-import { d6, randomInt, seedRandom, shuffle, type RandomState } from '../games/random.ts';
+import { d6, drawsSince, drawsText, nextDraw, randomInt, seedRandom, shuffle, type RandomState } from '../games/random.ts';
 import { ALOHA, ISLANDS, loadAlohaData, type AlohaData, type Amounts, type EventCard, type Island, type Resource } from './data.ts';
 
 export type Stage = 'prologue' | 'chapter1' | 'chapter2' | 'chapter3' | 'epilogue' | 'over';
@@ -85,7 +85,7 @@ function emptyIslands(roles: string[]): Record<Island, Record<string, number>> {
 export function setupAloha(seed: string, players: number, components?: unknown): AlohaState {
   if (!Number.isInteger(players) || players < 2 || players > 4) throw new Error('Aloha is for 2 to 4 players');
   const data = components === undefined ? undefined : loadAlohaData(components);
-  const rng = seedRandom(`${seed}:aloha`);
+  const rng = seedRandom(seed, 'aloha');
   const seats = ROLES.slice(0, players);
   const first = randomInt(rng, players);
   const roles = [...seats.slice(first), ...seats.slice(0, first)];
@@ -460,7 +460,10 @@ function startChapter(s: AlohaState, stage: Stage, lines: string[]): void {
   s.stage = stage;
   lines.push(`${STAGE_NAMES[stage]} begins.`);
   const ch = chapterNo(stage);
+  const from = nextDraw(s.rng);
   s.deck = shuffle(s.rng, dataOf(s).events.filter((e) => e.chapter === ch).map((e) => e.id));
+  const draws = drawsSince(s.rng, from);
+  if (draws) lines.push(`The event cards are shuffled (${drawsText(draws)}).`);
   s.discard = [];
   s.faceUp = [];
   for (const i of ISLANDS) for (const r of s.roles) s.actionTokens[i][r] = 0;
@@ -520,8 +523,10 @@ function conflict(s: AlohaState, stage: 'prologue' | 'chapter1' | 'chapter2', li
   let contenders = [...s.roles];
   let winner: string | null = null;
   for (let round = 1; !winner; round++) {
+    const from = nextDraw(s.rng);
     const rolls = contenders.map((r) => { const ds = Array.from({ length: dice(r) }, () => d6(s.rng)); return { r, ds, total: ds.reduce((a, b) => a + b, 0) }; });
-    lines.push(`  ${round > 1 ? 'Re-roll: ' : ''}${rolls.map((x) => `${x.r} ${x.ds.join('+')} = ${x.total}`).join('; ')}`);
+    const draws = drawsSince(s.rng, from);
+    lines.push(`  ${round > 1 ? 'Re-roll: ' : ''}${rolls.map((x) => `${x.r} ${x.ds.join('+')} = ${x.total}`).join('; ')}${draws ? ` (${drawsText(draws)})` : ''}`);
     const top = Math.max(...rolls.map((x) => x.total));
     const best = rolls.filter((x) => x.total === top).map((x) => x.r);
     if (best.length === 1) winner = best[0]!;

@@ -80,7 +80,7 @@ export function simulateAloha(module: GameModule<AlohaState>, opts: { games: num
   for (let g = 0; g < opts.games; g++) {
     const scenario = scenarios[g % 3]!;
     const seed = `${opts.seed}-${g}`;
-    const rng = seedRandom(`${seed}:players`);
+    const rng = seedRandom(seed, 'players');
     const { state, log } = playOne(module, seed, scenario, rng, problems);
     decisions += log.length;
     byPlayers[state.roles.length] = (byPlayers[state.roles.length] ?? 0) + 1;

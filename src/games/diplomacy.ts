@@ -358,7 +358,7 @@ function tallyBallot(state: DiplomacyState, subs: Record<string, DiplomacySubmis
   // Most votes wins; on a tie the natives' votes decide; failing that, the game's seed draws.
   let best = count(state.powers);
   if (best.length > 1) best = count(state.powers.filter((p) => !state.haoles?.includes(p))).filter((o) => best.includes(o));
-  const winner = best.length === 1 ? best[0] : best[randomInt(seedRandom(`${state.seed}:ballot`), best.length)];
+  const winner = best.length === 1 ? best[0] : best[randomInt(seedRandom(state.seed, 'ballot'), best.length)];
   const full = scenarioWithBallot(state.scenario, winner);
   const natives = full.powers.filter((p) => p.kind === 'native');
   const supplyCenters: Record<string, string> = {};

@@ -1,7 +1,7 @@
 // The context of one player turn being resolved (or planned while a submission is read),
 // and the few operations every rule needs: dice, eliminations, sudden death, the report.
 import { type Game, type ReportEntry } from './model.ts';
-import { d6 } from '../games/random.ts';
+import { d6, drawsSince, nextDraw } from '../games/random.ts';
 
 export class TurnCtx {
   readonly report: ReportEntry[] = [];
@@ -22,6 +22,8 @@ export class TurnCtx {
   readonly pending = new Set<string>();
   /** Units out of supply at the start of the March Phase (21.3). */
   outOfSupply = new Set<string>();
+  /** The first draw of the seed's stream not yet named in the report (README "Fair dice"). */
+  private drawMark: number | null;
 
   constructor(
     readonly g: Game,
@@ -29,14 +31,18 @@ export class TurnCtx {
     readonly mode: 'plan' | 'play',
   ) {
     this.fleetCapacity = { ...g.rules.fleetCapacity };
+    this.drawMark = nextDraw(g.s.rng);
   }
 
   get enemy(): string {
     return this.g.enemy(this.side);
   }
 
+  /** Reports what happened; the entry names the draws (dice, shuffles) taken since the last one. */
   say(text: string, to?: string[]): void {
-    this.report.push(to ? { text, to } : { text });
+    const draws = drawsSince(this.g.s.rng, this.drawMark);
+    this.drawMark = nextDraw(this.g.s.rng);
+    this.report.push({ text, ...(to ? { to } : {}), ...(draws ? { draws } : {}) });
   }
 
   roll(): number {

@@ -72,7 +72,7 @@ export function setupGame(seed: string, scenarioId: string, setupId: string, opt
     const home = scenario.neutrals.find((n) => n.id === u.side)?.home;
     units[u.id] = { at: st.placements[u.id] ?? (neutral && home ? home : 'box'), owner: neutral ? null : u.side };
   }
-  const rng = seedRandom(seed);
+  const rng = seedRandom(seed, 'hand-of-destiny');
   const decks: Record<string, DeckState> = {};
   for (const side of sideIds) {
     const all = scenario.decks[side]!.map((c) => c.number);

@@ -95,6 +95,8 @@ export interface ReportEntry {
   text: string;
   /** Sides that may read it; absent means everyone. The moderator reads all. */
   to?: string[];
+  /** The draws of the seed's stream this entry's dice or shuffle used: first and last numbers. */
+  draws?: [number, number];
 }
 
 export interface Outcome {

@@ -103,5 +103,5 @@ export function randomTurn(state: HodState, r: RandomState): RandomPlay {
 }
 
 export function playerRandom(seed: string): RandomState {
-  return seedRandom(`player:${seed}`);
+  return seedRandom(seed, 'player');
 }

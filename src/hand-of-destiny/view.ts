@@ -3,6 +3,7 @@
 // and standing instructions, and only the number of the enemy's held cards. Nobody, the moderator
 // included, sees the order of the decks, the seed or the random stream until the game ends.
 import type { Viewer } from '../games/types.ts';
+import { drawsText } from '../games/random.ts';
 import type { TurnReport } from './engine.ts';
 import { phaseKey } from './engine.ts';
 import { Game, type HodState, type ReportEntry } from './model.ts';
@@ -105,7 +106,7 @@ export function viewState(s: HodState, viewer: Viewer) {
     recruitBoxes: boxes,
     dead,
     cards,
-    drawReport: s.drawReport.filter((e) => visible(e, viewer, me)).map((e) => e.text),
+    drawReport: s.drawReport.filter((e) => visible(e, viewer, me)).map(entryText),
     standing: moderator ? s.standing : me ? { [me]: s.standing[me] } : {},
     contested: s.contested,
     outcome: s.outcome,
@@ -115,6 +116,11 @@ export function viewState(s: HodState, viewer: Viewer) {
   };
 }
 
+/** An entry's text, with the draws it used so that anyone can check them once the seed is public. */
+function entryText(e: ReportEntry): string {
+  return e.draws ? `${e.text} (${drawsText(e.draws)})` : e.text;
+}
+
 function visible(e: ReportEntry, viewer: Viewer, me: string | null): boolean {
   if (!e.to || viewer.kind === 'moderator') return true;
   return me !== null && e.to.includes(me);
@@ -122,7 +128,7 @@ function visible(e: ReportEntry, viewer: Viewer, me: string | null): boolean {
 
 export function formatReportText(report: TurnReport, viewer: Viewer): string {
   const me = viewer.kind === 'player' ? viewer.role : null;
-  const lines = report.entries.filter((e) => visible(e, viewer, me)).map((e) => e.text);
+  const lines = report.entries.filter((e) => visible(e, viewer, me)).map(entryText);
   return [`${report.label}`, ...lines.map((l) => (l.startsWith('—') ? `\n${l}` : `  ${l}`))].join('\n');
 }
 

@@ -1,6 +1,7 @@
 // History and replay. Positions and reports go through the engine's view / formatReport with the
 // reader's Viewer. Orders of a phase stay sealed until it is adjudicated.
 import type { Phase, Submission } from '../db/generated/client.ts';
+import { usesLegacyStream, withLegacyStreams } from '../games/random.ts';
 import type { GameModule, ReadLine, Viewer } from '../games/types.ts';
 import { loadGame, moduleOf, type Access } from './access.ts';
 import type { Ctx } from './context.ts';
@@ -162,14 +163,19 @@ async function replayNow(ctx: Ctx, game: Awaited<ReturnType<typeof loadGame>>): 
   });
   const mismatches: ReplayReport['mismatches'] = [];
   if (phases.length === 0) return { ok: true, phases: 0, mismatches };
-  let state: unknown = module.setup(game.seed, game.scenario, (game.options ?? {}) as Record<string, unknown>);
+  const setup = () => module.setup(game.seed, game.scenario, (game.options ?? {}) as Record<string, unknown>);
+  // A game begun before the published stream keeps the old one (sfc32) to its end: its set-up and
+  // every phase are recomputed with it (README "Fair dice").
+  const legacy = usesLegacyStream(phases[0]!.state);
+  const run = <T>(f: () => T): T => (legacy ? withLegacyStreams(f) : f());
+  let state: unknown = run(setup);
   // A rollback reopens an earlier phase: its state is that phase's, which the chain reached before.
   for (const [i, p] of phases.entries()) {
     if (!deepEqual(asStored(state), p.state)) mismatches.push({ seq: p.seq, key: p.key, what: 'state at the start of the phase differs' });
     if (p.status !== 'adjudicated' && p.status !== 'skipped') break;
     const subs: Record<string, unknown> = {};
     for (const s of p.submissions) if (s.supersededAt === null) subs[s.role] = s.accepted; // the last one still in force counts
-    const r = module.resolve(p.state as any, p.status === 'skipped' ? {} : subs);
+    const r = run(() => module.resolve(p.state as any, p.status === 'skipped' ? {} : subs));
     if (!deepEqual(asStored(r.report), p.report)) mismatches.push({ seq: p.seq, key: p.key, what: 'report differs' });
     state = r.state;
     void i;

@@ -1,6 +1,8 @@
-// Fair randomness: every draw the service makes comes from the game's seed, so anyone can check
-// it once the seed is published. The stream is SHA-256 in counter mode over (seed, purpose).
+// Fair randomness: every draw the service makes comes from the game's seed, by the same published
+// function as the engines' (src/games/random.ts, README "Fair dice"), so anyone can check it once
+// the seed is published. The deal of powers is the stream labelled "assign".
 import crypto from 'node:crypto';
+import { seedRandom, shuffle } from '../games/random.ts';
 
 export function newSeed(): string {
   return crypto.randomBytes(32).toString('hex');
@@ -10,27 +12,7 @@ export function seedHash(seed: string): string {
   return crypto.createHash('sha256').update(seed).digest('hex');
 }
 
-/** Deterministic uniform integers in [0, n) for a purpose ("assign", ...). */
-export function drawStream(seed: string, purpose: string) {
-  let counter = 0;
-  return (n: number): number => {
-    if (n <= 1) return 0;
-    const limit = Math.floor(0x1_0000_0000 / n) * n; // rejection sampling: no modulo bias
-    for (;;) {
-      const h = crypto.createHash('sha256').update(`${seed}:${purpose}:${counter++}`).digest();
-      const x = h.readUInt32BE(0);
-      if (x < limit) return x % n;
-    }
-  };
-}
-
 /** Fisher-Yates shuffle driven by the seed. */
 export function seededShuffle<T>(items: readonly T[], seed: string, purpose: string): T[] {
-  const a = [...items];
-  const next = drawStream(seed, purpose);
-  for (let i = a.length - 1; i > 0; i--) {
-    const j = next(i + 1);
-    [a[i], a[j]] = [a[j], a[i]];
-  }
-  return a;
+  return shuffle(seedRandom(seed, purpose), items);
 }

@@ -70,7 +70,7 @@ describe('Diplomacy order options', () => {
 
   for (const [module, scenario] of [[standardDiplomacy, 'classic'], [heiauDiplomacy, 'clans']] as [GameModule<DiplomacyState>, string][]) {
     it(`${module.name}: random games from the options never produce an illegal order`, () => {
-      const rng = seedRandom(`random-${scenario}`);
+      const rng = seedRandom(`random-${scenario}`, 'orders');
       let checked = 0;
       for (let game = 0; game < 3; game++) {
         let s = module.setup(`g${game}`, scenario);

@@ -20,7 +20,7 @@ function idPattern(variantId: string): RegExp {
 }
 
 function texts(module: GameModule<DiplomacyState>, scenario: string, seed: string, phases: number): string[] {
-  const rng = seedRandom(seed);
+  const rng = seedRandom(seed, 'names');
   const out: string[] = [];
   let s = module.setup(seed, scenario);
   const viewers = (st: DiplomacyState): Viewer[] => [{ kind: 'moderator' as const }, { kind: 'observer' as const }, ...module.scenarios.find((x) => x.id === scenario)!.roles.map((role) => ({ kind: 'player' as const, role }))].filter(() => st !== null);

@@ -2,7 +2,7 @@
 import hawaiiJson from '../../src/hand-of-destiny/scenarios/hawaii-1795.json' with { type: 'json' };
 import { checkState, cloneState, EMPTY_SUBMISSION, resolveTurn, setupGame, type Submission } from '../../src/hand-of-destiny/engine.ts';
 import type { HodState } from '../../src/hand-of-destiny/model.ts';
-import { d6, type RandomState, seedRandom } from '../../src/games/random.ts';
+import { d6, type RandomState } from '../../src/games/random.ts';
 import { readTurn } from '../../src/hand-of-destiny/submission.ts';
 
 export const K = 'kamehameha';
@@ -59,11 +59,11 @@ export function hold(s: HodState, side: string, n: number): HodState {
   return out;
 }
 
-/** A random stream whose next dice are `want` (0 = any value, a list = any of these). */
+/** A random stream whose next dice are `want` (0 = any value, a list = any of these): the stream
+ * "dice" of the seed "test", from the first draw number that gives them. */
 export function rngFor(want: (number | number[])[]): RandomState {
   for (let i = 0; i < 5_000_000; i++) {
-    const r = seedRandom(`dice:${JSON.stringify(want)}:${i}`);
-    const copy = [...r] as RandomState;
+    const copy: RandomState = { seed: 'test', label: 'dice', index: i };
     let ok = true;
     for (const w of want) {
       const d = d6(copy);
@@ -72,7 +72,7 @@ export function rngFor(want: (number | number[])[]): RandomState {
         break;
       }
     }
-    if (ok) return r;
+    if (ok) return { seed: 'test', label: 'dice', index: i };
   }
   throw new Error(`no stream found for ${want.join(',')}`);
 }
