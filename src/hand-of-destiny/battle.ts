@@ -243,7 +243,10 @@ export function retreatDestinations(
   const exclude = new Set([from, ...(opts.exclude ?? []), ...ctx.pending]);
   if (g.rules.retreat === 'canoe') {
     if (units.some((id) => g.u(id).canoe)) {
-      return g.landSpaces().filter((s) => !exclude.has(s) && g.friendlySpace(side, s));
+      // 11.5: "any space their side currently occupies", less those "yet to be resolved in the
+      // Battle Phase" (every space holding both sides but a sea-battle landing, 11.8, which qualifies).
+      const unresolved = (s: string) => g.contested(s) && !ctx.noBattle.has(s);
+      return g.landSpaces().filter((s) => !exclude.has(s) && g.hasSide(s, side) && !g.neutralHeld(s) && !unresolved(s));
     }
     // Without canoes the only way off is back overland to the other space of the island.
     if (opts.walkBack) {
@@ -470,7 +473,7 @@ function defenderSupportLeaves(ctx: TurnCtx, space: string, D: string): string |
   return retreat(ctx, D, rest, space, { why: 'by canoe' });
 }
 
-function cleanFortMarkers(ctx: TurnCtx): void {
+export function cleanFortMarkers(ctx: TurnCtx): void {
   const g = ctx.g;
   // 22.2-22.3: a fort marker goes when its space holds enemy units and no friendly ones.
   g.s.forts = g.s.forts.filter((f) => {

@@ -67,7 +67,7 @@ export function choicesFromPlanner(p: Planner, need: Section[] = ['removal', 're
       const from = mg.at(id);
       if (mg.u(id).canoe || mg.u(id).fleet) canoes.push({ canoe: id, at: from });
       let to: string[] = [];
-      if (mg.rules.movement === 'islands') to = mg.otherIslandSpaces(from).filter((s) => !mg.neutralHeld(s));
+      if (mg.rules.movement === 'islands') to = mg.u(id).canoe ? [] : mg.otherIslandSpaces(from).filter((s) => !mg.neutralHeld(s));
       else if (!(mg.opt.riverMovement && mg.u(id).fleet)) to = reachable(mv, id, from);
       if (to.length) landMoves.push({ unit: id, from, to });
     }

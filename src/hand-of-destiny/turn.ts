@@ -1,7 +1,7 @@
 // A player turn in the sequence of play: campaign card, recruiting, movement (March Phase),
 // battles, end of turn. The same code runs when a submission is read ('plan': no dice, to check
 // each order against the position it will meet) and when the turn is resolved ('play').
-import { landBattle, seaBattle } from './battle.ts';
+import { cleanFortMarkers, landBattle, seaBattle } from './battle.ts';
 import { TurnCtx } from './core.ts';
 import { type Game, RuleError } from './model.ts';
 import { unitMatches } from './names.ts';
@@ -401,6 +401,8 @@ export class SideTurn {
       this.ctx.arrivedBy[id] = how;
       if (engaged) this.ctx.stopped.add(id);
     }
+    // 22.3: "at any time" enemy units in a fort's space with no friendly units remove it.
+    if (g.s.forts.length) cleanFortMarkers(this.ctx);
   }
 
   /** 10.2: free movement between the two spaces of O'ahu and of Hawai'i. */
@@ -412,6 +414,14 @@ export class SideTurn {
       throw new RuleError(`${g.space(from).name} and ${g.space(to).name} are not two spaces of one island: use a fleet move (FLEET)`);
     if (g.neutralHeld(to)) throw new RuleError(`${g.space(to).name} is held by neutral units`);
     this.checkMovers(units, from);
+    // 10.3: the Fleet Move line limits the canoes that move (Storm: none), inside an island too.
+    const canoe = units.find((id) => g.u(id).canoe);
+    if (canoe) {
+      const left = this.ctx.fleetMovesLeft;
+      throw new RuleError(
+        `${g.u(canoe).name} moves only by a fleet move (10.3)${left > 0 ? `: FLEET ${g.u(canoe).name} ${g.space(from).name} - ${g.space(to).name}` : ': no fleet moves are left this turn'}`,
+      );
+    }
     this.arrive(units, to, 'land');
     this.ctx.say(`${g.sideName(this.side)} moves ${g.list(units)} from ${g.space(from).name} to ${g.space(to).name}${g.hasSide(to, this.ctx.enemy) ? ' (enemy there: stops)' : ''}.`);
   }
