@@ -254,8 +254,10 @@ export function retreatDestinations(
     }
     return [];
   }
-  // System 13.5: an adjacent space free of enemy units; river spaces only with a fleet.
-  const hasFleet = units.some((id) => g.u(id).fleet);
+  // System 13.5: an adjacent space free of enemy units; river spaces only with a fleet, and
+  // "up to three units" (rules.riverRetreat) with each fleet.
+  const fleets = units.filter((id) => g.u(id).fleet).length;
+  const hasFleet = fleets > 0 && units.length - fleets <= fleets * g.rules.riverRetreat;
   return g
     .neighbours(from)
     .filter((n) => !exclude.has(n.to) && !g.hasSide(n.to, enemy) && !g.neutralHeld(n.to) && g.space(n.to).type === 'land')

@@ -108,7 +108,7 @@ function reachable(p: Planner, id: string, from: string): string[] {
   for (let d = 1; d <= max; d++) {
     const next: string[] = [];
     for (const s of frontier) {
-      if (s !== from && (g.hasSide(s, enemy) || (g.opt.riverMovement && g.space(s).river && !g.sideUnitsAt(s, p.side).some((x) => g.u(x).fleet || g.u(x).engineer)))) continue;
+      if (s !== from && (g.hasSide(s, enemy) || g.space(s).stop || (g.opt.riverMovement && g.space(s).river && !g.sideUnitsAt(s, p.side).some((x) => g.u(x).fleet || g.u(x).engineer)))) continue;
       for (const n of g.neighbours(s)) {
         if (seen.has(n.to) || g.neutralHeld(n.to) || g.space(n.to).type !== 'land') continue;
         seen.set(n.to, d);

@@ -250,11 +250,11 @@ export class SideTurn {
   /** 9.0: a home space, or a space with a friendly leader; never among enemy units. */
   recruitSpaces(id: string): string[] {
     const g = this.g;
-    const u = g.u(id);
+    const home = g.homeOf(id);
     const enemy = g.enemy(this.side);
     return g.landSpaces().filter((s) => {
       if (g.hasSide(s, enemy) || g.neutralHeld(s)) return false;
-      if (u.home.includes(s)) return true;
+      if (home.includes(s)) return true;
       return g.rules.recruitWithLeader && g.sideUnitsAt(s, this.side).some((x) => g.u(x).leader);
     });
   }
@@ -288,7 +288,7 @@ export class SideTurn {
   defaultRecruitSpace(id: string): string | null {
     const g = this.g;
     const spaces = this.recruitSpaces(id);
-    const home = spaces.filter((s) => g.u(id).home.includes(s));
+    const home = spaces.filter((s) => g.homeOf(id).includes(s));
     const pool = home.length ? home : spaces;
     const power = (s: string) => g.strengthOf(g.sideUnitsAt(s, this.side));
     return pool.slice().sort((a, b) => power(b) - power(a) || a.localeCompare(b))[0] ?? null;
@@ -365,7 +365,12 @@ export class SideTurn {
     const d = this.drawnCard();
     if (!d) return 0;
     let best = 0;
-    for (const m of d.moves) if (!m.kinds || m.kinds.some((k) => unitMatches(g.u(id), k))) best = Math.max(best, m.spaces);
+    const u = g.u(id);
+    for (const m of d.moves) {
+      if (m.kinds && !m.kinds.some((k) => unitMatches(u, k))) continue;
+      if (m.contingents && !(u.contingent && m.contingents.includes(u.contingent))) continue;
+      best = Math.max(best, m.spaces);
+    }
     if (best > 0 && this.ctx.outOfSupply.has(id)) best = Math.max(1, best - 1);
     return best;
   }
@@ -474,6 +479,7 @@ export class SideTurn {
       if (g.neutralHeld(b)) throw new RuleError(`${g.space(b).name} is held by neutral units`);
       if (i < path.length - 1) {
         if (g.hasSide(b, ctx.enemy)) throw new RuleError(`units entering ${g.space(b).name} (enemy units) must stop there`);
+        if (g.space(b).stop) throw new RuleError(`units entering ${g.space(b).name} must stop there (terrain, 11.1)`);
         if (g.opt.riverMovement && g.space(b).river && !this.bridged(b)) throw new RuleError(`units entering the river space ${g.space(b).name} must stop there`);
       }
     }
