@@ -63,10 +63,23 @@ describe('every table the schema accepts runs (property)', () => {
         fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 17, maxLength: 17 }),
         fc.boolean(),
         fc.string({ maxLength: 8 }),
-        (nonElite, elite, vars, opts, where, armyFirst, seed) => {
+        fc.record({
+          stops: fc.array(fc.boolean(), { minLength: 8, maxLength: 8 }),
+          fortFor: fc.constantFrom(undefined, ['army'], ['tribes'], ['army', 'tribes']),
+          riverRetreat: fc.integer({ min: 0, max: 4 }),
+          contingentMoves: fc.boolean(),
+        }),
+        (nonElite, elite, vars, opts, where, armyFirst, seed, terrain) => {
           const data = frontier();
           data.battleResultsTable.columns = { 'non-elite': nonElite, elite };
           data.units.forEach((u: Record<string, unknown>, i: number) => Object.assign(u, vars[i]!));
+          // The system rules the schema can express: stop terrain, fortress sides, river retreats, contingents.
+          data.spaces.forEach((sp: Record<string, unknown>, i: number) => terrain.stops[i] && (sp.stop = true));
+          if (terrain.fortFor) data.spaces[0].fortFor = terrain.fortFor;
+          data.rules.riverRetreat = terrain.riverRetreat;
+          data.contingents = [{ id: 'regulars', name: 'Regulars', side: 'army' }];
+          data.units.filter((u: { side: string }) => u.side === 'army').forEach((u: Record<string, unknown>, i: number) => i % 2 && (u.contingent = 'regulars'));
+          if (terrain.contingentMoves) data.decks.army[0].moves = [{ contingents: ['regulars'], spaces: 3 }];
           expect(ScenarioSchema.safeParse(data).success).toBe(true);
           let s = setupGame('p', 'frontier', 'test', { ...opts, scenarioData: data });
           const spaces = data.spaces.map((x: { id: string }) => x.id);
