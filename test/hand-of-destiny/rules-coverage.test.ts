@@ -108,6 +108,23 @@ describe('pursuit (19.0) is complete and bounded', () => {
   });
 });
 
+describe('pursuit by a defender whose attackers all broke off (19.0)', () => {
+  it('lets the defender follow them', () => {
+    const s = withDice(
+      front({ pursuit: true, breakoff: true }, { general: 'plain', cavalry: 'plain', braves: 'plain', chief: 'village' }, 'tribes', 1, (d) => {
+        d.battleResultsTable.columns = { 'non-elite': ['-', '-', '-', '-', '-', '-'], elite: ['-', '-', '-', '-', '-', '-'] };
+      }),
+      [6, 1],
+    );
+    s.standing.army = { ...s.standing.army!, pursuit: true };
+    s.standing.tribes = { ...s.standing.tribes!, breakoff: true, retreat: ['hills'] };
+    const text = resolveTurn(s, {}).report.entries.map((e) => e.text).join('\n');
+    expect(text).toMatch(/braves \(2\) breaks off to Hills/);
+    expect(text).toMatch(/Army wins the battle \(all broke off\)/);
+    expect(text).toMatch(/Army pursues with general \(2\+\), cavalry \(2\) into Hills/);
+  });
+});
+
 describe('sequence of play: the shuffle after February (6.1)', () => {
   it('plays #1 and #2, then draws all nine cards in an order that depends on the seed', () => {
     const orders = new Set<string>();
