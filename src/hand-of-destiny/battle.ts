@@ -243,7 +243,10 @@ export function retreatDestinations(
   const exclude = new Set([from, ...(opts.exclude ?? []), ...ctx.pending]);
   if (g.rules.retreat === 'canoe') {
     if (units.some((id) => g.u(id).canoe)) {
-      return g.landSpaces().filter((s) => !exclude.has(s) && g.friendlySpace(side, s));
+      // 11.5: "any space their side currently occupies", less those "yet to be resolved in the
+      // Battle Phase" (every space holding both sides but a sea-battle landing, 11.8, which qualifies).
+      const unresolved = (s: string) => g.contested(s) && !ctx.noBattle.has(s);
+      return g.landSpaces().filter((s) => !exclude.has(s) && g.hasSide(s, side) && !g.neutralHeld(s) && !unresolved(s));
     }
     // Without canoes the only way off is back overland to the other space of the island.
     if (opts.walkBack) {
@@ -251,8 +254,10 @@ export function retreatDestinations(
     }
     return [];
   }
-  // System 13.5: an adjacent space free of enemy units; river spaces only with a fleet.
-  const hasFleet = units.some((id) => g.u(id).fleet);
+  // System 13.5: an adjacent space free of enemy units; river spaces only with a fleet, and
+  // "up to three units" (rules.riverRetreat) with each fleet.
+  const fleets = units.filter((id) => g.u(id).fleet).length;
+  const hasFleet = fleets > 0 && units.length - fleets <= fleets * g.rules.riverRetreat;
   return g
     .neighbours(from)
     .filter((n) => !exclude.has(n.to) && !g.hasSide(n.to, enemy) && !g.neutralHeld(n.to) && g.space(n.to).type === 'land')
@@ -317,14 +322,23 @@ function maybeEarthworks(ctx: TurnCtx, space: string, defender: string): string 
   return null;
 }
 
-/** Resolve the battle for a space where the current player has units alongside enemy units. */
+/**
+ * Resolve the battle for a space where the current player has units alongside enemy units, then
+ * any pursuit battles it leads to (19.0). A loop, not recursion: a pursuit chain never enters a
+ * space already fought over in this Battle Phase, so it ends within the number of spaces.
+ */
 export function landBattle(ctx: TurnCtx, space: string): void {
+  let next: { space: string; attacker: string } | null = { space, attacker: ctx.side };
+  while (next && !ctx.over) next = oneLandBattle(ctx, next.space, next.attacker);
+}
+
+function oneLandBattle(ctx: TurnCtx, space: string, A: string): { space: string; attacker: string } | null {
   const g = ctx.g;
-  const A = ctx.side;
-  const D = g.enemy(A);
   ctx.pending.delete(space);
-  if (!g.contested(space) || ctx.over) return;
+  if (!g.contested(space) || ctx.over) return null;
+  ctx.fought.add(space);
   const sp = g.space(space);
+  const D = g.enemy(A);
   // 11.6: attacked from the other space of a two-space island, the defender falls back to the beach.
   const overland =
     g.rules.movement === 'islands' &&
@@ -334,16 +348,15 @@ export function landBattle(ctx: TurnCtx, space: string): void {
 
   const marker = maybeEarthworks(ctx, space, D);
   try {
-    fightFor(ctx, space, overland, marker);
+    return fightFor(ctx, space, A, overland, marker);
   } finally {
     // The earthworks are temporary: they serve this battle (both rounds of it) and go back.
     if (marker) g.s.units[marker]!.at = 'box';
   }
 }
 
-function fightFor(ctx: TurnCtx, space: string, overland: boolean, marker: string | null): void {
+function fightFor(ctx: TurnCtx, space: string, A: string, overland: boolean, marker: string | null): { space: string; attacker: string } | null {
   const g = ctx.g;
-  const A = ctx.side;
   const D = g.enemy(A);
   const sp = g.space(space);
   const fighters = (s: string) => g.sideUnitsAt(space, s).filter((id) => g.fighter(id));
@@ -357,7 +370,8 @@ function fightFor(ctx: TurnCtx, space: string, overland: boolean, marker: string
   }
   const nonLeaders = (s: string) => fighters(s).filter((id) => !g.u(id).leader).length;
   const major = g.opt.majorBattles && nonLeaders(A) >= 4 && nonLeaders(D) >= 4;
-  const bonus = { [A]: ctx.battleBonus, [D]: 0 };
+  // The card's battle bonus is the current player's, when he attacks (a pursuing defender has none).
+  const bonus = { [A]: A === ctx.side ? ctx.battleBonus : 0, [D]: 0 };
   const breakoffTo = (s: string) => {
     const dests = retreatDestinations(ctx, s, [], space, {});
     return g.rules.retreat === 'adjacent' ? chooseRetreat(g, s, dests) : null;
@@ -367,6 +381,7 @@ function fightFor(ctx: TurnCtx, space: string, overland: boolean, marker: string
   let winner: string;
   let beaten: string | null = null; // where the loser went
   const everPanicked = new Set<string>();
+  const brokeOff: Record<string, string[]> = { [A]: [], [D]: [] };
   const r1 = fight(ctx, {
     ...common,
     title: `Battle at ${sp.name}`,
@@ -374,13 +389,15 @@ function fightFor(ctx: TurnCtx, space: string, overland: boolean, marker: string
     units: { [A]: fighters(A), [D]: fighters(D) },
   });
   r1.everPanicked.forEach((x) => everPanicked.add(x));
-  if (r1.over) return;
+  for (const s of [A, D]) brokeOff[s]!.push(...r1.brokeOff[s]!);
+  let last = r1;
+  if (r1.over) return null;
   if (r1.winner === D) {
     winner = D;
-    beaten = attackerDefeated(ctx, space, r1.alive[A]!, overland);
+    beaten = attackerDefeated(ctx, space, A, r1.alive[A]!, overland);
   } else if (r1.alive[D]!.length === 0) {
     winner = A;
-    beaten = defenderSupportLeaves(ctx, space);
+    beaten = defenderSupportLeaves(ctx, space, D);
   } else if (g.rules.secondBattle) {
     // 11.4: the defender falls back (cliff, or beach when attacked overland) and rallies; the attacker rallies and advances.
     const fallback = overland ? 'beach' : 'cliff';
@@ -392,7 +409,9 @@ function fightFor(ctx: TurnCtx, space: string, overland: boolean, marker: string
       units: { [A]: fighters(A), [D]: fighters(D) },
     });
     r2.everPanicked.forEach((x) => everPanicked.add(x));
-    if (r2.over) return;
+    for (const s of [A, D]) brokeOff[s]!.push(...r2.brokeOff[s]!);
+    last = r2;
+    if (r2.over) return null;
     if (r2.winner === A) {
       winner = A;
       const survivors = r2.alive[D]!;
@@ -403,32 +422,40 @@ function fightFor(ctx: TurnCtx, space: string, overland: boolean, marker: string
         if (survivors.length) {
           ctx.say(`In the cliff hex with only panicked units, ${g.sideName(D)} cannot retreat: ${g.list(survivors)} eliminated.`);
           for (const id of survivors) if (!ctx.over) ctx.eliminate(id);
-          if (ctx.over) return;
+          if (ctx.over) return null;
         }
-        beaten = defenderSupportLeaves(ctx, space);
+        beaten = defenderSupportLeaves(ctx, space, D);
       }
     } else {
       winner = D;
-      beaten = attackerDefeated(ctx, space, r2.alive[A]!, overland);
+      beaten = attackerDefeated(ctx, space, A, r2.alive[A]!, overland);
     }
   } else {
     // System 13.5: the loser's panicked units retreat to an adjacent space.
     winner = A;
     beaten = retreat(ctx, D, [...r1.alive[D]!, ...support(D)], space);
   }
-  if (ctx.over) return;
+  if (ctx.over) return null;
   if (marker) g.s.units[marker]!.at = 'box';
   cleanFortMarkers(ctx);
-  if (major) majorBattle(ctx, space, winner);
-  if (ctx.over) return;
+  const recruited = major ? majorBattle(ctx, space, winner) : null;
+  if (ctx.over) return null;
   ctx.say(`${g.sideName(winner)} holds ${sp.name}.`);
-  if (winner === A && g.opt.pursuit && beaten) pursue(ctx, space, beaten, everPanicked);
+  if (!g.opt.pursuit) return null;
+  // 19.0: pursuit after an attacker's win, or after every enemy unit broke off (then to where they went).
+  const loser = g.enemy(winner);
+  const allBrokeOff = last.alive[loser]!.length === 0 && last.brokeOff[loser]!.length > 0;
+  if (allBrokeOff) {
+    const went = brokeOff[loser]!.map((id) => g.at(id)).find((at) => at !== 'box' && at !== 'dead');
+    if (went) beaten = went;
+  }
+  if ((winner === A || allBrokeOff) && beaten) return pursue(ctx, space, winner, beaten, new Set([...everPanicked, ...(recruited ? [recruited] : [])]));
+  return null;
 }
 
 /** 11.5: a beaten attacker's panicked units and canoes sail away; without canoes they are lost. */
-function attackerDefeated(ctx: TurnCtx, space: string, survivors: string[], overland: boolean): string | null {
+function attackerDefeated(ctx: TurnCtx, space: string, A: string, survivors: string[], overland: boolean): string | null {
   const g = ctx.g;
-  const A = ctx.side;
   const canoes = g.sideUnitsAt(space, A).filter((id) => !g.fighter(id));
   const force = [...survivors, ...canoes];
   if (!force.length) return null;
@@ -441,15 +468,14 @@ function attackerDefeated(ctx: TurnCtx, space: string, survivors: string[], over
 }
 
 /** The defender's canoes (never eliminated in a land battle) leave a lost space. */
-function defenderSupportLeaves(ctx: TurnCtx, space: string): string | null {
+function defenderSupportLeaves(ctx: TurnCtx, space: string, D: string): string | null {
   const g = ctx.g;
-  const D = g.enemy(ctx.side);
   const rest = g.sideUnitsAt(space, D);
   if (!rest.length) return null;
   return retreat(ctx, D, rest, space, { why: 'by canoe' });
 }
 
-function cleanFortMarkers(ctx: TurnCtx): void {
+export function cleanFortMarkers(ctx: TurnCtx): void {
   const g = ctx.g;
   // 22.2-22.3: a fort marker goes when its space holds enemy units and no friendly ones.
   g.s.forts = g.s.forts.filter((f) => {
@@ -460,14 +486,16 @@ function cleanFortMarkers(ctx: TurnCtx): void {
 }
 
 /** 20.0: the winner of a major battle recruits a unit there; the loser gives up a unit anywhere. */
-function majorBattle(ctx: TurnCtx, space: string, winner: string): void {
+function majorBattle(ctx: TurnCtx, space: string, winner: string): string | null {
   const g = ctx.g;
   const loser = g.enemy(winner);
   ctx.say(`Major battle (four or more units a side).`);
   const box = g.unitIds().filter((id) => g.s.units[id]!.at === 'box' && g.s.units[id]!.owner === winner && g.u(id).recruitable && !g.u(id).marker);
   const pick = box.sort((a, b) => g.u(b).strength - g.u(a).strength || a.localeCompare(b))[0];
+  let recruited: string | null = null;
   if (pick && g.hasSide(space, winner)) {
     g.s.units[pick]!.at = space;
+    recruited = pick;
     ctx.say(`${g.sideName(winner)} recruits ${g.label(pick)} at ${g.space(space).name}.`);
   }
   const mine = g.unitIds().filter((id) => g.onMap(id) && g.s.units[id]!.owner === loser && !g.u(id).marker);
@@ -476,19 +504,28 @@ function majorBattle(ctx: TurnCtx, space: string, winner: string): void {
     ctx.say(`${g.sideName(loser)} loses ${g.label(lose)} to the Recruit Box.`);
     ctx.toBox(lose);
   }
+  return recruited;
 }
 
-/** 19.0: unpanicked leaders and cavalry follow the beaten enemy one land route, attacking again. */
-function pursue(ctx: TurnCtx, space: string, to: string, everPanicked: Set<string>): void {
+/**
+ * 19.0: unpanicked leaders and cavalry (never a major battle's recruit, 20.0) follow the beaten
+ * enemy along one land route. Returns the next battle when they meet enemy units there. They
+ * never pursue into a space already fought over this Battle Phase: that bounds the chain.
+ */
+function pursue(ctx: TurnCtx, space: string, side: string, to: string, barred: Set<string>): { space: string; attacker: string } | null {
   const g = ctx.g;
-  const A = ctx.side;
-  if (!standingOf(g, A).pursuit) return;
-  if (!g.neighbours(space).some((n) => n.to === to && n.type === 'land')) return;
-  const pursuers = g.sideUnitsAt(space, A).filter((id) => (g.u(id).leader || g.u(id).cavalry) && !everPanicked.has(id));
-  if (!pursuers.length) return;
-  for (const id of pursuers) g.s.units[id]!.at = to;
-  ctx.say(`${g.sideName(A)} pursues with ${g.list(pursuers)} into ${g.space(to).name}.`);
-  if (g.contested(to)) landBattle(ctx, to);
+  if (!standingOf(g, side).pursuit) return null;
+  if (!g.neighbours(space).some((n) => n.to === to && n.type === 'land')) return null;
+  if (ctx.fought.has(to)) return null;
+  const pursuers = g.sideUnitsAt(space, side).filter((id) => (g.u(id).leader || g.u(id).cavalry) && !barred.has(id));
+  if (!pursuers.length) return null;
+  for (const id of pursuers) {
+    g.s.units[id]!.at = to;
+    ctx.arrivedBy[id] = 'land';
+  }
+  ctx.say(`${g.sideName(side)} pursues with ${g.list(pursuers)} into ${g.space(to).name}.`);
+  cleanFortMarkers(ctx);
+  return g.contested(to) ? { space: to, attacker: side } : null;
 }
 
 /**

@@ -67,7 +67,7 @@ export function choicesFromPlanner(p: Planner, need: Section[] = ['removal', 're
       const from = mg.at(id);
       if (mg.u(id).canoe || mg.u(id).fleet) canoes.push({ canoe: id, at: from });
       let to: string[] = [];
-      if (mg.rules.movement === 'islands') to = mg.otherIslandSpaces(from).filter((s) => !mg.neutralHeld(s));
+      if (mg.rules.movement === 'islands') to = mg.u(id).canoe ? [] : mg.otherIslandSpaces(from).filter((s) => !mg.neutralHeld(s));
       else if (!(mg.opt.riverMovement && mg.u(id).fleet)) to = reachable(mv, id, from);
       if (to.length) landMoves.push({ unit: id, from, to });
     }
@@ -108,7 +108,7 @@ function reachable(p: Planner, id: string, from: string): string[] {
   for (let d = 1; d <= max; d++) {
     const next: string[] = [];
     for (const s of frontier) {
-      if (s !== from && (g.hasSide(s, enemy) || (g.opt.riverMovement && g.space(s).river && !g.sideUnitsAt(s, p.side).some((x) => g.u(x).fleet || g.u(x).engineer)))) continue;
+      if (s !== from && (g.hasSide(s, enemy) || g.space(s).stop || (g.opt.riverMovement && g.space(s).river && !g.sideUnitsAt(s, p.side).some((x) => g.u(x).fleet || g.u(x).engineer)))) continue;
       for (const n of g.neighbours(s)) {
         if (seen.has(n.to) || g.neutralHeld(n.to) || g.space(n.to).type !== 'land') continue;
         seen.set(n.to, d);

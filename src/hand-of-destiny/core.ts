@@ -20,6 +20,8 @@ export class TurnCtx {
   readonly noBattle = new Set<string>();
   /** Battles of this Battle Phase not yet resolved: retreats may not go there (11.5). */
   readonly pending = new Set<string>();
+  /** Spaces fought over in this Battle Phase: pursuit never enters them again (19.0). */
+  readonly fought = new Set<string>();
   /** Units out of supply at the start of the March Phase (21.3). */
   outOfSupply = new Set<string>();
   /** The first draw of the seed's stream not yet named in the report (README "Fair dice"). */

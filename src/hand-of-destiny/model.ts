@@ -201,6 +201,12 @@ export class Game {
     if (!s) throw new Error(`unknown space ${id}`);
     return s;
   }
+  /** Spaces where a unit is recruited without a leader: its own home and its contingent's (9.0). */
+  homeOf(id: string): string[] {
+    const u = this.u(id);
+    const c = u.contingent ? this.s.scenario.contingents.find((x) => x.id === u.contingent) : undefined;
+    return c ? [...new Set([...u.home, ...c.home])] : u.home;
+  }
   card(side: string, n: number): CardData {
     const c = this.c.cards.get(side)?.get(n);
     if (!c) throw new Error(`unknown card ${side} #${n}`);
@@ -280,8 +286,10 @@ export class Game {
   landSpaces(): string[] {
     return this.s.scenario.spaces.filter((s) => s.type === 'land').map((s) => s.id);
   }
+  /** A printed fort usable by `side` (14.0: the scenario says who may use it), or its fort marker. */
   isFortFor(space: string, side: string): boolean {
-    if (this.space(space).fort) return true;
+    const sp = this.space(space);
+    if (sp.fort && (!sp.fortFor || sp.fortFor.includes(side))) return true;
     return this.s.forts.some((f) => f.space === space && f.owner === side);
   }
   otherIslandSpaces(space: string): string[] {

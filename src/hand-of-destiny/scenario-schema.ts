@@ -19,6 +19,10 @@ export const SpaceSchema = z.strictObject({
   type: z.enum(['land', 'sea']),
   /** A printed fort (fortress, fort, base): defenders there ignore panic. */
   fort: z.boolean().optional(),
+  /** The sides that may use the printed fort (system 14.0, the scenario's TEC); absent: both. */
+  fortFor: z.array(id).min(1).optional(),
+  /** Terrain that stops movement (system 11.1, TEC "stop"): units entering it end their move. */
+  stop: z.boolean().optional(),
   colour: z.string().optional(),
   island: id.optional(),
   /** River space (system rule 12.0). */
@@ -55,6 +59,17 @@ export const NeutralSchema = z.strictObject({
   ...provenance,
 });
 
+/** A higher command of which units are a component (system 4.0, 11.1). */
+export const ContingentSchema = z.strictObject({
+  id,
+  name: z.string().min(1),
+  /** A side id or a neutral id. */
+  side: id,
+  /** Where its units are recruited without a leader (added to each unit's own home). */
+  home: z.array(id).default([]),
+  ...provenance,
+});
+
 export const UnitSchema = z.strictObject({
   id,
   name: z.string(),
@@ -85,7 +100,9 @@ export const UnitSchema = z.strictObject({
   autoSupply: z.boolean().optional(),
   breakoff: z.boolean().optional(),
   buildsForts: z.boolean().optional(),
-  /** Spaces where it may be recruited without a leader. */
+  /** Its contingent (system 4.0); cards may move contingents only (11.1). */
+  contingent: id.optional(),
+  /** Spaces where it may be recruited without a leader, besides its contingent's home. */
   home: z.array(id).default([]),
   /** False for units that only enter play by events (Kaua'i). */
   recruitable: z.boolean().default(true),
@@ -106,6 +123,8 @@ export const RecruitSchema = z
 export const MoveLineSchema = z.strictObject({
   /** Unit kinds allowed to move ('all' when absent). */
   kinds: z.array(z.string()).optional(),
+  /** Contingents allowed to move (system 11.1, "Contingent Units"); all when absent. */
+  contingents: z.array(id).min(1).optional(),
   spaces: z.number().int().min(0),
 });
 
@@ -202,6 +221,8 @@ export const RulesSchema = z.strictObject({
   movement: z.enum(['islands', 'routes']).default('routes'),
   fleetCapacity: z.strictObject({ units: z.number().int(), leaders: z.number().int() }).default({ units: 2, leaders: 2 }),
   riverFleetCapacity: z.number().int().default(3),
+  /** Land units that may retreat along river spaces with each fleet (system 13.5: "Fleets and up to three units"). */
+  riverRetreat: z.number().int().min(0).default(3),
   /** Elite modifier to the advantage roll: 'most' elite units (Hawaii 11.1) or 'any' (system 13.1). */
   eliteAdvantage: z.enum(['most', 'any']).default('any'),
   /** Ties of the advantage roll: re-roll (Hawaii) or the defender (system). */
@@ -234,6 +255,7 @@ export const ScenarioSchema = z.strictObject({
   provenance: z.string(),
   sides: z.array(SideSchema).length(2),
   neutrals: z.array(NeutralSchema).default([]),
+  contingents: z.array(ContingentSchema).default([]),
   turns: z.strictObject({ labels: z.array(z.string()).min(1), ...provenance }),
   spaces: z.array(SpaceSchema).min(1),
   routes: z.array(RouteSchema).default([]),
@@ -277,14 +299,30 @@ export function parseScenario(input: unknown): ScenarioData {
   }
   for (const isl of s.islands) for (const sp of isl.spaces) if (!spaceIds.has(sp)) problems.push(`island ${isl.id} names unknown space '${sp}'`);
   for (const n of s.neutrals) if (!spaceIds.has(n.home)) problems.push(`neutral ${n.id} home '${n.home}' is not a space`);
+  dup('contingent', s.contingents.map((x) => x.id));
+  const contingents = new Map(s.contingents.map((c) => [c.id, c]));
+  for (const c of s.contingents) {
+    if (!ownerIds.has(c.side)) problems.push(`contingent ${c.id}: unknown side '${c.side}'`);
+    for (const h of c.home) if (!spaceIds.has(h)) problems.push(`contingent ${c.id}: unknown home space '${h}'`);
+  }
+  for (const sp of s.spaces) {
+    for (const side of sp.fortFor ?? []) if (!sideIds.has(side)) problems.push(`space ${sp.id}: fortFor names unknown side '${side}'`);
+    if (sp.fortFor && !sp.fort) problems.push(`space ${sp.id}: fortFor without a fort`);
+  }
   for (const u of s.units) {
     if (!ownerIds.has(u.side)) problems.push(`unit ${u.id}: unknown side '${u.side}'`);
     for (const h of u.home) if (!spaceIds.has(h)) problems.push(`unit ${u.id}: unknown home space '${h}'`);
+    if (u.contingent !== undefined) {
+      const c = contingents.get(u.contingent);
+      if (!c) problems.push(`unit ${u.id}: unknown contingent '${u.contingent}'`);
+      else if (c.side !== u.side) problems.push(`unit ${u.id}: contingent '${c.id}' belongs to '${c.side}', not '${u.side}'`);
+    }
   }
   for (const [side, cards] of Object.entries(s.decks)) {
     if (!sideIds.has(side)) problems.push(`deck for unknown side '${side}'`);
     dup(`card (deck ${side})`, cards.map((c) => String(c.number)));
     for (const c of cards) {
+      for (const m of c.moves) for (const k of m.contingents ?? []) if (!contingents.has(k)) problems.push(`card ${side} #${c.number}: unknown contingent '${k}'`);
       for (const r of c.recruit) if (r.unit && !unitIds.has(r.unit)) problems.push(`card ${side} #${c.number}: unknown unit '${r.unit}'`);
       if (c.event?.type === 'appeal' && !s.neutrals.some((n) => n.id === (c.event as { neutral: string }).neutral))
         problems.push(`card ${side} #${c.number}: unknown neutral`);

@@ -250,7 +250,8 @@ export function parseLine(g: Game, side: string, text: string): Parsed | null {
           t.advanceTo('move', 'MOVE');
           const from = path[0]!;
           const all = t.g.sideUnitsAt(from, side);
-          const pool = all.filter((id) => t.canMove(id) && !(t.g.opt.riverMovement && t.g.u(id).fleet));
+          // Canoes (10.3) and river fleets (12.2) move by FLEET, never by MOVE.
+          const pool = all.filter((id) => t.canMove(id) && !(t.g.rules.movement === 'islands' && t.g.u(id).canoe) && !(t.g.opt.riverMovement && t.g.u(id).fleet));
           // Units that cannot move are picked only to say why (the move check names the reason).
           const ids = head ? pickPreferring(t.g, pool, all, head, `at ${spaceName(g, from)}`) : pool;
           if (!ids.length) throw new RuleError(`you have no units at ${spaceName(g, from)} that can still move`);

@@ -1,7 +1,7 @@
 // A player turn in the sequence of play: campaign card, recruiting, movement (March Phase),
 // battles, end of turn. The same code runs when a submission is read ('plan': no dice, to check
 // each order against the position it will meet) and when the turn is resolved ('play').
-import { landBattle, seaBattle } from './battle.ts';
+import { cleanFortMarkers, landBattle, seaBattle } from './battle.ts';
 import { TurnCtx } from './core.ts';
 import { type Game, RuleError } from './model.ts';
 import { unitMatches } from './names.ts';
@@ -250,11 +250,11 @@ export class SideTurn {
   /** 9.0: a home space, or a space with a friendly leader; never among enemy units. */
   recruitSpaces(id: string): string[] {
     const g = this.g;
-    const u = g.u(id);
+    const home = g.homeOf(id);
     const enemy = g.enemy(this.side);
     return g.landSpaces().filter((s) => {
       if (g.hasSide(s, enemy) || g.neutralHeld(s)) return false;
-      if (u.home.includes(s)) return true;
+      if (home.includes(s)) return true;
       return g.rules.recruitWithLeader && g.sideUnitsAt(s, this.side).some((x) => g.u(x).leader);
     });
   }
@@ -288,7 +288,7 @@ export class SideTurn {
   defaultRecruitSpace(id: string): string | null {
     const g = this.g;
     const spaces = this.recruitSpaces(id);
-    const home = spaces.filter((s) => g.u(id).home.includes(s));
+    const home = spaces.filter((s) => g.homeOf(id).includes(s));
     const pool = home.length ? home : spaces;
     const power = (s: string) => g.strengthOf(g.sideUnitsAt(s, this.side));
     return pool.slice().sort((a, b) => power(b) - power(a) || a.localeCompare(b))[0] ?? null;
@@ -365,7 +365,12 @@ export class SideTurn {
     const d = this.drawnCard();
     if (!d) return 0;
     let best = 0;
-    for (const m of d.moves) if (!m.kinds || m.kinds.some((k) => unitMatches(g.u(id), k))) best = Math.max(best, m.spaces);
+    const u = g.u(id);
+    for (const m of d.moves) {
+      if (m.kinds && !m.kinds.some((k) => unitMatches(u, k))) continue;
+      if (m.contingents && !(u.contingent && m.contingents.includes(u.contingent))) continue;
+      best = Math.max(best, m.spaces);
+    }
     if (best > 0 && this.ctx.outOfSupply.has(id)) best = Math.max(1, best - 1);
     return best;
   }
@@ -401,6 +406,8 @@ export class SideTurn {
       this.ctx.arrivedBy[id] = how;
       if (engaged) this.ctx.stopped.add(id);
     }
+    // 22.3: "at any time" enemy units in a fort's space with no friendly units remove it.
+    if (g.s.forts.length) cleanFortMarkers(this.ctx);
   }
 
   /** 10.2: free movement between the two spaces of O'ahu and of Hawai'i. */
@@ -412,6 +419,14 @@ export class SideTurn {
       throw new RuleError(`${g.space(from).name} and ${g.space(to).name} are not two spaces of one island: use a fleet move (FLEET)`);
     if (g.neutralHeld(to)) throw new RuleError(`${g.space(to).name} is held by neutral units`);
     this.checkMovers(units, from);
+    // 10.3: the Fleet Move line limits the canoes that move (Storm: none), inside an island too.
+    const canoe = units.find((id) => g.u(id).canoe);
+    if (canoe) {
+      const left = this.ctx.fleetMovesLeft;
+      throw new RuleError(
+        `${g.u(canoe).name} moves only by a fleet move (10.3)${left > 0 ? `: FLEET ${g.u(canoe).name} ${g.space(from).name} - ${g.space(to).name}` : ': no fleet moves are left this turn'}`,
+      );
+    }
     this.arrive(units, to, 'land');
     this.ctx.say(`${g.sideName(this.side)} moves ${g.list(units)} from ${g.space(from).name} to ${g.space(to).name}${g.hasSide(to, this.ctx.enemy) ? ' (enemy there: stops)' : ''}.`);
   }
@@ -464,6 +479,7 @@ export class SideTurn {
       if (g.neutralHeld(b)) throw new RuleError(`${g.space(b).name} is held by neutral units`);
       if (i < path.length - 1) {
         if (g.hasSide(b, ctx.enemy)) throw new RuleError(`units entering ${g.space(b).name} (enemy units) must stop there`);
+        if (g.space(b).stop) throw new RuleError(`units entering ${g.space(b).name} must stop there (terrain, 11.1)`);
         if (g.opt.riverMovement && g.space(b).river && !this.bridged(b)) throw new RuleError(`units entering the river space ${g.space(b).name} must stop there`);
       }
     }

@@ -1,6 +1,7 @@
 // Rule sentences of Hawaii 1795 checked against the shipped scenario and the engine.
 import { describe, expect, it } from 'vitest';
 import { legalChoices } from '../../src/hand-of-destiny/index.ts';
+import { Game } from '../../src/hand-of-destiny/model.ts';
 import { A, newGame, position, turnWith } from './helpers.ts';
 
 describe('Hawaii 1795 fidelity', () => {
@@ -15,9 +16,10 @@ describe('Hawaii 1795 fidelity', () => {
       expect(spaces['kaiana']).not.toContain(sp);
       expect(spaces['kaiana-warriors']).not.toContain(sp);
     }
-    // Every Allied Chiefs unit but Maui's (and the earthworks) has the O'ahu spaces as home.
+    // Every Allied Chiefs unit but Maui's (and the earthworks) has the O'ahu spaces as home (its own or its contingent's).
+    const g = new Game(s);
     for (const u of s.scenario.units.filter((x) => x.side === A && x.kind !== 'earthworks')) {
-      expect(u.home, u.id).toEqual(u.id.startsWith('maui') ? ['maui'] : ['oahu-1', 'oahu-2']);
+      expect(g.homeOf(u.id), u.id).toEqual(u.id.startsWith('maui') ? ['maui'] : ['oahu-1', 'oahu-2']);
     }
   });
 
