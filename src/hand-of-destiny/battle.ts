@@ -4,7 +4,8 @@
 // battles, supply). Every die is written to the report.
 import type { TurnCtx } from './core.ts';
 import type { Game } from './model.ts';
-import { fireOrder, lossOrder, standingOf } from './standing.ts';
+import { unitMatches } from './names.ts';
+import { fireOrder, lossOrder, orderSource, standingOf, suddenDeathUnits, warFleetSource } from './standing.ts';
 import { inSupply } from './supply.ts';
 
 export interface FightInput {
@@ -113,6 +114,11 @@ export function fight(ctx: TurnCtx, inp: FightInput): FightResult {
     }
     const fired = new Set<string>();
     const pikeUsed: Record<string, boolean> = { [A]: false, [D]: false };
+    // The targeted player's choices made by the current fire (11.3), with their source, for his report.
+    let lossNotes: string[] = [];
+    const chose = (target: string, victim: string, pool: string[]) => {
+      if (pool.length > 1) lossNotes.push(`${g.u(victim).name}: ${orderSource(g, target, 'losses', victim)}`);
+    };
 
     const apply = (res: string, target: string): string => {
       if (res === '-') return 'no effect';
@@ -122,6 +128,7 @@ export function fight(ctx: TurnCtx, inp: FightInput): FightResult {
         // Eliminations go to unpanicked units before panicked ones (11.3 note).
         const pool = fresh.length ? fresh : alive[target]!;
         const victim = lossOrder(g, target, pool)[0]!;
+        chose(target, victim, pool);
         removeAlive(victim);
         ctx.eliminate(victim);
         return `${g.label(victim)} eliminated`;
@@ -135,9 +142,12 @@ export function fight(ctx: TurnCtx, inp: FightInput): FightResult {
       const immune = (id: string) => !!g.u(id).elite && (g.rules.eliteIgnorePanic === 'always' || target === D);
       const fresh = unpanicked(target).filter((id) => !immune(id));
       if (fresh.length) {
-        // Default: a unit that has already fired this round panics first (it costs nothing more now).
+        // The LOSSES list decides; else by default a unit that has already fired this round panics
+        // first (it costs nothing more now).
         const order = lossOrder(g, target, fresh);
-        const victim = order.find((id) => fired.has(id)) ?? order[0]!;
+        const listed = standingOf(g, target).losses.length > 0 && orderSource(g, target, 'losses', order[0]!).startsWith('standing');
+        const victim = listed ? order[0]! : (order.find((id) => fired.has(id)) ?? order[0]!);
+        chose(target, victim, fresh);
         panicked.add(victim);
         everPanicked.add(victim);
         return `${g.label(victim)} panics`;
@@ -145,6 +155,7 @@ export function fight(ctx: TurnCtx, inp: FightInput): FightResult {
       const twice = alive[target]!.filter((id) => panicked.has(id));
       if (twice.length) {
         const victim = lossOrder(g, target, twice)[0]!;
+        chose(target, victim, twice);
         removeAlive(victim);
         ctx.eliminate(victim);
         return `${g.label(victim)} panics a second time: eliminated`;
@@ -156,9 +167,14 @@ export function fight(ctx: TurnCtx, inp: FightInput): FightResult {
       panicked.delete(id);
     };
 
+    // How many units the side could pick from when it chose its firer (a choice only when more than one).
+    const choiceOf = new Map<string, number>();
     const nextFirer = (s: string, gunpowderOnly: boolean): string | null => {
       const c = unpanicked(s).filter((id) => !fired.has(id) && inp.dice(id) > 0 && (!gunpowderOnly || g.u(id).gunpowder));
-      return c.length ? fireOrder(g, s, c)[0]! : null;
+      if (!c.length) return null;
+      const id = fireOrder(g, s, c)[0]!;
+      choiceOf.set(id, c.length);
+      return id;
     };
 
     const fire = (id: string, s: string): void => {
@@ -172,7 +188,8 @@ export function fight(ctx: TurnCtx, inp: FightInput): FightResult {
           removeAlive(id);
           brokeOff[s]!.push(id);
           g.s.units[id]!.at = to;
-          ctx.say(`${g.label(id)} breaks off to ${g.space(to).name}.`);
+          const text = `${g.label(id)} breaks off to ${g.space(to).name}`;
+          ctx.sayVersions(`${text} (${g.possessive(s)} decision).`, { [s]: `${text} (standing instruction BREAKOFF ON: weaker than the enemy).` });
           return;
         }
       }
@@ -180,12 +197,21 @@ export function fight(ctx: TurnCtx, inp: FightInput): FightResult {
       const dice = ctx.rolls(n);
       const column = g.u(id).elite ? 'elite' : 'non-elite';
       const parts: string[] = [];
+      lossNotes = [];
       for (const d of dice) {
         const res = brt[column]![d - 1]!;
         parts.push(`${d} ${res} → ${apply(res, other(s))}`);
         if (ctx.over) break;
       }
-      ctx.say(`${name(s)}: ${g.label(id)} fires ${n} ${n === 1 ? 'die' : 'dice'} (${column} column): ${parts.join('; ')}.`);
+      const text = `${name(s)}: ${g.label(id)} fires ${n} ${n === 1 ? 'die' : 'dice'} (${column} column): ${parts.join('; ')}.`;
+      // Each side reads the source of its own choices: which unit fired, which units took the results.
+      const fireNote = (choiceOf.get(id) ?? 1) > 1 ? `[fire: ${orderSource(g, s, 'fire', id)}]` : '';
+      const lossNote = lossNotes.length ? `[losses: ${lossNotes.join('; ')}]` : '';
+      if (!fireNote && !lossNote) ctx.say(text);
+      else {
+        const add = (...notes: string[]) => [text, ...notes.filter(Boolean)].join(' ');
+        ctx.sayVersions(text, { moderator: add(fireNote, lossNote), [s]: add(fireNote), [other(s)]: add(lossNote) });
+      }
     };
 
     const second = other(first);
@@ -260,6 +286,13 @@ export function retreatDestinations(
     .map((n) => n.to);
 }
 
+/** Where the retreat destination came from, for the retreating player's report. */
+function retreatSource(g: Game, side: string, dest: string, dests: string[]): string {
+  if (dests.length < 2) return '';
+  const refs = standingOf(g, side).retreat;
+  return refs.includes(dest) ? ` [retreat: standing instruction RETREAT ${refs.map((x) => g.space(x).name).join(', ')}]` : ' [retreat: default, the friendly space with the most strength]';
+}
+
 /** Move a beaten force to one space, or eliminate it all when it has nowhere to go. Returns the space. */
 export function retreat(
   ctx: TurnCtx,
@@ -270,14 +303,18 @@ export function retreat(
 ): string | null {
   const g = ctx.g;
   if (!units.length) return null;
-  const dest = chooseRetreat(g, side, retreatDestinations(ctx, side, units, from, opts));
+  const dests = retreatDestinations(ctx, side, units, from, opts);
+  const dest = chooseRetreat(g, side, dests);
   if (!dest) {
     ctx.say(`${g.sideName(side)} has nowhere to retreat: ${g.list(units)} eliminated.`);
     for (const id of units) if (!ctx.over) ctx.eliminate(id);
     return null;
   }
   for (const id of units) g.s.units[id]!.at = dest;
-  ctx.say(`${g.sideName(side)} retreats ${g.list(units)} to ${g.space(dest).name}${opts.why ? ` ${opts.why}` : ''}.`);
+  const text = `${g.sideName(side)} retreats ${g.list(units)} to ${g.space(dest).name}${opts.why ? ` ${opts.why}` : ''}.`;
+  const note = retreatSource(g, side, dest, dests);
+  if (note) ctx.sayVersions(text, { [side]: text + note });
+  else ctx.say(text);
   return dest;
 }
 
@@ -311,7 +348,9 @@ function maybeEarthworks(ctx: TurnCtx, space: string, defender: string): string 
     deck.discard.push(n);
     g.s.units[ev.marker]!.at = space;
     g.s.units[ev.marker]!.owner = defender;
-    ctx.say(`${g.sideName(defender)} plays #${n} ${g.card(defender, n).title}: earthworks in the inland hex of ${g.space(space).name}; the defenders ignore panic.`);
+    const text = `${g.sideName(defender)} plays #${n} ${g.card(defender, n).title}: earthworks in the inland hex of ${g.space(space).name}; the defenders ignore panic.`;
+    const why = st === 'any' ? 'default EARTHWORKS ANY: the first space attacked' : `standing instruction EARTHWORKS ${st.map((x) => g.space(x).name).join(', ')}`;
+    ctx.sayVersions(text, { [defender]: `${text} [${why}]` });
     return ev.marker;
   }
   return null;
@@ -465,15 +504,24 @@ function majorBattle(ctx: TurnCtx, space: string, winner: string): void {
   const loser = g.enemy(winner);
   ctx.say(`Major battle (four or more units a side).`);
   const box = g.unitIds().filter((id) => g.s.units[id]!.at === 'box' && g.s.units[id]!.owner === winner && g.u(id).recruitable && !g.u(id).marker);
-  const pick = box.sort((a, b) => g.u(b).strength - g.u(a).strength || a.localeCompare(b))[0];
+  // "One unit of his choice": standing MAJOR, else the strongest.
+  const refs = standingOf(g, winner).majorRecruit;
+  const rank = (id: string) => {
+    const i = refs.findIndex((r) => unitMatches(g.u(id), r));
+    return i < 0 ? refs.length : i;
+  };
+  const pick = box.sort((a, b) => rank(a) - rank(b) || g.u(b).strength - g.u(a).strength || a.localeCompare(b))[0];
   if (pick && g.hasSide(space, winner)) {
     g.s.units[pick]!.at = space;
-    ctx.say(`${g.sideName(winner)} recruits ${g.label(pick)} at ${g.space(space).name}.`);
+    const text = `${g.sideName(winner)} recruits ${g.label(pick)} at ${g.space(space).name}.`;
+    ctx.sayVersions(text, { [winner]: `${text} [${orderSource(g, winner, 'majorRecruit', pick)}]` });
   }
+  // "Any one of his units (of his choice) anywhere on the map": standing LOSSES, else the cheapest.
   const mine = g.unitIds().filter((id) => g.onMap(id) && g.s.units[id]!.owner === loser && !g.u(id).marker);
   const lose = lossOrder(g, loser, mine)[0];
   if (lose) {
-    ctx.say(`${g.sideName(loser)} loses ${g.label(lose)} to the Recruit Box.`);
+    const text = `${g.sideName(loser)} loses ${g.label(lose)} to the Recruit Box.`;
+    ctx.sayVersions(text, { [loser]: `${text} [${orderSource(g, loser, 'losses', lose)}]` });
     ctx.toBox(lose);
   }
 }
@@ -482,12 +530,17 @@ function majorBattle(ctx: TurnCtx, space: string, winner: string): void {
 function pursue(ctx: TurnCtx, space: string, to: string, everPanicked: Set<string>): void {
   const g = ctx.g;
   const A = ctx.side;
-  if (!standingOf(g, A).pursuit) return;
   if (!g.neighbours(space).some((n) => n.to === to && n.type === 'land')) return;
   const pursuers = g.sideUnitsAt(space, A).filter((id) => (g.u(id).leader || g.u(id).cavalry) && !everPanicked.has(id));
   if (!pursuers.length) return;
+  if (!standingOf(g, A).pursuit) {
+    const text = `${g.sideName(A)} does not pursue into ${g.space(to).name}.`;
+    ctx.sayVersions(text, { [A]: `${text} [PURSUIT OFF, the default]` });
+    return;
+  }
   for (const id of pursuers) g.s.units[id]!.at = to;
-  ctx.say(`${g.sideName(A)} pursues with ${g.list(pursuers)} into ${g.space(to).name}.`);
+  const text = `${g.sideName(A)} pursues with ${g.list(pursuers)} into ${g.space(to).name}.`;
+  ctx.sayVersions(text, { [A]: `${text} [standing instruction PURSUIT ON]` });
   if (g.contested(to)) landBattle(ctx, to);
 }
 
@@ -514,20 +567,37 @@ export function seaBattle(ctx: TurnCtx, canoe: string, cargo: string[], target: 
   const pool = [target, ...g.otherIslandSpaces(target).filter((s) => !g.contested(s))].flatMap((s) =>
     g.sideUnitsAt(s, D).filter((id) => g.fighter(id)),
   );
-  const byStrength = (ids: string[]) => ids.slice().sort((a, b) => g.u(b).strength - g.u(a).strength || a.localeCompare(b));
-  const warriors = byStrength(pool.filter((id) => !g.u(id).leader)).slice(0, canoes.length * cap.units);
-  const leaders = byStrength(pool.filter((id) => g.u(id).leader)).slice(0, canoes.length * cap.leaders);
+  // 11.7: launching and the composition are the defender's option (standing WARFLEET ... WITH ...).
+  // Without a WITH list the crew is the strongest units, never one whose loss ends the game.
+  const st = standingOf(g, D);
+  const ashoreIds = st.warFleetCrew.length ? [] : suddenDeathUnits(g, D).filter((id) => pool.includes(id));
+  const rankOf = (id: string) => {
+    const i = st.warFleetCrew.findIndex((r) => unitMatches(g.u(id), r));
+    return i < 0 ? st.warFleetCrew.length : i;
+  };
+  const eligible = pool.filter((id) => (st.warFleetCrew.length ? rankOf(id) < st.warFleetCrew.length : !ashoreIds.includes(id)));
+  const byChoice = (ids: string[]) => ids.slice().sort((a, b) => rankOf(a) - rankOf(b) || g.u(b).strength - g.u(a).strength || a.localeCompare(b));
+  const warriors = byChoice(eligible.filter((id) => !g.u(id).leader)).slice(0, canoes.length * cap.units);
+  const leaders = byChoice(eligible.filter((id) => g.u(id).leader)).slice(0, canoes.length * cap.leaders);
   const fleet = [...warriors, ...leaders];
   const invaders = cargo.filter((id) => g.fighter(id));
-  const policy = standingOf(g, D).warFleet;
+  const policy = st.warFleet;
   const launch = fleet.length > 0 && (policy === 'always' || (policy === 'stronger' && g.strengthOf(fleet) >= g.strengthOf(invaders)));
+  const src = warFleetSource(g, D);
+  const ashore = ashoreIds.length && policy !== 'never' ? `; ${g.list(ashoreIds)} stay${ashoreIds.length === 1 ? 's' : ''} ashore, default crew` : '';
+  const whose = `${g.possessive(D)} war fleet`;
   if (!launch) {
-    // Why no war fleet is the defender's standing instruction: theirs alone to read.
-    ctx.say(`${g.sideName(D)} sighting roll ${die}: sighted; no war fleet is launched.`);
-    ctx.say(`(Your standing instruction: WARFLEET ${policy.toUpperCase()}.)`, [D]);
+    // The decision is public; its source (a standing instruction or the default) is the defender's to read.
+    const why = fleet.length === 0 ? `no unit may sail (${src})` : src;
+    ctx.sayVersions(`${g.sideName(D)} sighting roll ${die}: sighted. ${whose}: not launched (${g.possessive(D)} decision).`, {
+      [D]: `${g.sideName(D)} sighting roll ${die}: sighted. ${whose}: not launched (${why}${ashore}).`,
+    });
     return 'landed';
   }
-  ctx.say(`${g.sideName(D)} sighting roll ${die}: sighted; war fleet of ${canoes.length} canoe fleet(s) with ${g.list(fleet)} meets the invasion.`);
+  ctx.sayVersions(`${g.sideName(D)} sighting roll ${die}: sighted. ${whose}: launched (${g.possessive(D)} decision).`, {
+    [D]: `${g.sideName(D)} sighting roll ${die}: sighted. ${whose}: launched (${src}${ashore}).`,
+  });
+  ctx.say(`${whose} of ${canoes.length} canoe fleet(s) with ${g.list(fleet)} meets the invasion.`);
   const r = fight(ctx, {
     title: `Sea battle off ${g.space(target).name}`,
     kind: 'sea',

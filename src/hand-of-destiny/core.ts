@@ -39,6 +39,30 @@ export class TurnCtx {
     this.report.push(to ? { text, to } : { text });
   }
 
+  /** A line everyone reads as `text`, and some readers (side ids, 'moderator') read in a fuller version. */
+  sayVersions(text: string, versions: Record<string, string>): void {
+    this.report.push({ text, versions: { moderator: Object.values(versions)[0] ?? text, ...versions } });
+  }
+
+  /** Sides with units (canoes too) in any of these spaces now: under 10.0 they may examine those stacks. */
+  seers(spaces: string[]): string[] {
+    return this.g.c.sideIds.filter((side) => side === this.side || spaces.some((sp) => this.g.hasSide(sp, side)));
+  }
+
+  /**
+   * 10.0: `full` names the units; readers who cannot examine the spaces involved read `fogged`
+   * (counts only). `seers` are the sides that may: the acting side and any side with units there.
+   */
+  sayFogged(full: string, fogged: string, seers: string[]): void {
+    if (!this.g.opt.fogOfWar) {
+      this.say(full);
+      return;
+    }
+    const versions: Record<string, string> = { moderator: full };
+    for (const s of seers) versions[s] = full;
+    this.report.push({ text: fogged, versions });
+  }
+
   roll(): number {
     return d6(this.g.s.rng);
   }

@@ -6,6 +6,7 @@ import type { Viewer } from '../games/types.ts';
 import type { TurnReport } from './engine.ts';
 import { phaseKey } from './engine.ts';
 import { Game, type HodState, type ReportEntry } from './model.ts';
+import { STANDING_HELP, standingLines } from './standing.ts';
 
 export interface UnitView {
   id: string;
@@ -105,8 +106,11 @@ export function viewState(s: HodState, viewer: Viewer) {
     recruitBoxes: boxes,
     dead,
     cards,
-    drawReport: s.drawReport.filter((e) => visible(e, viewer, me)).map((e) => e.text),
+    drawReport: s.drawReport.map((e) => entryText(e, viewer, me)).filter((t): t is string => t !== null),
     standing: moderator ? s.standing : me ? { [me]: s.standing[me] } : {},
+    // The decisions the rules give a player, as his standing instructions or their defaults, in words.
+    standingInstructions: Object.fromEntries((moderator ? g.c.sideIds : me ? [me] : []).map((side) => [side, standingLines(g, side)])),
+    standingHelp: moderator || me ? STANDING_HELP : null,
     contested: s.contested,
     outcome: s.outcome,
     // Never the seed, the random stream or the deck order, not even to the moderator: whoever sees
@@ -120,9 +124,19 @@ function visible(e: ReportEntry, viewer: Viewer, me: string | null): boolean {
   return me !== null && e.to.includes(me);
 }
 
+/** The text of a report entry for a reader, or null when it is not his to read. */
+export function entryText(e: ReportEntry, viewer: Viewer, me: string | null): string | null {
+  if (!visible(e, viewer, me)) return null;
+  if (e.versions) {
+    const v = viewer.kind === 'moderator' ? e.versions.moderator : me !== null ? e.versions[me] : undefined;
+    if (v !== undefined) return v;
+  }
+  return e.text;
+}
+
 export function formatReportText(report: TurnReport, viewer: Viewer): string {
   const me = viewer.kind === 'player' ? viewer.role : null;
-  const lines = report.entries.filter((e) => visible(e, viewer, me)).map((e) => e.text);
+  const lines = report.entries.map((e) => entryText(e, viewer, me)).filter((t): t is string => t !== null);
   return [`${report.label}`, ...lines.map((l) => (l.startsWith('—') ? `\n${l}` : `  ${l}`))].join('\n');
 }
 
@@ -160,6 +174,11 @@ export function formatPositionText(s: HodState, viewer: Viewer): string {
   if (v.drawReport.length) {
     out.push('');
     out.push(...v.drawReport);
+  }
+  for (const [side, lines] of Object.entries(v.standingInstructions)) {
+    out.push('');
+    out.push(`${viewer.kind === 'moderator' ? `${g.possessive(side)} standing instructions` : 'Your standing instructions'} (decisions taken for you during the turns; change them with ${STANDING_HELP}):`);
+    out.push(...lines.map((l) => `  ${l}`));
   }
   return out.join('\n');
 }
