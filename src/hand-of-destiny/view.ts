@@ -177,7 +177,7 @@ export function formatPositionText(s: HodState, viewer: Viewer): string {
   }
   for (const [side, lines] of Object.entries(v.standingInstructions)) {
     out.push('');
-    out.push(`${viewer.kind === 'moderator' ? `${g.possessive(side)} standing instructions` : 'Your standing instructions'} (decisions taken for you during the turns; change them with ${STANDING_HELP}):`);
+    out.push(`${viewer.kind === 'moderator' ? `${g.possessive(side)} decisions` : 'Your decisions'} during the turns, as the STANDING instructions give them or by default (change them with ${STANDING_HELP}):`);
     out.push(...lines.map((l) => `  ${l}`));
   }
   return out.join('\n');

@@ -111,11 +111,11 @@ describe('the standing instructions and their defaults are shown to their owner'
     expect(v.standingInstructions[K]).toContain('War fleet crew (11.7): the strongest units that fit the canoes, never Kamehameha (sudden death) (default)');
     expect(v.standingInstructions[A]).toBeUndefined();
     const pos = hawaii1795.formatPosition(s, asK);
-    expect(pos).toContain('Your standing instructions');
+    expect(pos).toContain('Your decisions during the turns, as the STANDING instructions give them or by default');
     expect(pos).toContain('War fleet (11.7): STRONGER: launch when the war fleet is at least as strong as the invaders (default)');
     expect(hawaii1795.formatPosition(s, asA)).toContain('never Kalanikupule, Kaiana (sudden death) (default)');
     expect(hawaii1795.formatPosition(s, asA)).not.toContain('never Kamehameha');
-    expect(hawaii1795.formatPosition(s, { kind: 'observer' })).not.toMatch(/standing instructions/i);
+    expect(hawaii1795.formatPosition(s, { kind: 'observer' })).not.toMatch(/STANDING|War fleet/);
     const changed = setStandingInstructions(s, K, ['WARFLEET NEVER']).state;
     expect((hawaii1795.options!(changed, K) as any).standing.instructions[0]).toBe(
       'War fleet (11.7): NEVER: no war fleet; the invaders land and fight the battle ashore (your instruction)',
