@@ -373,7 +373,7 @@ export function landBattle(ctx: TurnCtx, space: string): void {
 
   const marker = maybeEarthworks(ctx, space, D);
   try {
-    fightFor(ctx, space, overland, marker);
+    ctx.inBattle(() => fightFor(ctx, space, overland, marker));
   } finally {
     // The earthworks are temporary: they serve this battle (both rounds of it) and go back.
     if (marker) g.s.units[marker]!.at = 'box';
@@ -460,7 +460,7 @@ function fightFor(ctx: TurnCtx, space: string, overland: boolean, marker: string
   cleanFortMarkers(ctx);
   if (major) majorBattle(ctx, space, winner);
   if (ctx.over) return;
-  ctx.say(`${g.sideName(winner)} holds ${sp.name}.`);
+  ctx.sayPublic(`${g.sideName(winner)} holds ${sp.name}.`);
   if (winner === A && g.opt.pursuit && beaten) pursue(ctx, space, beaten, everPanicked);
 }
 
@@ -597,41 +597,43 @@ export function seaBattle(ctx: TurnCtx, canoe: string, cargo: string[], target: 
   ctx.sayVersions(`${g.sideName(D)} sighting roll ${die}: sighted. ${whose}: launched (${g.possessive(D)} decision).`, {
     [D]: `${g.sideName(D)} sighting roll ${die}: sighted. ${whose}: launched (${src}${ashore}).`,
   });
-  ctx.say(`${whose} of ${canoes.length} canoe fleet(s) with ${g.list(fleet)} meets the invasion.`);
-  const r = fight(ctx, {
-    title: `Sea battle off ${g.space(target).name}`,
-    kind: 'sea',
-    hex: { [A]: 'Sea Battle', [D]: 'Sea Battle' },
-    attacker: A,
-    defender: D,
-    units: { [A]: invaders, [D]: fleet },
-    support: { [A]: [canoe], [D]: canoes },
-    fortified: false,
-    bonus: {},
-    dice: diceFn(ctx, supplySnapshot(ctx)),
-  });
-  if (r.over) return 'over';
-  const halfCanoes = (side: string, cs: string[]): string[] => {
-    const keep = Math.ceil(cs.length / 2);
-    const lost = cs.slice(keep);
-    if (lost.length) {
-      ctx.say(`${g.sideName(side)} loses ${g.list(lost)} at sea.`);
-      for (const id of lost) ctx.eliminate(id);
+  return ctx.inBattle(() => {
+    ctx.say(`${whose} of ${canoes.length} canoe fleet(s) with ${g.list(fleet)} meets the invasion.`);
+    const r = fight(ctx, {
+      title: `Sea battle off ${g.space(target).name}`,
+      kind: 'sea',
+      hex: { [A]: 'Sea Battle', [D]: 'Sea Battle' },
+      attacker: A,
+      defender: D,
+      units: { [A]: invaders, [D]: fleet },
+      support: { [A]: [canoe], [D]: canoes },
+      fortified: false,
+      bonus: {},
+      dice: diceFn(ctx, supplySnapshot(ctx)),
+    });
+    if (r.over) return 'over';
+    const halfCanoes = (side: string, cs: string[]): string[] => {
+      const keep = Math.ceil(cs.length / 2);
+      const lost = cs.slice(keep);
+      if (lost.length) {
+        ctx.say(`${g.sideName(side)} loses ${g.list(lost)} at sea.`);
+        for (const id of lost) ctx.eliminate(id);
+      }
+      return cs.slice(0, keep);
+    };
+    if (r.winner === A) {
+      // The war fleet retreats anywhere friendly but the target with half its canoes and its panicked units.
+      const kept = halfCanoes(D, canoes);
+      if (ctx.over) return 'over';
+      retreat(ctx, D, [...r.alive[D]!, ...kept], target, { why: 'after the sea battle' });
+      if (ctx.over) return 'over';
+      ctx.noBattle.add(target);
+      ctx.say(`${g.sideName(A)} rallies and lands at ${g.space(target).name}; no further attack there this turn.`);
+      return 'landed';
     }
-    return cs.slice(0, keep);
-  };
-  if (r.winner === A) {
-    // The war fleet retreats anywhere friendly but the target with half its canoes and its panicked units.
-    const kept = halfCanoes(D, canoes);
-    if (ctx.over) return 'over';
-    retreat(ctx, D, [...r.alive[D]!, ...kept], target, { why: 'after the sea battle' });
-    if (ctx.over) return 'over';
-    ctx.noBattle.add(target);
-    ctx.say(`${g.sideName(A)} rallies and lands at ${g.space(target).name}; no further attack there this turn.`);
-    return 'landed';
-  }
-  ctx.say(`The war fleet returns to its spaces.`);
-  const kept = halfCanoes(A, [canoe]);
-  retreat(ctx, A, [...r.alive[A]!, ...kept], target, { why: 'after the sea battle' });
-  return ctx.over ? 'over' : 'repulsed';
+    ctx.say(`The war fleet returns to its spaces.`);
+    const kept = halfCanoes(A, [canoe]);
+    retreat(ctx, A, [...r.alive[A]!, ...kept], target, { why: 'after the sea battle' });
+    return ctx.over ? 'over' : 'repulsed';
+});
 }

@@ -35,13 +35,37 @@ export class TurnCtx {
     return this.g.enemy(this.side);
   }
 
+  /** Readers of the lines said inside a battle under the fog of war: the two sides (and the moderator). */
+  private battleReaders: string[] | null = null;
+
+  /**
+   * Lines said by `f` describe a battle: under 10.0 both sides see it (their units share the space),
+   * an observer, who has units nowhere, does not.
+   */
+  inBattle<T>(f: () => T): T {
+    const outer = this.battleReaders;
+    if (this.g.opt.fogOfWar) this.battleReaders = [...this.g.c.sideIds];
+    try {
+      return f();
+    } finally {
+      this.battleReaders = outer;
+    }
+  }
+
   say(text: string, to?: string[]): void {
-    this.report.push(to ? { text, to } : { text });
+    const readers = to ?? this.battleReaders;
+    this.report.push(readers ? { text, to: readers } : { text });
+  }
+
+  /** A line every reader reads, in a battle too (who holds the space is on every map). */
+  sayPublic(text: string): void {
+    this.report.push({ text });
   }
 
   /** A line everyone reads as `text`, and some readers (side ids, 'moderator') read in a fuller version. */
   sayVersions(text: string, versions: Record<string, string>): void {
-    this.report.push({ text, versions: { moderator: Object.values(versions)[0] ?? text, ...versions } });
+    const e = { text, versions: { moderator: Object.values(versions)[0] ?? text, ...versions } };
+    this.report.push(this.battleReaders ? { ...e, to: this.battleReaders } : e);
   }
 
   /** Sides with units (canoes too) in any of these spaces now: under 10.0 they may examine those stacks. */

@@ -72,6 +72,18 @@ describe('no report leaks what the fog hides', () => {
     expect(hawaii1795.formatReport(report(r.entries), asK)).toMatch(/Battle at Maui: Allied Chiefs in the beach hex with Maui warriors 1 \(2\); Kamehameha in the inland hex with Hawai'i warriors 1 \(2\)/);
   });
 
+  it('an observer, who has units nowhere, reads that a battle was fought and who holds the space, not the forces', () => {
+    const placements = { 'k-warriors-1': 'maui', 'maui-warriors-1': 'maui', 'maui-canoe-1': 'maui', kalani: 'oahu-1', kamehameha: 'kona' };
+    const fogged = play(battle(A, placements, { nonElite: ALL_E, elite: ALL_P, dice: [6, 1] }), []);
+    const seen = hawaii1795.formatReport(report(fogged.entries), observer);
+    expect(seen).toContain('— Battle at Maui: Allied Chiefs attacks.');
+    expect(seen).toContain('Allied Chiefs holds Maui.');
+    expect(seen).not.toMatch(/Maui warriors 1|Hawai'i warriors 1|fires/);
+    expect(hawaii1795.formatReport(report(fogged.entries), { kind: 'moderator' })).toMatch(/Maui warriors 1 \(2\) fires/);
+    const open = play(battle(A, placements, { nonElite: ALL_E, elite: ALL_P, dice: [6, 1], options: { fogOfWar: false } }), []);
+    expect(hawaii1795.formatReport(report(open.entries), observer)).toMatch(/Maui warriors 1 \(2\) fires/);
+  });
+
   it('recruits placed out of sight name the unit (the Recruit Box is public) but not the space', () => {
     const s = battle(A, { ...common, kalani: 'oahu-1', 'a-warriors-1': 'oahu-1' }, { data: (d) => (d.decks[A].find((c: any) => c.number === 9).recruit = [{ kind: 'warriors', count: 1 }]) });
     const r = play(s, ['RECRUIT a-warriors-3 Oahu-1']);
