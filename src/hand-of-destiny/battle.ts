@@ -4,7 +4,8 @@
 // battles, supply). Every die is written to the report.
 import type { TurnCtx } from './core.ts';
 import type { Game } from './model.ts';
-import { fireOrder, lossOrder, standingOf } from './standing.ts';
+import { unitMatches } from './names.ts';
+import { fireOrder, lossOrder, orderSource, standingOf, suddenDeathUnits, warFleetSource } from './standing.ts';
 import { inSupply } from './supply.ts';
 
 export interface FightInput {
@@ -113,6 +114,11 @@ export function fight(ctx: TurnCtx, inp: FightInput): FightResult {
     }
     const fired = new Set<string>();
     const pikeUsed: Record<string, boolean> = { [A]: false, [D]: false };
+    // The targeted player's choices made by the current fire (11.3), with their source, for his report.
+    let lossNotes: string[] = [];
+    const chose = (target: string, victim: string, pool: string[]) => {
+      if (pool.length > 1) lossNotes.push(`${g.u(victim).name}: ${orderSource(g, target, 'losses', victim)}`);
+    };
 
     const apply = (res: string, target: string): string => {
       if (res === '-') return 'no effect';
@@ -122,6 +128,7 @@ export function fight(ctx: TurnCtx, inp: FightInput): FightResult {
         // Eliminations go to unpanicked units before panicked ones (11.3 note).
         const pool = fresh.length ? fresh : alive[target]!;
         const victim = lossOrder(g, target, pool)[0]!;
+        chose(target, victim, pool);
         removeAlive(victim);
         ctx.eliminate(victim);
         return `${g.label(victim)} eliminated`;
@@ -135,9 +142,12 @@ export function fight(ctx: TurnCtx, inp: FightInput): FightResult {
       const immune = (id: string) => !!g.u(id).elite && (g.rules.eliteIgnorePanic === 'always' || target === D);
       const fresh = unpanicked(target).filter((id) => !immune(id));
       if (fresh.length) {
-        // Default: a unit that has already fired this round panics first (it costs nothing more now).
+        // The LOSSES list decides; else by default a unit that has already fired this round panics
+        // first (it costs nothing more now).
         const order = lossOrder(g, target, fresh);
-        const victim = order.find((id) => fired.has(id)) ?? order[0]!;
+        const listed = standingOf(g, target).losses.length > 0 && orderSource(g, target, 'losses', order[0]!).startsWith('standing');
+        const victim = listed ? order[0]! : (order.find((id) => fired.has(id)) ?? order[0]!);
+        chose(target, victim, fresh);
         panicked.add(victim);
         everPanicked.add(victim);
         return `${g.label(victim)} panics`;
@@ -145,6 +155,7 @@ export function fight(ctx: TurnCtx, inp: FightInput): FightResult {
       const twice = alive[target]!.filter((id) => panicked.has(id));
       if (twice.length) {
         const victim = lossOrder(g, target, twice)[0]!;
+        chose(target, victim, twice);
         removeAlive(victim);
         ctx.eliminate(victim);
         return `${g.label(victim)} panics a second time: eliminated`;
@@ -156,9 +167,14 @@ export function fight(ctx: TurnCtx, inp: FightInput): FightResult {
       panicked.delete(id);
     };
 
+    // How many units the side could pick from when it chose its firer (a choice only when more than one).
+    const choiceOf = new Map<string, number>();
     const nextFirer = (s: string, gunpowderOnly: boolean): string | null => {
       const c = unpanicked(s).filter((id) => !fired.has(id) && inp.dice(id) > 0 && (!gunpowderOnly || g.u(id).gunpowder));
-      return c.length ? fireOrder(g, s, c)[0]! : null;
+      if (!c.length) return null;
+      const id = fireOrder(g, s, c)[0]!;
+      choiceOf.set(id, c.length);
+      return id;
     };
 
     const fire = (id: string, s: string): void => {
@@ -172,7 +188,8 @@ export function fight(ctx: TurnCtx, inp: FightInput): FightResult {
           removeAlive(id);
           brokeOff[s]!.push(id);
           g.s.units[id]!.at = to;
-          ctx.say(`${g.label(id)} breaks off to ${g.space(to).name}.`);
+          const text = `${g.label(id)} breaks off to ${g.space(to).name}`;
+          ctx.sayVersions(`${text} (${g.possessive(s)} decision).`, { [s]: `${text} (standing instruction BREAKOFF ON: weaker than the enemy).` });
           return;
         }
       }
@@ -180,12 +197,21 @@ export function fight(ctx: TurnCtx, inp: FightInput): FightResult {
       const dice = ctx.rolls(n);
       const column = g.u(id).elite ? 'elite' : 'non-elite';
       const parts: string[] = [];
+      lossNotes = [];
       for (const d of dice) {
         const res = brt[column]![d - 1]!;
         parts.push(`${d} ${res} → ${apply(res, other(s))}`);
         if (ctx.over) break;
       }
-      ctx.say(`${name(s)}: ${g.label(id)} fires ${n} ${n === 1 ? 'die' : 'dice'} (${column} column): ${parts.join('; ')}.`);
+      const text = `${name(s)}: ${g.label(id)} fires ${n} ${n === 1 ? 'die' : 'dice'} (${column} column): ${parts.join('; ')}.`;
+      // Each side reads the source of its own choices: which unit fired, which units took the results.
+      const fireNote = (choiceOf.get(id) ?? 1) > 1 ? `[fire: ${orderSource(g, s, 'fire', id)}]` : '';
+      const lossNote = lossNotes.length ? `[losses: ${lossNotes.join('; ')}]` : '';
+      if (!fireNote && !lossNote) ctx.say(text);
+      else {
+        const add = (...notes: string[]) => [text, ...notes.filter(Boolean)].join(' ');
+        ctx.sayVersions(text, { moderator: add(fireNote, lossNote), [s]: add(fireNote), [other(s)]: add(lossNote) });
+      }
     };
 
     const second = other(first);
@@ -265,6 +291,13 @@ export function retreatDestinations(
     .map((n) => n.to);
 }
 
+/** Where the retreat destination came from, for the retreating player's report. */
+function retreatSource(g: Game, side: string, dest: string, dests: string[]): string {
+  if (dests.length < 2) return '';
+  const refs = standingOf(g, side).retreat;
+  return refs.includes(dest) ? ` [retreat: standing instruction RETREAT ${refs.map((x) => g.space(x).name).join(', ')}]` : ' [retreat: default, the friendly space with the most strength]';
+}
+
 /** Move a beaten force to one space, or eliminate it all when it has nowhere to go. Returns the space. */
 export function retreat(
   ctx: TurnCtx,
@@ -275,14 +308,18 @@ export function retreat(
 ): string | null {
   const g = ctx.g;
   if (!units.length) return null;
-  const dest = chooseRetreat(g, side, retreatDestinations(ctx, side, units, from, opts));
+  const dests = retreatDestinations(ctx, side, units, from, opts);
+  const dest = chooseRetreat(g, side, dests);
   if (!dest) {
     ctx.say(`${g.sideName(side)} has nowhere to retreat: ${g.list(units)} eliminated.`);
     for (const id of units) if (!ctx.over) ctx.eliminate(id);
     return null;
   }
   for (const id of units) g.s.units[id]!.at = dest;
-  ctx.say(`${g.sideName(side)} retreats ${g.list(units)} to ${g.space(dest).name}${opts.why ? ` ${opts.why}` : ''}.`);
+  const text = `${g.sideName(side)} retreats ${g.list(units)} to ${g.space(dest).name}${opts.why ? ` ${opts.why}` : ''}.`;
+  const note = retreatSource(g, side, dest, dests);
+  if (note) ctx.sayVersions(text, { [side]: text + note });
+  else ctx.say(text);
   return dest;
 }
 
@@ -316,7 +353,9 @@ function maybeEarthworks(ctx: TurnCtx, space: string, defender: string): string 
     deck.discard.push(n);
     g.s.units[ev.marker]!.at = space;
     g.s.units[ev.marker]!.owner = defender;
-    ctx.say(`${g.sideName(defender)} plays #${n} ${g.card(defender, n).title}: earthworks in the inland hex of ${g.space(space).name}; the defenders ignore panic.`);
+    const text = `${g.sideName(defender)} plays #${n} ${g.card(defender, n).title}: earthworks in the inland hex of ${g.space(space).name}; the defenders ignore panic.`;
+    const why = st === 'any' ? 'default EARTHWORKS ANY: the first space attacked' : `standing instruction EARTHWORKS ${st.map((x) => g.space(x).name).join(', ')}`;
+    ctx.sayVersions(text, { [defender]: `${text} [${why}]` });
     return ev.marker;
   }
   return null;
@@ -348,7 +387,7 @@ function oneLandBattle(ctx: TurnCtx, space: string, A: string): { space: string;
 
   const marker = maybeEarthworks(ctx, space, D);
   try {
-    return fightFor(ctx, space, A, overland, marker);
+    return ctx.inBattle(() => fightFor(ctx, space, A, overland, marker));
   } finally {
     // The earthworks are temporary: they serve this battle (both rounds of it) and go back.
     if (marker) g.s.units[marker]!.at = 'box';
@@ -440,7 +479,7 @@ function fightFor(ctx: TurnCtx, space: string, A: string, overland: boolean, mar
   cleanFortMarkers(ctx);
   const recruited = major ? majorBattle(ctx, space, winner) : null;
   if (ctx.over) return null;
-  ctx.say(`${g.sideName(winner)} holds ${sp.name}.`);
+  ctx.sayPublic(`${g.sideName(winner)} holds ${sp.name}.`);
   if (!g.opt.pursuit) return null;
   // 19.0: pursuit after an attacker's win, or after every enemy unit broke off (then to where they went).
   const loser = g.enemy(winner);
@@ -491,17 +530,26 @@ function majorBattle(ctx: TurnCtx, space: string, winner: string): string | null
   const loser = g.enemy(winner);
   ctx.say(`Major battle (four or more units a side).`);
   const box = g.unitIds().filter((id) => g.s.units[id]!.at === 'box' && g.s.units[id]!.owner === winner && g.u(id).recruitable && !g.u(id).marker);
-  const pick = box.sort((a, b) => g.u(b).strength - g.u(a).strength || a.localeCompare(b))[0];
+  // "One unit of his choice": standing MAJOR, else the strongest.
+  const refs = standingOf(g, winner).majorRecruit;
+  const rank = (id: string) => {
+    const i = refs.findIndex((r) => unitMatches(g.u(id), r));
+    return i < 0 ? refs.length : i;
+  };
+  const pick = box.sort((a, b) => rank(a) - rank(b) || g.u(b).strength - g.u(a).strength || a.localeCompare(b))[0];
   let recruited: string | null = null;
   if (pick && g.hasSide(space, winner)) {
     g.s.units[pick]!.at = space;
     recruited = pick;
-    ctx.say(`${g.sideName(winner)} recruits ${g.label(pick)} at ${g.space(space).name}.`);
+    const text = `${g.sideName(winner)} recruits ${g.label(pick)} at ${g.space(space).name}.`;
+    ctx.sayVersions(text, { [winner]: `${text} [${orderSource(g, winner, 'majorRecruit', pick)}]` });
   }
+  // "Any one of his units (of his choice) anywhere on the map": standing LOSSES, else the cheapest.
   const mine = g.unitIds().filter((id) => g.onMap(id) && g.s.units[id]!.owner === loser && !g.u(id).marker);
   const lose = lossOrder(g, loser, mine)[0];
   if (lose) {
-    ctx.say(`${g.sideName(loser)} loses ${g.label(lose)} to the Recruit Box.`);
+    const text = `${g.sideName(loser)} loses ${g.label(lose)} to the Recruit Box.`;
+    ctx.sayVersions(text, { [loser]: `${text} [${orderSource(g, loser, 'losses', lose)}]` });
     ctx.toBox(lose);
   }
   return recruited;
@@ -514,16 +562,21 @@ function majorBattle(ctx: TurnCtx, space: string, winner: string): string | null
  */
 function pursue(ctx: TurnCtx, space: string, side: string, to: string, barred: Set<string>): { space: string; attacker: string } | null {
   const g = ctx.g;
-  if (!standingOf(g, side).pursuit) return null;
   if (!g.neighbours(space).some((n) => n.to === to && n.type === 'land')) return null;
   if (ctx.fought.has(to)) return null;
   const pursuers = g.sideUnitsAt(space, side).filter((id) => (g.u(id).leader || g.u(id).cavalry) && !barred.has(id));
   if (!pursuers.length) return null;
+  if (!standingOf(g, side).pursuit) {
+    const text = `${g.sideName(side)} does not pursue into ${g.space(to).name}.`;
+    ctx.sayVersions(text, { [side]: `${text} [PURSUIT OFF, the default]` });
+    return null;
+  }
   for (const id of pursuers) {
     g.s.units[id]!.at = to;
     ctx.arrivedBy[id] = 'land';
   }
-  ctx.say(`${g.sideName(side)} pursues with ${g.list(pursuers)} into ${g.space(to).name}.`);
+  const text = `${g.sideName(side)} pursues with ${g.list(pursuers)} into ${g.space(to).name}.`;
+  ctx.sayVersions(text, { [side]: `${text} [standing instruction PURSUIT ON]` });
   cleanFortMarkers(ctx);
   return g.contested(to) ? { space: to, attacker: side } : null;
 }
@@ -551,54 +604,73 @@ export function seaBattle(ctx: TurnCtx, canoe: string, cargo: string[], target: 
   const pool = [target, ...g.otherIslandSpaces(target).filter((s) => !g.contested(s))].flatMap((s) =>
     g.sideUnitsAt(s, D).filter((id) => g.fighter(id)),
   );
-  const byStrength = (ids: string[]) => ids.slice().sort((a, b) => g.u(b).strength - g.u(a).strength || a.localeCompare(b));
-  const warriors = byStrength(pool.filter((id) => !g.u(id).leader)).slice(0, canoes.length * cap.units);
-  const leaders = byStrength(pool.filter((id) => g.u(id).leader)).slice(0, canoes.length * cap.leaders);
+  // 11.7: launching and the composition are the defender's option (standing WARFLEET ... WITH ...).
+  // Without a WITH list the crew is the strongest units, never one whose loss ends the game.
+  const st = standingOf(g, D);
+  const ashoreIds = st.warFleetCrew.length ? [] : suddenDeathUnits(g, D).filter((id) => pool.includes(id));
+  const rankOf = (id: string) => {
+    const i = st.warFleetCrew.findIndex((r) => unitMatches(g.u(id), r));
+    return i < 0 ? st.warFleetCrew.length : i;
+  };
+  const eligible = pool.filter((id) => (st.warFleetCrew.length ? rankOf(id) < st.warFleetCrew.length : !ashoreIds.includes(id)));
+  const byChoice = (ids: string[]) => ids.slice().sort((a, b) => rankOf(a) - rankOf(b) || g.u(b).strength - g.u(a).strength || a.localeCompare(b));
+  const warriors = byChoice(eligible.filter((id) => !g.u(id).leader)).slice(0, canoes.length * cap.units);
+  const leaders = byChoice(eligible.filter((id) => g.u(id).leader)).slice(0, canoes.length * cap.leaders);
   const fleet = [...warriors, ...leaders];
   const invaders = cargo.filter((id) => g.fighter(id));
-  const policy = standingOf(g, D).warFleet;
+  const policy = st.warFleet;
   const launch = fleet.length > 0 && (policy === 'always' || (policy === 'stronger' && g.strengthOf(fleet) >= g.strengthOf(invaders)));
+  const src = warFleetSource(g, D);
+  const ashore = ashoreIds.length && policy !== 'never' ? `; ${g.list(ashoreIds)} stay${ashoreIds.length === 1 ? 's' : ''} ashore, default crew` : '';
+  const whose = `${g.possessive(D)} war fleet`;
   if (!launch) {
-    // Why no war fleet is the defender's standing instruction: theirs alone to read.
-    ctx.say(`${g.sideName(D)} sighting roll ${die}: sighted; no war fleet is launched.`);
-    ctx.say(`(Your standing instruction: WARFLEET ${policy.toUpperCase()}.)`, [D]);
+    // The decision is public; its source (a standing instruction or the default) is the defender's to read.
+    const why = fleet.length === 0 ? `no unit may sail (${src})` : src;
+    ctx.sayVersions(`${g.sideName(D)} sighting roll ${die}: sighted. ${whose}: not launched (${g.possessive(D)} decision).`, {
+      [D]: `${g.sideName(D)} sighting roll ${die}: sighted. ${whose}: not launched (${why}${ashore}).`,
+    });
     return 'landed';
   }
-  ctx.say(`${g.sideName(D)} sighting roll ${die}: sighted; war fleet of ${canoes.length} canoe fleet(s) with ${g.list(fleet)} meets the invasion.`);
-  const r = fight(ctx, {
-    title: `Sea battle off ${g.space(target).name}`,
-    kind: 'sea',
-    hex: { [A]: 'Sea Battle', [D]: 'Sea Battle' },
-    attacker: A,
-    defender: D,
-    units: { [A]: invaders, [D]: fleet },
-    support: { [A]: [canoe], [D]: canoes },
-    fortified: false,
-    bonus: {},
-    dice: diceFn(ctx, supplySnapshot(ctx)),
+  ctx.sayVersions(`${g.sideName(D)} sighting roll ${die}: sighted. ${whose}: launched (${g.possessive(D)} decision).`, {
+    [D]: `${g.sideName(D)} sighting roll ${die}: sighted. ${whose}: launched (${src}${ashore}).`,
   });
-  if (r.over) return 'over';
-  const halfCanoes = (side: string, cs: string[]): string[] => {
-    const keep = Math.ceil(cs.length / 2);
-    const lost = cs.slice(keep);
-    if (lost.length) {
-      ctx.say(`${g.sideName(side)} loses ${g.list(lost)} at sea.`);
-      for (const id of lost) ctx.eliminate(id);
+  return ctx.inBattle(() => {
+    ctx.say(`${whose} of ${canoes.length} canoe fleet(s) with ${g.list(fleet)} meets the invasion.`);
+    const r = fight(ctx, {
+      title: `Sea battle off ${g.space(target).name}`,
+      kind: 'sea',
+      hex: { [A]: 'Sea Battle', [D]: 'Sea Battle' },
+      attacker: A,
+      defender: D,
+      units: { [A]: invaders, [D]: fleet },
+      support: { [A]: [canoe], [D]: canoes },
+      fortified: false,
+      bonus: {},
+      dice: diceFn(ctx, supplySnapshot(ctx)),
+    });
+    if (r.over) return 'over';
+    const halfCanoes = (side: string, cs: string[]): string[] => {
+      const keep = Math.ceil(cs.length / 2);
+      const lost = cs.slice(keep);
+      if (lost.length) {
+        ctx.say(`${g.sideName(side)} loses ${g.list(lost)} at sea.`);
+        for (const id of lost) ctx.eliminate(id);
+      }
+      return cs.slice(0, keep);
+    };
+    if (r.winner === A) {
+      // The war fleet retreats anywhere friendly but the target with half its canoes and its panicked units.
+      const kept = halfCanoes(D, canoes);
+      if (ctx.over) return 'over';
+      retreat(ctx, D, [...r.alive[D]!, ...kept], target, { why: 'after the sea battle' });
+      if (ctx.over) return 'over';
+      ctx.noBattle.add(target);
+      ctx.say(`${g.sideName(A)} rallies and lands at ${g.space(target).name}; no further attack there this turn.`);
+      return 'landed';
     }
-    return cs.slice(0, keep);
-  };
-  if (r.winner === A) {
-    // The war fleet retreats anywhere friendly but the target with half its canoes and its panicked units.
-    const kept = halfCanoes(D, canoes);
-    if (ctx.over) return 'over';
-    retreat(ctx, D, [...r.alive[D]!, ...kept], target, { why: 'after the sea battle' });
-    if (ctx.over) return 'over';
-    ctx.noBattle.add(target);
-    ctx.say(`${g.sideName(A)} rallies and lands at ${g.space(target).name}; no further attack there this turn.`);
-    return 'landed';
-  }
-  ctx.say(`The war fleet returns to its spaces.`);
-  const kept = halfCanoes(A, [canoe]);
-  retreat(ctx, A, [...r.alive[A]!, ...kept], target, { why: 'after the sea battle' });
-  return ctx.over ? 'over' : 'repulsed';
+    ctx.say(`The war fleet returns to its spaces.`);
+    const kept = halfCanoes(A, [canoe]);
+    retreat(ctx, A, [...r.alive[A]!, ...kept], target, { why: 'after the sea battle' });
+    return ctx.over ? 'over' : 'repulsed';
+});
 }

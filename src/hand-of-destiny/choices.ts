@@ -1,6 +1,7 @@
 // The legal choices open to a player for the rest of the current submission, given the lines
 // accepted so far. Used by the web client to offer orders and by the random player.
-import type { HodState } from './model.ts';
+import { Game, type HodState } from './model.ts';
+import { STANDING_HELP, standingLines } from './standing.ts';
 import { Planner } from './submission.ts';
 
 export interface Choices {
@@ -30,6 +31,12 @@ export interface Choices {
   };
   /** Spaces where a battle will be fought (the attacker may order them). */
   battles: string[];
+  /** The decisions taken for this side during the turns (war fleet, losses, retreats...): current setting or default, and how to change them. */
+  standing: { instructions: string[]; help: string };
+}
+
+function standingChoices(state: HodState, side: string): Choices['standing'] {
+  return { instructions: standingLines(new Game(state), side), help: STANDING_HELP };
 }
 
 const ORDER = ['card', 'removal', 'recruit', 'fort', 'move', 'battle', 'end'];
@@ -94,6 +101,7 @@ export function choicesFromPlanner(p: Planner, need: Section[] = ['removal', 're
       destinations: land.filter((s) => !mg.neutralHeld(s)),
     },
     battles: bt ? bt.t.battleSpaces() : [],
+    standing: { instructions: standingLines(g, side), help: STANDING_HELP },
   };
 }
 
@@ -137,6 +145,7 @@ export function legalChoices(state: HodState, side: string, lines: string[] = []
       landMoves: [],
       fleet: { movesLeft: 0, capacity: { units: 0, leaders: 0 }, canoes: [], pickups: [], destinations: [] },
       battles: [],
+      standing: standingChoices(state, side),
     };
   }
   const p = new Planner(state, side);

@@ -40,11 +40,64 @@ export class TurnCtx {
     return this.g.enemy(this.side);
   }
 
-  /** Reports what happened; the entry names the draws (dice, shuffles) taken since the last one. */
-  say(text: string, to?: string[]): void {
+  /** Readers of the lines said inside a battle under the fog of war: the two sides (and the moderator). */
+  private battleReaders: string[] | null = null;
+
+  /**
+   * Lines said by `f` describe a battle: under 10.0 both sides see it (their units share the space),
+   * an observer, who has units nowhere, does not.
+   */
+  inBattle<T>(f: () => T): T {
+    const outer = this.battleReaders;
+    if (this.g.opt.fogOfWar) this.battleReaders = [...this.g.c.sideIds];
+    try {
+      return f();
+    } finally {
+      this.battleReaders = outer;
+    }
+  }
+
+  /** Every entry names the draws (dice, shuffles) of the seed's stream taken since the last one. */
+  private push(e: ReportEntry): void {
     const draws = drawsSince(this.g.s.rng, this.drawMark);
     this.drawMark = nextDraw(this.g.s.rng);
-    this.report.push({ text, ...(to ? { to } : {}), ...(draws ? { draws } : {}) });
+    this.report.push(draws ? { ...e, draws } : e);
+  }
+
+  /** Reports what happened (inside a battle under fog, to the two sides only). */
+  say(text: string, to?: string[]): void {
+    const readers = to ?? this.battleReaders;
+    this.push(readers ? { text, to: readers } : { text });
+  }
+
+  /** A line every reader reads, in a battle too (who holds the space is on every map). */
+  sayPublic(text: string): void {
+    this.push({ text });
+  }
+
+  /** A line everyone reads as `text`, and some readers (side ids, 'moderator') read in a fuller version. */
+  sayVersions(text: string, versions: Record<string, string>): void {
+    const e = { text, versions: { moderator: Object.values(versions)[0] ?? text, ...versions } };
+    this.push(this.battleReaders ? { ...e, to: this.battleReaders } : e);
+  }
+
+  /** Sides with units (canoes too) in any of these spaces now: under 10.0 they may examine those stacks. */
+  seers(spaces: string[]): string[] {
+    return this.g.c.sideIds.filter((side) => side === this.side || spaces.some((sp) => this.g.hasSide(sp, side)));
+  }
+
+  /**
+   * 10.0: `full` names the units; readers who cannot examine the spaces involved read `fogged`
+   * (counts only). `seers` are the sides that may: the acting side and any side with units there.
+   */
+  sayFogged(full: string, fogged: string, seers: string[]): void {
+    if (!this.g.opt.fogOfWar) {
+      this.say(full);
+      return;
+    }
+    const versions: Record<string, string> = { moderator: full };
+    for (const s of seers) versions[s] = full;
+    this.push({ text: fogged, versions });
   }
 
   roll(): number {

@@ -2,9 +2,9 @@
 import type { RandomState } from '../games/random.ts';
 import type { CardData, ScenarioData, SpaceData, UnitData } from './scenario-schema.ts';
 
-/** System rules that a scenario does not override are options of the engine (all off by default). */
+/** System rules that a scenario does not override are options of the engine (all off by default but fog of war). */
 export interface HodOptions {
-  /** 10.0: a player may not examine enemy stacks unless his own units share the space. */
+  /** 10.0 (standard rule, on by default): a player may not examine enemy stacks unless his own units share the space. */
   fogOfWar: boolean;
   /** 7.2: when the deck is empty the discards are reshuffled into a new deck. */
   reshuffle: boolean;
@@ -25,7 +25,7 @@ export interface HodOptions {
 }
 
 export const DEFAULT_OPTIONS: HodOptions = {
-  fogOfWar: false,
+  fogOfWar: true,
   reshuffle: false,
   riverMovement: false,
   artillery: false,
@@ -71,6 +71,8 @@ export interface Standing {
   losses: string[];
   /** Launch a war fleet when an invasion is sighted. */
   warFleet: 'always' | 'never' | 'stronger';
+  /** Who may sail in the war fleet, in order of preference; empty: every unit but those whose loss ends the game. */
+  warFleetCrew: string[];
   /** Preferred retreat spaces in order; default the friendly space with most strength. */
   retreat: string[];
   /** Use a held earthworks card (Hold the Line) when attacked: anywhere, nowhere, or these spaces. */
@@ -79,24 +81,34 @@ export interface Standing {
   breakoff: boolean;
   /** 19.0: pursue a beaten enemy into the space it retreated to. */
   pursuit: boolean;
+  /** 20.0: the unit taken from the Recruit Box after winning a major battle, in order; default strongest. */
+  majorRecruit: string[];
 }
 
 export const DEFAULT_STANDING: Standing = {
   fire: [],
   losses: [],
   warFleet: 'stronger',
+  warFleetCrew: [],
   retreat: [],
   earthworks: 'any',
   breakoff: false,
   pursuit: false,
+  majorRecruit: [],
 };
 
 export interface ReportEntry {
+  /** What every reader allowed reads (observers included): no standing instruction, nothing the fog hides. */
   text: string;
   /** Sides that may read it; absent means everyone. The moderator reads all. */
   to?: string[];
   /** The draws of the seed's stream this entry's dice or shuffle used: first and last numbers. */
   draws?: [number, number];
+  /**
+   * Fuller versions for some readers, by side id or 'moderator': a player's own reasons (his
+   * standing instruction or the default), or what his units in the space let him see (10.0).
+   */
+  versions?: Record<string, string>;
 }
 
 export interface Outcome {

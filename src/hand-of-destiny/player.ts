@@ -32,7 +32,7 @@ export function randomStanding(r: RandomState, state: HodState, side: string): s
     case 1:
       return `STANDING LOSSES ${subset(r, mine, 3).map((u) => u.kind).join(', ') || 'default'}`;
     case 2:
-      return `STANDING WARFLEET ${pick(r, ['always', 'never', 'stronger'])}`;
+      return `STANDING WARFLEET ${pick(r, ['always', 'never', 'stronger'])}${chance(r, 0.3) ? ` WITH ${subset(r, mine, 3).map((u) => u.id).join(', ') || 'warriors'}` : ''}`;
     case 3:
       return `STANDING RETREAT ${subset(r, spaces, 2).join(', ') || 'default'}`;
     case 4:

@@ -43,14 +43,14 @@ export function fireOrder(g: Game, side: string, ids: string[]): string[] {
 
 export type StandingPatch =
   | { key: 'reset' }
-  | { key: 'fire' | 'losses'; value: string[] }
-  | { key: 'warFleet'; value: Standing['warFleet'] }
+  | { key: 'fire' | 'losses' | 'majorRecruit'; value: string[] }
+  | { key: 'warFleet'; value: Standing['warFleet']; crew: string[] }
   | { key: 'retreat'; value: string[] }
   | { key: 'earthworks'; value: Standing['earthworks'] }
   | { key: 'breakoff' | 'pursuit'; value: boolean };
 
 export const STANDING_HELP =
-  'STANDING FIRE <units> | LOSSES <units> | WARFLEET ALWAYS|NEVER|STRONGER | RETREAT <spaces> | EARTHWORKS ANY|NONE|<spaces> | BREAKOFF ON|OFF | PURSUIT ON|OFF | DEFAULT';
+  'STANDING FIRE <units> | LOSSES <units> | WARFLEET ALWAYS|NEVER|STRONGER [WITH <units>] | RETREAT <spaces> | EARTHWORKS ANY|NONE|<spaces> | BREAKOFF ON|OFF | PURSUIT ON|OFF | MAJOR <units> | DEFAULT';
 
 /** Read the part after STANDING. Throws RuleError naming the bad word. */
 export function parseStanding(g: Game, rest: string): StandingPatch {
@@ -79,11 +79,23 @@ export function parseStanding(g: Game, rest: string): StandingPatch {
       return { key: k, value: items };
     }
     case 'warfleet': {
-      const v = norm(arg);
-      if (v === 'always' || v === 'yes' || v === 'on') return { key: 'warFleet', value: 'always' };
-      if (v === 'never' || v === 'no' || v === 'off') return { key: 'warFleet', value: 'never' };
-      if (v === 'stronger' || v === 'default' || v === '') return { key: 'warFleet', value: 'stronger' };
-      throw new RuleError(`WARFLEET takes ALWAYS, NEVER or STRONGER, not '${arg}'`);
+      // WARFLEET <when> [WITH <units>]: the units named are the only ones that may sail, in that order.
+      const w = /^(.*?)(?:\s+with\s+(.*))?$/i.exec(arg)!;
+      const v = norm(w[1]!);
+      const crew = w[2] !== undefined ? splitList(w[2]) : [];
+      if (w[2] !== undefined && !crew.length) throw new RuleError('WARFLEET ... WITH needs the units that may sail');
+      for (const it of crew) if (!knownRef(g, it)) throw new RuleError(`'${it}' is not a unit`);
+      if (v === 'always' || v === 'yes' || v === 'on') return { key: 'warFleet', value: 'always', crew };
+      if (v === 'never' || v === 'no' || v === 'off') return { key: 'warFleet', value: 'never', crew };
+      if (v === 'stronger' || v === 'default' || v === '') return { key: 'warFleet', value: 'stronger', crew };
+      throw new RuleError(`WARFLEET takes ALWAYS, NEVER or STRONGER (then WITH <units> if you wish), not '${w[1]}'`);
+    }
+    case 'major':
+    case 'majorrecruit': {
+      if (/^default$/i.test(arg) || arg === '') return { key: 'majorRecruit', value: [] };
+      const items = splitList(arg);
+      for (const it of items) if (!knownRef(g, it)) throw new RuleError(`'${it}' is not a unit`);
+      return { key: 'majorRecruit', value: items };
     }
     case 'retreat': {
       if (isDefault) return { key: 'retreat', value: [] };
@@ -109,6 +121,7 @@ export function parseStanding(g: Game, rest: string): StandingPatch {
 export function applyStanding(g: Game, side: string, p: StandingPatch): void {
   const cur = standingOf(g, side);
   if (p.key === 'reset') g.s.standing[side] = { ...DEFAULT_STANDING };
+  else if (p.key === 'warFleet') g.s.standing[side] = { ...cur, warFleet: p.value, warFleetCrew: p.crew };
   else g.s.standing[side] = { ...cur, [p.key]: p.value } as Standing;
 }
 
@@ -121,7 +134,9 @@ export function describeStanding(p: StandingPatch): string {
     case 'losses':
       return p.value.length ? `losses first to: ${p.value.join(', ')}` : 'losses: default (cheapest units first)';
     case 'warFleet':
-      return `war fleet: ${p.value}`;
+      return `war fleet: ${p.value}${p.value === 'never' ? '' : p.crew.length ? ` with ${p.crew.join(', ')}` : ' (crew: default)'}`;
+    case 'majorRecruit':
+      return p.value.length ? `major battle recruit: ${p.value.join(', ')}` : 'major battle recruit: default (strongest)';
     case 'retreat':
       return p.value.length ? `retreat to: ${p.value.join(', ')}` : 'retreat: default (strongest friendly space)';
     case 'earthworks':
@@ -130,4 +145,56 @@ export function describeStanding(p: StandingPatch): string {
     case 'pursuit':
       return `${p.key}: ${p.value ? 'on' : 'off'}`;
   }
+}
+
+/** Units whose elimination can end the game for `side` (sudden death, 5.2): kept ashore by default. */
+export function suddenDeathUnits(g: Game, side: string): string[] {
+  return [...new Set(g.s.scenario.victory.suddenDeath.filter((sd) => sd.winner !== side).flatMap((sd) => sd.eliminated))];
+}
+
+function names(g: Game, ids: string[]): string {
+  return ids.map((id) => g.u(id).name).join(', ');
+}
+
+/** Was this unit placed by the side's FIRE / LOSSES / MAJOR list, or by the default order? */
+export function orderSource(g: Game, side: string, key: 'fire' | 'losses' | 'majorRecruit', id: string): string {
+  const refs = standingOf(g, side)[key];
+  const word = key === 'fire' ? 'FIRE' : key === 'losses' ? 'LOSSES' : 'MAJOR';
+  if (refs.some((r) => unitMatches(g.u(id), r))) return `standing instruction ${word} ${refs.join(', ')}`;
+  if (key === 'fire') return 'default: strongest first';
+  if (key === 'losses') return 'default: cheapest first';
+  return 'default: strongest';
+}
+
+/** The war fleet decision as the report names its source. */
+export function warFleetSource(g: Game, side: string): string {
+  const st2 = standingOf(g, side);
+  const given = st2.warFleet !== DEFAULT_STANDING.warFleet || st2.warFleetCrew.length > 0;
+  const crew = st2.warFleetCrew.length ? ` WITH ${st2.warFleetCrew.join(', ')}` : '';
+  return given ? `standing instruction WARFLEET ${st2.warFleet.toUpperCase()}${crew}` : `default WARFLEET STRONGER`;
+}
+
+/** The side's standing instructions as lines a player reads: each decision, its current setting, default or not. */
+export function standingLines(g: Game, side: string): string[] {
+  const st = standingOf(g, side);
+  const mark = (isDefault: boolean) => (isDefault ? ' (default)' : ' (your instruction)');
+  const keep = suddenDeathUnits(g, side).filter((id) => g.u(id).side === side);
+  const when = {
+    always: 'ALWAYS: launch a war fleet against every sighted invasion',
+    never: 'NEVER: no war fleet; the invaders land and fight the battle ashore',
+    stronger: 'STRONGER: launch when the war fleet is at least as strong as the invaders',
+  }[st.warFleet];
+  return [
+    `War fleet (11.7): ${when}${mark(st.warFleet === DEFAULT_STANDING.warFleet)}`,
+    `War fleet crew (11.7): ${st.warFleetCrew.length ? `only ${st.warFleetCrew.join(', ')}, in that order (your instruction)` : `the strongest units that fit the canoes${keep.length ? `, never ${names(g, keep)} (sudden death)` : ''} (default)`}`,
+    `Fire order (11.1): ${st.fire.length ? `${st.fire.join(', ')} first, then strongest (your instruction)` : 'strongest first, gunpowder before the rest (default)'}`,
+    `Losses (11.3): ${st.losses.length ? `${st.losses.join(', ')} first, then cheapest (your instruction)` : 'cheapest first, leaders last, a unit that has fired panics first (default)'}`,
+    `Retreat (11.5, 11.8): ${st.retreat.length ? `${st.retreat.map((x) => g.space(x).name).join(', ')} first (your instruction)` : 'the friendly space with the most strength (default)'}`,
+    ...(!g.s.scenario.decks[side]?.some((c) => c.event?.type === 'earthworks') ? [] : [`Hold the Line earthworks (9.0, 13.0): ${Array.isArray(st.earthworks) ? `only at ${st.earthworks.map((x) => g.space(x).name).join(', ')} (your instruction)` : st.earthworks === 'any' ? 'in the first space attacked (default)' : 'never (your instruction)'}`]),
+    ...(g.opt.breakoff ? [`Break off (18.0): ${st.breakoff ? 'on, when weaker (your instruction)' : 'off (default)'}`] : []),
+    ...(g.opt.pursuit ? [`Pursuit (19.0): ${st.pursuit ? 'on, with every leader and cavalry able (your instruction)' : 'off (default)'}`] : []),
+    ...(g.opt.majorBattles
+      ? [`Major battle recruit (20.0): ${st.majorRecruit.length ? `${st.majorRecruit.join(', ')} first (your instruction)` : 'the strongest unit in the Recruit Box (default)'}; major battle loss: as Losses`]
+      : []),
+  ];
 }

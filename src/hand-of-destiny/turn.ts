@@ -198,9 +198,10 @@ export class SideTurn {
   private removeNow(id: string): void {
     const g = this.g;
     const where = g.space(g.at(id)).name;
+    const seers = this.ctx.seers([g.at(id)]);
     this.ctx.toBox(id);
     this.removalNeeded--;
-    this.ctx.say(`${g.sideName(this.side)} removes ${g.label(id)} from ${where} to the Recruit Box.`);
+    this.ctx.sayFogged(`${g.sideName(this.side)} removes ${g.label(id)} from ${where} to the Recruit Box.`, `${g.sideName(this.side)} removes ${g.label(id)} to the Recruit Box.`, seers);
   }
 
   private closeRemoval(): void {
@@ -280,8 +281,10 @@ export class SideTurn {
     if (!spaces.includes(where))
       throw new RuleError(`${u.name} may be recruited only in ${spaces.map((s) => g.space(s).name).join(', ') || 'no space now'} (home spaces or with a leader, not among enemy units)`);
     slot.filled = id;
+    const seers = this.ctx.seers([where]);
     g.s.units[id]!.at = where;
-    this.ctx.say(`${g.sideName(this.side)} recruits ${g.label(id)} in ${g.space(where).name}.`);
+    // The Recruit Box is public; where the recruit goes is seen only by whoever is there (10.0).
+    this.ctx.sayFogged(`${g.sideName(this.side)} recruits ${g.label(id)} in ${g.space(where).name}.`, `${g.sideName(this.side)} recruits ${g.label(id)}.`, seers);
     return where;
   }
 
@@ -334,7 +337,7 @@ export class SideTurn {
     if (!spaceSupplied(g, this.side, space)) throw new RuleError(`${sp.name} is not in supply`);
     g.s.forts.push({ space, owner: this.side });
     this.ctx.moved.add(builder);
-    this.ctx.say(`${g.sideName(this.side)} builds a fort at ${sp.name} (${g.label(builder)} stays this turn).`);
+    this.ctx.sayFogged(`${g.sideName(this.side)} builds a fort at ${sp.name} (${g.label(builder)} stays this turn).`, `${g.sideName(this.side)} builds a fort at ${sp.name}.`, this.ctx.seers([space]));
   }
 
   // ---- 3) Movement / March Phase ------------------------------------------------------------
@@ -427,8 +430,14 @@ export class SideTurn {
         `${g.u(canoe).name} moves only by a fleet move (10.3)${left > 0 ? `: FLEET ${g.u(canoe).name} ${g.space(from).name} - ${g.space(to).name}` : ': no fleet moves are left this turn'}`,
       );
     }
+    const seers = this.ctx.seers([from, to]);
     this.arrive(units, to, 'land');
-    this.ctx.say(`${g.sideName(this.side)} moves ${g.list(units)} from ${g.space(from).name} to ${g.space(to).name}${g.hasSide(to, this.ctx.enemy) ? ' (enemy there: stops)' : ''}.`);
+    const stops = g.hasSide(to, this.ctx.enemy) ? ' (enemy there: stops)' : '';
+    this.ctx.sayFogged(
+      `${g.sideName(this.side)} moves ${g.list(units)} from ${g.space(from).name} to ${g.space(to).name}${stops}.`,
+      `${g.sideName(this.side)} moves ${countOf(units)} from ${g.space(from).name} to ${g.space(to).name}${stops}.`,
+      seers,
+    );
   }
 
   /** 10.3: one canoe to a land space, embark up to two units and two leaders, sail to another land space. */
@@ -455,7 +464,11 @@ export class SideTurn {
     for (const id of [canoe, ...carry]) ctx.moved.add(id);
     const via = pickup !== from ? ` via ${g.space(pickup).name}` : '';
     const invasion = g.hasSide(to, ctx.enemy);
-    ctx.say(`${g.sideName(this.side)} fleet move: ${g.label(canoe)} from ${g.space(from).name}${via} to ${g.space(to).name} carrying ${g.list(carry)}${invasion ? ' (invasion)' : ''}.`);
+    ctx.sayFogged(
+      `${g.sideName(this.side)} fleet move: ${g.label(canoe)} from ${g.space(from).name}${via} to ${g.space(to).name} carrying ${g.list(carry)}${invasion ? ' (invasion)' : ''}.`,
+      `${g.sideName(this.side)} fleet move: a canoe fleet from ${g.space(from).name}${via} to ${g.space(to).name} carrying ${countOf(carry)}${invasion ? ' (invasion)' : ''}.`,
+      ctx.seers([from, pickup, to]),
+    );
     if (invasion && ctx.mode === 'play' && g.rules.seaBattles && !ctx.noSighting) {
       const r = seaBattle(ctx, canoe, carry, to);
       if (r !== 'landed') return;
@@ -489,8 +502,10 @@ export class SideTurn {
       if (a < steps) throw new RuleError(`${g.u(id).name} may move ${a} space${a === 1 ? '' : 's'} this turn, not ${steps}`);
     }
     for (const id of units) ctx.moved.add(id);
+    const seers = ctx.seers(path);
     this.arrive(units, path[path.length - 1]!, 'land');
-    ctx.say(`${g.sideName(this.side)} moves ${g.list(units)} ${path.map((s) => g.space(s).name).join(' - ')}.`);
+    const route = path.map((s) => g.space(s).name).join(' - ');
+    ctx.sayFogged(`${g.sideName(this.side)} moves ${g.list(units)} ${route}.`, `${g.sideName(this.side)} moves ${countOf(units)} ${route}.`, seers);
   }
 
   /** 12.1: a friendly fleet or engineer in a river space lets units pass. */
@@ -524,8 +539,10 @@ export class SideTurn {
       }
     }
     for (const id of [fleet, ...carry]) ctx.moved.add(id);
+    const seers = ctx.seers(path);
     this.arrive([fleet, ...carry], path[path.length - 1]!, 'land');
-    ctx.say(`${g.sideName(this.side)} fleet ${g.label(fleet)} sails ${path.map((s) => g.space(s).name).join(' - ')} carrying ${g.list(carry)}.`);
+    const route = path.map((s) => g.space(s).name).join(' - ');
+    ctx.sayFogged(`${g.sideName(this.side)} fleet ${g.label(fleet)} sails ${route} carrying ${g.list(carry)}.`, `${g.sideName(this.side)} fleet sails ${route} carrying ${countOf(carry)}.`, seers);
   }
 
   // ---- 4) Battle Phase ----------------------------------------------------------------------
@@ -588,6 +605,11 @@ export class SideTurn {
       this.ctx.say(`${g.sideName(this.side)} shuffles the campaign cards into a new deck (6.1).`);
     }
   }
+}
+
+/** What the fog of war lets a reader know of a moving stack: how many units, not which (10.0). */
+function countOf(ids: string[]): string {
+  return ids.length === 0 ? 'nothing' : `${ids.length} unit${ids.length === 1 ? '' : 's'}`;
 }
 
 /** Events that happen the instant the card is picked (system 8.0). */

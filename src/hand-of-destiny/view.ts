@@ -7,6 +7,7 @@ import { drawsText } from '../games/random.ts';
 import type { TurnReport } from './engine.ts';
 import { phaseKey } from './engine.ts';
 import { Game, type HodState, type ReportEntry } from './model.ts';
+import { STANDING_HELP, standingLines } from './standing.ts';
 
 export interface UnitView {
   id: string;
@@ -106,8 +107,11 @@ export function viewState(s: HodState, viewer: Viewer) {
     recruitBoxes: boxes,
     dead,
     cards,
-    drawReport: s.drawReport.filter((e) => visible(e, viewer, me)).map(entryText),
+    drawReport: s.drawReport.map((e) => entryText(e, viewer, me)).filter((t): t is string => t !== null),
     standing: moderator ? s.standing : me ? { [me]: s.standing[me] } : {},
+    // The decisions the rules give a player, as his standing instructions or their defaults, in words.
+    standingInstructions: Object.fromEntries((moderator ? g.c.sideIds : me ? [me] : []).map((side) => [side, standingLines(g, side)])),
+    standingHelp: moderator || me ? STANDING_HELP : null,
     contested: s.contested,
     outcome: s.outcome,
     // Never the seed, the random stream or the deck order, not even to the moderator: whoever sees
@@ -116,19 +120,25 @@ export function viewState(s: HodState, viewer: Viewer) {
   };
 }
 
-/** An entry's text, with the draws it used so that anyone can check them once the seed is public. */
-function entryText(e: ReportEntry): string {
-  return e.draws ? `${e.text} (${drawsText(e.draws)})` : e.text;
-}
-
 function visible(e: ReportEntry, viewer: Viewer, me: string | null): boolean {
   if (!e.to || viewer.kind === 'moderator') return true;
   return me !== null && e.to.includes(me);
 }
 
+/**
+ * The text of a report entry for a reader, or null when it is not his to read; with the draws it
+ * used, so that anyone can check them once the seed is public.
+ */
+export function entryText(e: ReportEntry, viewer: Viewer, me: string | null): string | null {
+  if (!visible(e, viewer, me)) return null;
+  const v = e.versions ? (viewer.kind === 'moderator' ? e.versions.moderator : me !== null ? e.versions[me] : undefined) : undefined;
+  const text = v ?? e.text;
+  return e.draws ? `${text} (${drawsText(e.draws)})` : text;
+}
+
 export function formatReportText(report: TurnReport, viewer: Viewer): string {
   const me = viewer.kind === 'player' ? viewer.role : null;
-  const lines = report.entries.filter((e) => visible(e, viewer, me)).map(entryText);
+  const lines = report.entries.map((e) => entryText(e, viewer, me)).filter((t): t is string => t !== null);
   return [`${report.label}`, ...lines.map((l) => (l.startsWith('—') ? `\n${l}` : `  ${l}`))].join('\n');
 }
 
@@ -166,6 +176,11 @@ export function formatPositionText(s: HodState, viewer: Viewer): string {
   if (v.drawReport.length) {
     out.push('');
     out.push(...v.drawReport);
+  }
+  for (const [side, lines] of Object.entries(v.standingInstructions)) {
+    out.push('');
+    out.push(`${viewer.kind === 'moderator' ? `${g.possessive(side)} decisions` : 'Your decisions'} during the turns, as the STANDING instructions give them or by default (change them with ${STANDING_HELP}):`);
+    out.push(...lines.map((l) => `  ${l}`));
   }
   return out.join('\n');
 }

@@ -209,13 +209,14 @@ describe('Hawaii 1795 by email', () => {
     // Kamehameha's standing instructions took effect: with the defaults his war fleet would have met
     // the sighted invasion; with WARFLEET NEVER it stays home.
     const withDefaults = hawaii1795.resolve(state, { [A]: hawaii1795.readSubmission(state, A, turn2).accepted });
-    expect(hawaii1795.formatReport(withDefaults.report, { kind: 'moderator' })).toMatch(/sighted; war fleet/);
+    // (and by default without Kamehameha, whose loss ends the game).
+    expect(hawaii1795.formatReport(withDefaults.report, { kind: 'moderator' })).toMatch(/sighted\. Kamehameha's war fleet: launched \(default WARFLEET STRONGER; Kamehameha \(3\+\) stays ashore/);
     const modReport2 = hawaii1795.formatReport(done.report, { kind: 'moderator' });
-    expect(modReport2).toMatch(/Kamehameha sighting roll \d: sighted; no war fleet is launched\./);
-    expect(modReport2).toContain('(Your standing instruction: WARFLEET NEVER.)');
+    expect(modReport2).toMatch(/Kamehameha sighting roll \d: sighted\. Kamehameha's war fleet: not launched \(standing instruction WARFLEET NEVER\)\./);
     // Why no war fleet sailed is Kamehameha's standing instruction: the Allied Chiefs do not read it.
     expect(hawaii1795.formatReport(done.report, { kind: 'player', role: A })).not.toMatch(/standing instruction/i);
-    expect(hawaii1795.formatReport(done.report, { kind: 'player', role: K })).toContain('(Your standing instruction: WARFLEET NEVER.)');
+    expect(hawaii1795.formatReport(done.report, { kind: 'player', role: A })).toContain("Kamehameha's war fleet: not launched (Kamehameha's decision).");
+    expect(hawaii1795.formatReport(done.report, { kind: 'player', role: K })).toContain("Kamehameha's war fleet: not launched (standing instruction WARFLEET NEVER).");
     expect(modReport2).not.toMatch(/war fleet of|Sea battle/);
     const fought2 = battleLines(modReport2);
     expect(fought2.length).toBeGreaterThan(0);

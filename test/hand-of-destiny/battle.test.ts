@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { A, ALL_E, ALL_P, battle, fireLines, K, play, where } from './helpers.ts';
+import { formatReportText } from '../../src/hand-of-destiny/view.ts';
 
 const LOW = [1, 2, 3, 4, 5];
 const ONLY_6_ELIMINATES = ['-', '-', '-', '-', '-', 'E'];
@@ -214,7 +215,8 @@ describe('sea battles (11.7-11.8)', () => {
 
   it('sights on 1-3 and launches a war fleet from the target space and the other space of the island', () => {
     const r = play(invasion([2, 1, 6]), ['FLEET Maui - Kona WITH maui-warriors-1'], ['STANDING WARFLEET ALWAYS']);
-    expect(r.text).toMatch(/sighting roll 2: sighted; war fleet of 2 canoe fleet\(s\) with .*Hawai'i warriors 2/);
+    expect(r.text).toMatch(/sighting roll 2: sighted\. Kamehameha's war fleet: launched/);
+    expect(r.text).toMatch(/Kamehameha's war fleet of 2 canoe fleet\(s\) with .*Hawai'i warriors 2/);
     expect(r.text).toMatch(/Sea battle off Kona/);
   });
 
@@ -246,9 +248,11 @@ describe('sea battles (11.7-11.8)', () => {
     const s = invasion([1, 0, 0, 0, 0, 0, 0, 0, 0]);
     const defender = s.scenario.sides.map((x) => x.id).find((x) => x !== s.side);
     const r = play(s, ['FLEET Maui - Kona WITH maui-warriors-1'], ['STANDING WARFLEET NEVER']);
-    expect(r.text).toMatch(/sighted; no war fleet is launched\./);
-    const why = r.entries.filter((e) => /standing instruction/i.test(e.text));
-    expect(why.map((e) => [e.text, e.to])).toEqual([['(Your standing instruction: WARFLEET NEVER.)', [defender]]]);
+    expect(r.text).toMatch(/sighted\. Kamehameha's war fleet: not launched \(Kamehameha's decision\)\./);
+    expect(r.text).not.toMatch(/standing instruction/i);
+    const report = { key: 'x', label: 'x', side: s.side, entries: r.entries };
+    expect(formatReportText(report, { kind: 'player', role: defender! })).toContain("Kamehameha's war fleet: not launched (standing instruction WARFLEET NEVER).");
+    expect(formatReportText(report, { kind: 'player', role: s.side })).not.toMatch(/WARFLEET|standing instruction/);
   });
 });
 

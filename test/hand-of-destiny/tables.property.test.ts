@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkState, cloneState, resolveTurn, setupGame } from '../../src/hand-of-destiny/engine.ts';
-import type { HodState } from '../../src/hand-of-destiny/model.ts';
+import { DEFAULT_STANDING, type HodState, type Standing } from '../../src/hand-of-destiny/model.ts';
 import { seedRandom } from '../../src/games/random.ts';
 import { ScenarioSchema } from '../../src/hand-of-destiny/scenario-schema.ts';
 import { frontier } from './frontier.ts';
@@ -46,11 +46,11 @@ function place(s: HodState, spaces: string[], where: number[], side: string, car
   const owners = (sp: string) => new Set(Object.values(out.units).filter((u) => u.at === sp).map((u) => u.owner));
   out.contested = spaces.filter((sp) => owners(sp).has(out.scenario.sides[0]!.id) && owners(sp).has(out.scenario.sides[1]!.id));
   const t = turnWith(out, side, card, turn);
-  t.rng = seedRandom(seed);
+  t.rng = seedRandom(seed, 'hand-of-destiny');
   return t;
 }
 
-const standing = (pursuit: boolean, breakoff: boolean) => ({ fire: [], losses: [], warFleet: 'always' as const, retreat: [], earthworks: 'any' as const, breakoff, pursuit });
+const standing = (pursuit: boolean, breakoff: boolean): Standing => ({ ...DEFAULT_STANDING, warFleet: 'always', breakoff, pursuit });
 
 describe('every table the schema accepts runs (property)', () => {
   it('route-movement scenario: battles, breakoff and pursuit always finish', () => {
@@ -116,7 +116,7 @@ describe('every table the schema accepts runs (property)', () => {
           for (const [id, u] of Object.entries(s.units)) u.at = army.includes(id) || tribes.includes(id) ? at : 'box';
           s.contested = [at];
           const t = turnWith(s, 'army', 1, 1);
-          t.rng = seedRandom(seed);
+          t.rng = seedRandom(seed, 'hand-of-destiny');
           t.standing = { army: standing(true, true), tribes: standing(true, true) };
           const r = resolveTurn(t, {});
           expect(checkState(r.state)).toEqual([]);

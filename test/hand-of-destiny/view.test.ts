@@ -60,7 +60,7 @@ describe('views (each reader sees only what is theirs)', () => {
     expect(oahu.hidden).toEqual([{ side: A, count: 2 }]);
     const maui = k.spaces.find((x) => x.id === 'maui')!;
     expect(maui.units.map((u) => u.id).sort()).toEqual(['k-warriors-1', 'maui-warriors-1']);
-    const plain = hawaii1795.view(position(newGame(), { kalani: 'oahu-1' }), { kind: 'player', role: K }) as V;
+    const plain = hawaii1795.view(position(newGame('long', { fogOfWar: false }), { kalani: 'oahu-1' }), { kind: 'player', role: K }) as V;
     expect(plain.spaces.find((x) => x.id === 'oahu-1')!.units).toHaveLength(1);
     expect(hawaii1795.formatPosition(s, { kind: 'player', role: K })).toMatch(/Allied Chiefs: 2 unit\(s\), hidden/);
   });
