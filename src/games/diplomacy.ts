@@ -623,6 +623,13 @@ function ballotView(state: DiplomacyState, sees: boolean) {
 
 const setupName = (id: string) => heiauScenario(id).name;
 
+/** Votes by power, in the order the setups list their powers (stored JSON keeps no order). */
+function byPowerText(votes: Record<string, string>, b: BallotResult): string {
+  const order = heiauScenario(b.winner ?? b.tied?.[0] ?? Object.values(votes)[0] ?? 'heart').powers.map((p) => p.name);
+  const rank = (p: string) => (order.includes(p) ? order.indexOf(p) : order.length);
+  return Object.entries(votes).sort(([x], [y]) => rank(x) - rank(y) || x.localeCompare(y)).map(([p, v]) => `${p} ${setupName(v)}`).join(', ');
+}
+
 function slipsText(b: BallotResult): string {
   if (b.anonymous) {
     // Two Haoles: slips cast before the powers were dealt say nothing of who wrote them.
@@ -630,11 +637,11 @@ function slipsText(b: BallotResult): string {
     for (const v of Object.values(b.votes)) counts.set(v, (counts.get(v) ?? 0) + 1);
     return [...counts].sort(([a], [c]) => a.localeCompare(c)).map(([o, n]) => `${setupName(o)} ${n}`).join(', ') || 'none';
   }
-  return Object.entries(b.votes).map(([p, v]) => `${p} ${setupName(v)}`).join(', ') || 'none';
+  return byPowerText(b.votes, b) || 'none';
 }
 
 function ballotText(b: BallotResult, stage?: BallotPhase['stage']): string {
-  const decision = b.nativeVotes ? `; the kamaainas' decision: ${Object.entries(b.nativeVotes).map(([p, v]) => `${p} ${setupName(v)}`).join(', ') || 'no votes'}` : '';
+  const decision = b.nativeVotes ? `; the kamaainas' decision: ${byPowerText(b.nativeVotes, b) || 'no votes'}` : '';
   if (!b.winner) {
     const tied = (b.tied ?? []).map(setupName).join(' and ');
     return stage === 'natives'
