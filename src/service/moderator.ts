@@ -35,6 +35,7 @@ export async function setDeadline(ctx: Ctx, gameId: string, moderatorId: string,
   let wake: { phaseId: string; at: Date }[] = [];
   const r = await modTx(ctx, gameId, moderatorId, async (tx, a, now) => {
     const phase = await openPhaseOf(tx, gameId);
+    if (a.module.phase(phase.state as any).moderatorDecides) throw conflict(`${phase.label} has no deadline: it waits for your decision (POST /games/${gameId}/decision).`);
     let at: Date;
     if (input.at) at = input.at;
     else at = new Date((phase.graceUntil ?? phase.deadlineAt ?? now).getTime() + (input.extendMinutes ?? 0) * 60_000);

@@ -141,6 +141,7 @@ describe('Two Haoles: an evenly divided ballot', () => {
     t.clock.advance(30 * 24 * 3600_000);
     await sweep(t.ctx);
     expect((await mod.ok('GET', `/games/${gameId}`)).phase.label).toBe('Moderator’s decision on the setup');
+    expect((await mod.req('PUT', `/games/${gameId}/deadline`, { extendMinutes: 60 })).status).toBe(409);
     const now = await mod.req('POST', `/games/${gameId}/process`);
     expect(now.status).toBe(409);
     expect(now.body.detail).toMatch(/POST \/games\/.*\/decision/);
