@@ -99,7 +99,9 @@ export function startMail(config: Config, game: GameLike, module: GameModule, re
   // In the scenario's order, so the list says nothing but who plays what.
   const order = module.scenarios.find((x) => x.id === game.scenario)?.roles ?? [];
   const powers = Object.entries(assignment).sort(([a], [b]) => order.indexOf(a) - order.indexOf(b));
-  body += `\nPowers:\n${powers.map(([role, who]) => `  ${role}: ${who}`).join('\n')}\n`;
+  // Heiau's Two Haoles seats the players as voters; the powers are dealt after the ballots.
+  const seats = powers.length > 0 && powers.every(([role]) => !order.includes(role));
+  body += `\n${seats ? 'Seats (the powers are dealt after the ballots)' : 'Powers'}:\n${powers.map(([role, who]) => `  ${role}: ${who}`).join('\n')}\n`;
   body += `\nEvery random draw of this game comes from a secret seed. Its SHA-256 is\n  ${game.seedHash}\nThe seed is published when the game ends, so anyone can check every draw and replay the game.\n`;
   body += `\nPosition for ${phase.label}:\n\n${indent(module.formatPosition(state as any, reader.viewer))}\n`;
   body += `\nFirst deadline (${phase.label}): ${formatTime(phase.deadlineAt, reader.timeZone)}.\n`;

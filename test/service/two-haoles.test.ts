@@ -65,7 +65,9 @@ describe('Two Haoles: ballots first, then the deal', () => {
     expect(started.phase.readiness.filter((r: any) => r.expected).map((r: any) => r.role)).toEqual(VOTERS);
     const me = await bySeat['Voter 1'].ok('GET', `/games/${gameId}`);
     expect(me.you).toEqual({ kind: 'player', role: 'Voter 1' });
-    expect((await mailFor(t.db, bySeat['Voter 1'].email, 'start'))[0].subject).toMatch(/you play Voter 1$/);
+    const start = (await mailFor(t.db, bySeat['Voter 1'].email, 'start'))[0];
+    expect(start.subject).toMatch(/you play Voter 1$/);
+    expect(start.body).toMatch(/Seats \(the powers are dealt after the ballots\):\n {2}Voter 1: /);
     const { events } = await mod.ok('GET', `/games/${gameId}/events`);
     expect(events.find((e: any) => e.kind === 'started').text).toMatch(/powers are dealt after the ballots/);
 
