@@ -70,15 +70,22 @@ async function main() {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down');
+    const began = Date.now();
+    const step = async (name: string, fn: () => Promise<unknown> | unknown) => {
+      const t0 = Date.now();
+      await fn();
+      log.info({ step: name, ms: Date.now() - t0 }, 'shutdown step');
+    };
     try {
-      await app?.close();
-      await inbound?.close();
-      await worker?.stop();
-      await boss.stop({ graceful: true, timeout: 10_000 });
-      await db.$disconnect();
-      await pool.end();
-      transport.close();
-      await stopPg?.();
+      // The listeners and the worker stop side by side: requests in flight and jobs in hand finish,
+      // nothing new is taken. pg-boss then has no work in progress and stops without waiting.
+      await Promise.all([
+        step('http', async () => { await app?.close(); await inbound?.close(); }),
+        step('worker', () => worker?.stop()),
+      ]);
+      await step('queue', () => boss.stop({ graceful: true, timeout: 10_000 }));
+      await step('database', async () => { await db.$disconnect(); await pool.end(); transport.close(); await stopPg?.(); });
+      log.info({ ms: Date.now() - began }, 'stopped');
     } finally {
       process.exit(0);
     }

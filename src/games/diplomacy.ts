@@ -12,8 +12,7 @@ import type { DislodgedUnit, Order, Phase, Unit } from '../diplomacy/types.ts';
 import { getVariant } from '../diplomacy/variants/index.ts';
 import { heiauScenario, loadHeiauScenarios, scenarioWithBallot } from '../diplomacy/variants/scenarios.ts';
 import type { Variant } from '../diplomacy/variants/variant.ts';
-import { randomInt, seedRandom } from './random.ts';
-import type { GameModule, Outcome, PhaseInfo, ReadLine, ReadResult, ScenarioInfo, Viewer } from './types.ts';
+import { MODERATOR_DECISION, type GameModule, type Outcome, type PhaseInfo, type ReadLine, type ReadResult, type ScenarioInfo, type Viewer } from './types.ts';
 
 export interface DiplomacyState {
   variant: 'standard' | 'heiau';
@@ -21,8 +20,11 @@ export interface DiplomacyState {
   seed: string;
   /** Phases played so far (for stable, sortable phase keys). */
   seq: number;
-  /** The current phase; `ballot` before a Haole scenario's first Spring. */
-  phase: Phase | { type: 'ballot'; season: 'spring'; year: number };
+  /**
+   * The current phase; `ballot` before a Haole scenario's first Spring: the players' slips, then on
+   * an even split the natives' decision (stage `natives`), then if still tied the moderator's.
+   */
+  phase: Phase | BallotPhase;
   powers: string[];
   units: Unit[];
   dislodged?: DislodgedUnit[];
@@ -32,8 +34,36 @@ export interface DiplomacyState {
   /** Haole scenarios: European powers, who see no native position until the first Spring orders are in. */
   haoles?: string[];
   hidden?: boolean;
-  ballot?: { options: string[]; winner?: string; votes?: Record<string, string> };
+  ballot?: Ballot;
   outcome?: Outcome | null;
+}
+
+export interface BallotPhase { type: 'ballot'; season: 'spring'; year: number; stage?: 'natives' | 'moderator' }
+
+export interface Ballot {
+  options: string[];
+  /** Two Haoles: the seats that vote before the powers are dealt ('Voter 1'...); absent: the powers vote. */
+  voters?: string[];
+  winner?: string;
+  /** The slips: voter (or power) -> option. */
+  votes?: Record<string, string>;
+  /** The options the slips left evenly divided, for the natives' decision. */
+  tied?: string[];
+  /** The natives' decision: power -> option. */
+  nativeVotes?: Record<string, string>;
+  /** Who settled a tie. */
+  decidedBy?: 'natives' | 'moderator';
+}
+
+/** What a ballot report says; per reader in formatReport. */
+export interface BallotResult {
+  votes: Record<string, string>;
+  winner?: string;
+  tied?: string[];
+  nativeVotes?: Record<string, string>;
+  decidedBy?: 'natives' | 'moderator';
+  /** Slips cast by seats, not powers: the report gives counts. */
+  anonymous?: boolean;
 }
 
 export interface DiplomacySubmission {
@@ -49,9 +79,9 @@ export interface PhaseResult {
   disbanded?: Unit[];
   /** Centres that changed hands: province -> [old owner or null, new owner]. */
   captured?: Record<string, [string | null, string]>;
-  ballot?: { votes: Record<string, string>; winner: string; haoles: string[] };
+  ballot?: BallotResult & { haoles: string[]; stage?: BallotPhase['stage'] };
   /** The first Spring of a Haole scenario: the ballot, now revealed to everyone. */
-  revealedBallot?: { votes: Record<string, string>; winner: string };
+  revealedBallot?: BallotResult & { winner: string };
 }
 
 export interface DiplomacyReport {
@@ -65,7 +95,8 @@ const TYPE: Record<string, string> = { movement: 'Movement', retreat: 'Retreats'
 const CODE: Record<string, string> = { spring: 'S', fall: 'F', winter: 'W', movement: 'M', retreat: 'R', adjustment: 'A', ballot: 'B' };
 
 export function phaseLabel(phase: DiplomacyState['phase']): string {
-  if (phase.type === 'ballot') return 'Ballot for the natives’ setup';
+  if (phase.type === 'ballot')
+    return phase.stage === 'natives' ? 'Kamaainas’ decision on the setup' : phase.stage === 'moderator' ? 'Moderator’s decision on the setup' : 'Ballot for the natives’ setup';
   return `${SEASON[phase.season]} ${phase.year} ${TYPE[phase.type]}`;
 }
 
@@ -106,6 +137,8 @@ function makeModule(id: 'standard' | 'heiau'): GameModule<DiplomacyState> {
       const haoles = s.powers.filter((p) => p.kind === 'haole').map((p) => p.name);
       if (s.nativeSetupBallot) {
         const full = scenarioWithBallot(s, s.nativeSetupBallot.options[0]);
+        // Two Haoles: "random assignment of powers occurs immediately after submission of ballots".
+        const voters = s.nativeSetupBallot.votedAfterPowerAssignment === false ? full.powers.map((_, i) => `Voter ${i + 1}`) : undefined;
         return {
           variant: id,
           scenario,
@@ -118,7 +151,7 @@ function makeModule(id: 'standard' | 'heiau'): GameModule<DiplomacyState> {
           tradingPosts: {},
           haoles,
           hidden: true,
-          ballot: { options: s.nativeSetupBallot.options },
+          ballot: { options: s.nativeSetupBallot.options, ...(voters ? { voters } : {}) },
         };
       }
       const supplyCenters: Record<string, string> = {};
@@ -139,13 +172,19 @@ function makeModule(id: 'standard' | 'heiau'): GameModule<DiplomacyState> {
 
     phase(state) {
       const p = state.phase;
-      const code = p.type === 'ballot' ? 'B' : `${CODE[p.season]}${p.year}${CODE[p.type]}`;
+      const code = p.type === 'ballot' ? `B${p.stage === 'natives' ? 'K' : p.stage === 'moderator' ? 'M' : ''}` : `${CODE[p.season]}${p.year}${CODE[p.type]}`;
       return {
         key: `${String(state.seq).padStart(4, '0')}-${code}`,
         label: phaseLabel(p),
         type: p.type,
         year: p.year,
+        ...(p.type === 'ballot' && p.stage === 'moderator' ? { moderatorDecides: true } : {}),
       };
+    },
+
+    seats(state) {
+      const p = state.phase;
+      return p.type === 'ballot' && !p.stage && state.ballot?.voters ? [...state.ballot.voters] : null;
     },
 
     expectedRoles(state) {
@@ -161,7 +200,8 @@ function makeModule(id: 'standard' | 'heiau'): GameModule<DiplomacyState> {
       const phases: PhaseResult[] = [];
       let next = step(state, subs, phases);
       // Phases where nobody has a choice are played at once (no retreats possible, no adjustments due).
-      while (!next.outcome && expectedRoles(next).length === 0) next = step(next, {}, phases);
+      // (A setup left to the moderator is a choice: the game waits for it.)
+      while (!next.outcome && expectedRoles(next).length === 0 && !awaitsModerator(next)) next = step(next, {}, phases);
       return { state: next, report: { variant: state.variant, phases, outcome: next.outcome ?? null } satisfies DiplomacyReport };
     },
 
@@ -196,7 +236,11 @@ function makeModule(id: 'standard' | 'heiau'): GameModule<DiplomacyState> {
 function expectedRoles(state: DiplomacyState): string[] {
   if (state.outcome) return [];
   const p = state.phase;
-  if (p.type === 'ballot') return [...state.powers];
+  if (p.type === 'ballot') {
+    if (p.stage === 'natives') return natives(state);
+    if (p.stage === 'moderator') return [];
+    return [...(state.ballot?.voters ?? state.powers)];
+  }
   const variant = variantOf(state);
   if (p.type === 'movement') return state.powers.filter((r) => state.units.some((u) => u.power === r));
   if (p.type === 'retreat') {
@@ -215,7 +259,12 @@ function readSubmission(state: DiplomacyState, role: string, lines: string[]): R
   if (p.type === 'ballot') {
     const out: ReadLine[] = [];
     let vote: string | undefined;
-    const options = state.ballot?.options ?? [];
+    const options = ballotChoices(state);
+    const mine = p.stage === 'moderator' ? role === MODERATOR_DECISION : expectedRoles(state).includes(role);
+    if (!mine) {
+      const who = p.stage === 'moderator' ? 'the moderator' : p.stage === 'natives' ? 'the native powers' : 'the voters';
+      return { lines: lines.map((text, i) => ({ line: i + 1, text, ok: false, error: `${phaseLabel(p)} is for ${who} only` })), accepted: {} };
+    }
     lines.forEach((text, i) => {
       if (!text.trim() || /^\s*(#|\/\/)/.test(text)) return;
       const word = normalizeName(text.replace(/^\s*vote\s+/i, '').trim());
@@ -315,8 +364,13 @@ function step(state: DiplomacyState, subs: Record<string, DiplomacySubmission>, 
   if (state.hidden && p.type === 'movement')
     for (const o of out.orders) if (o.result === 'illegal' && state.haoles?.includes(o.power)) o.result = 'void';
   const result: PhaseResult = { phase: label, type: p.type, orders: out.orders };
-  if (state.hidden && p.type === 'movement' && state.ballot?.winner)
-    result.revealedBallot = { votes: state.ballot.votes ?? {}, winner: state.ballot.winner };
+  if (state.hidden && p.type === 'movement' && state.ballot?.winner) {
+    const b = state.ballot;
+    result.revealedBallot = {
+      votes: b.votes ?? {}, winner: b.winner!,
+      ...(b.nativeVotes ? { nativeVotes: b.nativeVotes } : {}), ...(b.decidedBy ? { decidedBy: b.decidedBy } : {}), ...(b.voters ? { anonymous: true } : {}),
+    };
+  }
   if (p.type === 'movement' && out.dislodged?.length) result.dislodged = out.dislodged;
   if (out.disbanded?.length) result.disbanded = out.disbanded;
   const captured = changes(state.supplyCenters, out.supplyCenters);
@@ -345,32 +399,91 @@ function step(state: DiplomacyState, subs: Record<string, DiplomacySubmission>, 
   return next;
 }
 
-function tallyBallot(state: DiplomacyState, subs: Record<string, DiplomacySubmission>, phases: PhaseResult[]): DiplomacyState {
-  const options = state.ballot!.options;
+function awaitsModerator(state: DiplomacyState): boolean {
+  return state.phase.type === 'ballot' && state.phase.stage === 'moderator';
+}
+
+/** The native powers of a ballot scenario (those who count the slips and settle a tie). */
+function natives(state: DiplomacyState): string[] {
+  return state.powers.filter((p) => !state.haoles?.includes(p));
+}
+
+/** The options open in the current ballot stage: all of them, or those left tied. */
+function ballotChoices(state: DiplomacyState): string[] {
+  const p = state.phase;
+  return p.type === 'ballot' && p.stage ? (state.ballot?.tied ?? []) : (state.ballot?.options ?? []);
+}
+
+function votesOf(voters: string[], options: string[], subs: Record<string, DiplomacySubmission>): Record<string, string> {
   const votes: Record<string, string> = {};
-  for (const power of state.powers) if (subs[power]?.vote && options.includes(subs[power].vote!)) votes[power] = subs[power].vote!;
-  const count = (voters: string[]) => {
-    const c = new Map(options.map((o) => [o, 0]));
-    for (const v of voters) if (votes[v]) c.set(votes[v], c.get(votes[v])! + 1);
-    const top = Math.max(...c.values());
-    return options.filter((o) => c.get(o) === top);
-  };
-  // Most votes wins; on a tie the natives' votes decide; failing that, the game's seed draws.
-  let best = count(state.powers);
-  if (best.length > 1) best = count(state.powers.filter((p) => !state.haoles?.includes(p))).filter((o) => best.includes(o));
-  const winner = best.length === 1 ? best[0] : best[randomInt(seedRandom(state.seed, 'ballot'), best.length)];
+  for (const v of voters) if (subs[v]?.vote && options.includes(subs[v].vote!)) votes[v] = subs[v].vote!;
+  return votes;
+}
+
+/** The options with the most votes among `voters` (all of `options` when nobody voted). */
+function mostVoted(options: string[], votes: Record<string, string>, voters: string[]): string[] {
+  const c = new Map(options.map((o) => [o, 0]));
+  for (const v of voters) if (votes[v] && c.has(votes[v])) c.set(votes[v], c.get(votes[v])! + 1);
+  const top = Math.max(...c.values());
+  return options.filter((o) => c.get(o) === top);
+}
+
+/**
+ * The ballot and its tie: the slips (most votes wins; in Haole, where the slips are the powers',
+ * the natives' own slips break a tie), then on an even split the kamaainas decide among themselves
+ * ("if ballots for the setup are evenly divided, the kamaainas decide among themselves which setup
+ * to use"), then, if they stay tied, the moderator. Never the seed.
+ */
+function tallyBallot(state: DiplomacyState, subs: Record<string, DiplomacySubmission>, phases: PhaseResult[]): DiplomacyState {
+  const ballot = state.ballot!;
+  const p = state.phase as BallotPhase;
+  const label = phaseLabel(p);
+  const haoles = state.haoles ?? [];
+  const anonymous = ballot.voters ? { anonymous: true as const } : {};
+  if (p.stage === 'moderator') {
+    const choice = subs[MODERATOR_DECISION]?.vote;
+    // Without the moderator's decision the game keeps waiting (the service never asks for it).
+    if (!choice || !ballot.tied?.includes(choice)) return state;
+    phases.push({ phase: label, type: 'ballot', orders: [], ballot: { votes: ballot.votes ?? {}, winner: choice, haoles, stage: p.stage, decidedBy: 'moderator', ...anonymous } });
+    return placeNatives(state, { ...ballot, winner: choice, decidedBy: 'moderator' });
+  }
+  if (p.stage === 'natives') {
+    const tied = ballot.tied ?? [];
+    const nativeVotes = votesOf(natives(state), tied, subs);
+    const best = mostVoted(tied, nativeVotes, natives(state));
+    const next: Ballot = { ...ballot, nativeVotes, ...(best.length === 1 ? { winner: best[0], decidedBy: 'natives' as const } : { tied: best }) };
+    phases.push({ phase: label, type: 'ballot', orders: [], ballot: { votes: ballot.votes ?? {}, nativeVotes, haoles, stage: p.stage, ...(best.length === 1 ? { winner: best[0], decidedBy: 'natives' as const } : { tied: best }), ...anonymous } });
+    if (best.length === 1) return placeNatives(state, next);
+    return { ...state, seq: state.seq + 1, phase: { ...p, stage: 'moderator' }, ballot: next };
+  }
+  const options = ballot.options;
+  const voters = ballot.voters ?? state.powers;
+  const votes = votesOf(voters, options, subs);
+  let best = mostVoted(options, votes, voters);
+  if (best.length > 1 && !ballot.voters) best = mostVoted(best, votes, natives(state));
+  if (best.length > 1) {
+    phases.push({ phase: label, type: 'ballot', orders: [], ballot: { votes, tied: best, haoles, ...anonymous } });
+    return { ...state, seq: state.seq + 1, phase: { ...p, stage: 'natives' }, ballot: { ...ballot, votes, tied: best } };
+  }
+  phases.push({ phase: label, type: 'ballot', orders: [], ballot: { votes, winner: best[0], haoles, ...anonymous } });
+  return placeNatives(state, { ...ballot, votes, winner: best[0] });
+}
+
+/** The setup is decided: the natives take the winning scenario's positions (still hidden from the haoles). */
+function placeNatives(state: DiplomacyState, ballot: Ballot): DiplomacyState {
+  const winner = ballot.winner!;
   const full = scenarioWithBallot(state.scenario, winner);
-  const natives = full.powers.filter((p) => p.kind === 'native');
+  const placed = full.powers.filter((p) => p.kind === 'native');
   const supplyCenters: Record<string, string> = {};
-  for (const p of natives) for (const h of p.heiaus) supplyCenters[h] = p.name;
-  phases.push({ phase: phaseLabel(state.phase), type: 'ballot', orders: [], ballot: { votes, winner, haoles: state.haoles ?? [] } });
+  for (const p of placed) for (const h of p.heiaus) supplyCenters[h] = p.name;
+  const { tied: _tied, ...settled } = ballot;
   return {
     ...state,
     seq: state.seq + 1,
     phase: { season: 'spring', year: state.phase.year, type: 'movement' },
-    units: [...natives.flatMap((p) => p.units.map((u) => ({ power: p.name, ...u }))), ...state.units],
+    units: [...placed.flatMap((p) => p.units.map((u) => ({ power: p.name, ...u }))), ...state.units],
     supplyCenters,
-    ballot: { options, winner, votes },
+    ballot: settled,
   };
 }
 
@@ -441,7 +554,7 @@ function view(state: DiplomacyState, viewer: Viewer) {
     victoryCenters: variant.rules.victoryCenters,
     ...(state.haoles ? { haoles: state.haoles } : {}),
     ...(state.hidden && !sees ? { hidden: 'The native powers’ position is revealed once the first Spring orders are in.' } : {}),
-    ...(state.ballot ? { ballot: { options: state.ballot.options, ...(state.ballot.winner && sees ? { winner: state.ballot.winner } : {}) } } : {}),
+    ...(state.ballot ? { ballot: ballotView(state, sees) } : {}),
     outcome: state.outcome ?? null,
   };
   if (p.type === 'retreat') {
@@ -465,7 +578,7 @@ function view(state: DiplomacyState, viewer: Viewer) {
 function options(state: DiplomacyState, role: string) {
   const p = state.phase;
   if (p.type === 'ballot') {
-    const votes = (state.ballot?.options ?? []).map((o) => ({ kind: 'vote', order: `VOTE ${heiauScenario(o).name}`, text: `VOTE ${heiauScenario(o).name}` }));
+    const votes = (expectedRoles(state).includes(role) ? ballotChoices(state) : []).map((o) => ({ kind: 'vote', order: `VOTE ${heiauScenario(o).name}`, text: `VOTE ${heiauScenario(o).name}` }));
     return { phase: 'ballot' as const, units: [], votes };
   }
   const seen = view(state, { kind: 'player', role });
@@ -497,9 +610,46 @@ function formatPosition(state: DiplomacyState, viewer: Viewer): string {
   return lines.join('\n');
 }
 
-function ballotText(b: { votes: Record<string, string>; winner: string }): string {
-  const votes = Object.entries(b.votes).map(([p, v]) => `${p} ${heiauScenario(v).name}`).join(', ');
-  return `  The natives start as in ${heiauScenario(b.winner).name} (votes: ${votes || 'none'}).`;
+/** What a reader sees of the ballot in the view: the options, and the rest once it may. */
+function ballotView(state: DiplomacyState, sees: boolean) {
+  const b = state.ballot!;
+  if (!sees) return { options: b.options };
+  return {
+    options: b.options,
+    ...(b.winner ? { winner: b.winner } : {}),
+    ...(b.tied && state.phase.type === 'ballot' ? { tied: b.tied } : {}),
+  };
+}
+
+const setupName = (id: string) => heiauScenario(id).name;
+
+/** Votes by power, in the order the setups list their powers (stored JSON keeps no order). */
+function byPowerText(votes: Record<string, string>, b: BallotResult): string {
+  const order = heiauScenario(b.winner ?? b.tied?.[0] ?? Object.values(votes)[0] ?? 'heart').powers.map((p) => p.name);
+  const rank = (p: string) => (order.includes(p) ? order.indexOf(p) : order.length);
+  return Object.entries(votes).sort(([x], [y]) => rank(x) - rank(y) || x.localeCompare(y)).map(([p, v]) => `${p} ${setupName(v)}`).join(', ');
+}
+
+function slipsText(b: BallotResult): string {
+  if (b.anonymous) {
+    // Two Haoles: slips cast before the powers were dealt say nothing of who wrote them.
+    const counts = new Map<string, number>();
+    for (const v of Object.values(b.votes)) counts.set(v, (counts.get(v) ?? 0) + 1);
+    return [...counts].sort(([a], [c]) => a.localeCompare(c)).map(([o, n]) => `${setupName(o)} ${n}`).join(', ') || 'none';
+  }
+  return byPowerText(b.votes, b) || 'none';
+}
+
+function ballotText(b: BallotResult, stage?: BallotPhase['stage']): string {
+  const decision = b.nativeVotes ? `; the kamaainas' decision: ${byPowerText(b.nativeVotes, b) || 'no votes'}` : '';
+  if (!b.winner) {
+    const tied = (b.tied ?? []).map(setupName).join(' and ');
+    return stage === 'natives'
+      ? `  The kamaainas remain divided between ${tied}${decision}; the moderator decides.`
+      : `  The ballots are evenly divided between ${tied} (votes: ${slipsText(b)}); the kamaainas decide among themselves.`;
+  }
+  const by = b.decidedBy === 'moderator' ? ', as the moderator decided' : b.decidedBy === 'natives' ? ', as the kamaainas decided' : '';
+  return `  The natives start as in ${setupName(b.winner)}${by} (votes: ${slipsText(b)}${decision}).`;
 }
 
 function formatReport(report: DiplomacyReport, viewer: Viewer): string {
@@ -510,7 +660,7 @@ function formatReport(report: DiplomacyReport, viewer: Viewer): string {
     if (ph.ballot) {
       // The ballot stays secret from the haoles (and observers) until the first Spring orders are in.
       const secret = viewer.kind === 'observer' || (viewer.kind === 'player' && ph.ballot.haoles.includes(viewer.role));
-      lines.push(secret ? '  The natives have counted the ballots; the haoles learn the result after the first Spring orders.' : ballotText(ph.ballot));
+      lines.push(secret ? '  The natives have counted the ballots; the haoles learn the result after the first Spring orders.' : ballotText(ph.ballot, ph.ballot.stage));
       continue;
     }
     if (ph.revealedBallot) lines.push(`  Revealed: ${ballotText(ph.revealedBallot).trim()}`);

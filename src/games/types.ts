@@ -14,7 +14,16 @@ export interface PhaseInfo {
   type: 'movement' | 'retreat' | 'adjustment' | 'turn' | 'ballot';
   /** Heiau's "longer each year": the game year (1, 2, ...) when the game has one. */
   year?: number;
+  /**
+   * The phase waits for the moderator's decision (submitted as MODERATOR_DECISION): no role is
+   * expected, it has no deadline and is never played by itself (Heiau's Two Haoles: a setup the
+   * natives left tied).
+   */
+  moderatorDecides?: boolean;
 }
+
+/** The role under which the moderator's decision is submitted in a phase that waits for it. */
+export const MODERATOR_DECISION = '@moderator';
 
 /** How one submitted line was read. */
 export interface ReadLine {
@@ -60,6 +69,13 @@ export interface GameModule<S = unknown> {
   /** A new game. `options` are the game's settings for this engine (validated by the engine). */
   setup(seed: string, scenario: string, options?: Record<string, unknown>): S;
   phase(state: S): PhaseInfo;
+  /**
+   * Optional: the seats players hold in this state when they are not (yet) the scenario's roles
+   * (Heiau's Two Haoles: 'Voter 1'... on the ballot, cast before the powers are dealt). The service
+   * seats the players on them at the start and deals the scenario's roles once a resolved state has
+   * none. Null or absent: the players hold the scenario's roles.
+   */
+  seats?(state: S): string[] | null;
   /** Roles that have something to decide in the current phase; the others are ready by themselves. */
   expectedRoles(state: S): string[];
   /** Read a role's submission for the current phase. Never throws on bad input. */

@@ -55,6 +55,22 @@ export function moderatorRoutes(ctx: Ctx): FastifyPluginAsyncZod {
     });
 
     app.post(
+      '/games/:gameId/decision',
+      {
+        schema: {
+          tags: ['moderator'],
+          summary: "The moderator's decision in a phase that waits for it (Heiau Two Haoles: the natives' setup when the kamaainas stay tied), e.g. {\"text\": \"Heart\"}; the phase is then played at once",
+          ...auth, params: GameParams, body: z.object({ text: z.string().max(2000) }).strict(), response: { 200: GameView, ...problems(400, 401, 403, 404, 409, 422) },
+        },
+      },
+      async (req) => {
+        const { account } = await requireAuth(ctx, req);
+        await mod.decide(ctx, req.params.gameId, account.id, req.body.text);
+        return view(req.params.gameId, account.id);
+      },
+    );
+
+    app.post(
       '/games/:gameId/rollback',
       { schema: { tags: ['moderator'], summary: 'Roll back to the start of an earlier phase (by its seq in the history)', ...auth, params: GameParams, body: z.object({ seq: z.number().int().min(1) }).strict(), response: { 200: GameView, ...errs } } },
       async (req) => {

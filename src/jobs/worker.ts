@@ -45,9 +45,24 @@ export async function inParallel<T>(items: T[], limit: number, fn: (item: T) => 
 
 export async function startWorker(ctx: Ctx, boss: PgBoss, transport: MailTransport): Promise<Worker> {
   const concurrency = ctx.config.workerConcurrency;
+  let stopped = false;
+  // Every handler run is tracked, so stop() can wait for them all. A batch that pg-boss fetched while
+  // stop() ran is refused at once: its jobs fail back to the queue for a retry (the sweep covers
+  // them too) instead of staying "active" under a process that is leaving.
+  const inFlight = new Set<Promise<unknown>>();
+  const guarded = <J>(fn: (jobs: J) => Promise<void>) => async (jobs: J) => {
+    if (stopped) throw new Error('kahu is shutting down: retry elsewhere');
+    const p = fn(jobs);
+    inFlight.add(p);
+    try {
+      await p;
+    } finally {
+      inFlight.delete(p);
+    }
+  };
   // pg-boss waits out its polling interval after each fetch, so fetch many jobs at once and work
   // through them `concurrency` at a time. A failing phase is logged; the sweep retries it.
-  await boss.work<{ phaseId: string }>(QUEUES.deadline, { batchSize: concurrency * 8, pollingIntervalSeconds: 0.5 }, async (jobs) => {
+  await boss.work<{ phaseId: string }>(QUEUES.deadline, { batchSize: concurrency * 8, pollingIntervalSeconds: 0.5 }, guarded(async (jobs) => {
     await inParallel(jobs, concurrency, async (job) => {
       try {
         await handleDeadlineJob(ctx, job.data);
@@ -55,17 +70,16 @@ export async function startWorker(ctx: Ctx, boss: PgBoss, transport: MailTranspo
         ctx.log.error({ err, phaseId: job.data.phaseId }, 'deadline job failed; the sweep will retry');
       }
     });
-  });
-  await boss.work(QUEUES.mail, { batchSize: 1, pollingIntervalSeconds: 1 }, async () => {
+  }));
+  await boss.work(QUEUES.mail, { batchSize: 1, pollingIntervalSeconds: 1 }, guarded(async () => {
     await handleMailJob(ctx, transport);
-  });
-  await boss.work(QUEUES.sweep, { batchSize: 1 }, async () => {
+  }));
+  await boss.work(QUEUES.sweep, { batchSize: 1 }, guarded(async () => {
     await runSweep(ctx, transport);
-  });
+  }));
   await boss.schedule(QUEUES.sweep, '* * * * *');
 
   let running: Promise<void> | null = null;
-  let stopped = false;
   const tick = () => {
     if (running || stopped) return running;
     running = (async () => {
@@ -82,11 +96,13 @@ export async function startWorker(ctx: Ctx, boss: PgBoss, transport: MailTranspo
   const timer = setInterval(tick, ctx.config.sweepSeconds * 1000);
   void tick();
   return {
-    /** No new sweep starts; the one under way (adjudications, mail) finishes before this resolves. */
+    /** No new fetch, sweep or handler starts; those under way (adjudications, mail) finish first. */
     async stop() {
       stopped = true;
       clearInterval(timer);
+      await Promise.all(Object.values(QUEUES).map((q) => boss.offWork(q)));
       await running;
+      while (inFlight.size) await Promise.allSettled([...inFlight]);
     },
   };
 }

@@ -58,7 +58,8 @@ export function nextPhaseLine(config: Config, game: GameLike, module: GameModule
   return `You (${role}) have nothing to order in ${phase.label}; it is processed without orders from you.\n`;
 }
 
-export function resultsMail(config: Config, game: GameLike, module: GameModule, reader: Reader, done: { phase: Phase; report: unknown }[], next: Phase | null, nextState: unknown, now: Date): OutgoingMail {
+/** `dealt`: the powers dealt with this result (Heiau's Two Haoles, after the ballots), power -> who. */
+export function resultsMail(config: Config, game: GameLike, module: GameModule, reader: Reader, done: { phase: Phase; report: unknown }[], next: Phase | null, nextState: unknown, now: Date, dealt?: Record<string, string>): OutgoingMail {
   const first = done[0].phase;
   const extra: [string, string][] = [
     ['Phase', `${first.key} ${first.label}`],
@@ -69,6 +70,11 @@ export function resultsMail(config: Config, game: GameLike, module: GameModule, 
   else extra.push(['Next', 'none (the game is over)']);
   let body = headerLines(config, game, reader, extra);
   body += `${game.name}: results of ${first.label}, processed ${formatTime(now, reader.timeZone)}.\n\n`;
+  if (dealt) {
+    const order = module.scenarios.find((x) => x.id === game.scenario)?.roles ?? [];
+    const powers = Object.entries(dealt).sort(([a], [b]) => order.indexOf(a) - order.indexOf(b));
+    body += `The powers were dealt after the ballots.${reader.viewer.kind === 'player' ? ` You play ${reader.viewer.role}.` : ''}\nPowers:\n${powers.map(([role, who]) => `  ${role}: ${who}`).join('\n')}\n\n`;
+  }
   for (const [i, d] of done.entries()) {
     if (i > 0) body += `\n${d.phase.label} had no choices to make and was resolved at once:\n\n`;
     body += indent(module.formatReport(d.report, reader.viewer)) + '\n';
@@ -78,7 +84,7 @@ export function resultsMail(config: Config, game: GameLike, module: GameModule, 
     body += `\nNext phase: ${next.label}.\nDeadline: ${formatTime(next.deadlineAt, reader.timeZone)}.\n`;
     body += nextPhaseLine(config, game, module, reader, next, nextState);
   }
-  return { to: reader.email, kind: 'results', gameId: game.id, map: { phaseId: first.id, viewer: viewerKey(reader.viewer) }, subject: `${game.name}: ${first.label} results${next ? ` — next: ${next.label}` : ''}`, body: body + signature(config) };
+  return { to: reader.email, kind: 'results', gameId: game.id, map: { phaseId: first.id, viewer: viewerKey(reader.viewer) }, subject: `${game.name}: ${first.label} results${dealt && reader.viewer.kind === 'player' ? `; you play ${reader.viewer.role}` : ''}${next ? ` — next: ${next.label}` : ''}`, body: body + signature(config) };
 }
 
 export function startMail(config: Config, game: GameLike, module: GameModule, reader: Reader, phase: Phase, state: unknown, assignment: Record<string, string>): OutgoingMail {
@@ -93,7 +99,9 @@ export function startMail(config: Config, game: GameLike, module: GameModule, re
   // In the scenario's order, so the list says nothing but who plays what.
   const order = module.scenarios.find((x) => x.id === game.scenario)?.roles ?? [];
   const powers = Object.entries(assignment).sort(([a], [b]) => order.indexOf(a) - order.indexOf(b));
-  body += `\nPowers:\n${powers.map(([role, who]) => `  ${role}: ${who}`).join('\n')}\n`;
+  // Heiau's Two Haoles seats the players as voters; the powers are dealt after the ballots.
+  const seats = powers.length > 0 && powers.every(([role]) => !order.includes(role));
+  body += `\n${seats ? 'Seats (the powers are dealt after the ballots)' : 'Powers'}:\n${powers.map(([role, who]) => `  ${role}: ${who}`).join('\n')}\n`;
   body += `\nEvery random draw of this game comes from a secret seed. Its SHA-256 is\n  ${game.seedHash}\nThe seed is published when the game ends, so anyone can check every draw and replay the game.\n`;
   body += `\nPosition for ${phase.label}:\n\n${indent(module.formatPosition(state as any, reader.viewer))}\n`;
   body += `\nFirst deadline (${phase.label}): ${formatTime(phase.deadlineAt, reader.timeZone)}.\n`;

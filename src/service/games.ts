@@ -14,7 +14,9 @@ import { afterCommit, type Ctx } from './context.ts';
 import { DeadlinePolicy, validateZone } from './deadlines.ts';
 import { badRequest, conflict, forbidden, notFound } from './errors.ts';
 import { asStored, finishGame, openPhases, scenarioRoles } from './phases.ts';
-import { newSeed, seededShuffle, seedHash } from './rng.ts';
+import { drawPowers, newSeed, seedHash } from './rng.ts';
+
+export { drawPowers };
 import type { Tx } from '../db/client.ts';
 
 export interface CreateGameInput {
@@ -192,19 +194,6 @@ export async function assignRole(ctx: Ctx, gameId: string, moderatorId: string, 
   });
 }
 
-/**
- * The draw: powers not given by the moderator are shuffled with the game's seed and dealt to the
- * remaining players in the order they joined. Anyone can redo it once the seed is public.
- */
-export function drawPowers(seed: string, roles: string[], players: { id: string; wantedRole: string | null }[]): Map<string, string> {
-  const result = new Map<string, string>();
-  const given = new Set(players.map((p) => p.wantedRole).filter((r): r is string => !!r));
-  for (const p of players) if (p.wantedRole) result.set(p.id, p.wantedRole);
-  const free = seededShuffle(roles.filter((r) => !given.has(r)), seed, 'assign');
-  players.filter((p) => !p.wantedRole).forEach((p, i) => result.set(p.id, free[i]));
-  return result;
-}
-
 export async function startGame(ctx: Ctx, gameId: string, moderatorId: string) {
   let wake: { phaseId: string; at: Date }[] = [];
   await ctx.db.$transaction(
@@ -222,10 +211,14 @@ export async function startGame(ctx: Ctx, gameId: string, moderatorId: string) {
         );
       }
       const now = ctx.clock.now();
-      const assignment = drawPowers(a.game.seed, roles, joined);
+      const state = a.module.setup(a.game.seed, a.game.scenario, (a.game.options ?? {}) as Record<string, unknown>);
+      // Heiau's Two Haoles: the players vote from seats, in the order they joined; the powers are
+      // dealt once the ballot is resolved (phases.ts, dealRoles).
+      const seats = a.module.seats?.(state) ?? null;
+      const assignment = seats ? new Map(joined.map((p, i) => [p.id, seats[i]!])) : drawPowers(a.game.seed, roles, joined);
+      const seated = seats ?? roles;
       for (const p of joined) await tx.gamePlayer.update({ where: { id: p.id }, data: { status: 'playing', role: assignment.get(p.id)! } });
       for (const p of invited) await tx.gamePlayer.update({ where: { id: p.id }, data: { status: 'removed', leftAt: now } });
-      const state = a.module.setup(a.game.seed, a.game.scenario, (a.game.options ?? {}) as Record<string, unknown>);
       await tx.game.update({ where: { id: gameId }, data: { status: 'active', startedAt: now, version: { increment: 1 } } });
       const game = await loadGame(tx, gameId);
       const opened = await openPhases(tx, game, a.module, policyOf(game), state, 1, now);
@@ -233,7 +226,7 @@ export async function startGame(ctx: Ctx, gameId: string, moderatorId: string) {
       await tx.gameEvent.create({
         data: {
           gameId, kind: 'started', actorId: moderatorId, createdAt: now,
-          text: `The game started. Seed hash ${game.seedHash}. Powers: ${roles.filter((r) => r in who).map((r) => `${r} ${personRef(joined.find((p) => assignment.get(p.id) === r)!.account.id)}`).join(', ')}.`,
+          text: `The game started. Seed hash ${game.seedHash}. ${seats ? 'The powers are dealt after the ballots; the voters: ' : 'Powers: '}${seated.filter((r) => r in who).map((r) => `${r} ${personRef(joined.find((p) => assignment.get(p.id) === r)!.account.id)}`).join(', ')}.`,
           data: { seedHash: game.seedHash, assignment: Object.fromEntries(joined.map((p) => [p.id, assignment.get(p.id)!])), drawOrder: joined.map((p) => p.id) },
         },
       });

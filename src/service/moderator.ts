@@ -8,9 +8,11 @@ import { recipients } from './phases.ts';
 import { personRef, redactFor, renderPeople, visibleAddresses } from './privacy.ts';
 import { afterCommit, type Ctx } from './context.ts';
 import { computeDeadline, deadlineTooFar } from './deadlines.ts';
-import { badRequest, conflict, notFound } from './errors.ts';
+import { badRequest, conflict, notFound, unprocessable } from './errors.ts';
+import { MODERATOR_DECISION } from '../games/types.ts';
+import { receiptHash, splitText } from './orders.ts';
 import { peopleOf, recordEvent } from './games.ts';
-import { finishGame, processPhase, type ProcessResult } from './phases.ts';
+import { asStored, finishGame, processPhase, type ProcessResult } from './phases.ts';
 import type { Tx } from '../db/client.ts';
 
 async function modTx<T>(ctx: Ctx, gameId: string, moderatorId: string, fn: (tx: Tx, a: Access, now: Date) => Promise<T>): Promise<T> {
@@ -33,6 +35,7 @@ export async function setDeadline(ctx: Ctx, gameId: string, moderatorId: string,
   let wake: { phaseId: string; at: Date }[] = [];
   const r = await modTx(ctx, gameId, moderatorId, async (tx, a, now) => {
     const phase = await openPhaseOf(tx, gameId);
+    if (a.module.phase(phase.state as any).moderatorDecides) throw conflict(`${phase.label} has no deadline: it waits for your decision (POST /games/${gameId}/decision).`);
     let at: Date;
     if (input.at) at = input.at;
     else at = new Date((phase.graceUntil ?? phase.deadlineAt ?? now).getTime() + (input.extendMinutes ?? 0) * 60_000);
@@ -80,7 +83,37 @@ export async function resume(ctx: Ctx, gameId: string, moderatorId: string) {
 export async function processNow(ctx: Ctx, gameId: string, moderatorId: string): Promise<ProcessResult> {
   const phase = await modTx(ctx, gameId, moderatorId, async (tx, a, now) => {
     const p = await openPhaseOf(tx, gameId);
+    if (a.module.phase(p.state as any).moderatorDecides)
+      throw conflict(`${p.label} waits for your decision, not for a deadline: send it with POST /games/${gameId}/decision {"text": "..."}.`);
     await tx.gameEvent.create({ data: { gameId, kind: 'process-now', actorId: moderatorId, text: `The moderator asked to process ${p.label} now.`, createdAt: now } });
+    return p;
+  });
+  return processPhase(ctx, phase.id, { force: true, actorId: moderatorId });
+}
+
+/**
+ * The moderator's decision in a phase that waits for it (Heiau's Two Haoles: the natives' setup
+ * when the kamaainas stay tied). Read by the engine like orders, stored as a submission of
+ * MODERATOR_DECISION (so the replay replays it), then the phase is played at once.
+ */
+export async function decide(ctx: Ctx, gameId: string, moderatorId: string, text: string): Promise<ProcessResult> {
+  const phase = await modTx(ctx, gameId, moderatorId, async (tx, a, now) => {
+    const p = await openPhaseOf(tx, gameId);
+    if (!a.module.phase(p.state as any).moderatorDecides) throw conflict(`${p.label} is not waiting for a decision of the moderator.`);
+    const lines = splitText(text);
+    const read = a.module.readSubmission(p.state as any, MODERATOR_DECISION, lines);
+    const bad = read.lines.filter((l) => !l.ok);
+    if (!lines.length || bad.length)
+      throw unprocessable(
+        lines.length ? `${bad.length} line(s) could not be read; nothing was decided.` : 'The decision is empty; nothing was decided.',
+        (bad.length ? bad : [{ line: 0, text: '', error: 'write the decision, e.g. the name of a setup' }]).map((l) => ({ field: 'body.text', line: l.line, text: l.text, message: l.error ?? 'not understood' })),
+        { lines: read.lines },
+      );
+    await tx.submission.create({
+      data: { phaseId: p.id, role: MODERATOR_DECISION, accountId: moderatorId, lines: lines as any, readings: read.lines as any, accepted: asStored(read.accepted) as any, receipt: receiptHash(gameId, p.key, MODERATOR_DECISION, read.accepted, now), createdAt: now },
+    });
+    // What was decided is for the engine's report to tell, to those who may read it.
+    await recordEvent(tx, ctx, a.game, moderatorId, 'decision', `The moderator has decided (${p.label}).`, { phase: p.key });
     return p;
   });
   return processPhase(ctx, phase.id, { force: true, actorId: moderatorId });
@@ -93,6 +126,7 @@ export async function rollback(ctx: Ctx, gameId: string, moderatorId: string, se
     if (a.game.status !== 'active' && a.game.status !== 'paused') throw conflict('Only a running game can be rolled back.');
     const target = await tx.phase.findUnique({ where: { gameId_seq: { gameId, seq } } });
     if (!target || target.status !== 'adjudicated') throw badRequest(`Phase ${seq} is not an adjudicated phase of this game (see GET /games/${gameId}/history).`, [{ field: 'body.seq', message: 'not an adjudicated phase' }]);
+    if (a.module.seats?.(target.state as any)) throw conflict(`The powers were dealt after ${target.label}; it cannot be played again. Roll back to a later phase.`);
     const last = await tx.phase.findFirstOrThrow({ where: { gameId }, orderBy: { seq: 'desc' } });
     await tx.phase.updateMany({ where: { gameId, seq: { gte: seq }, status: { not: 'rolled_back' } }, data: { status: 'rolled_back' } });
     const policy = policyOf(a.game);

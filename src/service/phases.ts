@@ -9,6 +9,8 @@ import { gameOverMail, lateMail, resultsMail } from '../mail/game-mail.ts';
 import { activePlayers, lockGame, loadGame, moduleOf, policyOf, type GameWithPlayers } from './access.ts';
 import { afterCommit, type Ctx } from './context.ts';
 import { computeDeadline, type DeadlinePolicy } from './deadlines.ts';
+import { personRef, redactFor, visibleAddresses } from './privacy.ts';
+import { drawPowers } from './rng.ts';
 
 export const MAX_SKIPS = 20;
 
@@ -45,16 +47,17 @@ export async function openPhases(tx: Tx, game: GameWithPlayers, module: GameModu
       return { open: null, skipped, final, outcome };
     }
     const expected = module.expectedRoles(s);
-    if (expected.length === 0 && i < MAX_SKIPS) {
+    // A phase that waits for the moderator has no role expected, yet is not played at once.
+    if (expected.length === 0 && !info.moderatorDecides && i < MAX_SKIPS) {
       const r = module.resolve(s, {});
       const phase = await tx.phase.create({ data: { ...base, status: 'skipped', expected: [], resolvedAt: now, report: asStored(r.report) as any } });
       skipped.push({ phase, report: r.report });
       s = r.state;
       continue;
     }
-    const deadlineAt = computeDeadline(policy, info, now);
+    const deadlineAt = info.moderatorDecides ? null : computeDeadline(policy, info, now);
     const phase = await tx.phase.create({ data: { ...base, status: 'open', expected, deadlineAt } });
-    const roles = scenarioRoles(module, game.scenario);
+    const roles = module.seats?.(s) ?? scenarioRoles(module, game.scenario);
     await tx.phaseRole.createMany({ data: roles.map((role) => ({ phaseId: phase.id, role, ready: !expected.includes(role), submitted: false, updatedAt: now })) });
     return { open: phase, skipped, final: null, outcome: null };
   }
@@ -108,7 +111,7 @@ export async function processPhase(ctx: Ctx, phaseId: string, opts: { force?: bo
       await tx.$queryRawUnsafe('SELECT id FROM "Phase" WHERE id = $1::uuid FOR UPDATE', phaseId);
       const phase = await tx.phase.findUnique({ where: { id: phaseId }, include: { readiness: true } });
       if (!phase || phase.status !== 'open') return { status: 'gone' };
-      const game = await loadGame(tx, head.gameId);
+      let game = await loadGame(tx, head.gameId);
       if (game.status === 'paused' && !opts.force) return { status: 'paused' };
       if (game.status !== 'active' && game.status !== 'paused') return { status: 'gone' };
       const module = moduleOf(game);
@@ -155,6 +158,13 @@ export async function processPhase(ctx: Ctx, phaseId: string, opts: { force?: bo
       const missedPlayers = activePlayers(game).filter((p) => missed.includes(p.role!));
       if (missedPlayers.length) await tx.gamePlayer.updateMany({ where: { id: { in: missedPlayers.map((p) => p.id) } }, data: { missedPhases: { increment: 1 } } });
 
+      // Heiau's Two Haoles: the ballot was cast from seats; the powers are dealt now.
+      let dealt: Record<string, string> | null = null;
+      const seats = module.seats?.(phase.state as any);
+      if (seats && !module.seats!(resolved.state)) {
+        dealt = await dealRoles(tx, game, module, seats, now);
+        game = await loadGame(tx, game.id);
+      }
       const opened = await openPhases(tx, game, module, policy, resolved.state, phase.seq + 1, now);
       const done: Resolved[] = [{ phase, report: resolved.report }, ...opened.skipped];
       await tx.gameEvent.create({
@@ -168,10 +178,11 @@ export async function processPhase(ctx: Ctx, phaseId: string, opts: { force?: bo
         },
       });
       const nextState = (opened.open ?? opened.final)!.state;
-      const mails: OutgoingMail[] = recipients(game).map((r) => resultsMail(ctx.config, game, module, r, done, opened.open, nextState, now));
+      const g = game;
+      const mails: OutgoingMail[] = recipients(g).map((r) => resultsMail(ctx.config, g, module, r, done, opened.open, nextState, now, dealt ? dealtFor(g, dealt, r) : undefined));
       if (opened.outcome) {
         await finishGame(tx, game, opened.outcome, now);
-        mails.push(...recipients(game).map((r) => gameOverMail(ctx.config, game, module, r, opened.outcome!, nextState)));
+        mails.push(...recipients(g).map((r) => gameOverMail(ctx.config, g, module, r, opened.outcome!, nextState)));
       } else {
         await tx.game.update({ where: { id: game.id }, data: { version: { increment: 1 } } });
       }
@@ -185,6 +196,37 @@ export async function processPhase(ctx: Ctx, phaseId: string, opts: { force?: bo
   );
   await afterCommit(ctx, { deadlines: wake, mail });
   return result;
+}
+
+/**
+ * The deal after a ballot cast from seats (Heiau's Two Haoles: "random assignment of powers occurs
+ * immediately after submission of ballots"): a seating matter, so the service's, with the same
+ * seeded draw as at the start (drawPowers): the powers the moderator gave before the start are
+ * kept, the others are shuffled with the seed and dealt in seat order. Returns power -> player id.
+ */
+async function dealRoles(tx: Tx, game: GameWithPlayers, module: GameModule, seats: string[], now: Date): Promise<Record<string, string>> {
+  const roles = scenarioRoles(module, game.scenario);
+  // Each seat's holder (a removed player's power goes into civil disorder, as at any time).
+  const holders = game.players
+    .filter((p) => p.role && seats.includes(p.role) && p.status !== 'replaced')
+    .sort((a, b) => seats.indexOf(a.role!) - seats.indexOf(b.role!));
+  const assignment = drawPowers(game.seed, roles, holders.map((p) => ({ id: p.id, wantedRole: p.wantedRole })));
+  for (const p of holders) await tx.gamePlayer.update({ where: { id: p.id }, data: { role: assignment.get(p.id)! } });
+  const byRole = Object.fromEntries(holders.map((p) => [assignment.get(p.id)!, p.account.id]));
+  await tx.gameEvent.create({
+    data: {
+      gameId: game.id, kind: 'dealt', createdAt: now,
+      text: `The powers were dealt after the ballots: ${roles.filter((r) => r in byRole).map((r) => `${r} ${personRef(byRole[r]!)}`).join(', ')}.`,
+      data: { assignment: Object.fromEntries(holders.map((p) => [p.id, assignment.get(p.id)!])), drawOrder: holders.map((p) => p.id) },
+    },
+  });
+  return byRole;
+}
+/** The deal as one reader may read it: power -> player's name or (if theirs to see) address. */
+function dealtFor(game: GameWithPlayers, byRole: Record<string, string>, r: { email: string; viewer: Viewer }): Record<string, string> {
+  const keep = visibleAddresses({ kind: r.viewer.kind, email: r.email }, game.moderator.email);
+  const accounts = new Map(game.players.map((p) => [p.account.id, p.account]));
+  return Object.fromEntries(Object.entries(byRole).map(([role, id]) => [role, redactFor(accounts.get(id)?.name ?? accounts.get(id)?.email ?? '?', keep)]));
 }
 
 /**

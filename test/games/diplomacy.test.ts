@@ -121,23 +121,81 @@ describe('Heiau Haole scenario: ballot and hidden natives', () => {
     expect(heiauDiplomacy.formatReport(spring.report, player('Haole'))).toMatch(/Revealed: The natives start as in Wings/);
   });
 
-  it('breaks a tied ballot with the natives’ votes, then with the seed', () => {
-    const s = heiauDiplomacy.setup('seed-1', 'two-haoles');
-    const vote = (role: string, v: string) => heiauDiplomacy.readSubmission(s, role, [v]).accepted;
-    const byNatives = heiauDiplomacy.resolve(s, {
-      Dawn: vote('Dawn', 'heart'),
-      Morning: vote('Morning', 'heart'),
-      Afternoon: vote('Afternoon', 'wings'),
-      Dusk: vote('Dusk', 'heart'),
-      North: vote('North', 'wings'),
-      South: vote('South', 'wings'),
-    });
-    expect(byNatives.state.ballot?.winner).toBe('heart');
-    const even = { Dawn: vote('Dawn', 'heart'), Morning: vote('Morning', 'wings') };
-    const a = heiauDiplomacy.resolve(s, even).state.ballot?.winner;
-    expect(heiauDiplomacy.resolve(s, even).state.ballot?.winner).toBe(a);
+  it('Haole: a tie of the slips is broken by the natives’ own slips', () => {
+    const s = heiauDiplomacy.setup('seed-1', 'haole');
+    const r = heiauDiplomacy.resolve(s, { Dawn: submit(s, 'Dawn', ['heart']), Morning: submit(s, 'Morning', ['wings']), Afternoon: submit(s, 'Afternoon', ['heart']), Haole: submit(s, 'Haole', ['wings']) });
+    expect(r.state.ballot?.winner).toBe('heart');
   });
 
+  it('Haole: a tie even among the natives goes to their decision, never to the seed', () => {
+    const s = heiauDiplomacy.setup('seed-1', 'haole');
+    const r = heiauDiplomacy.resolve(s, { Dawn: submit(s, 'Dawn', ['heart']), Morning: submit(s, 'Morning', ['wings']) });
+    expect(r.state.ballot?.winner).toBeUndefined();
+    expect(heiauDiplomacy.phase(r.state).label).toBe('Kamaainas’ decision on the setup');
+    expect(heiauDiplomacy.expectedRoles(r.state).sort()).toEqual(['Afternoon', 'Dawn', 'Dusk', 'Morning']);
+  });
+});
+
+describe('Heiau Two Haoles: slips before the deal, the kamaainas’ decision, the moderator', () => {
+  const VOTERS = ['Voter 1', 'Voter 2', 'Voter 3', 'Voter 4', 'Voter 5', 'Voter 6'];
+  const slips = (s: DiplomacyState, votes: string[]) => Object.fromEntries(votes.map((v, i) => [VOTERS[i], submit(s, VOTERS[i], [v])]));
+
+  it('has the players vote as seats, not powers: the powers are dealt after the ballot', () => {
+    const s = heiauDiplomacy.setup('seed-2', 'two-haoles');
+    expect(heiauDiplomacy.seats!(s)).toEqual(VOTERS);
+    expect(heiauDiplomacy.expectedRoles(s)).toEqual(VOTERS);
+    expect(heiauDiplomacy.readSubmission(s, 'North', ['heart']).lines[0]).toMatchObject({ ok: false, error: expect.stringMatching(/voters only/) });
+    const r = heiauDiplomacy.resolve(s, slips(s, ['heart', 'heart', 'heart', 'heart', 'wings', 'wings']));
+    expect(heiauDiplomacy.seats!(r.state)).toBeNull();
+    expect(r.state.ballot?.winner).toBe('heart');
+    expect(heiauDiplomacy.phase(r.state).label).toBe('Spring 1 Movement');
+    // The slips were anonymous: the natives read counts; the haoles read nothing.
+    expect(heiauDiplomacy.formatReport(r.report, player('Dawn'))).toMatch(/Heart \(votes: Heart 4, Wings 2\)/);
+    expect(heiauDiplomacy.formatReport(r.report, player('North'))).not.toMatch(/Heart|Wings|votes/);
+  });
+
+  it('opens the kamaainas’ decision on an even split; their majority sets the setup', () => {
+    const s = heiauDiplomacy.setup('seed-2', 'two-haoles');
+    const r = heiauDiplomacy.resolve(s, slips(s, ['heart', 'heart', 'heart', 'wings', 'wings', 'wings']));
+    const k = r.state;
+    expect(k.ballot?.winner).toBeUndefined();
+    expect(heiauDiplomacy.phase(k)).toMatchObject({ key: '0001-BK', label: 'Kamaainas’ decision on the setup', type: 'ballot' });
+    expect(heiauDiplomacy.expectedRoles(k).sort()).toEqual(['Afternoon', 'Dawn', 'Dusk', 'Morning']);
+    expect(heiauDiplomacy.readSubmission(k, 'South', ['heart']).lines[0].ok).toBe(false);
+    expect(heiauDiplomacy.formatReport(r.report, player('Dawn'))).toMatch(/evenly divided between Heart and Wings \(votes: Heart 3, Wings 3\); the kamaainas decide/);
+    expect(heiauDiplomacy.formatReport(r.report, player('South'))).not.toMatch(/Heart|Wings|divided/);
+    expect(heiauDiplomacy.view(k, player('Dawn'))).toMatchObject({ ballot: { tied: ['heart', 'wings'] } });
+    expect(heiauDiplomacy.view(k, player('North'))).toEqual(expect.objectContaining({ ballot: { options: ['heart', 'wings'] } }));
+    const d = heiauDiplomacy.resolve(k, { Dawn: submit(k, 'Dawn', ['wings']), Morning: submit(k, 'Morning', ['wings']), Dusk: submit(k, 'Dusk', ['heart']) });
+    expect(d.state.ballot).toMatchObject({ winner: 'wings', decidedBy: 'natives' });
+    expect(heiauDiplomacy.phase(d.state).label).toBe('Spring 1 Movement');
+    expect(d.state.units.find((u) => u.power === 'Dawn')).toEqual({ power: 'Dawn', type: 'B', location: 'puna' });
+    const spring = heiauDiplomacy.resolve(d.state, {});
+    expect(heiauDiplomacy.formatReport(spring.report, player('North'))).toMatch(/Revealed: The natives start as in Wings, as the kamaainas decided \(votes: Heart 3, Wings 3; the kamaainas' decision: Dawn Wings, Morning Wings, Dusk Heart\)/);
+  });
+
+  it('waits for the moderator when the kamaainas stay tied, and takes the moderator’s decision', () => {
+    const s = heiauDiplomacy.setup('seed-2', 'two-haoles');
+    const k = heiauDiplomacy.resolve(s, slips(s, ['heart', 'wings', 'heart', 'wings', 'heart', 'wings'])).state;
+    const r = heiauDiplomacy.resolve(k, { Dawn: submit(k, 'Dawn', ['wings']), Morning: submit(k, 'Morning', ['heart']) });
+    const m = r.state;
+    expect(heiauDiplomacy.phase(m)).toMatchObject({ label: 'Moderator’s decision on the setup', moderatorDecides: true });
+    expect(heiauDiplomacy.expectedRoles(m)).toEqual([]);
+    expect(heiauDiplomacy.formatReport(r.report, player('Dusk'))).toMatch(/remain divided between Heart and Wings.*the moderator decides/);
+    // Nothing else settles it: without the decision the state stays as it is (no seed draw).
+    expect(heiauDiplomacy.resolve(m, {}).state.ballot?.winner).toBeUndefined();
+    expect(heiauDiplomacy.readSubmission(m, 'Dawn', ['heart']).lines[0].ok).toBe(false);
+    expect(heiauDiplomacy.readSubmission(m, '@moderator', ['Kamaainas']).lines[0].ok).toBe(false);
+    const decided = heiauDiplomacy.resolve(m, { '@moderator': submit(m, '@moderator', ['Heart']) });
+    expect(decided.state.ballot).toMatchObject({ winner: 'heart', decidedBy: 'moderator' });
+    expect(heiauDiplomacy.phase(decided.state).label).toBe('Spring 1 Movement');
+    expect(heiauDiplomacy.formatReport(decided.report, player('Dawn'))).toMatch(/Heart, as the moderator decided/);
+    expect(heiauDiplomacy.formatReport(decided.report, player('North'))).not.toMatch(/Heart/);
+  });
+
+});
+
+describe('Heiau Haole scenario: orders about unseen units', () => {
   it("reads the Haole's orders about unseen spaces for any unit that could be there, and voids them where none was", () => {
     let s = heiauDiplomacy.setup('blind', 'haole');
     const votes: Record<string, unknown> = {};
