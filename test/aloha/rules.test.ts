@@ -45,6 +45,8 @@ describe('Setup and Prologue', () => {
   it('each player has 15 ones and 3 fives (30) Pure Hawaiian tokens; the migration puts 20 and 2 Action tokens on one island, one player per island', () => {
     let s = setupAloha('mig', 3);
     expect(s.roles.every((r) => s.players[r]!.pool === 30 && s.players[r]!.score === 0)).toBe(true);
+    // The Commerce, Aloha and Warrior markers start on their icons: nothing yet.
+    expect(s.roles.every((r) => s.players[r]!.aloha === 0 && s.players[r]!.commerce === 0 && s.players[r]!.warriors === 0 && s.players[r]!.homeRule === 0)).toBe(true);
     const [a, b] = s.roles;
     s = play(s, 'settle Kauai').state;
     expect(s.board.Kauai[a!]).toBe(20);

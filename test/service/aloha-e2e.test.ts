@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailFor, startTestService, type TestService } from '../helpers/app.ts';
 import { gameOf, signUp, startedGame, type Client } from '../helpers/api.ts';
+import { sweep } from '../../src/service/sweep.ts';
 import { act, current, type AlohaState } from '../../src/aloha/engine.ts';
 import { ISLANDS, type Island } from '../../src/aloha/data.ts';
 
@@ -125,5 +126,16 @@ describe('queued actions over HTTP', () => {
     expect(back).toMatch(/Your turn: send your turn for Chapter I, decision/);
     h = await mod.ok('GET', `/games/${gameId}/history`);
     expect(h.phases.filter((p: any) => p.status === 'adjudicated')).toHaveLength(2);
+
+    // The player lets the deadline pass: the default (the first legal action) is played, and the
+    // player is recorded as late.
+    t.clock.set(new Date(g.phase.deadlineAt));
+    expect((await sweep(t.ctx)).processed).toBe(1);
+    h = await mod.ok('GET', `/games/${gameId}/history`);
+    const missed = h.phases.filter((p: any) => p.status === 'adjudicated').at(-1);
+    expect(missed.missed).toEqual([role]);
+    expect(missed.report).toContain(`${role} gave no action in time: by default, take Hawaii.`);
+    g = await mod.ok('GET', `/games/${gameId}`);
+    expect(g.players.find((p: any) => p.role === role).missedPhases).toBe(1);
   });
 });
