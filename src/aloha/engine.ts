@@ -1,7 +1,8 @@
 // Aloha, the Spirit of Hawaii (v3.1) as a pure engine: state + one player's action (+ the seeded
 // random stream in the state) in, state + report out. The game is played in turn order, one
 // decision at a time: every decision is its own phase for the one player who makes it (Rally the
-// Troops' model). Rule decisions and reconstructions are listed in docs/aloha.md.
+// Troops' model), unless the player queued it in advance (playTurn). Rule decisions and
+// reconstructions are listed in docs/aloha.md.
 import { d6, randomInt, seedRandom, shuffle, type RandomState } from '../games/random.ts';
 import { ALOHA, ISLANDS, loadAlohaData, type AlohaData, type Amounts, type EventCard, type Island, type Resource } from './data.ts';
 

@@ -1,5 +1,7 @@
-// Aloha as a GameModule: one decision a phase, for the one player who makes it; everything else
-// waits (the others are never expected). Aloha hides nothing but the order of the Event decks.
+// Aloha as a GameModule: one decision a phase, for the one player who makes it; the others are
+// never expected, and what they send is queued for their next decisions (resolve plays it while
+// nothing else has happened). Aloha hides nothing but the order of the Event decks and what each
+// player has queued.
 import { ISLANDS, RESOURCES } from '../aloha/data.ts';
 import { cardById, MAX_QUEUED, playTurn, type AlohaSubmission, type QueuedAction, current, dataOf, decisionVerb, describe, isLegal, legalActions, onBoard, royalCard, setupAloha, STAGE_NAMES, RESOURCE_NAMES, tokensOf, type Action, type AlohaReport, type AlohaState } from '../aloha/engine.ts';
 import { readAction, readConvert, ReadError } from '../aloha/text.ts';
