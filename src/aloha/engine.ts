@@ -1,7 +1,8 @@
 // Aloha, the Spirit of Hawaii (v3.1) as a pure engine: state + one player's action (+ the seeded
 // random stream in the state) in, state + report out. The game is played in turn order, one
 // decision at a time: every decision is its own phase for the one player who makes it (Rally the
-// Troops' model). Rule decisions and reconstructions are listed in docs/aloha.md.
+// Troops' model), unless the player queued it in advance (playTurn). Rule decisions and
+// reconstructions are listed in docs/aloha.md.
 import { d6, drawsSince, drawsText, nextDraw, randomInt, seedRandom, shuffle, type RandomState } from '../games/random.ts';
 import { ALOHA, ISLANDS, loadAlohaData, type AlohaData, type Amounts, type EventCard, type Island, type Resource } from './data.ts';
 
@@ -29,6 +30,18 @@ export type Action =
   | { kind: 'king'; island: Island }
   | { kind: 'convert'; steps: ConvertStep[] }
   | { kind: 'pass' };
+
+/** One action given in advance, with the line its player wrote. */
+export interface QueuedAction { action: Action; text: string }
+
+/**
+ * What a player submits for a phase: the action now (the deciding player), or with the actions
+ * for that player's next decisions queued behind it (any player: `now` is null for one who waits).
+ */
+export type AlohaSubmission = Action | { kind: 'queue'; now: Action | null; queued: QueuedAction[] };
+
+/** At most this many actions may be queued: a player never has more Action tokens in a chapter. */
+export const MAX_QUEUED = 15;
 
 export interface ConvertStep { count: number; from: 'ph' | 'aloha' | 'commerce'; to: 'aloha' | 'commerce' | 'homeRule'; island?: Island }
 
@@ -62,6 +75,8 @@ export interface AlohaState {
   /** Decisions made so far (numbers the phases). */
   seq: number;
   result: { kind: 'victory' | 'tie'; winners: string[]; text: string } | null;
+  /** Actions given in advance, per player, applied at that player's next decisions while nothing else has happened (docs/aloha.md). */
+  queued?: Record<string, QueuedAction[]>;
   /** Every score change with its reason, so that a score can be checked against the Scoring Chart. */
   scoreLog: { role: string; points: number; why: string }[];
 }
@@ -223,7 +238,12 @@ export const decisionVerb = (d: DecisionKind) => (d === 'settle' ? 'choose an is
 
 // ---- Applying an action, then playing every automatic step up to the next decision
 
-export interface AlohaReport { stage: string; lines: string[] }
+export interface AlohaReport {
+  stage: string;
+  lines: string[];
+  /** Lines for one player only (and the moderator): what became of that player's queued actions. */
+  private?: Record<string, string[]>;
+}
 
 const clone = (s: AlohaState): AlohaState => JSON.parse(JSON.stringify(s));
 
@@ -245,6 +265,90 @@ export function act(state: AlohaState, action: Action | null): { state: AlohaSta
   apply(s, role, a, lines);
   advance(s, lines);
   return { state: s, report: { stage: stageName, lines } };
+}
+
+/**
+ * What changed, besides a player's own action, that the holders of queued actions did not see: a
+ * card turned up, the step or the stage ended (null: nothing but the action itself).
+ */
+function unforeseen(before: AlohaState, after: AlohaState): string | null {
+  if (after.stage !== before.stage) return after.stage === 'over' ? 'the game ended' : `${STAGE_NAMES[before.stage]} ended`;
+  if (after.decision !== before.decision) return before.decision === 'settle' ? 'the Polynesian Migration ended' : before.decision === 'king' ? 'the Actions were distributed and four Event cards turned up' : 'the step ended';
+  if (after.deck.length !== before.deck.length) return 'an Event card turned up';
+  return null;
+}
+
+const quoteAll = (q: QueuedAction[]) => q.map((x) => `"${x.text}"`).join(', ');
+
+/**
+ * Resolve a phase: the deciding player's action (none: the default), then, decision after
+ * decision, the actions a player queued in advance, as long as nothing has happened since they
+ * were given but that player's own actions (docs/aloha.md, "Queued actions"). A queue is dropped
+ * as soon as another player acts, a card turns up or a stage ends; a queued action that is no
+ * longer legal is not applied and the decision is the player's, with the phase's deadline. Each
+ * player is told, in lines only that player (and the moderator) reads, what became of the queue.
+ */
+export function playTurn(state: AlohaState, submissions: Record<string, unknown>): { state: AlohaState; report: AlohaReport } {
+  const cur = current(state);
+  if (!cur) return act(state, null);
+  // Queues given in this phase replace the ones held; they were read against this very state.
+  const queued: Record<string, QueuedAction[]> = { ...(state.queued ?? {}) };
+  let now: Action | null = null;
+  for (const [role, sub] of Object.entries(submissions)) {
+    if (!state.roles.includes(role) || !sub || typeof sub !== 'object') continue;
+    const x = sub as AlohaSubmission;
+    if (x.kind === 'queue') {
+      queued[role] = (x.queued ?? []).slice(0, MAX_QUEUED);
+      if (role === cur.role) now = x.now;
+    } else if (role === cur.role) {
+      now = x;
+      queued[role] = [];
+    }
+  }
+  const lines: string[] = [];
+  const priv: Record<string, string[]> = {};
+  const tell = (role: string, text: string) => (priv[role] ??= []).push(text);
+  let s = state;
+  let role = cur.role;
+  let a: Action | null = now;
+  for (;;) {
+    const before = s;
+    const out = act(s, a);
+    lines.push(...out.report.lines);
+    s = out.state;
+    const what = unforeseen(before, s);
+    const did = a && !isLegal(before, role, a) ? describe(before, a) : 'the default';
+    for (const [q, list] of Object.entries(queued)) {
+      if (!list.length) continue;
+      const why = q !== role ? `${role} acted (${did}) since you gave ${list.length > 1 ? 'them' : 'it'}` : what;
+      if (!why) continue;
+      tell(q, `Your queued action${list.length > 1 ? 's' : ''} ${quoteAll(list)} ${list.length > 1 ? 'were' : 'was'} dropped: ${why}.`);
+      queued[q] = [];
+    }
+    const next = current(s);
+    const mine = next ? queued[next.role] ?? [] : [];
+    if (!next || !mine.length) break;
+    const [head, ...rest] = mine;
+    // A queued "pass" in the Epilogue is converting nothing.
+    const want: Action = next.decision === 'convert' && head!.action.kind === 'pass' ? { kind: 'convert', steps: [] } : head!.action;
+    const problem = isLegal(s, next.role, want);
+    if (problem) {
+      tell(next.role, `Your queued action "${head!.text}" was not applied: ${problem}.${rest.length ? ` The rest of your queue (${quoteAll(rest)}) was dropped with it.` : ''} The decision is yours: ${decisionVerb(next.decision)}.`);
+      queued[next.role] = [];
+      break;
+    }
+    tell(next.role, `Your queued action "${head!.text}" was applied${rest.length ? `; still queued: ${quoteAll(rest)}` : ''}.`);
+    lines.push(`${next.role} plays an action queued in advance: ${describe(s, want)}.`);
+    queued[next.role] = rest;
+    role = next.role;
+    a = want;
+  }
+  const held = Object.fromEntries(Object.entries(queued).filter(([, q]) => q.length));
+  if (Object.keys(held).length) s.queued = held;
+  else delete s.queued;
+  const report: AlohaReport = { stage: STAGE_NAMES[state.stage], lines };
+  if (Object.keys(priv).length) report.private = priv;
+  return { state: s, report };
 }
 
 function apply(s: AlohaState, role: string, a: Action, lines: string[]): void {

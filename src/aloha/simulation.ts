@@ -1,15 +1,20 @@
 // Random legal games of Aloha through the GameModule, checking every invariant after every
-// decision: Pure Hawaiian tokens conserved, no track below zero or past its limit, Action tokens
+// phase: Pure Hawaiian tokens conserved, no track below zero or past its limit, Action tokens
 // never negative, every offered action read back as itself and accepted, scores equal to the
-// Scoring Chart, the game always ends; and replaying the recorded actions from the seed gives
-// the same game.
+// Scoring Chart, queued actions played only behind their own player's decision (a waiting
+// player's dropped, and that player told), the game always ends; and replaying the recorded
+// submissions from the seed gives the same game.
 import { createHash } from 'node:crypto';
 import { ISLANDS } from './data.ts';
-import { dataOf, onBoard, royalCard, type AlohaState } from './engine.ts';
+import { dataOf, onBoard, royalCard, type AlohaReport, type AlohaState, type AlohaSubmission } from './engine.ts';
 import type { GameModule } from '../games/types.ts';
 import { randomInt, seedRandom, type RandomState } from '../games/random.ts';
 
-export interface AlohaSimResult { games: number; byPlayers: Record<number, number>; wins: Record<string, number>; ties: number; decisions: number; problems: string[]; hash: string; seconds: number }
+export interface AlohaSimResult {
+  games: number; byPlayers: Record<number, number>; wins: Record<string, number>; ties: number; decisions: number; problems: string[]; hash: string; seconds: number;
+  /** Queued actions played, queues dropped, queued actions no longer legal when their turn came. */
+  queues: { played: number; dropped: number; notApplied: number };
+}
 
 function check(s: AlohaState, where: string, problems: string[]): void {
   const d = dataOf(s);
@@ -33,11 +38,11 @@ function check(s: AlohaState, where: string, problems: string[]): void {
   }
 }
 
-export function playOne(module: GameModule<AlohaState>, seed: string, scenario: string, rng: RandomState, problems: string[]): { state: AlohaState; log: string[][] } {
+export function playOne(module: GameModule<AlohaState>, seed: string, scenario: string, rng: RandomState, problems: string[], counts: AlohaSimResult['queues'] = { played: 0, dropped: 0, notApplied: 0 }): { state: AlohaState; log: Record<string, string[]>[]; decisions: number } {
   let s = module.setup(seed, scenario);
-  const log: string[][] = [];
+  const log: Record<string, string[]>[] = [];
   for (let n = 0; !module.outcome(s); n++) {
-    if (n > 2000) { problems.push(`${seed}: no end after 2000 decisions`); break; }
+    if (n > 2000) { problems.push(`${seed}: no end after 2000 phases`); break; }
     const [role] = module.expectedRoles(s);
     if (!role) { problems.push(`${seed}: nobody to decide but no outcome`); break; }
     const opts = module.options!(s, role) as { decision: string; actions: { text: string }[] };
@@ -53,20 +58,49 @@ export function playOne(module: GameModule<AlohaState>, seed: string, scenario: 
       if (!lines.length) lines = ['pass'];
     } else {
       if (!opts.actions.length) { problems.push(`${seed}: ${role} has no legal action`); break; }
-      lines = [opts.actions[randomInt(rng, opts.actions.length)]!.text];
+      const pick = () => opts.actions[randomInt(rng, opts.actions.length)]!.text;
+      lines = [pick()];
+      // Now and then the next actions queued behind it: legal now, maybe not by then.
+      if (randomInt(rng, 4) === 0) for (let k = randomInt(rng, 3) + 1; k > 0; k--) lines.push(pick());
     }
     const read = module.readSubmission(s, role, lines);
     const bad = read.lines.filter((l) => !l.ok);
     if (bad.length) problems.push(`${seed} #${n}: an offered action was refused: ${bad.map((l) => `${l.text}: ${l.error}`).join('; ')}`);
     if (opts.decision !== 'convert' && read.lines[0]?.reading !== lines[0]) problems.push(`${seed} #${n}: "${lines[0]}" was read as "${read.lines[0]?.reading}"`);
-    // Someone else's try changes nothing and is refused.
+    const submission: Record<string, string[]> = { [role]: lines };
+    const accepted: Record<string, unknown> = { [role]: read.accepted };
+    // Someone else's lines are only ever queued, never an action now; now and then one queues.
     const other = s.roles.find((r) => r !== role)!;
-    if (module.readSubmission(s, other, lines).accepted) problems.push(`${seed} #${n}: ${other} could act in ${role}'s turn`);
-    log.push(lines);
-    s = module.resolve(s, { [role]: read.accepted }).state;
+    const theirs = module.readSubmission(s, other, lines).accepted as AlohaSubmission | null;
+    if (!theirs || theirs.kind !== 'queue' || theirs.now !== null) problems.push(`${seed} #${n}: ${other} could act in ${role}'s turn`);
+    if (randomInt(rng, 8) === 0) { submission[other] = lines; accepted[other] = theirs; }
+    log.push(submission);
+    const before = s;
+    const out = module.resolve(s, accepted);
+    s = out.state;
+    checkQueues(before, s, out.report as AlohaReport, role, submission, `${seed} #${n}`, problems, counts);
     check(s, `${seed} #${n}`, problems);
   }
-  return { state: s, log };
+  return { state: s, log, decisions: s.seq };
+}
+
+/**
+ * Queued actions: only the deciding player's are ever played, right after its own decision; a
+ * waiting player's queue is dropped when the other player acts, and that player is told.
+ */
+function checkQueues(before: AlohaState, after: AlohaState, report: AlohaReport, role: string, submission: Record<string, string[]>, where: string, problems: string[], counts: AlohaSimResult['queues']): void {
+  const played = report.lines.filter((l) => l.includes(' plays an action queued in advance: '));
+  const told = Object.values(report.private ?? {}).flat();
+  counts.played += played.length;
+  counts.dropped += told.filter((l) => / dropped: /.test(l)).length;
+  counts.notApplied += told.filter((l) => / was not applied: /.test(l)).length;
+  for (const l of played) if (!l.startsWith(`${role} `)) problems.push(`${where}: ${l.split(' ')[0]} played a queued action though ${role} decided first`);
+  if (after.seq - before.seq !== 1 + played.length) problems.push(`${where}: ${after.seq - before.seq} decisions for 1 + ${played.length} queued`);
+  for (const other of Object.keys(submission)) {
+    if (other === role) continue;
+    if (after.queued?.[other]) problems.push(`${where}: ${other}'s queue outlived ${role}'s action`);
+    if (!(report.private?.[other] ?? []).some((l) => / dropped: /.test(l))) problems.push(`${where}: ${other} was not told the queue was dropped`);
+  }
 }
 
 export function simulateAloha(module: GameModule<AlohaState>, opts: { games: number; seed: string }): AlohaSimResult {
@@ -75,14 +109,15 @@ export function simulateAloha(module: GameModule<AlohaState>, opts: { games: num
   const wins: Record<string, number> = {};
   const byPlayers: Record<number, number> = {};
   let ties = 0, decisions = 0;
+  const queues = { played: 0, dropped: 0, notApplied: 0 };
   const hash = createHash('sha256');
   const scenarios = ['two', 'three', 'four'];
   for (let g = 0; g < opts.games; g++) {
     const scenario = scenarios[g % 3]!;
     const seed = `${opts.seed}-${g}`;
     const rng = seedRandom(seed, 'players');
-    const { state, log } = playOne(module, seed, scenario, rng, problems);
-    decisions += log.length;
+    const { state, log, decisions: made } = playOne(module, seed, scenario, rng, problems, queues);
+    decisions += made;
     byPlayers[state.roles.length] = (byPlayers[state.roles.length] ?? 0) + 1;
     const out = module.outcome(state);
     if (out?.kind === 'victory') wins[out.winners[0]!] = (wins[out.winners[0]!] ?? 0) + 1;
@@ -90,10 +125,10 @@ export function simulateAloha(module: GameModule<AlohaState>, opts: { games: num
     // Replay from the seed and the recorded actions: the same game.
     if (g % 10 === 0) {
       let r = module.setup(seed, scenario);
-      for (const lines of log) { const [role] = module.expectedRoles(r); r = module.resolve(r, { [role!]: module.readSubmission(r, role!, lines).accepted }).state; }
+      for (const sub of log) r = module.resolve(r, Object.fromEntries(Object.entries(sub).map(([role, lines]) => [role, module.readSubmission(r, role, lines).accepted]))).state;
       if (JSON.stringify(r) !== JSON.stringify(state)) problems.push(`${seed}: replay from seed and log differs`);
     }
     hash.update(JSON.stringify(state));
   }
-  return { games: opts.games, byPlayers, wins, ties, decisions, problems, hash: hash.digest('hex').slice(0, 16), seconds: (performance.now() - t0) / 1000 };
+  return { games: opts.games, byPlayers, wins, ties, decisions, problems, queues, hash: hash.digest('hex').slice(0, 16), seconds: (performance.now() - t0) / 1000 };
 }

@@ -44,6 +44,7 @@ function main(): void {
     console.log(`games: ${r.games} (${Object.entries(r.byPlayers).map(([n, c]) => `${c} with ${n} players`).join(', ')})`);
     console.log(`wins: ${Object.entries(r.wins).map(([w, c]) => `${w} ${c}`).join(', ')}; ties: ${r.ties}`);
     console.log(`decisions: ${r.decisions} (${(r.decisions / r.games).toFixed(1)} a game)`);
+    console.log(`queued actions: ${r.queues.played} played, ${r.queues.notApplied} no longer legal, ${r.queues.dropped} queues dropped`);
     console.log(`problems: ${r.problems.length}`);
     for (const p of r.problems.slice(0, 20)) console.log(`  ${p}`);
     console.log(`final-state hash: ${r.hash}`);

@@ -1,9 +1,26 @@
-// Aloha as a GameModule: one decision a phase, for the one player who makes it; everything else
-// waits (the others are never expected). Aloha hides nothing but the order of the Event decks.
+// Aloha as a GameModule: one decision a phase, for the one player who makes it; the others are
+// never expected, and what they send is queued for their next decisions (resolve plays it while
+// nothing else has happened). Aloha hides nothing but the order of the Event decks and what each
+// player has queued.
 import { ISLANDS, RESOURCES } from '../aloha/data.ts';
-import { act, cardById, current, dataOf, decisionVerb, describe, isLegal, legalActions, onBoard, royalCard, setupAloha, STAGE_NAMES, RESOURCE_NAMES, tokensOf, type Action, type AlohaReport, type AlohaState } from '../aloha/engine.ts';
+import { cardById, MAX_QUEUED, playTurn, type AlohaSubmission, type QueuedAction, current, dataOf, decisionVerb, describe, isLegal, legalActions, onBoard, royalCard, setupAloha, STAGE_NAMES, RESOURCE_NAMES, tokensOf, type Action, type AlohaReport, type AlohaState } from '../aloha/engine.ts';
 import { readAction, readConvert, ReadError } from '../aloha/text.ts';
 import type { GameModule, ReadLine, Viewer } from './types.ts';
+
+const QUEUED = 'queued';
+
+/** A queued line: an action, or a conversion of the Epilogue. */
+function readQueued(text: string): Action {
+  return /^\s*convert\b/i.test(text) ? { kind: 'convert', steps: [readConvert(text)] } : readAction(text);
+}
+
+/** When a queue given now would be applied, for the reading of its first line. */
+function queueCondition(s: AlohaState, role: string): string {
+  const cur = current(s)!;
+  return cur.role === role
+    ? 'for your next decisions, applied while nobody else acts, no card turns up and the stage goes on'
+    : `for your next decision, applied only if nothing happens before it: ${cur.role} decides first, and any action of another player drops the queue`;
+}
 
 const SCENARIOS = [
   { id: 'two', name: 'Two players', roles: ['Red', 'Yellow'] },
@@ -37,6 +54,12 @@ function publicView(s: AlohaState) {
   };
 }
 
+/** The queued actions a viewer may see: a player's own, every player's for the moderator. */
+function queuedFor(s: AlohaState, viewer: Viewer): Record<string, string[]> | null {
+  const all = Object.entries(s.queued ?? {}).filter(([role]) => viewer.kind === 'moderator' || (viewer.kind === 'player' && viewer.role === role));
+  return all.length ? Object.fromEntries(all.map(([role, q]) => [role, q.map((x) => x.text)])) : null;
+}
+
 function amounts(a: Record<string, number | undefined>): string {
   return Object.entries(a).filter(([, v]) => v).map(([k, v]) => `${v} ${RESOURCE_NAMES[k as keyof typeof RESOURCE_NAMES]}`).join(', ') || 'nothing';
 }
@@ -61,11 +84,12 @@ export const aloha: GameModule<AlohaState> = {
     const cur = current(s);
     const out: ReadLine[] = [];
     const texts = lines.map((t, i) => ({ line: i + 1, text: t })).filter((x) => x.text.trim());
-    if (!cur || cur.role !== role) {
-      for (const x of texts) out.push({ ...x, ok: false, error: cur ? `it is ${cur.role}'s turn to ${decisionVerb(cur.decision)}; ${role} waits` : 'the game is over' });
+    if (!cur) {
+      for (const x of texts) out.push({ ...x, ok: false, error: 'the game is over' });
       return { lines: out, accepted: null };
     }
-    if (cur.decision === 'convert') {
+    const mine = cur.role === role;
+    if (mine && cur.decision === 'convert') {
       const steps = [];
       for (const x of texts) {
         try {
@@ -80,33 +104,52 @@ export const aloha: GameModule<AlohaState> = {
       }
       return { lines: out, accepted: { kind: 'convert', steps } satisfies Action };
     }
-    let accepted: Action | null = null;
+    // The deciding player's first legal line is the action now; every later line, and every line
+    // of a player who waits, is queued for that player's next decisions (docs/aloha.md).
+    let now: Action | null = null;
+    const queued: QueuedAction[] = [];
     for (const x of texts) {
-      if (accepted) { out.push({ ...x, ok: false, error: 'one action a turn: this line is not needed' }); continue; }
       try {
-        const a = readAction(x.text);
-        const problem = isLegal(s, role, a);
-        if (problem) out.push({ ...x, ok: false, error: problem });
-        else { accepted = a; out.push({ ...x, ok: true, reading: describe(s, a) }); }
+        if (mine && !now) {
+          const a = readAction(x.text);
+          const problem = isLegal(s, role, a);
+          if (problem) out.push({ ...x, ok: false, error: problem });
+          else { now = a; out.push({ ...x, ok: true, reading: describe(s, a) }); }
+          continue;
+        }
+        if (queued.length >= MAX_QUEUED) { out.push({ ...x, ok: false, error: `at most ${MAX_QUEUED} actions may be queued` }); continue; }
+        const a = readQueued(x.text);
+        const last = queued[queued.length - 1];
+        // Conversion lines in a row are one decision, as they are when it is the player's turn.
+        if (a.kind === 'convert' && last?.action.kind === 'convert') {
+          last.action.steps.push(...a.steps);
+          last.text = describe(s, last.action);
+          out.push({ ...x, ok: true, reading: `${QUEUED} ${queued.length}: ${describe(s, a)}` });
+          continue;
+        }
+        queued.push({ action: a, text: describe(s, a) });
+        out.push({ ...x, ok: true, reading: `${QUEUED} ${queued.length}: ${describe(s, a)}${queued.length === 1 ? ` (${queueCondition(s, role)})` : ''}` });
       } catch (e) {
         out.push({ ...x, ok: false, error: e instanceof ReadError ? e.message : String(e) });
       }
     }
-    return { lines: out, accepted };
+    if (!mine) return { lines: out, accepted: { kind: 'queue', now: null, queued } satisfies AlohaSubmission };
+    return { lines: out, accepted: queued.length ? ({ kind: 'queue', now, queued } satisfies AlohaSubmission) : now };
   },
   resolve(s, submissions) {
-    const cur = current(s);
-    const a = cur ? ((submissions[cur.role] as Action | null | undefined) ?? null) : null;
-    return act(s, a);
+    return playTurn(s, submissions);
   },
-  view(s, _viewer: Viewer) {
-    return publicView(s);
+  view(s, viewer: Viewer) {
+    // Queued actions are their player's own until played: each player sees only theirs.
+    const queued = queuedFor(s, viewer);
+    return queued ? { ...publicView(s), queued } : publicView(s);
   },
-  formatReport(report) {
+  formatReport(report, viewer) {
     const r = report as AlohaReport;
-    return r.lines.join('\n');
+    const own = Object.entries(r.private ?? {}).filter(([role]) => viewer.kind === 'moderator' || (viewer.kind === 'player' && viewer.role === role));
+    return [...r.lines, ...own.flatMap(([role, lines]) => lines.map((l) => (viewer.kind === 'moderator' ? `(To ${role}) ${l}` : l)))].join('\n');
   },
-  formatPosition(s) {
+  formatPosition(s, viewer) {
     const v = publicView(s);
     const lines = [`${v.stage}${v.turn ? `: ${v.turn.role} to ${v.turn.to}` : ''}.`];
     if (v.king) lines.push(`${s.stage === 'chapter3' || s.stage === 'epilogue' ? 'Queen' : 'King'} token: ${v.king}.`);
@@ -121,10 +164,23 @@ export const aloha: GameModule<AlohaState> = {
       lines.push(`  (${v.deck} cards left in the deck.)`);
     }
     if (v.result) lines.push(v.result.text + '.');
+    for (const [role, q] of Object.entries(queuedFor(s, viewer) ?? {})) {
+      lines.push(`${viewer.kind === 'player' ? 'Your' : `${role}'s`} queued actions: ${q.join('; ')} (played at ${viewer.kind === 'player' ? 'your' : 'their'} next decisions only if nothing happens before them).`);
+    }
     return lines.join('\n');
   },
   outcome(s) {
     return s.result ? { kind: s.result.kind, winners: s.result.winners, text: s.result.text } : null;
+  },
+  isPrivateLine(line) {
+    // What a player queues stays with that player (and the moderator) until the game ends; what is
+    // played of it is in the report.
+    return (line.reading ?? '').startsWith(`${QUEUED} `);
+  },
+  waitingNote(s, role) {
+    const cur = current(s);
+    if (!cur || cur.role === role) return null;
+    return `It is ${cur.role}'s turn to ${decisionVerb(cur.decision)}, not yours; you may queue your next actions (one a line), played at your next decision only if nothing happens before it`;
   },
   options(s, role) {
     const cur = current(s);

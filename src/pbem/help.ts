@@ -12,6 +12,10 @@ export const ALOHA_HELP = `Aloha: one phase is one decision of one player. When 
   event 3 [Maui]                 the third face-up Event card, with an Action token on an active island
   king Maui                      where the King (Queen) token goes, at the start of a chapter
   convert 2 ph aloha Kauai       Epilogue: up to 5 conversions, one a line; convert 3 aloha homerule; pass
+Lines after your action, or sent while another player decides, are queued for your next decisions:
+each is played when your turn comes, without a deadline of its own, only if nothing has happened
+since but your own actions (another player's action, a card turned up or a stage's end drops the
+queue; the results tell you). A new reply replaces the queue.
 STATUS shows the position and whose turn it is. Missing a deadline plays the first legal action for you.`;
 
 /** The Hawaii 1795 lines (docs/hawaii-1795.md), for the HELP of a Hawaii 1795 game. */

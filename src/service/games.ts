@@ -302,7 +302,9 @@ export async function gameView(ctx: Ctx, a: Access) {
       ? {
           seq: phase.seq, key: phase.key, label: phase.label, type: phase.type, year: phase.year,
           openedAt: phase.openedAt, deadlineAt: phase.deadlineAt, graceUntil: phase.graceUntil, earlyAt: phase.earlyAt,
-          readiness: phase.readiness.map((r) => ({ role: r.role, expected: phase.expected.includes(r.role), played: played.has(r.role), submitted: r.submitted, ready: r.ready })),
+          // Whether a role that is not expected sent something (standing instructions, queued
+          // actions) is its own business: only it and the moderator see it.
+          readiness: phase.readiness.map((r) => ({ role: r.role, expected: phase.expected.includes(r.role), played: played.has(r.role), submitted: r.submitted && (phase.expected.includes(r.role) || isMod || (a.viewer.kind === 'player' && a.viewer.role === r.role)), ready: r.ready })),
         }
       : null,
     view: shown ? (a.module.view(shown.state as any, a.viewer) as Record<string, unknown>) : null,

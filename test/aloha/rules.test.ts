@@ -45,6 +45,8 @@ describe('Setup and Prologue', () => {
   it('each player has 15 ones and 3 fives (30) Pure Hawaiian tokens; the migration puts 20 and 2 Action tokens on one island, one player per island', () => {
     let s = setupAloha('mig', 3);
     expect(s.roles.every((r) => s.players[r]!.pool === 30 && s.players[r]!.score === 0)).toBe(true);
+    // The Commerce, Aloha and Warrior markers start on their icons: nothing yet.
+    expect(s.roles.every((r) => s.players[r]!.aloha === 0 && s.players[r]!.commerce === 0 && s.players[r]!.warriors === 0 && s.players[r]!.homeRule === 0)).toBe(true);
     const [a, b] = s.roles;
     s = play(s, 'settle Kauai').state;
     expect(s.board.Kauai[a!]).toBe(20);
@@ -52,7 +54,8 @@ describe('Setup and Prologue', () => {
     expect(s.players[a!]!.pool).toBe(10);
     const again = read(s, b!, 'settle Kauai');
     expect(again.lines[0]!.error).toBe('Kauai is settled already: only one player per island');
-    expect(read(s, a!, 'settle Oahu').lines[0]!.error).toMatch(/it is .*'s turn/);
+    // The player who waits may only queue (test/aloha/queue.test.ts).
+    expect(read(s, a!, 'settle Oahu').lines[0]!.reading).toMatch(new RegExp(`^queued 1: settle Oahu \\(.*${b} decides first`));
   });
 
   it('two rounds of Actions in turn order: migrate one group to another island, or take a Warrior', () => {

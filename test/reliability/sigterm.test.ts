@@ -53,7 +53,7 @@ describe('SIGTERM under load', () => {
     await t.db.$executeRawUnsafe(`UPDATE "Phase" SET "deadlineAt" = now() + interval '1 day' WHERE status = 'open'`);
 
     const port = await freePort();
-    kahu = spawnKahu([], { DATABASE_URL: t.database.url, PORT: String(port), DATA_DIR: dataDir, SWEEP_SECONDS: '1' });
+    kahu = spawnKahu([], { LOG_LEVEL: 'info', DATABASE_URL: t.database.url, PORT: String(port), DATA_DIR: dataDir, SWEEP_SECONDS: '1' });
     await kahu.waitFor(/kahu is running/, 60_000);
 
     const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
@@ -91,6 +91,7 @@ describe('SIGTERM under load', () => {
     const exitMs = Date.now() - signalledAt;
     await Promise.all(loops);
     agent.destroy();
+    console.log(kahu.output().split('\n').filter((l) => /shutdown step|stopped|shutting down/.test(l)).join('\n'));
     console.log(`[sigterm] ${outcomes.length} requests, ${outcomes.filter((o) => o.status === 200).length} accepted; exit ${code} ${exitMs} ms after SIGTERM`);
 
     expect(code).toBe(0);

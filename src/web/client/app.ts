@@ -394,8 +394,11 @@ async function ordersPanel(id: string, g: Json, side: HTMLElement, svg: SVGSVGEl
     side.append(h('label', { for: 'action' }, 'Your action'), pickAction,
       h('button', { type: 'button', onclick: () => void send([pickAction.value]) }, 'Send this action'));
   } else if (opts?.options?.waitingFor && opts.options.waitingFor !== g.you.role) {
-    side.append(h('p', { class: 'muted' }, `${opts.options.waitingFor} is deciding; you wait for your turn.`));
+    side.append(h('p', { class: 'muted' }, `${opts.options.waitingFor} is deciding; you wait for your turn. You may queue your next actions as text below (one a line): they are played when your turn comes only if nothing happens before it.`));
   }
+  // Aloha's queued actions: the view shows a player only their own.
+  const queued: string[] = g.view?.queued?.[g.you.role] ?? [];
+  if (queued.length) side.append(h('p', { class: 'queued' }, `Your queued actions: ${queued.join('; ')}.`));
   side.append(h('details', { open: !units.length && !actions.length }, h('summary', {}, 'Write orders as text'), h('p', { id: 'orders-help', class: 'muted' }, 'One order a line, as you would write them by email.'), text,
     h('button', { type: 'button', onclick: () => void send(text.value.split('\n')) }, 'Send the text')));
   side.append(h('p', {}, ready, h('label', { for: 'ready' }, ' Ready: process the phase early once everyone is')), result);
