@@ -13,7 +13,7 @@ import type { MultiPolygon, Polygon } from 'polygon-clipping';
 import { feature } from 'topojson-client';
 import type { Topology } from 'topojson-specification';
 import {
-  area, boundaryDistance, contains, difference, horizontalRoom, innerPoints, intersect, pathOf, round, sharedBorder, union, type Pt,
+  area, bbox, boundaryDistance, contains, difference, horizontalRoom, innerPoints, intersect, pathOf, round, sharedBorder, union, type Pt,
 } from './geometry.ts';
 
 type LonLat = [number, number];
@@ -185,7 +185,7 @@ function project(g: GeoJSON.Geometry, tol = 0.5): MultiPolygon {
   geoPath(projection.clipExtent([[0, 0], [WIDTH, HEIGHT]]), context as never)(g);
   const kept = rings.map((r) => simplify(r, tol)).filter((r) => r.length >= 4 && Math.abs(area([[r]])) > 0.3);
   if (!kept.length) return [];
-  return polygonClipping.xor([[kept[0]]], ...kept.slice(1).map((r) => [[r]] as Polygon));
+  return polygonClipping.xor([kept[0]], ...kept.slice(1).map((r): Polygon => [r]));
 }
 
 const projectedLand = union(land50.features.map((f) => project(f.geometry)));
@@ -286,25 +286,63 @@ for (const [k, len] of touching) if (!adjacent.has(k)) problems.push(`touching b
 for (const p of spaces) if (!shapes[p.id] || area(shapes[p.id]) < 20) problems.push(`no shape: ${p.id}`);
 console.log(problems.length ? problems.join('\n') : 'borders match the adjacencies');
 
-// Points: label, unit, supply-centre marker; a point per coast near that coast's waters.
-const COAST_NEAR: Record<string, LonLat> = {
-  'spa/nc': [-6.0, 43.5], 'spa/sc': [-2.0, 36.8], 'stp/nc': [38.0, 66.0], 'stp/sc': [29.0, 60.0], 'bul/ec': [28.0, 43.0], 'bul/sc': [24.5, 40.9],
+// Points: the supply centre at its city, the unit clear of it, the name clear of both; on a split
+// coast, the point of the space nearest that coast's waters.
+const CITIES: Record<string, LonLat> = {
+  ank: [32.85, 39.93], bel: [4.35, 50.85], ber: [13.4, 52.52], bre: [-4.49, 48.39], bud: [19.04, 47.5], bul: [23.32, 42.7], con: [28.97, 41.0],
+  den: [12.57, 55.68], edi: [-3.19, 55.95], gre: [23.73, 37.98], hol: [4.9, 52.37], kie: [10.13, 54.32], lon: [-0.13, 51.5], lvp: [-2.98, 53.41],
+  mar: [5.37, 43.3], mos: [37.62, 55.75], mun: [11.58, 48.14], nap: [14.27, 40.85], nwy: [10.75, 59.91], par: [2.35, 48.86], por: [-9.14, 38.72],
+  rom: [12.5, 41.9], rum: [26.1, 44.43], ser: [20.46, 44.8], sev: [33.52, 44.6], smy: [27.14, 38.42], spa: [-3.7, 40.42], stp: [30.31, 59.94],
+  swe: [18.07, 59.33], tri: [13.78, 45.65], tun: [10.18, 36.8], ven: [12.33, 45.44], vie: [16.37, 48.21], war: [21.01, 52.23],
 };
+const COAST_NEAR: Record<string, LonLat> = {
+  'spa/nc': [-6.0, 43.5], 'spa/sc': [-0.5, 37.8], 'stp/nc': [40.0, 66.5], 'stp/sc': [30.0, 60.3], 'bul/ec': [27.9, 42.9], 'bul/sc': [25.0, 41.0],
+};
+/** Every point of a grid inside the shape, with its distance to the border. */
+function gridPoints(shape: MultiPolygon): { p: Pt; d: number }[] {
+  const [x0, y0, x1, y1] = bbox(shape);
+  const step = Math.max(1, Math.sqrt(area(shape)) / 50);
+  const pts: { p: Pt; d: number }[] = [];
+  for (let x = x0 + step / 2; x < x1; x += step) for (let y = y0 + step / 2; y < y1; y += step) {
+    const p: Pt = [Math.round(x * 10) / 10, Math.round(y * 10) / 10];
+    if (contains(shape, p)) pts.push({ p, d: boundaryDistance(shape, p) });
+  }
+  return pts.sort((a, b) => b.d - a.d);
+}
+const dist = (a: Pt, b: Pt) => Math.hypot(a[0] - b[0], a[1] - b[1]);
+const nearest = (pts: { p: Pt; d: number }[], to: Pt, minD: number) =>
+  [...pts].filter((q) => q.d >= minD).sort((a, b) => dist(a.p, to) - dist(b.p, to))[0]?.p ?? pts[0].p;
 const out: Record<string, unknown> = {};
 for (const p of spaces) {
   const shape = shapes[p.id];
-  const pts = innerPoints(shape, 3, p.type === 'sea' ? 40 : 14);
-  const entry: Record<string, unknown> = { path: pathOf(shape), label: pts[0], room: horizontalRoom(shape, pts[0]), unit: pts[1] ?? pts[0] };
-  if (p.supply_center) entry.marker = pts[2] ?? pts[0];
-  if (p.coasts?.length) {
-    const coasts: Record<string, Pt> = {};
-    const cands = innerPoints(shape, 60, 3).filter((q) => boundaryDistance(shape, q) > 4);
-    for (const c of p.coasts) {
-      const near = proj(COAST_NEAR[`${p.id}/${c}`]);
-      coasts[c] = [...cands].sort((a, b) => Math.hypot(a[0] - near[0], a[1] - near[1]) - Math.hypot(b[0] - near[0], b[1] - near[1]))[0];
-    }
-    entry.coasts = coasts;
+  if (p.type === 'sea') {
+    const pts = innerPoints(shape, 2, 40);
+    out[p.id] = { path: pathOf(shape), label: pts[0], room: horizontalRoom(shape, pts[0]), unit: pts[1] ?? pts[0] };
+    continue;
   }
+  const grid = gridPoints(shape);
+  const taken: Pt[] = [];
+  const coasts: Record<string, Pt> = {};
+  for (const c of p.coasts ?? []) {
+    coasts[c] = nearest(grid, proj(COAST_NEAR[`${p.id}/${c}`]), 5);
+    taken.push(coasts[c]);
+  }
+  let marker: Pt | undefined;
+  if (p.supply_center) {
+    marker = nearest(grid.filter((q) => taken.every((t) => dist(t, q.p) >= 11)), proj(CITIES[p.id]), 4);
+    taken.push(marker);
+  }
+  // The unit at the deepest point clear of the marker and the coasts; the name at the deepest
+  // point clear of them all, or just under the unit where the space is too small for both apart.
+  const unit = (grid.find((q) => taken.every((t) => dist(t, q.p) >= 12)) ?? grid[0]).p;
+  const half = (p.name.length * 4.6) / 2;
+  const apart = (q: Pt, t: Pt, dy: number, dx: number) => Math.abs(q[1] - t[1]) >= dy || Math.abs(q[0] - t[0]) >= half + dx;
+  const clear = grid.find((q) => q.d >= 4 && apart(q.p, unit, 14, 12) && taken.every((t) => apart(q.p, t, 8, 6)));
+  const under: Pt = [unit[0], Math.round((unit[1] + 14) * 10) / 10];
+  const label = clear ? clear.p : contains(shape, under) ? under : grid[0].p;
+  const entry: Record<string, unknown> = { path: pathOf(shape), label, room: horizontalRoom(shape, label), unit };
+  if (marker) entry.marker = marker;
+  if (p.coasts?.length) entry.coasts = coasts;
   out[p.id] = entry;
 }
 for (const [id, e] of Object.entries(out) as [string, { label: Pt; unit: Pt }][]) {
