@@ -218,10 +218,14 @@ export function renderDiplomacyMap(variant: Variant, geometry: MapGeometry, boar
         return g(`<circle cx="${x}" cy="${y}" r="${f(11 * s)}" stroke="${c}" stroke-width="${f(1.4 * s)}"/>`, 'hold');
       }
       case 'move': {
-        const a = from(order.unit), b = at(order.to);
-        // A convoyed move runs through the fleets that carry it, in the order they do.
-        const via = convoyChain(order.unit.location, order.to, a);
-        return g(arrow(a, b, c, failed, order.viaConvoy || via.length ? '6 3' : undefined, via), order.kind);
+        const a = from(order.unit);
+        // A convoyed move runs through the fleets that carry it, in the order they do, and lands
+        // on the coast the last of them touches.
+        const chain = convoyChain(order.unit.location, order.to, a);
+        const last = chain[chain.length - 1]?.location;
+        const coast = last && map.provinceOf(order.to)?.coasts?.find((k) => (map.data.fleet_adjacency[`${map.provinceOf(order.to)!.id}/${k}`] ?? []).includes(last));
+        const b = at(coast ? `${map.provinceOf(order.to)!.id}/${coast}` : order.to);
+        return g(arrow(a, b, c, failed, order.viaConvoy || chain.length ? '6 3' : undefined, chain.map((x) => x.at)), order.kind);
       }
       case 'retreat': {
         const a = dislodgedAt(order.unit.location), b = at(order.to);
@@ -265,20 +269,23 @@ export function renderDiplomacyMap(variant: Variant, geometry: MapGeometry, boar
   }
 
   /** The fleets ordered to convoy the army at `from` to `to`, from the army's end of the chain on. */
-  function convoyChain(from: string, to: string, start: Point): Point[] {
+  function convoyChain(from: string, to: string, start: Point): { location: string; at: Point }[] {
     const army = map.provinceOf(from), dest = map.provinceOf(to);
-    const fleets: Point[] = [];
+    const fleets: { location: string; at: Point }[] = [];
     for (const o of options.orders ?? []) {
       const p = parseOrder(map, o.reading);
-      if (p.ok && p.order.kind === 'convoy' && map.provinceOf(p.order.target.location) === army && map.provinceOf(p.order.to) === dest) fleets.push(at(findUnit(p.order.unit) ?? p.order.unit.location));
+      if (!p.ok || p.order.kind !== 'convoy' || map.provinceOf(p.order.target.location) !== army || map.provinceOf(p.order.to) !== dest) continue;
+      const location = findUnit(p.order.unit) ?? p.order.unit.location;
+      fleets.push({ location, at: at(location) });
     }
-    const chain: Point[] = [];
+    const chain: { location: string; at: Point }[] = [];
     let here = start;
+    const d = (q: Point) => Math.hypot(q[0] - here[0], q[1] - here[1]);
     while (fleets.length) {
       let best = 0;
-      fleets.forEach((q, i) => { if (Math.hypot(q[0] - here[0], q[1] - here[1]) < Math.hypot(fleets[best][0] - here[0], fleets[best][1] - here[1])) best = i; });
-      here = fleets.splice(best, 1)[0];
-      chain.push(here);
+      fleets.forEach((q, i) => { if (d(q.at) < d(fleets[best].at)) best = i; });
+      chain.push(fleets.splice(best, 1)[0]);
+      here = chain[chain.length - 1].at;
     }
     return chain;
   }
