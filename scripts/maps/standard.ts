@@ -320,7 +320,9 @@ for (const p of spaces) {
     out[p.id] = { path: pathOf(shape), label: pts[0], room: horizontalRoom(shape, pts[0]), unit: pts[1] ?? pts[0] };
     continue;
   }
-  const grid = gridPoints(shape);
+  // Units, names and markers on the largest part (Naples on the mainland, not Sicily).
+  const main = [...shape].sort((a, b) => area([b]) - area([a]))[0];
+  const grid = gridPoints([main]).map((q) => ({ p: q.p, d: boundaryDistance(shape, q.p) }));
   const taken: Pt[] = [];
   const coasts: Record<string, Pt> = {};
   for (const c of p.coasts ?? []) {

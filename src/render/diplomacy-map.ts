@@ -84,6 +84,13 @@ export function renderDiplomacyMap(variant: Variant, geometry: MapGeometry, boar
   };
   const isDislodged = (loc: string) => (board.dislodged ?? []).some((d) => map.provinceOf(d.location) === map.provinceOf(loc));
 
+  // Each order read once: the convoys are looked up again for the moves they carry.
+  const drawn: { o: DrawnOrder; order: Order }[] = [];
+  for (const o of options.orders ?? []) {
+    const parsed = parseOrder(map, o.reading);
+    if (parsed.ok) drawn.push({ o, order: parsed.order });
+  }
+
   const out: string[] = [];
   out.push(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="${vx} ${vy} ${vw} ${vh + 60 * scale}" role="img" font-family="DejaVu Sans, Verdana, sans-serif">`);
   out.push(`<title>${esc(options.title ?? `${variant.name} map`)}</title>`);
@@ -153,7 +160,7 @@ export function renderDiplomacyMap(variant: Variant, geometry: MapGeometry, boar
 
   // Orders under the units.
   out.push(`<g class="orders" fill="none" stroke-linecap="round">`);
-  for (const o of options.orders ?? []) out.push(drawOrder(o));
+  for (const o of drawn) out.push(drawOrder(o));
   out.push('</g>');
 
   // Units, and dislodged units beside them.
@@ -202,10 +209,7 @@ export function renderDiplomacyMap(variant: Variant, geometry: MapGeometry, boar
     return `<g class="unit${dislodged ? ' dislodged' : ''}" data-unit="${esc(u.location)}" data-at="${f(x)},${f(y)}"><title>${esc(label)}</title>${shape}${code}</g>`;
   }
 
-  function drawOrder(o: DrawnOrder): string {
-    const parsed = parseOrder(map, o.reading);
-    if (!parsed.ok) return '';
-    const order: Order = parsed.order;
+  function drawOrder({ o, order }: { o: DrawnOrder; order: Order }): string {
     const failed = o.result !== undefined && o.result !== 'succeeds';
     const c = failed ? '#9a2b2b' : '#1b1b1b';
     const s = scale;
@@ -272,10 +276,9 @@ export function renderDiplomacyMap(variant: Variant, geometry: MapGeometry, boar
   function convoyChain(from: string, to: string, start: Point): { location: string; at: Point }[] {
     const army = map.provinceOf(from), dest = map.provinceOf(to);
     const fleets: { location: string; at: Point }[] = [];
-    for (const o of options.orders ?? []) {
-      const p = parseOrder(map, o.reading);
-      if (!p.ok || p.order.kind !== 'convoy' || map.provinceOf(p.order.target.location) !== army || map.provinceOf(p.order.to) !== dest) continue;
-      const location = findUnit(p.order.unit) ?? p.order.unit.location;
+    for (const { order } of drawn) {
+      if (order.kind !== 'convoy' || map.provinceOf(order.target.location) !== army || map.provinceOf(order.to) !== dest) continue;
+      const location = findUnit(order.unit) ?? order.unit.location;
       fleets.push({ location, at: at(location) });
     }
     const chain: { location: string; at: Point }[] = [];
