@@ -3,18 +3,12 @@
 import { Resvg } from '@resvg/resvg-js';
 import { mapGeometry } from '../src/maps/geometry.ts';
 import { getVariant } from '../src/diplomacy/variants/index.ts';
-import { heiauDiplomacy } from '../src/games/diplomacy.ts';
+import { heiauDiplomacy, standardDiplomacy } from '../src/games/diplomacy.ts';
 import { renderDiplomacyMap, type BoardView } from '../src/render/diplomacy-map.ts';
 
-const variant = getVariant('heiau')!;
-const geometry = mapGeometry('heiau')!;
-const state = heiauDiplomacy.setup('bench', 'clans');
-const board = heiauDiplomacy.view(state, { kind: 'moderator' }) as BoardView;
-// Every unit ordered: a third hold, the rest move to a neighbour.
-const orders = board.units.map((u, i) => {
-  const to = variant.map.data.fleet_adjacency[u.location]?.[0] ?? variant.map.data.army_adjacency[u.location]?.[0];
-  return { power: u.power, reading: i % 3 === 0 || !to ? `${u.type} ${u.location} H` : `${u.type} ${u.location} - ${to}`, result: (i % 2 ? 'succeeds' : 'fails') as 'succeeds' | 'fails' };
-});
+
+// The fonts the service draws with (src/service/maps.ts).
+const font = { fontFiles: ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf', 'DejaVuSans-Oblique.ttf'].map((f) => `assets/fonts/${f}`), loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' };
 
 function time(label: string, n: number, fn: () => unknown) {
   for (let i = 0; i < Math.min(20, n); i++) fn();
@@ -29,7 +23,18 @@ function time(label: string, n: number, fn: () => unknown) {
   console.log(`${label}: p50 ${q(0.5)} ms, p99 ${q(0.99)} ms (${n} runs)`);
 }
 
-const svg = renderDiplomacyMap(variant, geometry, board, { orders, title: 'Heiau: Spring 1 Movement' });
-console.log(`Heiau map, ${board.units.length} units, ${orders.length} orders; SVG ${(svg.length / 1024).toFixed(1)} KB`);
-time('SVG', 2000, () => renderDiplomacyMap(variant, geometry, board, { orders, title: 'Heiau: Spring 1 Movement' }));
-time('PNG 1600 px (from SVG)', 30, () => new Resvg(svg, { fitTo: { mode: 'width', value: 1600 }, font: { loadSystemFonts: true } }).render().asPng());
+for (const [name, module, scenario] of [['Heiau', heiauDiplomacy, 'clans'], ['Standard', standardDiplomacy, 'classic']] as const) {
+  const variant = getVariant(module.id)!;
+  const geometry = mapGeometry(module.id)!;
+  const board = module.view(module.setup('bench', scenario), { kind: 'moderator' }) as BoardView;
+  // Every unit ordered: a third hold, the rest move to a neighbour.
+  const orders = board.units.map((u, i) => {
+    const to = variant.map.data.fleet_adjacency[u.location]?.[0] ?? variant.map.data.army_adjacency[u.location]?.[0];
+    return { power: u.power, reading: i % 3 === 0 || !to ? `${u.type} ${u.location} H` : `${u.type} ${u.location} - ${to}`, result: (i % 2 ? 'succeeds' : 'fails') as 'succeeds' | 'fails' };
+  });
+  const title = `${name}: Spring 1 Movement`;
+  const svg = renderDiplomacyMap(variant, geometry, board, { orders, title });
+  console.log(`${name} map, ${board.units.length} units, ${orders.length} orders; SVG ${(svg.length / 1024).toFixed(1)} KB`);
+  time('SVG', 2000, () => renderDiplomacyMap(variant, geometry, board, { orders, title }));
+  time('PNG 1600 px (from SVG)', 30, () => new Resvg(svg, { fitTo: { mode: 'width', value: 1600 }, font }).render().asPng());
+}

@@ -4,6 +4,7 @@
 // this shape, so one renderer folder draws them all.
 import { z } from 'zod';
 import heiauGeometry from '../diplomacy/maps/heiau.geometry.json' with { type: 'json' };
+import standardGeometry from '../diplomacy/maps/standard.geometry.json' with { type: 'json' };
 import hawaii1795Geometry from '../hand-of-destiny/scenarios/hawaii-1795.geometry.json' with { type: 'json' };
 
 const Point = z.tuple([z.number(), z.number()]);
@@ -30,12 +31,14 @@ export const MapGeometrySchema = z.object({
   viewBox: z.tuple([z.number(), z.number(), z.number(), z.number()]),
   /** Whole islands' coastlines, drawn under the spaces. */
   islands: z.record(z.string(), z.string()),
+  /** Land that is no space (Switzerland, Ireland...), by name: drawn as land nobody may enter. */
+  impassable: z.record(z.string(), z.string()).optional(),
   spaces: z.record(z.string(), SpaceGeometrySchema),
 });
 export type MapGeometry = z.infer<typeof MapGeometrySchema>;
 
 const cache = new Map<string, MapGeometry>();
-const sources: Record<string, unknown> = { heiau: heiauGeometry, 'hawaii-1795': hawaii1795Geometry };
+const sources: Record<string, unknown> = { standard: standardGeometry, heiau: heiauGeometry, 'hawaii-1795': hawaii1795Geometry };
 
 /** The geometry of a map by its id (a Diplomacy variant, a Hand of Destiny scenario), or null when it has none yet. */
 export function mapGeometry(id: string): MapGeometry | null {

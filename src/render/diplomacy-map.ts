@@ -77,10 +77,31 @@ export function renderDiplomacyMap(variant: Variant, geometry: MapGeometry, boar
     return (l?.coast && g.coasts?.[l.coast]) || g.unit;
   };
 
+  /** Where a dislodged unit is drawn: beside the unit that took its place. */
+  const dislodgedAt = (loc: string): Point => {
+    const [x, y] = at(loc);
+    return [x + 9 * scale, y - 9 * scale];
+  };
+  const isDislodged = (loc: string) => (board.dislodged ?? []).some((d) => map.provinceOf(d.location) === map.provinceOf(loc));
+
+  // Each order read once: the convoys are looked up again for the moves they carry.
+  const drawn: { o: DrawnOrder; order: Order }[] = [];
+  for (const o of options.orders ?? []) {
+    const parsed = parseOrder(map, o.reading);
+    if (parsed.ok) drawn.push({ o, order: parsed.order });
+  }
+
   const out: string[] = [];
   out.push(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="${vx} ${vy} ${vw} ${vh + 60 * scale}" role="img" font-family="DejaVu Sans, Verdana, sans-serif">`);
   out.push(`<title>${esc(options.title ?? `${variant.name} map`)}</title>`);
   out.push(`<rect x="${vx}" y="${vy}" width="${vw}" height="${vh}" fill="#c9def0"/>`);
+
+  // Land that is no space, under the spaces.
+  if (geometry.impassable) {
+    out.push(`<g class="impassable" fill="#d9d4c7" stroke="#8a806b" stroke-width="${f(0.5 * scale)}">`);
+    for (const [name, d] of Object.entries(geometry.impassable)) out.push(`<path d="${d}"><title>${esc(name)}: impassable</title></path>`);
+    out.push('</g>');
+  }
 
   // Spaces: seas, then land tinted by the owner of its centre.
   out.push('<g class="spaces">');
@@ -98,8 +119,23 @@ export function renderDiplomacyMap(variant: Variant, geometry: MapGeometry, boar
   for (const p of map.provinces) {
     const g = geometry.spaces[p.id];
     if (!g) continue;
-    const fits = g.room === undefined || p.name.length * 4.6 * scale <= g.room;
-    out.push(`<text x="${g.label[0]}" y="${f(g.label[1] + 3 * scale)}"${p.type === 'sea' ? ' font-style="italic" fill="#2f5878"' : ''}>${esc(fits ? p.name : shortName(p.name, p.aliases))}</text>`);
+    const style = p.type === 'sea' ? ' font-style="italic" fill="#2f5878"' : '';
+    const [x, y] = g.label;
+    const width = (text: string) => text.length * 4.6 * scale;
+    const words = p.name.split(' ');
+    const lines = words.length > 1 ? [words.slice(0, Math.ceil(words.length / 2)).join(' '), words.slice(Math.ceil(words.length / 2)).join(' ')] : [];
+    if (g.room === undefined || width(p.name) <= g.room) {
+      out.push(`<text x="${x}" y="${f(y + 3 * scale)}"${style}>${esc(p.name)}</text>`);
+    } else if (lines.length && lines.every((l) => width(l) <= g.room!)) {
+      // A long name on two lines where it fits so.
+      out.push(`<text x="${x}" y="${f(y - 1 * scale)}"${style}>${esc(lines[0])}<tspan x="${x}" dy="${f(8 * scale)}">${esc(lines[1])}</tspan></text>`);
+    } else if (!p.aliases.some((a) => a.length <= 5 && /^[A-Za-z']+$/.test(a))) {
+      // No short name in the rulebook: the whole name, smaller, as far as it needs (to 5.5 points).
+      const size = Math.max(5.5, (8 * g.room) / (p.name.length * 4.6));
+      out.push(`<text x="${x}" y="${f(y + (size / 2.7) * scale)}" font-size="${f(size * scale)}"${style}>${esc(p.name)}</text>`);
+    } else {
+      out.push(`<text x="${x}" y="${f(y + 3 * scale)}"${style}>${esc(shortName(p.name, p.aliases))}</text>`);
+    }
   }
   out.push('</g>');
 
@@ -124,16 +160,13 @@ export function renderDiplomacyMap(variant: Variant, geometry: MapGeometry, boar
 
   // Orders under the units.
   out.push(`<g class="orders" fill="none" stroke-linecap="round">`);
-  for (const o of options.orders ?? []) out.push(drawOrder(o));
+  for (const o of drawn) out.push(drawOrder(o));
   out.push('</g>');
 
   // Units, and dislodged units beside them.
   out.push('<g class="units">');
   for (const u of board.units) out.push(unitSymbol(u, at(u.location), false));
-  for (const d of board.dislodged ?? []) {
-    const [x, y] = at(d.location);
-    out.push(unitSymbol(d, [x + 9 * scale, y - 9 * scale], true));
-  }
+  for (const d of board.dislodged ?? []) out.push(unitSymbol(d, dislodgedAt(d.location), true));
   out.push('</g>');
 
   // Legend: the powers with their colours and letters; and why something is hidden.
@@ -176,10 +209,7 @@ export function renderDiplomacyMap(variant: Variant, geometry: MapGeometry, boar
     return `<g class="unit${dislodged ? ' dislodged' : ''}" data-unit="${esc(u.location)}" data-at="${f(x)},${f(y)}"><title>${esc(label)}</title>${shape}${code}</g>`;
   }
 
-  function drawOrder(o: DrawnOrder): string {
-    const parsed = parseOrder(map, o.reading);
-    if (!parsed.ok) return '';
-    const order: Order = parsed.order;
+  function drawOrder({ o, order }: { o: DrawnOrder; order: Order }): string {
     const failed = o.result !== undefined && o.result !== 'succeeds';
     const c = failed ? '#9a2b2b' : '#1b1b1b';
     const s = scale;
@@ -191,11 +221,19 @@ export function renderDiplomacyMap(variant: Variant, geometry: MapGeometry, boar
         const [x, y] = from(order.unit);
         return g(`<circle cx="${x}" cy="${y}" r="${f(11 * s)}" stroke="${c}" stroke-width="${f(1.4 * s)}"/>`, 'hold');
       }
-      case 'move':
+      case 'move': {
+        const a = from(order.unit);
+        // A convoyed move runs through the fleets that carry it, in the order they do, and lands
+        // on the coast the last of them touches.
+        const chain = convoyChain(order.unit.location, order.to, a);
+        const last = chain[chain.length - 1]?.location;
+        const coast = last && map.provinceOf(order.to)?.coasts?.find((k) => (map.data.fleet_adjacency[`${map.provinceOf(order.to)!.id}/${k}`] ?? []).includes(last));
+        const b = at(coast ? `${map.provinceOf(order.to)!.id}/${coast}` : order.to);
+        return g(arrow(a, b, c, failed, order.viaConvoy || chain.length ? '6 3' : undefined, chain.map((x) => x.at)), order.kind);
+      }
       case 'retreat': {
-        const a = from(order.unit), b = at(order.to);
-        const colourOf = order.kind === 'retreat' ? (failed ? '#9a2b2b' : '#b45f06') : c;
-        return g(arrow(a, b, colourOf, failed, order.kind === 'move' && order.viaConvoy ? '6 3' : undefined), order.kind);
+        const a = dislodgedAt(order.unit.location), b = at(order.to);
+        return g(arrow(a, b, failed ? '#9a2b2b' : '#b45f06', failed), order.kind);
       }
       case 'support': {
         const a = from(order.unit);
@@ -206,7 +244,7 @@ export function renderDiplomacyMap(variant: Variant, geometry: MapGeometry, boar
       }
       case 'convoy': {
         const a = from(order.target), m = from(order.unit), b = at(order.to);
-        return g(`<path d="M${a[0]},${a[1]}Q${m[0]},${m[1]} ${b[0]},${b[1]}" stroke="${c}" stroke-width="${f(1.2 * s)}" stroke-dasharray="${f(7 * s)} ${f(2 * s)} ${f(1.5 * s)} ${f(2 * s)}"/>` +
+        return g(`<path d="M${a[0]},${a[1]}L${m[0]},${m[1]}L${b[0]},${b[1]}" stroke="${c}" stroke-width="${f(1.2 * s)}" stroke-dasharray="${f(7 * s)} ${f(2 * s)} ${f(1.5 * s)} ${f(2 * s)}"/>` +
           `<circle cx="${m[0]}" cy="${m[1]}" r="${f(12 * s)}" stroke="${c}" stroke-width="${f(1 * s)}" stroke-dasharray="${f(2 * s)} ${f(2 * s)}"/>`, 'convoy');
       }
       case 'build-boats':
@@ -215,7 +253,7 @@ export function renderDiplomacyMap(variant: Variant, geometry: MapGeometry, boar
         return g(badge([x + 10 * s, y - 9 * s], order.kind === 'build-boats' ? 'B' : 'C', c, failed), order.kind);
       }
       case 'disband': {
-        const [x, y] = from(order.unit);
+        const [x, y] = isDislodged(order.unit.location) ? dislodgedAt(order.unit.location) : from(order.unit);
         return g(cross([x, y], '#c00000', 9), 'disband');
       }
       case 'build': {
@@ -234,15 +272,40 @@ export function renderDiplomacyMap(variant: Variant, geometry: MapGeometry, boar
     return all.find((x) => x.location === u.location)?.location ?? all.find((x) => map.provinceOf(x.location) === p)?.location;
   }
 
-  function arrow(a: Point, b: Point, c: string, failed: boolean, dash?: string): string {
+  /** The fleets ordered to convoy the army at `from` to `to`, from the army's end of the chain on. */
+  function convoyChain(from: string, to: string, start: Point): { location: string; at: Point }[] {
+    const army = map.provinceOf(from), dest = map.provinceOf(to);
+    const fleets: { location: string; at: Point }[] = [];
+    for (const { order } of drawn) {
+      if (order.kind !== 'convoy' || map.provinceOf(order.target.location) !== army || map.provinceOf(order.to) !== dest) continue;
+      const location = findUnit(order.unit) ?? order.unit.location;
+      fleets.push({ location, at: at(location) });
+    }
+    const chain: { location: string; at: Point }[] = [];
+    let here = start;
+    const d = (q: Point) => Math.hypot(q[0] - here[0], q[1] - here[1]);
+    while (fleets.length) {
+      let best = 0;
+      fleets.forEach((q, i) => { if (d(q.at) < d(fleets[best].at)) best = i; });
+      chain.push(fleets.splice(best, 1)[0]);
+      here = chain[chain.length - 1].at;
+    }
+    return chain;
+  }
+
+  function arrow(a: Point, b: Point, c: string, failed: boolean, dash?: string, via: Point[] = []): string {
     const s = scale;
-    const dx = b[0] - a[0], dy = b[1] - a[1];
-    const len = Math.hypot(dx, dy) || 1;
-    const ux = dx / len, uy = dy / len;
-    const start: Point = [a[0] + ux * 8 * s, a[1] + uy * 8 * s];
+    const unit = (p: Point, q: Point): Point => {
+      const len = Math.hypot(q[0] - p[0], q[1] - p[1]) || 1;
+      return [(q[0] - p[0]) / len, (q[1] - p[1]) / len];
+    };
+    const [sx, sy] = unit(a, via[0] ?? b);
+    const [ux, uy] = unit(via[via.length - 1] ?? a, b);
+    const start: Point = [a[0] + sx * 8 * s, a[1] + sy * 8 * s];
     const end: Point = [b[0] - ux * 9 * s, b[1] - uy * 9 * s];
     const head = `M${f(end[0])},${f(end[1])}l${f(-ux * 7 * s - uy * 4 * s)},${f(-uy * 7 * s + ux * 4 * s)}M${f(end[0])},${f(end[1])}l${f(-ux * 7 * s + uy * 4 * s)},${f(-uy * 7 * s - ux * 4 * s)}`;
-    return `<path d="M${f(start[0])},${f(start[1])}L${f(end[0])},${f(end[1])}${head}" stroke="${c}" stroke-width="${f(2 * s)}"${dash ? ` stroke-dasharray="${dash}"` : ''}/>` +
+    const line = [start, ...via, end].map(([x, y], i) => `${i ? 'L' : 'M'}${f(x)},${f(y)}`).join('');
+    return `<path d="${line}${head}" stroke="${c}" stroke-width="${f(2 * s)}"${dash ? ` stroke-dasharray="${dash}"` : ''}/>` +
       (failed ? cross(end, c) : '');
   }
 

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweep } from '../../src/service/sweep.ts';
 import { startTestService, type TestService } from '../helpers/app.ts';
-import { signUp, startedGame, type Client } from '../helpers/api.ts';
+import { gameOf, signUp, startedGame, type Client } from '../helpers/api.ts';
 
 let t: TestService;
 beforeAll(async () => { t = await startTestService(); });
@@ -72,10 +72,29 @@ describe('Game maps', () => {
     expect(none.status).toBe(404);
     expect(none.headers['content-type']).toMatch(/problem\+json/);
     expect((await t.app.inject({ method: 'GET', url: `/games/${game.id}/map.svg` })).statusCode).toBe(401);
-    const standard = await mod.ok('POST', '/games', { name: 'No map yet', variant: 'standard', scenario: 'classic' }, 201);
+    const standard = await mod.ok('POST', '/games', { name: 'Not started', variant: 'standard', scenario: 'classic' }, 201);
     const noMap = await mod.req('GET', `/games/${standard.id}/map.svg`);
     expect(noMap.status).toBe(404);
-    expect(noMap.body.detail).toMatch(/no drawn map/);
+    expect(noMap.body.detail).toMatch(/has not started/);
+  });
+
+  it('draws a Standard game: the board of Europe with the 1901 units, as SVG and PNG', async () => {
+    const { game, byRole } = await gameOf(t, 'stdmap', 7, { name: 'Standard map', variant: 'standard', scenario: 'classic' });
+    const england = byRole.England;
+    const r = await england.req('GET', `/games/${game.id}/map.svg`);
+    expect(r.status).toBe(200);
+    expect(r.headers['content-type']).toMatch(/image\/svg\+xml/);
+    expect(units(r.body).sort()).toEqual(['ank', 'ber', 'bre', 'bud', 'con', 'edi', 'kie', 'lon', 'lvp', 'mar', 'mos', 'mun', 'nap', 'par', 'rom', 'sev', 'smy', 'stp/sc', 'tri', 'ven', 'vie', 'war']);
+    expect(r.body).toContain('<title>Russia fleet in St Petersburg (sc)</title>');
+    expect(r.body).toContain('<title>Switzerland: impassable</title>');
+    await england.ok('PUT', `/games/${game.id}/orders`, { text: 'F lon - nth\nF edi - nwg\nA lvp - yor' });
+    const own = await england.req('GET', `/games/${game.id}/map.svg`);
+    expect(own.body).toMatch(/<g class="order move" data-result="pending"><title>England: F London - North Sea<\/title>/);
+    // Another power does not see England's orders on its map.
+    expect((await byRole.France.req('GET', `/games/${game.id}/map.svg`)).body).not.toMatch(/England: F London/);
+    const png = await t.app.inject({ method: 'GET', url: `/games/${game.id}/map.png`, headers: { authorization: `Bearer ${england.token}` } });
+    expect(png.statusCode).toBe(200);
+    expect(png.rawPayload.subarray(1, 4).toString()).toBe('PNG');
   });
 
   it('draws a Hawaii 1795 game for each side', async () => {
