@@ -62,10 +62,10 @@ describe('Aloha over HTTP', () => {
     const h = await players[0]!.ok('GET', `/games/${game.id}/history`);
     expect(h.phases.filter((p: any) => p.report).length).toBe(decisions);
     expect(h.phases[0].report).toMatch(/settles/);
-    // Every roll of the dice is shown, die by die, with its total: the Battle and the two Conflicts.
+    // Every roll of the dice is shown, die by die, with its total and the draws it used: the Battle and the two Conflicts.
     const reports = h.phases.map((p: any) => p.report ?? '').join('\n');
     for (const battle of ["The Battle of Kuamo'o", 'The Paulet Affair', "The Abdication of Queen Lili'uokalani"]) {
-      expect(reports).toMatch(new RegExp(`${battle}:\\n  (Red|Yellow|Green|Blue) \\d(\\+\\d){1,2} = \\d+(; (Red|Yellow|Green|Blue) \\d(\\+\\d){1,2} = \\d+){3}\\n`));
+      expect(reports).toMatch(new RegExp(`${battle}:\\n  (Red|Yellow|Green|Blue) \\d(\\+\\d){1,2} = \\d+(; (Red|Yellow|Green|Blue) \\d(\\+\\d){1,2} = \\d+){3} \\(draws #\\d+–#\\d+\\)\\n`));
     }
     const kuamoo = h.phases.find((p: any) => /Kuamo'o/.test(p.report ?? ''));
     const mailed = (await mailFor(t.db, players[0]!.email, 'results')).find((m: any) => m.body.includes(`:: Phase: ${kuamoo.key} ${kuamoo.label}\n`))!;
