@@ -2,6 +2,7 @@
 // formatPosition with the reader's Viewer. Each mail starts with njudge-style `::` lines.
 import type { Config } from '../config.ts';
 import type { Phase } from '../db/generated/client.ts';
+import { games } from '../games/index.ts';
 import type { GameModule, Outcome, ReadLine, Viewer } from '../games/types.ts';
 import type { OutgoingMail } from './outbox.ts';
 import { signature } from './templates.ts';
@@ -17,6 +18,13 @@ export function viewerKey(v: Viewer): string {
 
 export function viewerOfKey(key: string): Viewer {
   return key === '@moderator' ? { kind: 'moderator' } : key === '@observer' ? { kind: 'observer' } : { kind: 'player', role: key };
+}
+
+/** "Heiau Diplomacy, scenario Race": the names of the game's variant and scenario, not their ids. */
+export function gameTitle(game: { variant: string; scenario: string }): string {
+  const m = games[game.variant];
+  const scenario = m?.scenarios.find((x) => x.id === game.scenario);
+  return `${m?.name ?? game.variant}, scenario ${scenario?.name ?? game.scenario}`;
 }
 
 function roleName(v: Viewer): string {
@@ -140,10 +148,11 @@ export function gameOverMail(config: Config, game: GameLike & { seed: string }, 
 
 export function inviteMail(config: Config, game: GameLike & { moderatorEmail: string }, to: string, role: string | null): OutgoingMail {
   const body =
-    `${game.moderatorEmail} invites you to play ${game.name} (${game.variant}, scenario ${game.scenario}) on kahu${role ? ` as ${role}` : ''}.\n\n` +
+    `${game.moderatorEmail} invites you to play ${game.name} (${gameTitle(game)}) on kahu${role ? ` as ${role}` : ''}.\n\n` +
     `In a browser: open ${config.publicUrl}/#/games/${game.id}, sign in with this address and press "Join this game".\n\n` +
     `Over the API: get a token with POST ${config.publicUrl}/accounts and {"email": "${to}"} (it comes by email),\n` +
-    `then POST ${config.publicUrl}/games/${game.id}/join with it.\n`;
+    `then POST ${config.publicUrl}/games/${game.id}/join with it.\n` +
+    (config.inbound?.enabled ? `\nBy email: reply to this mail with the line\n\n    JOIN ${game.name}\n\n(LIST shows every game you may join).\n` : '');
   return { to, kind: 'invite', gameId: game.id, subject: `Invitation: ${game.name}`, body: `:: Judge: kahu  Game: ${game.name}\n:: Game-Id: ${game.id}\n\n` + body + signature(config) };
 }
 

@@ -15,7 +15,7 @@ import { myOrders, setReady, submitOrders } from '../service/orders.ts';
 import { emailSettings, sendPress } from '../service/press.ts';
 import { MODERATOR_COMMANDS, type Command } from './commands.ts';
 import { helpText } from './help.ts';
-import type { Purpose } from './reply-address.ts';
+import { judgeAddress, type Purpose } from './reply-address.ts';
 
 export interface LineResult { line: number; text: string; outcome: 'accepted' | 'rejected' | 'done'; detail: string }
 export interface Executed {
@@ -145,6 +145,21 @@ export async function execute(ctx: Ctx, who: Sender, commands: Command[]): Promi
         case 'noconcede': {
           const r = await castVote(ctx, gameId, who.accountId, { concedeTo: c.kind === 'concede' ? c.to : null });
           result(c, 'done', r.ended ? `the game is over: ${r.ended.text}` : c.kind === 'concede' ? `you concede to ${r.vote.mine?.concedeTo} (NOCONCEDE withdraws it)` : 'your concession is withdrawn');
+          break;
+        }
+        case 'register':
+        case 'list':
+        case 'join':
+          result(c, 'rejected', `${c.kind.toUpperCase()} is for the judge's own address: send it to ${judgeAddress(ctx.config.inbound)}`);
+          break;
+        case 'resign': {
+          // Resigning cannot be taken back: the power must be named, so a stray line does not do it.
+          const role = who.game.players.find((p) => p.accountId === who.accountId && p.status === 'playing')?.role;
+          if (isMod || !role) { result(c, 'rejected', 'RESIGN is for a player of this game'); break; }
+          if (!c.power) { result(c, 'rejected', `nothing done. To leave the game for good, write RESIGN ${role}: ${role} then goes into civil disorder (its units hold) until the moderator finds a new player`); break; }
+          if (c.power.trim().toLowerCase() !== role.toLowerCase()) { result(c, 'rejected', `nothing done: you play ${role}, not "${c.power}". To resign, write RESIGN ${role}`); break; }
+          await mod.resign(ctx, gameId, who.accountId);
+          result(c, 'done', `you resigned from ${role}; it is in civil disorder until the moderator finds a new player, who is told. Mail to this address is no longer read`);
           break;
         }
         default:

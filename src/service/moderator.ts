@@ -8,7 +8,7 @@ import { recipients } from './phases.ts';
 import { personRef, redactFor, renderPeople, visibleAddresses } from './privacy.ts';
 import { afterCommit, type Ctx } from './context.ts';
 import { computeDeadline, deadlineTooFar } from './deadlines.ts';
-import { badRequest, conflict, notFound } from './errors.ts';
+import { badRequest, conflict, forbidden, notFound } from './errors.ts';
 import { peopleOf, recordEvent } from './games.ts';
 import { finishGame, processPhase, type ProcessResult } from './phases.ts';
 import type { Tx } from '../db/client.ts';
@@ -169,6 +169,37 @@ export async function removePlayer(ctx: Ctx, gameId: string, moderatorId: string
     await queueMail(tx, { to: p.account.email, kind: 'event:removed', gameId, subject: `${a.game.name}: you were removed`, body: `${renderPeople(text, peopleOf(a.game), [p.account.email, a.game.moderator.email])}\n` }, now);
   });
   await afterCommit(ctx, { mail: true });
+}
+
+/**
+ * A player resigns from a running game: as when the moderator removes them, the power goes into
+ * civil disorder (its orders of the open phase no longer count, its units hold) until the
+ * moderator replaces the player (replacePlayer). Everyone, the moderator included, is told by
+ * the event mail; the moderator's copy says how to replace.
+ */
+export async function resign(ctx: Ctx, gameId: string, accountId: string): Promise<{ role: string }> {
+  const r = await ctx.db.$transaction(async (tx) => {
+    await lockGame(tx, gameId);
+    const a = await access(tx, gameId, accountId);
+    if (a.game.status === 'forming') throw conflict('The game has not started: leave it instead (POST /games/{id}/leave).');
+    if (a.game.status === 'finished') throw conflict('The game is over.');
+    const p = a.player;
+    if (!p || !p.role) throw forbidden('Only a player of this game can resign from it; you play no power here.');
+    const now = ctx.clock.now();
+    await tx.gamePlayer.update({ where: { id: p.id }, data: { status: 'removed', leftAt: now } });
+    await supersedeOpenOrders(tx, gameId, p.role, now);
+    const text = `${personRef(p.account.id)} resigned from ${p.role}; ${p.role} is in civil disorder (its units hold) until the moderator finds a replacement.`;
+    await recordEvent(tx, ctx, a.game, accountId, 'resigned', text, { playerId: p.id, role: p.role }, { mail: true });
+    const people = peopleOf(a.game);
+    await queueMail(tx, {
+      to: a.game.moderator.email, kind: 'event:resigned-moderator', gameId,
+      subject: `${a.game.name}: ${p.role} needs a new player`,
+      body: `${renderPeople(text, people, null)}\n\nTo give ${p.role} to someone else: POST ${ctx.config.publicUrl}/games/${gameId}/players/${p.id}/replace with {"email": "..."}\n(or "Replace" on the game's page).\n`,
+    }, now);
+    return { role: p.role };
+  });
+  await afterCommit(ctx, { mail: true });
+  return r;
 }
 
 /** End the game (`draw` false) or declare a draw among `roles` (default: every power). */
