@@ -1,7 +1,7 @@
 // Moderator actions. Each one is recorded as a game event that the players see (and are mailed).
 import crypto from 'node:crypto';
 import { queueMail } from '../mail/outbox.ts';
-import { eventMail, gameOverMail, startMail } from '../mail/game-mail.ts';
+import { eventMail, gameOverMail, roleNameOf, roleNamesOf, startMail } from '../mail/game-mail.ts';
 import { normalizeEmail } from './accounts.ts';
 import { access, loadGame, lockGame, playerOfRole, policyOf, refuseModeratorSeat, requireModerator, type Access } from './access.ts';
 import { recipients } from './phases.ts';
@@ -133,12 +133,12 @@ export async function replacePlayer(ctx: Ctx, gameId: string, moderatorId: strin
     else await tx.gamePlayer.create({ data: { gameId, accountId: account.id, status: 'playing', role: old.role, createdAt: now } });
     const game = await loadGame(tx, gameId);
     const phase = await tx.phase.findFirst({ where: { gameId, status: 'open' } });
-    await recordEvent(tx, ctx, game, moderatorId, 'replaced', `${personRef(account.id)} now plays ${old.role}, replacing ${personRef(old.account.id)}${opts.keepOrders ? '; the orders sent for this phase are kept' : '; orders sent for this phase no longer count'}.`, { role: old.role, from: old.accountId, to: account.id, keepOrders: !!opts.keepOrders }, { mail: true });
+    await recordEvent(tx, ctx, game, moderatorId, 'replaced', `${personRef(account.id)} now plays ${roleNameOf(a.game, old.role)}, replacing ${personRef(old.account.id)}${opts.keepOrders ? '; the orders sent for this phase are kept' : '; orders sent for this phase no longer count'}.`, { role: old.role, from: old.accountId, to: account.id, keepOrders: !!opts.keepOrders }, { mail: true });
     if (phase) {
       const keep = visibleAddresses({ kind: 'player', email: account.email }, game.moderator.email);
       const who = Object.fromEntries(game.players.filter((p) => p.status === 'playing').map((p) => [p.role!, redactFor(p.account.name ?? p.account.email, keep)]));
       const mail = startMail(ctx.config, game, a.module, { email: account.email, timeZone: account.timeZone, viewer: { kind: 'player', role: old.role } }, phase, phase.state, who);
-      await queueMail(tx, { ...mail, kind: 'replacement', subject: `${game.name}: you now play ${old.role}`, body: `You take over ${old.role} from ${redactFor(old.account.name ?? old.account.email, keep)}; the game's history is kept.\n\n` + mail.body }, now);
+      await queueMail(tx, { ...mail, kind: 'replacement', subject: `${game.name}: you now play ${roleNameOf(game, old.role)}`, body: `You take over ${roleNameOf(game, old.role)} from ${redactFor(old.account.name ?? old.account.email, keep)}; the game's history is kept.\n\n` + mail.body }, now);
     }
   });
   await afterCommit(ctx, { mail: true });
@@ -164,7 +164,7 @@ export async function removePlayer(ctx: Ctx, gameId: string, moderatorId: string
     if (a.game.status === 'finished') throw conflict('The game is over.');
     await tx.gamePlayer.update({ where: { id: p.id }, data: { status: 'removed', leftAt: now } });
     if (p.role) await supersedeOpenOrders(tx, gameId, p.role, now);
-    const text = p.role ? `The moderator removed ${personRef(p.account.id)} from ${p.role}; ${p.role} is in civil disorder until replaced.` : `The moderator removed ${personRef(p.account.id)}.`;
+    const text = p.role ? `The moderator removed ${personRef(p.account.id)} from ${roleNameOf(a.game, p.role)}; ${roleNameOf(a.game, p.role)} is in civil disorder until replaced.` : `The moderator removed ${personRef(p.account.id)}.`;
     await recordEvent(tx, ctx, a.game, moderatorId, 'removed', text, { playerId, role: p.role }, { mail: true });
     await queueMail(tx, { to: p.account.email, kind: 'event:removed', gameId, subject: `${a.game.name}: you were removed`, body: `${renderPeople(text, peopleOf(a.game), [p.account.email, a.game.moderator.email])}\n` }, now);
   });
@@ -188,13 +188,14 @@ export async function resign(ctx: Ctx, gameId: string, accountId: string): Promi
     const now = ctx.clock.now();
     await tx.gamePlayer.update({ where: { id: p.id }, data: { status: 'removed', leftAt: now } });
     await supersedeOpenOrders(tx, gameId, p.role, now);
-    const text = `${personRef(p.account.id)} resigned from ${p.role}; ${p.role} is in civil disorder (its units hold) until the moderator finds a replacement.`;
+    const power = roleNameOf(a.game, p.role);
+    const text = `${personRef(p.account.id)} resigned from ${power}; ${power} is in civil disorder (its units hold) until the moderator finds a replacement.`;
     await recordEvent(tx, ctx, a.game, accountId, 'resigned', text, { playerId: p.id, role: p.role }, { mail: true });
     const people = peopleOf(a.game);
     await queueMail(tx, {
       to: a.game.moderator.email, kind: 'event:resigned-moderator', gameId,
-      subject: `${a.game.name}: ${p.role} needs a new player`,
-      body: `${renderPeople(text, people, null)}\n\nTo give ${p.role} to someone else: POST ${ctx.config.publicUrl}/games/${gameId}/players/${p.id}/replace with {"email": "..."}\n(or "Replace" on the game's page).\n`,
+      subject: `${a.game.name}: ${power} needs a new player`,
+      body: `${renderPeople(text, people, null)}\n\nTo give ${power} to someone else: POST ${ctx.config.publicUrl}/games/${gameId}/players/${p.id}/replace with {"email": "..."}\n(or "Replace" on the game's page).\n`,
     }, now);
     return { role: p.role };
   });
@@ -212,7 +213,7 @@ export async function endGame(ctx: Ctx, gameId: string, moderatorId: string, inp
     if (unknown.length) throw badRequest(`Not powers of this game: ${unknown.join(', ')}.`, [{ field: 'body.roles', message: 'unknown power' }]);
     const winners = input.draw ? (input.roles?.length ? input.roles : roles) : [];
     const outcome = input.draw
-      ? { kind: 'draw', winners, text: `draw declared by the moderator between ${winners.join(', ')}${input.reason ? ` (${input.reason})` : ''}`, by: 'moderator' }
+      ? { kind: 'draw', winners, text: `draw declared by the moderator between ${roleNamesOf(a.game, winners)}${input.reason ? ` (${input.reason})` : ''}`, by: 'moderator' }
       : { kind: 'ended', winners: [], text: `ended by the moderator${input.reason ? `: ${input.reason}` : ''}`, by: 'moderator' };
     const phase = await tx.phase.findFirst({ where: { gameId, status: 'open' } });
     if (phase) await tx.phase.update({ where: { id: phase.id }, data: { status: 'final' } });
