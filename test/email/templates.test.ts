@@ -8,7 +8,12 @@
 // and is not checked; the machine-readable `::` lines and links may carry ids.
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.ts';
+import type { Phase } from '../../src/db/generated/client.ts';
+import { games } from '../../src/games/index.ts';
 import { hawaii1795, type Hawaii1795State } from '../../src/games/hawaii1795.ts';
+import type { Viewer } from '../../src/games/types.ts';
+import { gameOverMail, inviteMail, lateMail, reminderMail, receiptMail, resultsMail, startMail, type Reader } from '../../src/mail/game-mail.ts';
 import { sweep } from '../../src/service/sweep.ts';
 import { signUp, type Client } from '../helpers/api.ts';
 import { hawaiiTurn } from '../helpers/hawaii1795-player.ts';
@@ -143,24 +148,25 @@ async function validLines(variant: string, gameId: string, seat: Seat): Promise<
   return (o.units ?? []).map((u: any) => u.orders[u.orders.length - 1].order);
 }
 
-beforeAll(async () => {
-  rig = await startEmailRig({ INBOUND_AUTHSERV_ID: MX });
-  await play('standard', 'classic', 7);
-  await play('heiau', 'race', 2);
-  await play('heiau', 'haole', 5);
-  await play('hawaii1795', 'short', 2);
-  await play('aloha', 'two', 2);
-  // Mail about no game: sign-in (token, web link, unknown address), registration, the judge's help.
-  await rig.t.app.inject({ method: 'POST', url: '/accounts/sign-in', payload: { email: 'standard-classic-1@example.org' } });
-  await rig.t.app.inject({ method: 'POST', url: '/accounts/sign-in', payload: { email: 'standard-classic-1@example.org', web: true } });
-  await rig.t.app.inject({ method: 'POST', url: '/accounts/sign-in', payload: { email: 'stranger@example.org' } });
-  await rig.send({ from: 'newcomer@example.net', to: JUDGE, subject: 'hello', text: 'REGISTER\nLIST\nHELP\nB Puna H', headers: proven('newcomer@example.net') });
-  await rig.send({ from: 'newcomer@example.net', to: JUDGE, subject: 'empty', text: '', headers: proven('newcomer@example.net') });
-  await rig.inbox('nobody');
-}, 600_000);
-afterAll(async () => { await rig?.close(); });
 
 describe('every mail the judge sends, for every reader', () => {
+  beforeAll(async () => {
+    rig = await startEmailRig({ INBOUND_AUTHSERV_ID: MX });
+    await play('standard', 'classic', 7);
+    await play('heiau', 'race', 2);
+    await play('heiau', 'haole', 5);
+    await play('hawaii1795', 'short', 2);
+    await play('aloha', 'two', 2);
+    // Mail about no game: sign-in (token, web link, unknown address), registration, the judge's help.
+    await rig.t.app.inject({ method: 'POST', url: '/accounts/sign-in', payload: { email: 'standard-classic-1@example.org' } });
+    await rig.t.app.inject({ method: 'POST', url: '/accounts/sign-in', payload: { email: 'standard-classic-1@example.org', web: true } });
+    await rig.t.app.inject({ method: 'POST', url: '/accounts/sign-in', payload: { email: 'stranger@example.org' } });
+    await rig.send({ from: 'newcomer@example.net', to: JUDGE, subject: 'hello', text: 'REGISTER\nLIST\nHELP\nB Puna H', headers: proven('newcomer@example.net') });
+    await rig.send({ from: 'newcomer@example.net', to: JUDGE, subject: 'empty', text: '', headers: proven('newcomer@example.net') });
+    await rig.inbox('nobody');
+  }, 600_000);
+  afterAll(async () => { await rig?.close(); });
+
   it('covers every kind of mail', async () => {
     const kinds = new Set((await rig.t.db.outboxMail.findMany({ select: { kind: true } })).map((m) => m.kind));
     for (const k of ['invite', 'start', 'receipt', 'reminder', 'late', 'results', 'press', 'email-reply', 'game-over', 'token', 'replacement', 'event:removed', 'event:resigned', 'event:resigned-moderator', 'event:paused', 'event:resumed', 'event:deadline', 'event:replaced']) {
@@ -182,5 +188,50 @@ describe('every mail the judge sends, for every reader', () => {
         expect(text, `${where}a broken word (${BROKEN.exec(text)?.[0]}) in:\n${text}`).not.toMatch(BROKEN);
       }
     });
+  }
+});
+
+// The same templates without the service, for every scenario of every variant (each Heiau
+// scenario among them), over the first phases resolved with the engines' defaults.
+describe('every template, every scenario, every reader', () => {
+  const config = loadConfig({ PUBLIC_URL: 'http://kahu.test', INBOUND_DOMAIN: DOMAIN, INBOUND_SMTP_PORT: '0', REPLY_SECRET: 'reply-secret-for-tests-0123456789' });
+  const at = new Date('2025-03-03T00:00:00Z');
+  for (const module of Object.values(games)) {
+    for (const scenario of module.scenarios) {
+      it(`${module.id} ${scenario.id}`, () => {
+        const ids = ID_PATTERNS[module.id];
+        const game = { id: '00000000-0000-4000-8000-000000000001', name: 'Test game', variant: module.id, scenario: scenario.id, seed: 'seed', seedHash: 'hash', moderatorEmail: 'mod@example.org' };
+        const readers: Reader[] = [{ kind: 'moderator' } as Viewer, { kind: 'observer' } as Viewer, ...scenario.roles.map((role) => ({ kind: 'player', role }) as Viewer)]
+          .map((viewer, i) => ({ email: `r${i}@example.org`, timeZone: 'Pacific/Honolulu', viewer }));
+        const phaseOf = (st: unknown, seq: number): Phase => {
+          const info = module.phase(st);
+          return { id: `00000000-0000-4000-8000-00000000010${seq}`, gameId: game.id, seq, key: info.key, label: info.label, type: info.type, year: info.year ?? null, state: st as any, status: 'open', openedAt: at, deadlineAt: at, graceUntil: null, earlyAt: null, remindedAt: null, resolvedAt: null, report: null, expected: module.expectedRoles(st), missed: [] };
+        };
+        const mails: { subject: string; body: string }[] = [];
+        let st = module.setup('template-seed', scenario.id, {});
+        const assignment = Object.fromEntries(scenario.roles.map((r, i) => [r, i % 2 ? `Player ${i}` : '(address hidden)']));
+        for (const r of readers) mails.push(startMail(config, game, module, r, phaseOf(st, 1), st, assignment), inviteMail(config, game, r.email, r.viewer.kind === 'player' ? r.viewer.role : null));
+        for (let n = 1; n <= 4 && !module.outcome(st); n++) {
+          const phase = phaseOf(st, n);
+          for (const r of readers) {
+            if (r.viewer.kind !== 'player') continue;
+            const read = module.readSubmission(st, r.viewer.role, ['Nowhere - Elsewhere', 'HOLD']);
+            mails.push(receiptMail(config, game, r, phase, read.lines, 'abc123', at, false), reminderMail(config, game, r, phase));
+          }
+          for (const r of readers) mails.push(lateMail(config, game, phase, { ...r, late: r.viewer.kind === 'player' }, phase.expected, at));
+          const { state: next, report } = module.resolve(st, {});
+          for (const r of readers) mails.push(resultsMail(config, game, module, r, [{ phase, report }], phaseOf(next, n + 1), next, at));
+          st = next;
+        }
+        for (const r of readers) mails.push(gameOverMail(config, game, module, r, { kind: 'draw', winners: scenario.roles, text: 'draw' }, st));
+        for (const m of mails) {
+          const text = `${m.subject}\n${ours(m.body)}`;
+          expect(text, `an id in:\n${text}`).not.toMatch(UUID);
+          if (ids) expect(text, `an id (${ids.exec(text)?.[0]}) in:\n${text}`).not.toMatch(ids);
+          expect(text, `a broken word (${BROKEN.exec(text)?.[0]}) in:\n${text}`).not.toMatch(BROKEN);
+        }
+        expect(mails.length).toBeGreaterThan(readers.length * 4);
+      });
+    }
   }
 });
