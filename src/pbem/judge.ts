@@ -53,7 +53,7 @@ export async function executeJudge(ctx: Ctx, sender: { email: string; account: A
           break;
         case 'register':
           if (account) { result(c, 'done', `${account.email} has an account already: LIST shows the games you may join; sign in on the web page with this address`); break; }
-          if (!out.register) out.register = true;
+          out.register = true;
           result(c, 'done', 'follow the link below to create your account');
           break;
         case 'list': {
