@@ -40,6 +40,12 @@ export const Env = z.object({
   REPLY_SECRET: z.string().min(16).optional(),
   /** Largest inbound message read, in bytes. */
   INBOUND_MAX_BYTES: z.coerce.number().int().min(1024).default(256 * 1024),
+  /**
+   * The authserv-ids (RFC 8601) of the MX in front of kahu whose Authentication-Results it trusts,
+   * comma-separated. Mail to the judge's own address (REGISTER, LIST, JOIN) is answered only with a
+   * DKIM or DMARC pass for the sender's domain from one of them. Unset: that mail is never answered.
+   */
+  INBOUND_AUTHSERV_ID: z.string().optional(),
   /** Inbound messages per hour per sender address. */
   INBOUND_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /** Proxy headers (X-Forwarded-For) are believed only when set: `true`, a number of hops, or comma-separated addresses/CIDRs. */
@@ -98,6 +104,8 @@ export interface InboundConfig {
   replySecret: string;
   maxBytes: number;
   ratePerHour: number;
+  /** Authserv-ids whose Authentication-Results prove a sender (lowercase). */
+  trustedAuthServ: string[];
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -150,6 +158,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       replySecret: e.REPLY_SECRET ?? '',
       maxBytes: e.INBOUND_MAX_BYTES,
       ratePerHour: e.INBOUND_RATE_LIMIT,
+      trustedAuthServ: (e.INBOUND_AUTHSERV_ID ?? '').split(',').map((x) => x.trim().toLowerCase()).filter(Boolean),
     },
   };
 }

@@ -19,10 +19,13 @@ import {
   type TurnReport,
   viewState,
 } from '../hand-of-destiny/index.ts';
+import { builtInScenario } from '../hand-of-destiny/scenarios/index.ts';
 import { applyStanding } from '../hand-of-destiny/standing.ts';
 import type { GameModule, ReadLine, Viewer } from './types.ts';
 
 const ROLES = ['kamehameha', 'allied-chiefs'];
+/** The sides as the rulebook names them, for every text a person reads. */
+const ROLE_NAMES = Object.fromEntries(builtInScenario('hawaii-1795').sides.map((s) => [s.id, s.name]));
 const SCENARIO = 'hawaii-1795';
 
 /** 'long', 'short', 'hawaii-1795', 'hawaii-1795-short', 'hawaii-1795/short' -> set-up id. */
@@ -38,8 +41,8 @@ export const hawaii1795: GameModule<HodState> = {
   id: 'hawaii1795',
   name: 'Hawaii 1795',
   scenarios: [
-    { id: 'long', name: 'Hawaii 1795, long game (January-November 1795)', roles: ROLES },
-    { id: 'short', name: 'Hawaii 1795, short game (March-November 1795)', roles: ROLES },
+    { id: 'long', name: 'Hawaii 1795, long game (January-November 1795)', roles: ROLES, roleNames: ROLE_NAMES },
+    { id: 'short', name: 'Hawaii 1795, short game (March-November 1795)', roles: ROLES, roleNames: ROLE_NAMES },
   ],
   setup(seed, scenario, options) {
     return setupGame(seed, SCENARIO, setupOf(scenario), options ?? {});

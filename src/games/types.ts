@@ -60,6 +60,8 @@ export interface ScenarioInfo {
   name: string;
   /** Roles the players take (powers, sides). */
   roles: string[];
+  /** How the rulebook names a role whose id is not its name (Hawaii 1795: `allied-chiefs` is "Allied Chiefs"). */
+  roleNames?: Record<string, string>;
 }
 
 export interface GameModule<S = unknown> {

@@ -2,6 +2,7 @@
 // formatPosition with the reader's Viewer. Each mail starts with njudge-style `::` lines.
 import type { Config } from '../config.ts';
 import type { Phase } from '../db/generated/client.ts';
+import { games } from '../games/index.ts';
 import type { GameModule, Outcome, ReadLine, Viewer } from '../games/types.ts';
 import type { OutgoingMail } from './outbox.ts';
 import { signature } from './templates.ts';
@@ -19,8 +20,33 @@ export function viewerOfKey(key: string): Viewer {
   return key === '@moderator' ? { kind: 'moderator' } : key === '@observer' ? { kind: 'observer' } : { kind: 'player', role: key };
 }
 
+/** "Heiau Diplomacy, scenario Race": the names of the game's variant and scenario, not their ids. */
+export function gameTitle(game: { variant: string; scenario: string }): string {
+  const m = games[game.variant];
+  const scenario = m?.scenarios.find((x) => x.id === game.scenario);
+  const name = m?.name ?? game.variant;
+  // "Hawaii 1795, short game (...)" names its game already.
+  return scenario?.name.startsWith(name) ? scenario.name : `${name}, scenario ${scenario?.name ?? game.scenario}`;
+}
+
+/** A role as the rulebook names it ("Allied Chiefs" for `allied-chiefs`); most roles are their own name. */
+export function roleNameOf(game: { variant: string; scenario: string }, role: string): string {
+  return games[game.variant]?.scenarios.find((x) => x.id === game.scenario)?.roleNames?.[role] ?? role;
+}
+
+/** Roles by name, for a sentence: "Kamehameha, Allied Chiefs". */
+export function roleNamesOf(game: { variant: string; scenario: string }, roles: string[]): string {
+  return roles.map((r) => roleNameOf(game, r)).join(', ');
+}
+
+/** The reader's role: its id in the machine-read `::` lines. */
 function roleName(v: Viewer): string {
   return v.kind === 'player' ? v.role : v.kind === 'moderator' ? 'Moderator' : 'Observer';
+}
+
+/** The reader's role as people read it. */
+function readerName(game: { variant: string; scenario: string }, v: Viewer): string {
+  return v.kind === 'player' ? roleNameOf(game, v.role) : roleName(v);
 }
 
 export function headerLines(config: Config, game: GameLike, reader: Reader, extra: [string, string][] = []): string {
@@ -55,7 +81,7 @@ export function nextPhaseLine(config: Config, game: GameLike, module: GameModule
   }
   const note = module.waitingNote?.(state, role);
   if (note) return `${note}: send them with ${put}${reply('them')}.\n`;
-  return `You (${role}) have nothing to order in ${phase.label}; it is processed without orders from you.\n`;
+  return `You (${roleNameOf(game, role)}) have nothing to order in ${phase.label}; it is processed without orders from you.\n`;
 }
 
 /** `dealt`: the powers dealt with this result (Heiau's Two Haoles, after the ballots), power -> who. */
@@ -94,20 +120,20 @@ export function startMail(config: Config, game: GameLike, module: GameModule, re
     ['Phase', `${phase.key} ${phase.label}`],
     ['Deadline', `${phase.key} ${phase.deadlineAt ? isoUtc(phase.deadlineAt) : 'none'}`],
   ]);
-  body += `${game.name} has started (${module.name}, ${game.scenario}).\n`;
-  if (reader.viewer.kind === 'player') body += `You play ${reader.viewer.role}.\n`;
+  body += `${game.name} has started (${gameTitle(game)}).\n`;
+  if (reader.viewer.kind === 'player') body += `You play ${roleNameOf(game, reader.viewer.role)}.\n`;
   // In the scenario's order, so the list says nothing but who plays what.
   const order = module.scenarios.find((x) => x.id === game.scenario)?.roles ?? [];
   const powers = Object.entries(assignment).sort(([a], [b]) => order.indexOf(a) - order.indexOf(b));
   // Heiau's Two Haoles seats the players as voters; the powers are dealt after the ballots.
   const seats = powers.length > 0 && powers.every(([role]) => !order.includes(role));
-  body += `\n${seats ? 'Seats (the powers are dealt after the ballots)' : 'Powers'}:\n${powers.map(([role, who]) => `  ${role}: ${who}`).join('\n')}\n`;
+  body += `\n${seats ? 'Seats (the powers are dealt after the ballots)' : 'Powers'}:\n${powers.map(([role, who]) => `  ${roleNameOf(game, role)}: ${who}`).join('\n')}\n`;
   body += `\nEvery random draw of this game comes from a secret seed. Its SHA-256 is\n  ${game.seedHash}\nThe seed is published when the game ends, so anyone can check every draw and replay the game.\n`;
   body += `\nPosition for ${phase.label}:\n\n${indent(module.formatPosition(state as any, reader.viewer))}\n`;
   body += `\nFirst deadline (${phase.label}): ${formatTime(phase.deadlineAt, reader.timeZone)}.\n`;
   body += nextPhaseLine(config, game, module, reader, phase, state);
   if (config.inbound?.enabled) body += `To play by email, reply to this mail (or any later one about the game): one command per line, HELP lists them.\n`;
-  return { to: reader.email, kind: 'start', gameId: game.id, map: { phaseId: phase.id, viewer: viewerKey(reader.viewer) }, subject: `${game.name} has started${reader.viewer.kind === 'player' ? `: you play ${reader.viewer.role}` : ''}`, body: body + signature(config) };
+  return { to: reader.email, kind: 'start', gameId: game.id, map: { phaseId: phase.id, viewer: viewerKey(reader.viewer) }, subject: `${game.name} has started${reader.viewer.kind === 'player' ? `: you play ${roleNameOf(game, reader.viewer.role)}` : ''}`, body: body + signature(config) };
 }
 
 export function receiptMail(config: Config, game: GameLike, reader: Reader, phase: Phase, lines: ReadLine[], receipt: string, at: Date, ready: boolean): OutgoingMail {
@@ -117,7 +143,7 @@ export function receiptMail(config: Config, game: GameLike, reader: Reader, phas
     ['Received', isoUtc(at)],
     ['Deadline', `${phase.key} ${phase.deadlineAt ? isoUtc(phase.deadlineAt) : 'none'}`],
   ]);
-  body += lines.length ? `Orders of ${roleName(reader.viewer)} for ${phase.label}, received ${formatTime(at, reader.timeZone)}:\n\n` : `Your orders for ${phase.label} were cleared at ${formatTime(at, reader.timeZone)}.\n`;
+  body += lines.length ? `Orders of ${readerName(game, reader.viewer)} for ${phase.label}, received ${formatTime(at, reader.timeZone)}:\n\n` : `Your orders for ${phase.label} were cleared at ${formatTime(at, reader.timeZone)}.\n`;
   for (const l of lines) body += `  ${String(l.line).padStart(2)}. ${l.text}\n      ${l.ok ? `read as: ${l.reading ?? l.text}` : `REJECTED: ${l.error}`}\n`;
   body += `\nReceipt: ${receipt}\n(SHA-256 of the accepted orders and the time of receipt.)\n`;
   body += `Ready: ${ready ? 'yes' : 'no'}. Deadline: ${formatTime(phase.deadlineAt, reader.timeZone)}.\n`;
@@ -126,15 +152,15 @@ export function receiptMail(config: Config, game: GameLike, reader: Reader, phas
 
 export function reminderMail(config: Config, game: GameLike, reader: Reader, phase: Phase): OutgoingMail {
   let body = headerLines(config, game, reader, [['Phase', `${phase.key} ${phase.label}`], ['Deadline', `${phase.key} ${phase.deadlineAt ? isoUtc(phase.deadlineAt) : 'none'}`]]);
-  body += `Reminder: we have no orders from ${roleName(reader.viewer)} for ${phase.label}.\nDeadline: ${formatTime(phase.deadlineAt, reader.timeZone)}.\n`;
+  body += `Reminder: we have no orders from ${readerName(game, reader.viewer)} for ${phase.label}.\nDeadline: ${formatTime(phase.deadlineAt, reader.timeZone)}.\n`;
   return { to: reader.email, kind: 'reminder', gameId: game.id, map: { phaseId: phase.id, viewer: viewerKey(reader.viewer) }, subject: `${game.name}: no orders yet for ${phase.label}`, body: body + signature(config) };
 }
 
 export function lateMail(config: Config, game: GameLike, phase: Phase, reader: Reader & { late: boolean }, late: string[], graceUntil: Date): OutgoingMail {
   let body = headerLines(config, game, reader, [['Phase', `${phase.key} ${phase.label}`], ['Grace-Until', isoUtc(graceUntil)]]);
   body += reader.late
-    ? `The deadline for ${phase.label} has passed and we have no orders from you (${roleName(reader.viewer)}).\nThe game waits for you until ${formatTime(graceUntil, reader.timeZone)}; then your units hold.\n`
-    : `The deadline for ${phase.label} has passed. Late: ${late.join(', ')}.\nThe game waits until ${formatTime(graceUntil, reader.timeZone)} at the latest.\n`;
+    ? `The deadline for ${phase.label} has passed and we have no orders from you (${readerName(game, reader.viewer)}).\nThe game waits for you until ${formatTime(graceUntil, reader.timeZone)}; then your units hold.\n`
+    : `The deadline for ${phase.label} has passed. Late: ${roleNamesOf(game, late)}.\nThe game waits until ${formatTime(graceUntil, reader.timeZone)} at the latest.\n`;
   return { to: reader.email, kind: 'late', gameId: game.id, subject: `${game.name}: ${reader.late ? 'your orders are late' : 'waiting for late orders'} (${phase.label})`, body: body + signature(config) };
 }
 
@@ -148,10 +174,11 @@ export function gameOverMail(config: Config, game: GameLike & { seed: string }, 
 
 export function inviteMail(config: Config, game: GameLike & { moderatorEmail: string }, to: string, role: string | null): OutgoingMail {
   const body =
-    `${game.moderatorEmail} invites you to play ${game.name} (${game.variant}, scenario ${game.scenario}) on kahu${role ? ` as ${role}` : ''}.\n\n` +
+    `${game.moderatorEmail} invites you to play ${game.name} (${gameTitle(game)}) on kahu${role ? ` as ${roleNameOf(game, role)}` : ''}.\n\n` +
     `In a browser: open ${config.publicUrl}/#/games/${game.id}, sign in with this address and press "Join this game".\n\n` +
     `Over the API: get a token with POST ${config.publicUrl}/accounts and {"email": "${to}"} (it comes by email),\n` +
-    `then POST ${config.publicUrl}/games/${game.id}/join with it.\n`;
+    `then POST ${config.publicUrl}/games/${game.id}/join with it.\n` +
+    (config.inbound?.enabled ? `\nBy email: reply to this mail with the line\n\n    JOIN ${game.name}\n\n(LIST shows every game you may join).\n` : '');
   return { to, kind: 'invite', gameId: game.id, subject: `Invitation: ${game.name}`, body: `:: Judge: kahu  Game: ${game.name}\n:: Game-Id: ${game.id}\n\n` + body + signature(config) };
 }
 

@@ -10,9 +10,14 @@ export type Command =
   | { kind: 'rollback'; line: number; text: string; phase: string }
   | { kind: 'draw' | 'nodraw' | 'noconcede'; line: number; text: string }
   | { kind: 'concede'; line: number; text: string; to: string }
+  | { kind: 'register' | 'list'; line: number; text: string }
+  | { kind: 'join'; line: number; text: string; game: string }
+  | { kind: 'resign'; line: number; text: string; power?: string }
   | { kind: 'error'; line: number; text: string; error: string };
 
 export const MODERATOR_COMMANDS = new Set(['process', 'extend', 'deadline', 'pause', 'resume', 'rollback']);
+/** What the judge's own address reads (no game: registering, finding and joining games). */
+export const JUDGE_COMMANDS = new Set(['register', 'list', 'join', 'help']);
 export const MAX_COMMAND_LINES = 300;
 
 const UNITS: Record<string, number> = { m: 1, min: 1, mins: 1, minute: 1, minutes: 1, h: 60, hr: 60, hrs: 60, hour: 60, hours: 60, d: 1440, day: 1440, days: 1440 };
@@ -70,6 +75,10 @@ export function parseCommands(text: string): Command[] {
       case 'NODRAW': out.push({ kind: 'nodraw', line, text: t }); break;
       case 'CONCEDE': out.push(arg ? { kind: 'concede', line, text: t, to: arg } : { kind: 'error', line, text: t, error: 'CONCEDE needs the power you concede to, e.g. CONCEDE Sunset' }); break;
       case 'NOCONCEDE': out.push({ kind: 'noconcede', line, text: t }); break;
+      case 'REGISTER': out.push(arg ? { kind: 'error', line, text: t, error: 'REGISTER takes nothing after it: the account is for the address you write from' } : { kind: 'register', line, text: t }); break;
+      case 'LIST': out.push(arg ? { kind: 'error', line, text: t, error: 'LIST takes nothing after it' } : { kind: 'list', line, text: t }); break;
+      case 'JOIN': out.push(arg ? { kind: 'join', line, text: t, game: arg } : { kind: 'error', line, text: t, error: 'JOIN needs the name of the game, as LIST shows it, e.g. JOIN Mail race' }); break;
+      case 'RESIGN': out.push({ kind: 'resign', line, text: t, power: arg || undefined }); break;
       case 'HISTORY': out.push({ kind: 'history', line, text: t, phase: arg || undefined }); break;
       case 'EXTEND': {
         const minutes = parseDuration(arg);

@@ -3,6 +3,7 @@
 // reported with the service's own reason; the others go ahead.
 import { DateTime } from 'luxon';
 import type { ReadLine } from '../games/types.ts';
+import { gameTitle, roleNameOf, roleNamesOf } from '../mail/game-mail.ts';
 import { formatTime } from '../mail/time.ts';
 import { access, type GameWithPlayers } from '../service/access.ts';
 import type { Ctx } from '../service/context.ts';
@@ -15,7 +16,7 @@ import { myOrders, setReady, submitOrders } from '../service/orders.ts';
 import { emailSettings, sendPress } from '../service/press.ts';
 import { MODERATOR_COMMANDS, type Command } from './commands.ts';
 import { helpText } from './help.ts';
-import type { Purpose } from './reply-address.ts';
+import { judgeAddress, type Purpose } from './reply-address.ts';
 
 export interface LineResult { line: number; text: string; outcome: 'accepted' | 'rejected' | 'done'; detail: string }
 export interface Executed {
@@ -38,6 +39,7 @@ export async function execute(ctx: Ctx, who: Sender, commands: Command[]): Promi
   const gameId = who.game.id;
   const result = (c: Command, outcome: LineResult['outcome'], detail: string) => out.lines.push({ line: c.line, text: c.text, outcome, detail });
   const isMod = who.purpose === 'moderator';
+  const name = (role: string) => roleNameOf(who.game, role);
 
   // 1. Orders, CLEAR, READY / WAIT: one submission, as PUT /orders would make it.
   const orderCmds = commands.filter((c) => c.kind === 'order');
@@ -71,7 +73,7 @@ export async function execute(ctx: Ctx, who: Sender, commands: Command[]): Promi
   } else if (readyCmds.length) {
     try {
       const r = await setReady(ctx, gameId, who.accountId, ready!);
-      for (const c of readyCmds) result(c, 'done', `${r.role} is ${r.ready ? 'ready' : 'not ready'} for ${r.phase.label}` + (r.ready && !ready ? ' (it has nothing to order in this phase)' : ''));
+      for (const c of readyCmds) result(c, 'done', `${name(r.role)} is ${r.ready ? 'ready' : 'not ready'} for ${r.phase.label}` + (r.ready && !ready ? ' (it has nothing to order in this phase)' : ''));
     } catch (err) {
       const p = problem(err);
       if (p === null) throw err;
@@ -100,7 +102,7 @@ export async function execute(ctx: Ctx, who: Sender, commands: Command[]): Promi
         }
         case 'press': {
           const r = await sendPress(ctx, gameId, who.accountId, { to: c.to, text: c.body });
-          result(c, 'done', `press sent to ${r.to.join(', ')} (${c.body.split('\n').length} line(s))`);
+          result(c, 'done', `press sent to ${r.to.map(name).join(', ')} (${c.body.split('\n').length} line(s))`);
           break;
         }
         case 'process': {
@@ -144,7 +146,23 @@ export async function execute(ctx: Ctx, who: Sender, commands: Command[]): Promi
         case 'concede':
         case 'noconcede': {
           const r = await castVote(ctx, gameId, who.accountId, { concedeTo: c.kind === 'concede' ? c.to : null });
-          result(c, 'done', r.ended ? `the game is over: ${r.ended.text}` : c.kind === 'concede' ? `you concede to ${r.vote.mine?.concedeTo} (NOCONCEDE withdraws it)` : 'your concession is withdrawn');
+          result(c, 'done', r.ended ? `the game is over: ${r.ended.text}` : c.kind === 'concede' ? `you concede to ${name(r.vote.mine?.concedeTo ?? '')} (NOCONCEDE withdraws it)` : 'your concession is withdrawn');
+          break;
+        }
+        case 'register':
+        case 'list':
+        case 'join':
+          result(c, 'rejected', `${c.kind.toUpperCase()} is for the judge's own address: send it to ${judgeAddress(ctx.config.inbound)}`);
+          break;
+        case 'resign': {
+          // Resigning cannot be taken back: the power must be named, so a stray line does not do it.
+          const role = who.game.players.find((p) => p.accountId === who.accountId && p.status === 'playing')?.role;
+          if (isMod || !role) { result(c, 'rejected', 'RESIGN is for a player of this game'); break; }
+          const mine = name(role);
+          if (!c.power) { result(c, 'rejected', `nothing done. To leave the game for good, write RESIGN ${mine}: ${mine} then goes into civil disorder (its units hold) until the moderator finds a new player`); break; }
+          if (![role, mine].some((n) => n.toLowerCase() === c.power!.trim().toLowerCase())) { result(c, 'rejected', `nothing done: you play ${mine}, not "${c.power}". To resign, write RESIGN ${mine}`); break; }
+          await mod.resign(ctx, gameId, who.accountId);
+          result(c, 'done', `you resigned from ${mine}; it is in civil disorder until the moderator finds a new player, who is told. Mail to this address is no longer read`);
           break;
         }
         default:
@@ -179,10 +197,10 @@ export function parseTime(s: string, zone: string): Date | null {
 async function statusText(ctx: Ctx, who: Sender): Promise<string> {
   const a = await access(ctx.db, who.game.id, who.accountId);
   const v = await gameView(ctx, a);
-  let s = `${v.name} (${v.variant}/${v.scenario}) is ${v.status}. You are ${a.viewer.kind === 'player' ? a.viewer.role : a.viewer.kind}.\n`;
+  let s = `${v.name} (${gameTitle(who.game)}) is ${v.status}. You are ${a.viewer.kind === 'player' ? roleNameOf(who.game, a.viewer.role) : a.viewer.kind}.\n`;
   if (v.phase) {
     s += `Phase: ${v.phase.label}. Deadline: ${formatTime(v.phase.deadlineAt, who.timeZone)}.\n`;
-    s += `Ready: ${v.phase.readiness.filter((r) => r.expected && r.played).map((r) => `${r.role} ${r.ready ? 'ready' : r.submitted ? 'orders in, not ready' : 'no orders'}`).join('; ') || 'nobody has to order'}.\n`;
+    s += `Ready: ${v.phase.readiness.filter((r) => r.expected && r.played).map((r) => `${roleNameOf(who.game, r.role)} ${r.ready ? 'ready' : r.submitted ? 'orders in, not ready' : 'no orders'}`).join('; ') || 'nobody has to order'}.\n`;
   }
   if (a.viewer.kind === 'player' && v.phase) {
     const mine = await myOrders(ctx, who.game.id, who.accountId);
@@ -213,13 +231,13 @@ async function historyText(ctx: Ctx, who: Sender, phase?: string): Promise<strin
   const a = await access(ctx.db, who.game.id, who.accountId);
   if (!phase) {
     const h = await allHistory(ctx, a);
-    return h.map((p) => `  ${String(p.seq).padStart(3)}. ${p.label} [${p.status}]${p.missed.length ? ` no orders from ${p.missed.join(', ')}` : ''}`).join('\n') + '\n\nHISTORY <number or phase name> shows one phase: its orders and results.\n';
+    return h.map((p) => `  ${String(p.seq).padStart(3)}. ${p.label} [${p.status}]${p.missed.length ? ` no orders from ${roleNamesOf(who.game, p.missed)}` : ''}`).join('\n') + '\n\nHISTORY <number or phase name> shows one phase: its orders and results.\n';
   }
   const seq = await phaseSeq(ctx, who, phase, false);
   if (seq === null) return `There is no phase "${phase}" in this game. HISTORY without a phase lists them.\n`;
   const p = await phaseDetail(ctx, a, seq);
   let s = `${p.seq}. ${p.label} [${p.status}]\n`;
-  for (const o of p.orders) s += `\nOrders of ${o.role}:\n${o.lines.map((l) => `  ${l}`).join('\n') || '  (none)'}\n`;
+  for (const o of p.orders) s += `\nOrders of ${roleNameOf(who.game, o.role)}:\n${o.lines.map((l) => `  ${l}`).join('\n') || '  (none)'}\n`;
   if (p.report) s += `\nResults:\n\n${indent(p.report)}\n`;
   s += `\nPosition at the start of ${p.label}:\n\n${indent(p.position ?? '')}\n`;
   return s;

@@ -1,6 +1,6 @@
 // The HELP reply: every command a player (or the moderator) can write by email.
 import type { Config } from '../config.ts';
-import type { Purpose } from './reply-address.ts';
+import { judgeAddress, type Purpose } from './reply-address.ts';
 
 /** The Aloha lines (docs/aloha.md), for the HELP of an Aloha game. */
 export const ALOHA_HELP = `Aloha: one phase is one decision of one player. When it is your turn, send one action:
@@ -71,6 +71,9 @@ Player commands:
   DRAW / NODRAW           vote for a draw, or withdraw the vote (the game ends in a draw when every
                           surviving power votes for it)
   CONCEDE <power> / NOCONCEDE  concede the game to a power, or withdraw it
+  RESIGN <your power>     leave the game for good: your power goes into civil disorder (its units hold,
+                          its orders for this phase no longer count) until the moderator finds a new
+                          player. RESIGN alone only says how; naming your power confirms it.
   HELP                    this text
 
 Moderator commands (from the moderator's address only):
@@ -81,14 +84,39 @@ Moderator commands (from the moderator's address only):
   ROLLBACK <phase>        back to the start of an adjudicated phase (its number in HISTORY, or its name)
   STATUS, HISTORY, HELP   as for players
 
+The judge's own address, ${judgeAddress(i)}, reads REGISTER, LIST, JOIN <game> and HELP (see below).
+
 Every message gets one reply that says how each line was read: accepted, or rejected and why.
 Orders get a receipt (SHA-256 of the accepted orders and the time). If an order line is rejected,
 the whole submission is refused and your earlier orders stand, unless the moderator lets the game
 keep partial orders (the reply says which). A message is read once, however often it is delivered.
 Limits: ${Math.round(i.maxBytes / 1024)} KiB per message, ${i.ratePerHour} messages per hour per address.
 `;
+  s += `\n${judgeHelpText(config)}`;
   if (variant === 'hawaii1795') s += `\n${HAWAII_1795_HELP}`;
   if (variant === 'aloha') s += `\n${ALOHA_HELP}`;
   if (purpose === 'moderator') s += '\nYou wrote to the moderator\'s address of this game.\n';
   return s;
+}
+
+/** The commands of the judge's own address (mail about no game yet). */
+export function judgeHelpText(config: Config): string {
+  const i = config.inbound;
+  return `Commands to the judge's own address, ${judgeAddress(i)} (not to a game's address):
+  REGISTER                create an account for the address you write from: the reply holds a link that
+                          works once, within an hour, and creates the account when you follow it
+  LIST                    the games you may join: your invitations, and games open to anyone
+  JOIN <game>             accept an invitation (or join a game open to anyone), by the name LIST shows
+  HELP                    this text
+The judge answers mail to this address only when your mail server proves that you sent it (a DKIM or
+DMARC pass for your domain); other mail is read and never answered. Orders, STATUS, PRESS, votes and
+RESIGN go to a game's address: the Reply-To of every mail of the game.
+`;
+}
+
+/** One line that names every player command, for a reply with a line the judge could not read. */
+export function commandSummary(purpose: Purpose | null): string {
+  return purpose === 'moderator'
+    ? 'The moderator\'s commands: PROCESS, EXTEND, DEADLINE, PAUSE, RESUME, ROLLBACK, STATUS, HISTORY, HELP (HELP explains each).'
+    : 'The commands: READY, WAIT, CLEAR, STATUS, HISTORY, PRESS TO ... END, DRAW, NODRAW, CONCEDE, NOCONCEDE, RESIGN, HELP\n(HELP explains each); any other line is read as an order.';
 }

@@ -1,8 +1,9 @@
 // The Reply-To of outgoing game mail, decided when the mail is sent: a player of the game gets the
 // personal address of their seat, the moderator the moderator's address. Computed from the signed
-// token, so nothing secret is stored in the outbox.
+// token, so nothing secret is stored in the outbox. Any other mail (sign-in, invitations, mail
+// to someone no longer in the game) gets the judge's own address: REGISTER, LIST, JOIN, HELP.
 import type { Ctx } from '../service/context.ts';
-import { replyAddress } from './reply-address.ts';
+import { judgeAddress, replyAddress } from './reply-address.ts';
 
 export async function replyAddresses(ctx: Ctx, mailIds: string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
@@ -19,5 +20,6 @@ export async function replyAddresses(ctx: Ctx, mailIds: string[]): Promise<Map<s
     if (r.isMod) out.set(r.id, replyAddress(ctx.config.inbound, 'moderator', r.gameId, r.accountId, ''));
     else if (r.seatKey) out.set(r.id, replyAddress(ctx.config.inbound, 'player', r.gameId, r.accountId, r.seatKey));
   }
+  for (const id of mailIds) if (!out.has(id)) out.set(id, judgeAddress(ctx.config.inbound));
   return out;
 }

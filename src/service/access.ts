@@ -73,10 +73,11 @@ export async function lockGame(tx: Tx, gameId: string): Promise<void> {
   if (rows.length === 0) throw notFound('There is no game with this id.');
 }
 
-/** A power or side as a person typed it: matched without regard to case or surrounding space. */
+/** A power or side as a person typed it: matched without regard to case, spaces or punctuation. */
 export function matchRole(roles: readonly string[], typed: string): string | undefined {
-  const t = typed.trim().toLowerCase();
-  return roles.find((r) => r.toLowerCase() === t);
+  const squash = (x: string) => x.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const t = squash(typed);
+  return t ? roles.find((r) => squash(r) === t) : undefined;
 }
 
 export function activePlayers(game: GameWithPlayers): PlayerWithAccount[] {

@@ -36,6 +36,8 @@ export function validTimeZone(zone: string): boolean {
 export interface AccountInfo { id: string; email: string; name: string | null; timeZone: string }
 
 export const SIGN_IN_LINK_MINUTES = 15;
+/** A registration link is read in the mail client that sent REGISTER, maybe later: longer. */
+export const REGISTRATION_LINK_MINUTES = 60;
 
 async function issueToken(ctx: Ctx, tx: Tx, account: AccountInfo, reason: 'register' | 'sign-in', web?: { next?: string }): Promise<void> {
   const now = ctx.clock.now();
@@ -89,20 +91,40 @@ export interface Authenticated { account: AccountInfo; tokenId: string }
 
 /**
  * Use a sign-in link: once, before it expires. Gives a new token for the browser's session cookie.
- * A used, expired or unknown code is refused alike.
+ * A registration link (REGISTER by email) creates its account now, unless the address got one
+ * since. A used, expired or unknown code is refused alike.
  */
 export async function redeemSignInLink(ctx: Ctx, code: string): Promise<{ token: string; account: AccountInfo }> {
   const now = ctx.clock.now();
-  const rows = await ctx.db.$queryRawUnsafe<{ accountId: string }[]>(
-    `UPDATE "SignInLink" SET "usedAt" = $2::timestamptz AT TIME ZONE 'UTC'
-      WHERE "codeHash" = $1 AND "usedAt" IS NULL AND "expiresAt" > $2::timestamptz AT TIME ZONE 'UTC' RETURNING "accountId"::text`,
-    hashToken(code), now.toISOString(),
-  );
-  if (!rows[0]) throw badRequest(`This sign-in link was used already or has expired (links work once, within ${SIGN_IN_LINK_MINUTES} minutes). Ask for a new one.`, [{ field: 'body.code', message: 'used or expired' }]);
-  const a = await ctx.db.account.findUniqueOrThrow({ where: { id: rows[0].accountId } });
-  const token = newToken();
-  await ctx.db.apiToken.create({ data: { accountId: a.id, tokenHash: hashToken(token), prefix: token.slice(0, 9), createdAt: now } });
-  return { token, account: { id: a.id, email: a.email, name: a.name, timeZone: a.timeZone } };
+  return ctx.db.$transaction(async (tx) => {
+    const rows = await tx.$queryRawUnsafe<{ accountId: string | null; email: string | null }[]>(
+      `UPDATE "SignInLink" SET "usedAt" = $2::timestamptz AT TIME ZONE 'UTC'
+        WHERE "codeHash" = $1 AND "usedAt" IS NULL AND "expiresAt" > $2::timestamptz AT TIME ZONE 'UTC' RETURNING "accountId"::text, email`,
+      hashToken(code), now.toISOString(),
+    );
+    if (!rows[0]) throw badRequest(`This sign-in link was used already or has expired (links work once, within ${SIGN_IN_LINK_MINUTES} minutes; a registration link within ${REGISTRATION_LINK_MINUTES}). Ask for a new one.`, [{ field: 'body.code', message: 'used or expired' }]);
+    const a = rows[0].accountId
+      ? await tx.account.findUniqueOrThrow({ where: { id: rows[0].accountId } })
+      : await tx.account.upsert({ where: { email: rows[0].email! }, create: { email: rows[0].email!, createdAt: now }, update: {} });
+    const token = newToken();
+    await tx.apiToken.create({ data: { accountId: a.id, tokenHash: hashToken(token), prefix: token.slice(0, 9), createdAt: now } });
+    return { token, account: { id: a.id, email: a.email, name: a.name, timeZone: a.timeZone } };
+  });
+}
+
+/**
+ * Register by email (REGISTER to the judge's address): a one-time link for the address, which
+ * creates the account only when followed. Counted with the sign-in mails of the address (a 429
+ * over the limit); the caller mails the link, in the same transaction, as a `token` mail, and has
+ * established that the message came from `email`.
+ */
+export async function registrationLink(ctx: Ctx, tx: Tx, email: string): Promise<string> {
+  const e = normalizeEmail(email);
+  const now = ctx.clock.now();
+  await limitMailTo(tx, { address: e, kinds: ['token', 'no-account'], limit: ctx.config.signInMailLimit, windowMs: 3600_000, now, what: 'Sign-in mails' });
+  const code = crypto.randomBytes(32).toString('base64url');
+  await tx.signInLink.create({ data: { email: e, codeHash: hashToken(code), createdAt: now, expiresAt: new Date(now.getTime() + REGISTRATION_LINK_MINUTES * 60_000) } });
+  return code;
 }
 
 const lastUsedWritten = new Map<string, number>();

@@ -1,14 +1,14 @@
 // Moderator actions. Each one is recorded as a game event that the players see (and are mailed).
 import crypto from 'node:crypto';
 import { queueMail } from '../mail/outbox.ts';
-import { eventMail, gameOverMail, startMail } from '../mail/game-mail.ts';
+import { eventMail, gameOverMail, roleNameOf, roleNamesOf, startMail } from '../mail/game-mail.ts';
 import { normalizeEmail } from './accounts.ts';
 import { access, loadGame, lockGame, matchRole, playerOfRole, policyOf, refuseModeratorSeat, requireModerator, type Access } from './access.ts';
 import { recipients } from './phases.ts';
 import { personRef, redactFor, renderPeople, visibleAddresses } from './privacy.ts';
 import { afterCommit, type Ctx } from './context.ts';
 import { computeDeadline, deadlineTooFar } from './deadlines.ts';
-import { badRequest, conflict, notFound, unprocessable } from './errors.ts';
+import { badRequest, conflict, forbidden, notFound, unprocessable } from './errors.ts';
 import { MODERATOR_DECISION } from '../games/types.ts';
 import { receiptHash, splitText } from './orders.ts';
 import { peopleOf, recordEvent } from './games.ts';
@@ -167,12 +167,12 @@ export async function replacePlayer(ctx: Ctx, gameId: string, moderatorId: strin
     else await tx.gamePlayer.create({ data: { gameId, accountId: account.id, status: 'playing', role: old.role, createdAt: now } });
     const game = await loadGame(tx, gameId);
     const phase = await tx.phase.findFirst({ where: { gameId, status: 'open' } });
-    await recordEvent(tx, ctx, game, moderatorId, 'replaced', `${personRef(account.id)} now plays ${old.role}, replacing ${personRef(old.account.id)}${opts.keepOrders ? '; the orders sent for this phase are kept' : '; orders sent for this phase no longer count'}.`, { role: old.role, from: old.accountId, to: account.id, keepOrders: !!opts.keepOrders }, { mail: true });
+    await recordEvent(tx, ctx, game, moderatorId, 'replaced', `${personRef(account.id)} now plays ${roleNameOf(a.game, old.role)}, replacing ${personRef(old.account.id)}${opts.keepOrders ? '; the orders sent for this phase are kept' : '; orders sent for this phase no longer count'}.`, { role: old.role, from: old.accountId, to: account.id, keepOrders: !!opts.keepOrders }, { mail: true });
     if (phase) {
       const keep = visibleAddresses({ kind: 'player', email: account.email }, game.moderator.email);
       const who = Object.fromEntries(game.players.filter((p) => p.status === 'playing').map((p) => [p.role!, redactFor(p.account.name ?? p.account.email, keep)]));
       const mail = startMail(ctx.config, game, a.module, { email: account.email, timeZone: account.timeZone, viewer: { kind: 'player', role: old.role } }, phase, phase.state, who);
-      await queueMail(tx, { ...mail, kind: 'replacement', subject: `${game.name}: you now play ${old.role}`, body: `You take over ${old.role} from ${redactFor(old.account.name ?? old.account.email, keep)}; the game's history is kept.\n\n` + mail.body }, now);
+      await queueMail(tx, { ...mail, kind: 'replacement', subject: `${game.name}: you now play ${roleNameOf(game, old.role)}`, body: `You take over ${roleNameOf(game, old.role)} from ${redactFor(old.account.name ?? old.account.email, keep)}; the game's history is kept.\n\n` + mail.body }, now);
     }
   });
   await afterCommit(ctx, { mail: true });
@@ -198,11 +198,43 @@ export async function removePlayer(ctx: Ctx, gameId: string, moderatorId: string
     if (a.game.status === 'finished') throw conflict('The game is over.');
     await tx.gamePlayer.update({ where: { id: p.id }, data: { status: 'removed', leftAt: now } });
     if (p.role) await supersedeOpenOrders(tx, gameId, p.role, now);
-    const text = p.role ? `The moderator removed ${personRef(p.account.id)} from ${p.role}; ${p.role} is in civil disorder until replaced.` : `The moderator removed ${personRef(p.account.id)}.`;
+    const text = p.role ? `The moderator removed ${personRef(p.account.id)} from ${roleNameOf(a.game, p.role)}; ${roleNameOf(a.game, p.role)} is in civil disorder until replaced.` : `The moderator removed ${personRef(p.account.id)}.`;
     await recordEvent(tx, ctx, a.game, moderatorId, 'removed', text, { playerId, role: p.role }, { mail: true });
     await queueMail(tx, { to: p.account.email, kind: 'event:removed', gameId, subject: `${a.game.name}: you were removed`, body: `${renderPeople(text, peopleOf(a.game), [p.account.email, a.game.moderator.email])}\n` }, now);
   });
   await afterCommit(ctx, { mail: true });
+}
+
+/**
+ * A player resigns from a running game: as when the moderator removes them, the power goes into
+ * civil disorder (its orders of the open phase no longer count, its units hold) until the
+ * moderator replaces the player (replacePlayer). Everyone, the moderator included, is told by
+ * the event mail; the moderator's copy says how to replace.
+ */
+export async function resign(ctx: Ctx, gameId: string, accountId: string): Promise<{ role: string }> {
+  const r = await ctx.db.$transaction(async (tx) => {
+    await lockGame(tx, gameId);
+    const a = await access(tx, gameId, accountId);
+    if (a.game.status === 'forming') throw conflict('The game has not started: leave it instead (POST /games/{id}/leave).');
+    if (a.game.status === 'finished') throw conflict('The game is over.');
+    const p = a.player;
+    if (!p || !p.role) throw forbidden('Only a player of this game can resign from it; you play no power here.');
+    const now = ctx.clock.now();
+    await tx.gamePlayer.update({ where: { id: p.id }, data: { status: 'removed', leftAt: now } });
+    await supersedeOpenOrders(tx, gameId, p.role, now);
+    const power = roleNameOf(a.game, p.role);
+    const text = `${personRef(p.account.id)} resigned from ${power}; ${power} is in civil disorder (its units hold) until the moderator finds a replacement.`;
+    await recordEvent(tx, ctx, a.game, accountId, 'resigned', text, { playerId: p.id, role: p.role }, { mail: true });
+    const people = peopleOf(a.game);
+    await queueMail(tx, {
+      to: a.game.moderator.email, kind: 'event:resigned-moderator', gameId,
+      subject: `${a.game.name}: ${power} needs a new player`,
+      body: `${renderPeople(text, people, null)}\n\nTo give ${power} to someone else: POST ${ctx.config.publicUrl}/games/${gameId}/players/${p.id}/replace with {"email": "..."}\n(or "Replace" on the game's page).\n`,
+    }, now);
+    return { role: p.role };
+  });
+  await afterCommit(ctx, { mail: true });
+  return r;
 }
 
 /** End the game (`draw` false) or declare a draw among `roles` (default: every power). */
@@ -216,7 +248,7 @@ export async function endGame(ctx: Ctx, gameId: string, moderatorId: string, inp
     const named = [...new Set((input.roles ?? []).map((r) => matchRole(roles, r)!))];
     const winners = input.draw ? (named.length ? named : roles) : [];
     const outcome = input.draw
-      ? { kind: 'draw', winners, text: `draw declared by the moderator between ${winners.join(', ')}${input.reason ? ` (${input.reason})` : ''}`, by: 'moderator' }
+      ? { kind: 'draw', winners, text: `draw declared by the moderator between ${roleNamesOf(a.game, winners)}${input.reason ? ` (${input.reason})` : ''}`, by: 'moderator' }
       : { kind: 'ended', winners: [], text: `ended by the moderator${input.reason ? `: ${input.reason}` : ''}`, by: 'moderator' };
     const phase = await tx.phase.findFirst({ where: { gameId, status: 'open' } });
     if (phase) await tx.phase.update({ where: { id: phase.id }, data: { status: 'final' } });

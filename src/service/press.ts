@@ -2,11 +2,11 @@
 // to the recipients, and readable by the sender and the recipients (everyone once the game is
 // over, if the settings say so). Press to ALL goes to every power and the moderator.
 import type { Tx } from '../db/client.ts';
-import { headerLines } from '../mail/game-mail.ts';
+import { headerLines, roleNameOf, roleNamesOf } from '../mail/game-mail.ts';
 import { queueMail, type OutgoingMail } from '../mail/outbox.ts';
 import { signature } from '../mail/templates.ts';
 import { formatTime, isoUtc } from '../mail/time.ts';
-import { access, activePlayers, lockGame, matchRole, requireModerator, requirePlayer, type Access } from './access.ts';
+import { access, activePlayers, lockGame, requireModerator, requirePlayer, type Access } from './access.ts';
 import { afterCommit, type Ctx } from './context.ts';
 import { badRequest, conflict, forbidden } from './errors.ts';
 import { recordEvent } from './games.ts';
@@ -16,6 +16,26 @@ export type PressLevel = 'none' | 'public' | 'full';
 export interface EmailSettings { partialOrders: boolean; press: PressLevel; pressPublicAfterGame: boolean }
 export const DEFAULT_SETTINGS: EmailSettings = { partialOrders: false, press: 'full', pressPublicAfterGame: true };
 export const MAX_PRESS_CHARS = 10_000;
+
+const squash = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/**
+ * The powers named in `words`, by id or by name, in any case; a name of several words may come
+ * split ("PRESS TO Allied Chiefs" is read as the words Allied, Chiefs): the longest run of words
+ * that names a power wins.
+ */
+export function readRoles(words: string[], roles: string[], nameOf: (role: string) => string): { found: string[]; unknown: string[] } {
+  const found: string[] = [];
+  const unknown: string[] = [];
+  const byKey = new Map<string, string>();
+  for (const r of roles) { byKey.set(squash(r), r); byKey.set(squash(nameOf(r)), r); }
+  for (let i = 0; i < words.length;) {
+    let hit = 0;
+    for (let j = words.length; j > i && !hit; j--) if (byKey.has(squash(words.slice(i, j).join(' ')))) hit = j;
+    if (hit) { found.push(byKey.get(squash(words.slice(i, hit).join(' ')))!); i = hit; } else unknown.push(words[i++]!);
+  }
+  return { found, unknown };
+}
 
 export async function emailSettings(db: Ctx['db'] | Tx, gameId: string): Promise<EmailSettings> {
   const s = await db.gameEmailSettings.findUnique({ where: { gameId } });
@@ -43,10 +63,11 @@ export interface PressInput { to: string[] | 'ALL'; text: string }
 
 function pressMail(ctx: Ctx, a: Access, reader: { email: string; timeZone: string; viewer: any }, from: string, toLine: string, body: string, phaseLabel: string | null, at: Date): OutgoingMail {
   let text = headerLines(ctx.config, a.game, reader, [['Press-From', from], ['Press-To', toLine], ['At', isoUtc(at)]]);
-  text += `Press from ${from} to ${toLine}${phaseLabel ? ` during ${phaseLabel}` : ''}, ${formatTime(at, reader.timeZone)}:\n\n`;
+  const fromName = roleNameOf(a.game, from);
+  text += `Press from ${fromName} to ${toLine}${phaseLabel ? ` during ${phaseLabel}` : ''}, ${formatTime(at, reader.timeZone)}:\n\n`;
   text += body.split('\n').map((l) => `  ${l}`).join('\n') + '\n';
-  if (ctx.config.inbound.enabled && reader.viewer.kind === 'player') text += `\nTo answer, reply with\n  PRESS TO ${from}\n  ...\n  END\n`;
-  return { to: reader.email, kind: 'press', gameId: a.game.id, subject: `${a.game.name}: press from ${from}`, body: text + signature(ctx.config) };
+  if (ctx.config.inbound.enabled && reader.viewer.kind === 'player') text += `\nTo answer, reply with\n  PRESS TO ${fromName}\n  ...\n  END\n`;
+  return { to: reader.email, kind: 'press', gameId: a.game.id, subject: `${a.game.name}: press from ${fromName}`, body: text + signature(ctx.config) };
 }
 
 /** Send press from the caller's power. */
@@ -68,16 +89,15 @@ export async function sendPress(ctx: Ctx, gameId: string, accountId: string, inp
     if (toAll) toRoles = roles.filter((r) => r !== from);
     else {
       if (settings.press === 'public') throw forbidden('This game allows press to ALL only.');
-      const wanted = input.to as string[];
-      const unknown = wanted.filter((w) => !matchRole(roles, w));
-      if (unknown.length || wanted.length === 0) throw badRequest(`Not powers of this game: ${unknown.join(', ') || '(none given)'}. Powers: ${roles.join(', ')}, or ALL.`, [{ field: 'body.to', message: 'unknown power' }]);
-      toRoles = [...new Set(wanted.map((w) => matchRole(roles, w)!))].filter((r) => r !== from);
+      const { found, unknown } = readRoles(input.to as string[], roles, (r) => roleNameOf(a.game, r));
+      if (unknown.length || found.length === 0) throw badRequest(`Not powers of this game: ${unknown.join(', ') || '(none given)'}. Powers: ${roleNamesOf(a.game, roles)}, or ALL.`, [{ field: 'body.to', message: 'unknown power' }]);
+      toRoles = [...new Set(found)].filter((r) => r !== from);
       if (toRoles.length === 0) throw badRequest('Press to yourself only: name another power.', [{ field: 'body.to', message: 'no other power' }]);
     }
     const now = ctx.clock.now();
     const phase = await tx.phase.findFirst({ where: { gameId, status: 'open' } });
     const row = await tx.press.create({ data: { gameId, phaseLabel: phase?.label ?? null, fromRole: from, fromAccountId: accountId, toRoles, toAll, body: text, createdAt: now } });
-    const toLine = toAll ? 'ALL' : toRoles.join(', ');
+    const toLine = toAll ? 'ALL' : roleNamesOf(a.game, toRoles);
     const readers = activePlayers(a.game).filter((p) => p.role !== from && toRoles.includes(p.role!)).map((p) => ({ email: p.account.email, timeZone: p.account.timeZone, viewer: { kind: 'player', role: p.role! } }));
     if (toAll) readers.push({ email: a.game.moderator.email, timeZone: a.game.moderator.timeZone, viewer: { kind: 'moderator' } as any });
     await queueMail(tx, readers.map((rd) => pressMail(ctx, a, rd, from, toLine, text, phase?.label ?? null, now)), now);

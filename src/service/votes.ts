@@ -4,9 +4,9 @@
 // a power when every other surviving power with a player concedes to it. Votes are secret (each
 // player sees only their own) unless the game's rule makes them public.
 import { z } from 'zod';
-import { gameOverMail } from '../mail/game-mail.ts';
+import { gameOverMail, roleNameOf, roleNamesOf } from '../mail/game-mail.ts';
 import { queueMail } from '../mail/outbox.ts';
-import { access, activePlayers, lockGame, matchRole, requirePlayer, type Access } from './access.ts';
+import { access, activePlayers, lockGame, requirePlayer, type Access } from './access.ts';
 import { afterCommit, type Ctx } from './context.ts';
 import { badRequest, conflict } from './errors.ts';
 import { finishGame, recipients } from './phases.ts';
@@ -78,8 +78,11 @@ export async function castVote(ctx: Ctx, gameId: string, accountId: string, inpu
     if (input.concedeTo !== undefined) {
       if (input.concedeTo === null) await tx.vote.deleteMany({ where: { gameId, role, kind: 'concede' } });
       else {
-        const to = matchRole([...a.game.players.flatMap((p) => (p.role ? [p.role] : [])), ...survivors], input.concedeTo);
-        if (!to || to === role) throw badRequest(`Concede to another power of the game (${survivors.filter((r) => r !== role).join(', ')}).`, [{ field: 'body.concedeTo', message: 'not another power' }]);
+        // By id or by the rulebook's name ("allied-chiefs", "Allied Chiefs"), in any case.
+        const squash = (x: string) => x.toLowerCase().replace(/[^a-z0-9]/g, '');
+        const named = (r: string) => squash(r) === squash(input.concedeTo!) || squash(roleNameOf(a.game, r)) === squash(input.concedeTo!);
+        const to = a.game.players.find((p) => p.role && named(p.role))?.role ?? survivors.find(named);
+        if (!to || to === role) throw badRequest(`Concede to another power of the game (${roleNamesOf(a.game, survivors.filter((r) => r !== role))}).`, [{ field: 'body.concedeTo', message: 'not another power' }]);
         await tx.vote.upsert({ where: { gameId_role_kind: { gameId, role, kind: 'concede' } }, create: { gameId, role, kind: 'concede', to, createdAt: now }, update: { to, createdAt: now } });
       }
     }
@@ -90,14 +93,14 @@ export async function castVote(ctx: Ctx, gameId: string, accountId: string, inpu
         awaitingModerator = true;
         return;
       }
-      ended = { kind: 'draw', text: `draw agreed by ${voters.join(', ')}` };
+      ended = { kind: 'draw', text: `draw agreed by ${roleNamesOf(a.game, voters)}` };
       await end(tx, ctx, a, { kind: 'draw', winners: voters, text: ended.text, by: 'vote' }, now, state);
       return;
     }
     for (const to of new Set(rows.filter((v) => v.kind === 'concede').map((v) => v.to!))) {
       const others = voters.filter((r) => r !== to);
       if (others.length > 0 && others.every((r) => rows.some((v) => v.role === r && v.kind === 'concede' && v.to === to))) {
-        ended = { kind: 'victory', text: `${to} wins: ${others.join(', ')} conceded` };
+        ended = { kind: 'victory', text: `${roleNameOf(a.game, to)} wins: ${roleNamesOf(a.game, others)} conceded` };
         await end(tx, ctx, a, { kind: 'victory', winners: [to], text: ended.text, by: 'concession' }, now, state);
         return;
       }

@@ -118,7 +118,7 @@ describe('Hawaii 1795 by email', () => {
     r = await mail(kp, 'STATUS');
     expect(r).toContain("Kamehameha cards: drawn #7 Ku-ka'ili-moku; held: none");
     expect(r).toContain('Allied Chiefs cards: held: 0 card(s)');
-    expect(r).toContain('Ready: kamehameha no orders.');
+    expect(r).toContain('Ready: Kamehameha no orders.');
     expect(r).not.toMatch(/retreat to: maui|RETREAT Maui|earthworks: none/i);
 
     // ---- The turn, built from the engine's legal choices, and READY: each line read, with the receipt.
@@ -161,10 +161,10 @@ describe('Hawaii 1795 by email', () => {
 
     // The Allied standing instructions stay private: not in any of Kamehameha's mail, nor in his HISTORY.
     r = await mail(kp, `HISTORY ${done.label}`);
-    expect(r).toContain('Orders of kamehameha:\n  HOLD');
-    expect(r).not.toContain('Orders of allied-chiefs');
+    expect(r).toContain('Orders of Kamehameha:\n  HOLD');
+    expect(r).not.toContain('Orders of Allied Chiefs');
     r = await mail(ap, `HISTORY ${done.label}`);
-    expect(r).toContain('Orders of allied-chiefs:\n  STANDING EARTHWORKS NONE\n  STANDING RETREAT Maui');
+    expect(r).toContain('Orders of Allied Chiefs:\n  STANDING EARTHWORKS NONE\n  STANDING RETREAT Maui');
 
     // ---- Second turn, the Allied Chiefs': STATUS shows each player's own hand and only the count of the other's.
     open = await openPhase();
@@ -180,7 +180,7 @@ describe('Hawaii 1795 by email', () => {
     expect(r).toContain('Kamehameha cards: held: 1 card(s);');
     expect(r).toContain("Allied Chiefs cards: drawn #2 Pikes of O'ahu; held: none");
     expect(r).not.toMatch(/#7|Ku-ka'ili-moku/);
-    expect(r).toContain('Ready: allied-chiefs no orders.');
+    expect(r).toContain('Ready: Allied Chiefs no orders.');
 
     // Kamehameha, waiting, sends standing instructions (his turn lines are refused).
     r = await mail(kp, 'HOLD');

@@ -3,21 +3,12 @@
 // uses the rulebook's names, and no word is broken ("boat bunchs", "a army").
 import { describe, expect, it } from 'vitest';
 import type { DiplomacyOptions } from '../../src/diplomacy/options.ts';
-import { getVariant } from '../../src/diplomacy/variants/index.ts';
 import { heiauDiplomacy, standardDiplomacy, type DiplomacyState } from '../../src/games/diplomacy.ts';
 import { randomInt, seedRandom, type RandomState } from '../../src/games/random.ts';
 import type { GameModule, Viewer } from '../../src/games/types.ts';
+import { BROKEN, idPattern } from '../helpers/names.ts';
 
 const pick = <T>(rng: RandomState, xs: readonly T[]): T => xs[randomInt(rng, xs.length)];
-const BROKEN = /\b(?:bunchs|armys|a army|a order|an fleet|an boat|an unit|a heiaus)\b/i;
-
-/** The ids that are not also how the rulebook writes the space (case matters: `Lon` is an abbreviation, `lon` an id). */
-function idPattern(variantId: string): RegExp {
-  const map = getVariant(variantId)!.map;
-  const ids = new Set<string>();
-  for (const p of map.provinces) if (p.id !== p.name) ids.add(p.id);
-  return new RegExp(`(?<![\\w'-])(?:${[...ids].sort((a, b) => b.length - a.length).join('|')})(?:/[a-z]{2})?(?![\\w'-])`);
-}
 
 function texts(module: GameModule<DiplomacyState>, scenario: string, seed: string, phases: number): string[] {
   const rng = seedRandom(seed, 'names');

@@ -20,6 +20,8 @@ export interface InboundMessage {
   automated: string | null;
   /** Why the receiving MX's Authentication-Results say the sender is forged (DKIM/SPF/DMARC fail for the From domain), or null. */
   authFailure: string | null;
+  /** Positive proof of the From address: a DKIM or DMARC pass for its domain from a trusted MX, or null. */
+  authPass: string | null;
   contentHash: string;
 }
 
@@ -82,6 +84,30 @@ export function authFailure(h: Map<string, unknown>, from: string | null): strin
   return bad ? `${bad.method.toUpperCase()} ${bad.result} for ${domain}` : null;
 }
 
+/**
+ * Proof that the From address is the sender's, for mail that carries no personal reply token (to
+ * the judge's own address): an Authentication-Results header written by a trusted MX (its
+ * authserv-id is in `trusted`; an MX strips such headers from incoming mail, RFC 8601 §5) with
+ * dmarc=pass for the From domain, or dkim=pass signed by it. Anything less proves nothing.
+ */
+export function authPass(h: Map<string, unknown>, from: string | null, trusted: string[]): string | null {
+  if (!from || !trusted.length) return null;
+  const raw = h.get('authentication-results');
+  const values = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).map((v) => String(typeof v === 'object' && v && 'value' in (v as object) ? (v as { value: unknown }).value : v).toLowerCase());
+  const domain = from.split('@')[1] ?? '';
+  for (const v of values) {
+    const [servId, ...rest] = v.split(';');
+    if (!trusted.includes(servId.trim().split(/\s+/)[0] ?? '')) continue;
+    for (const r of rest) {
+      const m = /^\s*(dkim|dmarc)=pass\b(.*)$/s.exec(r);
+      if (!m) continue;
+      const prop = m[1] === 'dmarc' ? /header\.from=([^\s;()]+)/.exec(m[2]) : /header\.d=([^\s;()]+)/.exec(m[2]) ?? /header\.i=[^@\s]*@([^\s;()]+)/.exec(m[2]);
+      if (prop && prop[1] === domain) return `${m[1].toUpperCase()} pass for ${domain} (${servId.trim()})`;
+    }
+  }
+  return null;
+}
+
 /** Cut quoted text, reply headers and signatures: what is left is what the player wrote now. */
 export function stripReply(text: string): string {
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
@@ -102,7 +128,7 @@ export function stripReply(text: string): string {
   return kept.join('\n');
 }
 
-export async function readMessage(raw: Buffer, envelope: Envelope | undefined, ownDomains: string[]): Promise<InboundMessage> {
+export async function readMessage(raw: Buffer, envelope: Envelope | undefined, ownDomains: string[], trustedAuthServ: string[] = []): Promise<InboundMessage> {
   const m = await simpleParser(raw, { skipImageLinks: true, skipTextLinks: true });
   const from = addresses(m.from)[0] ?? null;
   const h = m.headers as Map<string, unknown>;
@@ -114,15 +140,15 @@ export async function readMessage(raw: Buffer, envelope: Envelope | undefined, o
   const date = m.date && !Number.isNaN(m.date.getTime()) ? m.date : null;
   const messageId = m.messageId ? m.messageId.replace(/^<|>$/g, '').trim().slice(0, 500) || null : null;
   const contentHash = crypto.createHash('sha256').update(JSON.stringify([from, [...to].sort(), subject, date?.toISOString() ?? null, fullText])).digest('hex');
-  return { messageId, from, to, subject, date, fullText, text: stripReply(fullText), automated: automatedReason(h, from, envelope, ownDomains), authFailure: authFailure(h, from), contentHash };
+  return { messageId, from, to, subject, date, fullText, text: stripReply(fullText), automated: automatedReason(h, from, envelope, ownDomains), authFailure: authFailure(h, from), authPass: authPass(h, from, trustedAuthServ), contentHash };
 }
 
 /** Only the header block, for a message too large to read: who sent it and whether it is automated. */
-export async function readHeadersOnly(raw: Buffer, envelope: Envelope | undefined, ownDomains: string[]): Promise<InboundMessage> {
+export async function readHeadersOnly(raw: Buffer, envelope: Envelope | undefined, ownDomains: string[], trustedAuthServ: string[] = []): Promise<InboundMessage> {
   const s = raw.toString('latin1');
   const end = s.search(/\r?\n\r?\n/);
   const head = Buffer.from((end >= 0 ? s.slice(0, end) : s.slice(0, 64 * 1024)) + '\r\n\r\n', 'latin1');
-  const msg = await readMessage(head, envelope, ownDomains);
+  const msg = await readMessage(head, envelope, ownDomains, trustedAuthServ);
   const contentHash = crypto.createHash('sha256').update(raw).digest('hex');
   return { ...msg, text: '', fullText: '', contentHash };
 }

@@ -1,11 +1,15 @@
 // One inbound message, from the SMTP listener or the webhook: read it, recognise automated mail
 // (never answered), record it once (Message-ID and content hash are unique), check the reply
 // address and the sender, carry out the commands through the service, and queue one reply.
+import type { Tx } from '../../db/client.ts';
 import type { Prisma } from '../../db/generated/client.ts';
 import { parseCommands } from '../../pbem/commands.ts';
 import { execute, type Executed } from '../../pbem/execute.ts';
-import { helpText } from '../../pbem/help.ts';
-import { parseReplyAddress, tokenMatches, type ParsedAddress } from '../../pbem/reply-address.ts';
+import { commandSummary, helpText, judgeHelpText } from '../../pbem/help.ts';
+import { judgeAddress, parseReplyAddress, tokenMatches, type ParsedAddress } from '../../pbem/reply-address.ts';
+import { executeJudge } from '../../pbem/judge.ts';
+import { REGISTRATION_LINK_MINUTES, registrationLink } from '../../service/accounts.ts';
+import { AppError } from '../../service/errors.ts';
 import { loadGame, type GameWithPlayers } from '../../service/access.ts';
 import { afterCommit, type Ctx } from '../../service/context.ts';
 import { headerLines } from '../game-mail.ts';
@@ -58,20 +62,28 @@ function plainReply(ctx: Ctx, msg: InboundMessage, kind: string, text: string, g
   return { to: msg.from!, kind, gameId: gameId ?? null, subject: reSubject(msg, 'kahu: your message'), body: head + text + signature(ctx.config) };
 }
 
+/** A reply written in the transaction that records the message (it may create what it mails). */
+type Reply = OutgoingMail | null | ((tx: Tx) => Promise<OutgoingMail | null>);
+
 /** Finish the record and queue its reply, in one transaction. */
-async function finish(ctx: Ctx, id: string, data: Prisma.InboundMailUpdateInput, reply: OutgoingMail | null): Promise<void> {
+async function finish(ctx: Ctx, id: string, data: Prisma.InboundMailUpdateInput, reply: Reply): Promise<boolean> {
   const now = ctx.clock.now();
-  await ctx.db.$transaction(async (tx) => {
-    await tx.inboundMail.update({ where: { id }, data: { ...data, answeredAt: reply ? now : null } });
-    if (reply) await queueMail(tx, { ...reply, body: reply.body.slice(0, MAX_REPLY_CHARS) }, now);
+  const sent = await ctx.db.$transaction(async (tx) => {
+    const mail = typeof reply === 'function' ? await reply(tx) : reply;
+    await tx.inboundMail.update({ where: { id }, data: { ...data, ...(typeof reply === 'function' && !mail ? { status: 'limited' } : {}), answeredAt: mail ? now : null } });
+    if (mail) await queueMail(tx, { ...mail, body: mail.body.slice(0, MAX_REPLY_CHARS) }, now);
+    return !!mail;
   });
-  if (reply) await afterCommit(ctx, { mail: true });
+  if (sent) await afterCommit(ctx, { mail: true });
+  return sent;
 }
+
+type Done = (status: InboundStatus, reason: string, reply: Reply, extra?: Prisma.InboundMailUpdateInput) => Promise<InboundResult>;
 
 export async function receiveMessage(ctx: Ctx, raw: Buffer, envelope?: Envelope): Promise<InboundResult> {
   const cfg = ctx.config.inbound;
   const tooLarge = raw.length > cfg.maxBytes;
-  const msg = tooLarge ? await readHeadersOnly(raw, envelope, ownDomains(ctx)) : await readMessage(raw, envelope, ownDomains(ctx));
+  const msg = tooLarge ? await readHeadersOnly(raw, envelope, ownDomains(ctx), cfg.trustedAuthServ) : await readMessage(raw, envelope, ownDomains(ctx), cfg.trustedAuthServ);
   const log = ctx.log.child({ inbound: { messageId: msg.messageId, from: msg.from, size: raw.length } });
 
   // Auto-replies, bounces, lists and our own mail are recorded and never answered: no mail loops.
@@ -85,10 +97,12 @@ export async function receiveMessage(ctx: Ctx, raw: Buffer, envelope?: Envelope)
     log.info('inbound mail already read (duplicate delivery)');
     return { status: 'duplicate' };
   }
-  const done = async (status: InboundStatus, reason: string, reply: OutgoingMail | null, extra: Prisma.InboundMailUpdateInput = {}): Promise<InboundResult> => {
-    await finish(ctx, id, { status, reason, ...extra }, reply);
-    log.info({ status, reason }, 'inbound mail');
-    return { status, id, reason };
+  const done: Done = async (status, reason, reply, extra = {}) => {
+    const sent = await finish(ctx, id, { status, reason, ...extra }, reply);
+    // A reply that its writer withheld (a limit reached inside the transaction) leaves it limited.
+    const final = typeof reply === 'function' && !sent ? 'limited' : status;
+    log.info({ status: final, reason }, 'inbound mail');
+    return { status: final, id, reason };
   };
 
   // Only mail that proves who sent it is answered: a valid personal reply address written to from
@@ -97,7 +111,10 @@ export async function receiveMessage(ctx: Ctx, raw: Buffer, envelope?: Envelope)
   const refuse = (reason: string, gameId?: string) => done('refused', reason, null, gameId ? { gameId } : {});
   if (msg.authFailure) return refuse(`sender not authenticated (${msg.authFailure})`);
   const parsed = msg.to.map((a) => parseReplyAddress(cfg, a)).find((p) => p !== null) ?? null;
-  if (parsed === null) return refuse('no personal reply address');
+  if (parsed === null) {
+    if (msg.to.includes(judgeAddress(cfg))) return judgeMail(ctx, msg, raw.length, tooLarge, done);
+    return refuse('no personal reply address');
+  }
   if ('bad' in parsed) return refuse('unreadable reply token');
   const game = await ctx.db.game.findUnique({ where: { id: parsed.gameId }, select: { id: true } }) ? await loadGame(ctx.db, parsed.gameId) : null;
   if (!game) return refuse('unknown game');
@@ -136,6 +153,57 @@ export async function receiveMessage(ctx: Ctx, raw: Buffer, envelope?: Envelope)
   });
 }
 
+/**
+ * Mail to the judge's own address. No token proves its sender, so the MX's verdict must: without a
+ * DKIM or DMARC pass for the From domain from a trusted MX it is recorded and never answered (a
+ * forged REGISTER would otherwise mail a stranger). Limits: the sender's messages an hour, and the
+ * sign-in mails of the address (a registration link is one).
+ */
+async function judgeMail(ctx: Ctx, msg: InboundMessage, size: number, tooLarge: boolean, done: Done): Promise<InboundResult> {
+  const cfg = ctx.config.inbound;
+  if (!msg.authPass) return done('refused', `judge address: sender not proven (no DKIM or DMARC pass for the sender's domain from a trusted MX)`, null);
+  const since = new Date(ctx.clock.now().getTime() - 3600_000);
+  const recent = await ctx.db.inboundMail.count({ where: { fromAddress: msg.from!, purpose: 'judge', receivedAt: { gt: since }, status: { in: ['answered', 'limited', 'too-large'] } } });
+  const account = await ctx.db.account.findUnique({ where: { email: msg.from! } });
+  const who = { purpose: 'judge', ...(account ? { accountId: account.id } : {}) };
+  if (recent >= cfg.ratePerHour) {
+    return done('limited', `over ${cfg.ratePerHour} messages an hour`, plainReply(ctx, msg, 'email-refused', `You sent more than ${cfg.ratePerHour} messages to the judge within an hour. This message was not read;\nplease wait and send again.\n`), who);
+  }
+  if (tooLarge) {
+    return done('too-large', `larger than ${cfg.maxBytes} bytes`, plainReply(ctx, msg, 'email-refused', `Your message is ${Math.ceil(size / 1024)} KiB; the judge reads messages of at most ${Math.round(cfg.maxBytes / 1024)} KiB.\nIt was not read. Send the commands as plain text.\n`), who);
+  }
+  const commands = parseCommands(msg.text);
+  const ex = commands.length ? await executeJudge(ctx, { email: msg.from!, account }, commands) : { lines: [], sections: [{ title: 'HELP', text: judgeHelpText(ctx.config) }], register: false };
+  const rejected = ex.lines.filter((l) => l.outcome === 'rejected').length;
+  const extra = { ...who, results: ex.lines as any };
+  const reason = `${ex.lines.length} line(s), ${rejected} rejected`;
+  if (!ex.register) return done('answered', reason, judgeReply(ctx, msg, ex, commands.length === 0, null), extra);
+  // The link is made and mailed in one transaction; over the address's limit nothing is sent.
+  return done('answered', reason, async (tx: Tx) => {
+    try {
+      const code = await registrationLink(ctx, tx, msg.from!);
+      return { ...judgeReply(ctx, msg, ex, false, code), kind: 'token' };
+    } catch (err) {
+      if (err instanceof AppError && err.status === 429) return null;
+      throw err;
+    }
+  }, extra);
+}
+
+function judgeReply(ctx: Ctx, msg: InboundMessage, ex: Executed, empty: boolean, code: string | null): OutgoingMail {
+  let body = empty
+    ? `Your message${msg.subject ? ` "${msg.subject}"` : ''} had no commands in it.\n`
+    : `Your message${msg.subject ? ` "${msg.subject}"` : ''} was read as follows:\n\n`;
+  for (const l of ex.lines) body += `  ${String(l.line).padStart(3)}. ${l.text}\n       ${l.outcome === 'rejected' ? 'REJECTED' : l.outcome}: ${l.detail}\n`;
+  if (code !== null) {
+    body += `\n== REGISTER ==\n\nTo create your kahu account for ${msg.from}, open this link in a browser:\n\n    ${ctx.config.publicUrl}/#signin=${code}\n\n`
+      + `It works once, within ${REGISTRATION_LINK_MINUTES} minutes; the account exists only once you follow it. If you did not\nask for it, ignore this mail: nothing happens without the link. Once registered, scripts get an\nAPI token with POST ${ctx.config.publicUrl}/accounts/sign-in.\n`;
+  }
+  for (const s of ex.sections) body += `\n== ${s.title} ==\n\n${s.text.replace(/\s+$/, '')}\n`;
+  const head = `:: Judge: kahu\n${msg.messageId ? `:: In-Reply-To: <${msg.messageId}>\n` : ''}\n`;
+  return { to: msg.from!, kind: 'email-reply', gameId: null, subject: reSubject(msg, 'kahu: your message'), body: head + body + signature(ctx.config) };
+}
+
 function otherOwner(ctx: Ctx, game: GameWithPlayers, parsed: ParsedAddress): boolean {
   if (parsed.purpose === 'moderator') return tokenMatches(ctx.config.inbound, parsed, game.moderatorId, '');
   return game.players.some((p) => tokenMatches(ctx.config.inbound, parsed, p.accountId, p.replyKey));
@@ -162,6 +230,8 @@ function commandReply(ctx: Ctx, game: GameWithPlayers, reader: { email: string; 
     else body += 'Orders: NOT stored (see the reason above); your earlier orders stand.\n';
     if (o.receipt) body += `Receipt: ${o.receipt}\n(SHA-256 of the accepted orders and the time of receipt.) Ready: ${o.ready ? 'yes' : 'no'}.\n`;
   }
+  // A line the judge could not read: name the commands (the full HELP is one command away).
+  if (ex.lines.some((l) => l.outcome === 'rejected') && !ex.sections.some((s) => s.title === 'HELP')) body += `\n${commandSummary(reader.viewer.kind === 'moderator' ? 'moderator' : 'player')}\n`;
   for (const s of ex.sections) body += `\n== ${s.title} ==\n\n${s.text.replace(/\s+$/, '')}\n`;
   return { to: reader.email, kind: 'email-reply', gameId: game.id, subject: reSubject(msg, `${game.name}: your message`), body: body + signature(ctx.config) };
 }
