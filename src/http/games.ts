@@ -26,7 +26,10 @@ export const GameView = z
     deadlines: z.record(z.string(), z.unknown()).describe('The deadline policy: lengths per phase type, longerEachYear, timeOfDay, skipDays, graceMinutes, earlyProcessing, reminderMinutes'),
     moderator: z.object({ id: z.string(), name: z.string().nullable(), email: z.string().optional() }),
     you: z.object({ kind: z.enum(['player', 'moderator', 'observer']), role: z.string().optional() }),
+    variantName: z.string().describe("The game's name, e.g. Heiau Diplomacy"),
+    scenarioName: z.string(),
     powers: z.array(z.string()),
+    powerNames: z.record(z.string(), z.string()).describe('Each power by the name the rulebook gives it (the ids in `powers`, `role` and `readiness` are for programs)'),
     players: z.array(
       z.object({
         id: z.string(), accountId: z.string(), name: z.string().nullable(), email: z.string().optional(), status: z.string(),

@@ -277,7 +277,10 @@ export async function gameView(ctx: Ctx, a: Access) {
     deadlines: g.deadlines as Record<string, unknown>,
     moderator: { id: g.moderator.id, name: g.moderator.name, ...(a.viewer.kind !== 'observer' ? { email: g.moderator.email } : {}) },
     you: viewerLabel(a.viewer),
+    variantName: a.module.name,
+    scenarioName: a.module.scenarios.find((x) => x.id === g.scenario)?.name ?? g.scenario,
     powers: scenarioRoles(a.module, g.scenario),
+    powerNames: Object.fromEntries(scenarioRoles(a.module, g.scenario).map((r) => [r, a.module.scenarios.find((x) => x.id === g.scenario)?.roleNames?.[r] ?? r])),
     players: g.players
       .filter((p) => p.status !== 'removed' || g.status !== 'forming')
       .map((p) => ({

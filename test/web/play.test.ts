@@ -45,6 +45,11 @@ async function signInLink(email: string): Promise<string> {
   return `${base}/#signin=${m[1]}`;
 }
 
+/** Unfolds "Write orders as text" (open already when the game lists no orders to pick). */
+async function openText(page: Page) {
+  await page.locator('details:has(#orders-text)').evaluate((d) => { (d as HTMLDetailsElement).open = true; });
+}
+
 async function open(page: Page, url: string) {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -189,6 +194,55 @@ describe('web client', () => {
     await open(waiting, `${await signInLink(roles[other]!.email)}&next=/games/${g.id}`);
     await waiting.getByText(`${first} is deciding; you wait for your turn.`).waitFor();
     expect(errors).toEqual([]);
+    await waiting.close();
+    await page.close();
+  });
+
+  it('plays a Hawaii 1795 turn from the hand; the other side sets a standing instruction and sees it', { timeout: 90_000 }, async () => {
+    const mod = await signUp(t, 'hod-webmod@example.org');
+    const ps = [await signUp(t, 'hod-web1@example.org'), await signUp(t, 'hod-web2@example.org')];
+    const { game: g, byRole: roles } = await startedGame(t, mod, ps, { name: 'Browser 1795', variant: 'hawaii1795', scenario: 'short' });
+    const view = await mod.ok('GET', `/games/${g.id}`);
+    const phasing = view.phase.readiness.find((r: any) => r.expected).role as string;
+    const other = Object.keys(roles).find((r) => r !== phasing)!;
+    const choices = (await roles[phasing]!.ok('GET', `/games/${g.id}/options`)).options;
+    // A line of the turn: the card's decision when there is one, else a move the choices list.
+    const lm = choices.landMoves[0];
+    const line = choices.canHold ? 'HOLD' : choices.playable.length ? `PLAY ${choices.playable[0]}` : `MOVE ${lm.from} - ${lm.to[0]}`;
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = await open(page, `${await signInLink(roles[phasing]!.email)}&next=/games/${g.id}`);
+    await page.getByRole('heading', { name: 'Your hand' }).waitFor({ timeout: 15_000 });
+    expect(await page.locator('.hand').innerText()).toContain(`Drawn this turn: ${choices.drawn.number}. ${choices.drawn.title}`);
+    expect((await page.locator('.standing li').allInnerTexts()).find((l) => l.startsWith('War fleet'))).toMatch(/^War fleet \(11\.7\): STRONGER.*\(default\)$/);
+    await openText(page);
+    await page.locator('#orders-text').fill(line);
+    await page.getByRole('button', { name: 'Send the text' }).click();
+    await page.locator('.readings li.ok').first().waitFor({ timeout: 15_000 });
+    expect(await page.locator('.readings li.ok').first().innerText()).toContain(line);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await page.screenshot({ path: artifact('hawaii1795'), fullPage: true });
+
+    const waiting = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors2 = await open(waiting, `${await signInLink(roles[other]!.email)}&next=/games/${g.id}`);
+    await waiting.getByRole('heading', { name: 'Your standing instructions' }).waitFor({ timeout: 15_000 });
+    await openText(waiting);
+    await waiting.locator('#orders-text').fill('STANDING WARFLEET NEVER');
+    await waiting.getByRole('button', { name: 'Send the text' }).click();
+    await waiting.locator('.readings li.ok').first().waitFor({ timeout: 15_000 });
+    expect(await waiting.locator('.readings li.ok').first().innerText()).toContain('STANDING WARFLEET NEVER');
+
+    // The turn is adjudicated (the standing line with it); its report is in the history both sides
+    // read, and the other side's page now shows its instruction in force.
+    await mod.ok('POST', `/games/${g.id}/process`);
+    const h = await roles[other]!.ok('GET', `/games/${g.id}/history`);
+    expect(h.phases[0].status).toBe('adjudicated');
+    await waiting.reload();
+    await waiting.getByRole('heading', { name: 'Your standing instructions' }).waitFor({ timeout: 15_000 });
+    expect((await waiting.locator('.standing li').allInnerTexts()).find((l) => l.startsWith('War fleet'))).toMatch(/^War fleet \(11\.7\): NEVER.*\(your instruction\)$/);
+    await waiting.screenshot({ path: artifact('hawaii1795-standing'), fullPage: true });
+    expect(errors).toEqual([]);
+    expect(errors2).toEqual([]);
     await waiting.close();
     await page.close();
   });

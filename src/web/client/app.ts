@@ -131,8 +131,8 @@ async function gamesPage(): Promise<void> {
     const state = !full?.phase ? g.status : mine ? (mine.expected ? (mine.submitted ? (mine.ready ? 'orders in, ready' : 'orders in') : 'orders needed') : 'nothing to order') : '';
     return h('tr', {},
       h('td', {}, h('a', { href: `#/games/${g.id}` }, g.name)),
-      h('td', {}, `${g.variant} · ${g.scenario}`),
-      h('td', {}, full?.you?.role ?? full?.you?.kind ?? g.you),
+      h('td', {}, full ? `${full.variantName} · ${full.scenarioName}` : `${g.variant} · ${g.scenario}`),
+      h('td', {}, full?.you?.role ? power(full, full.you.role) : full?.you?.kind ?? g.you),
       h('td', {}, full?.phase?.label ?? g.status),
       h('td', {}, full?.phase ? when(full.phase.deadlineAt) : ''),
       h('td', {}, state));
@@ -202,9 +202,9 @@ async function gamePage(id: string): Promise<void> {
   const phase = g.phase;
   const header = h('section', { class: 'game-head' },
     h('h1', {}, g.name),
-    h('p', {}, `${g.variant} · ${g.scenario} · ${me.kind === 'player' ? `you play ${me.role}` : `you are ${me.kind === 'moderator' ? 'the moderator' : 'an observer'}`}`),
+    h('p', {}, `${g.variantName} · ${g.scenarioName} · ${me.kind === 'player' ? `you play ${power(g, me.role)}` : `you are ${me.kind === 'moderator' ? 'the moderator' : 'an observer'}`}`),
     phase ? h('p', { class: 'phase' }, h('strong', {}, phase.label), ' — deadline ', when(phase.deadlineAt)) : h('p', {}, `Status: ${g.status}`),
-    phase ? h('ul', { class: 'readiness', 'aria-label': 'Who has ordered' }, ...phase.readiness.filter((r: Json) => r.expected).map((r: Json) => h('li', { class: r.ready ? 'ready' : r.submitted ? 'submitted' : 'waiting' }, `${r.role}: ${r.ready ? 'ready' : r.submitted ? 'orders in' : 'waiting'}`))) : null,
+    phase ? h('ul', { class: 'readiness', 'aria-label': 'Who has ordered' }, ...phase.readiness.filter((r: Json) => r.expected).map((r: Json) => h('li', { class: r.ready ? 'ready' : r.submitted ? 'submitted' : 'waiting' }, `${power(g, r.role)}: ${r.ready ? 'ready' : r.submitted ? 'orders in' : 'waiting'}`))) : null,
   );
   const mapBox = h('div', { class: 'map', id: 'map' });
   const side = h('section', { class: 'side' });
@@ -263,11 +263,11 @@ async function moderatorConsole(id: string, g: Json): Promise<Node> {
   const running = g.status === 'active' || g.status === 'paused';
   const players = g.players.filter((p: Json) => p.role).map((p: Json) => {
     const email = h('input', { type: 'email', id: `replace-${p.id}`, placeholder: 'new player’s address' });
-    return h('li', {}, h('strong', {}, p.role), ` — ${p.email ?? p.name ?? 'player'} (${p.status}${p.missedPhases ? `, missed ${p.missedPhases}` : ''})`,
+    return h('li', {}, h('strong', {}, power(g, p.role)), ` — ${p.email ?? p.name ?? 'player'} (${p.status}${p.missedPhases ? `, missed ${p.missedPhases}` : ''})`,
       running ? h('div', { class: 'row' },
-        h('label', { for: `replace-${p.id}`, class: 'visually-hidden' }, `Replace ${p.role} with`), email,
-        act(`Replace ${p.role}`, 'POST', `/games/${id}/players/${p.id}/replace`, () => ({ email: email.value.trim() })),
-        act(`Remove ${p.role}`, 'DELETE', `/games/${id}/players/${p.id}`, undefined, `Remove ${p.role}'s player? The power goes into civil disorder.`)) : null);
+        h('label', { for: `replace-${p.id}`, class: 'visually-hidden' }, `Replace ${power(g, p.role)} with`), email,
+        act(`Replace ${power(g, p.role)}`, 'POST', `/games/${id}/players/${p.id}/replace`, () => ({ email: email.value.trim() })),
+        act(`Remove ${power(g, p.role)}`, 'DELETE', `/games/${id}/players/${p.id}`, undefined, `Remove ${power(g, p.role)}'s player? The power goes into civil disorder.`)) : null);
   });
   const { events } = await api('GET', `/games/${id}/events`).catch(() => ({ events: [] }));
   return h('section', { class: 'console' }, h('h2', {}, 'Moderator'),
@@ -309,11 +309,11 @@ async function pressPanel(id: string, g: Json): Promise<Node> {
   const settings = await api('GET', `/games/${id}/email-settings`).catch(() => null);
   const { press } = await api('GET', `/games/${id}/press`).catch(() => ({ press: [] }));
   box.append(press.length
-    ? h('ol', { class: 'press-list' }, ...press.map((p: Json) => h('li', {}, h('strong', {}, `${p.from} → ${p.toAll ? 'all' : p.to.join(', ')}`), ` (${new Date(p.sentAt).toLocaleString()})`, h('p', {}, p.text))))
+    ? h('ol', { class: 'press-list' }, ...press.map((p: Json) => h('li', {}, h('strong', {}, `${power(g, p.from)} → ${p.toAll ? 'all' : p.to.map((r: string) => power(g, r)).join(', ')}`), ` (${new Date(p.sentAt).toLocaleString()})`, h('p', {}, p.text))))
     : h('p', { class: 'muted' }, 'No press yet.'));
   if (!settings || settings.press === 'none') { box.append(h('p', { class: 'muted' }, 'This game allows no press.')); return box; }
   const others = g.powers.filter((p: string) => p !== g.you.role);
-  const to = h('select', { id: 'press-to' }, h('option', { value: 'ALL' }, 'Everyone'), ...(settings.press === 'full' ? others.map((p: string) => h('option', { value: p }, p)) : []));
+  const to = h('select', { id: 'press-to' }, h('option', { value: 'ALL' }, 'Everyone'), ...(settings.press === 'full' ? others.map((p: string) => h('option', { value: p }, power(g, p))) : []));
   const text = h('textarea', { id: 'press-text', rows: '3' });
   const out = h('div', { 'aria-live': 'polite' });
   box.append(h('form', { class: 'stack', onsubmit: async (e: Event) => {
@@ -399,7 +399,7 @@ async function ordersPanel(id: string, g: Json, side: HTMLElement, svg: SVGSVGEl
   // Aloha's queued actions: the view shows a player only their own.
   const queued: string[] = g.view?.queued?.[g.you.role] ?? [];
   if (queued.length) side.append(h('p', { class: 'queued' }, `Your queued actions: ${queued.join('; ')}.`));
-  side.append(h('details', { open: !units.length && !actions.length }, h('summary', {}, 'Write orders as text'), h('p', { id: 'orders-help', class: 'muted' }, 'One order a line, as you would write them by email.'), text,
+  side.append(h('details', { open: !units.length && !actions.length }, h('summary', {}, 'Write orders as text'), h('label', { for: 'orders-text' }, 'Orders, one a line'), h('p', { id: 'orders-help', class: 'muted' }, 'As you would write them by email.'), text,
     h('button', { type: 'button', onclick: () => void send(text.value.split('\n')) }, 'Send the text')));
   side.append(h('p', {}, ready, h('label', { for: 'ready' }, ' Ready: process the phase early once everyone is')), result);
   if (g.variant === 'hawaii1795') side.append(handPanel(g));
@@ -436,6 +436,11 @@ async function ordersPanel(id: string, g: Json, side: HTMLElement, svg: SVGSVGEl
   }
 }
 
+/** A power as the rulebook names it (ids are for programs). */
+function power(g: Json, role: string): string {
+  return g.powerNames?.[role] ?? role;
+}
+
 function handPanel(g: Json): Node {
   const mine = g.view?.cards?.[g.you.role];
   if (!mine) return h('div', {});
@@ -443,7 +448,17 @@ function handPanel(g: Json): Node {
   return h('section', { class: 'hand' }, h('h2', {}, 'Your hand'),
     mine.drawn ? h('p', {}, 'Drawn this turn: ', h('strong', {}, `${mine.drawn.number}. ${mine.drawn.title}`)) : null,
     h('ul', {}, ...(mine.held ?? []).map(card)),
-    h('p', { class: 'muted' }, 'Play a card and give your moves in the text box (HELP by email lists every line).'));
+    h('p', { class: 'muted' }, 'Play a card and give your moves in the text box (HELP by email lists every line).'),
+    standingPanel(g));
+}
+
+/** Hawaii 1795: the decisions the rules give you, as your standing instructions or their defaults. */
+function standingPanel(g: Json): Node | null {
+  const lines: string[] | undefined = g.view?.standingInstructions?.[g.you.role];
+  if (!lines?.length) return null;
+  return h('section', { class: 'standing' }, h('h2', {}, 'Your standing instructions'),
+    h('ul', {}, ...lines.map((l) => h('li', {}, l))),
+    h('p', { class: 'muted' }, 'They decide for you in the middle of a turn (war fleets, losses, retreats, pursuit). Change one with a STANDING line in the text box, any time, even during the other side\'s turn: it applies when the current turn is resolved, before anything in it. ', h('code', {}, g.view.standingHelp ?? 'STANDING …')));
 }
 
 /** Every phase of a game: the history comes a page at a time. */
