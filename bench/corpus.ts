@@ -5,8 +5,8 @@
 import type { PhaseInput } from '../src/diplomacy/adjudicator/index.ts';
 import type { DiplomacyOptions, OrderOption } from '../src/diplomacy/options.ts';
 import { heiauDiplomacy, standardDiplomacy, type DiplomacyState } from '../src/games/diplomacy.ts';
-import type { GameModule } from '../src/games/types.ts';
-import { legacySeed, randomInt, type RandomState } from '../src/games/random.ts';
+import type { GameModule } from '../src/contract/types.ts';
+import { legacySeed, randomInt, type RandomState } from '../src/contract/random.ts';
 
 export interface CorpusPhase {
   variant: 'standard' | 'heiau';

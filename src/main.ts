@@ -14,7 +14,7 @@ import { createTransport } from './mail/transport.ts';
 import { systemClock } from './service/clock.ts';
 import type { Ctx } from './service/context.ts';
 import { games } from './games/index.ts';
-import { startInboundSmtp } from './mail/inbound/listener.ts';
+import { startInboundSmtp } from './pbem/inbound/listener.ts';
 
 async function main() {
   const args = process.argv.slice(2);

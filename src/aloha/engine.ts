@@ -3,7 +3,7 @@
 // decision at a time: every decision is its own phase for the one player who makes it (Rally the
 // Troops' model), unless the player queued it in advance (playTurn). Rule decisions and
 // reconstructions are listed in docs/aloha.md.
-import { d6, drawsSince, drawsText, nextDraw, randomInt, seedRandom, shuffle, type RandomState } from '../games/random.ts';
+import { d6, drawsSince, drawsText, nextDraw, randomInt, seedRandom, shuffle, type RandomState } from '../contract/random.ts';
 import { ALOHA, ISLANDS, loadAlohaData, type AlohaData, type Amounts, type EventCard, type Island, type Resource } from './data.ts';
 
 export type Stage = 'prologue' | 'chapter1' | 'chapter2' | 'chapter3' | 'epilogue' | 'over';

@@ -7,8 +7,8 @@
 import { createHash } from 'node:crypto';
 import { ISLANDS } from './data.ts';
 import { dataOf, onBoard, royalCard, type AlohaReport, type AlohaState, type AlohaSubmission } from './engine.ts';
-import type { GameModule } from '../games/types.ts';
-import { randomInt, seedRandom, type RandomState } from '../games/random.ts';
+import type { GameModule } from '../contract/types.ts';
+import { randomInt, seedRandom, type RandomState } from '../contract/random.ts';
 
 export interface AlohaSimResult {
   games: number; byPlayers: Record<number, number>; wins: Record<string, number>; ties: number; decisions: number; problems: string[]; hash: string; seconds: number;

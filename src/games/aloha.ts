@@ -5,7 +5,7 @@
 import { ISLANDS, RESOURCES } from '../aloha/data.ts';
 import { cardById, MAX_QUEUED, playTurn, type AlohaSubmission, type QueuedAction, current, dataOf, decisionVerb, describe, isLegal, legalActions, onBoard, royalCard, setupAloha, STAGE_NAMES, RESOURCE_NAMES, tokensOf, type Action, type AlohaReport, type AlohaState } from '../aloha/engine.ts';
 import { readAction, readConvert, ReadError } from '../aloha/text.ts';
-import type { GameModule, ReadLine, Viewer } from './types.ts';
+import type { GameModule, ReadLine, Viewer } from '../contract/types.ts';
 
 const QUEUED = 'queued';
 

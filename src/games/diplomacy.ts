@@ -12,7 +12,7 @@ import type { DislodgedUnit, Order, Phase, Unit } from '../diplomacy/types.ts';
 import { getVariant } from '../diplomacy/variants/index.ts';
 import { heiauScenario, loadHeiauScenarios, scenarioWithBallot } from '../diplomacy/variants/scenarios.ts';
 import type { Variant } from '../diplomacy/variants/variant.ts';
-import { MODERATOR_DECISION, type GameModule, type Outcome, type PhaseInfo, type ReadLine, type ReadResult, type ScenarioInfo, type Viewer } from './types.ts';
+import { MODERATOR_DECISION, type GameModule, type Outcome, type PhaseInfo, type ReadLine, type ReadResult, type ScenarioInfo, type Viewer } from '../contract/types.ts';
 
 export interface DiplomacyState {
   variant: 'standard' | 'heiau';

@@ -21,7 +21,7 @@ import {
 } from '../hand-of-destiny/index.ts';
 import { builtInScenario } from '../hand-of-destiny/scenarios/index.ts';
 import { applyStanding } from '../hand-of-destiny/standing.ts';
-import type { GameModule, ReadLine, Viewer } from './types.ts';
+import type { GameModule, ReadLine, Viewer } from '../contract/types.ts';
 
 const ROLES = ['kamehameha', 'allied-chiefs'];
 /** The sides as the rulebook names them, for every text a person reads. */

@@ -1,7 +1,7 @@
 // The registry of game modules by id: `standard`, `heiau` (src/games/diplomacy.ts) and
 // `hawaii1795` (src/games/hawaii1795.ts). Engines are written alongside the service; this file
 // imports whichever exist, and picks every exported GameModule.
-import type { GameModule } from './types.ts';
+import type { GameModule } from '../contract/types.ts';
 
 export const games: Record<string, GameModule> = {};
 

@@ -6,7 +6,7 @@ import { renderDiplomacyMap, type BoardView, type DrawnOrder } from '../render/d
 import { renderHawaii1795Map, type HodBoardView } from '../render/hawaii1795-map.ts';
 import { renderAlohaBoard, type AlohaBoardView } from '../render/aloha-board.ts';
 import type { DiplomacyReport, DiplomacyState, DiplomacySubmission } from './diplomacy.ts';
-import type { GameModule, Viewer } from './types.ts';
+import type { GameModule, Viewer } from '../contract/types.ts';
 
 export interface MapRequest {
   module: GameModule;

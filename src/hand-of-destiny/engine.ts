@@ -12,7 +12,7 @@ import {
   type ReportEntry,
   type UnitState,
 } from './model.ts';
-import { seedRandom, shuffle } from '../games/random.ts';
+import { seedRandom, shuffle } from '../contract/random.ts';
 import type { ScenarioData } from './scenario-schema.ts';
 import { builtInScenario, loadScenario } from './scenarios/index.ts';
 import { applyStanding, type StandingPatch } from './standing.ts';

@@ -1,5 +1,5 @@
 // The state of a Hand of Destiny game (plain JSON) and read-only questions about it.
-import type { RandomState } from '../games/random.ts';
+import type { RandomState } from '../contract/random.ts';
 import type { CardData, ScenarioData, SpaceData, UnitData } from './scenario-schema.ts';
 
 /** System rules that a scenario does not override are options of the engine (all off by default but fog of war). */

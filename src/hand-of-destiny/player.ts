@@ -3,7 +3,7 @@
 // stream is untouched. Used by the simulator and the tests.
 import { choicesFromPlanner } from './choices.ts';
 import type { HodState } from './model.ts';
-import { randomInt, type RandomState, seedRandom } from '../games/random.ts';
+import { randomInt, type RandomState, seedRandom } from '../contract/random.ts';
 import { Planner } from './submission.ts';
 
 export interface RandomPlay {

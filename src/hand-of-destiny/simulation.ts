@@ -1,11 +1,11 @@
 // Random games through the GameModule: two random players making legal choices only. Every
 // state is checked; the final states are hashed so that a seed always gives the same hash.
 import { createHash } from 'node:crypto';
-import type { GameModule } from '../games/types.ts';
+import type { GameModule } from '../contract/types.ts';
 import { checkState } from './engine.ts';
 import type { HodState } from './model.ts';
 import { playerRandom, randomStanding, randomTurn } from './player.ts';
-import { randomInt } from '../games/random.ts';
+import { randomInt } from '../contract/random.ts';
 
 export interface SimulationResult {
   games: number;

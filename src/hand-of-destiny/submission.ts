@@ -10,7 +10,7 @@
 //   FLEET canoe Hilo - Kona - Maui WITH pike     (canoe sails to Kona, embarks, lands on Maui)
 //   BATTLE Maui FIRST           order of battles (BATTLES Maui, Oahu-1)
 //   STANDING ...                standing instructions (see standing.ts), accepted at any time
-import type { ReadLine } from '../games/types.ts';
+import type { ReadLine } from '../contract/types.ts';
 import { cloneState, EMPTY_SUBMISSION, type Submission } from './engine.ts';
 import { Game, type HodState, RuleError } from './model.ts';
 import { norm, pickUnits, resolveSpace, splitList, trySpace } from './names.ts';

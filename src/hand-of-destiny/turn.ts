@@ -5,7 +5,7 @@ import { cleanFortMarkers, landBattle, seaBattle } from './battle.ts';
 import { TurnCtx } from './core.ts';
 import { type Game, RuleError } from './model.ts';
 import { unitMatches } from './names.ts';
-import { shuffle } from '../games/random.ts';
+import { shuffle } from '../contract/random.ts';
 import type { CardData, EventData } from './scenario-schema.ts';
 import { lossOrder } from './standing.ts';
 import { inSupply, spaceSupplied } from './supply.ts';

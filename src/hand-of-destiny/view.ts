@@ -2,8 +2,8 @@
 // Recruit Boxes, the card drawn this turn (shown face up, 8.0), the discards, his own held cards
 // and standing instructions, and only the number of the enemy's held cards. Nobody, the moderator
 // included, sees the order of the decks, the seed or the random stream until the game ends.
-import type { Viewer } from '../games/types.ts';
-import { drawsText } from '../games/random.ts';
+import type { Viewer } from '../contract/types.ts';
+import { drawsText } from '../contract/random.ts';
 import type { TurnReport } from './engine.ts';
 import { phaseKey } from './engine.ts';
 import { Game, type HodState, type ReportEntry } from './model.ts';

@@ -3,7 +3,7 @@
 // X-Inbound-Secret header). Registered only when the secret is set; not part of the client API.
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { receiveMessage } from '../mail/inbound/receive.ts';
+import { receiveMessage } from '../pbem/inbound/receive.ts';
 import type { Ctx } from '../service/context.ts';
 import { unauthorized } from '../service/errors.ts';
 

@@ -3,7 +3,7 @@
 import type { Config } from '../config.ts';
 import type { Phase } from '../db/generated/client.ts';
 import { games } from '../games/index.ts';
-import type { GameModule, Outcome, ReadLine, Viewer } from '../games/types.ts';
+import type { GameModule, Outcome, ReadLine, Viewer } from '../contract/types.ts';
 import type { OutgoingMail } from './outbox.ts';
 import { signature } from './templates.ts';
 import { formatTime, isoUtc } from './time.ts';

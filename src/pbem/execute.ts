@@ -2,7 +2,7 @@
 // orders, readiness, views, history, press and the moderator's actions. A refused command is
 // reported with the service's own reason; the others go ahead.
 import { DateTime } from 'luxon';
-import type { ReadLine } from '../games/types.ts';
+import type { ReadLine } from '../contract/types.ts';
 import { gameTitle, roleNameOf, roleNamesOf } from '../mail/game-mail.ts';
 import { formatTime } from '../mail/time.ts';
 import { access, type GameWithPlayers } from '../service/access.ts';

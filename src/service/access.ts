@@ -2,7 +2,7 @@
 import type { Game, GamePlayer, Account } from '../db/generated/client.ts';
 import type { Tx, Db } from '../db/client.ts';
 import { gameModule } from '../games/index.ts';
-import type { GameModule, Viewer } from '../games/types.ts';
+import type { GameModule, Viewer } from '../contract/types.ts';
 import { AppError, forbidden, notFound } from './errors.ts';
 import { DeadlinePolicy } from './deadlines.ts';
 

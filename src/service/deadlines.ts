@@ -1,7 +1,7 @@
 // The deadline policy of a game, and when a phase's deadline falls.
 import { DateTime } from 'luxon';
 import { z } from 'zod';
-import type { PhaseInfo } from '../games/types.ts';
+import type { PhaseInfo } from '../contract/types.ts';
 
 export const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 

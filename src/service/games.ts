@@ -3,7 +3,7 @@
 import { limitInvitationsBy, limitMailTo } from './mail-limits.ts';
 import type { Phase } from '../db/generated/client.ts';
 import { games as registry } from '../games/index.ts';
-import type { Viewer } from '../games/types.ts';
+import type { Viewer } from '../contract/types.ts';
 import { queueMail, type OutgoingMail } from '../mail/outbox.ts';
 import { eventMail, inviteMail, startMail } from '../mail/game-mail.ts';
 import { normalizeEmail } from './accounts.ts';

@@ -1,8 +1,8 @@
 // History and replay. Positions and reports go through the engine's view / formatReport with the
 // reader's Viewer. Orders of a phase stay sealed until it is adjudicated.
 import type { Phase, Submission } from '../db/generated/client.ts';
-import { usesLegacyStream, withLegacyStreams } from '../games/random.ts';
-import type { GameModule, ReadLine, Viewer } from '../games/types.ts';
+import { usesLegacyStream, withLegacyStreams } from '../contract/random.ts';
+import type { GameModule, ReadLine, Viewer } from '../contract/types.ts';
 import { loadGame, moduleOf, type Access } from './access.ts';
 import type { Ctx } from './context.ts';
 import { notFound } from './errors.ts';

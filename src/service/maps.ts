@@ -9,7 +9,7 @@ import type { Ctx } from './context.ts';
 import { notFound } from './errors.ts';
 import { currentPhase, latestPhase } from './games.ts';
 import { moduleOf } from './access.ts';
-import type { Viewer } from '../games/types.ts';
+import type { Viewer } from '../contract/types.ts';
 
 export interface MapImage {
   body: string | Buffer;

@@ -9,7 +9,7 @@ import { personRef, redactFor, renderPeople, visibleAddresses } from './privacy.
 import { afterCommit, type Ctx } from './context.ts';
 import { computeDeadline, deadlineTooFar } from './deadlines.ts';
 import { badRequest, conflict, forbidden, notFound, unprocessable } from './errors.ts';
-import { MODERATOR_DECISION } from '../games/types.ts';
+import { MODERATOR_DECISION } from '../contract/types.ts';
 import { receiptHash, splitText } from './orders.ts';
 import { peopleOf, recordEvent } from './games.ts';
 import { asStored, finishGame, processPhase, type ProcessResult } from './phases.ts';

@@ -1,7 +1,7 @@
 // Sealed orders: a player submits, replaces or clears the orders of their power for the current
 // phase. Every submission is stored as written with how each line was read and a receipt.
 import crypto from 'node:crypto';
-import type { ReadLine } from '../games/types.ts';
+import type { ReadLine } from '../contract/types.ts';
 import { receiptMail } from '../mail/game-mail.ts';
 import { access, lockGame, moduleOf, policyOf, requirePlayer } from './access.ts';
 import { afterCommit, type Ctx } from './context.ts';

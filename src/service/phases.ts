@@ -3,7 +3,7 @@
 // mail are written in one transaction under the game's row lock.
 import type { Phase } from '../db/generated/client.ts';
 import type { Tx } from '../db/client.ts';
-import type { GameModule, Outcome, Viewer } from '../games/types.ts';
+import type { GameModule, Outcome, Viewer } from '../contract/types.ts';
 import { queueMail, type OutgoingMail } from '../mail/outbox.ts';
 import { gameOverMail, lateMail, resultsMail } from '../mail/game-mail.ts';
 import { activePlayers, lockGame, loadGame, moduleOf, policyOf, type GameWithPlayers } from './access.ts';

@@ -2,7 +2,7 @@
 // function as the engines' (src/games/random.ts, README "Fair dice"), so anyone can check it once
 // the seed is published. The deal of powers is the stream labelled "assign".
 import crypto from 'node:crypto';
-import { seedRandom, shuffle } from '../games/random.ts';
+import { seedRandom, shuffle } from '../contract/random.ts';
 
 export function newSeed(): string {
   return crypto.randomBytes(32).toString('hex');

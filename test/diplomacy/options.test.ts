@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { orderOptions, type DiplomacyOptions } from '../../src/diplomacy/options.ts';
 import { getVariant } from '../../src/diplomacy/variants/index.ts';
 import { heiauDiplomacy, standardDiplomacy, type DiplomacyState } from '../../src/games/diplomacy.ts';
-import type { GameModule } from '../../src/games/types.ts';
-import { randomInt, seedRandom } from '../../src/games/random.ts';
+import type { GameModule } from '../../src/contract/types.ts';
+import { randomInt, seedRandom } from '../../src/contract/random.ts';
 
 function optionsOf(state: DiplomacyState, power: string): DiplomacyOptions {
   const p = state.phase;

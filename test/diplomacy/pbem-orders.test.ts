@@ -4,7 +4,7 @@
 // reader itself.
 import { describe, expect, it } from 'vitest';
 import { heiauDiplomacy, standardDiplomacy, type DiplomacyState } from '../../src/games/diplomacy.ts';
-import type { GameModule } from '../../src/games/types.ts';
+import type { GameModule } from '../../src/contract/types.ts';
 
 type Row = { variant: 'standard' | 'heiau'; power: string; text: string; reading?: string; error?: RegExp };
 

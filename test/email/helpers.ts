@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { simpleParser } from 'mailparser';
-import { startInboundSmtp, type InboundSmtp } from '../../src/mail/inbound/listener.ts';
+import { startInboundSmtp, type InboundSmtp } from '../../src/pbem/inbound/listener.ts';
 import { sendPendingMail } from '../../src/mail/sender.ts';
 import { fileTransport } from '../../src/mail/transport.ts';
 import { startTestService, type TestService } from '../helpers/app.ts';

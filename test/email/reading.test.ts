@@ -4,7 +4,7 @@ import { loadConfig } from '../../src/config.ts';
 import { parseCommands, parseDuration } from '../../src/pbem/commands.ts';
 import { parseTime } from '../../src/pbem/execute.ts';
 import { parseReplyAddress, replyAddress, tokenMatches } from '../../src/pbem/reply-address.ts';
-import { stripReply } from '../../src/mail/inbound/normalize.ts';
+import { stripReply } from '../../src/pbem/inbound/normalize.ts';
 
 const cfg = loadConfig({ INBOUND_DOMAIN: 'Play.Example.org', REPLY_SECRET: 'a-secret-of-sixteen-chars' }).inbound;
 const GAME = '0f8fad5b-d9cb-469f-a165-70867728950e';

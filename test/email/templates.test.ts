@@ -12,7 +12,7 @@ import { loadConfig } from '../../src/config.ts';
 import type { Phase } from '../../src/db/generated/client.ts';
 import { games } from '../../src/games/index.ts';
 import { hawaii1795, type Hawaii1795State } from '../../src/games/hawaii1795.ts';
-import type { Viewer } from '../../src/games/types.ts';
+import type { Viewer } from '../../src/contract/types.ts';
 import { gameOverMail, inviteMail, lateMail, reminderMail, receiptMail, resultsMail, startMail, type Reader } from '../../src/mail/game-mail.ts';
 import { sweep } from '../../src/service/sweep.ts';
 import { signUp, type Client } from '../helpers/api.ts';

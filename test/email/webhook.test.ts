@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, startedGame, type Client } from '../helpers/api.ts';
 import { DOMAIN, last, startEmailRig, WEBHOOK_SECRET, type EmailRig } from './helpers.ts';
-import { STALE_READING_MS } from '../../src/mail/inbound/receive.ts';
+import { STALE_READING_MS } from '../../src/pbem/inbound/receive.ts';
 
 let rig: EmailRig;
 let mod: Client, sunrise: Client, sunset: Client;

@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import type { DiplomacyOptions } from '../../src/diplomacy/options.ts';
 import { heiauDiplomacy, standardDiplomacy, type DiplomacyState } from '../../src/games/diplomacy.ts';
-import { randomInt, seedRandom, type RandomState } from '../../src/games/random.ts';
-import type { GameModule, Viewer } from '../../src/games/types.ts';
+import { randomInt, seedRandom, type RandomState } from '../../src/contract/random.ts';
+import type { GameModule, Viewer } from '../../src/contract/types.ts';
 import { BROKEN, idPattern } from '../helpers/names.ts';
 
 const pick = <T>(rng: RandomState, xs: readonly T[]): T => xs[randomInt(rng, xs.length)];

@@ -2,7 +2,7 @@
 import hawaiiJson from '../../src/hand-of-destiny/scenarios/hawaii-1795.json' with { type: 'json' };
 import { checkState, cloneState, EMPTY_SUBMISSION, resolveTurn, setupGame, type Submission } from '../../src/hand-of-destiny/engine.ts';
 import type { HodState } from '../../src/hand-of-destiny/model.ts';
-import { d6, type RandomState } from '../../src/games/random.ts';
+import { d6, type RandomState } from '../../src/contract/random.ts';
 import { readTurn } from '../../src/hand-of-destiny/submission.ts';
 
 export const K = 'kamehameha';

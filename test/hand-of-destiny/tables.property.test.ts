@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkState, cloneState, resolveTurn, setupGame } from '../../src/hand-of-destiny/engine.ts';
 import { DEFAULT_STANDING, type HodState, type Standing } from '../../src/hand-of-destiny/model.ts';
-import { seedRandom } from '../../src/games/random.ts';
+import { seedRandom } from '../../src/contract/random.ts';
 import { ScenarioSchema } from '../../src/hand-of-destiny/scenario-schema.ts';
 import { frontier } from './frontier.ts';
 import { scenarioCopy, turnWith } from './helpers.ts';

@@ -3,7 +3,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hawaii1795, type Hawaii1795State } from '../../src/games/hawaii1795.ts';
-import { withLegacyStreams } from '../../src/games/random.ts';
+import { withLegacyStreams } from '../../src/contract/random.ts';
 import { sweep } from '../../src/service/sweep.ts';
 import { startTestService, type TestService } from '../helpers/app.ts';
 import { signUp } from '../helpers/api.ts';

@@ -3,19 +3,19 @@
 // address and the sender, carry out the commands through the service, and queue one reply.
 import type { Tx } from '../../db/client.ts';
 import type { Prisma } from '../../db/generated/client.ts';
-import { parseCommands } from '../../pbem/commands.ts';
-import { execute, type Executed } from '../../pbem/execute.ts';
-import { commandSummary, helpText, judgeHelpText } from '../../pbem/help.ts';
-import { judgeAddress, parseReplyAddress, tokenMatches, type ParsedAddress } from '../../pbem/reply-address.ts';
-import { executeJudge } from '../../pbem/judge.ts';
+import { parseCommands } from '../commands.ts';
+import { execute, type Executed } from '../execute.ts';
+import { commandSummary, helpText, judgeHelpText } from '../help.ts';
+import { judgeAddress, parseReplyAddress, tokenMatches, type ParsedAddress } from '../reply-address.ts';
+import { executeJudge } from '../judge.ts';
 import { REGISTRATION_LINK_MINUTES, registrationLink } from '../../service/accounts.ts';
 import { AppError } from '../../service/errors.ts';
 import { loadGame, type GameWithPlayers } from '../../service/access.ts';
 import { afterCommit, type Ctx } from '../../service/context.ts';
-import { headerLines } from '../game-mail.ts';
-import { queueMail, type OutgoingMail } from '../outbox.ts';
-import { signature } from '../templates.ts';
-import { formatTime } from '../time.ts';
+import { headerLines } from '../../mail/game-mail.ts';
+import { queueMail, type OutgoingMail } from '../../mail/outbox.ts';
+import { signature } from '../../mail/templates.ts';
+import { formatTime } from '../../mail/time.ts';
 import { readHeadersOnly, readMessage, type Envelope, type InboundMessage } from './normalize.ts';
 
 export type InboundStatus = 'answered' | 'refused' | 'ignored' | 'duplicate' | 'limited' | 'too-large';
