@@ -3,7 +3,9 @@
 // against a real kahu (`node src/main.ts`, as `npm start` runs it) with mail written to
 // `.data/outbox/` under the session's working directory, as the walkthrough expects. Blocks tagged
 // `python` are run with python3. A block is not run only when the line before it (blank lines
-// aside) is `<!-- not-run: why -->`, so a new example is run by default. Untagged blocks are
+// aside) is `<!-- not-run: why -->`, so a new example is run by default; an unmarked block that
+// would install, start or benchmark something (npm ci, npm start, ...) stops the test before
+// anything runs (npm finds the checkout from the session's directory). Untagged blocks are
 // text (mail, outputs, layouts). The one substitution: the walkthrough's address
 // `http://127.0.0.1:3000` becomes the test server's (its port is a free one).
 import { execFile, spawn } from 'node:child_process';
@@ -48,7 +50,7 @@ const SHELL = BLOCKS.filter((b) => ['sh', 'bash', 'shell'].includes(b.lang) && !
 const PYTHON = BLOCKS.filter((b) => b.lang === 'python' && !b.notRun);
 
 // Never run by this test, marker or not: they install, start servers or touch the checkout.
-const NEVER = /\bnpm (ci|install|i|start|test)\b|\bdocker\b|\bgit\b/;
+const NEVER = /\bnpm (ci|install|i|start|test)\b|\bnpm run( -s)? (start|test|demo|soak|bench)|\bdocker\b|\bgit\b/;
 
 const WALKTHROUGH = SHELL.find((b) => b.section === 'Walkthrough with curl');
 const ADJUDICATE = SHELL.find((b) => /npm run -s adjudicate/.test(b.text));
@@ -96,13 +98,13 @@ describe('README', () => {
 
     beforeAll(async () => {
       const unsafe = SHELL.filter((b) => NEVER.test(b.text));
-      if (unsafe.length) throw new Error(`README lines ${unsafe.map((b) => b.line).join(', ')}: an example that installs or starts something must be marked <!-- not-run: why -->`);
+      if (unsafe.length) throw new Error(`README lines ${unsafe.map((b) => b.line).join(', ')}: an example that installs, starts or benchmarks something must be marked <!-- not-run: why -->`);
       database = await createTestDatabase();
       // Under the repository, so `npm run` finds kahu's package.json from here, as from a checkout.
       fs.mkdirSync(path.join(ROOT, 'test-artifacts'), { recursive: true });
       dir = fs.mkdtempSync(path.join(ROOT, 'test-artifacts', 'readme-'));
       port = await freePort();
-      kahu = spawnKahu([], { DATABASE_URL: database.url, PORT: String(port), DATA_DIR: path.join(dir, '.data'), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}` });
+      kahu = spawnKahu([], { DATABASE_URL: database.url, PORT: String(port), DATA_DIR: path.join(dir, '.data') });
       await kahu.waitFor(/kahu is running/, 60_000);
 
       let script = '';
