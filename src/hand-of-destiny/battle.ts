@@ -672,5 +672,5 @@ export function seaBattle(ctx: TurnCtx, canoe: string, cargo: string[], target: 
     const kept = halfCanoes(A, [canoe]);
     retreat(ctx, A, [...r.alive[A]!, ...kept], target, { why: 'after the sea battle' });
     return ctx.over ? 'over' : 'repulsed';
-});
+  });
 }

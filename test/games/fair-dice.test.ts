@@ -183,12 +183,22 @@ describe('an auditor recomputes a Hawaii 1795 game from its seed and reports', (
         const read = hawaii1795.readSubmission(s, side, randomTurn(s, rng).lines);
         const res = hawaii1795.resolve(s, { [side]: read.accepted });
         const report = res.report as TurnReport;
-        const text = hawaii1795.formatReport(report, { kind: 'observer' });
+        // Under the fog of war (the default) a battle's lines are the two sides' and the moderator's:
+        // the moderator's report holds every line; each player checks the lines he reads.
+        const text = hawaii1795.formatReport(report, { kind: 'moderator' });
+        const readers = s.scenario.sides.map((x) => hawaii1795.formatReport(report, { kind: 'player', role: x.id }));
         for (const e of report.entries) {
           if (!e.draws) continue;
           named.push(e.draws);
-          expect(text).toContain(`${e.text} (${e.draws[0] === e.draws[1] ? `draw #${e.draws[0]}` : `draws #${e.draws[0]}–#${e.draws[1]}`})`);
-          const shown = diceShown(e);
+          const suffix = ` (${e.draws[0] === e.draws[1] ? `draw #${e.draws[0]}` : `draws #${e.draws[0]}–#${e.draws[1]}`})`;
+          const full = e.versions?.moderator ?? e.text;
+          expect(text).toContain(full + suffix);
+          // Whoever reads the entry, in whatever version, reads the draws it used.
+          for (const [i, side] of s.scenario.sides.entries()) {
+            if (e.to && !e.to.includes(side.id)) continue;
+            expect(readers[i]).toContain((e.versions?.[side.id] ?? e.text) + suffix);
+          }
+          const shown = diceShown({ ...e, text: full });
           expect(shown, `an entry with draws shows dice or a shuffle: ${e.text}`).not.toBeNull();
           if (shown === 'shuffle') continue;
           const dice = auditDice(seed, label, e.draws[0], e.draws[1]);

@@ -50,20 +50,21 @@ describe('no report leaks what the fog hides', () => {
     expect(kx.view).toBe(ky.view);
     expect(kx.position).toBe(ky.position);
     expect(kx.observer).toBe(ky.observer);
-    expect(kx.report).toContain("Allied Chiefs moves 3 units from O'ahu-1 (Waikiki) to O'ahu-2 (Kailua).");
+    // A MOVE of a stack leaves its canoes behind: they move only by fleet moves (10.3).
+    expect(kx.report).toContain("Allied Chiefs moves 2 units from O'ahu-1 (Waikiki) to O'ahu-2 (Kailua).");
     expect(kx.report).toContain("Allied Chiefs fleet move: a canoe fleet from Maui to Moloka'i carrying 1 unit.");
     expect(kx.report).not.toMatch(/Kalanikupule|O'ahu warriors/);
   });
 
   it('the moderator reads the full text', () => {
     const rx = play(x, ['MOVE Oahu-1 - Oahu-2']);
-    expect(hawaii1795.formatReport(report(rx.entries), { kind: 'moderator' })).toMatch(/moves Kalanikupule \(2\+\), O'ahu warriors 1 \(2\), O'ahu canoes 1/);
+    expect(hawaii1795.formatReport(report(rx.entries), { kind: 'moderator' })).toMatch(/moves Kalanikupule \(2\+\), O'ahu warriors 1 \(2\) from O'ahu-1 \(Waikiki\) to O'ahu-2 \(Kailua\)\./);
   });
 
   it('a move into or out of a space the reader holds is seen in full', () => {
     const s = battle(A, { ...common, kalani: 'oahu-1', 'a-warriors-1': 'oahu-1', 'k-warriors-3': 'oahu-2' });
     const r = play(s, ['MOVE Oahu-1 - Oahu-2']);
-    expect(hawaii1795.formatReport(report(r.entries), asK)).toMatch(/Allied Chiefs moves Kalanikupule \(2\+\), O'ahu warriors 1 \(2\), O'ahu canoes 1 \(0\) from O'ahu-1/);
+    expect(hawaii1795.formatReport(report(r.entries), asK)).toMatch(/Allied Chiefs moves Kalanikupule \(2\+\), O'ahu warriors 1 \(2\) from O'ahu-1 \(Waikiki\) to O'ahu-2 \(Kailua\) \(enemy there: stops\)\./);
   });
 
   it('a battle is seen in full by both sides: each has units in the space (10.0)', () => {
