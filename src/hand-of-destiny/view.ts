@@ -133,7 +133,10 @@ export function entryText(e: ReportEntry, viewer: Viewer, me: string | null): st
   if (!visible(e, viewer, me)) return null;
   const v = e.versions ? (viewer.kind === 'moderator' ? e.versions.moderator : me !== null ? e.versions[me] : undefined) : undefined;
   const text = v ?? e.text;
-  return e.draws ? `${text} (${drawsText(e.draws)})` : text;
+  // Observers read no draw numbers: under the fog, the gap between the numbers on the lines they
+  // read would count the dice of a battle they may not see. Once the seed is public the replay
+  // checks every draw.
+  return e.draws && viewer.kind !== 'observer' ? `${text} (${drawsText(e.draws)})` : text;
 }
 
 export function formatReportText(report: TurnReport, viewer: Viewer): string {

@@ -65,6 +65,7 @@ const routes: Route[] = [
   { method: 'POST', path: '/games/{gameId}/players/{playerId}/replace', level: 'moderator', game: 'active', body: () => ({ email: 'sub@example.org' }), url: (g) => `/games/${g.id}/players/${g.otherPlayerId}/replace` },
   { method: 'DELETE', path: '/games/{gameId}/players/{playerId}', level: 'moderator', game: 'active', url: (g) => `/games/${g.id}/players/${g.otherPlayerId}` },
   { method: 'POST', path: '/games/{gameId}/end', level: 'moderator', game: 'active' },
+  { method: 'POST', path: '/games/{gameId}/decision', level: 'moderator', game: 'active', body: () => ({ text: 'Heart' }) },
   { method: 'POST', path: '/games/{gameId}/draw', level: 'moderator', game: 'active' },
   { method: 'GET', path: '/games/{gameId}/press', level: 'signed-in', game: 'active' },
   { method: 'POST', path: '/games/{gameId}/press', level: 'player', game: 'active', body: () => ({ to: 'ALL', text: 'Aloha' }) },
