@@ -1,3 +1,7 @@
+import { setupGame } from '../../src/hand-of-destiny/engine.ts';
+import type { HodState } from '../../src/hand-of-destiny/model.ts';
+import { position, turnWith } from './helpers.ts';
+
 // A small test scenario of the Hand of Destiny system with route movement, rivers, cavalry,
 // artillery, a fleet, supply and fort markers: the system rules Hawaii 1795 does not use.
 export function frontier(): any {
@@ -68,4 +72,18 @@ export function frontier(): any {
     victory: { occupation: [{ side: 'army', when: 'turn-start', groups: [{ count: 1, of: ['village'] }] }], suddenDeath: [{ winner: 'army', eliminated: ['chief'] }] },
     rules: { fortMarkers: { army: 1, tribes: 0 } },
   };
+}
+
+/** A turn of the frontier scenario with units placed; spaces holding both sides are contested. */
+export function front(options: Record<string, unknown>, placements: Record<string, string>, side: string, card: number, mutate?: (d: any) => void): HodState {
+  const data = frontier();
+  mutate?.(data);
+  let s = setupGame('f', 'frontier', 'test', { ...options, scenarioData: data });
+  s = position(s, placements);
+  s.contested = [];
+  for (const sp of new Set(Object.values(placements))) {
+    const owners = new Set(Object.values(s.units).filter((u) => u.at === sp).map((u) => u.owner));
+    if (owners.has('army') && owners.has('tribes')) s.contested.push(sp);
+  }
+  return turnWith(s, side, card, 1);
 }

@@ -2,21 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { cloneState, setupGame } from '../../src/hand-of-destiny/engine.ts';
 import type { HodState } from '../../src/hand-of-destiny/model.ts';
-import { frontier } from './frontier.ts';
+import { front, frontier } from './frontier.ts';
 import { ALL_E, ALL_P, battle, K, newGame, play, position, turnWith, where, withDice } from './helpers.ts';
-
-function front(options: Record<string, unknown>, placements: Record<string, string>, side: string, card: number, mutate?: (d: any) => void): HodState {
-  const data = frontier();
-  mutate?.(data);
-  let s = setupGame('f', 'frontier', 'test', { ...options, scenarioData: data });
-  s = position(s, placements);
-  s.contested = [];
-  for (const sp of new Set(Object.values(placements))) {
-    const owners = new Set(Object.values(s.units).filter((u) => u.at === sp).map((u) => u.owner));
-    if (owners.has('army') && owners.has('tribes')) s.contested.push(sp);
-  }
-  return turnWith(s, side, card, 1);
-}
 
 describe('system movement along routes (11.0)', () => {
   it('moves units as far as the card allows, stopping on entering enemy spaces', () => {

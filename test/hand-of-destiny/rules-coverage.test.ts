@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveTurn, setupGame } from '../../src/hand-of-destiny/engine.ts';
 import type { HodState } from '../../src/hand-of-destiny/model.ts';
-import { frontier } from './frontier.ts';
+import { front, frontier } from './frontier.ts';
 import { A, ALL_P, battle, fireLines, K, newGame, play, position, turnWith, where, withDice } from './helpers.ts';
 
 const LOW = [1, 2, 3, 4, 5];
@@ -14,19 +14,6 @@ const base = () =>
     kamehameha: 'kona', 'k-warriors-1': 'kona', 'k-canoe-1': 'kona', 'k-canoe-2': 'kona', 'k-warriors-2': 'hilo', 'k-canoe-3': 'hilo',
     kalani: 'oahu-1', 'a-warriors-1': 'oahu-1', 'a-canoe-1': 'oahu-1', 'maui-warriors-1': 'maui', 'maui-canoe-1': 'maui',
   });
-
-function front(options: Record<string, unknown>, placements: Record<string, string>, side: string, card: number, mutate?: (d: any) => void): HodState {
-  const data = frontier();
-  mutate?.(data);
-  let s = setupGame('f', 'frontier', 'test', { ...options, scenarioData: data });
-  s = position(s, placements);
-  s.contested = [];
-  for (const sp of new Set(Object.values(placements))) {
-    const owners = new Set(Object.values(s.units).filter((u) => u.at === sp).map((u) => u.owner));
-    if (owners.has('army') && owners.has('tribes')) s.contested.push(sp);
-  }
-  return turnWith(s, side, card, 1);
-}
 
 describe('Storm: canoes move only by fleet moves (10.3), inside an island too', () => {
   it('refuses a canoe moved between the two spaces of Hawai\'i when the card gives no fleet move', () => {

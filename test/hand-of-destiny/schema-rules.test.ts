@@ -6,21 +6,8 @@ import { TurnCtx } from '../../src/hand-of-destiny/core.ts';
 import { setupGame } from '../../src/hand-of-destiny/engine.ts';
 import { Game, type HodState } from '../../src/hand-of-destiny/model.ts';
 import { builtInScenario, loadScenario } from '../../src/hand-of-destiny/scenarios/index.ts';
-import { frontier } from './frontier.ts';
+import { front, frontier } from './frontier.ts';
 import { ALL_P, K, play, position, turnWith, withDice } from './helpers.ts';
-
-function front(options: Record<string, unknown>, placements: Record<string, string>, side: string, card: number, mutate?: (d: any) => void): HodState {
-  const data = frontier();
-  mutate?.(data);
-  let s = setupGame('f', 'frontier', 'test', { ...options, scenarioData: data });
-  s = position(s, placements);
-  s.contested = [];
-  for (const sp of new Set(Object.values(placements))) {
-    const owners = new Set(Object.values(s.units).filter((u) => u.at === sp).map((u) => u.owner));
-    if (owners.has('army') && owners.has('tribes')) s.contested.push(sp);
-  }
-  return turnWith(s, side, card, 1);
-}
 
 const unit = (d: any, id: string) => d.units.find((u: { id: string }) => u.id === id);
 
