@@ -5,6 +5,7 @@ import { mapGeometry } from '../../src/maps/geometry.ts';
 import { getVariant } from '../../src/diplomacy/variants/index.ts';
 import { heiauDiplomacy, type DiplomacyState } from '../../src/games/diplomacy.ts';
 import { powerCodes, renderDiplomacyMap, type BoardView } from '../../src/render/diplomacy-map.ts';
+import { haoleGameAfterBallot } from '../helpers/heiau.ts';
 
 const heiau = getVariant('heiau')!;
 const geometry = mapGeometry('heiau')!;
@@ -81,15 +82,7 @@ describe('Diplomacy map renderer', () => {
   });
 
   it('shows a Haole nothing of the natives before the first Spring orders, and says why', () => {
-    let s: DiplomacyState = heiauDiplomacy.setup('render-seed', 'haole');
-    while (heiauDiplomacy.phase(s).type === 'ballot') {
-      const votes: Record<string, unknown> = {};
-      for (const role of heiauDiplomacy.expectedRoles(s)) {
-        const view = heiauDiplomacy.view(s, { kind: 'player', role }) as { ballot?: { options: string[] } };
-        votes[role] = heiauDiplomacy.readSubmission(s, role, [`VOTE ${view.ballot!.options[0]}`]).accepted;
-      }
-      s = heiauDiplomacy.resolve(s, votes).state;
-    }
+    const s = haoleGameAfterBallot('render-seed');
     const haole = s.haoles![0];
     const natives = s.units.filter((u) => !s.haoles!.includes(u.power));
     expect(natives.length).toBeGreaterThan(0);

@@ -7,6 +7,7 @@ import { mapGeometry, type Point } from '../../src/maps/geometry.ts';
 import { getVariant } from '../../src/diplomacy/variants/index.ts';
 import { heiauDiplomacy, type DiplomacyState } from '../../src/games/diplomacy.ts';
 import { renderDiplomacyMap, type BoardView, type DrawnOrder } from '../../src/render/diplomacy-map.ts';
+import { haoleGameAfterBallot } from '../helpers/heiau.ts';
 
 const standard = getVariant('standard')!;
 const heiau = getVariant('heiau')!;
@@ -149,15 +150,7 @@ describe('Map renderer snapshots', () => {
   });
 
   it("Heiau: the Haole's view before the first Spring orders shows none of the natives' units", async () => {
-    let s: DiplomacyState = heiauDiplomacy.setup('snapshot-seed', 'haole');
-    while (heiauDiplomacy.phase(s).type === 'ballot') {
-      const votes: Record<string, unknown> = {};
-      for (const role of heiauDiplomacy.expectedRoles(s)) {
-        const view = heiauDiplomacy.view(s, { kind: 'player', role }) as { ballot?: { options: string[] } };
-        votes[role] = heiauDiplomacy.readSubmission(s, role, [`VOTE ${view.ballot!.options[0]}`]).accepted;
-      }
-      s = heiauDiplomacy.resolve(s, votes).state;
-    }
+    const s = haoleGameAfterBallot('snapshot-seed');
     const haole = s.haoles![0];
     const svg = renderDiplomacyMap(heiau, heiauGeometry, heiauDiplomacy.view(s, { kind: 'player', role: haole }) as BoardView, { title: 'Heiau: Spring 1 Movement' });
     await expect(overBoard(svg)).toMatchFileSnapshot('__snapshots__/heiau-haole-hidden.svg.txt');
