@@ -1,4 +1,4 @@
-// `npm run -s simulate -- --game hawaii1795 --games N --seed S [--scenario long|short] [--options a,b] [--verbose]`
+// `npm run -s simulate -- --game hawaii1795 --games N --seed S [--scenario long|short] [--options a,no-b] [--verbose]`
 // Plays N full games between two random players that make legal choices only, through the
 // GameModule (readSubmission, resolve), checking every state. Prints the results and a hash of
 // all final states: the same seed gives the same hash.
@@ -6,6 +6,11 @@ import { hawaii1795 } from '../games/hawaii1795.ts';
 import { simulate } from '../hand-of-destiny/simulation.ts';
 import { aloha } from '../games/aloha.ts';
 import { simulateAloha } from '../aloha/simulation.ts';
+
+const USAGE = `npm run -s simulate -- [hawaii1795|aloha] [--games N] [--seed S] [--scenario ID] [--options a,no-b] [--verbose]
+  hawaii1795 (default) or aloha; --games 100, --seed kahu, --scenario long (Hawaii 1795) by default.
+  --options switches game options on by name, or off with no- (e.g. --options pursuit,no-fogOfWar).
+Plays random legal games, checks every state, and prints the results with a hash of all final states.`;
 
 interface Args {
   game: string;
@@ -21,16 +26,19 @@ function parseArgs(argv: string[]): Args {
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i]!;
     const v = argv[i + 1];
-    if (i === 0 && !k.startsWith('--')) a.game = k;
+    if (k === '--help' || k === '-h') {
+      process.stdout.write(USAGE + '\n');
+      process.exit(0);
+    } else if (i === 0 && !k.startsWith('--')) a.game = k;
     else if (k === '--game') (a.game = v!), i++;
     else if (k === '--games') (a.games = Number(v)), i++;
     else if (k === '--seed') (a.seed = v!), i++;
     else if (k === '--scenario') (a.scenario = v!), i++;
     else if (k === '--options') {
-      for (const o of (v ?? '').split(',').filter(Boolean)) a.options[o] = true;
+      for (const o of (v ?? '').split(',').filter(Boolean)) a.options[o.replace(/^no-/, '')] = !o.startsWith('no-');
       i++;
     } else if (k === '--verbose') a.verbose = true;
-    else throw new Error(`unknown argument '${k}'`);
+    else throw new Error(`unknown argument '${k}'\n${USAGE}`);
   }
   if (!Number.isInteger(a.games) || a.games < 1) throw new Error('--games must be a positive integer');
   return a;
