@@ -31,3 +31,13 @@ for (const file of ['./diplomacy.ts', './hawaii1795.ts', './aloha.ts']) {
 export function gameModule(id: string): GameModule | undefined {
   return Object.prototype.hasOwnProperty.call(games, id) ? games[id] : undefined;
 }
+
+/** A role as the rulebook names it ("Allied Chiefs" for `allied-chiefs`); most roles are their own name. */
+export function roleNameOf(game: { variant: string; scenario: string }, role: string): string {
+  return games[game.variant]?.scenarios.find((x) => x.id === game.scenario)?.roleNames?.[role] ?? role;
+}
+
+/** Roles by name, for a sentence: "Kamehameha, Allied Chiefs". */
+export function roleNamesOf(game: { variant: string; scenario: string }, roles: string[]): string {
+  return roles.map((r) => roleNameOf(game, r)).join(', ');
+}

@@ -2,7 +2,9 @@
 // formatPosition with the reader's Viewer. Each mail starts with njudge-style `::` lines.
 import type { Config } from '../config.ts';
 import type { Phase } from '../db/generated/client.ts';
-import { games } from '../games/index.ts';
+import { games, roleNameOf, roleNamesOf } from '../games/index.ts';
+
+export { roleNameOf, roleNamesOf };
 import type { GameModule, Outcome, ReadLine, Viewer } from '../contract/types.ts';
 import type { OutgoingMail } from './outbox.ts';
 import { signature } from './templates.ts';
@@ -29,15 +31,6 @@ export function gameTitle(game: { variant: string; scenario: string }): string {
   return scenario?.name.startsWith(name) ? scenario.name : `${name}, scenario ${scenario?.name ?? game.scenario}`;
 }
 
-/** A role as the rulebook names it ("Allied Chiefs" for `allied-chiefs`); most roles are their own name. */
-export function roleNameOf(game: { variant: string; scenario: string }, role: string): string {
-  return games[game.variant]?.scenarios.find((x) => x.id === game.scenario)?.roleNames?.[role] ?? role;
-}
-
-/** Roles by name, for a sentence: "Kamehameha, Allied Chiefs". */
-export function roleNamesOf(game: { variant: string; scenario: string }, roles: string[]): string {
-  return roles.map((r) => roleNameOf(game, r)).join(', ');
-}
 
 /** The reader's role: its id in the machine-read `::` lines. */
 function roleName(v: Viewer): string {

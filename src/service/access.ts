@@ -73,11 +73,18 @@ export async function lockGame(tx: Tx, gameId: string): Promise<void> {
   if (rows.length === 0) throw notFound('There is no game with this id.');
 }
 
-/** A power or side as a person typed it: matched without regard to case, spaces or punctuation. */
-export function matchRole(roles: readonly string[], typed: string): string | undefined {
-  const squash = (x: string) => x.toLowerCase().replace(/[^a-z0-9]/g, '');
-  const t = squash(typed);
-  return t ? roles.find((r) => squash(r) === t) : undefined;
+/** A name as people type it: no case, spaces or punctuation ("Allied Chiefs" = "allied-chiefs"). */
+export function squashName(x: string): string {
+  return x.toLowerCase().replace(/[^a-z0-9]/g, '');
+}
+
+/**
+ * A power or side as a person typed it: matched without regard to case, spaces or punctuation, by
+ * its id or, given `nameOf`, by the rulebook's name too. The first of `roles` that matches wins.
+ */
+export function matchRole(roles: readonly string[], typed: string, nameOf?: (role: string) => string): string | undefined {
+  const t = squashName(typed);
+  return t ? roles.find((r) => squashName(r) === t || (nameOf !== undefined && squashName(nameOf(r)) === t)) : undefined;
 }
 
 export function activePlayers(game: GameWithPlayers): PlayerWithAccount[] {

@@ -2,7 +2,7 @@
 // the start, and what each reader sees.
 import { limitInvitationsBy, limitMailTo } from './mail-limits.ts';
 import type { Phase } from '../db/generated/client.ts';
-import { games as registry } from '../games/index.ts';
+import { games as registry, roleNameOf } from '../games/index.ts';
 import type { Viewer } from '../contract/types.ts';
 import { queueMail, type OutgoingMail } from '../mail/outbox.ts';
 import { eventMail, inviteMail, startMail } from '../mail/game-mail.ts';
@@ -280,7 +280,7 @@ export async function gameView(ctx: Ctx, a: Access) {
     variantName: a.module.name,
     scenarioName: a.module.scenarios.find((x) => x.id === g.scenario)?.name ?? g.scenario,
     powers: scenarioRoles(a.module, g.scenario),
-    powerNames: Object.fromEntries(scenarioRoles(a.module, g.scenario).map((r) => [r, a.module.scenarios.find((x) => x.id === g.scenario)?.roleNames?.[r] ?? r])),
+    powerNames: Object.fromEntries(scenarioRoles(a.module, g.scenario).map((r) => [r, roleNameOf(g, r)])),
     players: g.players
       .filter((p) => p.status !== 'removed' || g.status !== 'forming')
       .map((p) => ({

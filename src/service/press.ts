@@ -6,7 +6,7 @@ import { headerLines, roleNameOf, roleNamesOf } from '../mail/game-mail.ts';
 import { queueMail, type OutgoingMail } from '../mail/outbox.ts';
 import { signature } from '../mail/templates.ts';
 import { formatTime, isoUtc } from '../mail/time.ts';
-import { access, activePlayers, lockGame, requireModerator, requirePlayer, type Access } from './access.ts';
+import { access, activePlayers, lockGame, requireModerator, requirePlayer, squashName, type Access } from './access.ts';
 import { afterCommit, type Ctx } from './context.ts';
 import { badRequest, conflict, forbidden } from './errors.ts';
 import { recordEvent } from './games.ts';
@@ -17,8 +17,6 @@ export interface EmailSettings { partialOrders: boolean; press: PressLevel; pres
 export const DEFAULT_SETTINGS: EmailSettings = { partialOrders: false, press: 'full', pressPublicAfterGame: true };
 export const MAX_PRESS_CHARS = 10_000;
 
-const squash = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
-
 /**
  * The powers named in `words`, by id or by name, in any case; a name of several words may come
  * split ("PRESS TO Allied Chiefs" is read as the words Allied, Chiefs): the longest run of words
@@ -28,11 +26,11 @@ export function readRoles(words: string[], roles: string[], nameOf: (role: strin
   const found: string[] = [];
   const unknown: string[] = [];
   const byKey = new Map<string, string>();
-  for (const r of roles) { byKey.set(squash(r), r); byKey.set(squash(nameOf(r)), r); }
+  for (const r of roles) { byKey.set(squashName(r), r); byKey.set(squashName(nameOf(r)), r); }
   for (let i = 0; i < words.length;) {
     let hit = 0;
-    for (let j = words.length; j > i && !hit; j--) if (byKey.has(squash(words.slice(i, j).join(' ')))) hit = j;
-    if (hit) { found.push(byKey.get(squash(words.slice(i, hit).join(' ')))!); i = hit; } else unknown.push(words[i++]!);
+    for (let j = words.length; j > i && !hit; j--) if (byKey.has(squashName(words.slice(i, j).join(' ')))) hit = j;
+    if (hit) { found.push(byKey.get(squashName(words.slice(i, hit).join(' ')))!); i = hit; } else unknown.push(words[i++]!);
   }
   return { found, unknown };
 }

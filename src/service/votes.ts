@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { gameOverMail, roleNameOf, roleNamesOf } from '../mail/game-mail.ts';
 import { queueMail } from '../mail/outbox.ts';
-import { access, activePlayers, lockGame, requirePlayer, type Access } from './access.ts';
+import { access, activePlayers, lockGame, matchRole, requirePlayer, type Access } from './access.ts';
 import { afterCommit, type Ctx } from './context.ts';
 import { badRequest, conflict } from './errors.ts';
 import { finishGame, recipients } from './phases.ts';
@@ -79,9 +79,7 @@ export async function castVote(ctx: Ctx, gameId: string, accountId: string, inpu
       if (input.concedeTo === null) await tx.vote.deleteMany({ where: { gameId, role, kind: 'concede' } });
       else {
         // By id or by the rulebook's name ("allied-chiefs", "Allied Chiefs"), in any case.
-        const squash = (x: string) => x.toLowerCase().replace(/[^a-z0-9]/g, '');
-        const named = (r: string) => squash(r) === squash(input.concedeTo!) || squash(roleNameOf(a.game, r)) === squash(input.concedeTo!);
-        const to = a.game.players.find((p) => p.role && named(p.role))?.role ?? survivors.find(named);
+        const to = matchRole([...a.game.players.flatMap((p) => (p.role ? [p.role] : [])), ...survivors], input.concedeTo, (r) => roleNameOf(a.game, r));
         if (!to || to === role) throw badRequest(`Concede to another power of the game (${roleNamesOf(a.game, survivors.filter((r) => r !== role))}).`, [{ field: 'body.concedeTo', message: 'not another power' }]);
         await tx.vote.upsert({ where: { gameId_role_kind: { gameId, role, kind: 'concede' } }, create: { gameId, role, kind: 'concede', to, createdAt: now }, update: { to, createdAt: now } });
       }
