@@ -71,14 +71,11 @@ function quickStrings(x: unknown): string[] | null {
   return [...x];
 }
 
+// Not copied: runOne builds its own table from it.
 function quickRecord(x: unknown): Record<string, string> | null {
-  if (!isObject(x)) return null;
-  const out: Record<string, string> = {};
-  for (const k of Object.keys(x)) {
-    if (typeof x[k] !== 'string' || k === '__proto__') return null;
-    out[k] = x[k] as string;
-  }
-  return out;
+  if (!isObject(x) || Object.getPrototypeOf(x) !== Object.prototype) return null;
+  for (const k in x) if (typeof x[k] !== 'string' || k === '__proto__') return null;
+  return x as Record<string, string>;
 }
 
 function quickList<T>(x: unknown, item: (y: unknown) => T | null): T[] | null {
