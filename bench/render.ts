@@ -7,7 +7,8 @@ import { mapGeometry } from '../src/maps/geometry.ts';
 import { getVariant } from '../src/diplomacy/variants/index.ts';
 import { heiauDiplomacy, standardDiplomacy } from '../src/games/diplomacy.ts';
 import { renderDiplomacyMap, type BoardView } from '../src/render/diplomacy-map.ts';
-import { svgToPng } from '../src/service/png.ts';
+import { Resvg } from '@resvg/resvg-js';
+import { fullFonts, svgToPng } from '../src/service/png.ts';
 
 const cpuMs = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
 
@@ -45,5 +46,19 @@ for (const [name, module, scenario] of [['Heiau', heiauDiplomacy, 'clans'], ['St
   time('SVG', 2000, () => renderDiplomacyMap(variant, geometry, board, { orders, title }));
   // The service's PNG (src/service/png.ts) without its cache: every run draws.
   time('PNG 1600 px (from SVG)', 30, () => svgToPng(svg, 1600));
+  // `--before`: the PNG as it was made before 2026-11-25 (full font files, resvg-js's encoder), each
+  // run interleaved with the service's, so both meet the same load.
+  if (process.argv.includes('--before')) {
+    const before = () => new Resvg(svg, { fitTo: { mode: 'width', value: 1600 }, font: { fontFiles: fullFonts, loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' } }).render().asPng();
+    let turn = 0;
+    const both = { before: [] as number[], now: [] as number[] };
+    time('  interleaved, both', 60, () => {
+      const c0 = cpuMs();
+      if (turn++ % 2) svgToPng(svg, 1600); else before();
+      (turn % 2 ? both.before : both.now).push(cpuMs() - c0);
+    });
+    const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1].toFixed(1);
+    console.log(`  CPU p50: before ${med(both.before)} ms, now ${med(both.now)} ms`);
+  }
 }
 console.log(`load average ${os.loadavg().map((x) => x.toFixed(2)).join(', ')}`);
