@@ -1,27 +1,35 @@
 // Map rendering speed: SVG from the map data and a view, and PNG from that SVG (resvg).
 // `npm run -s bench:render`. Prints per-map times; the targets are SVG < 5 ms, PNG < 150 ms.
-import { Resvg } from '@resvg/resvg-js';
+// Wall-clock times, and the process's CPU time per run beside them: the machine is shared, and
+// CPU time shows the work when other processes make the wall clock wait.
+import os from 'node:os';
 import { mapGeometry } from '../src/maps/geometry.ts';
 import { getVariant } from '../src/diplomacy/variants/index.ts';
 import { heiauDiplomacy, standardDiplomacy } from '../src/games/diplomacy.ts';
 import { renderDiplomacyMap, type BoardView } from '../src/render/diplomacy-map.ts';
+import { Resvg } from '@resvg/resvg-js';
+import { fullFonts, svgToPng } from '../src/service/png.ts';
 
-
-// The fonts the service draws with (src/service/maps.ts).
-const font = { fontFiles: ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf', 'DejaVuSans-Oblique.ttf'].map((f) => `assets/fonts/${f}`), loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' };
+const cpuMs = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
 
 function time(label: string, n: number, fn: () => unknown) {
   for (let i = 0; i < Math.min(20, n); i++) fn();
   const t: number[] = [];
+  const c: number[] = [];
   for (let i = 0; i < n; i++) {
+    const c0 = cpuMs();
     const t0 = performance.now();
     fn();
     t.push(performance.now() - t0);
+    c.push(cpuMs() - c0);
   }
   t.sort((a, b) => a - b);
-  const q = (p: number) => t[Math.min(t.length - 1, Math.floor(p * t.length))].toFixed(2);
-  console.log(`${label}: p50 ${q(0.5)} ms, p99 ${q(0.99)} ms (${n} runs)`);
+  c.sort((a, b) => a - b);
+  const q = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor(p * xs.length))].toFixed(2);
+  console.log(`${label}: p50 ${q(t, 0.5)} ms, p99 ${q(t, 0.99)} ms (${n} runs); CPU p50 ${q(c, 0.5)} ms`);
 }
+
+console.log(`load average ${os.loadavg().map((x) => x.toFixed(2)).join(', ')} (${os.cpus().length} cores)`);
 
 for (const [name, module, scenario] of [['Heiau', heiauDiplomacy, 'clans'], ['Standard', standardDiplomacy, 'classic']] as const) {
   const variant = getVariant(module.id)!;
@@ -36,5 +44,21 @@ for (const [name, module, scenario] of [['Heiau', heiauDiplomacy, 'clans'], ['St
   const svg = renderDiplomacyMap(variant, geometry, board, { orders, title });
   console.log(`${name} map, ${board.units.length} units, ${orders.length} orders; SVG ${(svg.length / 1024).toFixed(1)} KB`);
   time('SVG', 2000, () => renderDiplomacyMap(variant, geometry, board, { orders, title }));
-  time('PNG 1600 px (from SVG)', 30, () => new Resvg(svg, { fitTo: { mode: 'width', value: 1600 }, font }).render().asPng());
+  // The service's PNG (src/service/png.ts) without its cache: every run draws.
+  time('PNG 1600 px (from SVG)', 30, () => svgToPng(svg, 1600));
+  // `--before`: the PNG as it was made before 2026-11-25 (full font files, resvg-js's encoder), each
+  // run interleaved with the service's, so both meet the same load.
+  if (process.argv.includes('--before')) {
+    const before = () => new Resvg(svg, { fitTo: { mode: 'width', value: 1600 }, font: { fontFiles: fullFonts, loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' } }).render().asPng();
+    let turn = 0;
+    const both = { before: [] as number[], now: [] as number[] };
+    time('  interleaved, both', 60, () => {
+      const c0 = cpuMs();
+      if (turn++ % 2) svgToPng(svg, 1600); else before();
+      (turn % 2 ? both.before : both.now).push(cpuMs() - c0);
+    });
+    const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1].toFixed(1);
+    console.log(`  CPU p50: before ${med(both.before)} ms, now ${med(both.now)} ms`);
+  }
 }
+console.log(`load average ${os.loadavg().map((x) => x.toFixed(2)).join(', ')}`);

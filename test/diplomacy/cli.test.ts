@@ -119,6 +119,22 @@ describe('adjudicate CLI: input forms', () => {
     expect(r.lines[2]).toMatchObject({ orders: [], units: [unit('Russia', 'A', 'mos')], dislodged: [], contested: [] });
   });
 
+
+  it('answers each line of a batch as it answers that line alone, when lines repeat order texts across phase types and variants', async () => {
+    // The CLI reads each order text once per variant and phase type; the same words must still
+    // mean what they mean in each phase (a build is illegal in movement, a move in adjustments).
+    const move = { variant: 'standard', phase: phase('spring', 'movement'), units: [unit('France', 'A', 'par'), unit('Germany', 'A', 'mun')], orders: [...orders('France', 'A par - bur', 'build A mar', 'A par - nowhere'), ...orders('Germany', 'A par - bur')] };
+    const build = { variant: 'standard', phase: phase('winter', 'adjustment'), units: [unit('France', 'A', 'bur')], supplyCenters: { par: 'France', mar: 'France', bur: 'France' }, orders: orders('France', 'A par - bur', 'build A mar', 'A par - nowhere') };
+    const heiau = { variant: 'heiau', phase: phase('spring', 'movement'), units: [], orders: orders('Sunrise', 'A par - bur') };
+    const inputs = [move, build, move, heiau, build];
+    const batch = await cli(ndjson(...inputs));
+    expect(batch.code).toBe(0);
+    const alone = await Promise.all(inputs.slice(0, 4).map((x) => cli(ndjson(x))));
+    expect(batch.lines).toEqual([...alone.map((r) => r.lines[0]), alone[1].lines[0]]);
+    expect(batch.lines[0].orders.map((o: any) => o.result)).toEqual(['succeeds', 'illegal', 'illegal', 'illegal']);
+    expect(batch.lines[1].orders.map((o: any) => o.result)).toEqual(['illegal', 'succeeds', 'illegal']);
+    expect(batch.lines[2].orders[2].reason).toBe(batch.lines[0].orders[2].reason);
+  });
   it('accepts full names, abbreviations and any case, in units, centres, orders and power names', async () => {
     const input = {
       variant: 'standard',
