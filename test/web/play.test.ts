@@ -242,6 +242,9 @@ describe('web client', () => {
     const waiting = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors2 = await open(waiting, `${await signInLink(roles[other]!.email)}&next=/games/${g.id}`);
     await waiting.getByRole('heading', { name: 'Your standing instructions' }).waitFor({ timeout: 15_000 });
+    // The side that waits is told so, by the other side's name, and what it may still do.
+    expect(await waiting.locator('.side p.next-step').first().innerText()).toMatch(new RegExp(`^It is ${view.powerNames[phasing]}'s turn: you have nothing to order\\. You may change your standing instructions`));
+    expect(await waiting.locator('.side h2').first().innerText()).not.toMatch(/^Your orders/);
     await openText(waiting);
     await waiting.locator('#orders-text').fill('STANDING WARFLEET NEVER');
     await waiting.getByRole('button', { name: 'Send the text' }).click();
