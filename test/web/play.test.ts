@@ -232,6 +232,10 @@ describe('web client', () => {
     expect(await page.locator('.hand').innerText()).toContain(`Drawn this turn: ${choices.drawn.number}. ${choices.drawn.title}`);
     expect((await page.locator('.standing li').allInnerTexts()).find((l) => l.startsWith('War fleet'))).toMatch(/^War fleet \(11\.7\): STRONGER.*\(default\)$/);
     await openText(page);
+    // Sending an empty box says what to write, not what the API wants.
+    await page.locator('#orders-text').fill('');
+    await page.getByRole('button', { name: 'Send the text' }).click();
+    expect(await page.locator('.result').innerText()).toBe('Write at least one line, for example HOLD or PLAY and a card’s number, then send.');
     await page.locator('#orders-text').fill(line);
     await page.getByRole('button', { name: 'Send the text' }).click();
     await page.locator('.readings li.ok').first().waitFor({ timeout: 15_000 });
@@ -245,6 +249,8 @@ describe('web client', () => {
     // The side that waits is told so, by the other side's name, and what it may still do.
     expect(await waiting.locator('.side p.next-step').first().innerText()).toMatch(new RegExp(`^It is ${view.powerNames[phasing]}'s turn: you have nothing to order\\. You may change your standing instructions`));
     expect(await waiting.locator('.side h2').first().innerText()).not.toMatch(/^Your orders/);
+    expect(await waiting.locator('#ready').count()).toBe(0);
+    expect(await waiting.locator('.hand').innerText()).toContain('You play from your hand in your own turns.');
     await openText(waiting);
     await waiting.locator('#orders-text').fill('STANDING WARFLEET NEVER');
     await waiting.getByRole('button', { name: 'Send the text' }).click();

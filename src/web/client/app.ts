@@ -227,7 +227,7 @@ async function gamePage(id: string): Promise<void> {
   main.replaceChildren(header, h('div', { class: 'board' }, mapWrap, side), results, g.status === 'forming' ? '' : h('p', {}, h('a', { href: `#/games/${id}/history` }, 'History: every phase with its map')));
   const svg = g.status === 'forming' ? null : await mapInto(mapBox, `/games/${id}/map.svg`);
   if (g.status === 'forming') mapBox.replaceChildren(h('p', { class: 'muted' }, 'The map appears when the game starts.'));
-  if (g.status !== 'forming') await lastResults(id, results);
+  if (g.status !== 'forming') await lastResults(id, g, results);
 
   if (me.kind !== 'moderator' && g.status === 'forming') {
     side.append(mine === 'player:joined'
@@ -255,14 +255,14 @@ async function gamePage(id: string): Promise<void> {
 }
 
 /** The newest adjudicated phase: its map with the orders and their results, and its report. */
-async function lastResults(id: string, box: HTMLElement): Promise<void> {
+async function lastResults(id: string, g: Json, box: HTMLElement): Promise<void> {
   const phases = await allPhases(id).catch(() => [] as Json[]);
   const done = [...phases].reverse().find((p: Json) => p.status === 'adjudicated' && p.report);
   if (!done) return;
   const mapBox = h('div', { class: 'map', id: 'results-map' });
   box.replaceChildren(h('section', { class: 'results', 'aria-labelledby': 'results-title' },
     h('h2', { id: 'results-title' }, `Results of ${done.label}`),
-    h('p', { class: 'muted' }, 'Every order with its result (a failed one in red); the map above is the position now.'),
+    h('p', { class: 'muted' }, g.variant === 'hawaii1795' || g.variant === 'aloha' ? 'The report of the turn, and the map after it; the map above is the position now.' : 'Every order with its result (a failed one in red); the map above is the position now.'),
     h('div', { class: 'board' }, mapBox, h('pre', { class: 'report' }, done.report))));
   await mapInto(mapBox, `/games/${id}/phases/${done.seq}/map.svg`);
 }
@@ -424,6 +424,12 @@ async function ordersPanel(id: string, g: Json, side: HTMLElement, svg: SVGSVGEl
   text.value = (current?.lines ?? []).map((l: Json) => l.text).join('\n');
   const send = async (lines: string[]) => {
     result.replaceChildren();
+    if (!lines.some((l) => l.trim())) {
+      result.append(h('p', { class: 'error', role: 'alert' }, g.variant === 'hawaii1795'
+        ? 'Write at least one line, for example HOLD or PLAY and a card’s number, then send.'
+        : 'Give at least one order, then send.'));
+      return;
+    }
     try {
       const r = await api('PUT', `/games/${id}/orders`, { orders: lines, acceptPartial: true });
       result.append(h('ol', { class: 'readings' }, ...r.lines.map((l: Json) => h('li', { class: l.ok ? 'ok' : 'error' }, `${l.text} — ${l.ok ? `read as ${l.reading}` : l.error}`))),
@@ -432,10 +438,12 @@ async function ordersPanel(id: string, g: Json, side: HTMLElement, svg: SVGSVGEl
       // What happens next, and the header's readiness brought up to date.
       const chip = document.querySelector<HTMLElement>(`.readiness li[data-role="${g.you.role}"]`);
       if (chip && r.accepted && !ready.checked) { chip.className = 'submitted'; chip.textContent = `${power(g, g.you.role)}: orders in`; }
-      result.append(h('p', { class: 'next-step' }, `Your orders are in. They are carried out at the deadline (${when(g.phase.deadlineAt)}); until then you may change them. Tick Ready below to have the phase processed early, once every player is ready.`));
+      if (r.rejected) result.append(h('p', { class: 'error' }, `${r.rejected === 1 ? 'One line was' : `${r.rejected} lines were`} not accepted (the reason is next to it): correct and send again.`));
+      if (r.accepted) result.append(h('p', { class: 'next-step' }, `Your orders are in. They are carried out at the deadline (${when(g.phase.deadlineAt)}); until then you may change them.${notYourTurn ? '' : ' Tick Ready below to have the phase processed early, once every player is ready.'}`));
     } catch (e) {
       const b = e instanceof ApiError ? e.body : null;
-      result.append(showError(e), ...(b?.errors ?? []).map((x: Json) => h('p', { class: 'error' }, `line ${x.line ?? ''}: ${x.message ?? x.error ?? ''}`)));
+      // The lines at fault (the problem's other entries name request fields, for programs).
+      result.append(showError(e), ...(b?.errors ?? []).filter((x: Json) => x.line !== undefined).map((x: Json) => h('p', { class: 'error' }, `line ${x.line}: ${x.message ?? x.error ?? ''}`)));
     }
   };
   const ready = h('input', { type: 'checkbox', id: 'ready' });
@@ -471,8 +479,10 @@ async function ordersPanel(id: string, g: Json, side: HTMLElement, svg: SVGSVGEl
   if (queued.length) side.append(h('p', { class: 'queued' }, `Your queued actions: ${queued.join('; ')}.`));
   side.append(h('details', { open: !units.length && !actions.length }, h('summary', {}, 'Write orders as text'), h('label', { for: 'orders-text' }, 'Orders, one a line'), h('p', { id: 'orders-help', class: 'muted' }, 'As you would write them by email.'), text,
     h('button', { type: 'button', onclick: () => void send(text.value.split('\n')) }, 'Send the text')));
-  side.append(h('p', {}, ready, h('label', { for: 'ready' }, ' Ready: process the phase early once everyone is')), result);
-  if (g.variant === 'hawaii1795') side.append(handPanel(g));
+  // Readiness is for those who order in this phase (not the side that waits in Hawaii 1795).
+  if (!notYourTurn) side.append(h('p', {}, ready, h('label', { for: 'ready' }, ' Ready: process the phase early once everyone is')));
+  side.append(result);
+  if (g.variant === 'hawaii1795') side.append(handPanel(g, !notYourTurn));
 
   // Clicking the map: a unit selects its list; a space then picks that unit's move there.
   if (svg) {
@@ -519,14 +529,14 @@ function power(g: Json, role: string): string {
   return g.powerNames?.[role] ?? role;
 }
 
-function handPanel(g: Json): Node {
+function handPanel(g: Json, yourTurn: boolean): Node {
   const mine = g.view?.cards?.[g.you.role];
   if (!mine) return h('div', {});
   const card = (c: Json) => h('li', {}, h('strong', {}, `${c.number}. ${c.title}`), c.text ? ` — ${c.text}` : '', ` (fleet moves ${c.fleetMoves})`);
   return h('section', { class: 'hand' }, h('h2', {}, 'Your hand'),
     mine.drawn ? h('p', {}, 'Drawn this turn: ', h('strong', {}, `${mine.drawn.number}. ${mine.drawn.title}`)) : null,
     h('ul', {}, ...(mine.held ?? []).map(card)),
-    h('p', { class: 'muted' }, 'Play a card and give your moves in the text box (HELP by email lists every line).'),
+    yourTurn ? h('p', { class: 'muted' }, 'Play a card and give your moves in the text box (HELP by email lists every line).') : h('p', { class: 'muted' }, 'You play from your hand in your own turns.'),
     standingPanel(g));
 }
 
