@@ -231,6 +231,9 @@ describe('web client', () => {
     await page.getByRole('heading', { name: 'Your hand' }).waitFor({ timeout: 15_000 });
     expect(await page.locator('.hand').innerText()).toContain(`Drawn this turn: ${choices.drawn.number}. ${choices.drawn.title}`);
     expect((await page.locator('.standing li').allInnerTexts()).find((l) => l.startsWith('War fleet'))).toMatch(/^War fleet \(11\.7\): STRONGER.*\(default\)$/);
+    // Every line of a turn is on the page, not only in the mail's HELP.
+    expect(await page.locator('.hand details.lines').getAttribute('open')).not.toBeNull();
+    expect(await page.locator('.hand details.lines pre').innerText()).toContain('PLAY 7 / PLAY Hold the Line');
     await openText(page);
     // Sending an empty box says what to write, not what the API wants.
     await page.locator('#orders-text').fill('');

@@ -482,7 +482,7 @@ async function ordersPanel(id: string, g: Json, side: HTMLElement, svg: SVGSVGEl
   // Readiness is for those who order in this phase (not the side that waits in Hawaii 1795).
   if (!notYourTurn) side.append(h('p', {}, ready, h('label', { for: 'ready' }, ' Ready: process the phase early once everyone is')));
   side.append(result);
-  if (g.variant === 'hawaii1795') side.append(handPanel(g, !notYourTurn));
+  if (g.variant === 'hawaii1795') side.append(handPanel(g, !notYourTurn, opts?.help));
 
   // Clicking the map: a unit selects its list; a space then picks that unit's move there.
   if (svg) {
@@ -529,14 +529,15 @@ function power(g: Json, role: string): string {
   return g.powerNames?.[role] ?? role;
 }
 
-function handPanel(g: Json, yourTurn: boolean): Node {
+function handPanel(g: Json, yourTurn: boolean, help?: string): Node {
   const mine = g.view?.cards?.[g.you.role];
   if (!mine) return h('div', {});
   const card = (c: Json) => h('li', {}, h('strong', {}, `${c.number}. ${c.title}`), c.text ? ` — ${c.text}` : '', ` (fleet moves ${c.fleetMoves})`);
   return h('section', { class: 'hand' }, h('h2', {}, 'Your hand'),
     mine.drawn ? h('p', {}, 'Drawn this turn: ', h('strong', {}, `${mine.drawn.number}. ${mine.drawn.title}`)) : null,
     h('ul', {}, ...(mine.held ?? []).map(card)),
-    yourTurn ? h('p', { class: 'muted' }, 'Play a card and give your moves in the text box (HELP by email lists every line).') : h('p', { class: 'muted' }, 'You play from your hand in your own turns.'),
+    yourTurn ? h('p', { class: 'muted' }, 'Play a card and give your moves in the text box, one line each; every line you can write is listed below.') : h('p', { class: 'muted' }, 'You play from your hand in your own turns.'),
+    help ? h('details', { class: 'lines', open: yourTurn }, h('summary', {}, 'Every line you can write'), h('pre', {}, help)) : null,
     standingPanel(g));
 }
 
