@@ -537,7 +537,7 @@ function handPanel(g: Json, yourTurn: boolean, help?: string): Node {
     mine.drawn ? h('p', {}, 'Drawn this turn: ', h('strong', {}, `${mine.drawn.number}. ${mine.drawn.title}`)) : null,
     h('ul', {}, ...(mine.held ?? []).map(card)),
     yourTurn ? h('p', { class: 'muted' }, 'Play a card and give your moves in the text box, one line each; every line you can write is listed below.') : h('p', { class: 'muted' }, 'You play from your hand in your own turns.'),
-    help ? h('details', { class: 'lines', open: yourTurn }, h('summary', {}, 'Every line you can write'), h('pre', {}, help)) : null,
+    help ? h('details', { class: 'lines', open: yourTurn }, h('summary', {}, 'Every line you can write'), h('pre', { tabindex: '0', role: 'region', 'aria-label': 'Every line you can write' }, help)) : null,
     standingPanel(g));
 }
 
