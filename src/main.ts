@@ -57,7 +57,7 @@ async function main() {
     const addr = app.server.address();
     const port = typeof addr === 'object' && addr ? addr.port : config.port;
     const base = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
-    lines.push(`  API:      ${base}`, `  API docs: ${base}/docs  (OpenAPI: ${base}/docs/json)`, `  Health:   ${base}/health`);
+    lines.push(`  Web:      ${base}  (open it in a browser to sign in and play)`, `  API:      ${base}`, `  API docs: ${base}/docs  (OpenAPI: ${base}/docs/json)`, `  Health:   ${base}/health`);
   }
   lines.push(`  Database: ${config.databaseUrl ? 'DATABASE_URL' : `embedded PostgreSQL in ${path.join(config.dataDir, 'pg')}`}`);
   if (runWorker) lines.push(`  Mail:     ${config.smtpUrl ? 'SMTP (SMTP_URL)' : `.eml files in ${path.join(config.dataDir, 'outbox')}`}`);

@@ -5,6 +5,7 @@ import { access } from '../service/access.ts';
 import type { Ctx } from '../service/context.ts';
 import { optionsFor } from '../service/options.ts';
 import { requireAuth } from './auth.ts';
+import { HAWAII_1795_HELP } from '../pbem/help.ts';
 import { problems, Uuid } from './schemas.ts';
 
 export function optionRoutes(ctx: Ctx): FastifyPluginAsyncZod {
@@ -22,6 +23,7 @@ export function optionRoutes(ctx: Ctx): FastifyPluginAsyncZod {
             200: z.object({
               role: z.string().nullable().describe('Whose options; null when the moderator asked for every power (options by power)'),
               phase: z.object({ key: z.string(), label: z.string(), type: z.string() }),
+              help: z.string().optional().describe('Hawaii 1795: every line the order reader accepts, as HELP by email lists them'),
               options: z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]).describe("The game's options: Diplomacy lists each unit's orders as { kind, order, text }; Hawaii 1795 its legal choices; for the moderator, by power"),
             }),
             ...problems(400, 401, 403, 404, 409),
@@ -30,7 +32,10 @@ export function optionRoutes(ctx: Ctx): FastifyPluginAsyncZod {
       },
       async (req) => {
         const { account } = await requireAuth(ctx, req);
-        return optionsFor(ctx, await access(ctx.db, req.params.gameId, account.id), req.query.role);
+        const a = await access(ctx.db, req.params.gameId, account.id);
+        const r = await optionsFor(ctx, a, req.query.role);
+        // Hawaii 1795's turn is written as lines: the same list HELP gives by email, for the web page.
+        return a.game.variant === 'hawaii1795' ? { ...r, help: HAWAII_1795_HELP } : r;
       },
     );
   };

@@ -36,11 +36,14 @@ export function signInLinkMail(config: Config, account: { email: string; timeZon
   };
 }
 
-export function noAccountMail(config: Config, email: string): OutgoingMail {
+export function noAccountMail(config: Config, email: string, web?: { code: string; minutes: number; next?: string }): OutgoingMail {
   return {
     to: email,
     kind: 'token',
     subject: 'kahu: no account for this address',
-    body: `Someone asked to sign in to kahu as ${email}, but no account uses this address.\nRegister with POST ${config.publicUrl}/accounts.\n` + signature(config),
+    body: web
+      ? `Someone asked to sign in to kahu as ${email}, but no account uses this address yet.\nTo create your account and sign in, open this link in your browser:\n\n    ${config.publicUrl}/#signin=${web.code}${web.next ? `&next=${web.next}` : ''}\n\n`
+        + `It works once, within ${web.minutes} minutes; the account exists only once you follow it. If you did not ask for it, ignore this mail: nothing happens without the link.\n` + signature(config)
+      : `Someone asked to sign in to kahu as ${email}, but no account uses this address.\nRegister with POST ${config.publicUrl}/accounts.\n` + signature(config),
   };
 }

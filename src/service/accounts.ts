@@ -79,7 +79,11 @@ export async function signIn(ctx: Ctx, input: { email: string; web?: boolean; ne
     const account = await tx.account.findUnique({ where: { email } });
     const now = ctx.clock.now();
     if (account) await issueToken(ctx, tx, account, 'sign-in', input.web ? { next: input.next } : undefined);
-    else {
+    else if (input.web) {
+      // A newcomer in the browser who did not press "register": the link creates the account when followed.
+      const code = await registrationLink(ctx, tx, email);
+      await queueMail(tx, noAccountMail(ctx.config, email, { code, minutes: REGISTRATION_LINK_MINUTES, next: input.next }), now);
+    } else {
       await limitMailTo(tx, { address: email, kinds: ['token', 'no-account'], limit: ctx.config.signInMailLimit, windowMs: 3600_000, now, what: 'Sign-in mails' });
       await queueMail(tx, noAccountMail(ctx.config, email), now);
     }

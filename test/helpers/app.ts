@@ -4,7 +4,10 @@ import pino from 'pino';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { createDb, createPool, type Db } from '../../src/db/client.ts';
 import { buildApp } from '../../src/http/app.ts';
-import { ManualClock } from '../../src/service/clock.ts';
+import { ManualClock, systemClock } from '../../src/service/clock.ts';
+import { bossQueue, createBoss } from '../../src/jobs/queues.ts';
+import { startWorker, type Worker } from '../../src/jobs/worker.ts';
+import { fileTransport } from '../../src/mail/transport.ts';
 import { loadReplySecret } from '../../src/service/secrets.ts';
 import type { Ctx } from '../../src/service/context.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
@@ -20,7 +23,12 @@ export interface TestService {
   close(): Promise<void>;
 }
 
-export async function startTestService(opts: { env?: Record<string, string>; clock?: ManualClock } = {}): Promise<TestService> {
+/**
+ * `running`: as `npm start` runs it instead: the system clock (the manual one is then unused), the
+ * job queue and the worker, which processes deadlines when they pass and writes mail as .eml files
+ * to `running.outbox`.
+ */
+export async function startTestService(opts: { env?: Record<string, string>; clock?: ManualClock; running?: { outbox: string } } = {}): Promise<TestService> {
   const database = await createTestDatabase();
   const config = loadConfig({ PUBLIC_URL: 'http://kahu.test', LOG_LEVEL: 'silent', RATE_LIMIT: '100000', ACCOUNT_RATE_LIMIT: '100000', ORDER_RATE_LIMIT: '100000', SIGN_IN_MAIL_LIMIT: '100000', INVITE_DAILY_LIMIT: '100000', INVITE_ADDRESS_HOURLY_LIMIT: '100000', TOKEN_TTL_DAYS: '3650', TOKEN_IDLE_DAYS: '3650', ...opts.env, DATABASE_URL: database.url });
   const db = createDb(database.url, 5);
@@ -28,12 +36,17 @@ export async function startTestService(opts: { env?: Record<string, string>; clo
   await loadReplySecret(config, pool);
   const clock = opts.clock ?? new ManualClock('2025-03-03T00:00:00Z');
   const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const ctx: Ctx = { db, pool, clock, config, log };
+  const boss = opts.running ? await createBoss(database.url, { worker: true, max: 3 }) : undefined;
+  const ctx: Ctx = { db, pool, clock: opts.running ? systemClock : clock, config, log, ...(boss ? { jobs: bossQueue(boss) } : {}) };
   const app = await buildApp(ctx, { logRequests: false });
   await app.ready();
+  let worker: Worker | undefined;
+  if (boss && opts.running) worker = await startWorker(ctx, boss, fileTransport(opts.running.outbox));
   return {
     ctx, db, clock, config, app, database,
     async close() {
+      await worker?.stop();
+      await boss?.stop({ graceful: false, wait: true });
       await app.close();
       await db.$disconnect();
       await pool.end();

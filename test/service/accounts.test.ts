@@ -36,6 +36,22 @@ describe('accounts', () => {
     expect(await t.db.account.count({ where: { email: 'nobody@example.org' } })).toBe(0);
   });
 
+  it('a browser sign-in for an unknown address mails a link that creates the account only when followed', async () => {
+    const r = await t.app.inject({ method: 'POST', url: '/accounts/sign-in', payload: { email: 'walkin@example.org', web: true, next: '/games/00000000-0000-4000-8000-000000000000' } });
+    expect(r.statusCode).toBe(202);
+    const mail = (await mailFor(t.db, 'walkin@example.org'))[0]!;
+    expect(mail.subject).toMatch(/no account/);
+    expect(await t.db.account.count({ where: { email: 'walkin@example.org' } })).toBe(0);
+    const code = /#signin=([A-Za-z0-9_-]{43})&next=\/games\/0{8}-/.exec(mail.body)![1];
+    const s = await t.app.inject({ method: 'POST', url: '/accounts/session', headers: { 'x-kahu-client': 'web' }, payload: { code } });
+    expect(s.statusCode).toBe(200);
+    expect(s.json().email).toBe('walkin@example.org');
+    expect(await t.db.account.count({ where: { email: 'walkin@example.org' } })).toBe(1);
+    // Once: the same link again changes nothing.
+    const again = await t.app.inject({ method: 'POST', url: '/accounts/session', headers: { 'x-kahu-client': 'web' }, payload: { code } });
+    expect(again.statusCode).toBe(400);
+  });
+
   it('tokens can be listed and revoked; a revoked token no longer works', async () => {
     const token = await registerAccount(t, 'bob@example.org');
     const h = { authorization: `Bearer ${token}` };

@@ -8,6 +8,10 @@ import { signUp, startedGame, type Client } from '../helpers/api.ts';
 import { artifact, launchBrowser } from './browser.ts';
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { simpleParser, type ParsedMail } from 'mailparser';
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -23,17 +27,29 @@ async function accessibilityProblems(page: Page): Promise<string[]> {
 let t: TestService;
 let browser: Browser;
 let base: string;
+/** Where the judge writes its mail, one .eml file a message, as `npm start` does without SMTP_URL. */
+const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'kahu-web-outbox-'));
 beforeAll(async () => {
-  t = await startTestService();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = t.app.server.address();
-  base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-  browser = await launchBrowser();
+  // kahu as `npm start` runs it: real time, the worker, mail in the outbox; its mail links here.
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  [t, browser] = await Promise.all([startTestService({ env: { PUBLIC_URL: base }, running: { outbox } }), launchBrowser()]);
+  await t.app.listen({ port, host: '127.0.0.1' });
 });
 afterAll(async () => {
   await browser?.close();
   await t?.close();
+  fs.rmSync(outbox, { recursive: true, force: true });
 });
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const a = srv.address();
+      srv.close(() => (typeof a === 'object' && a ? resolve(a.port) : reject(new Error('no port'))));
+    });
+  });
+}
 
 /** A fresh one-time sign-in link for an address, as the sign-in page asks for it and the mail brings it. */
 async function signInLink(email: string): Promise<string> {
@@ -215,7 +231,14 @@ describe('web client', () => {
     await page.getByRole('heading', { name: 'Your hand' }).waitFor({ timeout: 15_000 });
     expect(await page.locator('.hand').innerText()).toContain(`Drawn this turn: ${choices.drawn.number}. ${choices.drawn.title}`);
     expect((await page.locator('.standing li').allInnerTexts()).find((l) => l.startsWith('War fleet'))).toMatch(/^War fleet \(11\.7\): STRONGER.*\(default\)$/);
+    // Every line of a turn is on the page, not only in the mail's HELP.
+    expect(await page.locator('.hand details.lines').getAttribute('open')).not.toBeNull();
+    expect(await page.locator('.hand details.lines pre').innerText()).toContain('PLAY 7 / PLAY Hold the Line');
     await openText(page);
+    // Sending an empty box says what to write, not what the API wants.
+    await page.locator('#orders-text').fill('');
+    await page.getByRole('button', { name: 'Send the text' }).click();
+    expect(await page.locator('.result').innerText()).toBe('Write at least one line, for example HOLD or PLAY and a card’s number, then send.');
     await page.locator('#orders-text').fill(line);
     await page.getByRole('button', { name: 'Send the text' }).click();
     await page.locator('.readings li.ok').first().waitFor({ timeout: 15_000 });
@@ -226,6 +249,11 @@ describe('web client', () => {
     const waiting = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors2 = await open(waiting, `${await signInLink(roles[other]!.email)}&next=/games/${g.id}`);
     await waiting.getByRole('heading', { name: 'Your standing instructions' }).waitFor({ timeout: 15_000 });
+    // The side that waits is told so, by the other side's name, and what it may still do.
+    expect(await waiting.locator('.side p.next-step').first().innerText()).toMatch(new RegExp(`^It is ${view.powerNames[phasing]}'s turn: you have nothing to order\\. You may change your standing instructions`));
+    expect(await waiting.locator('.side h2').first().innerText()).not.toMatch(/^Your orders/);
+    expect(await waiting.locator('#ready').count()).toBe(0);
+    expect(await waiting.locator('.hand').innerText()).toContain('You play from your hand in your own turns.');
     await openText(waiting);
     await waiting.locator('#orders-text').fill('STANDING WARFLEET NEVER');
     await waiting.getByRole('button', { name: 'Send the text' }).click();
@@ -291,6 +319,226 @@ describe('web client', () => {
     await page.screenshot({ path: artifact('sign-in') });
     expect((await mailFor(t.db, 'newcomer@example.org', 'token'))[0].body).toMatch(new RegExp(`${t.config.publicUrl.replace(/[.]/g, '\\.')}/#signin=[A-Za-z0-9_-]{43}`));
     await page.close();
+  });
+});
+
+/** The newest mail in the outbox to an address whose subject matches, written after `since`; waits for the worker. */
+async function outboxMail(to: string, subject: RegExp, since: number): Promise<ParsedMail> {
+  for (const until = Date.now() + 20_000; Date.now() < until; await new Promise((r) => setTimeout(r, 200))) {
+    for (const f of fs.readdirSync(outbox).filter((x) => x.endsWith('.eml')).sort().reverse()) {
+      const raw = fs.readFileSync(path.join(outbox, f));
+      if (!new RegExp(`^To: ${to}`, 'mi').test(raw.toString('latin1'))) continue;
+      const m = await simpleParser(raw, { keepCidLinks: true });
+      if (subject.test(m.subject ?? '') && (m.date?.getTime() ?? 0) >= since - 1000) return m;
+    }
+  }
+  throw new Error(`no mail "${subject}" to ${to} in the outbox`);
+}
+
+/** Ask for a sign-in link on the sign-in page, then follow the one the mail in the outbox brings. */
+async function signInByMail(page: Page, email: string): Promise<void> {
+  const since = Date.now();
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+  await page.getByText('A sign-in link is on its way').waitFor();
+  const mail = await outboxMail(email, /sign-in link|no account/, since);
+  const link = /(http\S+#signin=\S+)/.exec(mail.text ?? '')![1]!;
+  expect(link.startsWith(`${base}/#signin=`)).toBe(true);
+  await page.goto(link);
+}
+
+/**
+ * Where on the screen a space can be clicked: a point inside its shape and off your own units;
+ * `underName`: a point where the space's name lies on top, as a person aims at a small space.
+ */
+async function pointIn(page: Page, space: string, underName = false): Promise<{ x: number; y: number }> {
+  return page.locator(`#map path[data-space="${space}"]`).evaluate((el: SVGPathElement, underName: boolean) => {
+    el.scrollIntoView({ block: 'center', inline: 'center' });
+    const box = el.getBoundingClientRect();
+    for (let i = 1; i < 30; i++) for (let j = 1; j < 30; j++) {
+      // Whole pixels (mouse events have them), with a margin: a point well inside, not on a border.
+      const x = Math.round(box.left + (box.width * i) / 30), y = Math.round(box.top + (box.height * j) / 30);
+      const near = [[0, 0], [2, 0], [-2, 0], [0, 2], [0, -2]].map(([dx, dy]) => document.elementsFromPoint(x + dx!, y + dy!));
+      if (!near.every((stack) => stack.includes(el) && !stack[0]!.closest('g.unit.mine'))) continue;
+      if (underName ? near[0]![0]!.closest('g.labels') : near.every((stack) => stack[0] === el)) return { x, y };
+    }
+    throw new Error('no point inside the space');
+  }, underName);
+}
+/** A point on a unit's drawing (its middle may be a gap between the strokes). */
+async function unitPoint(page: Page, unit: string): Promise<{ x: number; y: number }> {
+  return page.locator(`#map g.unit.mine[data-unit="${unit}"]`).evaluate((el: SVGGElement) => {
+    el.scrollIntoView({ block: 'center', inline: 'center' });
+    const box = el.getBoundingClientRect();
+    for (const f of [0.5, 0.4, 0.6, 0.3, 0.7]) for (const g of [0.5, 0.4, 0.6, 0.3, 0.7]) {
+      const x = Math.round(box.left + box.width * f), y = Math.round(box.top + box.height * g);
+      if (el.contains(document.elementFromPoint(x, y))) return { x, y };
+    }
+    throw new Error('the unit is hidden');
+  });
+}
+
+/** Each side's boat bunches in the Race, and the space each one moves to (Waikiki lies under Aiea's unit and a name). */
+const RACE_MOVES: Record<string, [unit: string, space: string, order: string][]> = {
+  Sunrise: [['konk', 'kawa', 'B Kona-Kailua - Kawaihae'], ['puna', 'hilo', 'B Puna - Hilo']],
+  Sunset: [['aiea', 'waik', 'B Aiea - Waikiki'], ['kila', 'wail', 'B Kilauea - Wailua']],
+};
+
+describe('a Heiau game from the first sign-in to the first results, in the browser', () => {
+  const mod = 'e2e-kahuna@example.org';
+  const players = ['e2e-alii@example.org', 'e2e-makoa@example.org'];
+  let gameId: string;
+  let modPage: Page;
+  const pages: Record<string, Page> = {};
+  const roleOf: Record<string, string> = {};
+
+  it('a newcomer signs in by the link from the outbox, creates a game with ten-minute phases and invites', async () => {
+    modPage = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = await open(modPage, base);
+    // Never registered: the sign-in link creates the account.
+    await signInByMail(modPage, mod);
+    await modPage.getByRole('heading', { name: 'My games' }).waitFor();
+    await modPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'New game' }).click();
+    await modPage.getByLabel('Name').fill('End to End');
+    await modPage.getByLabel('Game').selectOption('heiau');
+    await modPage.getByLabel('Scenario').selectOption('race');
+    await modPage.getByLabel('Time for each phase').selectOption({ label: '10 minutes' });
+    await modPage.getByLabel('Invite players (email addresses)').fill(players[0]!);
+    await modPage.screenshot({ path: artifact('e2e-new-game') });
+    await modPage.getByRole('button', { name: 'Create the game' }).click();
+    await modPage.getByText('0 of 2 players have joined').waitFor();
+    gameId = /#\/games\/([0-9a-f-]{36})/.exec(modPage.url())![1]!;
+    // The second player is invited from the game's page.
+    await modPage.getByLabel('Invite', { exact: true }).fill(players[1]!);
+    await modPage.getByRole('button', { name: 'Send the invitation' }).click();
+    await modPage.getByText(`${players[1]}: invited`).waitFor();
+    await modPage.screenshot({ path: artifact('e2e-forming') });
+    expect(errors).toEqual([]);
+  });
+
+  it('each player follows the invitation mail (one on a 360 px phone), signs in and joins; the moderator starts', { timeout: 60_000 }, async () => {
+    for (const [i, who] of players.entries()) {
+      const phone = i === 1;
+      // A context of their own: the mail is read in it later, as in the player's own browser.
+      const page = await (await browser.newContext(phone ? { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true } : { viewport: { width: 1280, height: 900 } })).newPage();
+      pages[who] = page;
+      const invite = await outboxMail(who, /^Invitation: End to End/, 0);
+      const link = /In a browser: open (\S+),/.exec(invite.text ?? '')![1]!;
+      expect(link).toBe(`${base}/#/games/${gameId}`);
+      const errors = await open(page, link);
+      await page.getByText('Sign in to open the game your link leads to').waitFor();
+      await signInByMail(page, who);
+      await page.locator('.game-head', { hasText: 'you are invited' }).waitFor();
+      if (phone) await page.getByRole('button', { name: 'Join this game' }).tap();
+      else await page.getByRole('button', { name: 'Join this game' }).click();
+      await page.getByText('You have joined.').waitFor();
+      expect(await page.locator('.game-head').innerText()).toContain('you have joined');
+      expect(errors).toEqual([]);
+    }
+    await modPage.reload();
+    await modPage.getByText('2 of 2 players have joined: start the game').waitFor();
+    await modPage.getByRole('button', { name: 'Start the game' }).click();
+    await modPage.locator('#map svg').waitFor();
+    // Ten-minute phases, as chosen.
+    expect(await modPage.locator('p.phase').innerText()).toMatch(/Spring 1 Movement — deadline .*\(in (9|10) min\)/);
+  });
+
+  it('both order on the map: one clicks each unit, then its space; the other taps one and picks the other with the keyboard alone', { timeout: 60_000 }, async () => {
+    for (const [i, who] of players.entries()) {
+      const page = pages[who]!;
+      await page.reload();
+      await page.locator('#map svg').waitFor();
+      roleOf[who] = /you play (\w+)/.exec(await page.locator('.game-head').innerText())![1]!;
+      const moves = RACE_MOVES[roleOf[who]!]!;
+      // On the phone the map is small: zoom in, as a person would, then pan to what to tap.
+      if (i === 1) for (let k = 0; k < 2; k++) await page.getByRole('button', { name: 'Zoom in' }).tap();
+      for (const [n, [unit, space, order]] of moves.entries()) {
+        if (i === 1 && n === 1) break;
+        const u = await unitPoint(page, unit);
+        if (i === 0) await page.mouse.click(u.x, u.y); else await page.touchscreen.tap(u.x, u.y);
+        // What to do next is on the screen, not only read out.
+        expect(await page.locator('#map-hint').innerText(), `${who} ${unit}`).toMatch(/^Selected: .* Now click where it should go: /);
+        const s = await pointIn(page, space, space === 'waik');
+        if (i === 0) await page.mouse.click(s.x, s.y); else await page.touchscreen.tap(s.x, s.y);
+        expect(await page.locator(`#order-${unit}`).inputValue(), `${who} ${space} ${JSON.stringify(s)}: ${await page.locator('#map-hint').innerText()}`).toBe(order);
+        expect(await page.locator('#map-hint').innerText()).toContain(`Order: ${order}.`);
+      }
+      if (i === 1) {
+        // The keyboard alone: Tab to the unit's list, arrow to the move, Tab to the button, Enter.
+        const [unit, , order] = moves[1]!;
+        await page.locator('body').focus();
+        for (let k = 0; k < 80 && (await page.evaluate(() => document.activeElement?.id)) !== `order-${unit}`; k++) await page.keyboard.press('Tab');
+        for (let k = 0; k < 10 && (await page.locator(`#order-${unit}`).inputValue()) !== order; k++) await page.keyboard.press('ArrowDown');
+        expect(await page.locator(`#order-${unit}`).inputValue()).toBe(order);
+        for (let k = 0; k < 10 && (await page.evaluate(() => document.activeElement?.textContent)) !== 'Send these orders'; k++) await page.keyboard.press('Tab');
+        await page.keyboard.press('Enter');
+      } else {
+        await page.getByRole('button', { name: 'Send these orders' }).click();
+      }
+      await page.locator('.readings li.ok').nth(1).waitFor();
+      expect(await page.locator('.readings li.ok').allInnerTexts()).toEqual(moves.map(([, , o]) => `${o} — read as ${o}`));
+      await page.getByText('Your orders are in. They are carried out at the deadline').waitFor();
+      expect(await page.locator(`.readiness li[data-role]`).filter({ hasText: roleOf[who] }).innerText()).toBe(`${roleOf[who]}: orders in`);
+      if (i === 1) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await page.screenshot({ path: artifact(`e2e-orders-${i === 1 ? 'phone' : 'desktop'}`), fullPage: i === 1 });
+    }
+  });
+
+  it('the moderator sets the deadline a few seconds ahead; when it passes, the judge processes the phase', async () => {
+    await modPage.reload();
+    await modPage.getByLabel('Set the deadline to (your time)').waitFor();
+    const soon = await modPage.evaluate(() => {
+      const d = new Date(Date.now() + 3000);
+      const p = (n: number) => String(n).padStart(2, '0');
+      return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+    });
+    await modPage.getByLabel('Set the deadline to (your time)').fill(soon);
+    await modPage.getByRole('button', { name: 'Set the deadline', exact: true }).click();
+    await modPage.locator('p.phase', { hasText: /in 0 min|passed/ }).waitFor();
+    // Nobody pressed "process now" and nobody is ready: the deadline itself moves the game on.
+    for (const until = Date.now() + 20_000; Date.now() < until; await new Promise((r) => setTimeout(r, 250))) {
+      const phases = await t.db.phase.findMany({ where: { gameId }, orderBy: { seq: 'asc' } });
+      if (phases[0]?.status === 'adjudicated') break;
+    }
+    const first = await t.db.phase.findFirstOrThrow({ where: { gameId, seq: 1 } });
+    expect(first.status).toBe('adjudicated');
+    expect(first.resolvedAt!.getTime()).toBeGreaterThanOrEqual(first.deadlineAt!.getTime());
+  });
+
+  it('each player sees the results on the game page, and the results mail with its map, whose link opens the game', { timeout: 60_000 }, async () => {
+    for (const [i, who] of players.entries()) {
+      const page = pages[who]!;
+      await page.reload();
+      await page.getByRole('heading', { name: 'Results of Spring 1 Movement' }).waitFor();
+      await page.locator('#results-map svg').waitFor();
+      const moves = RACE_MOVES[roleOf[who]!]!;
+      // The orders drawn with their results, and the units standing in their new spaces now.
+      const drawn = await page.locator('#results-map g.order.move').evaluateAll((gs) => gs.map((g) => `${g.querySelector('title')?.textContent} ${g.getAttribute('data-result')}`));
+      for (const [, , order] of moves) expect(drawn.some((d) => d.includes(order.replace(/^B /, '')) && d.endsWith('succeeds'))).toBe(true);
+      for (const [, space] of moves) expect(await page.locator(`#map g.unit[data-unit="${space}"]`).count()).toBe(1);
+      expect(await page.locator('.results pre.report').innerText()).toContain('Spring 1 Movement');
+      await page.screenshot({ path: artifact(`e2e-results-${i === 1 ? 'phone' : 'desktop'}`), fullPage: true });
+
+      // The results mail, opened as a mail client shows it: its HTML with the inline map (cid:).
+      const mail = await outboxMail(who, /Spring 1 Movement results/, 0);
+      const images = new Map(mail.attachments.filter((a) => a.contentId).map((a) => [String(a.contentId).replace(/^<|>$/g, ''), `data:${a.contentType};base64,${a.content.toString('base64')}`]));
+      expect(images.size).toBeGreaterThan(0);
+      const html = String(mail.html).replace(/cid:([^"')\s]+)/g, (m, cid) => images.get(cid) ?? m);
+      const reader = await page.context().newPage();
+      await reader.setContent(html);
+      const img = reader.locator('img').first();
+      await img.waitFor();
+      expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
+      await reader.screenshot({ path: artifact(`e2e-mail-${i === 1 ? 'phone' : 'desktop'}`), fullPage: true });
+      const link = reader.locator(`a[href="${base}/#/games/${gameId}"]`).first();
+      await link.click();
+      await reader.waitForURL(`${base}/#/games/${gameId}`);
+      await reader.getByRole('heading', { name: 'End to End' }).waitFor();
+      await reader.getByRole('heading', { name: 'Results of Spring 1 Movement' }).waitFor();
+      await reader.close();
+    }
+    await modPage.close();
+    for (const p of Object.values(pages)) await p.context().close();
   });
 });
 

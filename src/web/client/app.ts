@@ -114,7 +114,8 @@ function signInPage(): void {
   main.replaceChildren(
     h('h1', {}, 'Sign in'),
     linkProblem ? h('p', { class: 'error', role: 'alert' }, linkProblem) : '',
-    h('p', {}, 'kahu judges Diplomacy variants and Hawaii 1795 by deadline, in the browser, by email or over HTTP. Enter your email address: we send you a link that signs you in.'),
+    localStorage.getItem(NEXT_KEY) ? h('p', { class: 'ok' }, 'Sign in to open the game your link leads to: it opens once you follow the link we mail you.') : '',
+    h('p', {}, 'kahu judges Diplomacy variants and Hawaii 1795 by deadline, in the browser, by email or over HTTP. Enter your email address: we send you a link that signs you in (the first time, the link also creates your account).'),
     h('form', { class: 'stack', onsubmit: (e: Event) => { e.preventDefault(); void send('/accounts/sign-in'); } },
       h('label', { for: 'email' }, 'Email address'), email,
       h('div', { class: 'row' }, h('button', { type: 'submit' }, 'Email me a sign-in link'), h('button', { type: 'button', class: 'secondary', onclick: () => { if (email.reportValidity()) void send('/accounts'); } }, 'New here: register'))),
@@ -154,6 +155,8 @@ async function newGamePage(): Promise<void> {
   variant.addEventListener('change', fill);
   fill();
   const invites = h('textarea', { id: 'invites', rows: '3', placeholder: 'one address per line' });
+  // Each phase's time (the API's deadline policy has more: time of day, skipped days, grace).
+  const length = h('select', { id: 'phase-length', 'aria-describedby': 'phase-length-help' }, ...PHASE_LENGTHS.map(([m, label]) => h('option', { value: String(m) }, label)));
   const out = h('div', {});
   main.replaceChildren(
     h('h1', {}, 'New game'),
@@ -161,7 +164,8 @@ async function newGamePage(): Promise<void> {
       e.preventDefault();
       out.replaceChildren();
       try {
-        const g = await api('POST', '/games', { name: name.value.trim(), variant: variant.value, scenario: scenario.value });
+        const m = Number(length.value);
+        const g = await api('POST', '/games', { name: name.value.trim(), variant: variant.value, scenario: scenario.value, deadlines: { lengths: { movement: m, retreat: m, adjustment: m, ballot: m, turn: m } } });
         for (const email of invites.value.split(/[\s,;]+/).filter(Boolean)) await api('POST', `/games/${g.id}/invitations`, { email });
         location.hash = `#/games/${g.id}`;
       } catch (err) {
@@ -171,11 +175,16 @@ async function newGamePage(): Promise<void> {
       h('label', { for: 'name' }, 'Name'), name,
       h('label', { for: 'variant' }, 'Game'), variant,
       h('label', { for: 'scenario' }, 'Scenario'), scenario,
+      h('label', { for: 'phase-length' }, 'Time for each phase'), length,
+      h('p', { id: 'phase-length-help', class: 'muted' }, 'A phase is processed at its deadline, or as soon as every player has ticked Ready. As the moderator you can move a deadline at any time.'),
       h('label', { for: 'invites' }, 'Invite players (email addresses)'), invites,
+      h('p', { class: 'muted' }, 'Each gets an email with a link to the game. Once they have joined, start the game from its page.'),
       h('button', { type: 'submit' }, 'Create the game')),
     out,
   );
 }
+
+const PHASE_LENGTHS: [number, string][] = [[1440, '1 day'], [2880, '2 days'], [720, '12 hours'], [60, '1 hour'], [10, '10 minutes'], [3, '3 minutes']];
 
 /** The map of a game (now, or at a phase), inlined so that its units and spaces can be clicked. */
 async function mapInto(box: HTMLElement, url: string): Promise<SVGSVGElement | null> {
@@ -200,28 +209,40 @@ async function gamePage(id: string): Promise<void> {
   const g = await api('GET', `/games/${id}`);
   const me = g.you;
   const phase = g.phase;
+  // Before the start an invited or joined player has no power yet: the view calls them an observer.
+  const mine = me.kind !== 'moderator' && g.status === 'forming' ? (await api('GET', '/games?mine=true')).games.find((x: Json) => x.id === id)?.you as string | undefined : undefined;
+  const who = me.kind === 'player' ? `you play ${power(g, me.role)}` : me.kind === 'moderator' ? 'you are the moderator'
+    : mine === 'player:joined' ? 'you have joined' : mine === 'player:invited' ? 'you are invited' : 'you are an observer';
   const header = h('section', { class: 'game-head' },
     h('h1', {}, g.name),
-    h('p', {}, `${g.variantName} · ${g.scenarioName} · ${me.kind === 'player' ? `you play ${power(g, me.role)}` : `you are ${me.kind === 'moderator' ? 'the moderator' : 'an observer'}`}`),
+    h('p', {}, `${g.variantName} · ${g.scenarioName} · ${who}`),
     phase ? h('p', { class: 'phase' }, h('strong', {}, phase.label), ' — deadline ', when(phase.deadlineAt)) : h('p', {}, `Status: ${g.status}`),
-    phase ? h('ul', { class: 'readiness', 'aria-label': 'Who has ordered' }, ...phase.readiness.filter((r: Json) => r.expected).map((r: Json) => h('li', { class: r.ready ? 'ready' : r.submitted ? 'submitted' : 'waiting' }, `${power(g, r.role)}: ${r.ready ? 'ready' : r.submitted ? 'orders in' : 'waiting'}`))) : null,
+    phase ? h('ul', { class: 'readiness', 'aria-label': 'Who has ordered' }, ...phase.readiness.filter((r: Json) => r.expected).map((r: Json) => h('li', { class: r.ready ? 'ready' : r.submitted ? 'submitted' : 'waiting', 'data-role': r.role }, `${power(g, r.role)}: ${r.ready ? 'ready' : r.submitted ? 'orders in' : 'waiting'}`))) : null,
   );
   const mapBox = h('div', { class: 'map', id: 'map' });
   const side = h('section', { class: 'side' });
-  const mapWrap = h('div', { class: 'map-wrap' }, mapBox);
-  main.replaceChildren(header, h('div', { class: 'board' }, mapWrap, side), h('p', {}, h('a', { href: `#/games/${id}/history` }, 'History: every phase with its map')));
+  const hint = h('p', { class: 'hint', id: 'map-hint', 'aria-live': 'polite' });
+  const mapWrap = h('div', { class: 'map-wrap' }, hint, mapBox);
+  const results = h('div', {});
+  main.replaceChildren(header, h('div', { class: 'board' }, mapWrap, side), results, g.status === 'forming' ? '' : h('p', {}, h('a', { href: `#/games/${id}/history` }, 'History: every phase with its map')));
   const svg = g.status === 'forming' ? null : await mapInto(mapBox, `/games/${id}/map.svg`);
   if (g.status === 'forming') mapBox.replaceChildren(h('p', { class: 'muted' }, 'The map appears when the game starts.'));
+  if (g.status !== 'forming') await lastResults(id, g, results);
 
   if (me.kind !== 'moderator' && g.status === 'forming') {
-    const mine = (await api('GET', '/games?mine=true')).games.find((x: Json) => x.id === id)?.you as string | undefined;
     side.append(mine === 'player:joined'
       ? h('p', {}, 'You have joined. The game starts when its moderator starts it; your power is drawn then.')
       : h('div', {}, h('p', {}, mine === 'player:invited' ? 'You are invited to this game.' : 'This game is forming.'),
         h('button', { type: 'button', onclick: async () => { try { await api('POST', `/games/${id}/join`); say('Joined.'); void route(); } catch (e) { side.append(showError(e)); } } }, 'Join this game')));
   }
   if (me.kind === 'moderator' && g.status === 'forming') {
+    const joined = g.players.filter((p: Json) => p.status === 'joined').length;
+    const needed = g.powers?.length ?? 0;
     side.append(h('h2', {}, 'Players'), h('ul', {}, ...g.players.map((p: Json) => h('li', {}, `${p.email ?? p.name ?? 'player'}: ${p.status}`))),
+      h('p', { class: 'next-step' }, joined >= needed
+        ? `${joined} of ${needed} players have joined: start the game. Their powers are drawn from the game's seed.`
+        : `${joined} of ${needed} players have joined. Each invited player got an email with a link to this page; start the game once everyone has joined (reload to see who has).`),
+      invitePanel(id),
       h('button', { type: 'button', onclick: async () => { try { await api('POST', `/games/${id}/start`); void route(); } catch (e) { side.append(showError(e)); } } }, 'Start the game'));
   }
   if (svg) mapWrap.prepend(zoomControls(mapBox));
@@ -231,6 +252,30 @@ async function gamePage(id: string): Promise<void> {
   if (me.kind === 'player' && (g.status === 'active' || g.status === 'paused')) side.append(await votePanel(id));
   if (me.kind === 'player' && g.status !== 'forming') side.append(await pressPanel(id, g));
   side.append(rulesSummary(g.variant));
+}
+
+/** The newest adjudicated phase: its map with the orders and their results, and its report. */
+async function lastResults(id: string, g: Json, box: HTMLElement): Promise<void> {
+  const phases = await allPhases(id).catch(() => [] as Json[]);
+  const done = [...phases].reverse().find((p: Json) => p.status === 'adjudicated' && p.report);
+  if (!done) return;
+  const mapBox = h('div', { class: 'map', id: 'results-map' });
+  box.replaceChildren(h('section', { class: 'results', 'aria-labelledby': 'results-title' },
+    h('h2', { id: 'results-title' }, `Results of ${done.label}`),
+    h('p', { class: 'muted' }, g.variant === 'hawaii1795' || g.variant === 'aloha' ? 'The report of the turn, and the map after it; the map above is the position now.' : 'Every order with its result (a failed one in red); the map above is the position now.'),
+    h('div', { class: 'board' }, mapBox, h('pre', { class: 'report' }, done.report))));
+  await mapInto(mapBox, `/games/${id}/phases/${done.seq}/map.svg`);
+}
+
+/** The moderator invites more players while the game forms. */
+function invitePanel(id: string): Node {
+  const email = h('input', { id: 'invite-email', type: 'email', placeholder: 'player@example.org' });
+  const out = h('div', { 'aria-live': 'polite' });
+  return h('form', { class: 'row', onsubmit: async (e: Event) => {
+    e.preventDefault();
+    out.replaceChildren();
+    try { await api('POST', `/games/${id}/invitations`, { email: email.value.trim() }); say(`Invited ${email.value.trim()}.`); void route(); } catch (err) { out.append(showError(err)); }
+  } }, h('label', { for: 'invite-email' }, 'Invite'), email, h('button', { type: 'submit', class: 'secondary' }, 'Send the invitation'), out);
 }
 
 /** Zoom for the map (pan by scrolling or dragging with a finger: the box scrolls). */
@@ -248,6 +293,12 @@ function zoomControls(box: HTMLElement): Node {
     h('button', { type: 'button', class: 'secondary', onclick: () => set(1) }, 'Whole map'));
 }
 
+/** A time as a datetime-local input's value: local time, to the second. */
+function localInput(d: Date): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+}
+
 /** Everything a moderator does to a running game, and what happened so far. */
 async function moderatorConsole(id: string, g: Json): Promise<Node> {
   const out = h('div', { 'aria-live': 'polite' });
@@ -258,6 +309,9 @@ async function moderatorConsole(id: string, g: Json): Promise<Node> {
       try { await api(method, path, body?.()); say(`${label}: done.`); void route(); } catch (e) { out.append(showError(e)); }
     } }, label);
   const minutes = h('input', { id: 'extend-minutes', type: 'number', min: '1', max: '43200', value: '1440', inputmode: 'numeric' });
+  // A new deadline, to the second, in the browser's time zone (an earlier one too: the phase is then processed at that time).
+  const deadlineAt = h('input', { id: 'deadline-at', type: 'datetime-local', step: '1' });
+  if (g.phase?.deadlineAt) deadlineAt.value = localInput(new Date(g.phase.deadlineAt));
   const phases = await allPhases(id).catch(() => [] as Json[]);
   const back = h('select', { id: 'rollback-seq' }, ...phases.filter((p: Json) => p.seq !== g.phase?.seq).map((p: Json) => h('option', { value: String(p.seq) }, p.label)));
   const running = g.status === 'active' || g.status === 'paused';
@@ -277,6 +331,8 @@ async function moderatorConsole(id: string, g: Json): Promise<Node> {
       act('End the game', 'POST', `/games/${id}/end`, undefined, 'End the game now? The seed is published.')) : h('p', {}, `The game is ${g.status}.`),
     running && g.phase ? h('div', { class: 'row' }, h('label', { for: 'extend-minutes' }, 'Extend the deadline by (minutes)'), minutes,
       act('Extend', 'PUT', `/games/${id}/deadline`, () => ({ extendMinutes: Number(minutes.value) }))) : null,
+    running && g.phase ? h('div', { class: 'row' }, h('label', { for: 'deadline-at' }, 'Set the deadline to (your time)'), deadlineAt,
+      act('Set the deadline', 'PUT', `/games/${id}/deadline`, () => ({ at: new Date(deadlineAt.value).toISOString() }))) : null,
     running && back.options.length ? h('div', { class: 'row' }, h('label', { for: 'rollback-seq' }, 'Roll back to'), back,
       act('Roll back', 'POST', `/games/${id}/rollback`, () => ({ seq: Number(back.value) }), 'Roll the game back to that phase?')) : null,
     h('h3', {}, 'Players'), h('ul', { class: 'players' }, ...players), out,
@@ -368,21 +424,43 @@ async function ordersPanel(id: string, g: Json, side: HTMLElement, svg: SVGSVGEl
   text.value = (current?.lines ?? []).map((l: Json) => l.text).join('\n');
   const send = async (lines: string[]) => {
     result.replaceChildren();
+    if (!lines.some((l) => l.trim())) {
+      result.append(h('p', { class: 'error', role: 'alert' }, g.variant === 'hawaii1795'
+        ? 'Write at least one line, for example HOLD or PLAY and a card’s number, then send.'
+        : 'Give at least one order, then send.'));
+      return;
+    }
     try {
       const r = await api('PUT', `/games/${id}/orders`, { orders: lines, acceptPartial: true });
       result.append(h('ol', { class: 'readings' }, ...r.lines.map((l: Json) => h('li', { class: l.ok ? 'ok' : 'error' }, `${l.text} — ${l.ok ? `read as ${l.reading}` : l.error}`))),
         h('p', { class: 'receipt' }, `Receipt ${r.receipt.hash.slice(0, 16)}… at ${new Date(r.receipt.at).toLocaleString()}`));
       say(`Orders stored: ${r.accepted} accepted, ${r.rejected} rejected.`);
+      // What happens next, and the header's readiness brought up to date.
+      const chip = document.querySelector<HTMLElement>(`.readiness li[data-role="${g.you.role}"]`);
+      if (chip && r.accepted && !ready.checked) { chip.className = 'submitted'; chip.textContent = `${power(g, g.you.role)}: orders in`; }
+      if (r.rejected) result.append(h('p', { class: 'error' }, `${r.rejected === 1 ? 'One line was' : `${r.rejected} lines were`} not accepted (the reason is next to it): correct and send again.`));
+      if (r.accepted) result.append(h('p', { class: 'next-step' }, `Your orders are in. They are carried out at the deadline (${when(g.phase.deadlineAt)}); until then you may change them.${notYourTurn ? '' : ' Tick Ready below to have the phase processed early, once every player is ready.'}`));
     } catch (e) {
       const b = e instanceof ApiError ? e.body : null;
-      result.append(showError(e), ...(b?.errors ?? []).map((x: Json) => h('p', { class: 'error' }, `line ${x.line ?? ''}: ${x.message ?? x.error ?? ''}`)));
+      // The lines at fault (the problem's other entries name request fields, for programs).
+      result.append(showError(e), ...(b?.errors ?? []).filter((x: Json) => x.line !== undefined).map((x: Json) => h('p', { class: 'error' }, `line ${x.line}: ${x.message ?? x.error ?? ''}`)));
     }
   };
   const ready = h('input', { type: 'checkbox', id: 'ready' });
   ready.checked = !!g.phase.readiness.find((r: Json) => r.role === g.you.role)?.ready;
-  ready.addEventListener('change', async () => { try { await api('PUT', `/games/${id}/ready`, { ready: ready.checked }); say(ready.checked ? 'You are ready.' : 'You are not ready.'); } catch (e) { result.append(showError(e)); } });
+  ready.addEventListener('change', async () => {
+    try {
+      await api('PUT', `/games/${id}/ready`, { ready: ready.checked });
+      say(ready.checked ? 'You are ready.' : 'You are not ready.');
+      const chip = document.querySelector<HTMLElement>(`.readiness li[data-role="${g.you.role}"]`);
+      if (chip) { chip.className = ready.checked ? 'ready' : 'submitted'; chip.textContent = `${power(g, g.you.role)}: ${ready.checked ? 'ready' : 'orders in'}`; }
+    } catch (e) { ready.checked = !ready.checked; result.append(showError(e)); }
+  });
 
-  side.append(h('h2', {}, `Your orders for ${g.phase.label}`));
+  // Hawaii 1795: one side plays the turn; the other only sets its standing instructions.
+  const notYourTurn = opts?.options?.yourTurn === false;
+  side.append(h('h2', {}, notYourTurn ? g.phase.label : `Your orders for ${g.phase.label}`));
+  if (notYourTurn) side.append(h('p', { class: 'next-step' }, `It is ${power(g, g.phase.readiness.find((r: Json) => r.expected && r.role !== g.you.role)?.role ?? 'the other side')}'s turn: you have nothing to order. You may change your standing instructions (below) with STANDING lines in the text box.`));
   if (units.length) {
     side.append(h('p', { class: 'muted' }, 'Click one of your units on the map, then the space it should move to; or pick each order from the lists.'), list,
       h('button', { type: 'button', onclick: () => void send([...selects.values()].map((s) => s.value).filter(Boolean)) }, 'Send these orders'));
@@ -401,12 +479,17 @@ async function ordersPanel(id: string, g: Json, side: HTMLElement, svg: SVGSVGEl
   if (queued.length) side.append(h('p', { class: 'queued' }, `Your queued actions: ${queued.join('; ')}.`));
   side.append(h('details', { open: !units.length && !actions.length }, h('summary', {}, 'Write orders as text'), h('label', { for: 'orders-text' }, 'Orders, one a line'), h('p', { id: 'orders-help', class: 'muted' }, 'As you would write them by email.'), text,
     h('button', { type: 'button', onclick: () => void send(text.value.split('\n')) }, 'Send the text')));
-  side.append(h('p', {}, ready, h('label', { for: 'ready' }, ' Ready: process the phase early once everyone is')), result);
-  if (g.variant === 'hawaii1795') side.append(handPanel(g));
+  // Readiness is for those who order in this phase (not the side that waits in Hawaii 1795).
+  if (!notYourTurn) side.append(h('p', {}, ready, h('label', { for: 'ready' }, ' Ready: process the phase early once everyone is')));
+  side.append(result);
+  if (g.variant === 'hawaii1795') side.append(handPanel(g, !notYourTurn, opts?.help));
 
   // Clicking the map: a unit selects its list; a space then picks that unit's move there.
   if (svg) {
     let selected: string | null = null;
+    const hint = document.getElementById('map-hint');
+    const tell = (text: string) => { if (hint) hint.textContent = text; };
+    if (units.length) tell('Click one of your units on the map, then the space it should move to.');
     svg.querySelectorAll<SVGGElement>('g.unit[data-unit]').forEach((el) => {
       const loc = el.dataset.unit!;
       if (!selects.has(loc)) return;
@@ -417,21 +500,26 @@ async function ordersPanel(id: string, g: Json, side: HTMLElement, svg: SVGSVGEl
         svg.querySelectorAll('g.unit.selected').forEach((x) => x.classList.remove('selected'));
         el.classList.add('selected');
         selected = loc;
-        say(`Selected ${el.querySelector('title')?.textContent ?? loc}. Click a space to move there.`);
+        const u = units.find((x) => x.unit === loc);
+        const to = (u?.orders ?? []).filter((o: Json) => o.kind === 'move').map((o: Json) => String(o.text).split(' - ')[1]);
+        tell(`Selected: ${el.querySelector('title')?.textContent ?? loc}. ${to.length ? `Now click where it should go: ${to.join(', ')}` : 'It cannot move; pick its order from the list'}. Or click another of your units.`);
       };
       el.addEventListener('click', (e) => { e.stopPropagation(); pick(); });
       el.addEventListener('keydown', (e) => { if ((e as KeyboardEvent).key === 'Enter') pick(); });
     });
-    svg.querySelectorAll<SVGPathElement>('path[data-space]').forEach((el) => {
-      el.addEventListener('click', () => {
-        if (!selected) return;
-        const space = el.dataset.space!;
-        const u = units.find((x) => x.unit === selected);
-        const move = u?.orders.find((o: Json) => o.kind === 'move' && (o.order.split(' ')[3] ?? '').split('/')[0] === space);
-        if (!move) { say(`${u?.name ?? 'That unit'} cannot move there.`); return; }
-        selects.get(selected)!.value = move.text;
-        say(`Order: ${move.text}`);
-      });
+    // The space under the pointer, also where a name or another power's unit covers it.
+    svg.addEventListener('click', (e) => {
+      if (!selected) return;
+      const hit = document.elementsFromPoint(e.clientX, e.clientY).find((x) => x instanceof SVGPathElement && x.dataset.space) as SVGPathElement | undefined;
+      if (!hit) return;
+      const space = hit.dataset.space!;
+      const u = units.find((x) => x.unit === selected);
+      const move = u?.orders.find((o: Json) => o.kind === 'move' && (o.order.split(' ')[3] ?? '').split('/')[0] === space);
+      if (!move) { tell(`${u?.type ?? ''} ${u?.name ?? 'That unit'} cannot move there; pick another space, or its order from the list.`); return; }
+      selects.get(selected)!.value = move.text;
+      svg.querySelectorAll('g.unit.selected').forEach((x) => x.classList.remove('selected'));
+      selected = null;
+      tell(`Order: ${move.text}. Click your next unit, or send these orders.`);
     });
   }
 }
@@ -441,14 +529,15 @@ function power(g: Json, role: string): string {
   return g.powerNames?.[role] ?? role;
 }
 
-function handPanel(g: Json): Node {
+function handPanel(g: Json, yourTurn: boolean, help?: string): Node {
   const mine = g.view?.cards?.[g.you.role];
   if (!mine) return h('div', {});
   const card = (c: Json) => h('li', {}, h('strong', {}, `${c.number}. ${c.title}`), c.text ? ` — ${c.text}` : '', ` (fleet moves ${c.fleetMoves})`);
   return h('section', { class: 'hand' }, h('h2', {}, 'Your hand'),
     mine.drawn ? h('p', {}, 'Drawn this turn: ', h('strong', {}, `${mine.drawn.number}. ${mine.drawn.title}`)) : null,
     h('ul', {}, ...(mine.held ?? []).map(card)),
-    h('p', { class: 'muted' }, 'Play a card and give your moves in the text box (HELP by email lists every line).'),
+    yourTurn ? h('p', { class: 'muted' }, 'Play a card and give your moves in the text box, one line each; every line you can write is listed below.') : h('p', { class: 'muted' }, 'You play from your hand in your own turns.'),
+    help ? h('details', { class: 'lines', open: yourTurn }, h('summary', {}, 'Every line you can write'), h('pre', { tabindex: '0', role: 'region', 'aria-label': 'Every line you can write' }, help)) : null,
     standingPanel(g));
 }
 
