@@ -91,9 +91,42 @@ function when(iso: string | null): string {
 function setNav(): void {
   nav.replaceChildren(
     ...(me
-      ? [h('a', { href: '#/' }, 'My games'), h('a', { href: '#/new' }, 'New game'), h('a', { href: '/docs' }, 'API'), h('button', { type: 'button', class: 'link', onclick: async () => { await api('DELETE', '/accounts/session').catch(() => null); me = null; void route(); } }, 'Sign out')]
-      : [h('a', { href: '/docs' }, 'API')]),
+      ? [h('a', { href: '#/' }, 'My games'), h('a', { href: '#/new' }, 'New game'), h('a', { href: '#/public' }, 'Public games'), h('a', { href: '/docs' }, 'API'), h('button', { type: 'button', class: 'link', onclick: async () => { await api('DELETE', '/accounts/session').catch(() => null); me = null; void route(); } }, 'Sign out')]
+      : [h('a', { href: '#/public' }, 'Public games'), h('a', { href: '#/' }, 'Sign in'), h('a', { href: '/docs' }, 'API')]),
   );
+}
+
+function signedIn(): boolean {
+  return !!me;
+}
+
+/** For a signed-out visitor of a public game: where to sign in, coming back to this page after. */
+function signInNote(path: string): Node {
+  return h('p', { class: 'sign-in-note' }, 'You are watching this game as a visitor. ',
+    h('a', { href: '#/', onclick: () => localStorage.setItem(NEXT_KEY, path) }, 'Sign in'), ' to play, or to see the games you are in.');
+}
+
+/** Games their moderators made public: anyone may watch them, signed in or not. */
+async function publicGames(): Promise<HTMLElement> {
+  const { games } = await api('GET', '/games?public=true');
+  const box = h('section', { class: 'public-games', 'aria-labelledby': 'public-games-title' }, h('h2', { id: 'public-games-title' }, 'Public games'));
+  box.append(games.length
+    ? h('table', { class: 'games' },
+      h('thead', {}, h('tr', {}, ...['Game', 'Variant', 'Phase', 'Deadline'].map((c) => h('th', { scope: 'col' }, c)))),
+      h('tbody', {}, ...games.map((g: Json) => h('tr', {},
+        h('td', {}, h('a', { href: `#/games/${g.id}` }, g.name)),
+        h('td', {}, g.variantName),
+        h('td', {}, g.phase?.label ?? g.status),
+        h('td', {}, g.phase ? when(g.phase.deadlineAt) : '')))))
+    : h('p', { class: 'muted' }, 'No public games right now.'));
+  return box;
+}
+
+async function publicGamesPage(): Promise<void> {
+  main.replaceChildren(h('h1', {}, 'Public games'), h('p', {}, 'Loading…'));
+  const list = await publicGames();
+  list.querySelector('h2')?.remove();
+  main.replaceChildren(h('h1', { id: 'public-games-title' }, 'Public games'), h('p', {}, 'Games their moderators made public: watch the map, the history and the results. Sealed orders stay sealed until each phase is adjudicated.'), list);
 }
 
 // ---- Pages
@@ -120,6 +153,7 @@ function signInPage(): void {
       h('div', { class: 'row' }, h('button', { type: 'submit' }, 'Email me a sign-in link'), h('button', { type: 'button', class: 'secondary', onclick: () => { if (email.reportValidity()) void send('/accounts'); } }, 'New here: register'))),
     out,
   );
+  void publicGames().then((list) => main.append(list)).catch(() => null);
 }
 
 async function gamesPage(): Promise<void> {
@@ -154,6 +188,7 @@ async function newGamePage(): Promise<void> {
   variant.addEventListener('change', fill);
   fill();
   const invites = h('textarea', { id: 'invites', rows: '3', placeholder: 'one address per line' });
+  const isPublic = h('input', { type: 'checkbox', id: 'public' });
   const out = h('div', {});
   main.replaceChildren(
     h('h1', {}, 'New game'),
@@ -161,7 +196,7 @@ async function newGamePage(): Promise<void> {
       e.preventDefault();
       out.replaceChildren();
       try {
-        const g = await api('POST', '/games', { name: name.value.trim(), variant: variant.value, scenario: scenario.value });
+        const g = await api('POST', '/games', { name: name.value.trim(), variant: variant.value, scenario: scenario.value, public: isPublic.checked });
         for (const email of invites.value.split(/[\s,;]+/).filter(Boolean)) await api('POST', `/games/${g.id}/invitations`, { email });
         location.hash = `#/games/${g.id}`;
       } catch (err) {
@@ -172,6 +207,7 @@ async function newGamePage(): Promise<void> {
       h('label', { for: 'variant' }, 'Game'), variant,
       h('label', { for: 'scenario' }, 'Scenario'), scenario,
       h('label', { for: 'invites' }, 'Invite players (email addresses)'), invites,
+      h('p', {}, isPublic, h('label', { for: 'public' }, ' Public: anyone may watch the game (map, history, results; never sealed orders or press)')),
       h('button', { type: 'submit' }, 'Create the game')),
     out,
   );
@@ -202,7 +238,8 @@ async function gamePage(id: string): Promise<void> {
   const phase = g.phase;
   const header = h('section', { class: 'game-head' },
     h('h1', {}, g.name),
-    h('p', {}, `${g.variantName} · ${g.scenarioName} · ${me.kind === 'player' ? `you play ${power(g, me.role)}` : `you are ${me.kind === 'moderator' ? 'the moderator' : 'an observer'}`}`),
+    h('p', {}, `${g.variantName} · ${g.scenarioName}${g.public ? ' · public' : ''} · ${me.kind === 'player' ? `you play ${power(g, me.role)}` : `you are ${me.kind === 'moderator' ? 'the moderator' : 'an observer'}`}`),
+    signedIn() ? null : signInNote(`/games/${id}`),
     phase ? h('p', { class: 'phase' }, h('strong', {}, phase.label), ' — deadline ', when(phase.deadlineAt)) : h('p', {}, `Status: ${g.status}`),
     phase ? h('ul', { class: 'readiness', 'aria-label': 'Who has ordered' }, ...phase.readiness.filter((r: Json) => r.expected).map((r: Json) => h('li', { class: r.ready ? 'ready' : r.submitted ? 'submitted' : 'waiting' }, `${power(g, r.role)}: ${r.ready ? 'ready' : r.submitted ? 'orders in' : 'waiting'}`))) : null,
   );
@@ -213,7 +250,7 @@ async function gamePage(id: string): Promise<void> {
   const svg = g.status === 'forming' ? null : await mapInto(mapBox, `/games/${id}/map.svg`);
   if (g.status === 'forming') mapBox.replaceChildren(h('p', { class: 'muted' }, 'The map appears when the game starts.'));
 
-  if (me.kind !== 'moderator' && g.status === 'forming') {
+  if (signedIn() && me.kind !== 'moderator' && g.status === 'forming') {
     const mine = (await api('GET', '/games?mine=true')).games.find((x: Json) => x.id === id)?.you as string | undefined;
     side.append(mine === 'player:joined'
       ? h('p', {}, 'You have joined. The game starts when its moderator starts it; your power is drawn then.')
@@ -270,7 +307,14 @@ async function moderatorConsole(id: string, g: Json): Promise<Node> {
         act(`Remove ${power(g, p.role)}`, 'DELETE', `/games/${id}/players/${p.id}`, undefined, `Remove ${power(g, p.role)}'s player? The power goes into civil disorder.`)) : null);
   });
   const { events } = await api('GET', `/games/${id}/events`).catch(() => ({ events: [] }));
+  const isPublic = h('input', { type: 'checkbox', id: 'game-public' });
+  isPublic.checked = !!g.public;
+  isPublic.addEventListener('change', async () => {
+    out.replaceChildren();
+    try { await api('PUT', `/games/${id}/public`, { public: isPublic.checked }); say(isPublic.checked ? 'The game is public: anyone may watch it.' : 'The game is private.'); void route(); } catch (e) { isPublic.checked = !isPublic.checked; out.append(showError(e)); }
+  });
   return h('section', { class: 'console' }, h('h2', {}, 'Moderator'),
+    h('p', {}, isPublic, h('label', { for: 'game-public' }, ' Public: anyone may watch this game, signed in or not')),
     running ? h('div', { class: 'row' },
       act('Process now', 'POST', `/games/${id}/process`),
       g.status === 'paused' ? act('Resume', 'POST', `/games/${id}/resume`) : act('Pause', 'POST', `/games/${id}/pause`),
@@ -487,6 +531,7 @@ async function historyPage(id: string, seq?: number): Promise<void> {
       i > 0 ? h('a', { href: `#/games/${id}/history/${phases[i - 1].seq}` }, `← ${phases[i - 1].label}`) : h('span', {}),
       h('a', { href: `#/games/${id}` }, 'Back to the game'),
       i < phases.length - 1 ? h('a', { href: `#/games/${id}/history/${phases[i + 1].seq}` }, `${phases[i + 1].label} →`) : h('span', {})),
+    signedIn() ? '' : signInNote(`/games/${id}`),
     h('div', { class: 'board' }, mapBox, h('section', { class: 'side' }, p.report ? h('pre', { class: 'report' }, p.report) : h('p', {}, 'Not adjudicated yet.'))),
   );
   await mapInto(mapBox, `/games/${id}/phases/${p.seq}/map.svg`);
@@ -498,11 +543,20 @@ async function route(): Promise<void> {
   setNav();
   const path = location.hash.replace(/^#/, '') || '/';
   try {
+    let m: RegExpExecArray | null;
+    if (path === '/public') return await publicGamesPage();
     if (!me) {
-      if (/^\/games\/[0-9a-f-]{36}$/.test(path)) localStorage.setItem(NEXT_KEY, path);
+      // A public game is open to visitors; any other game is "not found" until they sign in.
+      if ((m = /^\/games\/([0-9a-f-]{36})(?:\/history(?:\/(\d+))?)?$/.exec(path))) {
+        try {
+          return await (path.includes('/history') ? historyPage(m[1], m[2] ? Number(m[2]) : undefined) : gamePage(m[1]));
+        } catch (e) {
+          if (!(e instanceof ApiError && e.status === 404)) throw e;
+          localStorage.setItem(NEXT_KEY, `/games/${m[1]}`);
+        }
+      }
       return signInPage();
     }
-    let m: RegExpExecArray | null;
     if ((m = /^\/games\/([0-9a-f-]{36})\/history(?:\/(\d+))?$/.exec(path))) return await historyPage(m[1], m[2] ? Number(m[2]) : undefined);
     if ((m = /^\/games\/([0-9a-f-]{36})$/.exec(path))) return await gamePage(m[1]);
     if (path === '/new') return await newGamePage();
