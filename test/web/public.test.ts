@@ -113,7 +113,7 @@ describe('a public game in the browser', () => {
     for (const form of ['#orders-text', '#press-text', '#ready', '#draw-vote', '.console']) expect(await page.locator(form).count(), form).toBe(0);
     // Nothing hidden from observers: the sealed orders of the open phase, press, addresses.
     const html = await page.content();
-    for (const secret of ['Kohala', 'Secret aloha', 'pubsunrise@', 'pubsunset@', 'pubmod@']) expect(html, secret).not.toContain(secret);
+    for (const secret of ['Kawaihae - Kohala', 'Secret aloha', 'pubsunrise@', 'pubsunset@', 'pubmod@']) expect(html, secret).not.toContain(secret);
     expect(await accessibilityProblems(page)).toEqual([]);
     await page.screenshot({ path: artifact('public-game'), fullPage: true });
 

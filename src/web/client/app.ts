@@ -325,7 +325,7 @@ async function moderatorConsole(id: string, g: Json): Promise<Node> {
       act('Roll back', 'POST', `/games/${id}/rollback`, () => ({ seq: Number(back.value) }), 'Roll the game back to that phase?')) : null,
     h('h3', {}, 'Players'), h('ul', { class: 'players' }, ...players), out,
     h('details', {}, h('summary', {}, `Event log (${events.length})`),
-      h('ol', { class: 'events' }, ...events.map((e: Json) => h('li', {}, h('time', { datetime: String(e.createdAt) }, new Date(e.createdAt).toLocaleString()), ` ${e.text}`)))));
+      h('ol', { class: 'events', tabindex: '0', 'aria-label': 'Event log' }, ...events.map((e: Json) => h('li', {}, h('time', { datetime: String(e.createdAt) }, new Date(e.createdAt).toLocaleString()), ` ${e.text}`)))));
 }
 
 /** Your draw vote (the game ends in a draw when every surviving power votes for it). */
