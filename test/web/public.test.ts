@@ -129,6 +129,22 @@ describe('a public game in the browser', () => {
     await page.close();
   });
 
+  it('a new game is public when the form says so', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = await open(page, `${await signInLink(mod.email)}&next=/new`);
+    await page.getByLabel('Name').fill('Public from the start');
+    await page.getByLabel('Game', { exact: true }).selectOption('heiau');
+    await page.getByLabel('Scenario').selectOption('race');
+    await page.getByLabel(/Public: anyone may watch it/).check();
+    await page.getByRole('button', { name: 'Create the game' }).click();
+    await page.getByRole('button', { name: 'Start the game' }).waitFor();
+    const gameId = /#\/games\/([0-9a-f-]{36})/.exec(page.url())![1]!;
+    expect((await t.db.game.findUniqueOrThrow({ where: { id: gameId } })).public).toBe(true);
+    expect((await client(t, '', '').ok('GET', '/games?public=true')).games.map((g: any) => g.name)).toContain('Public from the start');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('lists the public games to signed-out visitors, with phase and deadline', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const errors = await open(page, base);

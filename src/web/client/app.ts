@@ -207,7 +207,7 @@ async function newGamePage(): Promise<void> {
       h('label', { for: 'variant' }, 'Game'), variant,
       h('label', { for: 'scenario' }, 'Scenario'), scenario,
       h('label', { for: 'invites' }, 'Invite players (email addresses)'), invites,
-      h('p', {}, isPublic, h('label', { for: 'public' }, ' Public: anyone may watch the game (map, history, results; never sealed orders or press)')),
+      h('p', {}, isPublic, h('label', { for: 'public' }, ' Public: anyone may watch it, signed in or not (map, history, results; never sealed orders or press)')),
       h('button', { type: 'submit' }, 'Create the game')),
     out,
   );
