@@ -129,7 +129,7 @@ describe('a public game in the browser', () => {
     await page.close();
   });
 
-  it('a new game is public when the form says so', async () => {
+  it('a new game is public when the form says so, and the switch is on its page before the start', { timeout: 60_000 }, async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = await open(page, `${await signInLink(mod.email)}&next=/new`);
     await page.getByLabel('Name').fill('Public from the start');
@@ -141,6 +141,12 @@ describe('a public game in the browser', () => {
     const gameId = /#\/games\/([0-9a-f-]{36})/.exec(page.url())![1]!;
     expect((await t.db.game.findUniqueOrThrow({ where: { id: gameId } })).public).toBe(true);
     expect((await client(t, '', '').ok('GET', '/games?public=true')).games.map((g: any) => g.name)).toContain('Public from the start');
+    // Before the start too, the moderator's page has the switch.
+    const box = page.getByLabel(/Public: anyone may watch this game/);
+    expect(await box.isChecked()).toBe(true);
+    await box.click();
+    await page.getByText('The game is private.').waitFor({ state: 'attached' });
+    expect((await t.db.game.findUniqueOrThrow({ where: { id: gameId } })).public).toBe(false);
     expect(errors).toEqual([]);
     await page.close();
   });

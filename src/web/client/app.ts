@@ -258,7 +258,7 @@ async function gamePage(id: string): Promise<void> {
         h('button', { type: 'button', onclick: async () => { try { await api('POST', `/games/${id}/join`); say('Joined.'); void route(); } catch (e) { side.append(showError(e)); } } }, 'Join this game')));
   }
   if (me.kind === 'moderator' && g.status === 'forming') {
-    side.append(h('h2', {}, 'Players'), h('ul', {}, ...g.players.map((p: Json) => h('li', {}, `${p.email ?? p.name ?? 'player'}: ${p.status}`))),
+    side.append(publicSwitch(id, g, side), h('h2', {}, 'Players'), h('ul', {}, ...g.players.map((p: Json) => h('li', {}, `${p.email ?? p.name ?? 'player'}: ${p.status}`))),
       h('button', { type: 'button', onclick: async () => { try { await api('POST', `/games/${id}/start`); void route(); } catch (e) { side.append(showError(e)); } } }, 'Start the game'));
   }
   if (svg) mapWrap.prepend(zoomControls(mapBox));
@@ -285,6 +285,17 @@ function zoomControls(box: HTMLElement): Node {
     h('button', { type: 'button', class: 'secondary', onclick: () => set(1) }, 'Whole map'));
 }
 
+/** The moderator's switch: a public game may be watched by anyone, signed in or not. */
+function publicSwitch(id: string, g: Json, out: HTMLElement): Node {
+  const isPublic = h('input', { type: 'checkbox', id: 'game-public' });
+  isPublic.checked = !!g.public;
+  isPublic.addEventListener('change', async () => {
+    out.replaceChildren();
+    try { await api('PUT', `/games/${id}/public`, { public: isPublic.checked }); say(isPublic.checked ? 'The game is public: anyone may watch it.' : 'The game is private.'); void route(); } catch (e) { isPublic.checked = !isPublic.checked; out.append(showError(e)); }
+  });
+  return h('p', {}, isPublic, h('label', { for: 'game-public' }, ' Public: anyone may watch this game, signed in or not'));
+}
+
 /** Everything a moderator does to a running game, and what happened so far. */
 async function moderatorConsole(id: string, g: Json): Promise<Node> {
   const out = h('div', { 'aria-live': 'polite' });
@@ -307,14 +318,8 @@ async function moderatorConsole(id: string, g: Json): Promise<Node> {
         act(`Remove ${power(g, p.role)}`, 'DELETE', `/games/${id}/players/${p.id}`, undefined, `Remove ${power(g, p.role)}'s player? The power goes into civil disorder.`)) : null);
   });
   const { events } = await api('GET', `/games/${id}/events`).catch(() => ({ events: [] }));
-  const isPublic = h('input', { type: 'checkbox', id: 'game-public' });
-  isPublic.checked = !!g.public;
-  isPublic.addEventListener('change', async () => {
-    out.replaceChildren();
-    try { await api('PUT', `/games/${id}/public`, { public: isPublic.checked }); say(isPublic.checked ? 'The game is public: anyone may watch it.' : 'The game is private.'); void route(); } catch (e) { isPublic.checked = !isPublic.checked; out.append(showError(e)); }
-  });
   return h('section', { class: 'console' }, h('h2', {}, 'Moderator'),
-    h('p', {}, isPublic, h('label', { for: 'game-public' }, ' Public: anyone may watch this game, signed in or not')),
+    publicSwitch(id, g, out),
     running ? h('div', { class: 'row' },
       act('Process now', 'POST', `/games/${id}/process`),
       g.status === 'paused' ? act('Resume', 'POST', `/games/${id}/resume`) : act('Pause', 'POST', `/games/${id}/pause`),
