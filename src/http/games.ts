@@ -197,11 +197,13 @@ export function gameRoutes(ctx: Ctx): FastifyPluginAsyncZod {
       '/games/:gameId/phases/:seq',
       { schema: { tags: ['results'], summary: 'One phase with its position for you; a resolved phase carries an ETag (If-None-Match: 304)', ...optionalBearer, params: z.object({ gameId: Uuid, seq: z.coerce.number().int().min(1) }), response: { 200: PhaseEntry, 304: z.null(), ...problems(400, 401, 404) } } },
       async (req, reply) => {
-        const p = await phaseDetail(ctx, await access(ctx.db, req.params.gameId, await readerId(ctx, req)), req.params.seq);
+        const a = await access(ctx.db, req.params.gameId, await readerId(ctx, req));
+        const p = await phaseDetail(ctx, a, req.params.seq);
         if (p.status === 'adjudicated' || p.status === 'skipped') {
-          // What a reader sees of a resolved phase changes only with who reads and, at the end of the
-          // game, with what is published: the digest of the answer itself says both.
-          const etag = `"${crypto.createHash('sha256').update(JSON.stringify(p)).digest('base64url').slice(0, 27)}"`;
+          // A resolved phase never changes; what a reader sees of it depends only on who reads (the
+          // viewer) and, once the game is over, on what the end publishes. The tag names just that.
+          const viewer = a.viewer.kind === 'player' ? `player:${a.viewer.role}` : a.viewer.kind;
+          const etag = `"${a.game.id}.${p.seq}.${crypto.createHash('sha256').update(`${viewer}\n${a.game.status === 'finished'}`).digest('base64url').slice(0, 16)}"`;
           reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'Authorization, Cookie');
           if (req.headers['if-none-match'] === etag) return (reply as unknown as FastifyReply).code(304).send();
         }

@@ -104,7 +104,7 @@ describe('public games', () => {
     await mod.ok('POST', `/games/${game.id}/process`);
     const first = await visitor.req('GET', `/games/${game.id}/phases/1`);
     expect(first.status).toBe(200);
-    expect(first.headers.etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    expect(first.headers.etag).toMatch(/^"[A-Za-z0-9._-]+"$/);
     expect(first.headers.vary).toMatch(/Authorization/);
     const again = await t.app.inject({ method: 'GET', url: `/games/${game.id}/phases/1`, headers: { 'if-none-match': first.headers.etag } });
     expect(again.statusCode).toBe(304);
@@ -112,6 +112,11 @@ describe('public games', () => {
     // The moderator reads more of the same phase (its report as data): another ETag.
     const modRead = await mod.req('GET', `/games/${game.id}/phases/1`);
     expect(modRead.headers.etag).not.toBe(first.headers.etag);
+    // The end of the game publishes more (the seed, standing instructions): another ETag.
+    await mod.ok('POST', `/games/${game.id}/end`);
+    const ended = await visitor.req('GET', `/games/${game.id}/phases/1`);
+    expect(ended.headers.etag).not.toBe(first.headers.etag);
+    expect((await t.app.inject({ method: 'GET', url: `/games/${game.id}/phases/1`, headers: { 'if-none-match': first.headers.etag } })).statusCode).toBe(200);
     // The public map of the phase is cached like every map.
     const map = await visitor.req('GET', `/games/${game.id}/phases/1/map.svg`);
     expect(map.status).toBe(200);
