@@ -50,6 +50,14 @@ export async function requireAuth(ctx: Ctx, req: FastifyRequest): Promise<Authen
   return req.authCache;
 }
 
+/** The signed-in reader's account id, or undefined for a signed-out visitor (a bad token is still 401). */
+export async function readerId(ctx: Ctx, req: FastifyRequest): Promise<string | undefined> {
+  return (await optionalAuth(ctx, req))?.account.id;
+}
+
+/** OpenAPI: a route signed-out visitors may call too (public games). */
+export const optionalBearer: { security: Record<string, string[]>[] } = { security: [{ bearer: [] }, {}] };
+
 export async function optionalAuth(ctx: Ctx, req: FastifyRequest): Promise<Authenticated | undefined> {
   if (!req.headers.authorization && !sessionCookie(req)) return undefined;
   return requireAuth(ctx, req);

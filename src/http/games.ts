@@ -1,3 +1,5 @@
+import crypto from 'node:crypto';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../service/access.ts';
@@ -5,7 +7,7 @@ import type { Ctx } from '../service/context.ts';
 import { forbidden } from '../service/errors.ts';
 import * as games from '../service/games.ts';
 import { events, history, phaseDetail, replay } from '../service/history.ts';
-import { requireAuth } from './auth.ts';
+import { optionalBearer, readerId, requireAuth } from './auth.ts';
 import { DisplayName, Email, EngineView, problems, ReadLine, Uuid } from './schemas.ts';
 import { VoteRules } from '../service/votes.ts';
 
@@ -22,6 +24,7 @@ export const GameView = z
     options: z.record(z.string(), z.unknown()).describe("The engine options the game was created with"),
     status: z.enum(['forming', 'active', 'paused', 'finished']).or(z.string()),
     openJoin: z.boolean(),
+    public: z.boolean().describe('Made public by the moderator: anyone, signed in or not, reads the observer view'),
     nmrPolicy: z.string(),
     deadlines: z.record(z.string(), z.unknown()).describe('The deadline policy: lengths per phase type, longerEachYear, timeOfDay, skipDays, graceMinutes, earlyProcessing, reminderMinutes'),
     moderator: z.object({ id: z.string(), name: z.string().nullable(), email: z.string().optional() }),
@@ -67,6 +70,7 @@ export const CreateGame = z
     scenario: z.string().min(1),
     options: z.record(z.string(), z.unknown()).optional().describe('Engine options'),
     openJoin: z.boolean().optional().describe('Anyone signed in may join (default: by invitation)'),
+    public: z.boolean().optional().describe('Anyone, signed in or not, may watch the game: its observer view, history and maps (default: only the moderator, the players and the invited)'),
     nmrPolicy: z.enum(['hold', 'wait']).optional().describe('hold: at the deadline, powers without orders hold (civil disorder); wait: wait through the grace period first'),
     deadlines: z.record(z.string(), z.unknown()).optional().describe('Deadline policy: lengths, longerEachYear, timeOfDay, timeZone, skipDays, graceMinutes, earlyProcessing, earlyDelayMinutes, reminderMinutes'),
     votes: VoteRules.optional().describe('Draw votes: who must agree, and whether votes are public (default: every surviving power; secret)'),
@@ -89,20 +93,34 @@ export function gameRoutes(ctx: Ctx): FastifyPluginAsyncZod {
       '/games',
       {
         schema: {
-          tags: ['games'], summary: 'List games', ...auth,
-          querystring: z.object({ mine: z.enum(['true', 'false']).optional(), status: z.enum(['forming', 'active', 'paused', 'finished']).optional() }).strict(),
-          response: { 200: z.object({ games: z.array(z.object({ id: z.string(), name: z.string(), variant: z.string(), scenario: z.string(), status: z.string(), openJoin: z.boolean(), createdAt: z.date(), you: z.string() })) }), ...problems(400, 401) },
+          tags: ['games'], summary: 'List the games you may read: yours, the public ones and open games forming (signed out: the public ones; ?public=true: only those)', ...optionalBearer,
+          querystring: z.object({
+            mine: z.enum(['true', 'false']).optional().describe('Only games you moderate or have a place in'),
+            public: z.enum(['true', 'false', '1', '0']).optional().describe('Only public games'),
+            status: z.enum(['forming', 'active', 'paused', 'finished']).optional(),
+          }).strict(),
+          response: {
+            200: z.object({
+              games: z.array(z.object({
+                id: z.string(), name: z.string(), variant: z.string(), variantName: z.string(), scenario: z.string(), status: z.string(), openJoin: z.boolean(), public: z.boolean(), createdAt: z.date(),
+                phase: z.object({ label: z.string(), deadlineAt: Dt }).nullable().describe('The open phase and its deadline'),
+                you: z.string().describe('moderator, player:<status>[:<power>] or observer'),
+              })),
+            }),
+            ...problems(400, 401),
+          },
         },
       },
       async (req) => {
-        const { account } = await requireAuth(ctx, req);
-        return { games: await games.listGames(ctx, account.id, { mine: req.query.mine === 'true', status: req.query.status }) };
+        const id = await readerId(ctx, req);
+        const publicOnly = req.query.public === 'true' || req.query.public === '1';
+        if (req.query.mine === 'true' && !id) await requireAuth(ctx, req);
+        return { games: await games.listGames(ctx, id, { mine: req.query.mine === 'true', status: req.query.status, public: publicOnly }) };
       },
     );
 
-    app.get('/games/:gameId', { schema: { tags: ['games'], summary: 'A game: your view (player), everything (moderator) or the public view (observer)', ...auth, params: GameParams, response: { 200: GameView, ...problems(400, 401, 404) } } }, async (req) => {
-      const { account } = await requireAuth(ctx, req);
-      return games.gameView(ctx, await access(ctx.db, req.params.gameId, account.id));
+    app.get('/games/:gameId', { schema: { tags: ['games'], summary: 'A game: your view (player), everything (moderator) or the public view (observer: anyone, signed out too, when the game is public)', ...optionalBearer, params: GameParams, response: { 200: GameView, ...problems(400, 401, 404) } } }, async (req) => {
+      return games.gameView(ctx, await access(ctx.db, req.params.gameId, await readerId(ctx, req)));
     });
 
     app.post(
@@ -165,32 +183,39 @@ export function gameRoutes(ctx: Ctx): FastifyPluginAsyncZod {
       '/games/:gameId/history',
       {
         schema: {
-          tags: ['results'], summary: 'The phases, a page at a time: orders as written (once adjudicated), results, missed orders, centre counts', ...auth, params: GameParams,
+          tags: ['results'], summary: 'The phases, a page at a time: orders as written (once adjudicated), results, missed orders, centre counts', ...optionalBearer, params: GameParams,
           querystring: z.object({ after: z.coerce.number().int().min(0).max(2_000_000_000).optional().describe('Phases after this seq (from `next`)'), limit: z.coerce.number().int().min(1).max(100).optional().describe('At most this many (100)') }).strict(),
           response: { 200: z.object({ phases: z.array(PhaseEntry), next: z.number().int().nullable().describe('Ask again with after=next for more; null: that was the last page') }), ...problems(400, 401, 404) },
         },
       },
       async (req) => {
-        const { account } = await requireAuth(ctx, req);
-        return history(ctx, await access(ctx.db, req.params.gameId, account.id), { after: req.query.after, limit: req.query.limit });
+        return history(ctx, await access(ctx.db, req.params.gameId, await readerId(ctx, req)), { after: req.query.after, limit: req.query.limit });
       },
     );
 
     app.get(
       '/games/:gameId/phases/:seq',
-      { schema: { tags: ['results'], summary: 'One phase with its position for you', ...auth, params: z.object({ gameId: Uuid, seq: z.coerce.number().int().min(1) }), response: { 200: PhaseEntry, ...problems(400, 401, 404) } } },
-      async (req) => {
-        const { account } = await requireAuth(ctx, req);
-        return phaseDetail(ctx, await access(ctx.db, req.params.gameId, account.id), req.params.seq);
+      { schema: { tags: ['results'], summary: 'One phase with its position for you; a resolved phase carries an ETag (If-None-Match: 304)', ...optionalBearer, params: z.object({ gameId: Uuid, seq: z.coerce.number().int().min(1) }), response: { 200: PhaseEntry, 304: z.null(), ...problems(400, 401, 404) } } },
+      async (req, reply) => {
+        const a = await access(ctx.db, req.params.gameId, await readerId(ctx, req));
+        const p = await phaseDetail(ctx, a, req.params.seq);
+        if (p.status === 'adjudicated' || p.status === 'skipped') {
+          // A resolved phase never changes; what a reader sees of it depends only on who reads (the
+          // viewer) and, once the game is over, on what the end publishes. The tag names just that.
+          const viewer = a.viewer.kind === 'player' ? `player:${a.viewer.role}` : a.viewer.kind;
+          const etag = `"${a.game.id}.${p.seq}.${crypto.createHash('sha256').update(`${viewer}\n${a.game.status === 'finished'}`).digest('base64url').slice(0, 16)}"`;
+          reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'Authorization, Cookie');
+          if (req.headers['if-none-match'] === etag) return (reply as unknown as FastifyReply).code(304).send();
+        }
+        return p;
       },
     );
 
     app.get(
       '/games/:gameId/events',
-      { schema: { tags: ['results'], summary: 'What happened: moderator actions, joins, adjudications', ...auth, params: GameParams, response: { 200: z.object({ events: z.array(z.object({ id: z.string(), kind: z.string(), text: z.string(), createdAt: z.date(), actorId: z.string().nullable() })) }), ...problems(400, 401, 404) } } },
+      { schema: { tags: ['results'], summary: 'What happened: moderator actions, joins, adjudications', ...optionalBearer, params: GameParams, response: { 200: z.object({ events: z.array(z.object({ id: z.string(), kind: z.string(), text: z.string(), createdAt: z.date(), actorId: z.string().nullable() })) }), ...problems(400, 401, 404) } } },
       async (req) => {
-        const { account } = await requireAuth(ctx, req);
-        const a = await access(ctx.db, req.params.gameId, account.id);
+        const a = await access(ctx.db, req.params.gameId, await readerId(ctx, req));
         return { events: await events(ctx, req.params.gameId, a) };
       },
     );

@@ -6,39 +6,34 @@ import { z } from 'zod';
 import { access } from '../service/access.ts';
 import type { Ctx } from '../service/context.ts';
 import { mapPng, mapSvg, type MapImage } from '../service/maps.ts';
-import { requireAuth } from './auth.ts';
+import { optionalBearer, readerId } from './auth.ts';
 import { problems, Uuid } from './schemas.ts';
 
-const auth = { security: [{ bearer: [] }] };
 const image = (type: string) => z.any().describe(type);
 
 function send(req: FastifyRequest, reply: FastifyReply, img: MapImage, type: string) {
   // Maps differ per reader, so caches must keep them private.
-  reply.header('etag', img.etag).header('cache-control', img.final ? 'private, max-age=31536000, immutable' : 'private, no-cache').header('vary', 'Authorization');
+  reply.header('etag', img.etag).header('cache-control', img.final ? 'private, max-age=31536000, immutable' : 'private, no-cache').header('vary', 'Authorization, Cookie');
   if (req.headers['if-none-match'] === img.etag) return reply.code(304).send();
   return reply.type(type).send(img.body);
 }
 
 export function mapRoutes(ctx: Ctx): FastifyPluginAsyncZod {
   return async (app) => {
-    const now = { tags: ['maps'], ...auth, params: z.object({ gameId: Uuid }) };
-    const atPhase = { tags: ['maps'], ...auth, params: z.object({ gameId: Uuid, seq: z.coerce.number().int().min(1).max(1_000_000) }) };
+    const now = { tags: ['maps'], ...optionalBearer, params: z.object({ gameId: Uuid }) };
+    const atPhase = { tags: ['maps'], ...optionalBearer, params: z.object({ gameId: Uuid, seq: z.coerce.number().int().min(1).max(1_000_000) }) };
 
     app.get('/games/:gameId/map.svg', { schema: { ...now, summary: 'The map now, as you may see it (with your own orders of the open phase)', produces: ['image/svg+xml'], response: { 200: image('image/svg+xml'), 304: z.null(), ...problems(400, 401, 404) } } }, async (req, reply) => {
-      const { account } = await requireAuth(ctx, req);
-      return send(req, reply, await mapSvg(ctx, await access(ctx.db, req.params.gameId, account.id)), 'image/svg+xml; charset=utf-8');
+      return send(req, reply, await mapSvg(ctx, await access(ctx.db, req.params.gameId, await readerId(ctx, req))), 'image/svg+xml; charset=utf-8');
     });
     app.get('/games/:gameId/map.png', { schema: { ...now, summary: 'The map now as a PNG image', produces: ['image/png'], response: { 200: image('image/png'), 304: z.null(), ...problems(400, 401, 404) } } }, async (req, reply) => {
-      const { account } = await requireAuth(ctx, req);
-      return send(req, reply, await mapPng(ctx, await access(ctx.db, req.params.gameId, account.id)), 'image/png');
+      return send(req, reply, await mapPng(ctx, await access(ctx.db, req.params.gameId, await readerId(ctx, req))), 'image/png');
     });
     app.get('/games/:gameId/phases/:seq/map.svg', { schema: { ...atPhase, summary: 'The map of a phase: its position, and once adjudicated its orders with their results', produces: ['image/svg+xml'], response: { 200: image('image/svg+xml'), 304: z.null(), ...problems(400, 401, 404) } } }, async (req, reply) => {
-      const { account } = await requireAuth(ctx, req);
-      return send(req, reply, await mapSvg(ctx, await access(ctx.db, req.params.gameId, account.id), req.params.seq), 'image/svg+xml; charset=utf-8');
+      return send(req, reply, await mapSvg(ctx, await access(ctx.db, req.params.gameId, await readerId(ctx, req)), req.params.seq), 'image/svg+xml; charset=utf-8');
     });
     app.get('/games/:gameId/phases/:seq/map.png', { schema: { ...atPhase, summary: 'The map of a phase as a PNG image', produces: ['image/png'], response: { 200: image('image/png'), 304: z.null(), ...problems(400, 401, 404) } } }, async (req, reply) => {
-      const { account } = await requireAuth(ctx, req);
-      return send(req, reply, await mapPng(ctx, await access(ctx.db, req.params.gameId, account.id), req.params.seq), 'image/png');
+      return send(req, reply, await mapPng(ctx, await access(ctx.db, req.params.gameId, await readerId(ctx, req)), req.params.seq), 'image/png');
     });
   };
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { access } from '../service/access.ts';
 import type { Ctx } from '../service/context.ts';
 import { badRequest } from '../service/errors.ts';
-import { gameView } from '../service/games.ts';
+import { gameView, setPublic } from '../service/games.ts';
 import * as mod from '../service/moderator.ts';
 import { requireAuth } from './auth.ts';
 import { GameView } from './games.ts';
@@ -32,6 +32,21 @@ export function moderatorRoutes(ctx: Ctx): FastifyPluginAsyncZod {
         const { at, extendMinutes } = req.body;
         if ((at === undefined) === (extendMinutes === undefined)) throw badRequest('Give either "at" (a new deadline) or "extendMinutes".', [{ field: 'body', message: 'exactly one of at, extendMinutes' }]);
         await mod.setDeadline(ctx, req.params.gameId, account.id, { at: at ? new Date(at) : undefined, extendMinutes });
+        return view(req.params.gameId, account.id);
+      },
+    );
+
+    app.put(
+      '/games/:gameId/public',
+      {
+        schema: {
+          tags: ['moderator'], summary: 'Make the game public (anyone, signed in or not, may watch: the observer view, history and maps) or private again; recorded in the event log and mailed to the players', ...auth, params: GameParams,
+          body: z.object({ public: z.boolean() }).strict(), response: { 200: GameView, ...errs },
+        },
+      },
+      async (req) => {
+        const { account } = await requireAuth(ctx, req);
+        await setPublic(ctx, req.params.gameId, account.id, req.body.public);
         return view(req.params.gameId, account.id);
       },
     );

@@ -17,12 +17,13 @@ const GAME_ID = '7b3e9f0a-5c1d-4e2b-9a8f-0d6c4b2a1e93';
 const CURATED: Record<string, { request?: unknown; response?: unknown }> = {
   'post /accounts': { request: { email: 'alii@example.org', name: 'Aliʻi', timeZone: 'Pacific/Honolulu' }, response: { message: 'If alii@example.org can receive mail, a token is on its way there. The token is only ever sent by email.' } },
   'post /accounts/sign-in': { request: { email: 'alii@example.org' } },
-  'post /games': { request: { name: 'Race to Hilo', variant: 'heiau', scenario: 'race', nmrPolicy: 'hold', deadlines: { longerEachYear: { minutesPerYear: 3 }, earlyProcessing: true } } },
+  'post /games': { request: { name: 'Race to Hilo', variant: 'heiau', scenario: 'race', nmrPolicy: 'hold', deadlines: { longerEachYear: { minutesPerYear: 3 }, earlyProcessing: true }, public: true } },
   'post /games/{gameId}/invitations': { request: { email: 'makoa@example.org', role: 'Sunset' } },
   'put /games/{gameId}/orders': {
     request: { text: 'B Kona-Kailua - Kawaihae\nB Puna H', ready: true },
   },
   'put /games/{gameId}/deadline': { request: { extendMinutes: 1440 } },
+  'put /games/{gameId}/public': { request: { public: true } },
   'post /accounts/session': { request: { code: 'Yw3kqP0cV9xH2mLr5tB8nJ4sD7fG1aZ6eQ0uI3oKx' } },
   'post /games/{gameId}/press': { request: { to: ['Sunset'], text: 'Aloha: shall we share Kawaihae?' } },
   'put /games/{gameId}/votes/draw': { request: { vote: true } },
@@ -80,6 +81,8 @@ export function finishOpenApi(doc: Doc): Doc {
       if (body && body.example === undefined) body.example = curated.request ?? exampleOf(body.schema, 'body');
       let first = true;
       for (const [code, res] of Object.entries(op.responses ?? {}).sort(([a], [b]) => a.localeCompare(b))) {
+        // Not modified has no body.
+        if (code === '304') { delete res.content; res.description = 'Not modified: the copy you hold (If-None-Match) is current'; continue; }
         const content = res.content ?? {};
         if (Number(code) >= 400) {
           const schema = Object.values(content)[0]?.schema;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { access } from '../service/access.ts';
 import type { Ctx } from '../service/context.ts';
 import * as press from '../service/press.ts';
-import { requireAuth } from './auth.ts';
+import { optionalBearer, readerId, requireAuth } from './auth.ts';
 import { problems, Uuid } from './schemas.ts';
 
 const auth = { security: [{ bearer: [] }] };
@@ -19,10 +19,9 @@ const Settings = z.object({
 export function pressRoutes(ctx: Ctx): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/games/:gameId/press', {
-      schema: { tags: ['press'], summary: 'Press you sent or received (all press once the game is over, if the settings say so)', ...auth, params: GameParams, response: { 200: z.object({ press: z.array(PressItem) }), ...problems(401, 403, 404) } },
+      schema: { tags: ['press'], summary: 'Press you sent or received (all press once the game is over, if the settings say so)', ...optionalBearer, params: GameParams, response: { 200: z.object({ press: z.array(PressItem) }), ...problems(401, 403, 404) } },
     }, async (req) => {
-      const { account } = await requireAuth(ctx, req);
-      return { press: await press.listPress(ctx, await access(ctx.db, req.params.gameId, account.id)) };
+      return { press: await press.listPress(ctx, await access(ctx.db, req.params.gameId, await readerId(ctx, req))) };
     });
 
     app.post('/games/:gameId/press', {
@@ -39,10 +38,9 @@ export function pressRoutes(ctx: Ctx): FastifyPluginAsyncZod {
     });
 
     app.get('/games/:gameId/email-settings', {
-      schema: { tags: ['press'], summary: 'The email-play settings of a game', ...auth, params: GameParams, response: { 200: Settings, ...problems(401, 403, 404) } },
+      schema: { tags: ['press'], summary: 'The email-play settings of a game', ...optionalBearer, params: GameParams, response: { 200: Settings, ...problems(401, 403, 404) } },
     }, async (req) => {
-      const { account } = await requireAuth(ctx, req);
-      await access(ctx.db, req.params.gameId, account.id);
+      await access(ctx.db, req.params.gameId, await readerId(ctx, req));
       return press.emailSettings(ctx.db, req.params.gameId);
     });
 

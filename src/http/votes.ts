@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx } from '../service/context.ts';
 import { castVote, VoteRules, voteView } from '../service/votes.ts';
-import { requireAuth } from './auth.ts';
+import { optionalBearer, readerId, requireAuth } from './auth.ts';
 import { problems, Uuid } from './schemas.ts';
 
 const VoteView = z.object({
@@ -21,9 +21,8 @@ const GameParams = z.object({ gameId: Uuid });
 
 export function voteRoutes(ctx: Ctx): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/games/:gameId/votes', { schema: { tags: ['votes'], summary: 'Draw and concession votes: your own, and everyone\'s when the game makes them public', ...auth, params: GameParams, response: { 200: VoteView, ...problems(400, 401, 404) } } }, async (req) => {
-      const { account } = await requireAuth(ctx, req);
-      return voteView(ctx, req.params.gameId, account.id);
+    app.get('/games/:gameId/votes', { schema: { tags: ['votes'], summary: 'Draw and concession votes: your own, and everyone\'s when the game makes them public', ...optionalBearer, params: GameParams, response: { 200: VoteView, ...problems(400, 401, 404) } } }, async (req) => {
+      return voteView(ctx, req.params.gameId, await readerId(ctx, req));
     });
     app.put('/games/:gameId/votes/draw', {
       schema: { tags: ['votes'], summary: 'Vote for a draw (true) or withdraw your vote (false); the game ends in a draw when every power that must agree has voted', ...auth, params: GameParams, body: z.object({ vote: z.boolean() }).strict(), response: { 200: Result, ...problems(400, 401, 403, 404, 409) } },

@@ -44,8 +44,25 @@ export async function loadGame(db: Db | Tx, gameId: string): Promise<GameWithPla
   return game;
 }
 
-export async function access(db: Db | Tx, gameId: string, accountId: string): Promise<Access> {
+/**
+ * Who may read a game at all. A public game: anyone, signed in or not. Otherwise its moderator, its
+ * players and whoever was invited to it (any seat, past ones included); and, while it forms, anyone
+ * signed in when it is open to all (it is there to be found and joined).
+ */
+export function mayRead(game: Pick<GameWithPlayers, 'public' | 'moderatorId' | 'players' | 'openJoin' | 'status'>, accountId: string | undefined): boolean {
+  if (game.public) return true;
+  if (!accountId) return false;
+  if (game.moderatorId === accountId || game.players.some((p) => p.accountId === accountId)) return true;
+  return game.openJoin && game.status === 'forming';
+}
+
+/**
+ * The reader's access to a game (`accountId` undefined: signed out). A game the reader may not read
+ * is answered as if it did not exist (404, never 403), in every route.
+ */
+export async function access(db: Db | Tx, gameId: string, accountId: string | undefined): Promise<Access> {
   const game = await loadGame(db, gameId);
+  if (!mayRead(game, accountId)) throw notFound('There is no game with this id.');
   return { game, ...viewerFor(game, accountId), module: moduleOf(game) };
 }
 

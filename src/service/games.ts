@@ -25,6 +25,8 @@ export interface CreateGameInput {
   scenario: string;
   options?: Record<string, unknown>;
   openJoin?: boolean;
+  /** Anyone, signed in or not, reads the observer view (default: members only). */
+  public?: boolean;
   nmrPolicy?: 'hold' | 'wait';
   deadlines?: unknown;
   /** Draw vote rule (src/service/votes.ts). */
@@ -64,11 +66,11 @@ export async function createGame(ctx: Ctx, moderatorId: string, input: CreateGam
   const game = await ctx.db.$transaction(async (tx) => {
     const g = await tx.game.create({
       data: {
-        name: input.name, variant: module.id, scenario: scenario.id, options: (input.options ?? {}) as any, openJoin: input.openJoin ?? false,
+        name: input.name, variant: module.id, scenario: scenario.id, options: (input.options ?? {}) as any, openJoin: input.openJoin ?? false, public: input.public ?? false,
         nmrPolicy: input.nmrPolicy ?? 'hold', deadlines: policy as any, voteRules: { draw: input.votes?.draw ?? 'survivors', visibility: input.votes?.visibility ?? 'secret' }, seed, seedHash: seedHash(seed), moderatorId, createdAt: now,
       },
     });
-    await tx.gameEvent.create({ data: { gameId: g.id, kind: 'created', actorId: moderatorId, text: `Game created: ${module.name}, scenario ${scenario.name}.`, createdAt: now } });
+    await tx.gameEvent.create({ data: { gameId: g.id, kind: 'created', actorId: moderatorId, text: `Game created: ${module.name}, scenario ${scenario.name}${g.public ? '; public: anyone may watch it' : ''}.`, createdAt: now } });
     return g;
   });
   return game.id;
@@ -273,6 +275,7 @@ export async function gameView(ctx: Ctx, a: Access) {
     options: g.options as Record<string, unknown>,
     status: g.status,
     openJoin: g.openJoin,
+    public: g.public,
     nmrPolicy: g.nmrPolicy,
     deadlines: g.deadlines as Record<string, unknown>,
     moderator: { id: g.moderator.id, name: g.moderator.name, ...(a.viewer.kind !== 'observer' ? { email: g.moderator.email } : {}) },
@@ -315,20 +318,48 @@ export async function gameView(ctx: Ctx, a: Access) {
   };
 }
 
-export async function listGames(ctx: Ctx, accountId: string, filter: { mine?: boolean; status?: string }) {
+/**
+ * The games a reader may see (access.ts's mayRead): with `mine`, those they moderate or hold a place
+ * in; with `public`, the public ones only (all a signed-out reader may list). Newest first.
+ */
+export async function listGames(ctx: Ctx, accountId: string | undefined, filter: { mine?: boolean; status?: string; public?: boolean }) {
+  const member = accountId ? [{ moderatorId: accountId }, { players: { some: { accountId } } }] : [];
+  const readable = filter.public || !accountId
+    ? { public: true }
+    : { OR: [{ public: true }, ...member, { openJoin: true, status: 'forming' }] };
   const rows = await ctx.db.game.findMany({
     where: {
-      ...(filter.status ? { status: filter.status } : {}),
-      ...(filter.mine ? { OR: [{ moderatorId: accountId }, { players: { some: { accountId, status: { in: ['invited', 'joined', 'playing'] } } } }] } : {}),
+      AND: [
+        readable,
+        filter.status ? { status: filter.status } : {},
+        filter.mine && accountId ? { OR: [{ moderatorId: accountId }, { players: { some: { accountId, status: { in: ['invited', 'joined', 'playing'] } } } }] } : {},
+      ],
     },
     orderBy: { createdAt: 'desc' },
     take: 200,
-    include: { players: { where: { accountId } } },
+    include: { players: { where: { accountId: accountId ?? '00000000-0000-0000-0000-000000000000' } }, phases: { where: { status: 'open' }, select: { label: true, deadlineAt: true }, take: 1 } },
   });
   return rows.map((g) => ({
-    id: g.id, name: g.name, variant: g.variant, scenario: g.scenario, status: g.status, openJoin: g.openJoin, createdAt: g.createdAt,
-    you: g.moderatorId === accountId ? 'moderator' : g.players[0] ? `player:${g.players[0].status}${g.players[0].role ? ':' + g.players[0].role : ''}` : 'observer',
+    id: g.id, name: g.name, variant: g.variant, scenario: g.scenario, status: g.status, openJoin: g.openJoin, public: g.public, createdAt: g.createdAt,
+    variantName: registry[g.variant]?.name ?? g.variant,
+    phase: g.phases[0] ? { label: g.phases[0].label, deadlineAt: g.phases[0].deadlineAt } : null,
+    you: accountId && g.moderatorId === accountId ? 'moderator' : g.players[0] ? `player:${g.players[0].status}${g.players[0].role ? ':' + g.players[0].role : ''}` : 'observer',
   }));
+}
+
+/** The moderator makes a game public (anyone reads its observer view) or private again. */
+export async function setPublic(ctx: Ctx, gameId: string, moderatorId: string, value: boolean): Promise<void> {
+  await ctx.db.$transaction(async (tx) => {
+    await lockGame(tx, gameId);
+    const a = await access(tx, gameId, moderatorId);
+    requireModerator(a);
+    if (a.game.public === value) return;
+    await tx.game.update({ where: { id: gameId }, data: { public: value, version: { increment: 1 } } });
+    await record(tx, ctx, a.game, moderatorId, value ? 'made-public' : 'made-private',
+      value ? 'The moderator made the game public: anyone may watch it (the observer view: no sealed orders, press or addresses).' : 'The moderator made the game private: only its moderator, players and the invited may read it.',
+      { public: value }, { mail: true });
+  });
+  await afterCommit(ctx, { mail: true });
 }
 
 export function variants() {

@@ -64,7 +64,7 @@ async function phaseState(ctx: Ctx, phaseId: string): Promise<unknown> {
 
 interface SubmitContext {
   account_id: string; token_id?: string; revokedAt?: Date | null; lastUsedAt?: Date | null; token_created?: Date;
-  role: string | null; email: string; timeZone: string;
+  role: string | null; email: string; timeZone: string; readable: boolean | null;
   game_status: string | null; name: string; variant: string; scenario: string; seedHash: string; deadlines: any; nmrPolicy: string;
   phase_id: string | null; key: string; label: string; deadlineAt: Date | null; expected: string[] | null; ready: boolean | null;
 }
@@ -72,7 +72,10 @@ interface SubmitContext {
 /** Timestamps are stored in UTC without a zone (Prisma's way): pass and read them as such. */
 export const utc = (d: Date) => d.toISOString();
 
-const CONTEXT_COLUMNS = `a.id AS account_id, gp.role, a.email, a."timeZone", g.status AS game_status, g.name, g.variant, g.scenario, g."seedHash", g.deadlines, g."nmrPolicy",
+// readable: access.ts's mayRead, in SQL (a game the caller may not read is answered 404).
+const CONTEXT_COLUMNS = `a.id AS account_id, gp.role, a.email,
+       (gp.role IS NOT NULL OR g."public" OR g."moderatorId" = a.id OR (g."openJoin" AND g.status = 'forming')
+        OR EXISTS (SELECT 1 FROM "GamePlayer" m WHERE m."gameId" = g.id AND m."accountId" = a.id)) AS readable, a."timeZone", g.status AS game_status, g.name, g.variant, g.scenario, g."seedHash", g.deadlines, g."nmrPolicy",
        p.id AS phase_id, p.key, p.label, p."deadlineAt" AT TIME ZONE 'UTC' AS "deadlineAt", p.expected, pr.ready`;
 const CONTEXT_JOINS = `LEFT JOIN "Game" g ON g.id = i.game_id
   LEFT JOIN "GamePlayer" gp ON gp."gameId" = g.id AND gp."accountId" = a.id AND gp.status = 'playing'
@@ -172,7 +175,7 @@ export async function submitOrders(ctx: Ctx, gameId: string, who: string | { tok
     c = (await ctx.pool.query<SubmitContext>(`SELECT ${CONTEXT_COLUMNS} FROM (SELECT $2::uuid AS game_id) i JOIN "Account" a ON a.id = $1 ${CONTEXT_JOINS}`, [who, gameId])).rows[0];
   }
   const accountId = c?.account_id;
-  if (!c || c.game_status === null) throw notFound('There is no game with this id.');
+  if (!c || c.game_status === null || !c.readable) throw notFound('There is no game with this id.');
   if (!c.role) throw forbidden('Only a player of this game may do this; you play no power here.');
   if (c.game_status !== 'active' && c.game_status !== 'paused') throw conflict(c.game_status === 'forming' ? 'The game has not started yet.' : 'The game is over.');
   if (!c.phase_id) throw conflict('No phase is open for orders right now.');

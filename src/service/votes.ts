@@ -41,7 +41,7 @@ export interface VoteView {
   votes: { draw: string[]; concede: Record<string, string> } | null;
 }
 
-export async function voteView(ctx: Ctx, gameId: string, accountId: string): Promise<VoteView> {
+export async function voteView(ctx: Ctx, gameId: string, accountId: string | undefined): Promise<VoteView> {
   const a = await access(ctx.db, gameId, accountId);
   const rules = rulesOf(a.game);
   const rows = await ctx.db.vote.findMany({ where: { gameId }, orderBy: { role: 'asc' } });

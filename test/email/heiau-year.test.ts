@@ -16,7 +16,7 @@ describe('Heiau Race, one game-year by email', () => {
     const a = await signUp(rig.t, 'alii@example.org');
     const b = await signUp(rig.t, 'makoa@example.org');
     const observer = await signUp(rig.t, 'watcher@example.org');
-    const { game, byRole } = await startedGame(rig.t, mod, [a, b], { name: 'Race by mail', variant: 'heiau', scenario: 'race' });
+    const { game, byRole } = await startedGame(rig.t, mod, [a, b], { name: 'Race by mail', variant: 'heiau', scenario: 'race', public: true });
     const gameId = game.id;
     const sunrise = byRole.Sunrise, sunset = byRole.Sunset;
     const addr: Record<string, string> = {};

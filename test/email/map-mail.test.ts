@@ -55,8 +55,9 @@ describe('the map in game mail', () => {
     const browser = await rig.t.app.inject({ url: path, headers: { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' } });
     expect(browser.statusCode).toBe(303);
     expect(browser.headers.location).toBe(`/#/games/${gameId}`);
+    // A script without a token: the game is private, so to it there is no such game.
     const script = await rig.t.app.inject({ url: path, headers: { accept: 'application/json' } });
-    expect(script.statusCode).toBe(401);
+    expect(script.statusCode).toBe(404);
     expect(script.headers['content-type']).toMatch(/problem\+json/);
   });
 });

@@ -10,11 +10,15 @@ let t: TestService;
 beforeAll(async () => { t = await startTestService(); });
 afterAll(async () => { await t?.close(); });
 
-interface Op { method: string; path: string; secured: boolean }
+interface Op { method: string; path: string; secured: boolean; signedOutToo: boolean }
 async function operations(): Promise<Op[]> {
   const spec = (await t.app.inject({ url: '/docs/json' })).json();
   return Object.entries(spec.paths as Record<string, Record<string, any>>).flatMap(([path, ms]) =>
-    Object.entries(ms).map(([m, op]) => ({ method: m.toUpperCase(), path, secured: Array.isArray(op.security) && op.security.length > 0 })));
+    Object.entries(ms).map(([m, op]) => ({
+      method: m.toUpperCase(), path, secured: Array.isArray(op.security) && op.security.length > 0,
+      // Reads of a public game: signed-out visitors may call them ({} among the requirements).
+      signedOutToo: Array.isArray(op.security) && op.security.some((s: object) => Object.keys(s).length === 0),
+    })));
 }
 
 async function gameSnapshot(gameId: string) {
@@ -55,8 +59,11 @@ describe('tokens of other games, revoked tokens, made-up tokens, no token', () =
         const before = await gameSnapshot(game.id);
         const r = await caller.req(op.method, url, op.method === 'GET' || op.method === 'DELETE' ? undefined : {});
         // 401; or 400 when the (empty) body is refused by validation before authentication is looked at.
-        expect([400, 401], `${op.method} ${op.path} with ${who}: ${JSON.stringify(r.body)}`).toContain(r.status);
-        if (op.method === 'GET' || op.method === 'DELETE') expect(r.status).toBe(401);
+        // Without a token, a read open to signed-out visitors finds no private game A (404); a bad token is 401 everywhere.
+        const expected = op.signedOutToo && who === 'no token' ? (op.path.includes('{gameId}') ? 404 : 200) : 401;
+        if (expected !== 401) expect(r.status, `${op.method} ${op.path} with ${who}: ${JSON.stringify(r.body)}`).toBe(expected);
+        else expect([400, 401], `${op.method} ${op.path} with ${who}: ${JSON.stringify(r.body)}`).toContain(r.status);
+        if (expected === 401 && (op.method === 'GET' || op.method === 'DELETE')) expect(r.status).toBe(401);
         expect(await gameSnapshot(game.id)).toBe(before);
       }
       if (!op.path.includes('{gameId}') || op.method === 'GET') continue;
@@ -86,7 +93,8 @@ describe('nothing leaks', () => {
     const p1 = await signUp(t, 'alii@example.org');
     const p2 = await signUp(t, 'makoa@example.org');
     const observer = await signUp(t, 'watcher@example.org');
-    const { game, byRole } = await startedGame(t, mod, [p1, p2], { name: 'Sealed', variant: 'heiau', scenario: 'race', deadlines: { reminderMinutes: 0 } });
+    // Public, so that the stranger reads the observer view.
+    const { game, byRole } = await startedGame(t, mod, [p1, p2], { name: 'Sealed', variant: 'heiau', scenario: 'race', public: true, deadlines: { reminderMinutes: 0 } });
     const sunrise = byRole.Sunrise;
     const sunset = byRole.Sunset;
     // Legal options list every order a unit could be given, so they hold the sealed orders' text
@@ -96,7 +104,8 @@ describe('nothing leaks', () => {
     const sub = await sunrise.ok('PUT', `/games/${game.id}/orders`, { orders: ['B Kona-Kailua - Kawaihae', 'B Puna - Hilo'] });
     const secret = [sub.receipt.hash, 'Kona-Kailua - Kawaihae', 'Puna - Hilo'];
     // Before adjudication nobody else sees the orders: not the other player, not an observer, not the moderator.
-    for (const [who, c] of [['other player', sunset], ['observer', observer], ['moderator', mod]] as const) {
+    const signedOut = client(t, '', '');
+    for (const [who, c] of [['other player', sunset], ['observer', observer], ['signed-out visitor', signedOut], ['moderator', mod]] as const) {
       const seen = await readAll(c, game.id, [optionsPath]);
       for (const s of secret) expect(seen, `${who} sees ${s}`).not.toContain(s);
     }
@@ -110,13 +119,16 @@ describe('nothing leaks', () => {
       const seen = await readAll(c, game.id);
       for (const e of other(c)) expect(seen, `${c.email} sees ${e}`).not.toContain(e);
     }
-    const obs = await readAll(observer, game.id);
-    for (const e of [p1.email, p2.email, mod.email]) expect(obs, `observer sees ${e}`).not.toContain(e);
+    for (const c of [observer, signedOut]) {
+      const obs = await readAll(c, game.id);
+      for (const e of [p1.email, p2.email, mod.email]) expect(obs, `observer sees ${e}`).not.toContain(e);
+    }
     const m = await readAll(mod, game.id);
     for (const e of [p1.email, p2.email]) expect(m).toContain(e);
     // After adjudication the orders are history for everyone.
     await mod.ok('POST', `/games/${game.id}/process`);
     expect(await readAll(observer, game.id)).toContain('Kona-Kailua - Kawaihae');
+    expect(await readAll(signedOut, game.id)).toContain('Kona-Kailua - Kawaihae');
   });
 
   it('Haole: the natives are hidden from the haole until the first Spring orders', { timeout: 60_000 }, async () => {
@@ -146,11 +158,11 @@ describe('nothing leaks', () => {
     const k = await signUp(t, 'kam@example.org');
     const ac = await signUp(t, 'allied@example.org');
     const observer = await signUp(t, 'hod-watch@example.org');
-    const { game, byRole } = await startedGame(t, mod, [k, ac], { name: 'HoD', variant: 'hawaii1795', scenario: 'long', deadlines: { reminderMinutes: 0 } });
+    const { game, byRole } = await startedGame(t, mod, [k, ac], { name: 'HoD', variant: 'hawaii1795', scenario: 'long', public: true, deadlines: { reminderMinutes: 0 } });
     const modView = (await mod.ok('GET', `/games/${game.id}`)).view;
     expect(modView.cards.kamehameha.held).not.toBeNull();
     expect(modView.cards['allied-chiefs'].held).not.toBeNull();
-    for (const [who, c, mine] of [['kamehameha', byRole.kamehameha, 'kamehameha'], ['allied-chiefs', byRole['allied-chiefs'], 'allied-chiefs'], ['observer', observer, null]] as const) {
+    for (const [who, c, mine] of [['kamehameha', byRole.kamehameha, 'kamehameha'], ['allied-chiefs', byRole['allied-chiefs'], 'allied-chiefs'], ['observer', observer, null], ['signed-out visitor', client(t, '', ''), null]] as const) {
       for (const url of [`/games/${game.id}`, `/games/${game.id}/phases/1`]) {
         const v = (await c.ok('GET', url)).view;
         for (const side of ['kamehameha', 'allied-chiefs']) {

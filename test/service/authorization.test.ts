@@ -1,25 +1,35 @@
-// Every route with every role: anonymous, a signed-in stranger (observer), a player of the game,
-// its moderator. The table must list every route of the OpenAPI document, so a new route cannot
-// be added without deciding who may call it. A refused request changes nothing.
+// Every route with every role: anonymous, a signed-in stranger, someone invited to the game (who
+// never took a seat), a player of the game, its moderator; and every route about a game once with
+// a private game (the default) and once with a public one. The table must list every route of the
+// OpenAPI document, so a new route cannot be added without deciding who may call it. A private game
+// is answered as if it did not exist (404) to anyone who may not read it; a refused request changes
+// nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../helpers/app.ts';
 import { client, signUp, type Client } from '../helpers/api.ts';
 
-type Role = 'anonymous' | 'observer' | 'player' | 'moderator';
-type Level = 'public' | 'signed-in' | 'invited' | 'player' | 'player-or-moderator' | 'moderator' | 'moderator-or-finished';
+type Role = 'anonymous' | 'stranger' | 'invited' | 'player' | 'moderator';
+const ROLES: Role[] = ['anonymous', 'stranger', 'invited', 'player', 'moderator'];
+type Level = 'public' | 'signed-in' | 'reader' | 'signed-in-reader' | 'invited' | 'player' | 'player-or-moderator' | 'moderator' | 'moderator-or-finished';
 interface Route { method: string; path: string; level: Level; game?: 'forming' | 'active'; body?: (g: Fixture) => unknown; url?: (g: Fixture) => string }
 interface Fixture { id: string; playerId: string; otherPlayerId: string }
 
-const ALLOWED: Record<Level, Role[]> = {
-  public: ['anonymous', 'observer', 'player', 'moderator'],
-  'signed-in': ['observer', 'player', 'moderator'],
+/** Who may call a route; for a route about a game, who may when the game is public. */
+const ALLOWED: Record<Level, { private: Role[]; public: Role[] }> = {
+  public: { private: ROLES, public: ROLES },
+  'signed-in': { private: ['stranger', 'invited', 'player', 'moderator'], public: ['stranger', 'invited', 'player', 'moderator'] },
+  // The reads of a game: its members; anyone, signed out too, when it is public.
+  reader: { private: ['invited', 'player', 'moderator'], public: ROLES },
+  'signed-in-reader': { private: ['invited', 'player', 'moderator'], public: ['stranger', 'invited', 'player', 'moderator'] },
   // Joining a game by invitation (an open game lets anyone signed in join: see the test below).
-  invited: ['player'],
-  player: ['player'],
-  'player-or-moderator': ['player', 'moderator'],
-  moderator: ['moderator'],
-  'moderator-or-finished': ['moderator'],
+  invited: { private: ['invited', 'player'], public: ['invited', 'player'] },
+  player: { private: ['player'], public: ['player'] },
+  'player-or-moderator': { private: ['player', 'moderator'], public: ['player', 'moderator'] },
+  moderator: { private: ['moderator'], public: ['moderator'] },
+  'moderator-or-finished': { private: ['moderator'], public: ['moderator'] },
 };
+/** Routes that signed-out visitors may call (they read a public game); any other answers them 401. */
+const OPEN_TO_SIGNED_OUT: Level[] = ['public', 'reader'];
 
 const routes: Route[] = [
   { method: 'GET', path: '/health', level: 'public' },
@@ -35,20 +45,20 @@ const routes: Route[] = [
   { method: 'POST', path: '/accounts/me/calendar', level: 'signed-in' },
   { method: 'DELETE', path: '/accounts/me/calendar', level: 'signed-in' },
   { method: 'GET', path: '/me/deadlines.ics', level: 'signed-in' },
-  { method: 'GET', path: '/games', level: 'signed-in' },
+  { method: 'GET', path: '/games', level: 'public' },
   { method: 'POST', path: '/games', level: 'signed-in', body: () => ({ name: 'x', variant: 'heiau', scenario: 'race' }) },
-  { method: 'GET', path: '/games/{gameId}', level: 'signed-in', game: 'active' },
+  { method: 'GET', path: '/games/{gameId}', level: 'reader', game: 'active' },
   { method: 'DELETE', path: '/games/{gameId}', level: 'moderator', game: 'forming' },
-  { method: 'GET', path: '/games/{gameId}/history', level: 'signed-in', game: 'active' },
-  { method: 'GET', path: '/games/{gameId}/phases/{seq}', level: 'signed-in', game: 'active', url: (g) => `/games/${g.id}/phases/1` },
-  { method: 'GET', path: '/games/{gameId}/events', level: 'signed-in', game: 'active' },
-  { method: 'GET', path: '/games/{gameId}/map.svg', level: 'signed-in', game: 'active' },
-  { method: 'GET', path: '/games/{gameId}/map.png', level: 'signed-in', game: 'active' },
-  { method: 'GET', path: '/games/{gameId}/phases/{seq}/map.svg', level: 'signed-in', game: 'active', url: (g) => `/games/${g.id}/phases/1/map.svg` },
-  { method: 'GET', path: '/games/{gameId}/phases/{seq}/map.png', level: 'signed-in', game: 'active', url: (g) => `/games/${g.id}/phases/1/map.png` },
+  { method: 'GET', path: '/games/{gameId}/history', level: 'reader', game: 'active' },
+  { method: 'GET', path: '/games/{gameId}/phases/{seq}', level: 'reader', game: 'active', url: (g) => `/games/${g.id}/phases/1` },
+  { method: 'GET', path: '/games/{gameId}/events', level: 'reader', game: 'active' },
+  { method: 'GET', path: '/games/{gameId}/map.svg', level: 'reader', game: 'active' },
+  { method: 'GET', path: '/games/{gameId}/map.png', level: 'reader', game: 'active' },
+  { method: 'GET', path: '/games/{gameId}/phases/{seq}/map.svg', level: 'reader', game: 'active', url: (g) => `/games/${g.id}/phases/1/map.svg` },
+  { method: 'GET', path: '/games/{gameId}/phases/{seq}/map.png', level: 'reader', game: 'active', url: (g) => `/games/${g.id}/phases/1/map.png` },
   { method: 'GET', path: '/games/{gameId}/replay', level: 'moderator-or-finished', game: 'active' },
   { method: 'POST', path: '/games/{gameId}/join', level: 'invited', game: 'forming' },
-  { method: 'POST', path: '/games/{gameId}/leave', level: 'signed-in', game: 'forming' },
+  { method: 'POST', path: '/games/{gameId}/leave', level: 'signed-in-reader', game: 'forming' },
   { method: 'POST', path: '/games/{gameId}/invitations', level: 'moderator', game: 'forming', body: () => ({ email: 'third@example.org' }) },
   { method: 'PUT', path: '/games/{gameId}/players/{playerId}/role', level: 'moderator', game: 'forming', body: () => ({ role: 'Sunrise' }), url: (g) => `/games/${g.id}/players/${g.playerId}/role` },
   { method: 'POST', path: '/games/{gameId}/start', level: 'moderator', game: 'forming' },
@@ -58,6 +68,7 @@ const routes: Route[] = [
   { method: 'DELETE', path: '/games/{gameId}/orders', level: 'player', game: 'active' },
   { method: 'PUT', path: '/games/{gameId}/ready', level: 'player', game: 'active', body: () => ({ ready: true }) },
   { method: 'PUT', path: '/games/{gameId}/deadline', level: 'moderator', game: 'active', body: () => ({ extendMinutes: 10 }) },
+  { method: 'PUT', path: '/games/{gameId}/public', level: 'moderator', game: 'active', body: () => ({ public: true }) },
   { method: 'POST', path: '/games/{gameId}/pause', level: 'moderator', game: 'active' },
   { method: 'POST', path: '/games/{gameId}/resume', level: 'moderator', game: 'active' },
   { method: 'POST', path: '/games/{gameId}/process', level: 'moderator', game: 'active' },
@@ -67,12 +78,12 @@ const routes: Route[] = [
   { method: 'POST', path: '/games/{gameId}/end', level: 'moderator', game: 'active' },
   { method: 'POST', path: '/games/{gameId}/decision', level: 'moderator', game: 'active', body: () => ({ text: 'Heart' }) },
   { method: 'POST', path: '/games/{gameId}/draw', level: 'moderator', game: 'active' },
-  { method: 'GET', path: '/games/{gameId}/press', level: 'signed-in', game: 'active' },
+  { method: 'GET', path: '/games/{gameId}/press', level: 'reader', game: 'active' },
   { method: 'POST', path: '/games/{gameId}/press', level: 'player', game: 'active', body: () => ({ to: 'ALL', text: 'Aloha' }) },
-  { method: 'GET', path: '/games/{gameId}/email-settings', level: 'signed-in', game: 'active' },
+  { method: 'GET', path: '/games/{gameId}/email-settings', level: 'reader', game: 'active' },
   { method: 'PUT', path: '/games/{gameId}/email-settings', level: 'moderator', game: 'active', body: () => ({ partialOrders: true }) },
   { method: 'GET', path: '/games/{gameId}/mail', level: 'moderator', game: 'active' },
-  { method: 'GET', path: '/games/{gameId}/votes', level: 'signed-in', game: 'active' },
+  { method: 'GET', path: '/games/{gameId}/votes', level: 'reader', game: 'active' },
   { method: 'PUT', path: '/games/{gameId}/votes/draw', level: 'player', game: 'active', body: () => ({ vote: false }) },
   { method: 'PUT', path: '/games/{gameId}/votes/concede', level: 'player', game: 'active', body: () => ({ to: null }) },
   { method: 'POST', path: '/games/{gameId}/mail/{mailId}/resend', level: 'moderator', game: 'active', url: (g) => `/games/${g.id}/mail/00000000-0000-4000-8000-000000000000/resend` },
@@ -86,7 +97,8 @@ beforeAll(async () => {
   t = await startTestService();
   users = {
     anonymous: client(t, '', ''),
-    observer: await signUp(t, 'observer@example.org'),
+    stranger: await signUp(t, 'stranger@example.org'),
+    invited: await signUp(t, 'invited@example.org'),
     player: await signUp(t, 'player@example.org'),
     moderator: await signUp(t, 'moderator@example.org'),
   };
@@ -94,14 +106,19 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t?.close(); });
 
-async function fixture(kind: 'forming' | 'active'): Promise<Fixture> {
+async function fixture(kind: 'forming' | 'active', visibility: 'private' | 'public'): Promise<Fixture> {
   const mod = users.moderator;
-  const g = await mod.ok('POST', '/games', { name: 'authz', variant: 'heiau', scenario: 'race' }, 201);
-  // In a forming game the "player" has an invitation; in an active one, a power.
-  const p1 = (await mod.ok('POST', `/games/${g.id}/invitations`, { email: users.player.email }, 201)).playerId;
-  const p2 = (await mod.ok('POST', `/games/${g.id}/invitations`, { email: other.email }, 201)).playerId;
-  await other.ok('POST', `/games/${g.id}/join`);
+  const g = await mod.ok('POST', '/games', { name: 'authz', variant: 'heiau', scenario: 'race', ...(visibility === 'public' ? { public: true } : {}) }, 201);
+  // In a forming game the "player" and the "invited" hold invitations; in an active one the player
+  // has a power and the invited declined (the race has two places: theirs is freed for the other).
   if (kind === 'active') {
+    await mod.ok('POST', `/games/${g.id}/invitations`, { email: users.invited.email }, 201);
+    await users.invited.ok('POST', `/games/${g.id}/leave`, undefined, 204);
+  }
+  const p1 = (await mod.ok('POST', `/games/${g.id}/invitations`, { email: users.player.email }, 201)).playerId;
+  const p2 = (await mod.ok('POST', `/games/${g.id}/invitations`, { email: kind === 'active' ? other.email : users.invited.email }, 201)).playerId;
+  if (kind === 'active') {
+    await other.ok('POST', `/games/${g.id}/join`);
     await users.player.ok('POST', `/games/${g.id}/join`);
     await mod.ok('POST', `/games/${g.id}/start`);
   }
@@ -120,36 +137,60 @@ describe('authorization', () => {
     expect(documented.sort()).toEqual(routes.map((r) => `${r.method} ${r.path}`).sort());
   });
 
+  it('the document says which routes signed-out visitors may call', async () => {
+    const spec = (await t.app.inject({ url: '/docs/json' })).json();
+    for (const r of routes.filter((x) => x.level === 'reader')) {
+      expect(spec.paths[r.path][r.method.toLowerCase()].security, `${r.method} ${r.path}`).toContainEqual({});
+    }
+  });
+
   for (const route of routes) {
-    it(`${route.method} ${route.path}: ${route.level}`, async () => {
-      for (const role of ['anonymous', 'observer', 'player', 'moderator'] as Role[]) {
-        const g = route.game ? await fixture(route.game) : undefined;
-        const url = route.url ? route.url(g!) : route.path.replace('{gameId}', g?.id ?? '');
-        const before = g ? await snapshot(g.id) : '';
-        const r = await users[role].req(route.method, url, route.body?.(g!));
-        const allowed = ALLOWED[route.level].includes(role);
-        if (allowed) {
-          expect([401, 403], `${role} should be allowed: ${r.status} ${JSON.stringify(r.body)}`).not.toContain(r.status);
-          expect(r.status, `${role}: ${JSON.stringify(r.body)}`).toBeLessThan(500);
-        } else {
-          expect(r.status, `${role} should be refused: ${JSON.stringify(r.body)}`).toBe(role === 'anonymous' ? 401 : 403);
-          expect(r.headers['content-type']).toMatch(/application\/problem\+json/);
-          if (g) expect(await snapshot(g.id), `${role} changed the game`).toBe(before);
+    for (const visibility of route.game ? (['private', 'public'] as const) : (['private'] as const)) {
+      it(`${route.method} ${route.path}: ${route.level}${route.game ? `, ${visibility} game` : ''}`, { timeout: 60_000 }, async () => {
+        // Reads change nothing: one game serves every role. In a public game only the roles that
+        // differ from a private one are asked again.
+        const roles = visibility === 'public' ? (['anonymous', 'stranger'] as Role[]) : ROLES;
+        const shared = route.game && route.method === 'GET' ? await fixture(route.game, visibility) : undefined;
+        for (const role of roles) {
+          const g = shared ?? (route.game ? await fixture(route.game, visibility) : undefined);
+          const url = route.url ? route.url(g!) : route.path.replace('{gameId}', g?.id ?? '');
+          const before = g ? await snapshot(g.id) : '';
+          const r = await users[role].req(route.method, url, route.body?.(g!));
+          const allowed = ALLOWED[route.level][visibility].includes(role);
+          if (allowed) {
+            expect([401, 403], `${role} should be allowed: ${r.status} ${JSON.stringify(r.body)}`).not.toContain(r.status);
+            expect(r.status, `${role}: ${JSON.stringify(r.body)}`).toBeLessThan(500);
+            if (route.level === 'reader') expect(r.status, `${role} reads: ${JSON.stringify(r.body)}`).toBeLessThan(300);
+          } else {
+            // Signed out: 401 where signing in is needed; a private game's reads do not exist for them.
+            // Signed in: a private game they may not read does not exist (404); otherwise 403.
+            const mayRead = visibility === 'public' || role === 'invited' || role === 'player' || role === 'moderator' || !route.game;
+            const expected = role === 'anonymous' ? (OPEN_TO_SIGNED_OUT.includes(route.level) ? 404 : 401) : mayRead ? 403 : 404;
+            expect(r.status, `${role} should be refused: ${JSON.stringify(r.body)}`).toBe(expected);
+            expect(r.headers['content-type']).toMatch(/application\/problem\+json/);
+            if (expected === 404) expect(r.body.detail).toBe('There is no game with this id.');
+            if (g) expect(await snapshot(g.id), `${role} changed the game`).toBe(before);
+          }
         }
-      }
-    });
+      });
+    }
   }
 
   it('an open game lets anyone signed in join', async () => {
     const g = await users.moderator.ok('POST', '/games', { name: 'open', variant: 'heiau', scenario: 'race', openJoin: true }, 201);
-    const joined = await users.observer.ok('POST', `/games/${g.id}/join`);
+    // While it forms an open game is there to be found: listed and read by anyone signed in.
+    expect((await users.stranger.ok('GET', '/games')).games.map((x: any) => x.id)).toContain(g.id);
+    const joined = await users.stranger.ok('POST', `/games/${g.id}/join`);
     expect(joined.players.map((p: any) => p.status)).toEqual(['joined']);
   });
 
-  it('a replay is anyone\'s once the game is over', async () => {
-    const g = await fixture('active');
-    await users.moderator.ok('POST', `/games/${g.id}/end`);
-    expect((await users.observer.ok('GET', `/games/${g.id}/replay`)).ok).toBe(true);
-    expect((await users.anonymous.req('GET', `/games/${g.id}/replay`)).status).toBe(401);
+  it('a replay is everyone\'s who may read the game, once it is over', async () => {
+    for (const visibility of ['private', 'public'] as const) {
+      const g = await fixture('active', visibility);
+      await users.moderator.ok('POST', `/games/${g.id}/end`);
+      expect((await users.invited.ok('GET', `/games/${g.id}/replay`)).ok).toBe(true);
+      expect((await users.stranger.req('GET', `/games/${g.id}/replay`)).status).toBe(visibility === 'public' ? 200 : 404);
+      expect((await users.anonymous.req('GET', `/games/${g.id}/replay`)).status).toBe(401);
+    }
   });
 });

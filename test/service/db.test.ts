@@ -74,7 +74,7 @@ describe('every model round-trips through the client', () => {
     expect(await db.apiToken.findUniqueOrThrow({ where: { tokenHash: 'h' } })).toEqual(token);
     const game = await db.game.create({
       data: {
-        name: 'g', variant: 'heiau', scenario: 'race', options: { a: 1 }, status: 'active', moderatorId: account.id, openJoin: true,
+        name: 'g', variant: 'heiau', scenario: 'race', options: { a: 1 }, status: 'active', moderatorId: account.id, openJoin: true, public: true,
         deadlines: { movement: 60 }, nmrPolicy: 'wait', seed: 's', seedHash: 'sh', createdAt: t, startedAt: t, pausedAt: t, endedAt: t,
         outcome: { kind: 'draw' }, version: 3,
       },
@@ -114,7 +114,7 @@ describe('every model round-trips through the client', () => {
     expect(await db.gameEmailSettings.findUniqueOrThrow({ where: { gameId: game.id } })).toEqual(settings);
     // Defaults from the database.
     const g2 = await db.game.create({ data: { name: 'g2', variant: 'heiau', scenario: 'race', moderatorId: account.id, deadlines: {}, seed: 's', seedHash: 'h' } });
-    expect(g2).toMatchObject({ options: {}, status: 'forming', openJoin: false, nmrPolicy: 'hold', version: 0, outcome: null });
+    expect(g2).toMatchObject({ options: {}, status: 'forming', openJoin: false, public: false, nmrPolicy: 'hold', version: 0, outcome: null });
     const p2 = await db.phase.create({ data: { gameId: game.id, seq: 2, key: 'k', label: 'l', type: 'retreat', state: {}, openedAt: t, expected: [] } });
     expect(p2.missed).toEqual([]);
     expect(p2.status).toBe('open');

@@ -35,7 +35,7 @@ describe('Hawaii 1795, the short scenario over HTTP', () => {
     const observer = await signUp(t, 'nana@example.org');
 
     const created = await mod.ok('POST', '/games', {
-      name: 'Hawaii 1795', variant: 'hawaii1795', scenario: 'short', nmrPolicy: 'hold',
+      name: 'Hawaii 1795', variant: 'hawaii1795', scenario: 'short', nmrPolicy: 'hold', public: true,
       deadlines: { lengths: { turn: TURN_MINUTES }, reminderMinutes: 0 },
     }, 201);
     const gameId = created.id;

@@ -67,11 +67,12 @@ describe('Game maps', () => {
     expect(png.rawPayload.subarray(1, 4).toString()).toBe('PNG');
     expect(png.rawPayload.readUInt32BE(16)).toBe(1600); // width
 
-    // Problems, not 500s: no such phase, no drawing, no token.
+    // Problems, not 500s: no such phase, no drawing, no token (a private game does not exist to a signed-out visitor; a bad token is refused).
     const none = await haole.req('GET', `/games/${game.id}/phases/999/map.svg`);
     expect(none.status).toBe(404);
     expect(none.headers['content-type']).toMatch(/problem\+json/);
-    expect((await t.app.inject({ method: 'GET', url: `/games/${game.id}/map.svg` })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: `/games/${game.id}/map.svg` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/games/${game.id}/map.svg`, headers: { authorization: 'Bearer kahu_nope' } })).statusCode).toBe(401);
     const standard = await mod.ok('POST', '/games', { name: 'Not started', variant: 'standard', scenario: 'classic' }, 201);
     const noMap = await mod.req('GET', `/games/${standard.id}/map.svg`);
     expect(noMap.status).toBe(404);

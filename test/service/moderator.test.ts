@@ -132,7 +132,7 @@ describe('moderator', () => {
   });
 
   it('declares a draw: the game ends, the seed is revealed and matches the hash, anyone may replay', async () => {
-    const { game } = await startedGame(t, mod, [a, b], race());
+    const { game } = await startedGame(t, mod, [a, b], { ...race(), public: true });
     const observer = c;
     expect((await observer.ok('GET', `/games/${game.id}`)).seed).toBeNull();
     const ended = await mod.ok('POST', `/games/${game.id}/draw`, { reason: 'agreed' });

@@ -91,9 +91,42 @@ function when(iso: string | null): string {
 function setNav(): void {
   nav.replaceChildren(
     ...(me
-      ? [h('a', { href: '#/' }, 'My games'), h('a', { href: '#/new' }, 'New game'), h('a', { href: '/docs' }, 'API'), h('button', { type: 'button', class: 'link', onclick: async () => { await api('DELETE', '/accounts/session').catch(() => null); me = null; void route(); } }, 'Sign out')]
-      : [h('a', { href: '/docs' }, 'API')]),
+      ? [h('a', { href: '#/' }, 'My games'), h('a', { href: '#/new' }, 'New game'), h('a', { href: '#/public' }, 'Public games'), h('a', { href: '/docs' }, 'API'), h('button', { type: 'button', class: 'link', onclick: async () => { await api('DELETE', '/accounts/session').catch(() => null); me = null; void route(); } }, 'Sign out')]
+      : [h('a', { href: '#/public' }, 'Public games'), h('a', { href: '#/' }, 'Sign in'), h('a', { href: '/docs' }, 'API')]),
   );
+}
+
+function signedIn(): boolean {
+  return !!me;
+}
+
+/** For a signed-out visitor of a public game: where to sign in, coming back to this page after. */
+function signInNote(path: string): Node {
+  return h('p', { class: 'sign-in-note' }, 'You are watching this game as a visitor. ',
+    h('a', { href: '#/', onclick: () => localStorage.setItem(NEXT_KEY, path) }, 'Sign in'), ' to play, or to see the games you are in.');
+}
+
+/** Games their moderators made public: anyone may watch them, signed in or not. */
+async function publicGames(): Promise<HTMLElement> {
+  const { games } = await api('GET', '/games?public=true');
+  const box = h('section', { class: 'public-games', 'aria-labelledby': 'public-games-title' }, h('h2', { id: 'public-games-title' }, 'Public games'));
+  box.append(games.length
+    ? h('table', { class: 'games' },
+      h('thead', {}, h('tr', {}, ...['Game', 'Variant', 'Phase', 'Deadline'].map((c) => h('th', { scope: 'col' }, c)))),
+      h('tbody', {}, ...games.map((g: Json) => h('tr', {},
+        h('td', {}, h('a', { href: `#/games/${g.id}` }, g.name)),
+        h('td', {}, g.variantName),
+        h('td', {}, g.phase?.label ?? g.status),
+        h('td', {}, g.phase ? when(g.phase.deadlineAt) : '')))))
+    : h('p', { class: 'muted' }, 'No public games right now.'));
+  return box;
+}
+
+async function publicGamesPage(): Promise<void> {
+  main.replaceChildren(h('h1', {}, 'Public games'), h('p', {}, 'Loading…'));
+  const list = await publicGames();
+  list.querySelector('h2')?.remove();
+  main.replaceChildren(h('h1', { id: 'public-games-title' }, 'Public games'), h('p', {}, 'Games their moderators made public: watch the map, the history and the results. Sealed orders stay sealed until each phase is adjudicated.'), list);
 }
 
 // ---- Pages
@@ -121,6 +154,7 @@ function signInPage(): void {
       h('div', { class: 'row' }, h('button', { type: 'submit' }, 'Email me a sign-in link'), h('button', { type: 'button', class: 'secondary', onclick: () => { if (email.reportValidity()) void send('/accounts'); } }, 'New here: register'))),
     out,
   );
+  void publicGames().then((list) => main.append(list)).catch(() => null);
 }
 
 async function gamesPage(): Promise<void> {
@@ -157,6 +191,7 @@ async function newGamePage(): Promise<void> {
   const invites = h('textarea', { id: 'invites', rows: '3', placeholder: 'one address per line' });
   // Each phase's time (the API's deadline policy has more: time of day, skipped days, grace).
   const length = h('select', { id: 'phase-length', 'aria-describedby': 'phase-length-help' }, ...PHASE_LENGTHS.map(([m, label]) => h('option', { value: String(m) }, label)));
+  const isPublic = h('input', { type: 'checkbox', id: 'public' });
   const out = h('div', {});
   main.replaceChildren(
     h('h1', {}, 'New game'),
@@ -165,7 +200,7 @@ async function newGamePage(): Promise<void> {
       out.replaceChildren();
       try {
         const m = Number(length.value);
-        const g = await api('POST', '/games', { name: name.value.trim(), variant: variant.value, scenario: scenario.value, deadlines: { lengths: { movement: m, retreat: m, adjustment: m, ballot: m, turn: m } } });
+        const g = await api('POST', '/games', { name: name.value.trim(), variant: variant.value, scenario: scenario.value, public: isPublic.checked, deadlines: { lengths: { movement: m, retreat: m, adjustment: m, ballot: m, turn: m } } });
         for (const email of invites.value.split(/[\s,;]+/).filter(Boolean)) await api('POST', `/games/${g.id}/invitations`, { email });
         location.hash = `#/games/${g.id}`;
       } catch (err) {
@@ -179,6 +214,7 @@ async function newGamePage(): Promise<void> {
       h('p', { id: 'phase-length-help', class: 'muted' }, 'A phase is processed at its deadline, or as soon as every player has ticked Ready. As the moderator you can move a deadline at any time.'),
       h('label', { for: 'invites' }, 'Invite players (email addresses)'), invites,
       h('p', { class: 'muted' }, 'Each gets an email with a link to the game. Once they have joined, start the game from its page.'),
+      h('p', {}, isPublic, h('label', { for: 'public' }, ' Public: anyone may watch it, signed in or not (map, history, results; never sealed orders or press)')),
       h('button', { type: 'submit' }, 'Create the game')),
     out,
   );
@@ -210,12 +246,13 @@ async function gamePage(id: string): Promise<void> {
   const me = g.you;
   const phase = g.phase;
   // Before the start an invited or joined player has no power yet: the view calls them an observer.
-  const mine = me.kind !== 'moderator' && g.status === 'forming' ? (await api('GET', '/games?mine=true')).games.find((x: Json) => x.id === id)?.you as string | undefined : undefined;
+  const mine = signedIn() && me.kind !== 'moderator' && g.status === 'forming' ? (await api('GET', '/games?mine=true')).games.find((x: Json) => x.id === id)?.you as string | undefined : undefined;
   const who = me.kind === 'player' ? `you play ${power(g, me.role)}` : me.kind === 'moderator' ? 'you are the moderator'
     : mine === 'player:joined' ? 'you have joined' : mine === 'player:invited' ? 'you are invited' : 'you are an observer';
   const header = h('section', { class: 'game-head' },
     h('h1', {}, g.name),
-    h('p', {}, `${g.variantName} · ${g.scenarioName} · ${who}`),
+    h('p', {}, `${g.variantName} · ${g.scenarioName}${g.public ? ' · public' : ''} · ${who}`),
+    signedIn() ? null : signInNote(`/games/${id}`),
     phase ? h('p', { class: 'phase' }, h('strong', {}, phase.label), ' — deadline ', when(phase.deadlineAt)) : h('p', {}, `Status: ${g.status}`),
     phase ? h('ul', { class: 'readiness', 'aria-label': 'Who has ordered' }, ...phase.readiness.filter((r: Json) => r.expected).map((r: Json) => h('li', { class: r.ready ? 'ready' : r.submitted ? 'submitted' : 'waiting', 'data-role': r.role }, `${power(g, r.role)}: ${r.ready ? 'ready' : r.submitted ? 'orders in' : 'waiting'}`))) : null,
   );
@@ -229,7 +266,7 @@ async function gamePage(id: string): Promise<void> {
   if (g.status === 'forming') mapBox.replaceChildren(h('p', { class: 'muted' }, 'The map appears when the game starts.'));
   if (g.status !== 'forming') await lastResults(id, g, results);
 
-  if (me.kind !== 'moderator' && g.status === 'forming') {
+  if (signedIn() && me.kind !== 'moderator' && g.status === 'forming') {
     side.append(mine === 'player:joined'
       ? h('p', {}, 'You have joined. The game starts when its moderator starts it; your power is drawn then.')
       : h('div', {}, h('p', {}, mine === 'player:invited' ? 'You are invited to this game.' : 'This game is forming.'),
@@ -238,7 +275,7 @@ async function gamePage(id: string): Promise<void> {
   if (me.kind === 'moderator' && g.status === 'forming') {
     const joined = g.players.filter((p: Json) => p.status === 'joined').length;
     const needed = g.powers?.length ?? 0;
-    side.append(h('h2', {}, 'Players'), h('ul', {}, ...g.players.map((p: Json) => h('li', {}, `${p.email ?? p.name ?? 'player'}: ${p.status}`))),
+    side.append(publicSwitch(id, g, side), h('h2', {}, 'Players'), h('ul', {}, ...g.players.map((p: Json) => h('li', {}, `${p.email ?? p.name ?? 'player'}: ${p.status}`))),
       h('p', { class: 'next-step' }, joined >= needed
         ? `${joined} of ${needed} players have joined: start the game. Their powers are drawn from the game's seed.`
         : `${joined} of ${needed} players have joined. Each invited player got an email with a link to this page; start the game once everyone has joined (reload to see who has).`),
@@ -299,6 +336,17 @@ function localInput(d: Date): string {
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
 }
 
+/** The moderator's switch: a public game may be watched by anyone, signed in or not. */
+function publicSwitch(id: string, g: Json, out: HTMLElement): Node {
+  const isPublic = h('input', { type: 'checkbox', id: 'game-public' });
+  isPublic.checked = !!g.public;
+  isPublic.addEventListener('change', async () => {
+    out.replaceChildren();
+    try { await api('PUT', `/games/${id}/public`, { public: isPublic.checked }); say(isPublic.checked ? 'The game is public: anyone may watch it.' : 'The game is private.'); void route(); } catch (e) { isPublic.checked = !isPublic.checked; out.append(showError(e)); }
+  });
+  return h('p', {}, isPublic, h('label', { for: 'game-public' }, ' Public: anyone may watch this game, signed in or not'));
+}
+
 /** Everything a moderator does to a running game, and what happened so far. */
 async function moderatorConsole(id: string, g: Json): Promise<Node> {
   const out = h('div', { 'aria-live': 'polite' });
@@ -325,6 +373,7 @@ async function moderatorConsole(id: string, g: Json): Promise<Node> {
   });
   const { events } = await api('GET', `/games/${id}/events`).catch(() => ({ events: [] }));
   return h('section', { class: 'console' }, h('h2', {}, 'Moderator'),
+    publicSwitch(id, g, out),
     running ? h('div', { class: 'row' },
       act('Process now', 'POST', `/games/${id}/process`),
       g.status === 'paused' ? act('Resume', 'POST', `/games/${id}/resume`) : act('Pause', 'POST', `/games/${id}/pause`),
@@ -337,7 +386,7 @@ async function moderatorConsole(id: string, g: Json): Promise<Node> {
       act('Roll back', 'POST', `/games/${id}/rollback`, () => ({ seq: Number(back.value) }), 'Roll the game back to that phase?')) : null,
     h('h3', {}, 'Players'), h('ul', { class: 'players' }, ...players), out,
     h('details', {}, h('summary', {}, `Event log (${events.length})`),
-      h('ol', { class: 'events' }, ...events.map((e: Json) => h('li', {}, h('time', { datetime: String(e.createdAt) }, new Date(e.createdAt).toLocaleString()), ` ${e.text}`)))));
+      h('ol', { class: 'events', tabindex: '0', 'aria-label': 'Event log' }, ...events.map((e: Json) => h('li', {}, h('time', { datetime: String(e.createdAt) }, new Date(e.createdAt).toLocaleString()), ` ${e.text}`)))));
 }
 
 /** Your draw vote (the game ends in a draw when every surviving power votes for it). */
@@ -576,6 +625,7 @@ async function historyPage(id: string, seq?: number): Promise<void> {
       i > 0 ? h('a', { href: `#/games/${id}/history/${phases[i - 1].seq}` }, `← ${phases[i - 1].label}`) : h('span', {}),
       h('a', { href: `#/games/${id}` }, 'Back to the game'),
       i < phases.length - 1 ? h('a', { href: `#/games/${id}/history/${phases[i + 1].seq}` }, `${phases[i + 1].label} →`) : h('span', {})),
+    signedIn() ? '' : signInNote(`/games/${id}`),
     h('div', { class: 'board' }, mapBox, h('section', { class: 'side' }, p.report ? h('pre', { class: 'report' }, p.report) : h('p', {}, 'Not adjudicated yet.'))),
   );
   await mapInto(mapBox, `/games/${id}/phases/${p.seq}/map.svg`);
@@ -587,11 +637,20 @@ async function route(): Promise<void> {
   setNav();
   const path = location.hash.replace(/^#/, '') || '/';
   try {
+    let m: RegExpExecArray | null;
+    if (path === '/public') return await publicGamesPage();
     if (!me) {
-      if (/^\/games\/[0-9a-f-]{36}$/.test(path)) localStorage.setItem(NEXT_KEY, path);
+      // A public game is open to visitors; any other game is "not found" until they sign in.
+      if ((m = /^\/games\/([0-9a-f-]{36})(?:\/history(?:\/(\d+))?)?$/.exec(path))) {
+        try {
+          return await (path.includes('/history') ? historyPage(m[1], m[2] ? Number(m[2]) : undefined) : gamePage(m[1]));
+        } catch (e) {
+          if (!(e instanceof ApiError && e.status === 404)) throw e;
+          localStorage.setItem(NEXT_KEY, `/games/${m[1]}`);
+        }
+      }
       return signInPage();
     }
-    let m: RegExpExecArray | null;
     if ((m = /^\/games\/([0-9a-f-]{36})\/history(?:\/(\d+))?$/.exec(path))) return await historyPage(m[1], m[2] ? Number(m[2]) : undefined);
     if ((m = /^\/games\/([0-9a-f-]{36})$/.exec(path))) return await gamePage(m[1]);
     if (path === '/new') return await newGamePage();
