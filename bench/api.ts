@@ -4,7 +4,7 @@
 //
 //   npm run bench:api                      (embedded PostgreSQL in a temporary directory)
 //   DATABASE_URL=postgresql://... npm run bench:api   (creates and drops a database there)
-//   BENCH_GAMES=1000 BENCH_SECONDS=15 BENCH_CONCURRENCY=32
+//   BENCH_GAMES=1000 BENCH_SECONDS=15 BENCH_CONCURRENCY=32 (BENCH_ONLY=submissions: no storms)
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -142,6 +142,7 @@ async function main() {
       '  target: > 1500/s with p99 < 50 ms',
     ];
     process.stdout.write(lines.join('\n') + '\n');
+    if (process.env.BENCH_ONLY === 'submissions') { await db.$disconnect(); await pool.end(); return; }
 
     // ---- Deadline storms: every game's deadline passes at the same moment.
     const storm = async (workers: number) => {

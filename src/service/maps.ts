@@ -1,8 +1,5 @@
 // A game's map for the caller, now or at a phase: SVG from the game layer, PNG from the SVG.
 import crypto from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Resvg } from '@resvg/resvg-js';
 import { drawMap, hasMap } from '../games/maps.ts';
 import type { Access } from './access.ts';
 import type { Ctx } from './context.ts';
@@ -10,6 +7,7 @@ import { notFound } from './errors.ts';
 import { currentPhase, latestPhase } from './games.ts';
 import { moduleOf } from './access.ts';
 import type { Viewer } from '../contract/types.ts';
+import { svgToPng } from '../render/png.ts';
 
 export interface MapImage {
   body: string | Buffer;
@@ -17,9 +15,6 @@ export interface MapImage {
   /** An adjudicated phase never changes: its map may be cached for good. */
   final: boolean;
 }
-
-const fontDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../assets/fonts');
-const fontFiles = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf', 'DejaVuSans-Oblique.ttf'].map((f) => path.join(fontDir, f));
 
 /** The map of the current (or last) phase, or of phase `seq`, as the caller may see it. */
 export async function mapSvg(ctx: Ctx, a: Access, seq?: number): Promise<MapImage> {
@@ -41,12 +36,8 @@ export async function mapSvg(ctx: Ctx, a: Access, seq?: number): Promise<MapImag
 
 export async function mapPng(ctx: Ctx, a: Access, seq?: number): Promise<MapImage> {
   const svg = await mapSvg(ctx, a, seq);
-  const png = toPng(svg.body as string, 1600);
+  const png = await pngOf(svg.body as string, 1600);
   return { body: png, etag: etagOf(png), final: svg.final };
-}
-
-function toPng(svg: string, width: number): Buffer {
-  return new Resvg(svg, { fitTo: { mode: 'width', value: width }, font: { fontFiles, loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' } }).render().asPng();
 }
 
 /**
@@ -62,19 +53,29 @@ export async function mailMap(ctx: Ctx, phaseId: string, viewer: Viewer): Promis
   const final = phase.status === 'adjudicated' || phase.status === 'skipped';
   const title = `${phase.game.name}: ${phase.label}`;
   const svg = drawMap({ module, state: phase.state, report: final ? phase.report ?? undefined : undefined, viewer, title });
-  return svg === null ? null : { png: pngOf(svg), title };
+  return svg === null ? null : { png: await pngOf(svg, 1000), title };
 }
 
 // Readers who may see the same thing get the same drawing (every player of a game without hidden
-// information): draw the PNG once per distinct SVG.
+// information, or one reader asking again): draw the PNG once per distinct SVG and width. The
+// cache is bounded by bytes (the oldest drawings go first).
+const PNG_CACHE_BYTES = 16 * 1024 * 1024;
 const pngCache = new Map<string, Buffer>();
-function pngOf(svg: string): Buffer {
-  const key = crypto.createHash('sha256').update(svg).digest('base64');
+let pngCacheBytes = 0;
+async function pngOf(svg: string, width: number): Promise<Buffer> {
+  const key = `${width}:${crypto.createHash('sha256').update(svg).digest('base64')}`;
   let png = pngCache.get(key);
   if (!png) {
-    png = toPng(svg, 1000);
-    if (pngCache.size >= 256) pngCache.delete(pngCache.keys().next().value!);
-    pngCache.set(key, png);
+    png = await svgToPng(svg, width);
+    if (!pngCache.has(key)) {
+      pngCache.set(key, png);
+      pngCacheBytes += png.length;
+      while (pngCacheBytes > PNG_CACHE_BYTES && pngCache.size > 1) {
+        const [oldest, old] = pngCache.entries().next().value!;
+        pngCache.delete(oldest);
+        pngCacheBytes -= old.length;
+      }
+    }
   }
   return png;
 }
