@@ -85,7 +85,9 @@ async function main() {
 
     const port = await freePort();
     const spawnKahu = (args: string[]) => {
-      const c = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], { env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] });
+      // SOAK_NODE_OPTIONS: V8 flags for the API process only (e.g. to try heap limits).
+      const v8 = args.includes('--api') && process.env.SOAK_NODE_OPTIONS ? process.env.SOAK_NODE_OPTIONS.split(/\s+/) : [];
+      const c = spawn(process.execPath, [...v8, '--import', 'tsx', 'src/main.ts', ...args], { env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] });
       children.push(c);
       return c;
     };
@@ -94,7 +96,7 @@ async function main() {
     for (let i = 0; ; i++) {
       const up = await new Promise<boolean>((res) => http.get({ port, host: '127.0.0.1', path: '/health' }, (r) => { r.resume(); res(r.statusCode === 200); }).on('error', () => res(false)));
       if (up) break;
-      if (i > 300) throw new Error('API did not start');
+      if (i > 1200) throw new Error('API did not start');
       await sleep(100);
     }
 
