@@ -35,7 +35,7 @@ function spawnKahu(args: string[], env: Record<string, string>): ChildProcess {
 }
 
 async function waitHttp(port: number) {
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 1200; i++) {
     const ok = await new Promise<boolean>((res) => http.get({ port, host: '127.0.0.1', path: '/health' }, (r) => { r.resume(); res(r.statusCode === 200); }).on('error', () => res(false)));
     if (ok) return;
     await new Promise((r) => setTimeout(r, 100));
