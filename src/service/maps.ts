@@ -7,7 +7,7 @@ import { notFound } from './errors.ts';
 import { currentPhase, latestPhase } from './games.ts';
 import { moduleOf } from './access.ts';
 import type { Viewer } from '../contract/types.ts';
-import { svgToPng } from './png.ts';
+import { svgToPng } from '../render/png.ts';
 
 export interface MapImage {
   body: string | Buffer;
@@ -36,7 +36,7 @@ export async function mapSvg(ctx: Ctx, a: Access, seq?: number): Promise<MapImag
 
 export async function mapPng(ctx: Ctx, a: Access, seq?: number): Promise<MapImage> {
   const svg = await mapSvg(ctx, a, seq);
-  const png = pngOf(svg.body as string, 1600);
+  const png = await pngOf(svg.body as string, 1600);
   return { body: png, etag: etagOf(png), final: svg.final };
 }
 
@@ -53,30 +53,30 @@ export async function mailMap(ctx: Ctx, phaseId: string, viewer: Viewer): Promis
   const final = phase.status === 'adjudicated' || phase.status === 'skipped';
   const title = `${phase.game.name}: ${phase.label}`;
   const svg = drawMap({ module, state: phase.state, report: final ? phase.report ?? undefined : undefined, viewer, title });
-  return svg === null ? null : { png: pngOf(svg, 1000), title };
+  return svg === null ? null : { png: await pngOf(svg, 1000), title };
 }
 
 // Readers who may see the same thing get the same drawing (every player of a game without hidden
-// information), and a phase's map, once adjudicated, never changes: draw the PNG once per distinct
-// SVG and width. The oldest drawings go first past a byte budget.
-const PNG_CACHE_BYTES = 64 * 1024 * 1024;
+// information, or one reader asking again): draw the PNG once per distinct SVG and width. The
+// cache is bounded by bytes (the oldest drawings go first).
+const PNG_CACHE_BYTES = 16 * 1024 * 1024;
 const pngCache = new Map<string, Buffer>();
 let pngCacheBytes = 0;
-function pngOf(svg: string, width: number): Buffer {
-  const key = `${width} ${crypto.createHash('sha256').update(svg).digest('base64')}`;
+async function pngOf(svg: string, width: number): Promise<Buffer> {
+  const key = `${width}:${crypto.createHash('sha256').update(svg).digest('base64')}`;
   let png = pngCache.get(key);
-  if (png) {
-    pngCache.delete(key); // most recently used last
-  } else {
-    png = svgToPng(svg, width);
-    pngCacheBytes += png.length;
-    for (const [k, old] of pngCache) {
-      if (pngCacheBytes <= PNG_CACHE_BYTES) break;
-      pngCache.delete(k);
-      pngCacheBytes -= old.length;
+  if (!png) {
+    png = await svgToPng(svg, width);
+    if (!pngCache.has(key)) {
+      pngCache.set(key, png);
+      pngCacheBytes += png.length;
+      while (pngCacheBytes > PNG_CACHE_BYTES && pngCache.size > 1) {
+        const [oldest, old] = pngCache.entries().next().value!;
+        pngCache.delete(oldest);
+        pngCacheBytes -= old.length;
+      }
     }
   }
-  pngCache.set(key, png);
   return png;
 }
 

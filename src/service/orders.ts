@@ -85,14 +85,16 @@ const CONTEXT_JOINS = `LEFT JOIN "Game" g ON g.id = i.game_id
 /** Everything a submission needs, for many (token, game) pairs in one statement. */
 function contextBatcher(ctx: Ctx) {
   return createBatcher<{ tokenHash: string; gameId: string }, SubmitContext | undefined>(async (items) => {
-    const r = await ctx.pool.query<SubmitContext & { idx: string }>(
-      `SELECT i.idx, t.id AS token_id, t."revokedAt" AT TIME ZONE 'UTC' AS "revokedAt", t."lastUsedAt" AT TIME ZONE 'UTC' AS "lastUsedAt", t."createdAt" AT TIME ZONE 'UTC' AS token_created, ${CONTEXT_COLUMNS}
+    // Named: each connection parses and plans it once (prepared statement), not per batch.
+    const r = await ctx.pool.query<SubmitContext & { idx: string }>({
+      name: 'submit-context',
+      text: `SELECT i.idx, t.id AS token_id, t."revokedAt" AT TIME ZONE 'UTC' AS "revokedAt", t."lastUsedAt" AT TIME ZONE 'UTC' AS "lastUsedAt", t."createdAt" AT TIME ZONE 'UTC' AS token_created, ${CONTEXT_COLUMNS}
          FROM unnest($1::text[], $2::uuid[]) WITH ORDINALITY AS i(hash, game_id, idx)
          JOIN "ApiToken" t ON t."tokenHash" = i.hash
          JOIN "Account" a ON a.id = t."accountId"
          ${CONTEXT_JOINS}`,
-      [items.map((x) => x.tokenHash), items.map((x) => x.gameId)],
-    );
+      values: [items.map((x) => x.tokenHash), items.map((x) => x.gameId)],
+    });
     const out: (SubmitContext | undefined)[] = items.map(() => undefined);
     for (const row of r.rows) out[Number(row.idx) - 1] = row;
     return out;
@@ -119,8 +121,9 @@ function writeBatcher(ctx: Ctx) {
     // The deadline is hard: the phase row (and its deadline, as extended) is read FOR SHARE in this
     // statement; adjudication takes it FOR UPDATE. Orders timed at or after the deadline are
     // refused, except in a grace period for a power that has sent nothing (marked late).
-    const query = () => ctx.pool.query<{ idx: string }>(
-      `WITH i AS (SELECT * FROM unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::uuid[], $5::jsonb[], $6::jsonb[], $7::jsonb[], $8::text[], $9::bool[], $10::bool[], $11::text[], $12::text[], $13::text[], $14::uuid[], $15::int[], $16::bool[])
+    const query = () => ctx.pool.query<{ idx: string }>({
+      name: 'submit-write',
+      text: `WITH i AS (SELECT * FROM unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::uuid[], $5::jsonb[], $6::jsonb[], $7::jsonb[], $8::text[], $9::bool[], $10::bool[], $11::text[], $12::text[], $13::text[], $14::uuid[], $15::int[], $16::bool[])
                     WITH ORDINALITY AS x(phase_id, role, at_tz, account_id, lines, readings, accepted, receipt, ready, submitted, mail_to, subject, body, game_id, grace_ms, mail, idx)),
             ph AS (SELECT id, "deadlineAt" FROM "Phase" WHERE id IN (SELECT phase_id FROM i) AND status = 'open' FOR SHARE),
             x AS (SELECT i.*, i.at_tz AT TIME ZONE 'UTC' AS at, ph."deadlineAt" AS deadline FROM i JOIN ph ON ph.id = i.phase_id),
@@ -135,8 +138,8 @@ function writeBatcher(ctx: Ctx) {
             m AS (INSERT INTO "OutboxMail" ("toAddress", subject, body, kind, "gameId", "createdAt", "nextAttemptAt")
                   SELECT mail_to, subject, body, 'receipt', game_id, at, at FROM ok WHERE ok.mail ORDER BY idx)
        SELECT idx FROM ok`,
-      [col('phaseId'), col('role'), col('at'), col('accountId'), col('lines'), col('readings'), col('accepted'), col('receipt'), col('ready'), col('submitted'), col('mailTo'), col('subject'), col('body'), col('gameId'), col('graceMs'), col('mail')],
-    );
+      values: [col('phaseId'), col('role'), col('at'), col('accountId'), col('lines'), col('readings'), col('accepted'), col('receipt'), col('ready'), col('submitted'), col('mailTo'), col('subject'), col('body'), col('gameId'), col('graceMs'), col('mail')],
+    });
     let r;
     for (let attempt = 1; ; attempt++) {
       try {

@@ -3,7 +3,7 @@
 import zlib from 'node:zlib';
 import { Resvg } from '@resvg/resvg-js';
 import { describe, expect, it } from 'vitest';
-import { cutFonts, encodePng, fontsFor, fullFonts, svgToPng } from '../../src/service/png.ts';
+import { cutFonts, drawPng, encodePng, fontsFor, fullFonts } from '../../src/render/png-draw.mjs';
 import { mapGeometry } from '../../src/maps/geometry.ts';
 import { getVariant } from '../../src/diplomacy/variants/index.ts';
 import { standardDiplomacy } from '../../src/games/diplomacy.ts';
@@ -73,7 +73,7 @@ describe('PNG maps', () => {
     const board = standardDiplomacy.view(standardDiplomacy.setup('png', 'classic'), { kind: 'moderator' }) as BoardView;
     const svg = renderDiplomacyMap(variant, mapGeometry(standardDiplomacy.id)!, board, { title: 'Ärger in Åland – Kaʻū “Spring” 1901 ★' });
     expect(fontsFor(svg)).toBe(cutFonts);
-    const png = decodePng(svgToPng(svg, 800));
+    const png = decodePng(drawPng(svg, 800));
     const full = draw(svg, fullFonts, 800);
     expect(draw(svg, cutFonts, 800).pixels.equals(full.pixels)).toBe(true);
     expect([png.width, png.height]).toEqual([full.width, full.height]);

@@ -1,4 +1,5 @@
-// A map's SVG to PNG with the bundled fonts: resvg draws the pixels, we write the PNG file.
+// A map's SVG to PNG with the bundled fonts: resvg draws the pixels, we write the PNG file. Plain
+// JavaScript, since the renderer's child process (png-process.mjs) runs without the TypeScript loader.
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
@@ -13,11 +14,12 @@ export const cutFonts = fontFaces.map((f) => path.join(fontDir, 'map', f));
  * The characters the cut fonts keep (assets/fonts/map/, made from the full files by
  * scripts/subset-fonts.ts): Latin with its accents and ʻokina, the signs the maps draw.
  */
-export const CUT_RANGES: [number, number][] = [
+/** @type {[number, number][]} */
+export const CUT_RANGES = [
   [0x20, 0x7e], [0xa0, 0x17f], [0x218, 0x21b], [0x2bb, 0x2bc], [0x2c6, 0x2dd], [0x300, 0x304], [0x308, 0x308],
   [0x2010, 0x2027], [0x2030, 0x203a], [0x2190, 0x2193], [0x2605, 0x2605], [0xfffd, 0xfffd],
 ];
-const hex = (n: number) => `\\u{${n.toString(16)}}`;
+const hex = (n) => `\\u{${n.toString(16)}}`;
 const onlyCut = new RegExp(`^[\\t\\n\\r${CUT_RANGES.map(([a, b]) => (a === b ? hex(a) : `${hex(a)}-${hex(b)}`)).join('')}]*$`, 'u');
 
 /**
@@ -25,12 +27,12 @@ const onlyCut = new RegExp(`^[\\t\\n\\r${CUT_RANGES.map(([a, b]) => (a === b ? h
  * shapes or outlines, which made the fonts most of a map's drawing time: a map whose characters
  * the small cuts all have is drawn with them (the same pixels), any other with the full files.
  */
-export function fontsFor(svg: string): string[] {
+export function fontsFor(svg) {
   return onlyCut.test(svg) ? cutFonts : fullFonts;
 }
 
-/** The SVG drawn `width` pixels wide, as a PNG file. */
-export function svgToPng(svg: string, width: number): Buffer {
+/** The SVG drawn `width` pixels wide, as a PNG file, in this process (src/render/png.ts draws in a child). */
+export function drawPng(svg, width) {
   const image = new Resvg(svg, { fitTo: { mode: 'width', value: width }, font: { fontFiles: fontsFor(svg), loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' } }).render();
   return encodePng(image.pixels, image.width, image.height);
 }
@@ -40,7 +42,7 @@ export function svgToPng(svg: string, width: number): Buffer {
  * compresses harder than a map needs and took as long as drawing it; unfiltered rows at zlib
  * level 3 take a third of that and come out smaller for these flat-coloured images.
  */
-export function encodePng(premultiplied: Buffer, width: number, height: number): Buffer {
+export function encodePng(premultiplied, width, height) {
   const row = width * 4;
   const raw = Buffer.allocUnsafe((row + 1) * height);
   for (let y = 0; y < height; y++) {
@@ -69,7 +71,7 @@ export function encodePng(premultiplied: Buffer, width: number, height: number):
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-function chunk(type: string, data: Buffer): Buffer {
+function chunk(type, data) {
   const out = Buffer.allocUnsafe(12 + data.length);
   out.writeUInt32BE(data.length, 0);
   out.write(type, 4, 'latin1');
@@ -84,7 +86,7 @@ const CRC_TABLE = new Int32Array(256).map((_, n) => {
   return c;
 });
 
-function crc32(buf: Buffer, start: number, end: number): number {
+function crc32(buf, start, end) {
   let c = -1;
   for (let i = start; i < end; i++) c = CRC_TABLE[(c ^ buf[i]) & 0xff] ^ (c >>> 8);
   return (c ^ -1) >>> 0;
