@@ -199,6 +199,29 @@ const PLACES: { name: string; aliases?: string[]; at: LonLat; town?: boolean; no
 
 // ---------------------------------------------------------------------------------------------
 
+/** Cube coordinates of a hex id (odd columns half a hex up, as hex.ts). */
+function cube(id: string): [number, number, number] {
+  const [c, row] = colRow(id);
+  const r = row - ((c + (c & 1)) >> 1);
+  return [c, r, -c - r];
+}
+/** The hexes on the straight line from a to b, both included (Amit Patel's cube lerp), each a neighbour of the last. */
+function hexLine(a: string, b: string): string[] {
+  const [p, q] = [cube(a), cube(b)];
+  const n = Math.max(Math.abs(p[0] - q[0]), Math.abs(p[1] - q[1]), Math.abs(p[2] - q[2]));
+  const out: string[] = [];
+  for (let i = 0; i <= n; i++) {
+    // A nudge keeps points exactly on an edge on one side of it, the same side every run.
+    const t = n === 0 ? 0 : i / n;
+    const f = [0, 1, 2].map((k) => p[k] + 1e-6 * (k + 1) + (q[k] - p[k]) * t);
+    let [x, y, z] = f.map(Math.round);
+    const [dx, dy, dz] = [Math.abs(x - f[0]), Math.abs(y - f[1]), Math.abs(z - f[2])];
+    if (dx > dy && dx > dz) x = -y - z; else if (dy > dz) y = -x - z; else z = -x - y;
+    out.push(hexId(x, y + ((x + (x & 1)) >> 1)));
+  }
+  return out;
+}
+
 interface Landmass { name: string; rings: Pt[][]; bbox: [number, number, number, number]; offMap: boolean; main: boolean }
 
 function insideRing(ring: Pt[], [x, y]: Pt): boolean {
@@ -409,17 +432,14 @@ export function generateNorthIsland(root: string): MaoriWarsMap {
   }
   hexsides.sort((x, y) => (x.a + x.b).localeCompare(y.a + y.b));
 
-  // Rivers: the hexes a densely walked course passes through, loops cut, ending at the sea.
+  // Rivers: the hexes of the course's points, joined by straight hex lines, loops cut, ending at the sea.
   const rivers: MaoriWarsMap['rivers'] = [];
   const riverPaths: Record<string, string> = {};
   for (const rv of RIVERS) {
-    const pts = rv.line.map(proj);
+    const ways = rv.line.map((p) => hexAt(proj(p))).filter((id, i, a) => i === 0 || a[i - 1] !== id);
     let seq: string[] = [];
-    for (let i = 1; i < pts.length; i++) {
-      const [a, b] = [pts[i - 1], pts[i]];
-      const n = Math.ceil(Math.hypot(b[0] - a[0], b[1] - a[1]) / 0.5);
-      for (let k = 0; k <= n; k++) {
-        const id = hexAt([a[0] + ((b[0] - a[0]) * k) / n, a[1] + ((b[1] - a[1]) * k) / n]);
+    for (let i = 0; i < ways.length; i++) {
+      for (const id of i === 0 ? [ways[0]] : hexLine(ways[i - 1], ways[i]).slice(1)) {
         const at = seq.indexOf(id);
         if (at >= 0) seq = seq.slice(0, at + 1); else seq.push(id);
       }
