@@ -58,7 +58,7 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 const f = (n: number) => Math.round(n * 10) / 10;
 const PANEL = 300;
 
-interface Static { svgHead: string; mapLayer: string; centres: Map<string, [number, number]>; names: Map<string, string>; territoryNames: Map<string, string> }
+interface Static { svgHead: string; mapLayer: string; panel: string; listTop: number; centres: Map<string, [number, number]>; names: Map<string, string>; territoryNames: Map<string, string> }
 const cache = new WeakMap<MaoriWarsMap, Static>();
 
 function hexPath([x, y]: [number, number], r: number): string {
@@ -166,7 +166,8 @@ function drawStatic(map: MaoriWarsMap): Static {
   }
   o.push('</g>');
   const svgHead = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${vx} ${vy} ${vw + PANEL} ${vh}" role="img" font-family="DejaVu Sans, Verdana, sans-serif">`;
-  return { svgHead, mapLayer: o.join('\n'), centres, names, territoryNames };
+  const side = panelStatic(map);
+  return { svgHead, mapLayer: o.join('\n'), panel: side.svg, listTop: side.listTop, centres, names, territoryNames };
 }
 
 /** The SVG of the map with the board on it. */
@@ -176,9 +177,7 @@ export function renderMaoriWarsMap(map: MaoriWarsMap, board: MaoriWarsBoard, opt
   const R = map.drawing.hexRadius;
   const [, , vw, vh] = map.drawing.viewBox;
   const placeOf = (id: string) => st!.names.get(id) ?? `hex ${id}`;
-  const o: string[] = [st.svgHead];
-  o.push(`<title>${esc(options.title ?? `Maori Wars: Game Turn ${board.turn.current}`)}</title>`);
-  o.push(st.mapLayer);
+  const o: string[] = [];
 
   for (const id of board.highlights ?? []) {
     const c = st.centres.get(id);
@@ -216,9 +215,9 @@ export function renderMaoriWarsMap(map: MaoriWarsMap, board: MaoriWarsBoard, opt
   }
   o.push('</g>');
 
-  o.push(panel(map, board, st, vw + 8, 8, PANEL - 16, vh - 16));
-  o.push('</svg>');
-  return o.join('\n');
+  // Concatenated, not joined: the kept layers are not copied on every drawing (V8 keeps a rope).
+  const title = `<title>${esc(options.title ?? `Maori Wars: Game Turn ${board.turn.current}`)}</title>`;
+  return st.svgHead + '\n' + title + '\n' + st.mapLayer + '\n' + o.join('\n') + '\n' + st.panel + '\n' + panel(map, board, st) + '\n</svg>';
 }
 
 /** A line from p to q with its head drawn (resvg trips on markers in some viewports). */
@@ -274,80 +273,20 @@ function structure(s: MwStructure, [x, y]: [number, number], w: number, where: s
   return `<g class="structure" data-kind="${s.kind}" data-side="${s.side}"><title>${esc(`${SIDE[s.side].name} ${STRUCTURE[s.kind]}${s.disrupted ? ', disrupted' : ''} in ${where}`)}</title><path d="${d}" fill="${fill}" stroke="#111" stroke-width="0.35"/>${dis}</g>`;
 }
 
-/** The side panel: title, Game Turn track, VP track, the Bush Raider Map and the legend. */
-function panel(map: MaoriWarsMap, board: MaoriWarsBoard, st: Static, x0: number, y0: number, w: number, hMax: number): string {
-  const o: string[] = [`<g class="panel" font-size="6">`];
-  o.push(`<rect x="${x0 - 4}" y="${y0 - 4}" width="${w + 8}" height="${hMax + 8}" fill="#FBF8EF" stroke="#7d7462" stroke-width="0.5"/>`);
-  let y = y0 + 10;
-  o.push(`<text x="${x0}" y="${y}" font-size="10" font-weight="bold">Maori Wars: the North Island</text>`);
-  y += 8;
-  o.push(`<text x="${x0}" y="${y}" font-size="5" fill="#555">Reconstructed map (unofficial), 10 miles a hex; see docs/maori-wars-map.md</text>`);
+// The side panel, x from the map's right edge: title, the Game Turn and VP tracks, the legend, the
+// Bush Raider Map. What does not depend on the board (frame, legend, the small map) is drawn once.
+const PANEL_X = 8, PANEL_W = PANEL - 16;
+const TRACKS_Y = 18;
 
-  // Game Turn track.
-  y += 14;
-  o.push(`<g class="turn-track"><text x="${x0}" y="${y}" font-weight="bold">Game Turn${board.turn.label ? `: ${esc(board.turn.label)}` : ''}</text>`);
-  y += 4;
-  const tw = Math.min(24, w / Math.max(1, board.turn.last));
-  for (let t = 1; t <= board.turn.last; t++) {
-    const cur = t === board.turn.current;
-    o.push(`<rect x="${f(x0 + (t - 1) * tw)}" y="${y}" width="${f(tw - 2)}" height="14" fill="${cur ? '#000' : '#fff'}" stroke="#333" stroke-width="0.4"${cur ? ' class="current"' : ''}/><text x="${f(x0 + (t - 1) * tw + tw / 2 - 1)}" y="${y + 10}" text-anchor="middle" font-size="8" fill="${cur ? '#fff' : '#000'}"${cur ? ' font-weight="bold"' : ''}>${t}</text>`);
-  }
-  o.push('</g>');
-
-  // VP track: Māori 9 … 0 … British 9.
-  y += 28;
-  const vpText = board.vp.side && board.vp.points ? `${board.vp.points} VP to the ${SIDE[board.vp.side].name}` : '0 VP: even';
-  o.push(`<g class="vp-track"><text x="${x0}" y="${y}" font-weight="bold">Victory Points: ${esc(vpText)}</text>`);
-  y += 4;
-  const cw = w / 19;
-  for (let i = -9; i <= 9; i++) {
-    const side = i < 0 ? 'maori' : i > 0 ? 'british' : null;
-    const at = board.vp.side === null || board.vp.points === 0 ? i === 0 : (board.vp.side === 'british' ? 1 : -1) * board.vp.points === i;
-    const bx = x0 + (i + 9) * cw;
-    o.push(`<rect x="${f(bx)}" y="${y}" width="${f(cw - 0.8)}" height="12" fill="${at ? '#000' : side ? SIDE[side].fill : '#fff'}" fill-opacity="${at ? 1 : 0.25}" stroke="#333" stroke-width="0.3"${at ? ' class="current"' : ''}/><text x="${f(bx + cw / 2 - 0.4)}" y="${y + 8.5}" text-anchor="middle" font-size="6" fill="${at ? '#fff' : '#000'}">${Math.abs(i)}</text>`);
-  }
-  o.push(`<text x="${x0}" y="${y + 20}" font-size="5">◀ Māori</text><text x="${x0 + w}" y="${y + 20}" font-size="5" text-anchor="end">British ▶</text></g>`);
-
-  // Bush Raider Map: a small map coloured by territory, numbered, and the units in each.
-  y += 34;
-  o.push(`<g class="bush-raider"><text x="${x0}" y="${y}" font-weight="bold">Bush Raider Map</text>`);
-  y += 4;
-  const [, , vw, vh] = map.drawing.viewBox;
-  const k = 0.3;
-  const mini = map.hexes.filter((h) => h.territory);
-  const tIndex = new Map(map.territories.map((t, i) => [t.id, i]));
-  const mx = x0 + (w - vw * k) / 2, my = y;
-  const cells: string[] = [];
-  for (const h of mini) {
-    const i = tIndex.get(h.territory!)!;
-    cells.push(`<circle cx="${f(mx + h.centre[0] * k)}" cy="${f(my + h.centre[1] * k)}" r="${f(map.drawing.hexRadius * k * 0.95)}" fill="${TERRITORY_FILLS[i % TERRITORY_FILLS.length]}"/>`);
-  }
-  o.push(cells.join(''));
-  // Territory numbers at the middle of each territory's hexes.
-  map.territories.forEach((t, i) => {
-    const hs = mini.filter((h) => h.territory === t.id);
-    if (!hs.length) return;
-    const cx = hs.reduce((s, h) => s + h.centre[0], 0) / hs.length, cy = hs.reduce((s, h) => s + h.centre[1], 0) / hs.length;
-    const near = hs.reduce((b, h) => (Math.hypot(h.centre[0] - cx, h.centre[1] - cy) < Math.hypot(b.centre[0] - cx, b.centre[1] - cy) ? h : b));
-    o.push(`<text x="${f(mx + near.centre[0] * k)}" y="${f(my + near.centre[1] * k + 2)}" font-size="6" font-weight="bold" text-anchor="middle" stroke="#fff" stroke-width="1.2" paint-order="stroke">${i + 1}</text>`);
-  });
-  // The list under the small map: each territory, its number and the units in it.
-  let ly = my + vh * k + 8;
-  map.territories.forEach((t, i) => {
-    const units = board.bushRaider[t.id] ?? [];
-    o.push(`<g class="territory" data-territory="${t.id}"><rect x="${x0}" y="${f(ly - 5)}" width="6" height="6" fill="${TERRITORY_FILLS[i % TERRITORY_FILLS.length]}"/><text x="${x0 + 9}" y="${f(ly)}" font-size="6"><tspan font-weight="bold">${i + 1}</tspan> ${esc(t.name)}</text>`);
-    ly += 3;
-    if (units.length) {
-      units.forEach((u, j) => o.push(counter(u, [x0 + 13 + (j % 12) * 10, ly + 5 + Math.floor(j / 12) * 10], 8, st.territoryNames.get(t.id) ?? t.id)));
-      ly += Math.ceil(units.length / 12) * 10 + 7;
-      o.push(`<text x="${x0 + 9}" y="${f(ly)}" font-size="5" fill="#333">${esc(units.map((u) => `${u.name ?? `${SIDE[u.side].name} ${KIND[u.kind].name}`}${u.disrupted ? ' (disrupted)' : ''}`).join(', '))}</text>`);
-    }
-    o.push('</g>');
-    ly += 9;
-  });
-  o.push('</g>');
-  y = ly + 6;
-
+/** The board-independent part of the panel, and where the Bush Raider list starts. */
+function panelStatic(map: MaoriWarsMap): { svg: string; listTop: number } {
+  const [vx, vy, vwMap, vhMap] = map.drawing.viewBox;
+  const x0 = vx + vwMap + PANEL_X, y0 = vy + 8, w = PANEL_W;
+  const o: string[] = [`<g class="panel-frame" font-size="6">`];
+  o.push(`<rect x="${x0 - 4}" y="${y0 - 4}" width="${w + 8}" height="${vhMap - 8}" fill="#FBF8EF" stroke="#7d7462" stroke-width="0.5"/>`);
+  o.push(`<text x="${x0}" y="${y0 + 10}" font-size="10" font-weight="bold">Maori Wars: the North Island</text>`);
+  o.push(`<text x="${x0}" y="${y0 + 18}" font-size="5" fill="#555">Reconstructed map (unofficial), 10 miles a hex; see docs/maori-wars-map.md</text>`);
+  let y = y0 + TRACKS_Y + 84;
   // Legend.
   o.push(`<g class="legend"><text x="${x0}" y="${y}" font-weight="bold">Legend</text>`);
   y += 4;
@@ -376,6 +315,79 @@ function panel(map: MaoriWarsMap, board: MaoriWarsBoard, st: Static, x0: number,
   y += Math.ceil(ks.length / 3) * 8 + 2;
   o.push(counter({ kind: 'infantry', side: 'british', disrupted: true }, [x0 + 4, y], 7, '').replace(/<title>.*?<\/title>/, '') + `<text x="${x0 + 12}" y="${y + 2}" font-size="5.5">Disrupted</text>`);
   o.push(`${arrow([x0 + w / 2, y], [x0 + w / 2 + 13, y], '#000', 1.1)}<text x="${x0 + w / 2 + 16}" y="${y + 2}" font-size="5.5">Sap marker</text>`);
+  o.push('</g>');
+  // Bush Raider Map: a small map coloured by territory, numbered.
+  y += 18;
+  o.push(`<g class="bush-raider-map"><text x="${x0}" y="${y}" font-weight="bold">Bush Raider Map</text>`);
+  y += 4;
+  const [vw, vh] = [vwMap, vhMap];
+  const k = 0.3;
+  const mini = map.hexes.filter((h) => h.territory);
+  const tIndex = new Map(map.territories.map((t, i) => [t.id, i]));
+  const mx = x0 + (w - vw * k) / 2, my = y;
+  const cells: string[] = [];
+  for (const h of mini) {
+    const i = tIndex.get(h.territory!)!;
+    cells.push(`<circle cx="${f(mx + h.centre[0] * k)}" cy="${f(my + h.centre[1] * k)}" r="${f(map.drawing.hexRadius * k * 0.95)}" fill="${TERRITORY_FILLS[i % TERRITORY_FILLS.length]}"/>`);
+  }
+  o.push(cells.join(''));
+  // Territory numbers at the middle of each territory's hexes.
+  map.territories.forEach((t, i) => {
+    const hs = mini.filter((h) => h.territory === t.id);
+    if (!hs.length) return;
+    const cx = hs.reduce((s, h) => s + h.centre[0], 0) / hs.length, cy = hs.reduce((s, h) => s + h.centre[1], 0) / hs.length;
+    const near = hs.reduce((b, h) => (Math.hypot(h.centre[0] - cx, h.centre[1] - cy) < Math.hypot(b.centre[0] - cx, b.centre[1] - cy) ? h : b));
+    o.push(`<text x="${f(mx + near.centre[0] * k)}" y="${f(my + near.centre[1] * k + 2)}" font-size="6" font-weight="bold" text-anchor="middle" stroke="#fff" stroke-width="1.2" paint-order="stroke">${i + 1}</text>`);
+  });
+  o.push('</g></g>');
+  return { svg: o.join('\n'), listTop: my + vh * k + 8 };
+}
+
+/** The board's part of the panel: the tracks and the units in each Bush Raider territory. */
+function panel(map: MaoriWarsMap, board: MaoriWarsBoard, st: Static): string {
+  const [vx, vy, vwMap] = map.drawing.viewBox;
+  const x0 = vx + vwMap + PANEL_X, w = PANEL_W;
+  let y = vy + 8 + TRACKS_Y + 14;
+  const o: string[] = [`<g class="panel" font-size="6">`];
+  // Game Turn track.
+  o.push(`<g class="turn-track"><text x="${x0}" y="${y}" font-weight="bold">Game Turn${board.turn.label ? `: ${esc(board.turn.label)}` : ''}</text>`);
+  y += 4;
+  const tw = Math.min(24, w / Math.max(1, board.turn.last));
+  for (let t = 1; t <= board.turn.last; t++) {
+    const cur = t === board.turn.current;
+    o.push(`<rect x="${f(x0 + (t - 1) * tw)}" y="${y}" width="${f(tw - 2)}" height="14" fill="${cur ? '#000' : '#fff'}" stroke="#333" stroke-width="0.4"${cur ? ' class="current"' : ''}/><text x="${f(x0 + (t - 1) * tw + tw / 2 - 1)}" y="${y + 10}" text-anchor="middle" font-size="8" fill="${cur ? '#fff' : '#000'}"${cur ? ' font-weight="bold"' : ''}>${t}</text>`);
+  }
+  o.push('</g>');
+
+  // VP track: Māori 9 … 0 … British 9.
+  y += 28;
+  const vpText = board.vp.side && board.vp.points ? `${board.vp.points} VP to the ${SIDE[board.vp.side].name}` : '0 VP: even';
+  o.push(`<g class="vp-track"><text x="${x0}" y="${y}" font-weight="bold">Victory Points: ${esc(vpText)}</text>`);
+  y += 4;
+  const cw = w / 19;
+  for (let i = -9; i <= 9; i++) {
+    const side = i < 0 ? 'maori' : i > 0 ? 'british' : null;
+    const at = board.vp.side === null || board.vp.points === 0 ? i === 0 : (board.vp.side === 'british' ? 1 : -1) * board.vp.points === i;
+    const bx = x0 + (i + 9) * cw;
+    o.push(`<rect x="${f(bx)}" y="${y}" width="${f(cw - 0.8)}" height="12" fill="${at ? '#000' : side ? SIDE[side].fill : '#fff'}" fill-opacity="${at ? 1 : 0.25}" stroke="#333" stroke-width="0.3"${at ? ' class="current"' : ''}/><text x="${f(bx + cw / 2 - 0.4)}" y="${y + 8.5}" text-anchor="middle" font-size="6" fill="${at ? '#fff' : '#000'}">${Math.abs(i)}</text>`);
+  }
+  o.push(`<text x="${x0}" y="${y + 20}" font-size="5">◀ Māori</text><text x="${x0 + w}" y="${y + 20}" font-size="5" text-anchor="end">British ▶</text></g>`);
+
+  o.push('<g class="bush-raider">');
+  // The list under the small map: each territory, its number and the units in it.
+  let ly = st.listTop;
+  map.territories.forEach((t, i) => {
+    const units = board.bushRaider[t.id] ?? [];
+    o.push(`<g class="territory" data-territory="${t.id}"><rect x="${x0}" y="${f(ly - 5)}" width="6" height="6" fill="${TERRITORY_FILLS[i % TERRITORY_FILLS.length]}"/><text x="${x0 + 9}" y="${f(ly)}" font-size="6"><tspan font-weight="bold">${i + 1}</tspan> ${esc(t.name)}</text>`);
+    ly += 3;
+    if (units.length) {
+      units.forEach((u, j) => o.push(counter(u, [x0 + 13 + (j % 12) * 10, ly + 5 + Math.floor(j / 12) * 10], 8, st.territoryNames.get(t.id) ?? t.id)));
+      ly += Math.ceil(units.length / 12) * 10 + 7;
+      o.push(`<text x="${x0 + 9}" y="${f(ly)}" font-size="5" fill="#333">${esc(units.map((u) => `${u.name ?? `${SIDE[u.side].name} ${KIND[u.kind].name}`}${u.disrupted ? ' (disrupted)' : ''}`).join(', '))}</text>`);
+    }
+    o.push('</g>');
+    ly += 9;
+  });
   o.push('</g></g>');
   return o.join('\n');
 }
