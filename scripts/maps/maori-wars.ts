@@ -95,6 +95,15 @@ const EXTRA_ISLANDS: Record<string, { at: LonLat; km: number }> = {
   'Whakaari (White Island)': { at: [177.18, -37.52], km: 1.2 },
 };
 
+/**
+ * Necks of land narrower than a hex whose hexes' centres fall at sea: the hex holding each point
+ * is made land (clear), or the mainland would fall apart at 10 miles a hex.
+ */
+const LAND_BRIDGES: Record<string, LonLat[]> = {
+  'Aupōuri peninsula (Ninety Mile Beach), joining Cape Rēinga to the mainland': [[172.80, -34.55], [172.90, -34.65], [173.00, -34.75], [173.08, -34.85]],
+  'Tāmaki isthmus at the Ōtāhuhu portage, joining Auckland to the south (the Great South Road)': [[174.84, -36.94]],
+};
+
 /** Islands in Natural Earth's land, named by their middle (gazetteer, 0.01°). */
 const NAMED_ISLANDS: Record<string, LonLat> = {
   'Great Barrier Island (Aotea)': [175.42, -36.19], 'Little Barrier Island (Hauturu)': [175.08, -36.20], 'Waiheke Island': [175.08, -36.79],
@@ -132,7 +141,7 @@ const RIVERS: { id: string; name: string; line: LonLat[]; navigableFrom?: LonLat
 /** Bush Raider Map territories: each land hex goes to the nearest seed; the seeds are each territory's real places. */
 const TERRITORIES: { id: string; name: string; seeds: LonLat[] }[] = [
   { id: 'tai-tokerau', name: 'Tai Tokerau (Northland)', seeds: [[173.80, -35.40], [173.27, -35.11], [174.32, -35.72], [173.87, -35.94], [173.00, -34.70]] },
-  { id: 'tamaki-hauraki', name: 'Tāmaki and Hauraki (Auckland)', seeds: [[174.76, -36.85], [175.54, -37.14], [175.50, -36.76], [174.66, -36.32], [175.45, -36.20]] },
+  { id: 'tamaki-hauraki', name: 'Tāmaki and Hauraki (Auckland)', seeds: [[174.76, -36.85], [175.54, -37.14], [175.50, -36.76], [174.66, -36.32], [175.45, -36.20], [175.87, -37.25]] },
   { id: 'waikato', name: 'Waikato', seeds: [[175.15, -37.67], [175.28, -37.79], [175.13, -37.43], [175.77, -37.81], [174.87, -37.80]] },
   { id: 'king-country', name: 'King Country (Rohe Pōtae)', seeds: [[175.10, -38.33], [175.26, -38.88], [174.83, -38.06], [174.70, -38.65]] },
   { id: 'taranaki', name: 'Taranaki', seeds: [[174.07, -39.06], [174.28, -39.59], [174.28, -39.33], [173.87, -39.45]] },
@@ -361,6 +370,16 @@ export function generateNorthIsland(root: string): MaoriWarsMap {
     if (m?.name) hex.note = m.name;
     hexes.set(id, hex);
   }
+  const main = masses.find((m) => m.main)!;
+  const bridges = new Set<string>();
+  for (const [what, at] of Object.entries(LAND_BRIDGES).flatMap(([w, pts]) => pts.map((p) => [w, p] as const))) {
+    const hx = hexes.get(hexAt(proj(at)));
+    if (!hx || hx.terrain !== 'ocean') continue;
+    hx.terrain = 'clear';
+    hx.note = `${what}: a neck of land narrower than a hex, kept as land`;
+    bridges.add(hx.id);
+    massOf.set(hx.id, main);
+  }
   // Islands whose land holds no hex centre: the hex nearest the island's middle is made land (a small island, rule 14.0).
   for (const m of masses) {
     if (m.offMap || m.main || [...massOf.values()].includes(m)) continue;
@@ -407,6 +426,7 @@ export function generateNorthIsland(root: string): MaoriWarsMap {
       const [p, q] = hx.id < n ? [hx.id, n] : [n, hx.id];
       const lake = lakeAt(at(0.5));
       if (lake) { hexsides.push({ a: p, b: q, kind: 'lake', unofficial: true, note: `Lake ${lake} between the hexes` }); continue; }
+      if (bridges.has(hx.id) || bridges.has(n)) continue; // a neck of land is crossed on foot
       const wet = [0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8].filter((t) => !massAt(at(t))).length;
       if (massOf.get(hx.id) !== massOf.get(n)) hexsides.push({ a: p, b: q, kind: 'all-water', unofficial: true, note: 'Strait between separate lands' });
       else if (!massAt(at(0.5)) && wet >= 5) hexsides.push({ a: p, b: q, kind: 'all-water', unofficial: true, note: 'Harbour or inlet between the hexes' });

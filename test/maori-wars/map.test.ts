@@ -76,6 +76,31 @@ describe('North Island map data', () => {
     expect(map.territories.find((t) => t.id === 'tai-tokerau')!.adjacent).not.toContain('te-upoko');
   });
 
+  it('keeps the mainland one piece on foot, and each territory one piece (islands apart)', () => {
+    const water = new Set(map.hexsides.map((x) => [x.a, x.b].sort().join('/')));
+    const walk = (from: string, ok: (id: string) => boolean) => {
+      const seen = new Set([from]);
+      const todo = [from];
+      while (todo.length) {
+        const at = todo.pop()!;
+        for (const n of neighbours(at)) {
+          if (seen.has(n) || !ok(n) || water.has([at, n].sort().join('/'))) continue;
+          seen.add(n);
+          todo.push(n);
+        }
+      }
+      return seen;
+    };
+    // From Auckland every mainland hex is reached on foot, across no water hexside (the Ōtāhuhu portage, the Aupōuri peninsula).
+    const mainland = map.hexes.filter((h) => isLand(h.id) && !h.smallIsland).map((h) => h.id);
+    const reached = walk(place('Auckland').hex, (id) => isLand(id) && !hex.get(id)!.smallIsland);
+    expect(mainland.filter((id) => !reached.has(id))).toEqual([]);
+    for (const t of map.territories) {
+      const own = map.hexes.filter((h) => h.territory === t.id && !h.smallIsland).map((h) => h.id);
+      expect(walk(own[0], (id) => hex.get(id)?.territory === t.id && !hex.get(id)!.smallIsland).size, t.id).toBe(own.length);
+    }
+  });
+
   it('runs each river through neighbouring land hexes, its navigable part a stretch of them', () => {
     expect(map.rivers.map((r) => r.id)).toEqual(expect.arrayContaining(['waikato', 'waipa', 'whanganui', 'waitara', 'waihou', 'piako', 'kawakawa', 'wairoa', 'hokianga', 'rangitikei', 'manawatu', 'mokau']));
     for (const r of map.rivers) {
