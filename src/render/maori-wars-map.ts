@@ -111,6 +111,10 @@ function drawStatic(map: MaoriWarsMap): Static {
   }
   o.push('</g>');
   o.push(`<path class="sea" d="M${vx},${vy}H${vx + vw}V${vy + vh}H${vx}Z${coast}" fill="${TERRAIN_FILL.ocean}" fill-rule="evenodd"/>`);
+  // A neck of land narrower than a hex, kept as land by the map (its note says so): drawn as a land bridge over the sea.
+  for (const h of map.hexes.filter((x) => x.terrain !== 'ocean' && /neck of land/.test(x.note ?? ''))) {
+    o.push(`<ellipse cx="${h.centre[0]}" cy="${h.centre[1]}" rx="${f(R * 0.55)}" ry="${f(R * 0.4)}" fill="${TERRAIN_FILL[h.terrain]}" stroke="#5b4a2e" stroke-width="0.5" stroke-dasharray="1 0.8"><title>${esc(h.note!)}</title></ellipse>`);
+  }
   // The grid: two paths, faint at sea.
   o.push(`<path class="grid" d="${map.hexes.filter((h) => h.terrain === 'ocean').map((h) => hexPath(h.centre, R)).join('')}" fill="none" stroke="#7d7462" stroke-opacity="0.35" stroke-width="0.3"/>`);
   o.push(`<path class="grid" d="${map.hexes.filter((h) => h.terrain !== 'ocean').map((h) => hexPath(h.centre, R)).join('')}" fill="none" stroke="#5d5442" stroke-opacity="0.7" stroke-width="0.3"/>`);
@@ -185,6 +189,7 @@ export function renderMaoriWarsMap(map: MaoriWarsMap, board: MaoriWarsBoard, opt
   }
 
   o.push('<g class="board">');
+  const occupied: string[] = [];
   for (const [id, hv] of Object.entries(board.hexes)) {
     const c = st.centres.get(id);
     if (!c) continue;
@@ -203,8 +208,14 @@ export function renderMaoriWarsMap(map: MaoriWarsMap, board: MaoriWarsBoard, opt
         `<text x="${f(x + (t[0] - x) * 0.3)}" y="${f(y + (t[1] - y) * 0.3 - 1)}" font-size="${f(R * 0.3)}" font-weight="bold" text-anchor="middle" stroke="#fff" stroke-width="0.8" paint-order="stroke">Sap</text></g>`);
     }
     if (parts.length) o.push(`<g class="stack" data-stack="${id}">${parts.join('')}</g>`);
+    // Where the counters hide the hex's name, write its first name again under the hex (all are in the hex's title).
+    const all = st.names.get(id);
+    const name = all?.split(' / ')[0];
+    const hidden = units.length > 2 || (units.length > 0 && all !== name);
+    if (hidden && name) occupied.push(`<text x="${f(x)}" y="${f(y + R * 1.0)}">${esc(name)}</text>`);
   }
   o.push('</g>');
+  if (occupied.length) o.push(`<g class="occupied-names" text-anchor="middle" font-size="${f(R * 0.32)}" fill="#2a2318" stroke="#fff" stroke-width="${f(R * 0.12)}" paint-order="stroke">${occupied.join('')}</g>`);
 
   const ARROW: Record<string, string> = { move: '#000000', attack: '#D55E00', retreat: '#666666', raid: '#009E73' };
   o.push('<g class="arrows" fill="none">');

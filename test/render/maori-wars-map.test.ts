@@ -63,6 +63,8 @@ describe('Maori Wars map drawing', () => {
     // Five units: three counters and one that counts the other two.
     expect(auckland.match(/<g class="unit"/g)?.length).toBe(3);
     expect(auckland).toContain('+2');
+    // Its counters hide Auckland's name: it is written again under the hex.
+    expect(element(/<g class="occupied-names"/)).toContain('>Auckland</text>');
     expect(svg).toContain('Sap towards');
     expect(svg).toContain(`data-highlight="${at('Okaihau')}"`);
   });
