@@ -126,9 +126,12 @@ export const DesignatedAreaSchema = z.strictObject({
  * Special instructions as rules the engine enforces:
  *  remove-chits   these BD-chits are out of the game before play (14.0).
  *  sea-shipment   in `turn`'s British Movement Phase, the British may move `artillery` Artillery and
- *                 up to `units` units from `from` to any single coastal hex not adjacent to a Maori
- *                 unit, Village or Pa unless a water hexside separates them; they may not move
- *                 further that turn; in addition to any Gunboat transport.
+ *                 up to `units` units from `from` to any single hex that is coastal (when
+ *                 `destination.coastal`) and not adjacent to any Maori counter of the kinds in
+ *                 `destination.notAdjacentTo` ('unit': a hostile Maori unit; 'village', 'pa': a
+ *                 Maori Structure) unless a water hexside separates them (`unlessWaterHexside`);
+ *                 `moveFurther: false`: they may not move further that turn. In addition to any
+ *                 Gunboat transport (it uses no Gunboat).
  *  fort-limit     the British may build at most `max` Forts in the scenario (12.0).
  *  no-bush-raider units of these kinds may not be placed in the Bush Raider Box/Map (10.0).
  */
@@ -140,6 +143,11 @@ export const SpecialRuleSchema = z.discriminatedUnion('type', [
     from: Place,
     artillery: z.number().int().min(0),
     units: z.number().int().min(0),
+    destination: z.strictObject({
+      coastal: z.boolean(),
+      notAdjacentTo: z.array(z.enum(['unit', 'village', 'pa'])),
+      unlessWaterHexside: z.boolean(),
+    }),
     moveFurther: z.boolean(),
   }),
   z.strictObject({ type: z.literal('fort-limit'), max: z.number().int().min(0) }),

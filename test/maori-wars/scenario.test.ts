@@ -33,7 +33,10 @@ describe("Hōne Heke's Challenge", () => {
     ]);
     expect(s.specialInstructions.flatMap((i) => i.rules)).toEqual([
       { type: 'remove-chits', chits: [1, 2, 3, 4, 10, 11, 16, 24, 27, 36, 37, 38, 40] },
-      { type: 'sea-shipment', turn: 1, from: 'Auckland', artillery: 1, units: 4, moveFurther: false },
+      {
+        type: 'sea-shipment', turn: 1, from: 'Auckland', artillery: 1, units: 4,
+        destination: { coastal: true, notAdjacentTo: ['unit', 'village', 'pa'], unlessWaterHexside: true }, moveFurther: false,
+      },
       { type: 'fort-limit', max: 1 },
       { type: 'no-bush-raider', kinds: ['militia'] },
     ]);
