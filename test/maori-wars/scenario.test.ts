@@ -76,6 +76,17 @@ describe("Hōne Heke's Challenge", () => {
     expect(leaders.sort()).toEqual(['bridge', 'despard', 'grey', 'heke', 'hulme', 'kawiti', 'patuone', 'pomare', 'waka-nene']);
   });
 
+  it('sets up no more Maori or Queenite units than their Structures supply (13.0)', () => {
+    const groups = heke().setup.flatMap((x) => x.groups);
+    for (const side of ['maori', 'queenite'] as const) {
+      const mine = groups.filter((g) => g.side === side);
+      const units = mine.flatMap((g) => g.units).filter((u) => u.kind !== 'canoe').reduce((n, u) => n + u.count, 0);
+      const structures = mine.flatMap((g) => g.structures).reduce((n, x) => n + x.count, 0);
+      expect(units, side).toBeGreaterThan(0);
+      expect(units, side).toBeLessThanOrEqual(3 * structures);
+    }
+  });
+
   it('has the Artillery and 4 units in Auckland that special instruction 2 ships', () => {
     const auckland = heke().setup.flatMap((x) => x.groups).find((g) => g.location.at === 'place' && g.location.place === 'Auckland')!;
     const n = (pred: (k: string) => boolean) => auckland.units.filter((u) => pred(u.kind)).reduce((a, u) => a + u.count, 0);
@@ -176,6 +187,12 @@ function setupProblems(map: MaoriWarsMap, s: Scenario): string[] {
   const towns = new Set(map.places.filter((p) => p.town).map((p) => p.hex));
   const structures = new Map<string, Owner>([...towns].map((h) => [h, 'british' as Owner]));
   const units = new Map<string, Owner>();
+  const stacked = new Map<string, number>();
+  const terrain = new Map(map.hexes.map((h) => [h.id, h.terrain]));
+  // 4.0: 4 units a hex, British (with Queenites) 2 in rough; Leaders, Canoes, Gunboats, Artillery free.
+  const free = new Set(['artillery', 'gunboat', 'canoe']);
+  const size = (g: Scenario['setup'][number]['groups'][number]) => g.units.filter((u) => !free.has(u.kind)).reduce((n, u) => n + u.count, 0);
+  const limit = (h: string, side: Owner) => (camp(side) === 'british' && terrain.get(h) === 'rough' ? 2 : 4);
   const problems: string[] = [];
   s.setup.forEach((sec, i) =>
     sec.groups.forEach((g, j) => {
@@ -199,12 +216,13 @@ function setupProblems(map: MaoriWarsMap, s: Scenario): string[] {
           // Units without Structures go in or next to a friendly occupied Structure (14.0).
           if (![h, ...neighbours(h)].some((n) => structures.get(n) && !enemies(structures.get(n)!, g.side))) return false;
         }
-        return true;
+        return (stacked.get(h) ?? 0) + size(g) <= limit(h, g.side);
       });
       if (!legal.length) return void problems.push(`${where}: every hex (${all.join(', ')}) breaks rule 14.0`);
       const h = legal[0]!;
       if (g.structures.length && !structures.has(h)) structures.set(h, g.side);
       if (g.units.length) units.set(h, g.side);
+      stacked.set(h, (stacked.get(h) ?? 0) + size(g));
     }),
   );
   return problems;
@@ -229,5 +247,9 @@ describe.runIf(existsSync(MAP_FILE))('the set-up on the map (rule 14.0)', () => 
     const bad = clone(heke());
     bad.setup[1]!.groups[0]!.location = { at: 'place', place: 'Auckland' };
     expect(setupProblems(map(), bad)).toEqual([expect.stringMatching(/^setup\.1\.groups\.0 .*breaks rule 14\.0/)]);
+    // … and one that overstacks (4.0): 5 British units in Kororāreka.
+    const crowded = clone(heke());
+    crowded.setup[2]!.groups[1]!.units.push({ kind: 'infantry', count: 4 });
+    expect(setupProblems(map(), crowded)).toEqual([expect.stringMatching(/^setup\.2\.groups\.1 /)]);
   });
 });
