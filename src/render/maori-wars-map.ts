@@ -1,0 +1,352 @@
+// Draws the Maori Wars hex map as SVG: terrain, coastline, lakes, rivers (navigable reaches
+// dotted), all-water and dashed lake hexsides, hex numbers, places and printed Towns; over it what
+// one reader may see of the board (structures, stacks with disrupted markers, the sap marker,
+// arrows), the Bush Raider Map as an inset with the units in each territory, the Game Turn and
+// Victory Point tracks and a legend. Takes a view, never the state. Pure: text in, text out.
+// The board-independent part (terrain, hexes, names) is drawn once per map and kept.
+import type { MaoriWarsMap } from '../maori-wars/map-schema.ts';
+import { corners } from '../maori-wars/hex.ts';
+
+export type MwSide = 'british' | 'maori' | 'queenite' | 'neutral';
+export type MwStructureKind = 'town' | 'settlement' | 'fort' | 'village' | 'pa';
+export type MwUnitKind =
+  | 'leader' | 'infantry' | 'naval' | 'cavalry' | 'artillery' | 'militia' | 'constabulary' | 'rangers' | 'gunboat'
+  | 'queenite' | 'warrior' | 'canoe';
+export interface MwStructure { kind: MwStructureKind; side: MwSide; disrupted?: boolean }
+export interface MwUnit { kind: MwUnitKind; side: MwSide; name?: string; disrupted?: boolean }
+export interface MaoriWarsHexView { structures: MwStructure[]; units: MwUnit[]; sap?: { towards: string } }
+/** What the map needs of the game's view: the engine's view function produces it for one reader. */
+export interface MaoriWarsBoard {
+  /** Hexes with something on them, by hex id "CCRR". */
+  hexes: Record<string, MaoriWarsHexView>;
+  /** Units on the Bush Raider Map, by territory id. */
+  bushRaider: Record<string, MwUnit[]>;
+  turn: { current: number; last: number; label?: string };
+  /** The VP marker: how many points, towards which side (null at 0). */
+  vp: { side: 'british' | 'maori' | null; points: number };
+  highlights?: string[];
+  arrows?: { from: string; to: string; kind: 'move' | 'attack' | 'retreat' | 'raid' }[];
+}
+export interface MaoriWarsRenderOptions { title?: string }
+
+// Okabe–Ito colours; each side also has its own counter shape, so colour is never the only cue.
+const SIDE: Record<MwSide, { name: string; fill: string; ink: string; letter: string }> = {
+  british: { name: 'British', fill: '#D55E00', ink: '#fff', letter: 'B' },
+  maori: { name: 'Māori', fill: '#0072B2', ink: '#fff', letter: 'M' },
+  queenite: { name: 'Queenite', fill: '#56B4E9', ink: '#000', letter: 'Q' },
+  neutral: { name: 'Neutral', fill: '#BBBBBB', ink: '#000', letter: 'N' },
+};
+const KIND: Record<MwUnitKind, { name: string; code: string }> = {
+  leader: { name: 'Leader', code: '★' }, infantry: { name: 'Infantry', code: 'In' }, naval: { name: 'Naval', code: 'Nv' },
+  cavalry: { name: 'Cavalry', code: 'Cv' }, artillery: { name: 'Artillery', code: 'Ar' }, militia: { name: 'Militia', code: 'Mi' },
+  constabulary: { name: 'Armed Constabulary', code: 'AC' }, rangers: { name: 'Forest Rangers', code: 'FR' },
+  gunboat: { name: 'Gunboat', code: 'Gb' }, queenite: { name: 'Queenite', code: 'Qn' }, warrior: { name: 'Warriors (taua)', code: 'Wa' },
+  canoe: { name: 'Canoe (waka)', code: 'Wk' },
+};
+const STRUCTURE: Record<MwStructureKind, string> = { town: 'Town', settlement: 'Settlement', fort: 'Fort', village: 'Village', pa: 'Pā' };
+const TERRAIN_FILL: Record<string, string> = { clear: '#F4EDCB', rough: '#B5CF98', mountain: '#B89D7E', lake: '#A9CDEB', ocean: '#D3E6F4' };
+const TERRAIN_NAME: Record<string, string> = { clear: 'Clear', rough: 'Rough (bush)', mountain: 'Mountain', lake: 'Lake', ocean: 'Ocean' };
+const TERRITORY_FILLS = ['#E69F00', '#56B4E9', '#009E73', '#F0E442', '#0072B2', '#D55E00', '#CC79A7', '#999999', '#8C6D1F', '#7FC3A7', '#B04A8C', '#5A5AA8'];
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const f = (n: number) => Math.round(n * 10) / 10;
+const PANEL = 300;
+
+interface Static { svgHead: string; mapLayer: string; centres: Map<string, [number, number]>; names: Map<string, string>; territoryNames: Map<string, string> }
+const cache = new WeakMap<MaoriWarsMap, Static>();
+
+function hexPath(c: [number, number], r: number): string {
+  return 'M' + corners(c, r).map(([x, y]) => `${f(x)},${f(y)}`).join('L') + 'Z';
+}
+
+function drawStatic(map: MaoriWarsMap): Static {
+  const R = map.drawing.hexRadius;
+  const [vx, vy, vw, vh] = map.drawing.viewBox;
+  const centres = new Map(map.hexes.map((h) => [h.id, h.centre] as [string, [number, number]]));
+  const names = new Map<string, string>();
+  for (const p of map.places) names.set(p.hex, names.has(p.hex) ? `${names.get(p.hex)} / ${p.name}` : p.name);
+  const territoryNames = new Map(map.territories.map((t) => [t.id, t.name]));
+  const o: string[] = [];
+  o.push('<defs>');
+  o.push(`<clipPath id="mw-land"><path d="${map.drawing.coast.join('')}" clip-rule="evenodd"/></clipPath>`);
+  // Patterns: bush tufts for rough ground, peaks for mountains, ripples for lakes.
+  o.push(`<pattern id="mw-rough" width="5" height="5" patternUnits="userSpaceOnUse"><path d="M1,3.5l0.8,-1.6l0.8,1.6" fill="none" stroke="#4E7A35" stroke-width="0.45"/></pattern>`);
+  o.push(`<pattern id="mw-mountain" width="7" height="6" patternUnits="userSpaceOnUse"><path d="M0.5,5l2.5,-4l2.5,4" fill="none" stroke="#5C4630" stroke-width="0.6"/></pattern>`);
+  o.push(`<pattern id="mw-lake" width="6" height="3" patternUnits="userSpaceOnUse"><path d="M0.5,2q1.25,-1 2.5,0t2.5,0" fill="none" stroke="#3D7FB8" stroke-width="0.35"/></pattern>`);
+  o.push('</defs>');
+  o.push(`<rect x="${vx}" y="${vy}" width="${vw}" height="${vh}" fill="${TERRAIN_FILL.ocean}"/>`);
+  // Land first in the clear colour (the South Island, off the map, stays so), then each land hex's terrain clipped to the coast.
+  o.push(`<path d="${map.drawing.coast.join('')}" fill="#EDE6D6" fill-rule="evenodd"/>`);
+  o.push('<g class="terrain" clip-path="url(#mw-land)">');
+  for (const t of ['clear', 'rough', 'mountain', 'lake'] as const) {
+    const d = map.hexes.filter((h) => h.terrain === t).map((h) => hexPath(h.centre, R + 0.05)).join('');
+    if (!d) continue;
+    o.push(`<path d="${d}" fill="${TERRAIN_FILL[t]}"/>`);
+    if (t !== 'clear') o.push(`<path d="${d}" fill="url(#mw-${t})"/>`);
+  }
+  o.push('</g>');
+  if (map.drawing.lakes) o.push(`<path class="lakes" d="${map.drawing.lakes.join('')}" fill="${TERRAIN_FILL.lake}" stroke="#3D7FB8" stroke-width="0.4"/>`);
+  o.push(`<path class="coast" d="${map.drawing.coast.join('')}" fill="none" stroke="#5b4a2e" stroke-width="0.6" stroke-linejoin="round"/>`);
+  // Rivers: solid where only canoes go, dotted along the navigable reach (the rules' dotted segments).
+  o.push('<g class="rivers" fill="none" stroke="#1F5FA0" stroke-linecap="round" stroke-linejoin="round">');
+  for (const rv of map.rivers) {
+    const line = (ids: string[]) => 'M' + ids.map((id) => centres.get(id)!.join(',')).join('L');
+    o.push(`<path d="${line(rv.hexes)}" stroke-width="1.3"><title>${esc(rv.name)}</title></path>`);
+    if (rv.navigable.length >= 2) o.push(`<path class="navigable" d="${line(rv.navigable)}" stroke="#fff" stroke-width="0.9" stroke-dasharray="0.1 2.2"/>`);
+    else if (rv.navigable.length === 1) { const [x, y] = centres.get(rv.navigable[0])!; o.push(`<circle cx="${x}" cy="${y}" r="0.6" fill="#fff" stroke="none"/>`); }
+  }
+  o.push('</g>');
+  // Hexsides that matter: the edge the two hexes share.
+  o.push('<g class="hexsides" fill="none" stroke-linecap="round">');
+  for (const s of map.hexsides) {
+    const a = centres.get(s.a), b = centres.get(s.b);
+    if (!a || !b) continue;
+    const mx = (a[0] + b[0]) / 2, my = (a[1] + b[1]) / 2;
+    const dx = (b[0] - a[0]) / 2, dy = (b[1] - a[1]) / 2;
+    const k = R / 2 / Math.hypot(dx, dy);
+    const d = `M${f(mx - dy * k)},${f(my + dx * k)}L${f(mx + dy * k)},${f(my - dx * k)}`;
+    o.push(s.kind === 'lake'
+      ? `<path d="${d}" stroke="#1F5FA0" stroke-width="1.6" stroke-dasharray="1.6 1.2"><title>Lake hexside ${s.a}/${s.b}</title></path>`
+      : `<path d="${d}" stroke="#2E86C1" stroke-width="2"><title>All-water hexside ${s.a}/${s.b}</title></path>`);
+  }
+  o.push('</g>');
+  // The hexes: each one element (an outline shared through <use>, its number) with an accessible name for the page.
+  const outline = (cls: string, op: number) => `<path id="mw-hex-${cls}" d="${hexPath([0, 0], R)}" fill="#fff" fill-opacity="0" stroke="#7d7462" stroke-opacity="${op}" stroke-width="0.3"/>`;
+  o.push(`<defs>${outline('sea', 0.35)}${outline('land', 0.7)}</defs>`);
+  o.push(`<g class="hexes" font-size="${f(R * 0.26)}" text-anchor="middle" fill="#555">`);
+  for (const h of map.hexes) {
+    const [x, y] = h.centre;
+    const name = names.get(h.id);
+    const label = `${name ? `${name}, ` : ''}hex ${h.id}, ${TERRAIN_NAME[h.terrain].toLowerCase()}${h.smallIsland ? ', small island' : ''}`;
+    o.push(`<g class="hex" data-hex="${h.id}" aria-label="${esc(label)}" transform="translate(${x},${y})"><use href="#mw-hex-${h.terrain === 'ocean' ? 'sea' : 'land'}"/><text y="${f(-R * 0.58)}">${h.id}</text></g>`);
+  }
+  o.push('</g>');
+  // Places: Towns in bold with the printed Town mark; other places in italic.
+  o.push(`<g class="places" text-anchor="middle" stroke="#fff" stroke-width="${f(R * 0.12)}" paint-order="stroke" fill="#2a2318">`);
+  const byHex = new Map<string, MaoriWarsMap['places']>();
+  for (const p of map.places) byHex.set(p.hex, [...(byHex.get(p.hex) ?? []), p]);
+  for (const [hex, list] of byHex) {
+    const [x, y] = centres.get(hex)!;
+    // One name under the hex's middle; several share the hex in a smaller column.
+    const line = list.length > 1 ? R * 0.3 : R * 0.42;
+    const top = list.length > 1 ? y + R * 0.42 - ((list.length - 1) * line) / 2 : y + R * 0.62;
+    list.forEach((p, i) => {
+      const size = list.length > 1 ? R * 0.28 : R * (p.town ? 0.42 : 0.34);
+      if (p.town) o.push(`<rect class="town" x="${f(x - R * 0.8)}" y="${f(y - R * 0.15)}" width="${f(R * 0.3)}" height="${f(R * 0.3)}" fill="#000" stroke="none"><title>Town: ${esc(p.name)}</title></rect>`);
+      o.push(`<text class="place" x="${f(x)}" y="${f(top + i * line)}" font-size="${f(size)}"${p.town ? ' font-weight="bold"' : ' font-style="italic"'}>${esc(p.name)}</text>`);
+    });
+  }
+  o.push('</g>');
+  const svgHead = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${vx} ${vy} ${vw + PANEL} ${vh}" role="img" font-family="DejaVu Sans, Verdana, sans-serif">`;
+  return { svgHead, mapLayer: o.join('\n'), centres, names, territoryNames };
+}
+
+/** The SVG of the map with the board on it. */
+export function renderMaoriWarsMap(map: MaoriWarsMap, board: MaoriWarsBoard, options: MaoriWarsRenderOptions = {}): string {
+  let st = cache.get(map);
+  if (!st) { st = drawStatic(map); cache.set(map, st); }
+  const R = map.drawing.hexRadius;
+  const [, , vw, vh] = map.drawing.viewBox;
+  const placeOf = (id: string) => st!.names.get(id) ?? `hex ${id}`;
+  const o: string[] = [st.svgHead];
+  o.push(`<title>${esc(options.title ?? `Maori Wars: Game Turn ${board.turn.current}`)}</title>`);
+  o.push(st.mapLayer);
+
+  for (const id of board.highlights ?? []) {
+    const c = st.centres.get(id);
+    if (c) o.push(`<path class="highlight" data-highlight="${id}" d="${hexPath(c, R * 0.92)}" fill="none" stroke="#F0E442" stroke-width="1.6"/><path d="${hexPath(c, R * 0.92)}" fill="none" stroke="#000" stroke-width="0.4"/>`);
+  }
+
+  o.push('<g class="board">');
+  for (const [id, hv] of Object.entries(board.hexes)) {
+    const c = st.centres.get(id);
+    if (!c) continue;
+    const [x, y] = c;
+    const parts: string[] = [];
+    hv.structures.forEach((s, i) => parts.push(structure(s, [x - R * 0.58, y - R * 0.12 + i * R * 0.5], R * 0.42, placeOf(id))));
+    // Up to four counters two by two; more than four shows three and a count.
+    const units = hv.units;
+    const shown = units.length > 4 ? units.slice(0, 3) : units;
+    const size = R * 0.62;
+    shown.forEach((u, i) => parts.push(counter(u, [x + (i % 2 ? 0.36 : -0.28) * R + R * 0.12, y + (i < 2 ? -0.3 : 0.38) * R], size, placeOf(id))));
+    if (units.length > 4) parts.push(`<g class="more"><title>${esc(units.slice(3).map(unitTitle).join('; '))}</title><rect x="${f(x + 0.36 * R + 0.12 * R - size / 2)}" y="${f(y + 0.38 * R - size / 2)}" width="${f(size)}" height="${f(size)}" fill="#fff" stroke="#222" stroke-width="0.3"/><text x="${f(x + 0.48 * R)}" y="${f(y + 0.38 * R + size * 0.2)}" font-size="${f(size * 0.55)}" text-anchor="middle">+${units.length - 3}</text></g>`);
+    if (hv.sap) {
+      const t = st.centres.get(hv.sap.towards);
+      if (t) parts.push(`<g class="sap"><title>Sap towards ${esc(placeOf(hv.sap.towards))}</title>${arrow([x, y], [x + (t[0] - x) * 0.75, y + (t[1] - y) * 0.75], '#000', 1.1)}` +
+        `<text x="${f(x + (t[0] - x) * 0.3)}" y="${f(y + (t[1] - y) * 0.3 - 1)}" font-size="${f(R * 0.3)}" font-weight="bold" text-anchor="middle" stroke="#fff" stroke-width="0.8" paint-order="stroke">Sap</text></g>`);
+    }
+    if (parts.length) o.push(`<g class="stack" data-stack="${id}">${parts.join('')}</g>`);
+  }
+  o.push('</g>');
+
+  const ARROW: Record<string, string> = { move: '#000000', attack: '#D55E00', retreat: '#666666', raid: '#009E73' };
+  o.push('<g class="arrows" fill="none">');
+  for (const a of board.arrows ?? []) {
+    const p = st.centres.get(a.from), q = st.centres.get(a.to);
+    if (!p || !q) continue;
+    o.push(`<g class="arrow ${a.kind}"><title>${esc(`${a.kind[0].toUpperCase()}${a.kind.slice(1)}: ${placeOf(a.from)} to ${placeOf(a.to)}`)}</title>${arrow(p, [q[0] - (q[0] - p[0]) * 0.2, q[1] - (q[1] - p[1]) * 0.2], ARROW[a.kind], 1.4, a.kind === 'retreat' ? ' stroke-dasharray="2 1.5"' : '')}</g>`);
+  }
+  o.push('</g>');
+
+  o.push(panel(map, board, st, vw + 8, 8, PANEL - 16, vh - 16));
+  o.push('</svg>');
+  return o.join('\n');
+}
+
+/** A line from p to q with its head drawn (resvg trips on markers in some viewports). */
+function arrow([px, py]: [number, number], [qx, qy]: [number, number], colour: string, width: number, extra = ''): string {
+  const len = Math.hypot(qx - px, qy - py) || 1;
+  const ux = (qx - px) / len, uy = (qy - py) / len;
+  const hl = width * 3.2, hw = width * 2;
+  const bx = qx - ux * hl, by = qy - uy * hl;
+  return `<path d="M${f(px)},${f(py)}L${f(bx)},${f(by)}" stroke="${colour}" stroke-width="${width}" fill="none"${extra}/>` +
+    `<path d="M${f(qx)},${f(qy)}L${f(bx - uy * hw)},${f(by + ux * hw)}L${f(bx + uy * hw)},${f(by - ux * hw)}Z" fill="${colour}"/>`;
+}
+
+function unitTitle(u: MwUnit): string {
+  return `${SIDE[u.side].name} ${KIND[u.kind].name}${u.name ? ` (${u.name})` : ''}${u.disrupted ? ', disrupted' : ''}`;
+}
+
+/** A counter: the side's colour and shape (British square, Māori round, Queenite cut corners, neutral hexagon), the kind's code, a D badge when disrupted. */
+function counter(u: MwUnit, [x, y]: [number, number], s: number, where: string): string {
+  const side = SIDE[u.side];
+  const h = s / 2;
+  const shape = u.side === 'british' ? `<rect x="${f(x - h)}" y="${f(y - h)}" width="${f(s)}" height="${f(s)}" rx="${f(s * 0.08)}"`
+    : u.side === 'maori' ? `<circle cx="${f(x)}" cy="${f(y)}" r="${f(h * 1.05)}"`
+    : u.side === 'queenite' ? `<path d="M${f(x - h * 0.55)},${f(y - h)}H${f(x + h * 0.55)}L${f(x + h)},${f(y - h * 0.55)}V${f(y + h * 0.55)}L${f(x + h * 0.55)},${f(y + h)}H${f(x - h * 0.55)}L${f(x - h)},${f(y + h * 0.55)}V${f(y - h * 0.55)}Z"`
+    : `<path d="M${f(x - h)},${f(y)}L${f(x - h / 2)},${f(y - h)}H${f(x + h / 2)}L${f(x + h)},${f(y)}L${f(x + h / 2)},${f(y + h)}H${f(x - h / 2)}Z"`;
+  const code = KIND[u.kind].code;
+  const dis = u.disrupted
+    ? `<g class="disrupted"><circle cx="${f(x + h * 0.85)}" cy="${f(y - h * 0.85)}" r="${f(s * 0.26)}" fill="#F0E442" stroke="#000" stroke-width="0.25"/><text x="${f(x + h * 0.85)}" y="${f(y - h * 0.85 + s * 0.15)}" font-size="${f(s * 0.38)}" font-weight="bold" text-anchor="middle" fill="#000">D</text></g>`
+    : '';
+  return `<g class="unit" data-kind="${u.kind}" data-side="${u.side}"><title>${esc(`${unitTitle(u)} in ${where}`)}</title>${shape} fill="${side.fill}" stroke="#111" stroke-width="0.3"${u.disrupted ? ' fill-opacity="0.6"' : ''}/>` +
+    `<text x="${f(x)}" y="${f(y + s * 0.17)}" font-size="${f(s * (code.length > 1 ? 0.46 : 0.6))}" font-weight="bold" text-anchor="middle" fill="${side.ink}">${code}</text>${dis}</g>`;
+}
+
+/** A structure: a small picture per kind (Town and Settlement a house, Fort crenellations, Village a whare, Pā a palisade) in the owner's colour. */
+function structure(s: MwStructure, [x, y]: [number, number], w: number, where: string): string {
+  const fill = SIDE[s.side].fill;
+  const h = w * 0.8;
+  let d: string;
+  switch (s.kind) {
+    case 'town': case 'settlement':
+      d = `M${f(x - w / 2)},${f(y + h / 2)}V${f(y - h * 0.1)}L${f(x)},${f(y - h / 2)}L${f(x + w / 2)},${f(y - h * 0.1)}V${f(y + h / 2)}Z`; break;
+    case 'fort': {
+      const q = w / 5;
+      d = `M${f(x - w / 2)},${f(y + h / 2)}V${f(y - h / 2)}h${f(q)}v${f(h * 0.3)}h${f(q)}v${f(-h * 0.3)}h${f(q)}v${f(h * 0.3)}h${f(q)}v${f(-h * 0.3)}h${f(q)}V${f(y + h / 2)}Z`; break;
+    }
+    case 'village':
+      d = `M${f(x - w / 2)},${f(y + h / 2)}L${f(x)},${f(y - h / 2)}L${f(x + w / 2)},${f(y + h / 2)}Z`; break;
+    case 'pa': {
+      const q = w / 4;
+      d = `M${f(x - w / 2)},${f(y + h / 2)}V${f(y - h * 0.2)}l${f(q / 2)},${f(-h * 0.3)}l${f(q / 2)},${f(h * 0.3)}l${f(q / 2)},${f(-h * 0.3)}l${f(q / 2)},${f(h * 0.3)}l${f(q / 2)},${f(-h * 0.3)}l${f(q / 2)},${f(h * 0.3)}l${f(q / 2)},${f(-h * 0.3)}l${f(q / 2)},${f(h * 0.3)}V${f(y + h / 2)}Z`; break;
+    }
+  }
+  const dis = s.disrupted ? `<text class="disrupted" x="${f(x)}" y="${f(y + h * 0.35)}" font-size="${f(w * 0.5)}" font-weight="bold" text-anchor="middle" fill="#000" stroke="#F0E442" stroke-width="0.5" paint-order="stroke">D</text>` : '';
+  return `<g class="structure" data-kind="${s.kind}" data-side="${s.side}"><title>${esc(`${SIDE[s.side].name} ${STRUCTURE[s.kind]}${s.disrupted ? ', disrupted' : ''} in ${where}`)}</title><path d="${d}" fill="${fill}" stroke="#111" stroke-width="0.35"/>${dis}</g>`;
+}
+
+/** The side panel: title, Game Turn track, VP track, the Bush Raider Map and the legend. */
+function panel(map: MaoriWarsMap, board: MaoriWarsBoard, st: Static, x0: number, y0: number, w: number, hMax: number): string {
+  const o: string[] = [`<g class="panel" font-size="6">`];
+  o.push(`<rect x="${x0 - 4}" y="${y0 - 4}" width="${w + 8}" height="${hMax + 8}" fill="#FBF8EF" stroke="#7d7462" stroke-width="0.5"/>`);
+  let y = y0 + 10;
+  o.push(`<text x="${x0}" y="${y}" font-size="10" font-weight="bold">Maori Wars: the North Island</text>`);
+  y += 8;
+  o.push(`<text x="${x0}" y="${y}" font-size="5" fill="#555">Reconstructed map (unofficial), 10 miles a hex; see docs/maori-wars-map.md</text>`);
+
+  // Game Turn track.
+  y += 14;
+  o.push(`<g class="turn-track"><text x="${x0}" y="${y}" font-weight="bold">Game Turn${board.turn.label ? `: ${esc(board.turn.label)}` : ''}</text>`);
+  y += 4;
+  const tw = Math.min(24, w / Math.max(1, board.turn.last));
+  for (let t = 1; t <= board.turn.last; t++) {
+    const cur = t === board.turn.current;
+    o.push(`<rect x="${f(x0 + (t - 1) * tw)}" y="${y}" width="${f(tw - 2)}" height="14" fill="${cur ? '#000' : '#fff'}" stroke="#333" stroke-width="0.4"${cur ? ' class="current"' : ''}/><text x="${f(x0 + (t - 1) * tw + tw / 2 - 1)}" y="${y + 10}" text-anchor="middle" font-size="8" fill="${cur ? '#fff' : '#000'}"${cur ? ' font-weight="bold"' : ''}>${t}</text>`);
+  }
+  o.push('</g>');
+
+  // VP track: Māori 9 … 0 … British 9.
+  y += 28;
+  const vpText = board.vp.side && board.vp.points ? `${board.vp.points} VP to the ${SIDE[board.vp.side].name}` : '0 VP: even';
+  o.push(`<g class="vp-track"><text x="${x0}" y="${y}" font-weight="bold">Victory Points: ${esc(vpText)}</text>`);
+  y += 4;
+  const cw = w / 19;
+  for (let i = -9; i <= 9; i++) {
+    const side = i < 0 ? 'maori' : i > 0 ? 'british' : null;
+    const at = board.vp.side === null || board.vp.points === 0 ? i === 0 : (board.vp.side === 'british' ? 1 : -1) * board.vp.points === i;
+    const bx = x0 + (i + 9) * cw;
+    o.push(`<rect x="${f(bx)}" y="${y}" width="${f(cw - 0.8)}" height="12" fill="${at ? '#000' : side ? SIDE[side].fill : '#fff'}" fill-opacity="${at ? 1 : 0.25}" stroke="#333" stroke-width="0.3"${at ? ' class="current"' : ''}/><text x="${f(bx + cw / 2 - 0.4)}" y="${y + 8.5}" text-anchor="middle" font-size="6" fill="${at ? '#fff' : '#000'}">${Math.abs(i)}</text>`);
+  }
+  o.push(`<text x="${x0}" y="${y + 20}" font-size="5">◀ Māori</text><text x="${x0 + w}" y="${y + 20}" font-size="5" text-anchor="end">British ▶</text></g>`);
+
+  // Bush Raider Map: a small map coloured by territory, numbered, and the units in each.
+  y += 34;
+  o.push(`<g class="bush-raider"><text x="${x0}" y="${y}" font-weight="bold">Bush Raider Map</text>`);
+  y += 4;
+  const [, , vw, vh] = map.drawing.viewBox;
+  const k = 0.3;
+  const mini = map.hexes.filter((h) => h.territory);
+  const tIndex = new Map(map.territories.map((t, i) => [t.id, i]));
+  const mx = x0 + (w - vw * k) / 2, my = y;
+  const cells: string[] = [];
+  for (const h of mini) {
+    const i = tIndex.get(h.territory!)!;
+    cells.push(`<circle cx="${f(mx + h.centre[0] * k)}" cy="${f(my + h.centre[1] * k)}" r="${f(map.drawing.hexRadius * k * 0.95)}" fill="${TERRITORY_FILLS[i % TERRITORY_FILLS.length]}"/>`);
+  }
+  o.push(cells.join(''));
+  // Territory numbers at the middle of each territory's hexes.
+  map.territories.forEach((t, i) => {
+    const hs = mini.filter((h) => h.territory === t.id);
+    if (!hs.length) return;
+    const cx = hs.reduce((s, h) => s + h.centre[0], 0) / hs.length, cy = hs.reduce((s, h) => s + h.centre[1], 0) / hs.length;
+    const near = hs.reduce((b, h) => (Math.hypot(h.centre[0] - cx, h.centre[1] - cy) < Math.hypot(b.centre[0] - cx, b.centre[1] - cy) ? h : b));
+    o.push(`<text x="${f(mx + near.centre[0] * k)}" y="${f(my + near.centre[1] * k + 2)}" font-size="6" font-weight="bold" text-anchor="middle" stroke="#fff" stroke-width="1.2" paint-order="stroke">${i + 1}</text>`);
+  });
+  // The list under the small map: each territory, its number and the units in it.
+  let ly = my + vh * k + 8;
+  map.territories.forEach((t, i) => {
+    const units = board.bushRaider[t.id] ?? [];
+    o.push(`<g class="territory" data-territory="${t.id}"><rect x="${x0}" y="${f(ly - 5)}" width="6" height="6" fill="${TERRITORY_FILLS[i % TERRITORY_FILLS.length]}"/><text x="${x0 + 9}" y="${f(ly)}" font-size="6"><tspan font-weight="bold">${i + 1}</tspan> ${esc(t.name)}</text>`);
+    ly += 3;
+    if (units.length) {
+      units.forEach((u, j) => o.push(counter(u, [x0 + 13 + (j % 12) * 10, ly + 5 + Math.floor(j / 12) * 10], 8, st.territoryNames.get(t.id) ?? t.id)));
+      ly += Math.ceil(units.length / 12) * 10 + 7;
+      o.push(`<text x="${x0 + 9}" y="${f(ly)}" font-size="5" fill="#333">${esc(units.map((u) => `${u.name ?? `${SIDE[u.side].name} ${KIND[u.kind].name}`}${u.disrupted ? ' (disrupted)' : ''}`).join(', '))}</text>`);
+    }
+    o.push('</g>');
+    ly += 9;
+  });
+  o.push('</g>');
+  y = ly + 6;
+
+  // Legend.
+  o.push(`<g class="legend"><text x="${x0}" y="${y}" font-weight="bold">Legend</text>`);
+  y += 4;
+  (['clear', 'rough', 'mountain', 'lake', 'ocean'] as const).forEach((t, i) => {
+    const bx = x0 + (i % 3) * (w / 3), by = y + Math.floor(i / 3) * 12;
+    o.push(`<rect x="${f(bx)}" y="${f(by)}" width="14" height="9" fill="${TERRAIN_FILL[t]}" stroke="#666" stroke-width="0.3"/>${t === 'clear' || t === 'ocean' ? '' : `<rect x="${f(bx)}" y="${f(by)}" width="14" height="9" fill="url(#mw-${t})"/>`}<text x="${f(bx + 17)}" y="${f(by + 7)}" font-size="5.5">${TERRAIN_NAME[t]}</text>`);
+  });
+  y += 28;
+  const row = (draw: string, text: string) => { o.push(`${draw}<text x="${x0 + 20}" y="${f(y + 2)}" font-size="5.5">${esc(text)}</text>`); y += 9; };
+  row(`<path d="M${x0},${y}h14" stroke="#1F5FA0" stroke-width="1.3"/>`, 'River (Canoes)');
+  row(`<path d="M${x0},${y}h14" stroke="#1F5FA0" stroke-width="1.3"/><path d="M${x0},${y}h14" stroke="#fff" stroke-width="0.9" stroke-dasharray="0.1 2.2" stroke-linecap="round"/>`, 'Navigable river, dotted (Gunboats)');
+  row(`<path d="M${x0},${y}h14" stroke="#2E86C1" stroke-width="2"/>`, 'All-water hexside');
+  row(`<path d="M${x0},${y}h14" stroke="#1F5FA0" stroke-width="1.6" stroke-dasharray="1.6 1.2"/>`, 'Dashed lake hexside');
+  row(`<rect x="${x0 + 5}" y="${y - 3}" width="4" height="4" fill="#000"/>`, 'Town printed on the map');
+  const kinds: MwStructureKind[] = ['settlement', 'fort', 'village', 'pa'];
+  kinds.forEach((kd, i) => o.push(structure({ kind: kd, side: kd === 'village' || kd === 'pa' ? 'maori' : 'british' }, [x0 + 5 + i * (w / 4), y], 7, 'the legend').replace(/<title>.*?<\/title>/, '') + `<text x="${f(x0 + 11 + i * (w / 4))}" y="${y + 2}" font-size="5.5">${STRUCTURE[kd]}</text>`));
+  y += 11;
+  (Object.keys(SIDE) as MwSide[]).forEach((sd, i) => o.push(counter({ kind: sd === 'maori' ? 'warrior' : sd === 'queenite' ? 'queenite' : 'infantry', side: sd }, [x0 + 4 + i * (w / 4), y], 7, '').replace(/<title>.*?<\/title>/, '') + `<text x="${f(x0 + 10 + i * (w / 4))}" y="${y + 2}" font-size="5.5">${SIDE[sd].name}</text>`));
+  y += 11;
+  const ks = Object.entries(KIND);
+  ks.forEach(([, kd], i) => {
+    const bx = x0 + (i % 3) * (w / 3), by = y + Math.floor(i / 3) * 8;
+    o.push(`<text x="${f(bx)}" y="${f(by)}" font-size="5"><tspan font-weight="bold">${kd.code}</tspan> ${esc(kd.name)}</text>`);
+  });
+  y += Math.ceil(ks.length / 3) * 8 + 2;
+  o.push(counter({ kind: 'infantry', side: 'british', disrupted: true }, [x0 + 4, y], 7, '').replace(/<title>.*?<\/title>/, '') + `<text x="${x0 + 12}" y="${y + 2}" font-size="5.5">Disrupted</text>`);
+  o.push(`${arrow([x0 + w / 2, y], [x0 + w / 2 + 13, y], '#000', 1.1)}<text x="${x0 + w / 2 + 16}" y="${y + 2}" font-size="5.5">Sap marker</text>`);
+  o.push('</g></g>');
+  return o.join('\n');
+}
