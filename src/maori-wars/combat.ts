@@ -3,7 +3,7 @@
 // Structures absorbing hits, disruption and panic (11.0). The non-phasing player's decisions come
 // from its standing instructions (docs/maori-wars.md).
 import { nextDraw, drawsSince, drawsText, shuffle } from '../contract/random.ts';
-import type { CrtCell, Effect } from './data-types.ts';
+import { type CrtCell, type Effect } from './data-types.ts';
 import { boatRetreat, isBoat, isEnemy, stepCost } from './movement.ts';
 import { gainVp, hexData, hexOf, isHex, mapNeighbours, mapOf, other, placeName, roll, stackCount, stackLimit, strength, structureName, structuresAt, unitName, unitsAt, type MWState, type Side, type Structure, type Unit } from './state.ts';
 
@@ -66,7 +66,11 @@ function cell(s: MWState, col: 'lesser' | 'equal' | 'greater', r: number): CrtCe
   const rows = t[col];
   return rows[Math.max(0, Math.min(rows.length - 1, r - t.minRoll))]!;
 }
-const EFFECT_TEXT: Record<Effect, string> = { none: 'no effect', disrupt1: 'one unit Disrupted', disruptAll: 'all units Disrupted', hit1: 'one hit', hit2: 'two hits', retreat: 'retreat' };
+export function effectText(e: Effect): string {
+  const parts = [e.hits ? `${e.hits === 1 ? 'one hit' : `${e.hits} hits`}` : '', e.disrupt === 'one' ? 'one unit Disrupted' : e.disrupt === 'all' ? 'all units Disrupted' : '', e.retreat ? 'retreat' : ''].filter(Boolean);
+  return parts.join(', ') || 'no effect';
+}
+const isNone = (e: Effect) => !e.hits && !e.disrupt && !e.retreat;
 
 /** The defender's strength against an attack (9.0): units, a Fort never below 2. */
 function defenceStrength(s: MWState, side: Side, hex: string): number {
@@ -148,32 +152,26 @@ export function retreatHex(s: MWState, u: Unit, from: string): string | null {
   return ok.sort((a, b) => score(a) - score(b))[0] ?? null;
 }
 
-/** Apply one side of a combat result to `units` of `side` in `hex`. */
+/** Apply one side of a combat result to `units` of `side` in `hex`: hits, then disruption, then retreat. */
 function applyEffect(s: MWState, e: Effect, side: Side, hex: string, units: Unit[], defending: boolean, lines: string[]): void {
   const live = () => units.filter((u) => u.at === hex && u.kind !== 'leader' && !isBoat(u));
-  if (e === 'none') return;
-  if (e === 'disrupt1') {
+  for (let i = 0; i < e.hits; i++) {
+    const st = defending ? structuresAt(s, hex).find((x) => x.owner === side && fortPa(x) && !x.disrupted) : undefined;
+    if (st && s.standing[side].absorb === 'always' && live().length) {
+      const r = roll(s, lines, `${side} lets the ${structureName(s, st)} absorb the hit (4–6)`);
+      if (r >= 4) { destroyStructure(s, st, lines, true, 'absorbs the hit'); continue; }
+    }
+    const u = lossOrder(live())[0];
+    if (u) eliminate(s, u, lines);
+  }
+  if (e.disrupt === 'one') {
     const u = lossOrder(live()).reverse().find((x) => !x.disrupted) ?? live()[0];
     if (u) disrupt(s, u, lines);
-    return;
-  }
-  if (e === 'disruptAll') {
+  } else if (e.disrupt === 'all') {
     for (const u of live()) disrupt(s, u, lines);
     if (defending) for (const x of structuresAt(s, hex).filter((y) => y.owner === side)) disruptStructure(s, x, lines);
-    return;
   }
-  if (e === 'hit1' || e === 'hit2') {
-    for (let i = 0; i < (e === 'hit2' ? 2 : 1); i++) {
-      const st = defending ? structuresAt(s, hex).find((x) => x.owner === side && fortPa(x) && !x.disrupted) : undefined;
-      if (st && s.standing[side].absorb === 'always' && live().length) {
-        const r = roll(s, lines, `${side} lets the ${structureName(s, st)} absorb the hit (4–6)`);
-        if (r >= 4) { destroyStructure(s, st, lines, true, 'absorbs the hit'); continue; }
-      }
-      const u = lossOrder(live())[0];
-      if (u) eliminate(s, u, lines);
-    }
-    return;
-  }
+  if (!e.retreat) return;
   // Retreat: units in a Fort/Pa are never forced to (they stay, the default); leaders go with them.
   if (defending && structuresAt(s, hex).some((x) => x.owner === side && fortPa(x))) { lines.push(`The ${side} units in the ${structuresAt(s, hex).find(fortPa)!.kind === 'fort' ? 'Fort' : 'Pa'} stay.`); return; }
   const leaders = unitsAt(s, hex).filter((u) => u.owner === side && u.kind === 'leader');
@@ -249,7 +247,9 @@ export function resolveAttack(s: MWState, side: Side, a: AttackAction, lines: st
     if (chit.effect === 'attackerDrm+1') chitDrm = 1;
     else if (chit.effect === 'attackerDrm-1') chitDrm = -1;
     else if (chit.effect === 'noCombat') { lines.push('The attack is called off.'); return; }
-    else if (chit.effect !== 'plan') lines.push('It cannot be implemented here: treated as "According to Plan".');
+    else if (chit.effect === 'defenderDrm+1') chitDrm = -1;
+    else if (chit.effect === 'defenderDrm-1') chitDrm = 1;
+    else if (chit.effect !== 'plan') lines.push('kahu does not implement this chit yet: treated as "According to Plan".');
   }
   // 4) Bombardment: a non-Disrupted Artillery or Gunboat adjacent (Gunboats by water), once per hex per phase.
   bombard(s, side, a.target, lines);
@@ -259,9 +259,9 @@ export function resolveAttack(s: MWState, side: Side, a: AttackAction, lines: st
   if (a.charge) {
     charged = attackers.filter((u) => u.kind === 'cavalry' && !u.disrupted && isHex(u.at));
     const col = column(charged.length, defenceStrength(s, enemy, a.target));
-    const r = roll(s, lines, `Cavalry charge (${col} force, +1)`, 1);
+    const r = roll(s, lines, `Cavalry charge (${col} force)`, s.data.tables.drm.cavalryCharge);
     const res = cell(s, col, r);
-    lines.push(`Charge result: ${EFFECT_TEXT[res.defender]} to ${enemy}.`);
+    lines.push(`Charge result: ${effectText(res.defender)} to ${enemy}.`);
     applyEffect(s, res.defender, enemy, a.target, defendersAt(s, enemy, a.target), true, lines);
   }
   // 6) Defensive counter-attack, by the defender's standing instruction, against the attacking hex with most units.
@@ -276,7 +276,7 @@ export function resolveAttack(s: MWState, side: Side, a: AttackAction, lines: st
     const col = mine < 0 ? 'lesser' : column(mine, phasing.reduce((t, u) => t + strength(u), 0));
     const r = roll(s, lines, `${enemy} counter-attacks ${placeName(s, at)} (${col} force)`);
     const res = cell(s, col, r);
-    lines.push(`Counter-attack result: ${EFFECT_TEXT[res.defender]} to ${side} at ${at}.`);
+    lines.push(`Counter-attack result: ${effectText(res.defender)} to ${side} at ${at}.`);
     applyEffect(s, res.defender, side, at, phasing, false, lines);
   }
   // 7) Attack.
@@ -285,17 +285,18 @@ export function resolveAttack(s: MWState, side: Side, a: AttackAction, lines: st
   const struct = structuresAt(s, a.target).find((x) => x.owner === enemy && fortPa(x));
   const occupied = defendersAt(s, enemy, a.target).some((u) => u.kind !== 'leader');
   let drm = chitDrm;
-  const t = s.data.terrain;
-  if (struct) drm += occupied ? t.fortPaDrm.occupied : t.fortPaDrm.unoccupied;
-  else drm += t.attackDrm[hexData(mapOf(s), a.target)!.terrain];
-  if (att.some((u) => u.kind === 'militia') && !att.some((u) => INFANTRY_LIKE.includes(u.kind))) drm -= 1;
+  const dm = s.data.tables.drm;
+  const terrain = hexData(mapOf(s), a.target)!.terrain;
+  if (struct) drm += occupied ? dm.fortPaOccupied : dm.fortPaUnoccupied;
+  else if (terrain === 'rough' || terrain === 'mountain') drm += dm.rough;
+  if (att.some((u) => u.kind === 'militia') && !att.some((u) => INFANTRY_LIKE.includes(u.kind))) drm += dm.militiaWithoutInfantry;
   const col = column(att.reduce((x, u) => x + strength(u), 0), defenceStrength(s, enemy, a.target));
   const r = roll(s, lines, `Attack (${col} force)`, drm);
   const res = cell(s, col, r);
-  lines.push(`Result: ${EFFECT_TEXT[res.attacker]} to the attacker, ${EFFECT_TEXT[res.defender]} to the defender.`);
+  lines.push(`Result: ${effectText(res.attacker)} to the attacker, ${effectText(res.defender)} to the defender.`);
   applyEffect(s, res.defender, enemy, a.target, defendersAt(s, enemy, a.target), true, lines);
   for (const h of a.from) applyEffect(s, res.attacker, side, h, att.filter((u) => u.at === h), false, lines);
-  advance(s, side, a, att.filter((u) => isHex(u.at)), lines, res.defender !== 'none' || res.attacker !== 'none');
+  advance(s, side, a, att.filter((u) => isHex(u.at)), lines, !isNone(res.defender) || !isNone(res.attacker));
 }
 
 /** Advance (9.0 step 7): into a vacant hex; an unoccupied enemy Structure there is removed (not a Town) and gives VP. */
@@ -335,14 +336,18 @@ export function bombard(s: MWState, side: Side, target: string, lines: string[])
   if (!colName) return;
   s.bombarded.push(target);
   const r = roll(s, lines, `${unitName(s, gun)} bombards ${placeName(s, target)} (${colName === 'pa' ? 'Pa' : colName === 'canoes' ? 'Canoes' : 'units'} column)`);
-  const res = s.data.tables.bombardment[colName][r - 1]!;
-  lines.push(`Bombardment result: ${res}.`);
-  if (res === 'removed' && pa) destroyStructure(s, pa, lines, true, 'is removed by bombardment');
-  else if (res === 'disrupt1' || res === 'disruptAll' || res === 'hit1') {
-    const targets = colName === 'canoes' ? units.filter((u) => u.kind === 'canoe') : units.filter((u) => !isBoat(u));
-    if (res === 'hit1' && colName === 'canoes') { const c = targets[0]; if (c) eliminate(s, c, lines); }
-    else applyEffect(s, res, enemy, target, targets, true, lines);
+  const b = s.data.tables.bombardment;
+  if (colName === 'pa') {
+    const res = b.pa[r - 1]!;
+    lines.push(`Bombardment result: ${res === 'none' ? 'no effect' : `the Pa is ${res}`}.`);
+    if (res === 'removed' && pa) destroyStructure(s, pa, lines, true, 'is removed by bombardment');
+    else if (res === 'disrupted' && pa) disruptStructure(s, pa, lines);
+    return;
   }
+  const res = b[colName][r - 1]!;
+  lines.push(`Bombardment result: ${effectText(res)}.`);
+  if (colName === 'canoes') { for (const c of units.filter((u) => u.kind === 'canoe').slice(0, res.hits)) eliminate(s, c, lines); return; }
+  applyEffect(s, { ...res, retreat: false }, enemy, target, units.filter((u) => !isBoat(u)), true, lines);
 }
 
 export { hexOf };

@@ -12,25 +12,31 @@ export const STRUCTURE_KINDS = ['town', 'settlement', 'fort', 'village', 'pa'] a
 export type StructureKind = (typeof STRUCTURE_KINDS)[number];
 
 /** One side of a Combat Results Table entry: what happens to that side's units. */
-export const Effect = z.enum(['none', 'disrupt1', 'disruptAll', 'hit1', 'hit2', 'retreat']);
+export const Effect = z.strictObject({ hits: z.number().int().min(0).max(4), disrupt: z.enum(['one', 'all']).nullable(), retreat: z.boolean() });
 export type Effect = z.infer<typeof Effect>;
+export const NO_EFFECT: Effect = { hits: 0, disrupt: null, retreat: false };
 const CrtCell = z.strictObject({ attacker: Effect, defender: Effect });
 export type CrtCell = z.infer<typeof CrtCell>;
 /** Rows for modified die rolls from `minRoll` up (below and above: the first and last rows). */
 const CrtColumn = z.array(CrtCell).min(1);
 
-export const BombardResult = z.enum(['none', 'disrupt1', 'disruptAll', 'hit1', 'removed', 'ally', 'allyOpponent']);
+const Outcome = z.enum(['none', 'ally', 'allyOpponent']);
 export const EngineTablesSchema = z.strictObject({
   unofficial: z.boolean(),
   provenance: z.string(),
   crt: z.strictObject({ minRoll: z.number().int(), lesser: CrtColumn, equal: CrtColumn, greater: CrtColumn }),
   /** Bombardment table columns by target kind; one result per die roll 1-6. */
-  bombardment: z.strictObject({ units: z.array(BombardResult).length(6), canoes: z.array(BombardResult).length(6), pa: z.array(BombardResult).length(6), neutral: z.array(BombardResult).length(6) }),
+  bombardment: z.strictObject({ units: z.array(Effect).length(6), canoes: z.array(Effect).length(6), pa: z.array(z.enum(['none', 'disrupted', 'removed'])).length(6), neutral: z.array(Outcome).length(6) }),
   /** Negotiation table: the result per modified die roll from `minRoll`. */
-  negotiation: z.strictObject({ minRoll: z.number().int(), results: z.array(z.enum(['none', 'ally', 'allyOpponent'])).min(1) }),
-  bdChits: z.array(z.strictObject({ number: z.number().int().min(1), title: z.string(), text: z.string(), asterisk: z.boolean(), effect: z.enum(['plan', 'reinforcements', 'attackerDrm+1', 'attackerDrm-1', 'noCombat']) })),
+  negotiation: z.strictObject({ minRoll: z.number().int(), results: z.array(Outcome).min(1), soleBritishLeader: z.number().int(), maoriLeader: z.number().int() }),
+  bdChits: z.array(z.strictObject({ number: z.number().int().min(1), title: z.string(), text: z.string(), asterisk: z.boolean(), effect: z.enum(['plan', 'attackerDrm+1', 'attackerDrm-1', 'defenderDrm+1', 'defenderDrm-1', 'noCombat', 'other']) })),
   /** Printed Movement Allowance per unit kind (leaders: the terrain chart's 4). */
   movement: z.record(z.enum(UNIT_KINDS), z.number().int().min(0)),
+  leaderMovement: z.number().int().min(0).optional(),
+  /** DRMs (the tables' Combat modifiers). */
+  drm: z.strictObject({ fortPaOccupied: z.number().int(), fortPaUnoccupied: z.number().int(), rough: z.number().int(), cavalryCharge: z.number().int(), militiaWithoutInfantry: z.number().int() }),
+  /** VP needed for a decisive victory and the minor/major levels (1.0). */
+  victory: z.strictObject({ decisive: z.number().int(), minor: z.number().int(), major: z.number().int() }),
   vp: z.strictObject({ settlement: z.number().int(), village: z.number().int(), fort: z.number().int(), pa: z.number().int(), townOccupied: z.number().int(), unit: z.number().int(), leader: z.number().int(), canoeByBritish: z.number().int(), fortBuilt: z.number().int() }),
 });
 export type EngineTables = z.infer<typeof EngineTablesSchema>;

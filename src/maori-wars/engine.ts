@@ -145,7 +145,8 @@ function negotiateProblem(s: MWState, side: Side, leaderId: string, hex: string)
 function negotiate(s: MWState, side: Side, l: Unit, hex: string, lines: string[]): void {
   s.negotiated.push(l.id, hex);
   const sole = !unitsAt(s, l.at).some((u) => u !== l && u.owner === side) && !structuresAt(s, l.at).length;
-  const drm = side === 'Maori' ? 1 : sole ? 1 : 0;
+  const t0 = s.data.tables.negotiation;
+  const drm = side === 'Maori' ? t0.maoriLeader : sole ? t0.soleBritishLeader : 0;
   const r = roll(s, lines, `${l.name} negotiates with the Neutrals at ${placeName(s, hex)}`, drm);
   const t = s.data.tables.negotiation;
   const res = t.results[Math.max(0, Math.min(t.results.length - 1, r - t.minRoll))]!;
@@ -439,13 +440,14 @@ function next(s: MWState): void {
 export function checkVictory(s: MWState, lines: string[]): void {
   if (s.result) return;
   const win = (side: Side, why: string) => { s.result = { kind: 'victory', winners: [side], text: `${side} wins decisively: ${why}` }; lines.push(s.result.text + '.'); };
-  if (s.vp >= 9) return win('British', 'first to 9 Victory Points');
-  if (s.vp <= -9) return win('Maori', 'first to 9 Victory Points');
+  const v = s.data.tables.victory;
+  if (s.vp >= v.decisive) return win('British', `first to ${v.decisive} Victory Points`);
+  if (s.vp <= -v.decisive) return win('Maori', `first to ${v.decisive} Victory Points`);
   if (s.hadMaoriVillages && !s.structures.some((x) => x.owner === 'Maori' && (x.kind === 'village' || x.kind === 'pa'))) return win('British', 'all Maori Villages and Pa eliminated');
   if (s.hadSettlements && !s.structures.some((x) => x.kind === 'settlement')) return win('Maori', 'all Settlements eliminated');
   if (s.turn > s.data.scenario.turns) {
     const n = Math.abs(s.vp);
-    const level = n <= 1 ? null : n <= 5 ? 'Minor Victory' : 'Major Victory';
+    const level = n < v.minor ? null : n < v.major ? 'Minor Victory' : 'Major Victory';
     const side: Side = s.vp > 0 ? 'British' : 'Maori';
     s.result = level ? { kind: 'victory', winners: [side], text: `${side} ${level} with ${n} VP at the end of the last Game Turn` } : { kind: 'draw', winners: [], text: `Draw: ${vpText(s.vp)} VP at the end of the last Game Turn` };
     lines.push(s.result.text + '.');

@@ -9,7 +9,7 @@ export function moveClass(u: Unit): MoveClass {
 export const isBoat = (u: Unit) => u.kind === 'canoe' || u.kind === 'gunboat';
 
 export function allowance(s: MWState, u: Unit): number {
-  return u.kind === 'leader' ? s.data.terrain.leaderAllowance : s.data.tables.movement[u.kind] ?? 0;
+  return u.kind === 'leader' ? s.data.tables.leaderMovement ?? s.data.terrain.leaderAllowance : s.data.tables.movement[u.kind] ?? 0;
 }
 
 export const isEnemy = (a: Owner, b: Owner) => a !== b && a !== 'Neutral' && b !== 'Neutral';

@@ -1,7 +1,7 @@
 // A small map (10 × 10 hexes, conforming to map-schema.ts), tables and a scenario in the engine's
 // shape, so the rules can be tested before the shipped map and tables are merged.
 import { drawWord } from '../../src/contract/random.ts';
-import type { EngineScenario, EngineTables } from '../../src/maori-wars/data-types.ts';
+import type { Effect, EngineScenario, EngineTables } from '../../src/maori-wars/data-types.ts';
 import { hexId } from '../../src/maori-wars/hex.ts';
 import type { MaoriWarsMap } from '../../src/maori-wars/map-schema.ts';
 import { setupMaoriWars } from '../../src/games/maori-wars.ts';
@@ -32,16 +32,27 @@ export function fixtureMap(): MaoriWarsMap {
   };
 }
 
-const row = (attacker: string, defender: string) => ({ attacker, defender }) as EngineTables['crt']['lesser'][number];
+/** Effects by short code: h1/h2 hits, d1/dA one/all Disrupted, r retreat, '-' none. */
+export function eff(code: string): Effect {
+  return { hits: code === 'h1' ? 1 : code === 'h2' ? 2 : 0, disrupt: code === 'd1' ? 'one' : code === 'dA' ? 'all' : null, retreat: code === 'r' };
+}
+const row = (attacker: string, defender: string) => ({ attacker: eff(attacker), defender: eff(defender) });
+/** A CRT whose every row gives the same result. */
+export function sameCrt(attacker: string, defender: string): EngineTables['crt'] {
+  const rows = Array(8).fill(row(attacker, defender));
+  return { minRoll: 0, lesser: rows, equal: rows, greater: rows };
+}
 
 /** A Combat Results Table whose every row is the same (tests choose the result), or a plausible one. */
 export function fixtureTables(over: Partial<EngineTables> = {}): EngineTables {
-  const plain = [row('hit1', 'none'), row('disrupt1', 'none'), row('none', 'none'), row('none', 'disrupt1'), row('none', 'retreat'), row('none', 'hit1'), row('none', 'hit1'), row('none', 'hit2')];
+  const plain = [row('h1', '-'), row('d1', '-'), row('-', '-'), row('-', 'd1'), row('-', 'r'), row('-', 'h1'), row('-', 'h1'), row('-', 'h2')];
   return {
     unofficial: true, provenance: 'test fixture',
     crt: { minRoll: 0, lesser: plain, equal: plain, greater: plain },
-    bombardment: { units: ['none', 'none', 'disrupt1', 'disrupt1', 'hit1', 'hit1'], canoes: ['none', 'none', 'none', 'hit1', 'hit1', 'hit1'], pa: ['none', 'none', 'none', 'none', 'removed', 'removed'], neutral: ['allyOpponent', 'none', 'none', 'none', 'ally', 'ally'] },
-    negotiation: { minRoll: 1, results: ['allyOpponent', 'none', 'none', 'none', 'ally', 'ally', 'ally'] },
+    bombardment: { units: ['-', '-', 'd1', 'd1', 'h1', 'h1'].map(eff), canoes: ['-', '-', '-', 'h1', 'h1', 'h1'].map(eff), pa: ['none', 'none', 'none', 'disrupted', 'removed', 'removed'], neutral: ['allyOpponent', 'none', 'none', 'none', 'ally', 'ally'] },
+    negotiation: { minRoll: 1, results: ['allyOpponent', 'none', 'none', 'none', 'ally', 'ally', 'ally'], soleBritishLeader: 1, maoriLeader: 1 },
+    drm: { fortPaOccupied: -2, fortPaUnoccupied: -1, rough: -1, cavalryCharge: 1, militiaWithoutInfantry: -1 },
+    victory: { decisive: 9, minor: 2, major: 6 },
     bdChits: Array.from({ length: 40 }, (_, i) => ({ number: i + 1, title: i % 10 === 9 ? 'Reinforcements' : 'According to Plan', text: 'test chit', asterisk: i >= 36, effect: 'plan' as const })),
     movement: { warrior: 4, queenite: 4, neutral: 0, artillery: 2, cavalry: 6, infantry: 3, militia: 3, constabulary: 3, naval: 3, rangers: 4, gunboat: 4, canoe: 6 },
     vp: { settlement: 1, village: 1, fort: 1, pa: 1, townOccupied: 2, unit: 0, leader: 1, canoeByBritish: 1, fortBuilt: 1 },

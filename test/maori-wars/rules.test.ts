@@ -7,7 +7,7 @@ import { enforceStacking, pathProblem, reachable } from '../../src/maori-wars/mo
 import { resolveAttack } from '../../src/maori-wars/combat.ts';
 import { newUnit } from '../../src/maori-wars/setup.ts';
 import { structuresAt, unitsAt, type MWState, type Unit } from '../../src/maori-wars/state.ts';
-import { newGame, rig } from './fixtures.ts';
+import { newGame, rig, sameCrt } from './fixtures.ts';
 
 const find = (s: MWState, pred: (u: Unit) => boolean) => s.units.find(pred)!;
 const leader = (s: MWState, name: string) => find(s, (u) => u.name === name);
@@ -262,7 +262,7 @@ describe('9.0 combat', () => {
     expect(s.played).toEqual([top]);
   });
   it('rolls the counter-attack before the attack, against the attacking hex', () => {
-    const { s, i1, i2 } = duel({ tables: { crt: { minRoll: 0, lesser: Array(8).fill({ attacker: 'none', defender: 'hit1' }), equal: Array(8).fill({ attacker: 'none', defender: 'hit1' }), greater: Array(8).fill({ attacker: 'none', defender: 'hit1' }) } } });
+    const { s, i1, i2 } = duel({ tables: { crt: sameCrt('-', 'h1') } });
     s.standing.Maori.evade = 'never';
     const lines: string[] = [];
     resolveAttack(s, 'British', { kind: 'attack', target: '0505', from: ['0405'] }, lines);
@@ -287,7 +287,7 @@ describe('9.0 combat', () => {
     expect(l2.join('\n')).toMatch(/rolled 3 − 2 = 1/);
   });
   it('lets a non-Disrupted Pa absorb a hit on 4–6 (becoming a Village), and gives the VP', () => {
-    const hit = { crt: { minRoll: 0, lesser: Array(8).fill({ attacker: 'none', defender: 'hit1' }), equal: Array(8).fill({ attacker: 'none', defender: 'hit1' }), greater: Array(8).fill({ attacker: 'none', defender: 'hit1' }) } };
+    const hit = { crt: sameCrt('-', 'h1') };
     const { s, w } = duel({ tables: hit });
     s.standing.Maori.evade = 'never'; s.standing.Maori.counter = 'never';
     s.structures.push({ id: 'sx', kind: 'pa', owner: 'Maori', hex: '0505', disrupted: false });
@@ -298,7 +298,7 @@ describe('9.0 combat', () => {
     expect(s.vp).toBe(1);
   });
   it('advances into a vacated hex and removes the unoccupied Structure there for its VP', () => {
-    const hit = { crt: { minRoll: 0, lesser: Array(8).fill({ attacker: 'none', defender: 'hit1' }), equal: Array(8).fill({ attacker: 'none', defender: 'hit1' }), greater: Array(8).fill({ attacker: 'none', defender: 'hit1' }) } };
+    const hit = { crt: sameCrt('-', 'h1') };
     const { s, i1 } = duel({ tables: hit });
     s.standing.Maori.evade = 'never'; s.standing.Maori.counter = 'never'; s.standing.Maori.absorb = 'never';
     s.structures.push({ id: 'sx', kind: 'village', owner: 'Maori', hex: '0505', disrupted: false });
@@ -308,7 +308,7 @@ describe('9.0 combat', () => {
     expect(s.vp).toBe(1);
   });
   it('panics a unit Disrupted twice on 2 or less (Infantry and Rangers only on 1)', () => {
-    const dis = { crt: { minRoll: 0, lesser: Array(8).fill({ attacker: 'none', defender: 'disruptAll' }), equal: Array(8).fill({ attacker: 'none', defender: 'disruptAll' }), greater: Array(8).fill({ attacker: 'none', defender: 'disruptAll' }) } };
+    const dis = { crt: sameCrt('-', 'dA') };
     const { s, w } = duel({ tables: dis });
     s.standing.Maori.evade = 'never'; s.standing.Maori.counter = 'never';
     w.disrupted = true;
