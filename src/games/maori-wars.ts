@@ -16,7 +16,7 @@ export function setupMaoriWars(seed: string, data: unknown): MWState {
   const s = setupGame(seed, loadData(data as never));
   const lines: string[] = [];
   advance(s, lines, true);
-  s.prelude = lines;
+  s.prelude = [...s.setupNotes, ...lines];
   return s;
 }
 

@@ -244,12 +244,13 @@ export function resolveAttack(s: MWState, side: Side, a: AttackAction, lines: st
   if (n !== null) {
     const chit = s.data.tables.bdChits.find((c) => c.number === n)!;
     lines.push(`${enemy} draws BD chit ${n}, "${chit.title}": ${chit.text}`);
-    if (chit.effect === 'attackerDrm+1') chitDrm = 1;
-    else if (chit.effect === 'attackerDrm-1') chitDrm = -1;
-    else if (chit.effect === 'noCombat') { lines.push('The attack is called off.'); return; }
-    else if (chit.effect === 'defenderDrm+1') chitDrm = -1;
-    else if (chit.effect === 'defenderDrm-1') chitDrm = 1;
-    else if (chit.effect !== 'plan') lines.push('kahu does not implement this chit yet: treated as "According to Plan".');
+    const e = chit.effect;
+    if (e.type === 'drm') {
+      // A DRM to the attacker's roll; one for the defender works against the attack.
+      const forAttacker = e.side === 'attacker' || (e.side === 'british' && side === 'British') || (e.side === 'maori' && side === 'Maori');
+      chitDrm = forAttacker ? e.value ?? 0 : -(e.value ?? 0);
+    } else if (e.type === 'noCombat') { lines.push('The attack is called off.'); return; }
+    else if (e.type === 'other') lines.push('kahu does not implement this chit yet: treated as "According to Plan".');
   }
   // 4) Bombardment: a non-Disrupted Artillery or Gunboat adjacent (Gunboats by water), once per hex per phase.
   bombard(s, side, a.target, lines);

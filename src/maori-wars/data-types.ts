@@ -29,7 +29,7 @@ export const EngineTablesSchema = z.strictObject({
   bombardment: z.strictObject({ units: z.array(Effect).length(6), canoes: z.array(Effect).length(6), pa: z.array(z.enum(['none', 'disrupted', 'removed'])).length(6), neutral: z.array(Outcome).length(6) }),
   /** Negotiation table: the result per modified die roll from `minRoll`. */
   negotiation: z.strictObject({ minRoll: z.number().int(), results: z.array(Outcome).min(1), soleBritishLeader: z.number().int(), maoriLeader: z.number().int() }),
-  bdChits: z.array(z.strictObject({ number: z.number().int().min(1), title: z.string(), text: z.string(), asterisk: z.boolean(), effect: z.enum(['plan', 'attackerDrm+1', 'attackerDrm-1', 'defenderDrm+1', 'defenderDrm-1', 'noCombat', 'other']) })),
+  bdChits: z.array(z.strictObject({ number: z.number().int().min(1), title: z.string(), text: z.string(), asterisk: z.boolean(), effect: z.strictObject({ type: z.enum(['plan', 'drm', 'noCombat', 'other']), side: z.enum(['attacker', 'defender', 'british', 'maori']).optional(), value: z.number().int().optional() }) })),
   /** Printed Movement Allowance per unit kind (leaders: the terrain chart's 4). */
   movement: z.record(z.enum(UNIT_KINDS), z.number().int().min(0)),
   leaderMovement: z.number().int().min(0).optional(),
@@ -46,6 +46,8 @@ const Where = z.union([
   z.strictObject({ hex: z.string() }),
   /** "X hexes in a direction from location Y" (14.0). */
   z.strictObject({ place: z.string(), hexes: z.number().int().min(1), direction: z.enum(['N', 'NE', 'SE', 'S', 'SW', 'NW']) }),
+  /** "X hexes away from location Y", "adjacent to" (1 away) (14.0): counted across anything. */
+  z.strictObject({ place: z.string(), away: z.number().int().min(1) }),
   /** "within X hexes of location Y" (14.0). */
   z.strictObject({ place: z.string(), within: z.number().int().min(0) }),
   z.strictObject({ box: z.literal('reinforcement') }),
@@ -77,6 +79,8 @@ export const EngineScenarioSchema = z.strictObject({
   leaders: z.record(z.string(), z.strictObject({ category: z.enum(['british', 'queenite', 'maori', 'neutral']), rangerLeader: z.boolean().optional() })),
   setup: z.array(SetupGroupSchema),
   automatic: z.array(z.strictObject({ turn: z.number().int(), side: z.enum(['Maori', 'British']), kind: z.enum(UNIT_KINDS), count: z.number().int().min(1), at: Where })).default([]),
+  /** Leaders arriving with automatic reinforcements (on a friendly unit where they land). */
+  automaticLeaders: z.array(z.strictObject({ turn: z.number().int(), side: z.enum(['Maori', 'British']), name: z.string(), at: Where })).default([]),
 });
 export type EngineScenario = z.infer<typeof EngineScenarioSchema>;
 

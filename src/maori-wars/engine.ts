@@ -129,6 +129,13 @@ function automaticReinforcements(s: MWState, lines: string[]): void {
       lines.push(`Automatic reinforcement: ${unitName(s, nu)}.`);
     }
   }
+  for (const r of s.data.scenario.automaticLeaders.filter((x) => x.turn === s.turn && x.side === s.side)) {
+    const want = whereHexes(s, r.at);
+    const on = sideUnits(s, s.side).find((u) => u.kind !== 'leader' && isHex(u.at) && want.some((h) => h === u.at || distance(h, u.at) <= 1)) ?? sideUnits(s, s.side).find((u) => u.kind !== 'leader' && isHex(u.at));
+    const info = s.data.scenario.leaders[r.name];
+    const l = newUnit(s, { kind: 'leader', owner: s.side, name: r.name, category: info?.category ?? 'british', ...(info?.rangerLeader ? { rangerLeader: true } : {}), at: on?.at ?? 'box' });
+    lines.push(`Automatic reinforcement: ${unitName(s, l)}.`);
+  }
 }
 
 // ---- Alliance (8.0)

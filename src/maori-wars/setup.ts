@@ -57,6 +57,7 @@ export function whereHexes(s: MWState, w: Where): string[] {
   if ('hex' in w) return [w.hex];
   const base = placeHex(s, w.place);
   if ('within' in w) return withinHexes(s, base, w.within);
+  if ('away' in w) return s.data.map.hexes.map((h) => h.id).filter((h) => distance(base, h) === w.away && landOk(s, h)).sort();
   if ('hexes' in w) {
     let h: string | null = base;
     for (let i = 0; i < w.hexes && h; i++) h = step(h, w.direction);
@@ -96,7 +97,7 @@ export function setupGame(seed: string, data: MWData): MWState {
   const s: MWState = {
     game: 'maori-wars', seed, rng, data, turn: 1, side: 'Maori', phase: 'reinforcement', seq: 0, units: [], structures: [],
     vp: 0, cup: shuffle(rng, chits), played: [], standing: { Maori: { ...DEFAULT_STANDING }, British: { ...DEFAULT_STANDING } },
-    moved: [], attacked: [], evaded: [], bombarded: [], fortsBuilt: 0, mpSpent: {}, negotiated: [], reinforced: 0, built: false, hadMaoriVillages: false, hadSettlements: false, nextId: 1, result: null,
+    moved: [], attacked: [], evaded: [], bombarded: [], fortsBuilt: 0, setupNotes: [], mpSpent: {}, negotiated: [], reinforced: 0, built: false, hadMaoriVillages: false, hadSettlements: false, nextId: 1, result: null,
   };
   // Towns printed on the map are British Structures.
   for (const p of data.map.places) if (p.town) s.structures.push({ id: `s${s.nextId++}`, kind: 'town', owner: 'British', hex: p.hex, disrupted: false });
@@ -108,7 +109,16 @@ export function setupGame(seed: string, data: MWData): MWState {
       for (const name of g.leaders) addLeader(s, name, owner, at);
       continue;
     }
-    const hexes = whereHexes(s, g.at);
+    let hexes = whereHexes(s, g.at);
+    // A printed place whose hex cannot take the Structure (kahu's map puts Waitangi in the hex of
+    // the Town of Kororareka): the nearest hex that can, within 2 (docs/maori-wars.md).
+    if ('place' in g.at && !('within' in g.at) && g.structures.length && !structureOk(s, owner, g.structures[0]!, hexes[0]!)) {
+      const near = withinHexes(s, hexes[0]!, 2).filter((h) => structureOk(s, owner, g.structures[0]!, h));
+      if (near.length) {
+        s.setupNotes.push(`${placeLabel(g.at)}: its hex ${hexes[0]} cannot take the ${owner} ${g.structures[0]} (14.0), so it is set up at ${near[0]}, the nearest hex that can.`);
+        hexes = near;
+      }
+    }
     for (const kind of g.structures) {
       const hex = hexes.find((h) => structureOk(s, owner, kind, h));
       if (!hex) throw new SetupError(`no legal hex for a ${owner} ${kind} at ${JSON.stringify(g.at)}`);
@@ -135,6 +145,10 @@ export function setupGame(seed: string, data: MWData): MWState {
   s.hadMaoriVillages = s.structures.some((x) => x.owner === 'Maori' && (x.kind === 'village' || x.kind === 'pa'));
   s.hadSettlements = s.structures.some((x) => x.kind === 'settlement');
   return s;
+}
+
+function placeLabel(w: Where): string {
+  return 'place' in w ? w.place : JSON.stringify(w);
 }
 
 function addLeader(s: MWState, name: string, owner: Owner, at: string): void {

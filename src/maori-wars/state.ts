@@ -70,6 +70,8 @@ export interface MWState {
   hadSettlements: boolean;
   /** What the phases before the first decision did (set-up), for the first report. */
   prelude?: string[];
+  /** Where set-up departed from a printed place, and why. */
+  setupNotes: string[];
   nextId: number;
   result: { kind: 'victory' | 'draw'; winners: string[]; text: string } | null;
 }

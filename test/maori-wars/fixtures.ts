@@ -53,7 +53,7 @@ export function fixtureTables(over: Partial<EngineTables> = {}): EngineTables {
     negotiation: { minRoll: 1, results: ['allyOpponent', 'none', 'none', 'none', 'ally', 'ally', 'ally'], soleBritishLeader: 1, maoriLeader: 1 },
     drm: { fortPaOccupied: -2, fortPaUnoccupied: -1, rough: -1, cavalryCharge: 1, militiaWithoutInfantry: -1 },
     victory: { decisive: 9, minor: 2, major: 6 },
-    bdChits: Array.from({ length: 40 }, (_, i) => ({ number: i + 1, title: i % 10 === 9 ? 'Reinforcements' : 'According to Plan', text: 'test chit', asterisk: i >= 36, effect: 'plan' as const })),
+    bdChits: Array.from({ length: 40 }, (_, i) => ({ number: i + 1, title: i % 10 === 9 ? 'Reinforcements' : 'According to Plan', text: 'test chit', asterisk: i >= 36, effect: { type: 'plan' as const } })),
     movement: { warrior: 4, queenite: 4, neutral: 0, artillery: 2, cavalry: 6, infantry: 3, militia: 3, constabulary: 3, naval: 3, rangers: 4, gunboat: 4, canoe: 6 },
     vp: { settlement: 1, village: 1, fort: 1, pa: 1, townOccupied: 2, unit: 0, leader: 1, canoeByBritish: 1, fortBuilt: 1 },
     ...over,
@@ -75,6 +75,7 @@ export function fixtureScenario(over: Partial<EngineScenario> = {}): EngineScena
       { side: 'British', at: { box: 'reinforcement' }, structures: [], units: [{ kind: 'infantry', count: 1 }], leaders: [] },
     ],
     automatic: [],
+    automaticLeaders: [],
     ...over,
   };
 }
