@@ -38,3 +38,30 @@ for (const [name, module, scenario] of [['Heiau', heiauDiplomacy, 'clans'], ['St
   time('SVG', 2000, () => renderDiplomacyMap(variant, geometry, board, { orders, title }));
   time('PNG 1600 px (from SVG)', 30, () => new Resvg(svg, { fitTo: { mode: 'width', value: 1600 }, font }).render().asPng());
 }
+
+// The Maori Wars hex map: 2,143 hexes, each a clickable element, with a board of stacks on it.
+{
+  const fs = await import('node:fs');
+  const { MaoriWarsMapSchema } = await import('../src/maori-wars/map-schema.ts');
+  const { renderMaoriWarsMap } = await import('../src/render/maori-wars-map.ts');
+  type Board = import('../src/render/maori-wars-map.ts').MaoriWarsBoard;
+  const map = MaoriWarsMapSchema.parse(JSON.parse(fs.readFileSync('src/maori-wars/data/north-island.json', 'utf8')));
+  const at = (n: string) => map.places.find((p) => p.name === n)!.hex;
+  const board: Board = {
+    hexes: {
+      [at('Auckland')]: { structures: [{ kind: 'fort', side: 'british' }], units: [{ kind: 'infantry', side: 'british', name: '58th Regiment' }, { kind: 'artillery', side: 'british' }, { kind: 'leader', side: 'british', name: 'Despard' }, { kind: 'naval', side: 'british' }] },
+      [at('Kororareka')]: { structures: [{ kind: 'settlement', side: 'british', disrupted: true }], units: [{ kind: 'gunboat', side: 'british', name: 'HMS Hazard' }] },
+      [at('Ohaeawai')]: { structures: [{ kind: 'pa', side: 'maori' }], units: [{ kind: 'warrior', side: 'maori', disrupted: true }, { kind: 'leader', side: 'maori', name: 'Hōne Heke' }] },
+      [at('Ruapekapeka')]: { structures: [{ kind: 'pa', side: 'maori' }], units: [{ kind: 'warrior', side: 'maori' }, { kind: 'leader', side: 'maori', name: 'Kawiti' }, { kind: 'canoe', side: 'maori' }] },
+      [at('Kerikeri')]: { structures: [{ kind: 'village', side: 'queenite' }], units: [{ kind: 'queenite', side: 'queenite', name: 'Tāmati Wāka Nene' }], sap: { towards: at('Waimate') } },
+    },
+    bushRaider: { 'tai-tokerau': [{ kind: 'warrior', side: 'maori' }, { kind: 'warrior', side: 'maori', disrupted: true }] },
+    turn: { current: 2, last: 4 }, vp: { side: 'maori', points: 3 },
+    highlights: [at('Okaihau')], arrows: [{ from: at('Kawakawa'), to: at('Ruapekapeka'), kind: 'attack' }],
+  };
+  const title = 'Hone Heke\'s Challenge: Game Turn 2';
+  const svg = renderMaoriWarsMap(map, board, { title });
+  console.log(`Maori Wars map, ${map.hexes.length} hexes; SVG ${(svg.length / 1024).toFixed(1)} KB`);
+  time('SVG', 2000, () => renderMaoriWarsMap(map, board, { title }));
+  time('PNG 1600 px (from SVG)', 30, () => new Resvg(svg, { fitTo: { mode: 'width', value: 1600 }, font }).render().asPng());
+}

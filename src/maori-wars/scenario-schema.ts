@@ -12,7 +12,8 @@
 import { z } from 'zod';
 import heke from './data/hone-hekes-challenge.json' with { type: 'json' };
 import { type CounterMix, Side, StructureKind, available } from './counters-schema.ts';
-import { REQUIRED_PLACES } from './map-schema.ts';
+import { distance, neighbours, step } from './hex.ts';
+import { type MaoriWarsMap, REQUIRED_PLACES } from './map-schema.ts';
 import { fromJson, issuesText, type Tables, UnitKind } from './tables-schema.ts';
 
 const id = z.string().regex(/^[a-z][a-z0-9-]*$/, 'ids are lower-case letters, digits and hyphens');
@@ -125,9 +126,12 @@ export const DesignatedAreaSchema = z.strictObject({
  * Special instructions as rules the engine enforces:
  *  remove-chits   these BD-chits are out of the game before play (14.0).
  *  sea-shipment   in `turn`'s British Movement Phase, the British may move `artillery` Artillery and
- *                 up to `units` units from `from` to any single coastal hex not adjacent to a Maori
- *                 unit, Village or Pa unless a water hexside separates them; they may not move
- *                 further that turn; in addition to any Gunboat transport.
+ *                 up to `units` units from `from` to any single hex that is coastal (when
+ *                 `destination.coastal`) and not adjacent to any Maori counter of the kinds in
+ *                 `destination.notAdjacentTo` ('unit': a hostile Maori unit; 'village', 'pa': a
+ *                 Maori Structure) unless a water hexside separates them (`unlessWaterHexside`);
+ *                 `moveFurther: false`: they may not move further that turn. In addition to any
+ *                 Gunboat transport (it uses no Gunboat).
  *  fort-limit     the British may build at most `max` Forts in the scenario (12.0).
  *  no-bush-raider units of these kinds may not be placed in the Bush Raider Box/Map (10.0).
  */
@@ -139,6 +143,11 @@ export const SpecialRuleSchema = z.discriminatedUnion('type', [
     from: Place,
     artillery: z.number().int().min(0),
     units: z.number().int().min(0),
+    destination: z.strictObject({
+      coastal: z.boolean(),
+      notAdjacentTo: z.array(z.enum(['unit', 'village', 'pa'])),
+      unlessWaterHexside: z.boolean(),
+    }),
     moveFurther: z.boolean(),
   }),
   z.strictObject({ type: z.literal('fort-limit'), max: z.number().int().min(0) }),
@@ -255,6 +264,53 @@ export function parseScenario(input: unknown, counters?: CounterMix, tables?: Ta
   const problems = checkScenario(r.data, counters, tables);
   if (problems.length) throw new Error(`invalid Maori Wars scenario: ${problems.join('; ')}`);
   return r.data;
+}
+
+/** The hex of a named place on the map (names and aliases, case and macrons ignored). */
+export function placeHex(map: MaoriWarsMap, name: string): string | undefined {
+  const want = fold(name);
+  return map.places.find((p) => [p.name, ...(p.aliases ?? [])].some((n) => fold(n) === want))?.hex;
+}
+
+/**
+ * The hexes a location's printed form allows (14.0), before the set-up's other constraints
+ * (occupied hexes, Structures, stacking): empty when the place is unknown or the counted hex is
+ * off the map, forbidden terrain (ocean, lake, mountain) or a small island. Off-map boxes: empty.
+ */
+export function locationHexes(map: MaoriWarsMap, l: Location): string[] {
+  if (l.at === 'reinforcement-box' || l.at === 'bush-raider') return [];
+  const at = placeHex(map, l.place);
+  if (!at) return [];
+  const hexes = new Map(map.hexes.map((h) => [h.id, h]));
+  const land = (id: string) => {
+    const h = hexes.get(id);
+    return h !== undefined && h.terrain !== 'ocean' && h.terrain !== 'lake';
+  };
+  const final = (id: string) => land(id) && hexes.get(id)!.terrain !== 'mountain' && !hexes.get(id)!.smallIsland;
+  if (l.at === 'place') return land(at) ? [at] : [];
+  if (l.at === 'direction') {
+    let h: string | null = at;
+    for (let i = 0; i < l.hexes && h; i++) h = step(h, l.direction);
+    return h && final(h) ? [h] : [];
+  }
+  if (l.at === 'adjacent') return neighbours(at).filter(final);
+  if (l.at === 'away') return map.hexes.filter((h) => distance(at, h.id) === l.hexes && final(h.id)).map((h) => h.id);
+  // within: "you may not enter any mountain or ocean hexes or cross any lake or all-water hexsides
+  // when counting"; it includes Y itself.
+  const water = new Set(map.hexsides.map((x) => [x.a, x.b].sort().join('-')));
+  const seen = new Set([at]);
+  let frontier = [at];
+  for (let i = 0; i < l.hexes; i++) {
+    const next: string[] = [];
+    for (const h of frontier)
+      for (const n of neighbours(h))
+        if (!seen.has(n) && land(n) && hexes.get(n)!.terrain !== 'mountain' && !water.has([h, n].sort().join('-'))) {
+          seen.add(n);
+          next.push(n);
+        }
+    frontier = next;
+  }
+  return [...seen].filter(land).sort();
 }
 
 const BUILT_IN: Record<string, unknown> = { 'hone-hekes-challenge': heke };

@@ -331,6 +331,7 @@ export const ChitsSchema = z
  *  town-occupied         a player advances into a Town held by the enemy (9.0 step 7).
  *  unit-eliminated       a unit (not a Leader, Canoe or Gunboat) is eliminated, except by
  *                        attrition (13.0) — see the doc for why this entry exists.
+ *  leader-eliminated     a Leader is eliminated (3.0, 6.0, 9.0).
  *  canoe-taken           a British unit without a Queenite enters a sole Maori Canoe (6.0).
  *  canoe-bombarded       a Canoe is destroyed by the Bombardment table.
  *  fort-built            the British build a Fort (12.0 "by expending 1 VP").
@@ -339,7 +340,7 @@ export const ChitsSchema = z
  * alliance-to-opponent); 'actor' = the player who did it; or a player.
  */
 export const VpEvent = z.enum([
-  'structure-destroyed', 'town-occupied', 'unit-eliminated', 'canoe-taken', 'canoe-bombarded', 'fort-built', 'alliance-to-opponent',
+  'structure-destroyed', 'town-occupied', 'unit-eliminated', 'leader-eliminated', 'canoe-taken', 'canoe-bombarded', 'fort-built', 'alliance-to-opponent',
 ]);
 export const VpEntrySchema = z.strictObject({
   event: VpEvent,

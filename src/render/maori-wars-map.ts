@@ -5,7 +5,6 @@
 // Victory Point tracks and a legend. Takes a view, never the state. Pure: text in, text out.
 // The board-independent part (terrain, hexes, names) is drawn once per map and kept.
 import type { MaoriWarsMap } from '../maori-wars/map-schema.ts';
-import { corners } from '../maori-wars/hex.ts';
 
 export type MwSide = 'british' | 'maori' | 'queenite' | 'neutral';
 export type MwStructureKind = 'town' | 'settlement' | 'fort' | 'village' | 'pa';
@@ -48,6 +47,13 @@ const TERRAIN_FILL: Record<string, string> = { clear: '#F4EDCB', rough: '#B5CF98
 const TERRAIN_NAME: Record<string, string> = { clear: 'Clear', rough: 'Rough (bush)', mountain: 'Mountain', lake: 'Lake', ocean: 'Ocean' };
 const TERRITORY_FILLS = ['#E69F00', '#56B4E9', '#009E73', '#F0E442', '#0072B2', '#D55E00', '#CC79A7', '#999999', '#8C6D1F', '#7FC3A7', '#B04A8C', '#5A5AA8'];
 
+/** Marks drawn on each hex of a terrain, so that colour is not the only cue. */
+const MARKS: Record<string, { d: (x: number, y: number, R: number) => string; stroke: string; width: number }> = {
+  rough: { d: (x, y, R) => [[-0.45, 0.1], [0.05, -0.2], [0.5, 0.12], [-0.15, 0.42]].map(([a, b]) => `M${f(x + a * R - 0.8)},${f(y + b * R + 0.8)}l0.8,-1.6l0.8,1.6`).join(''), stroke: '#4E7A35', width: 0.45 },
+  mountain: { d: (x, y, R) => `M${f(x - 0.55 * R)},${f(y + 0.3 * R)}l${f(0.3 * R)},${f(-0.5 * R)}l${f(0.25 * R)},${f(0.35 * R)}l${f(0.2 * R)},${f(-0.3 * R)}l${f(0.35 * R)},${f(0.45 * R)}`, stroke: '#5C4630', width: 0.7 },
+  lake: { d: (x, y, R) => [-0.15, 0.25].map((b) => `M${f(x - 0.4 * R)},${f(y + b * R)}q${f(0.2 * R)},-1 ${f(0.4 * R)},0t${f(0.4 * R)},0`).join(''), stroke: '#3D7FB8', width: 0.4 },
+};
+
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const f = (n: number) => Math.round(n * 10) / 10;
 const PANEL = 300;
@@ -55,8 +61,29 @@ const PANEL = 300;
 interface Static { svgHead: string; mapLayer: string; centres: Map<string, [number, number]>; names: Map<string, string>; territoryNames: Map<string, string> }
 const cache = new WeakMap<MaoriWarsMap, Static>();
 
-function hexPath(c: [number, number], r: number): string {
-  return 'M' + corners(c, r).map(([x, y]) => `${f(x)},${f(y)}`).join('L') + 'Z';
+function hexPath([x, y]: [number, number], r: number): string {
+  const h = f((Math.sqrt(3) / 2) * r), a = f(r / 2), b = f(r);
+  return `M${f(x + r)},${f(y)}l-${a},${h}h-${b}l-${a},-${h}l${a},-${h}h${b}z`;
+}
+
+// Hex numbers in strokes (a seven-segment hand), all in one path: thousands of text elements are slow to draw.
+// Each digit in a box 1 wide and 2 high: where its stroke starts, then relative moves.
+const DIGITS: [number, number, string][] = [
+  [0, 0, 'h1v2h-1z'], [0.3, 0.3, 'l0.3,-0.3v2'], [0, 0, 'h1v1h-1v1h1'], [0, 0, 'h1v2h-1m0,-1h1'], [0, 0, 'v1h1m0,-1v2'],
+  [1, 0, 'h-1v1h1v1h-1'], [1, 0, 'h-1v2h1v-1h-1'], [0, 0, 'h1v2'], [0, 0, 'h1v2h-1zm0,1h1'], [1, 1, 'h-1v-1h1v2h-1'],
+];
+const scaledDigits = new Map<number, string[]>();
+function numberPath(id: string, x: number, y: number, size: number): string {
+  const k = size / 2;
+  let rel = scaledDigits.get(k);
+  if (!rel) { rel = DIGITS.map(([, , d]) => d.replace(/-?[\d.]+/g, (n) => String(f(Number(n) * k)))); scaledDigits.set(k, rel); }
+  const w = k, gap = k * 0.6, left = x - (id.length * w + (id.length - 1) * gap) / 2;
+  let out = '';
+  for (let i = 0; i < id.length; i++) {
+    const [dx, dy] = DIGITS[Number(id[i])];
+    out += `M${f(left + i * (w + gap) + dx * k)},${f(y - size + dy * k)}${rel[Number(id[i])]}`;
+  }
+  return out;
 }
 
 function drawStatic(map: MaoriWarsMap): Static {
@@ -66,25 +93,27 @@ function drawStatic(map: MaoriWarsMap): Static {
   const names = new Map<string, string>();
   for (const p of map.places) names.set(p.hex, names.has(p.hex) ? `${names.get(p.hex)} / ${p.name}` : p.name);
   const territoryNames = new Map(map.territories.map((t) => [t.id, t.name]));
+  const nameOf = (id: string) => names.get(id) ?? `hex ${id}`;
   const o: string[] = [];
-  o.push('<defs>');
-  o.push(`<clipPath id="mw-land"><path d="${map.drawing.coast.join('')}" clip-rule="evenodd"/></clipPath>`);
-  // Patterns: bush tufts for rough ground, peaks for mountains, ripples for lakes.
-  o.push(`<pattern id="mw-rough" width="5" height="5" patternUnits="userSpaceOnUse"><path d="M1,3.5l0.8,-1.6l0.8,1.6" fill="none" stroke="#4E7A35" stroke-width="0.45"/></pattern>`);
-  o.push(`<pattern id="mw-mountain" width="7" height="6" patternUnits="userSpaceOnUse"><path d="M0.5,5l2.5,-4l2.5,4" fill="none" stroke="#5C4630" stroke-width="0.6"/></pattern>`);
-  o.push(`<pattern id="mw-lake" width="6" height="3" patternUnits="userSpaceOnUse"><path d="M0.5,2q1.25,-1 2.5,0t2.5,0" fill="none" stroke="#3D7FB8" stroke-width="0.35"/></pattern>`);
-  o.push('</defs>');
-  o.push(`<rect x="${vx}" y="${vy}" width="${vw}" height="${vh}" fill="${TERRAIN_FILL.ocean}"/>`);
-  // Land first in the clear colour (the South Island, off the map, stays so), then each land hex's terrain clipped to the coast.
-  o.push(`<path d="${map.drawing.coast.join('')}" fill="#EDE6D6" fill-rule="evenodd"/>`);
-  o.push('<g class="terrain" clip-path="url(#mw-land)">');
+  // Every layer is one path where it can be: resvg draws one long path far faster than thousands of
+  // small elements, clip paths or patterns (see docs/maori-wars-map.md).
+  const coast = map.drawing.coast.join('');
+  // Land in a neutral colour (the South Island, off the map, stays so); each land hex's terrain whole;
+  // marks so that colour is not the only cue; then the sea over everything off the coast.
+  o.push(`<path d="${coast}" fill="#EDE6D6" fill-rule="evenodd"/>`);
+  o.push('<g class="terrain">');
   for (const t of ['clear', 'rough', 'mountain', 'lake'] as const) {
-    const d = map.hexes.filter((h) => h.terrain === t).map((h) => hexPath(h.centre, R + 0.05)).join('');
-    if (!d) continue;
-    o.push(`<path d="${d}" fill="${TERRAIN_FILL[t]}"/>`);
-    if (t !== 'clear') o.push(`<path d="${d}" fill="url(#mw-${t})"/>`);
+    const hs = map.hexes.filter((h) => h.terrain === t);
+    if (!hs.length) continue;
+    o.push(`<path class="${t}" d="${hs.map((h) => hexPath(h.centre, R + 0.05)).join('')}" fill="${TERRAIN_FILL[t]}"/>`);
+    const m = MARKS[t];
+    if (m) o.push(`<path d="${hs.map((h) => m.d(h.centre[0], h.centre[1], R)).join('')}" fill="none" stroke="${m.stroke}" stroke-width="${m.width}" stroke-linejoin="round"/>`);
   }
   o.push('</g>');
+  o.push(`<path class="sea" d="M${vx},${vy}H${vx + vw}V${vy + vh}H${vx}Z${coast}" fill="${TERRAIN_FILL.ocean}" fill-rule="evenodd"/>`);
+  // The grid: two paths, faint at sea.
+  o.push(`<path class="grid" d="${map.hexes.filter((h) => h.terrain === 'ocean').map((h) => hexPath(h.centre, R)).join('')}" fill="none" stroke="#7d7462" stroke-opacity="0.35" stroke-width="0.3"/>`);
+  o.push(`<path class="grid" d="${map.hexes.filter((h) => h.terrain !== 'ocean').map((h) => hexPath(h.centre, R)).join('')}" fill="none" stroke="#5d5442" stroke-opacity="0.7" stroke-width="0.3"/>`);
   if (map.drawing.lakes) o.push(`<path class="lakes" d="${map.drawing.lakes.join('')}" fill="${TERRAIN_FILL.lake}" stroke="#3D7FB8" stroke-width="0.4"/>`);
   o.push(`<path class="coast" d="${map.drawing.coast.join('')}" fill="none" stroke="#5b4a2e" stroke-width="0.6" stroke-linejoin="round"/>`);
   // Rivers: solid where only canoes go, dotted along the navigable reach (the rules' dotted segments).
@@ -106,19 +135,18 @@ function drawStatic(map: MaoriWarsMap): Static {
     const k = R / 2 / Math.hypot(dx, dy);
     const d = `M${f(mx - dy * k)},${f(my + dx * k)}L${f(mx + dy * k)},${f(my - dx * k)}`;
     o.push(s.kind === 'lake'
-      ? `<path d="${d}" stroke="#1F5FA0" stroke-width="1.6" stroke-dasharray="1.6 1.2"><title>Lake hexside ${s.a}/${s.b}</title></path>`
-      : `<path d="${d}" stroke="#2E86C1" stroke-width="2"><title>All-water hexside ${s.a}/${s.b}</title></path>`);
+      ? `<path d="${d}" stroke="#1F5FA0" stroke-width="1.6" stroke-dasharray="1.6 1.2"><title>${esc(`Dashed lake hexside between ${nameOf(s.a)} and ${nameOf(s.b)}`)}</title></path>`
+      : `<path d="${d}" stroke="#2E86C1" stroke-width="2"><title>${esc(`All-water hexside between ${nameOf(s.a)} and ${nameOf(s.b)}`)}</title></path>`);
   }
   o.push('</g>');
-  // The hexes: each one element (an outline shared through <use>, its number) with an accessible name for the page.
-  const outline = (cls: string, op: number) => `<path id="mw-hex-${cls}" d="${hexPath([0, 0], R)}" fill="#fff" fill-opacity="0" stroke="#7d7462" stroke-opacity="${op}" stroke-width="0.3"/>`;
-  o.push(`<defs>${outline('sea', 0.35)}${outline('land', 0.7)}</defs>`);
-  o.push(`<g class="hexes" font-size="${f(R * 0.26)}" text-anchor="middle" fill="#555">`);
+  // The hexes' numbers, then each hex as one element for the page: an invisible shape that takes
+  // clicks (pointer-events) with the hex's accessible name.
+  o.push(`<path class="hex-numbers" d="${map.hexes.map((h) => numberPath(h.id, h.centre[0], h.centre[1] - R * 0.5, R * 0.2)).join('')}" fill="none" stroke="#555" stroke-width="0.22" stroke-linejoin="round"/>`);
+  o.push('<g class="hexes" visibility="hidden" pointer-events="all">');
   for (const h of map.hexes) {
-    const [x, y] = h.centre;
     const name = names.get(h.id);
     const label = `${name ? `${name}, ` : ''}hex ${h.id}, ${TERRAIN_NAME[h.terrain].toLowerCase()}${h.smallIsland ? ', small island' : ''}`;
-    o.push(`<g class="hex" data-hex="${h.id}" aria-label="${esc(label)}" transform="translate(${x},${y})"><use href="#mw-hex-${h.terrain === 'ocean' ? 'sea' : 'land'}"/><text y="${f(-R * 0.58)}">${h.id}</text></g>`);
+    o.push(`<path class="hex" data-hex="${h.id}" aria-label="${esc(label)}" d="${hexPath(h.centre, R)}"/>`);
   }
   o.push('</g>');
   // Places: Towns in bold with the printed Town mark; other places in italic.
@@ -325,7 +353,8 @@ function panel(map: MaoriWarsMap, board: MaoriWarsBoard, st: Static, x0: number,
   y += 4;
   (['clear', 'rough', 'mountain', 'lake', 'ocean'] as const).forEach((t, i) => {
     const bx = x0 + (i % 3) * (w / 3), by = y + Math.floor(i / 3) * 12;
-    o.push(`<rect x="${f(bx)}" y="${f(by)}" width="14" height="9" fill="${TERRAIN_FILL[t]}" stroke="#666" stroke-width="0.3"/>${t === 'clear' || t === 'ocean' ? '' : `<rect x="${f(bx)}" y="${f(by)}" width="14" height="9" fill="url(#mw-${t})"/>`}<text x="${f(bx + 17)}" y="${f(by + 7)}" font-size="5.5">${TERRAIN_NAME[t]}</text>`);
+    const m = MARKS[t];
+    o.push(`<path d="${hexPath([bx + 7, by + 4.5], 7)}" fill="${TERRAIN_FILL[t]}" stroke="#666" stroke-width="0.3"/>${m ? `<path d="${m.d(bx + 7, by + 4.5, 7)}" fill="none" stroke="${m.stroke}" stroke-width="${m.width}"/>` : ''}<text x="${f(bx + 17)}" y="${f(by + 7)}" font-size="5.5">${TERRAIN_NAME[t]}</text>`);
   });
   y += 28;
   const row = (draw: string, text: string) => { o.push(`${draw}<text x="${x0 + 20}" y="${f(y + 2)}" font-size="5.5">${esc(text)}</text>`); y += 9; };

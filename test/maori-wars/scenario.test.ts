@@ -4,9 +4,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { builtInCounters } from '../../src/maori-wars/counters-schema.ts';
-import { distance, neighbours, step } from '../../src/maori-wars/hex.ts';
+import { hexId, neighbours } from '../../src/maori-wars/hex.ts';
 import { MaoriWarsMapSchema, REQUIRED_PLACES, type MaoriWarsMap } from '../../src/maori-wars/map-schema.ts';
-import { type Location, loadScenario, parseScenario, placesOf, type Scenario } from '../../src/maori-wars/scenario-schema.ts';
+import { loadScenario, locationHexes, parseScenario, placesOf, type Scenario } from '../../src/maori-wars/scenario-schema.ts';
 import { builtInTables } from '../../src/maori-wars/tables-schema.ts';
 
 const counters = builtInCounters();
@@ -33,7 +33,10 @@ describe("Hōne Heke's Challenge", () => {
     ]);
     expect(s.specialInstructions.flatMap((i) => i.rules)).toEqual([
       { type: 'remove-chits', chits: [1, 2, 3, 4, 10, 11, 16, 24, 27, 36, 37, 38, 40] },
-      { type: 'sea-shipment', turn: 1, from: 'Auckland', artillery: 1, units: 4, moveFurther: false },
+      {
+        type: 'sea-shipment', turn: 1, from: 'Auckland', artillery: 1, units: 4,
+        destination: { coastal: true, notAdjacentTo: ['unit', 'village', 'pa'], unlessWaterHexside: true }, moveFurther: false,
+      },
       { type: 'fort-limit', max: 1 },
       { type: 'no-bush-raider', kinds: ['militia'] },
     ]);
@@ -71,6 +74,17 @@ describe("Hōne Heke's Challenge", () => {
     for (const r of s.reinforcements) expect(r.unofficial).toBe(true);
     const leaders = [...s.setup.flatMap((x) => x.groups.flatMap((g) => g.leaders)), ...s.reinforcements.flatMap((r) => r.leaders)];
     expect(leaders.sort()).toEqual(['bridge', 'despard', 'grey', 'heke', 'hulme', 'kawiti', 'patuone', 'pomare', 'waka-nene']);
+  });
+
+  it('sets up no more Maori or Queenite units than their Structures supply (13.0)', () => {
+    const groups = heke().setup.flatMap((x) => x.groups);
+    for (const side of ['maori', 'queenite'] as const) {
+      const mine = groups.filter((g) => g.side === side);
+      const units = mine.flatMap((g) => g.units).filter((u) => u.kind !== 'canoe').reduce((n, u) => n + u.count, 0);
+      const structures = mine.flatMap((g) => g.structures).reduce((n, x) => n + x.count, 0);
+      expect(units, side).toBeGreaterThan(0);
+      expect(units, side).toBeLessThanOrEqual(3 * structures);
+    }
   });
 
   it('has the Artillery and 4 units in Auckland that special instruction 2 ships', () => {
@@ -122,6 +136,41 @@ describe("a moderator's scenario file", () => {
   });
 });
 
+describe("rule 14.0's location forms on a map (locationHexes)", () => {
+  // A 7 × 7 grid of clear land around Y (0404, whose neighbours are N 0403, NE 0504, SE 0505, S 0405,
+  // SW 0305, NW 0304), with an ocean hex (0402), a mountain (0304) and a lake hexside (Y–0504).
+  const special: Record<string, 'ocean' | 'mountain'> = { '0402': 'ocean', '0304': 'mountain' };
+  const hexes = [];
+  for (let c = 1; c <= 7; c++) for (let r = 1; r <= 7; r++) {
+    const id = hexId(c, r);
+    hexes.push({ id, terrain: special[id] ?? 'clear', coastal: false, territory: 't', centre: [c, r] as [number, number] });
+  }
+  const map = MaoriWarsMapSchema.parse({
+    id: 'fixture', name: 'fixture', unofficial: true, provenance: {}, hexMiles: 10, cols: 7, rows: 7, hexes,
+    hexsides: [{ a: '0404', b: '0504', kind: 'lake' }], rivers: [], territories: [{ id: 't', name: 'T', adjacent: [] }],
+    places: [{ name: 'Ōhaeawai', hex: '0404' }],
+    drawing: { hexRadius: 1, viewBox: [0, 0, 10, 10], coast: [] },
+  });
+
+  it('place, "X hexes DIR of", "adjacent to", "X hexes away from"', () => {
+    expect(locationHexes(map, { at: 'place', place: 'Ohaeawai' })).toEqual(['0404']); // macrons and case ignored
+    expect(locationHexes(map, { at: 'direction', place: 'Ohaeawai', hexes: 1, direction: 'S' })).toEqual(['0405']);
+    expect(locationHexes(map, { at: 'direction', place: 'Ohaeawai', hexes: 2, direction: 'N' })).toEqual([]); // ends in the ocean
+    expect(locationHexes(map, { at: 'direction', place: 'Ohaeawai', hexes: 3, direction: 'N' })).toEqual(['0401']); // counted across the ocean
+    expect(locationHexes(map, { at: 'adjacent', place: 'Ohaeawai' }).sort()).toEqual(['0305', '0403', '0405', '0504', '0505']); // not the mountain
+    expect(locationHexes(map, { at: 'away', place: 'Ohaeawai', hexes: 3 })).toHaveLength(18);
+    expect(locationHexes(map, { at: 'place', place: 'Kororareka' })).toEqual([]);
+  });
+
+  it('"within X hexes" includes Y, enters no mountain or ocean and crosses no lake hexside', () => {
+    const within1 = locationHexes(map, { at: 'within', place: 'Ohaeawai', hexes: 1 });
+    expect(within1).toEqual(['0305', '0403', '0404', '0405', '0505']); // not across the lake hexside, not the mountain
+    expect(locationHexes(map, { at: 'within', place: 'Ohaeawai', hexes: 0 })).toEqual(['0404']);
+    // 0504 is reached in two steps around the lake hexside.
+    expect(locationHexes(map, { at: 'within', place: 'Ohaeawai', hexes: 2 })).toContain('0504');
+  });
+});
+
 // ---------------------------------------------------------------------------------------------
 // The set-up on the map (rule 14.0). The engine's set-up places counters; this only shows that
 // each group of the scenario, in order, has at least one legal hex, choosing the first.
@@ -133,52 +182,23 @@ const camp = (o: Owner) => (o === 'queenite' ? 'british' : o);
 const enemies = (a: Owner, b: Owner) => a !== 'neutral' && b !== 'neutral' && camp(a) !== camp(b);
 
 function setupProblems(map: MaoriWarsMap, s: Scenario): string[] {
-  const hexes = new Map(map.hexes.map((h) => [h.id, h]));
   const water = new Set(map.hexsides.map((x) => [x.a, x.b].sort().join('-')));
   const waterBetween = (a: string, b: string) => water.has([a, b].sort().join('-'));
-  const placeHex = new Map<string, string>();
-  for (const p of map.places) for (const n of [p.name, ...(p.aliases ?? [])]) placeHex.set(n.toLowerCase(), p.hex);
   const towns = new Set(map.places.filter((p) => p.town).map((p) => p.hex));
   const structures = new Map<string, Owner>([...towns].map((h) => [h, 'british' as Owner]));
   const units = new Map<string, Owner>();
-  const land = (id: string) => {
-    const h = hexes.get(id);
-    return h !== undefined && h.terrain !== 'ocean' && h.terrain !== 'lake';
-  };
-  const counted = (id: string) => land(id) && hexes.get(id)!.terrain !== 'mountain' && !hexes.get(id)!.smallIsland;
-  const candidates = (l: Location): string[] => {
-    if (l.at === 'reinforcement-box' || l.at === 'bush-raider') return [];
-    const at = placeHex.get(l.place.toLowerCase());
-    if (!at) return [];
-    if (l.at === 'place') return [at];
-    if (l.at === 'direction') {
-      let h: string | null = at;
-      for (let i = 0; i < l.hexes && h; i++) h = step(h, l.direction);
-      return h && counted(h) ? [h] : [];
-    }
-    if (l.at === 'adjacent') return neighbours(at).filter(counted);
-    if (l.at === 'away') return map.hexes.map((h) => h.id).filter((h) => distance(at, h) === l.hexes && counted(h));
-    // within: no mountain or ocean entered, no lake or all-water hexside crossed; Y itself included.
-    const seen = new Set([at]);
-    let frontier = [at];
-    for (let i = 0; i < l.hexes; i++) {
-      const next: string[] = [];
-      for (const h of frontier)
-        for (const n of neighbours(h))
-          if (!seen.has(n) && land(n) && hexes.get(n)!.terrain !== 'mountain' && !waterBetween(h, n)) {
-            seen.add(n);
-            next.push(n);
-          }
-      frontier = next;
-    }
-    return [...seen].filter(land);
-  };
+  const stacked = new Map<string, number>();
+  const terrain = new Map(map.hexes.map((h) => [h.id, h.terrain]));
+  // 4.0: 4 units a hex, British (with Queenites) 2 in rough; Leaders, Canoes, Gunboats, Artillery free.
+  const free = new Set(['artillery', 'gunboat', 'canoe']);
+  const size = (g: Scenario['setup'][number]['groups'][number]) => g.units.filter((u) => !free.has(u.kind)).reduce((n, u) => n + u.count, 0);
+  const limit = (h: string, side: Owner) => (camp(side) === 'british' && terrain.get(h) === 'rough' ? 2 : 4);
   const problems: string[] = [];
   s.setup.forEach((sec, i) =>
     sec.groups.forEach((g, j) => {
       const where = `setup.${i}.groups.${j} (${JSON.stringify(g.location)})`;
       if (g.location.at === 'reinforcement-box' || g.location.at === 'bush-raider') return;
-      const all = candidates(g.location);
+      const all = locationHexes(map, g.location);
       if (!all.length) return void problems.push(`${where}: no hex on the map`);
       const legal = all.filter((h) => {
         const u = units.get(h);
@@ -196,12 +216,13 @@ function setupProblems(map: MaoriWarsMap, s: Scenario): string[] {
           // Units without Structures go in or next to a friendly occupied Structure (14.0).
           if (![h, ...neighbours(h)].some((n) => structures.get(n) && !enemies(structures.get(n)!, g.side))) return false;
         }
-        return true;
+        return (stacked.get(h) ?? 0) + size(g) <= limit(h, g.side);
       });
       if (!legal.length) return void problems.push(`${where}: every hex (${all.join(', ')}) breaks rule 14.0`);
       const h = legal[0]!;
       if (g.structures.length && !structures.has(h)) structures.set(h, g.side);
       if (g.units.length) units.set(h, g.side);
+      stacked.set(h, (stacked.get(h) ?? 0) + size(g));
     }),
   );
   return problems;
@@ -226,5 +247,9 @@ describe.runIf(existsSync(MAP_FILE))('the set-up on the map (rule 14.0)', () => 
     const bad = clone(heke());
     bad.setup[1]!.groups[0]!.location = { at: 'place', place: 'Auckland' };
     expect(setupProblems(map(), bad)).toEqual([expect.stringMatching(/^setup\.1\.groups\.0 .*breaks rule 14\.0/)]);
+    // … and one that overstacks (4.0): 5 British units in Kororāreka.
+    const crowded = clone(heke());
+    crowded.setup[2]!.groups[1]!.units.push({ kind: 'infantry', count: 4 });
+    expect(setupProblems(map(), crowded)).toEqual([expect.stringMatching(/^setup\.2\.groups\.1 /)]);
   });
 });

@@ -82,6 +82,18 @@ describe('the built-in tables', () => {
     expect(new Set(t.bombardment.columns.neutralMaori)).toEqual(new Set(['ally-with-you', 'stay-neutral', 'ally-with-opponent']));
   });
 
+  it('Bombardment and Negotiation: a higher roll is never worse for the roller', () => {
+    const ally = { 'ally-with-opponent': 0, 'stay-neutral': 1, 'ally-with-you': 2 } as const;
+    const rising = (xs: number[]) => xs.every((x, i) => i === 0 || x >= xs[i - 1]!);
+    const c = t.bombardment.columns;
+    expect(rising(c.maoriUnits.map(weight))).toBe(true);
+    expect(rising(c.canoes.map(weight))).toBe(true);
+    expect(rising(c.pa.map((r) => ['none', 'disrupted', 'removed'].indexOf(r.pa)))).toBe(true);
+    expect(rising(c.neutralMaori.map((r) => ally[r]))).toBe(true);
+    expect(rising(t.negotiation.results.map((r) => ally[r]))).toBe(true); // so the +1 DRMs of 8.0 help
+    expect(rising([1, 0, 2].map((i) => ally[t.negotiation.results[i]!]))).toBe(false); // the check bites
+  });
+
   it('Negotiation: the three outcomes of 8.0 and its two +1 DRMs', () => {
     const n = t.negotiation;
     expect(new Set(n.results)).toEqual(new Set(['ally-with-you', 'stay-neutral', 'ally-with-opponent']));

@@ -1,0 +1,107 @@
+// The Maori Wars map drawing: every hex once as a clickable element with a name, the board's
+// stacks, disrupted markers, structures and sap, the Bush Raider inset with its units, the tracks,
+// and names (never hex ids) where a place has one. Drawn through resvg as the service does.
+import fs from 'node:fs';
+import path from 'node:path';
+import { Resvg } from '@resvg/resvg-js';
+import { describe, expect, it } from 'vitest';
+import { MaoriWarsMapSchema } from '../../src/maori-wars/map-schema.ts';
+import { renderMaoriWarsMap, type MaoriWarsBoard } from '../../src/render/maori-wars-map.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const map = MaoriWarsMapSchema.parse(JSON.parse(fs.readFileSync(path.join(root, 'src/maori-wars/data/north-island.json'), 'utf8')));
+const at = (name: string) => map.places.find((p) => p.name === name)!.hex;
+
+const board: MaoriWarsBoard = {
+  hexes: {
+    [at('Auckland')]: { structures: [{ kind: 'fort', side: 'british' }], units: [{ kind: 'infantry', side: 'british', name: '58th Regiment' }, { kind: 'artillery', side: 'british' }, { kind: 'leader', side: 'british', name: 'Despard' }, { kind: 'naval', side: 'british' }, { kind: 'militia', side: 'british' }] },
+    [at('Ohaeawai')]: { structures: [{ kind: 'pa', side: 'maori' }], units: [{ kind: 'warrior', side: 'maori', name: 'Pene Taui', disrupted: true }, { kind: 'leader', side: 'maori', name: 'Hōne Heke' }] },
+    [at('Kerikeri')]: { structures: [{ kind: 'village', side: 'queenite' }], units: [{ kind: 'queenite', side: 'queenite', name: 'Tāmati Wāka Nene' }] },
+    [at('Puketutu')]: { structures: [], units: [{ kind: 'infantry', side: 'british', name: '96th Regiment' }], sap: { towards: at('Ohaeawai') } },
+  },
+  bushRaider: { 'tai-tokerau': [{ kind: 'warrior', side: 'maori', name: 'Te Ruki Kawiti' }, { kind: 'warrior', side: 'maori', name: 'Hikitene', disrupted: true }], waikato: [] },
+  turn: { current: 2, last: 4 },
+  vp: { side: 'maori', points: 3 },
+  highlights: [at('Okaihau')],
+  arrows: [{ from: at('Kawakawa'), to: at('Ruapekapeka'), kind: 'attack' }],
+};
+const svg = renderMaoriWarsMap(map, board, { title: "Hone Heke's Challenge: Game Turn 2" });
+/** The markup of the element that opens with `open`, up to its matching close. */
+function element(open: RegExp): string {
+  const m = open.exec(svg);
+  if (!m) throw new Error(`no ${open}`);
+  let depth = 0;
+  const re = /<(\/?)g\b[^>]*?(\/?)>/g;
+  re.lastIndex = m.index;
+  for (let t = re.exec(svg); t; t = re.exec(svg)) {
+    if (t[2]) continue;
+    depth += t[1] ? -1 : 1;
+    if (depth === 0) return svg.slice(m.index, t.index + t[0].length);
+  }
+  throw new Error('unclosed');
+}
+
+describe('Maori Wars map drawing', () => {
+  it('draws every hex once as an element with data-hex and an accessible name (the place name where there is one)', () => {
+    const ids = [...svg.matchAll(/data-hex="(\d{4})"/g)].map((m) => m[1]);
+    expect(ids.length).toBe(map.hexes.length);
+    expect(new Set(ids).size).toBe(map.hexes.length);
+    const auckland = new RegExp(`data-hex="${at('Auckland')}" aria-label="([^"]*)"`).exec(svg)![1];
+    expect(auckland).toMatch(/^Auckland, hex \d{4}, /);
+    const sea = map.hexes.find((h) => h.terrain === 'ocean')!;
+    expect(new RegExp(`data-hex="${sea.id}" aria-label="hex ${sea.id}, ocean"`).test(svg)).toBe(true);
+  });
+
+  it('draws a stack of counters per hex, with the disrupted marker on the disrupted unit only', () => {
+    const ohaeawai = element(new RegExp(`<g class="stack" data-stack="${at('Ohaeawai')}"`));
+    expect(ohaeawai).toMatch(/Māori Warriors \(taua\) \(Pene Taui\), disrupted in [^<]*Ohaeawai/);
+    expect(ohaeawai.match(/class="disrupted"/g)?.length).toBe(1);
+    expect(ohaeawai.match(/<g class="unit"/g)?.length).toBe(2);
+    expect(ohaeawai).toContain('data-kind="pa" data-side="maori"');
+    const auckland = element(new RegExp(`<g class="stack" data-stack="${at('Auckland')}"`));
+    expect(auckland).not.toContain('class="disrupted"');
+    // Five units: three counters and one that counts the other two.
+    expect(auckland.match(/<g class="unit"/g)?.length).toBe(3);
+    expect(auckland).toContain('+2');
+    expect(svg).toContain('Sap towards');
+    expect(svg).toContain(`data-highlight="${at('Okaihau')}"`);
+  });
+
+  it('lists the units in each Bush Raider territory, by name, disrupted ones marked', () => {
+    const north = element(/<g class="territory" data-territory="tai-tokerau"/);
+    expect(north).toContain('Tai Tokerau');
+    expect(north).toContain('Te Ruki Kawiti');
+    expect(north).toContain('Hikitene (disrupted)');
+    expect(north.match(/<g class="unit"/g)?.length).toBe(2);
+    expect(north.match(/class="disrupted"/g)?.length).toBe(1);
+    expect(element(/<g class="territory" data-territory="waikato"/)).not.toContain('<g class="unit"');
+    for (const t of map.territories) expect(svg).toContain(`data-territory="${t.id}"`);
+  });
+
+  it('shows the Game Turn and the VP marker where the board says', () => {
+    const turn = element(/<g class="turn-track"/);
+    expect(turn.match(/<rect[^>]*class="current"/g)?.length).toBe(1);
+    expect(turn).toMatch(/class="current"\/><text[^>]*>2<\/text>/);
+    const vp = element(/<g class="vp-track"/);
+    expect(vp).toContain('3 VP to the Māori');
+    expect(vp).toMatch(/class="current"\/><text[^>]*>3<\/text>/);
+  });
+
+  it('writes names, not hex ids, wherever a place has a name (the small hex numbers apart)', () => {
+    const titles = [...svg.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => m[1]);
+    const named = new Set(map.places.map((p) => p.hex));
+    for (const t of titles) for (const id of t.match(/\b\d{4}\b/g) ?? []) expect(named.has(id), `"${t}" names hex ${id}, which has a place name`).toBe(false);
+    const from = map.places.filter((p) => p.hex === at('Kawakawa')).map((p) => p.name).join(' / ');
+    expect(titles).toContain(`Attack: ${from} to Ruapekapeka`);
+    const texts = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+    for (const p of map.places) expect(texts, p.name).toContain(p.name);
+    for (const t of texts) expect(t, t).not.toMatch(/^\d{4}$/);
+  });
+
+  it('renders to a PNG with the service fonts', () => {
+    const font = { fontFiles: ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf', 'DejaVuSans-Oblique.ttf'].map((f) => path.join(root, 'assets/fonts', f)), loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' };
+    const png = new Resvg(svg, { fitTo: { mode: 'width', value: 400 }, font }).render().asPng();
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect(png.length).toBeGreaterThan(10_000);
+  });
+});
