@@ -7,13 +7,15 @@
 import type { GameModule, ReadLine, Viewer } from '../contract/types.ts';
 import { advance, apply, describe, legalActions, problemOf, resolveTurn, unit, type Action, type MWReport, type MWSubmission } from '../maori-wars/engine.ts';
 import { loadData, setupGame } from '../maori-wars/setup.ts';
-import { isHex, PHASE_NAMES, placeName, SIDES, structureName, territoryName, unitName, vpText, type MWState, type Side } from '../maori-wars/state.ts';
+import { shippedEngineData } from '../maori-wars/state.ts';
+import { dataOf, isHex, PHASE_NAMES, placeName, SIDES, structureName, territoryName, unitName, vpText, type MWState, type Side } from '../maori-wars/state.ts';
 import { readLine, ReadError } from '../maori-wars/text.ts';
 
 const SCENARIOS = [{ id: 'hone-hekes-challenge', name: "Hōne Heke's Challenge (the Flagstaff War, 1845–1846)", roles: ['Maori', 'British'] }];
 
-export function setupMaoriWars(seed: string, data: unknown): MWState {
-  const s = setupGame(seed, loadData(data as never));
+/** A new game: on the shipped data unless `data` (a moderator's or a test's map, tables and scenario) is given. */
+export function setupMaoriWars(seed: string, data?: unknown): MWState {
+  const s = data === undefined ? setupGame(seed, shippedEngineData(), false) : setupGame(seed, loadData(data as never));
   const lines: string[] = [];
   advance(s, lines, true);
   s.prelude = [...s.setupNotes, ...lines];
@@ -57,13 +59,13 @@ function label(s: MWState): string {
 
 function publicView(s: MWState) {
   return {
-    turn: s.turn, lastTurn: s.data.scenario.turns, side: s.side, phase: PHASE_NAMES[s.phase],
+    turn: s.turn, lastTurn: dataOf(s).scenario.turns, side: s.side, phase: PHASE_NAMES[s.phase],
     victoryPoints: { marker: s.vp, text: vpText(s.vp) },
     units: s.units.filter((u) => u.at !== 'gone').map((u) => ({ name: unitName(s, u), kind: u.kind, side: u.owner, ...(u.name ? { leader: u.name } : {}), hex: isHex(u.at) ? u.at : null, territory: u.at.startsWith('bush:') ? territoryName(s, u.at.slice(5)) : null, reinforcementBox: u.at === 'box', disrupted: u.disrupted })),
     structures: s.structures.map((x) => ({ name: structureName(s, x), kind: x.kind, side: x.owner, queenite: !!x.queenite, hex: x.hex, disrupted: x.disrupted })),
     bdCup: { chits: s.cup.length, played: s.played.slice() },
     result: s.result,
-    unofficial: { map: s.data.map.unofficial, tables: s.data.tables.unofficial, scenario: s.data.scenario.unofficial, terrain: s.data.terrain.unofficial },
+    unofficial: { map: dataOf(s).map.unofficial, tables: dataOf(s).tables.unofficial, scenario: dataOf(s).scenario.unofficial, terrain: dataOf(s).terrain.unofficial },
   };
 }
 
@@ -73,8 +75,7 @@ export const maoriWars: GameModule<MWState> = {
   scenarios: SCENARIOS,
   setup(seed, scenario, options) {
     if (!SCENARIOS.some((x) => x.id === scenario)) throw new Error(`unknown scenario '${scenario}' (Maori Wars has 'hone-hekes-challenge')`);
-    if (!options?.data) throw new Error('Maori Wars needs its map, tables and scenario data (options.data): the shipped files are not merged yet');
-    return setupMaoriWars(seed, options.data);
+    return setupMaoriWars(seed, options?.data);
   },
   phase(s) {
     return { key: `${String(s.seq).padStart(4, '0')}-T${s.turn}-${s.side}-${s.phase}`, label: label(s), type: 'turn', year: s.turn };
@@ -100,7 +101,7 @@ export const maoriWars: GameModule<MWState> = {
     return [`Turn ${r.turn}, ${r.side} ${r.phase}:`, ...r.lines].join('\n');
   },
   formatPosition(s, viewer) {
-    const lines = [`${label(s)}. Victory Points: ${vpText(s.vp)}. Game Turn ${s.turn} of ${s.data.scenario.turns}.`];
+    const lines = [`${label(s)}. Victory Points: ${vpText(s.vp)}. Game Turn ${s.turn} of ${dataOf(s).scenario.turns}.`];
     for (const side of [...SIDES, 'Neutral'] as const) {
       const here = s.units.filter((u) => u.owner === side && u.at !== 'gone');
       const structs = s.structures.filter((x) => x.owner === side);

@@ -5,7 +5,7 @@
 import { nextDraw, drawsSince, drawsText, shuffle } from '../contract/random.ts';
 import { type CrtCell, type Effect } from './data-types.ts';
 import { boatRetreat, isBoat, isEnemy, stepCost } from './movement.ts';
-import { gainVp, hexData, hexOf, isHex, mapNeighbours, mapOf, other, placeName, roll, stackCount, stackLimit, strength, structureName, structuresAt, unitName, unitsAt, type MWState, type Side, type Structure, type Unit } from './state.ts';
+import { dataOf, gainVp, hexData, hexOf, isHex, mapNeighbours, mapOf, other, placeName, roll, stackCount, stackLimit, strength, structureName, structuresAt, unitName, unitsAt, type MWState, type Side, type Structure, type Unit } from './state.ts';
 
 export interface AttackAction { kind: 'attack'; target: string; from: string[]; charge?: boolean; advance?: boolean }
 
@@ -31,7 +31,7 @@ export function attackProblem(s: MWState, side: Side, a: AttackAction): string |
   if (!units.length && !structs.length) return `${placeName(s, a.target)} holds no enemy`;
   if (!units.length && !structs.some((x) => fortPa(x) || x.kind === 'town') && !structs.length) return 'nothing to attack';
   if (units.length && units.every((u) => s.evaded.includes(u.id)) && !structs.some(fortPa)) return 'units that evaded may not be attacked again this phase';
-  if (side === 'Maori' && structs.some((x) => x.kind === 'town') && !s.data.scenario.designatedArea.includes(tgt.territory ?? '')) return 'the Maori may only attack Towns in the designated area';
+  if (side === 'Maori' && structs.some((x) => x.kind === 'town') && !dataOf(s).scenario.designatedArea.includes(tgt.territory ?? '')) return 'the Maori may only attack Towns in the designated area';
   if (!a.from.length) return 'name the hexes the attack comes from';
   for (const h of a.from) {
     if (!mapNeighbours(mapOf(s), a.target).includes(h)) return `${h} is not adjacent to ${a.target}`;
@@ -45,7 +45,7 @@ export function attackProblem(s: MWState, side: Side, a: AttackAction): string |
 /** Draw a BD chit: the cup is refilled (chits without an asterisk, reshuffled) when empty. */
 export function drawChit(s: MWState, lines: string[]): number | null {
   if (!s.cup.length) {
-    const back = s.played.filter((n) => !s.data.tables.bdChits.find((c) => c.number === n)?.asterisk);
+    const back = s.played.filter((n) => !dataOf(s).tables.bdChits.find((c) => c.number === n)?.asterisk);
     if (!back.length) return null;
     const from = nextDraw(s.rng);
     s.cup = shuffle(s.rng, back);
@@ -62,7 +62,7 @@ function column(att: number, def: number): 'lesser' | 'equal' | 'greater' {
   return att < def ? 'lesser' : att > def ? 'greater' : 'equal';
 }
 function cell(s: MWState, col: 'lesser' | 'equal' | 'greater', r: number): CrtCell {
-  const t = s.data.tables.crt;
+  const t = dataOf(s).tables.crt;
   const rows = t[col];
   return rows[Math.max(0, Math.min(rows.length - 1, r - t.minRoll))]!;
 }
@@ -87,12 +87,12 @@ export function eliminate(s: MWState, u: Unit, lines: string[], why = 'eliminate
   lines.push(`${unitName(s, u)} ${why}.`);
   if (u.kind === 'leader') {
     u.at = 'gone';
-    if (u.owner !== 'Neutral') gainVp(s, other(u.owner), s.data.tables.vp.leader, `${u.name} eliminated`, lines);
+    if (u.owner !== 'Neutral') gainVp(s, other(u.owner), dataOf(s).tables.vp.leader, `${u.name} eliminated`, lines);
     return;
   }
   u.at = u.owner === 'Neutral' ? 'gone' : 'box';
   u.disrupted = false;
-  if (u.owner !== 'Neutral') gainVp(s, other(u.owner), s.data.tables.vp.unit, 'a unit eliminated', lines);
+  if (u.owner !== 'Neutral') gainVp(s, other(u.owner), dataOf(s).tables.vp.unit, 'a unit eliminated', lines);
   afterLoss(s, u.owner as Side, hex, lines);
 }
 
@@ -124,7 +124,7 @@ function disruptStructure(s: MWState, x: Structure, lines: string[]): void {
 /** Remove or downgrade a Structure; VP to the opponent (3.0). Fort → Settlement, Pa → Village, a Fort on a Town just goes. */
 export function destroyStructure(s: MWState, x: Structure, lines: string[], downgrade: boolean, why: string): void {
   const opp = x.owner === 'Neutral' ? null : other(x.owner);
-  const vp = s.data.tables.vp;
+  const vp = dataOf(s).tables.vp;
   const onTown = structuresAt(s, x.hex).some((y) => y.kind === 'town' && y !== x);
   if (x.kind === 'town') return;
   if (downgrade && (x.kind === 'fort' || x.kind === 'pa') && !onTown) {
@@ -242,7 +242,7 @@ export function resolveAttack(s: MWState, side: Side, a: AttackAction, lines: st
   let chitDrm = 0;
   const n = drawChit(s, lines);
   if (n !== null) {
-    const chit = s.data.tables.bdChits.find((c) => c.number === n)!;
+    const chit = dataOf(s).tables.bdChits.find((c) => c.number === n)!;
     lines.push(`${enemy} draws BD chit ${n}, "${chit.title}": ${chit.text}`);
     const e = chit.effect;
     if (e.type === 'drm') {
@@ -260,7 +260,7 @@ export function resolveAttack(s: MWState, side: Side, a: AttackAction, lines: st
   if (a.charge) {
     charged = attackers.filter((u) => u.kind === 'cavalry' && !u.disrupted && isHex(u.at));
     const col = column(charged.length, defenceStrength(s, enemy, a.target));
-    const r = roll(s, lines, `Cavalry charge (${col} force)`, s.data.tables.drm.cavalryCharge);
+    const r = roll(s, lines, `Cavalry charge (${col} force)`, dataOf(s).tables.drm.cavalryCharge);
     const res = cell(s, col, r);
     lines.push(`Charge result: ${effectText(res.defender)} to ${enemy}.`);
     applyEffect(s, res.defender, enemy, a.target, defendersAt(s, enemy, a.target), true, lines);
@@ -286,7 +286,7 @@ export function resolveAttack(s: MWState, side: Side, a: AttackAction, lines: st
   const struct = structuresAt(s, a.target).find((x) => x.owner === enemy && fortPa(x));
   const occupied = defendersAt(s, enemy, a.target).some((u) => u.kind !== 'leader');
   let drm = chitDrm;
-  const dm = s.data.tables.drm;
+  const dm = dataOf(s).tables.drm;
   const terrain = hexData(mapOf(s), a.target)!.terrain;
   if (struct) drm += occupied ? dm.fortPaOccupied : dm.fortPaUnoccupied;
   else if (terrain === 'rough' || terrain === 'mountain') drm += dm.rough;
@@ -312,7 +312,7 @@ function advance(s: MWState, side: Side, a: AttackAction, att: Unit[], lines: st
   for (const u of movers) u.at = a.target;
   lines.push(`${movers.length} ${side} unit${movers.length > 1 ? 's advance' : ' advances'} into ${placeName(s, a.target)}.`);
   for (const l of unitsAt(s, a.target).filter((u) => u.owner === enemy && u.kind === 'leader')) eliminate(s, l, lines, 'is alone when entered: eliminated');
-  const vp = s.data.tables.vp;
+  const vp = dataOf(s).tables.vp;
   const town = structs.find((x) => x.kind === 'town');
   for (const x of structs.filter((y) => y.kind !== 'town')) {
     lines.push(`${structureName(s, x)} is removed.`);
@@ -337,7 +337,7 @@ export function bombard(s: MWState, side: Side, target: string, lines: string[])
   if (!colName) return;
   s.bombarded.push(target);
   const r = roll(s, lines, `${unitName(s, gun)} bombards ${placeName(s, target)} (${colName === 'pa' ? 'Pa' : colName === 'canoes' ? 'Canoes' : 'units'} column)`);
-  const b = s.data.tables.bombardment;
+  const b = dataOf(s).tables.bombardment;
   if (colName === 'pa') {
     const res = b.pa[r - 1]!;
     lines.push(`Bombardment result: ${res === 'none' ? 'no effect' : `the Pa is ${res}`}.`);

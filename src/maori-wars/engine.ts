@@ -6,7 +6,7 @@ import type { StructureKind } from './data-types.ts';
 import { distance } from './hex.ts';
 import { allowance, applyMove, enforceStacking, isBoat, isEnemy, pathProblem, reachable, spent, transportProblem } from './movement.ts';
 import { newUnit, placeHex, whereHexes } from './setup.ts';
-import { gainVp, hexData, hexOf, hexside, isHex, mapNeighbours, mapOf, NZ_KINDS, other, PHASE_NAMES, PHASES, placeName, roll, SIDES, stackCount, stackLimit, structureName, structuresAt, territoryName, unitName, unitsAt, vpText, type MWState, type PhaseName, type Side, type Standing, type Structure, type Unit } from './state.ts';
+import { dataOf, gainVp, hexData, hexOf, hexside, isHex, mapNeighbours, mapOf, NZ_KINDS, other, PHASE_NAMES, PHASES, placeName, roll, SIDES, stackCount, stackLimit, structureName, structuresAt, territoryName, unitName, unitsAt, vpText, type MWState, type PhaseName, type Side, type Standing, type Structure, type Unit } from './state.ts';
 
 export type Action =
   | { kind: 'move'; unit: string; path: string[] }
@@ -34,7 +34,7 @@ const BUSH_MAX: Record<Side, number> = { Maori: 3, British: 2 };
 
 export const unit = (s: MWState, id: string) => s.units.find((u) => u.id === id);
 const sideUnits = (s: MWState, side: Side) => s.units.filter((u) => u.owner === side);
-const designated = (s: MWState, hex: string) => s.data.scenario.designatedArea.includes(hexData(mapOf(s), hex)?.territory ?? '');
+const designated = (s: MWState, hex: string) => dataOf(s).scenario.designatedArea.includes(hexData(mapOf(s), hex)?.territory ?? '');
 
 // ---- Legality
 
@@ -112,27 +112,35 @@ export function reinforcementHexes(s: MWState, side: Side, u: Unit): string[] {
 
 function reinforceProblem(s: MWState, side: Side, u: Unit, hex: string): string | null {
   if (u.at !== 'box' || u.kind === 'leader') return `${unitName(s, u)} is not in the Reinforcement Box`;
-  if (s.reinforced >= s.data.scenario.reinforcementsPerTurn) return `only ${s.data.scenario.reinforcementsPerTurn} unit${s.data.scenario.reinforcementsPerTurn > 1 ? 's' : ''} from the Reinforcement Box a turn`;
+  if (s.reinforced >= dataOf(s).scenario.reinforcementsPerTurn) return `only ${dataOf(s).scenario.reinforcementsPerTurn} unit${dataOf(s).scenario.reinforcementsPerTurn > 1 ? 's' : ''} from the Reinforcement Box a turn`;
   if ((u.kind === 'warrior' || u.kind === 'queenite') && supplyRoom(s, side, u.kind === 'queenite') < 1) return 'more units than the Structures can supply (13.0)';
   return reinforcementHexes(s, side, u).includes(hex) ? null : `${placeName(s, hex)} is not a place this unit may arrive in`;
 }
 
 function automaticReinforcements(s: MWState, lines: string[]): void {
-  for (const r of s.data.scenario.automatic.filter((x) => x.turn === s.turn && x.side === s.side)) {
+  for (const r of dataOf(s).scenario.automatic.filter((x) => x.turn === s.turn && x.side === s.side)) {
     for (let i = 0; i < r.count; i++) {
       const want = whereHexes(s, r.at);
+      if (!want.length) {
+        // No place printed: where 5.0 places reinforcements (the first such hex; not a decision yet).
+        const nu = newUnit(s, { kind: r.kind, owner: s.side, at: 'box' });
+        const h = reinforcementHexes(s, s.side, nu)[0];
+        if (h) nu.at = h;
+        lines.push(`Automatic reinforcement: ${unitName(s, nu)}.`);
+        continue;
+      }
       const fits = (h: string) => stackCount(s, s.side, h) < stackLimit(s, s.side, h) && !unitsAt(s, h).some((x) => x.owner !== s.side) && !structuresAt(s, h).some((x) => x.owner !== s.side);
       const nearEnemy = (h: string) => mapNeighbours(mapOf(s), h).some((n) => unitsAt(s, n).some((x) => isEnemy(s.side, x.owner)));
       let hex = want.find(fits) ?? want.flatMap((h) => mapNeighbours(mapOf(s), h)).find((h) => fits(h) && !nearEnemy(h) && hexData(mapOf(s), h)!.terrain !== 'ocean');
-      if (!hex && s.side === 'British') hex = mapOf(s).hexes.filter((h) => h.coastal && h.terrain !== 'ocean' && fits(h.id) && !nearEnemy(h.id)).map((h) => h.id).sort((a, b) => distance(a, want[0]!) - distance(b, want[0]!) || a.localeCompare(b))[0];
+      if (!hex && s.side === 'British' && want[0]) hex = mapOf(s).hexes.filter((h) => h.coastal && h.terrain !== 'ocean' && fits(h.id) && !nearEnemy(h.id)).map((h) => h.id).sort((a, b) => distance(a, want[0]!) - distance(b, want[0]!) || a.localeCompare(b))[0];
       const nu = newUnit(s, { kind: r.kind, owner: s.side, at: hex ?? 'box' });
       lines.push(`Automatic reinforcement: ${unitName(s, nu)}.`);
     }
   }
-  for (const r of s.data.scenario.automaticLeaders.filter((x) => x.turn === s.turn && x.side === s.side)) {
+  for (const r of dataOf(s).scenario.automaticLeaders.filter((x) => x.turn === s.turn && x.side === s.side)) {
     const want = whereHexes(s, r.at);
     const on = sideUnits(s, s.side).find((u) => u.kind !== 'leader' && isHex(u.at) && want.some((h) => h === u.at || distance(h, u.at) <= 1)) ?? sideUnits(s, s.side).find((u) => u.kind !== 'leader' && isHex(u.at));
-    const info = s.data.scenario.leaders[r.name];
+    const info = dataOf(s).scenario.leaders[r.name];
     const l = newUnit(s, { kind: 'leader', owner: s.side, name: r.name, category: info?.category ?? 'british', ...(info?.rangerLeader ? { rangerLeader: true } : {}), at: on?.at ?? 'box' });
     lines.push(`Automatic reinforcement: ${unitName(s, l)}.`);
   }
@@ -152,10 +160,10 @@ function negotiateProblem(s: MWState, side: Side, leaderId: string, hex: string)
 function negotiate(s: MWState, side: Side, l: Unit, hex: string, lines: string[]): void {
   s.negotiated.push(l.id, hex);
   const sole = !unitsAt(s, l.at).some((u) => u !== l && u.owner === side) && !structuresAt(s, l.at).length;
-  const t0 = s.data.tables.negotiation;
+  const t0 = dataOf(s).tables.negotiation;
   const drm = side === 'Maori' ? t0.maoriLeader : sole ? t0.soleBritishLeader : 0;
   const r = roll(s, lines, `${l.name} negotiates with the Neutrals at ${placeName(s, hex)}`, drm);
-  const t = s.data.tables.negotiation;
+  const t = dataOf(s).tables.negotiation;
   const res = t.results[Math.max(0, Math.min(t.results.length - 1, r - t.minRoll))]!;
   if (res === 'none') { lines.push('The Neutrals stay neutral.'); return; }
   const to = res === 'ally' ? side : other(side);
@@ -181,7 +189,7 @@ function bushEnterProblem(s: MWState, side: Side, u: Unit): string | null {
   if (!hexData(mapOf(s), u.at)?.territory) return 'the hex is in no territory';
   if (u.kind === 'leader') return null;
   if (!BUSH_KINDS.includes(u.kind)) return 'only Queenite, Maori, Militia, Constabulary and Ranger units may enter the Bush Raider Box';
-  if (u.kind === 'militia' && s.data.scenario.militiaNoBushRaid) return 'Militia may not be placed in the Bush Raider Box in this scenario';
+  if (u.kind === 'militia' && dataOf(s).scenario.militiaNoBushRaid) return 'Militia may not be placed in the Bush Raider Box in this scenario';
   const there = s.units.filter((x) => x.owner === side && x.kind !== 'leader' && x.at.startsWith('bush:')).length;
   return there >= BUSH_MAX[side] ? `at most ${BUSH_MAX[side]} ${side} units in the Bush Raider Box` : null;
 }
@@ -211,7 +219,8 @@ export function buildProblem(s: MWState, side: Side, what: StructureKind, hex: s
   }
   if (what === 'fort') {
     if (side !== 'British') return 'only the British build Forts';
-    if (s.data.scenario.maxForts !== undefined && s.fortsBuilt >= s.data.scenario.maxForts) return `the British may build only ${s.data.scenario.maxForts} Fort${s.data.scenario.maxForts === 1 ? '' : 's'} in this scenario`;
+    const maxForts = dataOf(s).scenario.maxForts;
+    if (maxForts !== undefined && s.fortsBuilt >= maxForts) return `the British may build only ${maxForts} Fort${maxForts === 1 ? '' : 's'} in this scenario`;
     if (here.some((x) => x.kind === 'fort')) return 'there is a Fort there already';
     if (!here.some((x) => x.owner === 'British' && (x.kind === 'town' || (x.kind === 'settlement' && !x.disrupted)))) return 'a Fort upgrades a Town or a non-Disrupted Settlement';
     return null;
@@ -231,7 +240,7 @@ function build(s: MWState, side: Side, what: StructureKind, hex: string, lines: 
     const st = here.find((x) => x.kind === 'settlement');
     if (st) st.kind = 'fort';
     else s.structures.push({ id: `s${s.nextId++}`, kind: 'fort', owner: 'British', hex, disrupted: false });
-    gainVp(s, 'Maori', s.data.tables.vp.fortBuilt, 'the British expend VP to build a Fort', lines);
+    gainVp(s, 'Maori', dataOf(s).tables.vp.fortBuilt, 'the British expend VP to build a Fort', lines);
   } else if (what === 'pa') here.find((x) => x.kind === 'village')!.kind = 'pa';
   lines.push(`${side} builds a ${what === 'settlement' ? 'Settlement' : what === 'village' ? 'Village' : what === 'fort' ? 'Fort' : 'Pa'} at ${placeName(s, hex)}.`);
 }
@@ -312,7 +321,7 @@ export function legalActions(s: MWState, role: string): Action[] {
   const mine = sideUnits(s, side);
   switch (s.phase) {
     case 'reinforcement':
-      if (s.reinforced < s.data.scenario.reinforcementsPerTurn) {
+      if (s.reinforced < dataOf(s).scenario.reinforcementsPerTurn) {
         const seen = new Set<string>();
         for (const u of mine.filter((x) => x.at === 'box')) {
           if (seen.has(`${u.kind}`)) continue;
@@ -395,8 +404,8 @@ export function apply(s: MWState, side: Side, a: Action, lines: string[]): void 
       const p = transportProblem(s, boat, cargo, a.path);
       if (!('cost' in p)) return;
       applyMove(s, boat, a.path, p.cost, lines);
-      for (const c of cargo) { c.at = boat.at; s.mpSpent[c.id] = spent(s, c) + s.data.terrain.transportCost; if (!s.moved.includes(c.id)) s.moved.push(c.id); }
-      lines.push(`It carries ${cargo.map((c) => unitName(s, c)).join(', ')}, who disembark (${s.data.terrain.transportCost} mp each).`);
+      for (const c of cargo) { c.at = boat.at; s.mpSpent[c.id] = spent(s, c) + dataOf(s).terrain.transportCost; if (!s.moved.includes(c.id)) s.moved.push(c.id); }
+      lines.push(`It carries ${cargo.map((c) => unitName(s, c)).join(', ')}, who disembark (${dataOf(s).terrain.transportCost} mp each).`);
       return;
     }
     case 'destroyCanoe': { const u = unit(s, a.unit)!; lines.push(`${side} destroys ${unitName(s, u)} (no VP).`); u.at = 'box'; return; }
@@ -447,12 +456,12 @@ function next(s: MWState): void {
 export function checkVictory(s: MWState, lines: string[]): void {
   if (s.result) return;
   const win = (side: Side, why: string) => { s.result = { kind: 'victory', winners: [side], text: `${side} wins decisively: ${why}` }; lines.push(s.result.text + '.'); };
-  const v = s.data.tables.victory;
+  const v = dataOf(s).tables.victory;
   if (s.vp >= v.decisive) return win('British', `first to ${v.decisive} Victory Points`);
   if (s.vp <= -v.decisive) return win('Maori', `first to ${v.decisive} Victory Points`);
   if (s.hadMaoriVillages && !s.structures.some((x) => x.owner === 'Maori' && (x.kind === 'village' || x.kind === 'pa'))) return win('British', 'all Maori Villages and Pa eliminated');
   if (s.hadSettlements && !s.structures.some((x) => x.kind === 'settlement')) return win('Maori', 'all Settlements eliminated');
-  if (s.turn > s.data.scenario.turns) {
+  if (s.turn > dataOf(s).scenario.turns) {
     const n = Math.abs(s.vp);
     const level = n < v.minor ? null : n < v.major ? 'Minor Victory' : 'Major Victory';
     const side: Side = s.vp > 0 ? 'British' : 'Maori';

@@ -1,7 +1,7 @@
 // Movement (6.0): terrain costs from the Terrain Effects chart, water moves of Canoes and Gunboats,
 // transport, entering sole enemy leaders and Canoes, passing through Neutrals; stacking (4.0).
 import type { MoveClass } from './terrain.ts';
-import { gainVp, hexData, hexOf, hexside, isHex, mapNeighbours, mapOf, other, stackCount, stackLimit, structuresAt, unitName, unitsAt, type MWState, type Owner, type Side, type Unit } from './state.ts';
+import { dataOf, gainVp, hexData, hexOf, hexside, isHex, mapNeighbours, mapOf, other, stackCount, stackLimit, structuresAt, unitName, unitsAt, type MWState, type Owner, type Side, type Unit } from './state.ts';
 
 export function moveClass(u: Unit): MoveClass {
   return u.kind === 'rangers' ? 'rangers' : u.kind === 'cavalry' ? 'mounted' : u.kind === 'artillery' ? 'guns' : 'foot';
@@ -9,7 +9,7 @@ export function moveClass(u: Unit): MoveClass {
 export const isBoat = (u: Unit) => u.kind === 'canoe' || u.kind === 'gunboat';
 
 export function allowance(s: MWState, u: Unit): number {
-  return u.kind === 'leader' ? s.data.tables.leaderMovement ?? s.data.terrain.leaderAllowance : s.data.tables.movement[u.kind] ?? 0;
+  return u.kind === 'leader' ? dataOf(s).tables.leaderMovement ?? dataOf(s).terrain.leaderAllowance : dataOf(s).tables.movement[u.kind] ?? 0;
 }
 
 export const isEnemy = (a: Owner, b: Owner) => a !== b && a !== 'Neutral' && b !== 'Neutral';
@@ -31,7 +31,7 @@ export function stepCost(s: MWState, u: Unit, from: string, to: string): number 
   const f = hexData(m, from);
   if (!t || !f) return null;
   const adjacent = mapNeighbours(m, from).includes(to);
-  const w = s.data.terrain.waterCost;
+  const w = dataOf(s).terrain.waterCost;
   if (u.kind === 'gunboat') {
     // 0 mp from a coastal hex to any other coastal hex on the map (by sea); 1 mp along a navigable river.
     if (seaOrCoast(s, from) && seaOrCoast(s, to) && t.terrain !== 'lake') return w.gunboatCoast;
@@ -48,7 +48,7 @@ export function stepCost(s: MWState, u: Unit, from: string, to: string): number 
     return null;
   }
   if (side) return null; // all-water and lake hexsides: only boats cross them
-  return s.data.terrain.costs[t.terrain][moveClass(u)];
+  return dataOf(s).terrain.costs[t.terrain][moveClass(u)];
 }
 
 /** Whether `u` may pass through `hex` (not stop). */
@@ -115,24 +115,34 @@ export function reachable(s: MWState, u: Unit, budget = allowance(s, u) - spent(
   const out = new Map<string, string[]>();
   if (!start || budget < 0) return out;
   const best = new Map<string, { cost: number; path: string[] }>([[start, { cost: 0, path: [] }]]);
-  const open = [start];
+  // Costs are small integers: a bucket per cost instead of a priority queue.
+  const buckets: string[][] = Array.from({ length: budget + 1 }, () => []);
+  buckets[0]!.push(start);
+  const done = new Set<string>();
   const m = mapOf(s);
+  let coastSpread = false;
   const coastal = u.kind === 'gunboat' ? m.hexes.filter((h) => h.terrain !== 'lake' && (h.terrain === 'ocean' || h.coastal)).map((h) => h.id) : [];
-  while (open.length) {
-    open.sort((a, b) => best.get(a)!.cost - best.get(b)!.cost || a.localeCompare(b));
-    const h = open.shift()!;
-    const cur = best.get(h)!;
-    const next = new Set(mapNeighbours(m, h));
-    if (u.kind === 'gunboat' && seaOrCoast(s, h)) for (const c of coastal) next.add(c);
-    for (const n of next) {
-      if (n === start) continue;
-      const c = stepCost(s, u, h, n);
-      if (c === null || cur.cost + c > budget) continue;
-      if (passable(s, u, h, n)) continue;
-      const prev = best.get(n);
-      if (prev && prev.cost <= cur.cost + c) continue;
-      best.set(n, { cost: cur.cost + c, path: [...cur.path, n] });
-      open.push(n);
+  for (let c = 0; c <= budget; c++) {
+    const bucket = buckets[c]!;
+    while (bucket.length) {
+      const h = bucket.pop()!;
+      if (done.has(h)) continue;
+      const cur = best.get(h)!;
+      if (cur.cost !== c) continue;
+      done.add(h);
+      const next = new Set(mapNeighbours(m, h));
+      // The coast is one 0 mp network for a Gunboat: spread it once, from the first coastal hex reached.
+      if (u.kind === 'gunboat' && seaOrCoast(s, h) && !coastSpread) { coastSpread = true; for (const x of coastal) next.add(x); }
+      for (const n of next) {
+        if (n === start || done.has(n)) continue;
+        const step = stepCost(s, u, h, n);
+        if (step === null || c + step > budget) continue;
+        if (passable(s, u, h, n)) continue;
+        const prev = best.get(n);
+        if (prev && prev.cost <= c + step) continue;
+        best.set(n, { cost: c + step, path: [...cur.path, n] });
+        buckets[c + step]!.push(n);
+      }
     }
   }
   for (const [h, b] of best) if (h !== start && !stopProblem(s, u, h)) out.set(h, b.path);
@@ -164,13 +174,13 @@ function enterEffects(s: MWState, u: Unit, h: string, lines: string[]): void {
     if (enemy.some((x) => x.kind !== 'leader' && x.kind !== 'canoe' && x.kind !== 'gunboat')) continue;
     lines.push(`${l.name} is alone when ${unitName(s, u)} enters ${h}: eliminated.`);
     l.at = 'gone';
-    gainVp(s, side, s.data.tables.vp.leader, `${l.name} eliminated`, lines);
+    gainVp(s, side, dataOf(s).tables.vp.leader, `${l.name} eliminated`, lines);
   }
   for (const c of enemy.filter((x) => x.kind === 'canoe')) {
     if (u.owner === 'British' && u.kind !== 'queenite') {
       c.at = 'gone';
       lines.push(`British ${u.kind} enters a Maori Canoe at ${h}: the Canoe is destroyed.`);
-      gainVp(s, 'British', s.data.tables.vp.canoeByBritish, 'a Maori Canoe destroyed', lines);
+      gainVp(s, 'British', dataOf(s).tables.vp.canoeByBritish, 'a Maori Canoe destroyed', lines);
     } else {
       c.owner = side;
       lines.push(`The ${other(side)} Canoe at ${h} is captured and exchanged for a ${side} Canoe.`);
@@ -246,7 +256,7 @@ export function transportProblem(s: MWState, boat: Unit, cargo: Unit[], path: st
   for (const c of cargo) {
     if (c.at !== boat.at || c.owner !== boat.owner) return { problem: `${unitName(s, c)} is not with the boat` };
     if (isBoat(c)) return { problem: 'a boat does not carry a boat' };
-    if (allowance(s, c) - spent(s, c) < s.data.terrain.transportCost) return { problem: `${unitName(s, c)} has fewer than ${s.data.terrain.transportCost} mp left` };
+    if (allowance(s, c) - spent(s, c) < dataOf(s).terrain.transportCost) return { problem: `${unitName(s, c)} has fewer than ${dataOf(s).terrain.transportCost} mp left` };
   }
   const p = pathProblem(s, boat, path);
   if ('problem' in p) return p;

@@ -6,7 +6,7 @@ import { seedRandom, shuffle } from '../contract/random.ts';
 import { EngineScenarioSchema, EngineTablesSchema, type MWData, type Where } from './data-types.ts';
 import { distance, step } from './hex.ts';
 import { MaoriWarsMapSchema } from './map-schema.ts';
-import { DEFAULT_STANDING, hexData, hexside, mapNeighbours, stackCount, stackLimit, structuresAt, unitsAt, type MWState, type Owner, type Unit } from './state.ts';
+import { dataOf, DEFAULT_STANDING, hexData, hexside, mapNeighbours, stackCount, stackLimit, structuresAt, unitsAt, type MWState, type Owner, type Unit } from './state.ts';
 import { TERRAIN, TerrainChartSchema } from './terrain.ts';
 
 export class SetupError extends Error {}
@@ -22,13 +22,13 @@ export function loadData(d: { map: unknown; tables: unknown; scenario: unknown; 
 
 export function placeHex(s: MWState, name: string): string {
   const n = name.toLowerCase();
-  const p = s.data.map.places.find((x) => x.name.toLowerCase() === n || (x.aliases ?? []).some((a) => a.toLowerCase() === n));
+  const p = dataOf(s).map.places.find((x) => x.name.toLowerCase() === n || (x.aliases ?? []).some((a) => a.toLowerCase() === n));
   if (!p) throw new SetupError(`the map has no place named '${name}'`);
   return p.hex;
 }
 
 const landOk = (s: MWState, hex: string) => {
-  const h = hexData(s.data.map, hex);
+  const h = hexData(dataOf(s).map, hex);
   return !!h && h.terrain !== 'ocean' && h.terrain !== 'lake' && !h.smallIsland;
 };
 
@@ -40,10 +40,10 @@ export function withinHexes(s: MWState, from: string, n: number): string[] {
     const h = queue.shift()!;
     const d = seen.get(h)!;
     if (d === n) continue;
-    for (const x of mapNeighbours(s.data.map, h)) {
+    for (const x of mapNeighbours(dataOf(s).map, h)) {
       if (seen.has(x)) continue;
-      const t = hexData(s.data.map, x)!.terrain;
-      if (t === 'mountain' || t === 'ocean' || t === 'lake' || hexside(s.data.map, h, x)) continue;
+      const t = hexData(dataOf(s).map, x)!.terrain;
+      if (t === 'mountain' || t === 'ocean' || t === 'lake' || hexside(dataOf(s).map, h, x)) continue;
       seen.set(x, d + 1);
       queue.push(x);
     }
@@ -57,12 +57,19 @@ export function whereHexes(s: MWState, w: Where): string[] {
   if ('hex' in w) return [w.hex];
   const base = placeHex(s, w.place);
   if ('within' in w) return withinHexes(s, base, w.within);
-  if ('away' in w) return s.data.map.hexes.map((h) => h.id).filter((h) => distance(base, h) === w.away && landOk(s, h)).sort();
+  if ('away' in w) return dataOf(s).map.hexes.map((h) => h.id).filter((h) => distance(base, h) === w.away && landOk(s, h)).sort();
   if ('hexes' in w) {
     let h: string | null = base;
     for (let i = 0; i < w.hexes && h; i++) h = step(h, w.direction);
-    if (!h || !landOk(s, h)) throw new SetupError(`${w.hexes} hexes ${w.direction} of ${w.place} is not a land hex one may set up on`);
-    return [h];
+    const final = (x: string) => landOk(s, x) && hexData(dataOf(s).map, x)!.terrain !== 'mountain';
+    if (h && final(h)) return [h];
+    // The counted hex is off the map or forbidden terrain (on kahu's map 4 hexes NW of Auckland is
+    // the sea): the nearest hex one may set up on, until the map settles it (docs/maori-wars.md).
+    const target = h ?? base;
+    const near = dataOf(s).map.hexes.map((x) => x.id).filter(final).sort((a, b) => distance(a, target) - distance(b, target) || a.localeCompare(b))[0];
+    if (!near) throw new SetupError(`${w.hexes} hexes ${w.direction} of ${w.place} is not a land hex one may set up on`);
+    s.setupNotes.push(`${w.hexes} hexes ${w.direction} of ${w.place} is ${h ?? 'off the map'}, where one may not set up (14.0): the nearest hex one may, ${near}, is used.`);
+    return [near];
   }
   return [base];
 }
@@ -77,7 +84,7 @@ function structureOk(s: MWState, owner: Owner, kind: string, hex: string): boole
   if (here.some((x) => x.owner !== owner)) return false;
   if (owner === 'Neutral') return true;
   // Not next to an enemy Structure unless a water hexside separates them.
-  return !mapNeighbours(s.data.map, hex).some((n) => structuresAt(s, n).some((x) => enemies(owner, x.owner)) && !hexside(s.data.map, hex, n));
+  return !mapNeighbours(dataOf(s).map, hex).some((n) => structuresAt(s, n).some((x) => enemies(owner, x.owner)) && !hexside(dataOf(s).map, hex, n));
 }
 
 function unitOk(s: MWState, owner: Owner, hex: string): boolean {
@@ -90,12 +97,12 @@ export function newUnit(s: MWState, u: Omit<Unit, 'id' | 'disrupted'> & { disrup
   return x;
 }
 
-export function setupGame(seed: string, data: MWData): MWState {
+export function setupGame(seed: string, data: MWData, keep = true): MWState {
   const rng = seedRandom(seed, 'maori-wars');
   const sc = data.scenario;
   const chits = data.tables.bdChits.map((c) => c.number).filter((n) => !sc.removeChits.includes(n));
   const s: MWState = {
-    game: 'maori-wars', seed, rng, data, turn: 1, side: 'Maori', phase: 'reinforcement', seq: 0, units: [], structures: [],
+    game: 'maori-wars', seed, rng, ...(keep ? { data } : {}), turn: 1, side: 'Maori', phase: 'reinforcement', seq: 0, units: [], structures: [],
     vp: 0, cup: shuffle(rng, chits), played: [], standing: { Maori: { ...DEFAULT_STANDING }, British: { ...DEFAULT_STANDING } },
     moved: [], attacked: [], evaded: [], bombarded: [], fortsBuilt: 0, setupNotes: [], mpSpent: {}, negotiated: [], reinforced: 0, built: false, hadMaoriVillages: false, hadSettlements: false, nextId: 1, result: null,
   };
@@ -125,19 +132,21 @@ export function setupGame(seed: string, data: MWData): MWState {
       s.structures.push({ id: `s${s.nextId++}`, kind, owner, hex, disrupted: false, ...(g.queenite ? { queenite: true } : {}) });
     }
     const friendlyStructure = (h: string) => structuresAt(s, h).some((x) => x.owner === owner);
+    const placed: Unit[] = [];
     for (const u of g.units) {
       for (let i = 0; i < u.count; i++) {
         const ok = (h: string) => unitOk(s, owner, h);
         const empty = hexes.find((h) => friendlyStructure(h) && !unitsAt(s, h).some((x) => x.owner === owner && x.kind !== 'leader') && ok(h));
         const occupied = hexes.find((h) => friendlyStructure(h) && ok(h));
-        const next = hexes.flatMap((h) => (friendlyStructure(h) ? mapNeighbours(s.data.map, h) : [])).find(ok);
+        const next = hexes.flatMap((h) => (friendlyStructure(h) ? mapNeighbours(dataOf(s).map, h) : [])).find(ok);
         const hex = empty ?? occupied ?? next ?? hexes.find(ok);
         if (!hex) throw new SetupError(`no legal hex for a ${owner} ${u.kind} at ${JSON.stringify(g.at)}`);
-        newUnit(s, { kind: u.kind, owner, at: hex });
+        placed.push(newUnit(s, { kind: u.kind, owner, at: hex }));
       }
     }
     for (const name of g.leaders) {
-      const on = s.units.find((u) => u.owner === owner && u.kind !== 'leader' && hexes.concat(hexes.flatMap((h) => mapNeighbours(s.data.map, h))).includes(u.at));
+      // On a unit of this group, else on a friendly unit at the location.
+      const on = placed[0] ?? s.units.find((u) => u.owner === owner && u.kind !== 'leader' && hexes.concat(hexes.flatMap((h) => mapNeighbours(dataOf(s).map, h))).includes(u.at));
       if (!on) throw new SetupError(`leader ${name} has no friendly unit to set up on`);
       addLeader(s, name, owner, on.at);
     }
@@ -152,7 +161,7 @@ function placeLabel(w: Where): string {
 }
 
 function addLeader(s: MWState, name: string, owner: Owner, at: string): void {
-  const info = s.data.scenario.leaders[name];
+  const info = dataOf(s).scenario.leaders[name];
   if (!info) throw new SetupError(`leader ${name} is not in the scenario's list of leaders`);
   newUnit(s, { kind: 'leader', owner, name, category: info.category, ...(info.rangerLeader ? { rangerLeader: true } : {}), at });
 }

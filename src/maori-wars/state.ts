@@ -4,6 +4,7 @@ import { d6, drawsSince, drawsText, nextDraw, type RandomState } from '../contra
 import type { MWData, StructureKind, UnitKind } from './data-types.ts';
 import type { MaoriWarsMap } from './map-schema.ts';
 import { neighbours } from './hex.ts';
+import { shippedData } from './adapt.ts';
 
 export type Side = 'Maori' | 'British';
 export type Owner = Side | 'Neutral';
@@ -38,7 +39,8 @@ export interface MWState {
   game: 'maori-wars';
   seed: string;
   rng: RandomState;
-  data: MWData;
+  /** A moderator's (or a test's) data; absent: the shipped map, tables and scenario (adapt.ts). */
+  data?: MWData;
   turn: number;
   side: Side;
   phase: PhaseName;
@@ -82,7 +84,10 @@ export const hexOf = (u: Unit): string | null => (isHex(u.at) ? u.at : null);
 export const isLeader = (u: Unit) => u.kind === 'leader';
 export const onMap = (u: Unit) => isHex(u.at);
 
-export function mapOf(s: MWState): MaoriWarsMap { return s.data.map; }
+let shipped: MWData | null = null;
+export function shippedEngineData(): MWData { return (shipped ??= shippedData()); }
+export function dataOf(s: MWState): MWData { return s.data ?? shippedEngineData(); }
+export function mapOf(s: MWState): MaoriWarsMap { return dataOf(s).map; }
 const hexIndex = new WeakMap<MaoriWarsMap, Map<string, MaoriWarsMap['hexes'][number]>>();
 export function hexData(m: MaoriWarsMap, id: string) {
   let idx = hexIndex.get(m);
