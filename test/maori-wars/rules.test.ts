@@ -318,6 +318,39 @@ describe('9.0 combat', () => {
     expect(lines.join('\n')).toMatch(/may panic \(eliminated on 2 or less\): rolled 2/);
     expect(w.at).toBe('box');
   });
+  it('lets Cavalry charge in clear terrain only, with +1, before the counter-attack', () => {
+    const s = newGame('charge');
+    s.side = 'British'; s.phase = 'combat';
+    s.standing.Maori.evade = 'never'; s.standing.Maori.counter = 'never';
+    newUnit(s, { kind: 'warrior', owner: 'Maori', at: '0704' });
+    newUnit(s, { kind: 'cavalry', owner: 'British', at: '0703' });
+    expect(problemOf(s, 'British', { kind: 'attack', target: '0704', from: ['0703'], charge: true })).toBeNull();
+    rig(s, [3]);
+    const lines: string[] = [];
+    resolveAttack(s, 'British', { kind: 'attack', target: '0704', from: ['0703'], charge: true }, lines);
+    expect(lines.join('\n')).toMatch(/Cavalry charge \(equal force\): rolled 3 \+ 1 = 4/);
+    const r = newGame('charge2');
+    r.side = 'British'; r.phase = 'combat';
+    newUnit(r, { kind: 'warrior', owner: 'Maori', at: '0505' });
+    newUnit(r, { kind: 'cavalry', owner: 'British', at: '0405' });
+    expect(problemOf(r, 'British', { kind: 'attack', target: '0505', from: ['0405'], charge: true })).toMatch(/clear terrain/);
+  });
+  it('bombards with an adjacent Artillery before the attack, once a hex a phase; a removed Pa becomes a Village', () => {
+    const s = newGame('bomb');
+    s.side = 'British'; s.phase = 'combat';
+    s.standing.Maori.evade = 'never'; s.standing.Maori.counter = 'never';
+    newUnit(s, { kind: 'artillery', owner: 'British', at: '0803' });
+    newUnit(s, { kind: 'infantry', owner: 'British', at: '0803' });
+    const pa = s.structures.find((x) => x.hex === '0804')!;
+    for (const u of at(s, '0804')) u.at = '0805';
+    s.units.filter((u) => u.at === '0805' && u.kind === 'leader').forEach((u) => (u.at = '0805'));
+    rig(s, [5]);
+    const lines: string[] = [];
+    resolveAttack(s, 'British', { kind: 'attack', target: '0804', from: ['0803'] }, lines);
+    expect(lines.join('\n')).toMatch(/British Artillery at 0803 bombards Ohaeawai \(0804\) \(Pa column\): rolled 5/);
+    expect(pa.kind).toBe('village');
+    expect(s.bombarded).toEqual(['0804']);
+  });
   it('refuses attacks on Neutrals and by Disrupted units', () => {
     const { s, i1, i2 } = duel();
     newUnit(s, { kind: 'infantry', owner: 'British', at: '0304' });
