@@ -6,8 +6,10 @@ import { hawaii1795 } from '../games/hawaii1795.ts';
 import { simulate } from '../hand-of-destiny/simulation.ts';
 import { aloha } from '../games/aloha.ts';
 import { simulateAloha } from '../aloha/simulation.ts';
+import { maoriWars } from '../games/maori-wars.ts';
+import { simulateMaoriWars } from '../maori-wars/simulation.ts';
 
-const USAGE = `npm run -s simulate -- [hawaii1795|aloha] [--games N] [--seed S] [--scenario ID] [--options a,no-b] [--verbose]
+const USAGE = `npm run -s simulate -- [hawaii1795|aloha|maori-wars] [--games N] [--seed S] [--scenario ID] [--options a,no-b] [--verbose]
   hawaii1795 (default) or aloha; --games 100, --seed kahu, --scenario long (Hawaii 1795) by default.
   --options switches game options on by name, or off with no- (e.g. --options pursuit,no-fogOfWar).
 Plays random legal games, checks every state, and prints the results with a hash of all final states.`;
@@ -60,7 +62,19 @@ function main(): void {
     if (r.problems.length) process.exitCode = 1;
     return;
   }
-  if (args.game !== 'hawaii1795') throw new Error(`simulate knows --game hawaii1795 and aloha, not '${args.game}'`);
+  if (args.game === 'maori-wars') {
+    const r = simulateMaoriWars(maoriWars, undefined, { games: args.games, seed: args.seed });
+    console.log(`game: maori-wars (Hōne Heke's Challenge, shipped unofficial map and tables)`);
+    console.log(`games: ${r.games}; wins: ${Object.entries(r.wins).map(([w, c]) => `${w} ${c}`).join(', ') || 'none'}; draws: ${r.draws}`);
+    console.log(`decisions: ${r.decisions} (${(r.decisions / r.games).toFixed(1)} a game)`);
+    console.log(`problems: ${r.problems.length}`);
+    for (const p of r.problems.slice(0, 20)) console.log(`  ${p}`);
+    console.log(`final-state hash: ${r.hash}`);
+    console.log(`games per second: ${(r.games / r.seconds).toFixed(1)}`);
+    if (r.problems.length) process.exitCode = 1;
+    return;
+  }
+  if (args.game !== 'hawaii1795') throw new Error(`simulate knows --game hawaii1795, aloha and maori-wars, not '${args.game}'`);
   const r = simulate(hawaii1795, {
     games: args.games,
     seed: args.seed,

@@ -1,0 +1,137 @@
+// Maori Wars as a GameModule: each phase of a player turn (2.0) in which the phasing player has
+// something to decide is a phase of the game, for that player alone; the others pass by
+// themselves. The non-phasing player's mid-turn decisions are standing instructions (STANDING
+// EVADE/COUNTER/ABSORB), which either player may send at any time. Nothing is hidden but the BD
+// cup's order, the seed and each player's standing instructions (docs/maori-wars.md).
+// Not registered in src/games/index.ts: the shipped map, tables and scenario are not merged yet.
+import type { GameModule, ReadLine, Viewer } from '../contract/types.ts';
+import { advance, apply, describe, legalActions, problemOf, resolveTurn, unit, type Action, type MWReport, type MWSubmission } from '../maori-wars/engine.ts';
+import { loadData, setupGame } from '../maori-wars/setup.ts';
+import { shippedEngineData } from '../maori-wars/state.ts';
+import { dataOf, isHex, PHASE_NAMES, placeName, SIDES, structureName, territoryName, unitName, vpText, type MWState, type Side } from '../maori-wars/state.ts';
+import { readLine, ReadError } from '../maori-wars/text.ts';
+
+const SCENARIOS = [{ id: 'hone-hekes-challenge', name: "Hōne Heke's Challenge (the Flagstaff War, 1845–1846)", roles: ['Maori', 'British'] }];
+
+/** A new game: on the shipped data unless `data` (a moderator's or a test's map, tables and scenario) is given. */
+export function setupMaoriWars(seed: string, data?: unknown): MWState {
+  const s = data === undefined ? setupGame(seed, shippedEngineData(), false) : setupGame(seed, loadData(data as never));
+  const lines: string[] = [];
+  advance(s, lines, true);
+  s.prelude = [...s.setupNotes, ...lines];
+  return s;
+}
+
+function readFor(s: MWState, role: string, lines: string[]): { lines: ReadLine[]; actions: Action[] } {
+  const scratch: MWState = structuredClone(s);
+  const out: ReadLine[] = [];
+  const actions: Action[] = [];
+  const texts = lines.map((t, i) => ({ line: i + 1, text: t })).filter((x) => x.text.trim());
+  for (const x of texts) {
+    if (!SIDES.includes(role as Side)) { out.push({ ...x, ok: false, error: `${role} is not a side of this game` }); continue; }
+    try {
+      const read = readLine(scratch, role as Side, x.text);
+      const readings: string[] = [];
+      let bad: string | null = null;
+      for (const a of read) {
+        const p = problemOf(scratch, role, a);
+        if (p) { bad = p; break; }
+        readings.push(describe(scratch, a));
+        // Play it on the scratch state so that the next line is read after it; attacks and
+        // negotiations only use up their units (their dice are rolled when the phase is resolved).
+        if (a.kind === 'attack') for (const u of scratch.units.filter((y) => y.owner === role && a.from.includes(y.at) && !y.disrupted)) scratch.attacked.push(u.id);
+        else if (a.kind === 'negotiate') scratch.negotiated.push(a.leader, a.hex);
+        else apply(scratch, role as Side, a, []);
+      }
+      if (bad) { out.push({ ...x, ok: false, error: bad }); continue; }
+      actions.push(...read);
+      out.push({ ...x, ok: true, reading: readings.join('; ') });
+    } catch (e) {
+      out.push({ ...x, ok: false, error: e instanceof ReadError ? e.message : String(e) });
+    }
+  }
+  return { lines: out, actions };
+}
+
+function label(s: MWState): string {
+  return s.result ? 'Game over' : `Turn ${s.turn}, ${s.side} ${PHASE_NAMES[s.phase]}`;
+}
+
+function publicView(s: MWState) {
+  return {
+    turn: s.turn, lastTurn: dataOf(s).scenario.turns, side: s.side, phase: PHASE_NAMES[s.phase],
+    victoryPoints: { marker: s.vp, text: vpText(s.vp) },
+    units: s.units.filter((u) => u.at !== 'gone').map((u) => ({ name: unitName(s, u), kind: u.kind, side: u.owner, ...(u.name ? { leader: u.name } : {}), hex: isHex(u.at) ? u.at : null, territory: u.at.startsWith('bush:') ? territoryName(s, u.at.slice(5)) : null, reinforcementBox: u.at === 'box', disrupted: u.disrupted })),
+    structures: s.structures.map((x) => ({ name: structureName(s, x), kind: x.kind, side: x.owner, queenite: !!x.queenite, hex: x.hex, disrupted: x.disrupted })),
+    bdCup: { chits: s.cup.length, played: s.played.slice() },
+    result: s.result,
+    unofficial: { map: dataOf(s).map.unofficial, tables: dataOf(s).tables.unofficial, scenario: dataOf(s).scenario.unofficial, terrain: dataOf(s).terrain.unofficial },
+  };
+}
+
+export const maoriWars: GameModule<MWState> = {
+  id: 'maori-wars',
+  name: 'Maori Wars',
+  scenarios: SCENARIOS,
+  setup(seed, scenario, options) {
+    if (!SCENARIOS.some((x) => x.id === scenario)) throw new Error(`unknown scenario '${scenario}' (Maori Wars has 'hone-hekes-challenge')`);
+    return setupMaoriWars(seed, options?.data);
+  },
+  phase(s) {
+    return { key: `${String(s.seq).padStart(4, '0')}-T${s.turn}-${s.side}-${s.phase}`, label: label(s), type: 'turn', year: s.turn };
+  },
+  expectedRoles(s) {
+    return s.result ? [] : [s.side];
+  },
+  readSubmission(s, role, lines) {
+    if (s.result) return { lines: lines.map((t, i) => ({ line: i + 1, text: t })).filter((x) => x.text.trim()).map((x) => ({ ...x, ok: false, error: 'the game is over' })), accepted: null };
+    const r = readFor(s, role, lines);
+    return { lines: r.lines, accepted: { actions: r.actions } satisfies MWSubmission };
+  },
+  resolve(s, submissions) {
+    return resolveTurn(s, submissions);
+  },
+  view(s, viewer: Viewer) {
+    const v = publicView(s);
+    const own = viewer.kind === 'moderator' ? s.standing : viewer.kind === 'player' && SIDES.includes(viewer.role as Side) ? { [viewer.role]: s.standing[viewer.role as Side] } : null;
+    return own ? { ...v, standing: own } : v;
+  },
+  formatReport(report) {
+    const r = report as MWReport;
+    return [`Turn ${r.turn}, ${r.side} ${r.phase}:`, ...r.lines].join('\n');
+  },
+  formatPosition(s, viewer) {
+    const lines = [`${label(s)}. Victory Points: ${vpText(s.vp)}. Game Turn ${s.turn} of ${dataOf(s).scenario.turns}.`];
+    for (const side of [...SIDES, 'Neutral'] as const) {
+      const here = s.units.filter((u) => u.owner === side && u.at !== 'gone');
+      const structs = s.structures.filter((x) => x.owner === side);
+      if (!here.length && !structs.length) continue;
+      lines.push(`${side}:`);
+      for (const x of structs) lines.push(`  ${structureName(s, x)}`);
+      for (const u of here) lines.push(`  ${unitName(s, u)}`);
+    }
+    if (s.result) lines.push(s.result.text + '.');
+    if (viewer.kind === 'player' && SIDES.includes(viewer.role as Side)) {
+      const st = s.standing[viewer.role as Side];
+      lines.push(`Your standing instructions: EVADE ${st.evade.toUpperCase()}, COUNTER ${st.counter.toUpperCase()}, ABSORB ${st.absorb.toUpperCase()}.`);
+    }
+    return lines.join('\n');
+  },
+  outcome(s) {
+    return s.result ? { kind: s.result.kind === 'draw' ? 'draw' : 'victory', winners: s.result.winners, text: s.result.text } : null;
+  },
+  isPrivateLine(line) {
+    return /^STANDING /.test(line.reading ?? '');
+  },
+  waitingNote(s, role) {
+    if (s.result || role === s.side) return null;
+    return `It is the ${s.side} player's ${PHASE_NAMES[s.phase]}; you may send standing instructions (STANDING EVADE ALWAYS|NEVER|WEAKER, STANDING COUNTER ALWAYS|NEVER, STANDING ABSORB ALWAYS|NEVER)`;
+  },
+  options(s, role) {
+    const actions = legalActions(s, role).map((a) => ({ kind: a.kind, text: describe(s, a) }));
+    const standing = SIDES.includes(role as Side) && !s.result ? ['EVADE ALWAYS', 'EVADE NEVER', 'EVADE WEAKER', 'COUNTER ALWAYS', 'COUNTER NEVER', 'ABSORB ALWAYS', 'ABSORB NEVER'].map((t) => ({ kind: 'standing', text: `STANDING ${t}` })) : [];
+    return { phase: s.result ? null : PHASE_NAMES[s.phase], waitingFor: s.result ? null : s.side, actions: role === s.side ? [...actions, { kind: 'pass', text: 'PASS' }] : [], standing };
+  },
+};
+
+export { unit, placeName };

@@ -1,0 +1,160 @@
+// The Maori Wars state: plain JSON. Units (leaders too) carry where they are: a hex "CCRR", a Bush
+// Raider territory ("bush:<id>"), the Reinforcement Box ("box") or out of the game ("gone").
+import { d6, drawsSince, drawsText, nextDraw, type RandomState } from '../contract/random.ts';
+import type { MWData, StructureKind, UnitKind } from './data-types.ts';
+import type { MaoriWarsMap } from './map-schema.ts';
+import { neighbours } from './hex.ts';
+import { shippedData } from './adapt.ts';
+
+export type Side = 'Maori' | 'British';
+export type Owner = Side | 'Neutral';
+export const SIDES: Side[] = ['Maori', 'British'];
+export const PHASES = ['reinforcement', 'movement', 'rally', 'alliance', 'combat', 'bushRaider', 'construction', 'attrition'] as const;
+export type PhaseName = (typeof PHASES)[number];
+export const PHASE_NAMES: Record<PhaseName, string> = {
+  reinforcement: 'Reinforcement Phase', movement: 'Movement Phase', rally: 'Rally Phase', alliance: 'Alliance Phase',
+  combat: 'Combat Phase', bushRaider: 'Bush Raider Phase', construction: 'Construction Phase', attrition: 'Attrition Phase',
+};
+
+export interface Unit {
+  id: string;
+  /** 'leader' for leaders; otherwise the counter's kind. */
+  kind: UnitKind | 'leader';
+  owner: Owner;
+  /** Leaders' names; units are named by kind and place. */
+  name?: string;
+  /** Leaders: who they command and rally (7.0). */
+  category?: 'british' | 'queenite' | 'maori' | 'neutral';
+  rangerLeader?: boolean;
+  at: string;
+  disrupted: boolean;
+}
+
+export interface Structure { id: string; kind: StructureKind; owner: Owner; queenite?: boolean; hex: string; disrupted: boolean }
+
+export interface Standing { evade: 'always' | 'never' | 'weaker'; counter: 'always' | 'never'; absorb: 'always' | 'never' }
+export const DEFAULT_STANDING: Standing = { evade: 'weaker', counter: 'always', absorb: 'always' };
+
+export interface MWState {
+  game: 'maori-wars';
+  seed: string;
+  rng: RandomState;
+  /** A moderator's (or a test's) data; absent: the shipped map, tables and scenario (adapt.ts). */
+  data?: MWData;
+  turn: number;
+  side: Side;
+  phase: PhaseName;
+  /** Decisions resolved so far (numbers the phases). */
+  seq: number;
+  units: Unit[];
+  structures: Structure[];
+  /** The Victory Point marker: positive towards the British side, negative towards the Maori (1.0). */
+  vp: number;
+  /** The Battle Dispatch cup, in its (hidden) drawing order, and the chits played. */
+  cup: number[];
+  played: number[];
+  standing: Record<Side, Standing>;
+  /** Ids of units that moved, attacked, evaded or entered the Bush Raider Box in this phase. */
+  moved: string[];
+  attacked: string[];
+  evaded: string[];
+  bombarded: string[];
+  fortsBuilt: number;
+  /** Movement points spent this phase, per unit id. */
+  mpSpent: Record<string, number>;
+  /** Leaders and Village hexes that negotiated this Alliance Phase. */
+  negotiated: string[];
+  /** Units brought from the Reinforcement Box this turn; whether this turn's Construction is used. */
+  reinforced: number;
+  built: boolean;
+  /** Whether the scenario began with Maori Villages/Pa and with Settlements (the decisive victories need something to eliminate). */
+  hadMaoriVillages: boolean;
+  hadSettlements: boolean;
+  /** What the phases before the first decision did (set-up), for the first report. */
+  prelude?: string[];
+  /** Where set-up departed from a printed place, and why. */
+  setupNotes: string[];
+  nextId: number;
+  result: { kind: 'victory' | 'draw'; winners: string[]; text: string } | null;
+}
+
+export const other = (s: Side): Side => (s === 'Maori' ? 'British' : 'Maori');
+export const isHex = (at: string) => /^\d{4}$/.test(at);
+export const hexOf = (u: Unit): string | null => (isHex(u.at) ? u.at : null);
+export const isLeader = (u: Unit) => u.kind === 'leader';
+export const onMap = (u: Unit) => isHex(u.at);
+
+let shipped: MWData | null = null;
+export function shippedEngineData(): MWData { return (shipped ??= shippedData()); }
+export function dataOf(s: MWState): MWData { return s.data ?? shippedEngineData(); }
+export function mapOf(s: MWState): MaoriWarsMap { return dataOf(s).map; }
+const hexIndex = new WeakMap<MaoriWarsMap, Map<string, MaoriWarsMap['hexes'][number]>>();
+export function hexData(m: MaoriWarsMap, id: string) {
+  let idx = hexIndex.get(m);
+  if (!idx) { idx = new Map(m.hexes.map((h) => [h.id, h])); hexIndex.set(m, idx); }
+  return idx.get(id);
+}
+export function mapNeighbours(m: MaoriWarsMap, id: string): string[] { return neighbours(id).filter((n) => hexData(m, n)); }
+export function hexside(m: MaoriWarsMap, a: string, b: string) {
+  return m.hexsides.find((x) => (x.a === a && x.b === b) || (x.a === b && x.b === a))?.kind ?? null;
+}
+
+export const unitsAt = (s: MWState, hex: string) => s.units.filter((u) => u.at === hex);
+export const structuresAt = (s: MWState, hex: string) => s.structures.filter((x) => x.hex === hex);
+/** Counts toward stacking (4.0): not leaders, Canoes, Gunboats, Artillery. */
+export const stacks = (u: Unit) => !['leader', 'canoe', 'gunboat', 'artillery'].includes(u.kind);
+/** Strength 1, except Canoes, Gunboats, Artillery (3.0, 9.0); leaders have none. */
+export const strength = (u: Unit) => (['leader', 'canoe', 'gunboat', 'artillery'].includes(u.kind) ? 0 : 1);
+export const NZ_KINDS: UnitKind[] = ['militia', 'constabulary', 'rangers'];
+
+/** The stacking limit for a side in a hex (4.0): 4, the British 2 in rough. */
+export function stackLimit(s: MWState, side: Owner, hex: string): number {
+  return side === 'British' && hexData(mapOf(s), hex)?.terrain === 'rough' ? 2 : 4;
+}
+export function stackCount(s: MWState, side: Owner, hex: string): number {
+  return unitsAt(s, hex).filter((u) => u.owner === side && stacks(u)).length;
+}
+
+/** A dice roll written into the report with its draw number. */
+export function roll(s: MWState, lines: string[], what: string, mod = 0): number {
+  const from = nextDraw(s.rng);
+  const r = d6(s.rng);
+  const d = drawsSince(s.rng, from);
+  lines.push(`${what}: rolled ${r}${mod ? ` ${mod > 0 ? '+' : '−'} ${Math.abs(mod)} = ${r + mod}` : ''}${d ? ` (${drawsText(d)})` : ''}.`);
+  return r + mod;
+}
+
+export function placeName(s: MWState, hex: string): string {
+  const p = mapOf(s).places.find((x) => x.hex === hex);
+  return p ? `${p.name} (${hex})` : hex;
+}
+
+export const KIND_NAMES: Record<UnitKind | 'leader', string> = {
+  warrior: 'Maori Warriors', queenite: 'Queenite Warriors', neutral: 'Neutral Warriors', artillery: 'Artillery', cavalry: 'Cavalry',
+  infantry: 'Infantry', militia: 'Militia', constabulary: 'Constabulary', naval: 'Naval', rangers: 'Rangers', gunboat: 'Gunboat', canoe: 'Canoe', leader: 'leader',
+};
+export const STRUCTURE_NAMES: Record<StructureKind, string> = { town: 'Town', settlement: 'Settlement', fort: 'Fort', village: 'Village', pa: 'Pa' };
+
+export function unitName(s: MWState, u: Unit): string {
+  const where = isHex(u.at) ? ` at ${placeName(s, u.at)}` : u.at.startsWith('bush:') ? ` in ${territoryName(s, u.at.slice(5))}` : u.at === 'box' ? ' in the Reinforcement Box' : '';
+  if (u.name) return `${u.name}${where}`;
+  const owner = u.owner === 'British' && u.kind !== 'queenite' ? 'British ' : '';
+  return `${u.disrupted ? 'Disrupted ' : ''}${owner}${KIND_NAMES[u.kind]}${where}`;
+}
+export function structureName(s: MWState, x: Structure): string {
+  const whose = x.owner === 'Neutral' ? 'Neutral ' : x.queenite ? 'Queenite ' : `${x.owner} `;
+  return `${x.disrupted ? 'Disrupted ' : ''}${x.kind === 'town' ? '' : whose}${STRUCTURE_NAMES[x.kind]} at ${placeName(s, x.hex)}`;
+}
+export function territoryName(s: MWState, id: string): string {
+  return mapOf(s).territories.find((t) => t.id === id)?.name ?? id;
+}
+
+/** VP to `side` (moves the single marker towards it). */
+export function gainVp(s: MWState, side: Side, n: number, why: string, lines: string[]): void {
+  if (!n) return;
+  s.vp += side === 'British' ? n : -n;
+  lines.push(`${side} gains ${n} VP (${why}); the marker stands at ${vpText(s.vp)}.`);
+}
+export function vpText(vp: number): string {
+  return vp === 0 ? '0' : `${Math.abs(vp)} ${vp > 0 ? 'British' : 'Maori'}`;
+}

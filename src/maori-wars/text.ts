@@ -1,0 +1,129 @@
+// The order reader: one action a line, units by leader name or by kind and place ("warrior 0812",
+// "disrupted infantry Kororareka"), hexes as "CCRR" or a place name. It reads exactly what
+// describe() writes, so every option's text is accepted as it is.
+import type { StructureKind } from './data-types.ts';
+import type { Action } from './engine.ts';
+import { hexData, isHex, mapOf, type MWState, type Side, type Unit } from './state.ts';
+
+export class ReadError extends Error {}
+
+export const norm = (x: string) => x.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[’']/g, '').trim();
+
+const KIND_WORDS: Record<string, Unit['kind']> = {
+  warrior: 'warrior', warriors: 'warrior', maori: 'warrior', taua: 'warrior', queenite: 'queenite', queenites: 'queenite',
+  neutral: 'neutral', artillery: 'artillery', cavalry: 'cavalry', infantry: 'infantry', militia: 'militia', constabulary: 'constabulary',
+  naval: 'naval', marines: 'naval', rangers: 'rangers', ranger: 'rangers', gunboat: 'gunboat', gunboats: 'gunboat', canoe: 'canoe', canoes: 'canoe', waka: 'canoe',
+};
+const STRUCT_WORDS: Record<string, StructureKind> = { settlement: 'settlement', village: 'village', fort: 'fort', pa: 'pa' };
+export const HELP = 'MOVE <units> TO <hexes> | TRANSPORT <boat> WITH <units> TO <hexes> | DESTROY <canoe> | REINFORCE <kind> AT <hex> | ATTACK <hex> WITH <hexes> [CHARGE] [ADVANCE] | NEGOTIATE <leader> WITH <hex> | RAIDER <unit> | BUSH <unit> TO <territory> | LEAVE <unit> TO <hex> | BUILD SETTLEMENT|VILLAGE|FORT|PA AT <hex> | REPAIR <hex> | STANDING EVADE ALWAYS|NEVER|WEAKER | STANDING COUNTER ALWAYS|NEVER | STANDING ABSORB ALWAYS|NEVER | PASS';
+
+/** A hex by id or place name (any spelling the map lists). */
+export function readHex(s: MWState, text: string): string {
+  const t = norm(text);
+  if (/^\d{4}$/.test(t)) {
+    if (!hexData(mapOf(s), t)) throw new ReadError(`${t} is not a hex of the map`);
+    return t;
+  }
+  const p = mapOf(s).places.find((x) => norm(x.name) === t || (x.aliases ?? []).some((a) => norm(a) === t));
+  if (!p) throw new ReadError(`'${text}' is neither a hex (CCRR) nor a place on the map`);
+  return p.hex;
+}
+
+/** A list of hexes separated by spaces or commas; place names may be several words. */
+export function readHexes(s: MWState, text: string): string[] {
+  const words = text.split(/[\s,]+/).filter(Boolean);
+  const out: string[] = [];
+  for (let i = 0; i < words.length;) {
+    let hit: [string, number] | null = null;
+    for (let j = words.length; j > i; j--) {
+      try { hit = [readHex(s, words.slice(i, j).join(' ')), j]; break; } catch { /* try a shorter name */ }
+    }
+    if (!hit) throw new ReadError(`'${words[i]}' is neither a hex (CCRR) nor a place on the map`);
+    out.push(hit[0]);
+    i = hit[1];
+  }
+  if (!out.length) throw new ReadError('name at least one hex');
+  return out;
+}
+
+function readTerritory(s: MWState, text: string): string {
+  const t = norm(text);
+  const x = mapOf(s).territories.find((y) => norm(y.name) === t || y.id === t);
+  if (!x) throw new ReadError(`'${text}' is not a territory of the Bush Raider Map`);
+  return x.id;
+}
+
+/** A unit of `side`: a leader's name, or [disrupted] kind place. `taken`: units already named in this line. */
+export function readUnit(s: MWState, side: Side, text: string, taken: string[] = []): Unit {
+  const t = norm(text);
+  const leader = s.units.find((u) => u.kind === 'leader' && u.owner === side && u.at !== 'gone' && norm(u.name ?? '') === t);
+  if (leader) return leader;
+  const m = /^(disrupted\s+)?(?:british\s+)?(\w+)\s+(.+)$/.exec(t);
+  if (!m || !KIND_WORDS[m[2]!]) throw new ReadError(`'${text}' is not a unit: give a leader's name or a kind and a place, e.g. "warrior 0812"`);
+  const kind = KIND_WORDS[m[2]!]!;
+  const place = m[3]!;
+  let at: string;
+  if (place === 'box' || place === 'reinforcement box') at = 'box';
+  else if (place.startsWith('in ')) at = `bush:${readTerritory(s, place.slice(3))}`;
+  else at = readHex(s, place);
+  const cands = s.units.filter((u) => u.owner === side && u.kind === kind && u.at === at && !taken.includes(u.id) && (m[1] ? u.disrupted : true));
+  const pick = cands.sort((a, b) => Number(a.disrupted) - Number(b.disrupted) || Number(s.moved.includes(a.id)) - Number(s.moved.includes(b.id)) || (s.mpSpent[a.id] ?? 0) - (s.mpSpent[b.id] ?? 0) || a.id.localeCompare(b.id))[0];
+  if (!pick) throw new ReadError(`you have no ${m[1] ? 'Disrupted ' : ''}${kind} ${isHex(at) ? `at ${at}` : at === 'box' ? 'in the Reinforcement Box' : `in ${place}`}`);
+  return pick;
+}
+
+function readUnits(s: MWState, side: Side, text: string): Unit[] {
+  const taken: string[] = [];
+  return text.split(',').map((x) => x.trim()).filter(Boolean).map((x) => { const u = readUnit(s, side, x, taken); taken.push(u.id); return u; });
+}
+
+/** One line → its actions (a MOVE of several units is one move each). */
+export function readLine(s: MWState, side: Side, line: string): Action[] {
+  const text = line.trim();
+  let m: RegExpExecArray | null;
+  if (/^pass$/i.test(text)) return [{ kind: 'pass' }];
+  if ((m = /^standing\s+(evade|counter|counterattack|counter-attack|absorb)\s+(\w+)$/i.exec(text))) {
+    const key = norm(m[1]!).startsWith('counter') ? 'counter' : (norm(m[1]!) as 'evade' | 'absorb');
+    const value = norm(m[2]!);
+    const allowed = key === 'evade' ? ['always', 'never', 'weaker'] : ['always', 'never'];
+    if (!allowed.includes(value)) throw new ReadError(`STANDING ${key.toUpperCase()} takes ${allowed.map((x) => x.toUpperCase()).join(', ')}, not '${m[2]}'`);
+    return [{ kind: 'standing', key, value }];
+  }
+  if ((m = /^move\s+(.+?)\s+to\s+(.+)$/i.exec(text))) {
+    const path = readHexes(s, m[2]!);
+    return readUnits(s, side, m[1]!).map((u) => ({ kind: 'move', unit: u.id, path }));
+  }
+  if ((m = /^transport\s+(.+?)\s+with\s+(.+?)\s+to\s+(.+)$/i.exec(text))) {
+    const boat = readUnit(s, side, m[1]!);
+    const cargo = readUnits(s, side, m[2]!);
+    return [{ kind: 'transport', boat: boat.id, cargo: cargo.map((c) => c.id), path: readHexes(s, m[3]!) }];
+  }
+  if ((m = /^destroy\s+(.+)$/i.exec(text))) return [{ kind: 'destroyCanoe', unit: readUnit(s, side, m[1]!).id }];
+  if ((m = /^reinforce\s+(\w+)\s+at\s+(.+)$/i.exec(text))) {
+    const kind = KIND_WORDS[norm(m[1]!)];
+    if (!kind) throw new ReadError(`'${m[1]}' is not a kind of unit`);
+    const u = s.units.find((x) => x.owner === side && x.kind === kind && x.at === 'box');
+    if (!u) throw new ReadError(`you have no ${kind} in the Reinforcement Box`);
+    return [{ kind: 'reinforce', unit: u.id, hex: readHex(s, m[2]!) }];
+  }
+  if ((m = /^attack\s+(.+?)\s+with\s+(.+?)((?:\s+(?:charge|advance))*)$/i.exec(text))) {
+    const flags = norm(m[3] ?? '');
+    return [{ kind: 'attack', target: readHex(s, m[1]!), from: readHexes(s, m[2]!), ...(flags.includes('charge') ? { charge: true } : {}), ...(flags.includes('advance') ? { advance: true } : {}) }];
+  }
+  if ((m = /^negotiate\s+(.+?)\s+with\s+(.+)$/i.exec(text))) {
+    const l = readUnit(s, side, m[1]!);
+    if (l.kind !== 'leader') throw new ReadError('only leaders negotiate');
+    return [{ kind: 'negotiate', leader: l.id, hex: readHex(s, m[2]!) }];
+  }
+  if ((m = /^raider\s+(.+)$/i.exec(text))) return readUnits(s, side, m[1]!).map((u) => ({ kind: 'bushEnter', unit: u.id }));
+  if ((m = /^bush\s+(.+?)\s+to\s+(.+)$/i.exec(text))) return [{ kind: 'bushMove', unit: readUnit(s, side, m[1]!).id, territory: readTerritory(s, m[2]!) }];
+  if ((m = /^leave\s+(.+?)\s+to\s+(.+)$/i.exec(text))) return [{ kind: 'bushLeave', unit: readUnit(s, side, m[1]!).id, hex: readHex(s, m[2]!) }];
+  if ((m = /^build\s+(\w+)\s+at\s+(.+)$/i.exec(text))) {
+    const what = STRUCT_WORDS[norm(m[1]!)];
+    if (!what) throw new ReadError(`one builds a Settlement, Village, Fort or Pa, not '${m[1]}'`);
+    return [{ kind: 'build', what, hex: readHex(s, m[2]!) }];
+  }
+  if ((m = /^repair\s+(.+)$/i.exec(text))) return [{ kind: 'repair', hex: readHex(s, m[1]!) }];
+  const word = text.split(/\s+/)[0] ?? '';
+  throw new ReadError(`'${word}' is not an order: ${HELP}`);
+}
