@@ -8,7 +8,7 @@ import { getVariant } from '../src/diplomacy/variants/index.ts';
 import { heiauDiplomacy, standardDiplomacy } from '../src/games/diplomacy.ts';
 import { renderDiplomacyMap, type BoardView } from '../src/render/diplomacy-map.ts';
 import { Resvg } from '@resvg/resvg-js';
-import { fullFonts, drawPng as svgToPng } from '../src/render/png-draw.mjs';
+import { fullFonts, drawPng as svgToPng } from '../src/service/png-draw.mjs';
 
 const cpuMs = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
 
@@ -44,7 +44,7 @@ for (const [name, module, scenario] of [['Heiau', heiauDiplomacy, 'clans'], ['St
   const svg = renderDiplomacyMap(variant, geometry, board, { orders, title });
   console.log(`${name} map, ${board.units.length} units, ${orders.length} orders; SVG ${(svg.length / 1024).toFixed(1)} KB`);
   time('SVG', 2000, () => renderDiplomacyMap(variant, geometry, board, { orders, title }));
-  // The service's PNG (src/render/png-draw.mjs) without its cache: every run draws.
+  // The service's PNG (src/service/png-draw.mjs) without its cache: every run draws.
   time('PNG 1600 px (from SVG)', 30, () => svgToPng(svg, 1600));
   // `--before`: the PNG as it was made before 2026-11-25 (full font files, resvg-js's encoder), each
   // run interleaved with the service's, so both meet the same load.

@@ -1,8 +1,8 @@
 // Makes assets/fonts/map/: the bundled DejaVu Sans files cut down to the characters in
-// CUT_RANGES (src/render/png-draw.mjs), which PNG maps are drawn with when they need no other.
+// CUT_RANGES (src/service/png-draw.mjs), which PNG maps are drawn with when they need no other.
 // `npx tsx scripts/subset-fonts.ts`; needs fontTools (Debian: apt-get install python3-fonttools).
 import { execFileSync } from 'node:child_process';
-import { CUT_RANGES, cutFonts, fullFonts } from '../src/render/png-draw.mjs';
+import { CUT_RANGES, cutFonts, fullFonts } from '../src/service/png-draw.mjs';
 
 const unicodes = CUT_RANGES.map(([a, b]) => `U+${a.toString(16)}-${b.toString(16)}`).join(',');
 fullFonts.forEach((full, i) => {

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 // The renderer too: it draws from a view and knows nothing of HTTP, the database or the clock.
-const ENGINE_DIRS = ['src/contract', 'src/diplomacy', 'src/hand-of-destiny', 'src/render', 'src/aloha'];
-const ENGINE_FILES = ['src/games/diplomacy.ts', 'src/games/hawaii1795.ts', 'src/games/aloha.ts'];
+const ENGINE_DIRS = ['src/contract', 'src/diplomacy', 'src/hand-of-destiny', 'src/render', 'src/aloha', 'src/maori-wars'];
+const ENGINE_FILES = ['src/games/diplomacy.ts', 'src/games/hawaii1795.ts', 'src/games/aloha.ts', 'src/games/maori-wars.ts'];
 const FORBIDDEN: [RegExp, string][] = [
   [/from ['"](node:)?(fs|net|http|https|child_process|dgram|tls)(\/promises)?['"]/, 'I/O module'],
   [/from ['"](pg|pg-boss|fastify|@fastify\/[^'"]+|nodemailer|@prisma\/[^'"]+|smtp-server|mailparser)['"]/, 'service dependency'],

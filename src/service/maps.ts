@@ -7,7 +7,7 @@ import { notFound } from './errors.ts';
 import { currentPhase, latestPhase } from './games.ts';
 import { moduleOf } from './access.ts';
 import type { Viewer } from '../contract/types.ts';
-import { svgToPng } from '../render/png.ts';
+import { svgToPng } from './png.ts';
 
 export interface MapImage {
   body: string | Buffer;

@@ -3,7 +3,7 @@
 import zlib from 'node:zlib';
 import { Resvg } from '@resvg/resvg-js';
 import { describe, expect, it } from 'vitest';
-import { cutFonts, drawPng, encodePng, fontsFor, fullFonts } from '../../src/render/png-draw.mjs';
+import { cutFonts, drawPng, encodePng, fontsFor, fullFonts } from '../../src/service/png-draw.mjs';
 import { mapGeometry } from '../../src/maps/geometry.ts';
 import { getVariant } from '../../src/diplomacy/variants/index.ts';
 import { standardDiplomacy } from '../../src/games/diplomacy.ts';

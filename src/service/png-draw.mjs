@@ -31,7 +31,7 @@ export function fontsFor(svg) {
   return onlyCut.test(svg) ? cutFonts : fullFonts;
 }
 
-/** The SVG drawn `width` pixels wide, as a PNG file, in this process (src/render/png.ts draws in a child). */
+/** The SVG drawn `width` pixels wide, as a PNG file, in this process (src/service/png.ts draws in a child). */
 export function drawPng(svg, width) {
   const image = new Resvg(svg, { fitTo: { mode: 'width', value: width }, font: { fontFiles: fontsFor(svg), loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' } }).render();
   return encodePng(image.pixels, image.width, image.height);
