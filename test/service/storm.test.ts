@@ -12,7 +12,7 @@ beforeAll(async () => { t = await startTestService(); });
 afterAll(async () => { await t?.close(); });
 
 describe('deadline storm', () => {
-  it('adjudicates each phase once whatever the number of workers', async () => {
+  it('adjudicates each phase once whatever the number of workers', { timeout: 90_000 }, async () => {
     const mod = await signUp(t, 'mod@example.org');
     const a = await signUp(t, 'a@example.org');
     const b = await signUp(t, 'b@example.org');
