@@ -1,6 +1,5 @@
 // bench:api — on this machine: order submissions per second and their latency percentiles with
-// 1,000 active games, then how long 1,000 games whose deadlines pass at the same moment take to be
-// adjudicated with their mail queued, with one worker process and with two.
+// 1,000 active games. The deadline storm (1,000 deadlines at once) is bench/storm.ts (npm run bench:storm).
 //
 //   npm run bench:api                      (embedded PostgreSQL in a temporary directory)
 //   DATABASE_URL=postgresql://... npm run bench:api   (creates and drops a database there)
@@ -145,43 +144,6 @@ async function main() {
     process.stdout.write(lines.join('\n') + '\n');
     if (process.env.BENCH_ONLY === 'submissions') { await db.$disconnect(); await pool.end(); return; }
 
-    // ---- Deadline storms: every game's deadline passes at the same moment.
-    const storm = async (workers: number) => {
-      const procs = Array.from({ length: workers }, () => spawnKahu(['--worker'], { ...env }));
-      children.push(...procs);
-      // Let the workers start (they sweep at once: nothing is due yet).
-      await new Promise((r) => setTimeout(r, 6000));
-      const adjudicatedBefore = await db.phase.count({ where: { status: 'adjudicated' } });
-      const resultsBefore = await db.outboxMail.count({ where: { kind: 'results' } });
-      const open = await db.phase.findMany({ where: { status: 'open' }, select: { id: true } });
-      // The moment: every open deadline is now; each phase's job is due (as the API armed it).
-      const moment = new Date();
-      await db.$executeRawUnsafe(`UPDATE "Phase" SET "deadlineAt" = $1 WHERE status = 'open'`, moment);
-      const { createBoss, bossQueue } = await import('../src/jobs/queues.ts');
-      const boss = await createBoss(url, { worker: false });
-      const q = bossQueue(boss);
-      await Promise.all(open.map((p) => q.deadline(p.id, moment)));
-      let done = 0;
-      let mails = 0;
-      for (;;) {
-        done = (await db.phase.count({ where: { status: 'adjudicated' } })) - adjudicatedBefore;
-        mails = (await db.outboxMail.count({ where: { kind: 'results' } })) - resultsBefore;
-        if (done >= open.length) break;
-        if (Date.now() - moment.getTime() > 300_000) break;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      const took = (Date.now() - moment.getTime()) / 1000;
-      await boss.stop({ graceful: false });
-      for (const p of procs) p.kill('SIGTERM');
-      await Promise.all(procs.map((p) => new Promise((r) => (p.exitCode !== null ? r(null) : p.once('exit', r)))));
-      return { phases: done, mails, took };
-    };
-    const one = await storm(1);
-    process.stdout.write(`\nDeadline storm, 1 worker:  ${one.phases} phases adjudicated, ${one.mails} results mails queued, in ${one.took.toFixed(1)} s (target: within 60 s)\n`);
-    const two = await storm(2);
-    process.stdout.write(`Deadline storm, 2 workers: ${two.phases} phases adjudicated, ${two.mails} results mails queued, in ${two.took.toFixed(1)} s (target: within 60 s)\n`);
-    const dup = await db.$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM (SELECT "gameId", seq FROM "Phase" GROUP BY 1, 2 HAVING count(*) > 1) x`);
-    process.stdout.write(`Duplicate phases: ${Number(dup[0].n)}\n`);
     await db.$disconnect();
     await pool.end();
   } finally {

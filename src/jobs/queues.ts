@@ -47,6 +47,9 @@ export function bossQueue(boss: PgBoss): JobQueue {
     async deadline(phaseId, at) {
       await boss.send(QUEUES.deadline, { phaseId }, { startAfter: at, singletonKey: `${phaseId}:${at.getTime()}` });
     },
+    async deadlines(list) {
+      await boss.insert(list.map((d) => ({ name: QUEUES.deadline, data: { phaseId: d.phaseId }, startAfter: d.at, singletonKey: `${d.phaseId}:${d.at.getTime()}` })));
+    },
     async mail() {
       const now = Date.now();
       if (now - lastMail >= 1000) {

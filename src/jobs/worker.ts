@@ -4,13 +4,20 @@ import { sendPendingMail } from '../mail/sender.ts';
 import type { MailTransport } from '../mail/transport.ts';
 import type { Ctx } from '../service/context.ts';
 import { processPhase } from '../service/phases.ts';
-import { sweep } from '../service/sweep.ts';
+import { adjudicateInBatches, sweep } from '../service/sweep.ts';
+import { BATCH_SIZE } from '../service/phases.ts';
 import { QUEUES } from './queues.ts';
 
-// Deadlines come first: while this process adjudicates, its mail (drawing maps costs CPU) waits,
-// for at most MAIL_YIELD_MS, so a storm of deadlines is not slowed by the mail it produces.
+// Deadlines come first: while this process adjudicates (and for a second after, when the next
+// fetch of a storm may come), its mail (drawing maps costs CPU) waits before each message, for at
+// most MAIL_YIELD_MS in all, so a storm of deadlines is not slowed by the mail it produces.
 let adjudicating = 0;
+let lastAdjudication = 0;
 export const MAIL_YIELD_MS = 20_000;
+
+async function deadlinesFirst(until: number): Promise<void> {
+  while ((adjudicating > 0 || Date.now() - lastAdjudication < 1000) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+}
 
 /** Deadline job: adjudicate if due; if the phase's time moved later, re-arm for the new time. */
 export async function handleDeadlineJob(ctx: Ctx, data: { phaseId: string }): Promise<string> {
@@ -21,14 +28,28 @@ export async function handleDeadlineJob(ctx: Ctx, data: { phaseId: string }): Pr
     return r.status;
   } finally {
     adjudicating--;
+    lastAdjudication = Date.now();
+  }
+}
+
+/** Deadline jobs fetched together: adjudicated in batches; a phase whose time moved later is re-armed. */
+export async function handleDeadlineJobs(ctx: Ctx, phaseIds: string[]): Promise<void> {
+  adjudicating++;
+  try {
+    const results = await adjudicateInBatches(ctx, phaseIds, ctx.config.workerConcurrency);
+    for (const [phaseId, r] of results) if (r.status === 'not-due' && r.wakeAt && ctx.jobs) await ctx.jobs.deadline(phaseId, r.wakeAt);
+  } finally {
+    adjudicating--;
+    lastAdjudication = Date.now();
   }
 }
 
 export async function handleMailJob(ctx: Ctx, transport: MailTransport): Promise<number> {
-  for (const until = Date.now() + MAIL_YIELD_MS; adjudicating > 0 && Date.now() < until;) await new Promise((r) => setTimeout(r, 50));
+  const until = Date.now() + MAIL_YIELD_MS;
+  await deadlinesFirst(until);
   let total = 0;
   for (;;) {
-    const r = await sendPendingMail(ctx, transport, { limit: 100 });
+    const r = await sendPendingMail(ctx, transport, { limit: 100, beforeEach: () => deadlinesFirst(until) });
     total += r.sent;
     if (r.sent + r.failed < 100) return total;
   }
@@ -60,16 +81,11 @@ export async function startWorker(ctx: Ctx, boss: PgBoss, transport: MailTranspo
       inFlight.delete(p);
     }
   };
-  // pg-boss waits out its polling interval after each fetch, so fetch many jobs at once and work
-  // through them `concurrency` at a time. A failing phase is logged; the sweep retries it.
-  await boss.work<{ phaseId: string }>(QUEUES.deadline, { batchSize: concurrency * 8, pollingIntervalSeconds: 0.5 }, guarded(async (jobs) => {
-    await inParallel(jobs, concurrency, async (job) => {
-      try {
-        await handleDeadlineJob(ctx, job.data);
-      } catch (err) {
-        ctx.log.error({ err, phaseId: job.data.phaseId }, 'deadline job failed; the sweep will retry');
-      }
-    });
+  // pg-boss waits out its polling interval after a quick fetch, so fetch many jobs at once and
+  // adjudicate them in batches, `concurrency` batches at a time. A failing phase is logged; the
+  // sweep retries it.
+  await boss.work<{ phaseId: string }>(QUEUES.deadline, { batchSize: concurrency * BATCH_SIZE, pollingIntervalSeconds: 0.5 }, guarded(async (jobs) => {
+    await handleDeadlineJobs(ctx, jobs.map((j) => j.data.phaseId));
   }));
   await boss.work(QUEUES.mail, { batchSize: 1, pollingIntervalSeconds: 1 }, guarded(async () => {
     await handleMailJob(ctx, transport);
@@ -108,7 +124,14 @@ export async function startWorker(ctx: Ctx, boss: PgBoss, transport: MailTranspo
 }
 
 export async function runSweep(ctx: Ctx, transport: MailTransport) {
-  const r = await sweep(ctx, { concurrency: ctx.config.workerConcurrency });
+  adjudicating++;
+  let r: Awaited<ReturnType<typeof sweep>>;
+  try {
+    r = await sweep(ctx, { concurrency: ctx.config.workerConcurrency });
+  } finally {
+    adjudicating--;
+  }
+  if (r.processed) lastAdjudication = Date.now();
   if (r.processed || r.reminders) ctx.log.info(r, 'sweep');
   await handleMailJob(ctx, transport);
   return r;

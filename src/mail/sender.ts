@@ -40,7 +40,7 @@ async function persist(fn: () => Promise<unknown>): Promise<void> {
   }
 }
 
-export async function sendPendingMail(ctx: Ctx, transport: MailTransport, opts: { limit?: number } = {}): Promise<{ sent: number; failed: number }> {
+export async function sendPendingMail(ctx: Ctx, transport: MailTransport, opts: { limit?: number; beforeEach?: () => Promise<void> } = {}): Promise<{ sent: number; failed: number }> {
   const now = ctx.clock.now();
   const limit = opts.limit ?? 100;
   const claimedAt = performance.now();
@@ -67,6 +67,8 @@ export async function sendPendingMail(ctx: Ctx, transport: MailTransport, opts: 
       await release(ctx, queue.slice(i));
       break;
     }
+    // The worker's deadlines first (src/jobs/worker.ts): drawing the map costs CPU.
+    if (opts.beforeEach) await opts.beforeEach();
     try {
       const pictured = await withMap(ctx, m, maps);
       const threading = threadOf(ctx.config.mailFrom, m);

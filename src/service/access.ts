@@ -1,6 +1,6 @@
 // Who is reading a game: its moderator, a player of one of its roles, or an observer.
 import type { Game, GamePlayer, Account } from '../db/generated/client.ts';
-import type { Tx, Db } from '../db/client.ts';
+import type { Tx, Db, Prisma } from '../db/client.ts';
 import { gameModule } from '../games/index.ts';
 import type { GameModule, Viewer } from '../contract/types.ts';
 import { AppError, forbidden, notFound } from './errors.ts';
@@ -35,11 +35,14 @@ export function viewerFor(game: GameWithPlayers, accountId: string | undefined):
   return { viewer: { kind: 'observer' } };
 }
 
+/** A game with its players (in seating order, with their accounts) and its moderator. */
+export const gameInclude = {
+  players: { include: { account: true }, orderBy: [{ createdAt: 'asc' }, { role: { sort: 'asc', nulls: 'last' } }, { id: 'asc' }] },
+  moderator: true,
+} as const satisfies Prisma.GameInclude;
+
 export async function loadGame(db: Db | Tx, gameId: string): Promise<GameWithPlayers> {
-  const game = await db.game.findUnique({
-    where: { id: gameId },
-    include: { players: { include: { account: true }, orderBy: [{ createdAt: 'asc' }, { role: { sort: 'asc', nulls: 'last' } }, { id: 'asc' }] }, moderator: true },
-  });
+  const game = await db.game.findUnique({ where: { id: gameId }, include: gameInclude });
   if (!game) throw notFound('There is no game with this id.');
   return game;
 }

@@ -10,6 +10,8 @@ import type { Clock } from './clock.ts';
 export interface JobQueue {
   /** A phase should be looked at (adjudicated) at `at`. */
   deadline(phaseId: string, at: Date): Promise<void>;
+  /** Many phases at once (a batch of adjudications): one statement instead of one per phase. */
+  deadlines?(list: { phaseId: string; at: Date }[]): Promise<void>;
   /** New mail is waiting in the outbox. */
   mail(): Promise<void>;
 }
@@ -28,7 +30,9 @@ export interface Ctx {
 export async function afterCommit(ctx: Ctx, wake: { deadlines?: { phaseId: string; at: Date }[]; mail?: boolean }): Promise<void> {
   if (!ctx.jobs) return;
   try {
-    for (const d of wake.deadlines ?? []) await ctx.jobs.deadline(d.phaseId, d.at);
+    const deadlines = wake.deadlines ?? [];
+    if (deadlines.length > 1 && ctx.jobs.deadlines) await ctx.jobs.deadlines(deadlines);
+    else for (const d of deadlines) await ctx.jobs.deadline(d.phaseId, d.at);
     if (wake.mail) await ctx.jobs.mail();
   } catch (err) {
     ctx.log.warn({ err }, 'could not queue a job; the sweep will catch up');

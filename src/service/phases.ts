@@ -1,12 +1,13 @@
 // The game flow around the engine: opening phases (skipping those with no choices), deciding when
 // a phase is due, and adjudicating it exactly once — the result, the next phase and every player's
 // mail are written in one transaction under the game's row lock.
-import type { Phase } from '../db/generated/client.ts';
+import crypto from 'node:crypto';
+import type { Phase, PhaseRole } from '../db/generated/client.ts';
 import type { Tx } from '../db/client.ts';
 import type { GameModule, Outcome, Viewer } from '../contract/types.ts';
 import { queueMail, type OutgoingMail } from '../mail/outbox.ts';
 import { gameOverMail, lateMail, resultsMail } from '../mail/game-mail.ts';
-import { activePlayers, lockGame, loadGame, moduleOf, policyOf, type GameWithPlayers } from './access.ts';
+import { activePlayers, gameInclude, lockGame, loadGame, moduleOf, policyOf, type GameWithPlayers } from './access.ts';
 import { afterCommit, type Ctx } from './context.ts';
 import { computeDeadline, type DeadlinePolicy } from './deadlines.ts';
 import { personRef, redactFor, visibleAddresses } from './privacy.ts';
@@ -31,37 +32,68 @@ export interface OpenResult {
   outcome: Outcome | null;
 }
 
+/** The phases to store from `state` on: resolved ones with no choices, then the open (or final) one. */
+export interface PhasePlan extends OpenResult {
+  rows: Phase[];
+  roles: { phaseId: string; role: string; ready: boolean; submitted: boolean; updatedAt: Date }[];
+}
+
 /**
- * Store `state` as the game's next phase at `seq`. A phase where no role has a choice is resolved
- * at once and recorded as skipped; the game ends when the engine reports an outcome.
+ * Work out `state` as the game's next phase at `seq`, without writing: a phase where no role has
+ * a choice is resolved at once and recorded as skipped; the game ends when the engine reports an
+ * outcome. The rows get their ids here, so a batch can write many games' phases at once.
  */
-export async function openPhases(tx: Tx, game: GameWithPlayers, module: GameModule, policy: DeadlinePolicy, state: unknown, seq: number, now: Date): Promise<OpenResult> {
+export function planPhases(game: Pick<GameWithPlayers, 'id' | 'scenario'>, module: GameModule, policy: DeadlinePolicy, state: unknown, seq: number, now: Date): PhasePlan {
   const skipped: Resolved[] = [];
+  const rows: Phase[] = [];
   let s = state;
   for (let i = 0; i <= MAX_SKIPS; i++, seq++) {
     const info = module.phase(s);
     const outcome = module.outcome(s);
-    const base = { gameId: game.id, seq, key: info.key, label: info.label, type: info.type, year: info.year ?? null, state: asStored(s) as any, openedAt: now };
+    const base: Phase = {
+      id: crypto.randomUUID(), gameId: game.id, seq, key: info.key, label: info.label, type: info.type, year: info.year ?? null, state: asStored(s) as any, openedAt: now,
+      status: 'open', deadlineAt: null, graceUntil: null, earlyAt: null, remindedAt: null, resolvedAt: null, report: null, expected: [], missed: [],
+    };
     if (outcome) {
-      const final = await tx.phase.create({ data: { ...base, status: 'final', expected: [] } });
-      return { open: null, skipped, final, outcome };
+      const final = { ...base, status: 'final' };
+      rows.push(final);
+      return { open: null, skipped, final, outcome, rows, roles: [] };
     }
     const expected = module.expectedRoles(s);
     // A phase that waits for the moderator has no role expected, yet is not played at once.
     if (expected.length === 0 && !info.moderatorDecides && i < MAX_SKIPS) {
       const r = module.resolve(s, {});
-      const phase = await tx.phase.create({ data: { ...base, status: 'skipped', expected: [], resolvedAt: now, report: asStored(r.report) as any } });
+      const phase = { ...base, status: 'skipped', resolvedAt: now, report: asStored(r.report) as any };
+      rows.push(phase);
       skipped.push({ phase, report: r.report });
       s = r.state;
       continue;
     }
     const deadlineAt = info.moderatorDecides ? null : computeDeadline(policy, info, now);
-    const phase = await tx.phase.create({ data: { ...base, status: 'open', expected, deadlineAt } });
+    const phase = { ...base, expected, deadlineAt };
+    rows.push(phase);
     const roles = module.seats?.(s) ?? scenarioRoles(module, game.scenario);
-    await tx.phaseRole.createMany({ data: roles.map((role) => ({ phaseId: phase.id, role, ready: !expected.includes(role), submitted: false, updatedAt: now })) });
-    return { open: phase, skipped, final: null, outcome: null };
+    return { open: phase, skipped, final: null, outcome: null, rows, roles: roles.map((role) => ({ phaseId: phase.id, role, ready: !expected.includes(role), submitted: false, updatedAt: now })) };
   }
   throw new Error('too many phases without choices in a row');
+}
+
+/** Write planned phases (of one game or of many) with two statements. */
+export async function writePhases(tx: Tx, plans: PhasePlan[]): Promise<void> {
+  const rows = plans.flatMap((p) => p.rows);
+  const roles = plans.flatMap((p) => p.roles);
+  if (rows.length) await tx.phase.createMany({ data: rows.map(({ report, state, ...r }) => ({ ...r, state: state as any, ...(report === null ? {} : { report: report as any }) })) });
+  if (roles.length) await tx.phaseRole.createMany({ data: roles });
+}
+
+/**
+ * Store `state` as the game's next phase at `seq`. A phase where no role has a choice is resolved
+ * at once and recorded as skipped; the game ends when the engine reports an outcome.
+ */
+export async function openPhases(tx: Tx, game: GameWithPlayers, module: GameModule, policy: DeadlinePolicy, state: unknown, seq: number, now: Date): Promise<OpenResult> {
+  const plan = planPhases(game, module, policy, state, seq, now);
+  await writePhases(tx, [plan]);
+  return { open: plan.open, skipped: plan.skipped, final: plan.final, outcome: plan.outcome };
 }
 
 export function scenarioRoles(module: GameModule, scenario: string): string[] {
@@ -95,6 +127,109 @@ export async function latestSubmissions(tx: Tx, phaseId: string): Promise<Map<st
   return new Map(subs.map((s) => [s.role, { role: s.role, accepted: s.accepted, lines: s.lines }]));
 }
 
+type Submissions = Map<string, LatestSubmission>;
+
+function hasOrdersIn(subs: Submissions) {
+  return (role: string) => {
+    const s = subs.get(role);
+    return !!s && Array.isArray(s.lines) && s.lines.length > 0;
+  };
+}
+
+type Due = { status: 'adjudicate' } | { status: 'start-grace'; late: string[]; graceUntil: Date } | ProcessResult;
+
+/** Whether a phase locked and still open is to be adjudicated now (pure: nothing is written). */
+function decide(phase: Phase & { readiness: PhaseRole[] }, game: GameWithPlayers, policy: DeadlinePolicy, subs: Submissions, now: Date, force: boolean): Due {
+  if (game.status === 'paused' && !force) return { status: 'paused' };
+  if (game.status !== 'active' && game.status !== 'paused') return { status: 'gone' };
+  if (force) return { status: 'adjudicate' };
+  const played = new Set(activePlayers(game).map((p) => p.role!));
+  const activeExpected = phase.expected.filter((r) => played.has(r));
+  const ready = new Map(phase.readiness.map((r) => [r.role, r.ready]));
+  const allReady = activeExpected.every((r) => ready.get(r));
+  const early = policy.earlyProcessing && allReady && phase.earlyAt && now >= phase.earlyAt;
+  if (early) return { status: 'adjudicate' };
+  if (!phase.deadlineAt || now < phase.deadlineAt) return { status: 'not-due', wakeAt: dueAt(phase) ?? undefined };
+  const hasOrders = hasOrdersIn(subs);
+  const late = activeExpected.filter((r) => !hasOrders(r));
+  if (game.nmrPolicy === 'wait' && late.length > 0 && policy.graceMinutes > 0) {
+    if (!phase.graceUntil) return { status: 'start-grace', late, graceUntil: new Date(phase.deadlineAt.getTime() + policy.graceMinutes * 60_000) };
+    if (now < phase.graceUntil) return { status: 'not-due', wakeAt: phase.graceUntil };
+  }
+  return { status: 'adjudicate' };
+}
+
+/** Everything one adjudication writes, worked out before writing (see writeAdjudications). */
+interface Adjudication {
+  phase: Phase;
+  gameId: string;
+  report: unknown;
+  missed: string[];
+  missedPlayerIds: string[];
+  opened: PhasePlan;
+  event: { gameId: string; kind: string; actorId: string | null; text: string; data: any; createdAt: Date };
+  mails: OutgoingMail[];
+  finish: { game: GameWithPlayers; outcome: Outcome } | null;
+  wake: { phaseId: string; at: Date } | null;
+}
+
+/**
+ * The adjudication of `phase` with the engine's result `resolved`: the next phases, the event, and
+ * every reader's mail. `missedPlayerIds` are counted before a deal changes the roles.
+ */
+function planAdjudication(ctx: Ctx, game: GameWithPlayers, module: GameModule, policy: DeadlinePolicy, phase: Phase, resolved: { state: unknown; report: unknown }, missed: string[], missedPlayerIds: string[], now: Date, opts: { force?: boolean; actorId?: string }, dealt: Record<string, string> | null): Adjudication {
+  const opened = planPhases(game, module, policy, resolved.state, phase.seq + 1, now);
+  const done: Resolved[] = [{ phase, report: resolved.report }, ...opened.skipped];
+  const event = {
+    gameId: game.id,
+    kind: 'adjudicated',
+    actorId: opts.actorId ?? null,
+    text: `${phase.label} adjudicated${opts.force ? ' at the moderator\'s request' : ''}.` + (missed.length ? ` No orders from ${missed.join(', ')}.` : '') + (opened.skipped.length ? ` Skipped: ${opened.skipped.map((s) => s.phase.label).join(', ')} (no choices).` : ''),
+    data: { phase: phase.key, missed, skipped: opened.skipped.map((s) => s.phase.key), next: opened.open?.key ?? null },
+    createdAt: now,
+  };
+  const nextState = (opened.open ?? opened.final)!.state;
+  const mails: OutgoingMail[] = recipients(game).map((r) => resultsMail(ctx.config, game, module, r, done, opened.open, nextState, now, dealt ? dealtFor(game, dealt, r) : undefined));
+  if (opened.outcome) mails.push(...recipients(game).map((r) => gameOverMail(ctx.config, game, module, r, opened.outcome!, nextState)));
+  return {
+    phase, gameId: game.id, report: resolved.report, missed, missedPlayerIds, opened, event, mails,
+    finish: opened.outcome ? { game, outcome: opened.outcome } : null,
+    wake: opened.open?.deadlineAt ? { phaseId: opened.open.id, at: opened.open.deadlineAt } : null,
+  };
+}
+
+/** Write adjudications of phases of different games together: a few statements for the whole batch. */
+async function writeAdjudications(tx: Tx, list: Adjudication[], now: Date): Promise<void> {
+  if (list.length === 0) return;
+  await tx.$executeRawUnsafe(
+    `UPDATE "Phase" p SET status = 'adjudicated', report = v.report, "resolvedAt" = $1, missed = v.missed
+       FROM jsonb_to_recordset($2::jsonb) AS v(id uuid, report jsonb, missed text[]) WHERE p.id = v.id`,
+    now,
+    JSON.stringify(list.map((a) => ({ id: a.phase.id, report: asStored(a.report), missed: a.missed }))),
+  );
+  const missedPlayers = list.flatMap((a) => a.missedPlayerIds);
+  if (missedPlayers.length) await tx.gamePlayer.updateMany({ where: { id: { in: missedPlayers } }, data: { missedPhases: { increment: 1 } } });
+  await writePhases(tx, list.map((a) => a.opened));
+  await tx.gameEvent.createMany({ data: list.map((a) => a.event) });
+  const going = list.filter((a) => !a.finish).map((a) => a.gameId);
+  if (going.length) await tx.game.updateMany({ where: { id: { in: going } }, data: { version: { increment: 1 } } });
+  for (const a of list) if (a.finish) await finishGame(tx, a.finish.game, a.finish.outcome, now);
+  await queueMail(tx, list.flatMap((a) => a.mails), now);
+}
+
+/** Roles expected without orders, and their players (before any deal changes the roles). */
+function missedBy(game: GameWithPlayers, phase: Phase, subs: Submissions): { missed: string[]; missedPlayerIds: string[] } {
+  const hasOrders = hasOrdersIn(subs);
+  const missed = phase.expected.filter((r) => !hasOrders(r));
+  return { missed, missedPlayerIds: activePlayers(game).filter((p) => missed.includes(p.role!)).map((p) => p.id) };
+}
+
+function submissionsOf(subs: Submissions): Record<string, unknown> {
+  const submissions: Record<string, unknown> = {};
+  for (const [role, s] of subs) submissions[role] = s.accepted;
+  return submissions;
+}
+
 /**
  * Adjudicate the phase if it is due (or `force`), exactly once: under the game's row lock, only a
  * phase still 'open' is resolved, and its result, the next phase and the mail commit together.
@@ -112,52 +247,29 @@ export async function processPhase(ctx: Ctx, phaseId: string, opts: { force?: bo
       const phase = await tx.phase.findUnique({ where: { id: phaseId }, include: { readiness: true } });
       if (!phase || phase.status !== 'open') return { status: 'gone' };
       let game = await loadGame(tx, head.gameId);
-      if (game.status === 'paused' && !opts.force) return { status: 'paused' };
-      if (game.status !== 'active' && game.status !== 'paused') return { status: 'gone' };
       const module = moduleOf(game);
       const policy = policyOf(game);
       const now = ctx.clock.now();
-      const played = new Set(activePlayers(game).map((p) => p.role!));
       const subs = await latestSubmissions(tx, phase.id);
-      const hasOrders = (role: string) => {
-        const s = subs.get(role);
-        return !!s && Array.isArray(s.lines) && s.lines.length > 0;
-      };
-      const activeExpected = phase.expected.filter((r) => played.has(r));
-      if (!opts.force) {
-        const ready = new Map(phase.readiness.map((r) => [r.role, r.ready]));
-        const allReady = activeExpected.every((r) => ready.get(r));
-        const early = policy.earlyProcessing && allReady && phase.earlyAt && now >= phase.earlyAt;
-        if (!early) {
-          if (!phase.deadlineAt || now < phase.deadlineAt) return { status: 'not-due', wakeAt: dueAt(phase) ?? undefined };
-          const late = activeExpected.filter((r) => !hasOrders(r));
-          if (game.nmrPolicy === 'wait' && late.length > 0 && policy.graceMinutes > 0) {
-            if (!phase.graceUntil) {
-              const graceUntil = new Date(phase.deadlineAt.getTime() + policy.graceMinutes * 60_000);
-              await tx.phase.update({ where: { id: phase.id }, data: { graceUntil } });
-              await tx.gameEvent.create({
-                data: { gameId: game.id, kind: 'grace', text: `Deadline passed with orders missing from ${late.join(', ')}; waiting until the end of the grace period.`, data: { late, graceUntil }, createdAt: now },
-              });
-              const mails: OutgoingMail[] = recipients(game).map((r) => lateMail(ctx.config, game, phase, { ...r, late: r.viewer.kind === 'player' && late.includes(r.viewer.role) }, late, graceUntil));
-              await queueMail(tx, mails, now);
-              wake = [{ phaseId: phase.id, at: graceUntil }];
-              mail = true;
-              return { status: 'grace', wakeAt: graceUntil };
-            }
-            if (now < phase.graceUntil) return { status: 'not-due', wakeAt: phase.graceUntil };
-          }
-        }
+      const due = decide(phase, game, policy, subs, now, !!opts.force);
+      if (due.status === 'start-grace') {
+        const { late, graceUntil } = due;
+        await tx.phase.update({ where: { id: phase.id }, data: { graceUntil } });
+        await tx.gameEvent.create({
+          data: { gameId: game.id, kind: 'grace', text: `Deadline passed with orders missing from ${late.join(', ')}; waiting until the end of the grace period.`, data: { late, graceUntil }, createdAt: now },
+        });
+        const g = game;
+        const mails: OutgoingMail[] = recipients(g).map((r) => lateMail(ctx.config, g, phase, { ...r, late: r.viewer.kind === 'player' && late.includes(r.viewer.role) }, late, graceUntil));
+        await queueMail(tx, mails, now);
+        wake = [{ phaseId: phase.id, at: graceUntil }];
+        mail = true;
+        return { status: 'grace', wakeAt: graceUntil };
       }
+      if (due.status !== 'adjudicate') return due;
 
       // Adjudicate. A role without orders gets the engine's default (units hold, civil disorder).
-      const submissions: Record<string, unknown> = {};
-      for (const [role, s] of subs) submissions[role] = s.accepted;
-      const resolved = module.resolve(phase.state as any, submissions);
-      const missed = phase.expected.filter((r) => !hasOrders(r));
-      await tx.phase.update({ where: { id: phase.id }, data: { status: 'adjudicated', report: asStored(resolved.report) as any, resolvedAt: now, missed } });
-      const missedPlayers = activePlayers(game).filter((p) => missed.includes(p.role!));
-      if (missedPlayers.length) await tx.gamePlayer.updateMany({ where: { id: { in: missedPlayers.map((p) => p.id) } }, data: { missedPhases: { increment: 1 } } });
-
+      const resolved = module.resolve(phase.state as any, submissionsOf(subs));
+      const { missed, missedPlayerIds } = missedBy(game, phase, subs);
       // Heiau's Two Haoles: the ballot was cast from seats; the powers are dealt now.
       let dealt: Record<string, string> | null = null;
       const seats = module.seats?.(phase.state as any);
@@ -165,37 +277,111 @@ export async function processPhase(ctx: Ctx, phaseId: string, opts: { force?: bo
         dealt = await dealRoles(tx, game, module, seats, now);
         game = await loadGame(tx, game.id);
       }
-      const opened = await openPhases(tx, game, module, policy, resolved.state, phase.seq + 1, now);
-      const done: Resolved[] = [{ phase, report: resolved.report }, ...opened.skipped];
-      await tx.gameEvent.create({
-        data: {
-          gameId: game.id,
-          kind: 'adjudicated',
-          actorId: opts.actorId ?? null,
-          text: `${phase.label} adjudicated${opts.force ? ' at the moderator\'s request' : ''}.` + (missed.length ? ` No orders from ${missed.join(', ')}.` : '') + (opened.skipped.length ? ` Skipped: ${opened.skipped.map((s) => s.phase.label).join(', ')} (no choices).` : ''),
-          data: { phase: phase.key, missed, skipped: opened.skipped.map((s) => s.phase.key), next: opened.open?.key ?? null },
-          createdAt: now,
-        },
-      });
-      const nextState = (opened.open ?? opened.final)!.state;
-      const g = game;
-      const mails: OutgoingMail[] = recipients(g).map((r) => resultsMail(ctx.config, g, module, r, done, opened.open, nextState, now, dealt ? dealtFor(g, dealt, r) : undefined));
-      if (opened.outcome) {
-        await finishGame(tx, game, opened.outcome, now);
-        mails.push(...recipients(g).map((r) => gameOverMail(ctx.config, g, module, r, opened.outcome!, nextState)));
-      } else {
-        await tx.game.update({ where: { id: game.id }, data: { version: { increment: 1 } } });
-      }
-      await queueMail(tx, mails, now);
-      await testPauseBeforeCommit(phase.id);
+      const a = planAdjudication(ctx, game, module, policy, phase, resolved, missed, missedPlayerIds, now, opts, dealt);
+      await writeAdjudications(tx, [a], now);
+      await testPauseBeforeCommit([phase.id]);
       mail = true;
-      if (opened.open?.deadlineAt) wake = [{ phaseId: opened.open.id, at: opened.open.deadlineAt }];
-      return { status: 'processed', next: opened.open };
+      if (a.wake) wake = [a.wake];
+      return { status: 'processed', next: a.opened.open };
     },
     { timeout: 30_000, maxWait: 30_000 },
   );
   await afterCommit(ctx, { deadlines: wake, mail });
   return result;
+}
+
+/** Phases adjudicated in one transaction by processPhases. */
+export const BATCH_SIZE = 25;
+
+/**
+ * Adjudicate many due phases (of different games) in one transaction, exactly once: the phases
+ * and their games are claimed with FOR UPDATE SKIP LOCKED (so workers never wait on each other's
+ * batch), each is worked out in memory, and all results, next phases, events and mail are written
+ * with a few multi-row statements. What the batch does not take — a phase locked elsewhere, a
+ * grace period to start, powers to deal, an engine that throws — is handed to processPhase one by
+ * one afterwards, and if the batch's writes fail, every phase of it is: one bad game never blocks
+ * the others. Returns each phase's result (none for a phase whose adjudication failed: logged).
+ */
+export async function processPhases(ctx: Ctx, phaseIds: string[]): Promise<Map<string, ProcessResult>> {
+  const results = new Map<string, ProcessResult>();
+  const ids = [...new Set(phaseIds)];
+  if (ids.length === 0) return results;
+  if (ids.length === 1) return processOneByOne(ctx, ids, results);
+  let later: string[] = [];
+  let list: Adjudication[] = [];
+  try {
+    await ctx.db.$transaction(
+      async (tx) => {
+        results.clear();
+        later = [];
+        list = [];
+        const claimed = await tx.$queryRawUnsafe<{ id: string; gameId: string }[]>(
+          `SELECT p.id, p."gameId" FROM "Phase" p JOIN "Game" g ON g.id = p."gameId"
+            WHERE p.id IN (SELECT jsonb_array_elements_text($1::jsonb)::uuid) AND p.status = 'open'
+            FOR UPDATE OF g, p SKIP LOCKED`,
+          JSON.stringify(ids),
+        );
+        const mine = new Map<string, string>(); // game -> phase: one phase of a game per batch
+        for (const c of claimed) if (!mine.has(c.gameId)) mine.set(c.gameId, c.id);
+        const taken = new Set(mine.values());
+        later = ids.filter((id) => !taken.has(id));
+        if (taken.size === 0) return;
+        const phases = await tx.phase.findMany({ where: { id: { in: [...taken] } }, include: { readiness: true }, orderBy: { deadlineAt: 'asc' } });
+        const games = new Map((await tx.game.findMany({ where: { id: { in: [...mine.keys()] } }, include: gameInclude })).map((g) => [g.id, g]));
+        const subsOf = new Map<string, Submissions>();
+        for (const s of await tx.submission.findMany({ where: { phaseId: { in: [...taken] }, supersededAt: null }, orderBy: { seq: 'asc' } })) {
+          if (!subsOf.has(s.phaseId)) subsOf.set(s.phaseId, new Map());
+          subsOf.get(s.phaseId)!.set(s.role, { role: s.role, accepted: s.accepted, lines: s.lines });
+        }
+        const now = ctx.clock.now();
+        for (const phase of phases) {
+          try {
+            const game = games.get(phase.gameId)!;
+            const module = moduleOf(game);
+            const policy = policyOf(game);
+            const subs = subsOf.get(phase.id) ?? new Map();
+            const due = decide(phase, game, policy, subs, now, false);
+            if (due.status === 'start-grace') later.push(phase.id); // its mail and event: processPhase
+            if (due.status !== 'adjudicate') {
+              if (due.status !== 'start-grace') results.set(phase.id, due);
+              continue;
+            }
+            const resolved = module.resolve(phase.state as any, submissionsOf(subs));
+            const seats = module.seats?.(phase.state as any);
+            if (seats && !module.seats!(resolved.state)) {
+              later.push(phase.id); // powers to deal: processPhase does it
+              continue;
+            }
+            const { missed, missedPlayerIds } = missedBy(game, phase, subs);
+            list.push(planAdjudication(ctx, game, module, policy, phase, resolved, missed, missedPlayerIds, now, {}, null));
+          } catch (err) {
+            ctx.log.error({ err, phaseId: phase.id }, 'batch adjudication: this phase failed; retried alone');
+            later.push(phase.id);
+          }
+        }
+        await writeAdjudications(tx, list, now);
+        await testPauseBeforeCommit(list.map((a) => a.phase.id));
+      },
+      { timeout: 60_000, maxWait: 30_000 },
+    );
+  } catch (err) {
+    ctx.log.error({ err, phases: ids.length }, 'batch adjudication failed; adjudicating its phases one by one');
+    return processOneByOne(ctx, ids, new Map());
+  }
+  for (const a of list) results.set(a.phase.id, { status: 'processed', next: a.opened.open });
+  await afterCommit(ctx, { deadlines: list.flatMap((a) => (a.wake ? [a.wake] : [])), mail: list.length > 0 });
+  return processOneByOne(ctx, later, results);
+}
+
+async function processOneByOne(ctx: Ctx, ids: string[], results: Map<string, ProcessResult>): Promise<Map<string, ProcessResult>> {
+  for (const id of ids) {
+    try {
+      results.set(id, await processPhase(ctx, id));
+    } catch (err) {
+      ctx.log.error({ err, phaseId: id }, 'adjudication failed; the sweep will retry');
+    }
+  }
+  return results;
 }
 
 /**
@@ -235,10 +421,10 @@ function dealtFor(game: GameWithPlayers, byRole: Record<string, string>, r: { em
  * is written but not committed, and waits that long, so a test can SIGKILL the worker at exactly
  * that point. Unset (always, outside those tests) it does nothing.
  */
-async function testPauseBeforeCommit(phaseId: string): Promise<void> {
+async function testPauseBeforeCommit(phaseIds: string[]): Promise<void> {
   const ms = Number(process.env.KAHU_TEST_ADJUDICATION_PAUSE_MS ?? 0);
-  if (!(ms > 0)) return;
-  process.stdout.write(`kahu-test-hook: adjudication of ${phaseId} written, not committed\n`);
+  if (!(ms > 0) || phaseIds.length === 0) return;
+  for (const id of phaseIds) process.stdout.write(`kahu-test-hook: adjudication of ${id} written, not committed\n`);
   await new Promise((r) => setTimeout(r, ms));
 }
 

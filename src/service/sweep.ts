@@ -4,7 +4,7 @@ import { queueMail } from '../mail/outbox.ts';
 import { reminderMail } from '../mail/game-mail.ts';
 import { activePlayers, loadGame, policyOf } from './access.ts';
 import { afterCommit, type Ctx } from './context.ts';
-import { duePhaseIds, processPhase } from './phases.ts';
+import { BATCH_SIZE, duePhaseIds, processPhases, type ProcessResult } from './phases.ts';
 
 /**
  * One reminder per phase to each player without orders, `reminderMinutes` before the deadline but
@@ -42,19 +42,29 @@ export interface SweepResult { processed: number; reminders: number }
 
 export async function sweep(ctx: Ctx, opts: { concurrency?: number } = {}): Promise<SweepResult> {
   const ids = await duePhaseIds(ctx);
-  let processed = 0;
-  const queue = [...ids];
-  const workers = Array.from({ length: Math.min(opts.concurrency ?? 4, queue.length) }, async () => {
-    for (let id = queue.shift(); id; id = queue.shift()) {
-      try {
-        const r = await processPhase(ctx, id);
-        if (r.status === 'processed') processed++;
-      } catch (err) {
-        ctx.log.error({ err, phaseId: id }, 'sweep: adjudication failed');
-      }
-    }
-  });
-  await Promise.all(workers);
+  const results = await adjudicateInBatches(ctx, ids, opts.concurrency ?? 4);
+  const processed = [...results.values()].filter((r) => r.status === 'processed').length;
   const reminders = await sendReminders(ctx);
   return { processed, reminders };
+}
+
+/** Adjudicate these phases in batches of BATCH_SIZE, `concurrency` batches at a time. */
+export async function adjudicateInBatches(ctx: Ctx, phaseIds: string[], concurrency: number): Promise<Map<string, ProcessResult>> {
+  const ids = [...new Set(phaseIds)];
+  // Enough batches to keep every slot busy, none larger than BATCH_SIZE.
+  const size = Math.max(1, Math.min(BATCH_SIZE, Math.ceil(ids.length / concurrency)));
+  const batches: string[][] = [];
+  for (let i = 0; i < ids.length; i += size) batches.push(ids.slice(i, i + size));
+  const results = new Map<string, ProcessResult>();
+  const queue = [...batches];
+  await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
+    for (let b = queue.shift(); b; b = queue.shift()) {
+      try {
+        for (const [id, r] of await processPhases(ctx, b)) results.set(id, r);
+      } catch (err) {
+        ctx.log.error({ err, phases: b.length }, 'sweep: adjudication failed');
+      }
+    }
+  }));
+  return results;
 }
