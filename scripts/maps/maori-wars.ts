@@ -11,7 +11,7 @@ import { geoTransverseMercator } from 'd3-geo';
 import { feature } from 'topojson-client';
 import type { Topology } from 'topojson-specification';
 import { MaoriWarsMapSchema, REQUIRED_PLACES, type MaoriWarsMap, type Terrain } from '../../src/maori-wars/map-schema.ts';
-import { centreOf, colRow, hexId, neighbours } from '../../src/maori-wars/hex.ts';
+import { centreOf, colRow, hexId, neighbours, step, type Direction } from '../../src/maori-wars/hex.ts';
 
 type LonLat = [number, number];
 type Pt = [number, number];
@@ -159,10 +159,12 @@ const TERRITORIES: { id: string; name: string; seeds: LonLat[] }[] = [
  * battle sites from the NZ Historic Places / Heritage NZ listings). `town`: a Town printed on the
  * map, a settler town of 1845-72 that stood through the wars.
  */
-const PLACES: { name: string; aliases?: string[]; at: LonLat; town?: boolean; note?: string }[] = [
+const PLACES: { name: string; aliases?: string[]; at: LonLat; town?: boolean; note?: string; nudge?: Direction }[] = [
   { name: 'Auckland', aliases: ['Tāmaki Makaurau'], at: [174.76, -36.85], town: true, note: 'Capital 1841-65.' },
   { name: 'Kororareka', aliases: ['Kororāreka', 'Russell'], at: [174.12, -35.26], town: true, note: 'Sacked by Heke and Kawiti, March 1845.' },
-  { name: 'Waitangi', at: [174.08, -35.27] },
+  // 4 km from Kororāreka, so in its hex at 10 miles a hex; the printed scenario sets up a Neutral Pa
+  // at Waitangi and Kororāreka is a Town, which cannot share a hex (14.0): the next land hex west.
+  { name: 'Waitangi', at: [174.08, -35.27], nudge: 'NW', note: 'In the hex of Kororāreka at this scale; moved one hex north-west (inland, the side of the bay Waitangi is on) so that the printed Neutral Pa and the Town stand apart (14.0).' },
   { name: 'Paihia', at: [174.09, -35.28] },
   { name: 'Kerikeri', aliases: ['Kerikeri Mission'], at: [173.95, -35.22] },
   { name: 'Waimate', aliases: ['Waimate North', 'Te Waimate'], at: [173.88, -35.32] },
@@ -484,6 +486,11 @@ export function generateNorthIsland(root: string): MaoriWarsMap {
     if (!isLand(id)) {
       moved = true;
       id = [...hexes.values()].filter((x) => isLand(x.id)).sort((x, y) => Math.hypot(x.centre[0] - p[0], x.centre[1] - p[1]) - Math.hypot(y.centre[0] - p[0], y.centre[1] - p[1]) || x.id.localeCompare(y.id))[0].id;
+    }
+    if (pl.nudge) {
+      const n = step(id, pl.nudge);
+      if (!n || !isLand(n)) throw new Error(`${pl.name}: the hex ${pl.nudge} of ${id} is not land`);
+      id = n;
     }
     const note = [pl.note, moved ? 'Its hex is water: placed on the nearest land hex.' : ''].filter(Boolean).join(' ');
     return {

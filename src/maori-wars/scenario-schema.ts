@@ -274,9 +274,17 @@ export function placeHex(map: MaoriWarsMap, name: string): string | undefined {
 
 /**
  * The hexes a location's printed form allows (14.0), before the set-up's other constraints
- * (occupied hexes, Structures, stacking): empty when the place is unknown or the counted hex is
- * off the map, forbidden terrain (ocean, lake, mountain) or a small island. Off-map boxes: empty.
+ * (occupied hexes, Structures, stacking): empty when the place is unknown. A counted hex off the
+ * map, on forbidden terrain (ocean, lake, mountain) or a small island gives the nearest one that
+ * is none of these. Off-map boxes: empty.
  */
+/** The hex `n` steps in `direction` from `from` (14.0's "X hexes in a direction"), null off the grid. */
+export function countedHex(from: string, n: number, direction: Parameters<typeof step>[1]): string | null {
+  let h: string | null = from;
+  for (let i = 0; i < n && h; i++) h = step(h, direction);
+  return h;
+}
+
 export function locationHexes(map: MaoriWarsMap, l: Location): string[] {
   if (l.at === 'reinforcement-box' || l.at === 'bush-raider') return [];
   const at = placeHex(map, l.place);
@@ -289,9 +297,14 @@ export function locationHexes(map: MaoriWarsMap, l: Location): string[] {
   const final = (id: string) => land(id) && hexes.get(id)!.terrain !== 'mountain' && !hexes.get(id)!.smallIsland;
   if (l.at === 'place') return land(at) ? [at] : [];
   if (l.at === 'direction') {
-    let h: string | null = at;
-    for (let i = 0; i < l.hexes && h; i++) h = step(h, l.direction);
-    return h && final(h) ? [h] : [];
+    const h = countedHex(at, l.hexes, l.direction);
+    if (h && final(h)) return [h];
+    // The counted hex is off the map or where one may not set up (on kahu's map 4 hexes NW of
+    // Auckland is the sea, as its hex directions are not the printed map's): the nearest hex one
+    // may, as the map itself moves a place at sea to the nearest land (docs/maori-wars.md).
+    const target = h ?? at;
+    const near = map.hexes.map((x) => x.id).filter(final).sort((a, b) => distance(a, target) - distance(b, target) || a.localeCompare(b))[0];
+    return near ? [near] : [];
   }
   if (l.at === 'adjacent') return neighbours(at).filter(final);
   if (l.at === 'away') return map.hexes.filter((h) => distance(at, h.id) === l.hexes && final(h.id)).map((h) => h.id);

@@ -4,7 +4,8 @@
 // the first legal hex nearest the named place (docs/maori-wars.md: set-up is not a decision yet).
 import { seedRandom, shuffle } from '../contract/random.ts';
 import { EngineScenarioSchema, EngineTablesSchema, type MWData, type Where } from './data-types.ts';
-import { distance, step } from './hex.ts';
+import { distance } from './hex.ts';
+import { countedHex, locationHexes } from './scenario-schema.ts';
 import { MaoriWarsMapSchema } from './map-schema.ts';
 import { dataOf, DEFAULT_STANDING, hexData, hexside, mapNeighbours, stackCount, stackLimit, structuresAt, unitsAt, type MWState, type Owner, type Unit } from './state.ts';
 import { TERRAIN, TerrainChartSchema } from './terrain.ts';
@@ -59,16 +60,10 @@ export function whereHexes(s: MWState, w: Where): string[] {
   if ('within' in w) return withinHexes(s, base, w.within);
   if ('away' in w) return dataOf(s).map.hexes.map((h) => h.id).filter((h) => distance(base, h) === w.away && landOk(s, h)).sort();
   if ('hexes' in w) {
-    let h: string | null = base;
-    for (let i = 0; i < w.hexes && h; i++) h = step(h, w.direction);
-    const final = (x: string) => landOk(s, x) && hexData(dataOf(s).map, x)!.terrain !== 'mountain';
-    if (h && final(h)) return [h];
-    // The counted hex is off the map or forbidden terrain (on kahu's map 4 hexes NW of Auckland is
-    // the sea): the nearest hex one may set up on, until the map settles it (docs/maori-wars.md).
-    const target = h ?? base;
-    const near = dataOf(s).map.hexes.map((x) => x.id).filter(final).sort((a, b) => distance(a, target) - distance(b, target) || a.localeCompare(b))[0];
+    const near = locationHexes(dataOf(s).map, { at: 'direction', place: w.place, hexes: w.hexes, direction: w.direction })[0];
     if (!near) throw new SetupError(`${w.hexes} hexes ${w.direction} of ${w.place} is not a land hex one may set up on`);
-    s.setupNotes.push(`${w.hexes} hexes ${w.direction} of ${w.place} is ${h ?? 'off the map'}, where one may not set up (14.0): the nearest hex one may, ${near}, is used.`);
+    const h = countedHex(base, w.hexes, w.direction);
+    if (near !== h) s.setupNotes.push(`${w.hexes} hexes ${w.direction} of ${w.place} is ${h ?? 'off the map'}, where one may not set up (14.0): the nearest hex one may, ${near}, is used.`);
     return [near];
   }
   return [base];

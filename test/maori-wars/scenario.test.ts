@@ -155,7 +155,8 @@ describe("rule 14.0's location forms on a map (locationHexes)", () => {
   it('place, "X hexes DIR of", "adjacent to", "X hexes away from"', () => {
     expect(locationHexes(map, { at: 'place', place: 'Ohaeawai' })).toEqual(['0404']); // macrons and case ignored
     expect(locationHexes(map, { at: 'direction', place: 'Ohaeawai', hexes: 1, direction: 'S' })).toEqual(['0405']);
-    expect(locationHexes(map, { at: 'direction', place: 'Ohaeawai', hexes: 2, direction: 'N' })).toEqual([]); // ends in the ocean
+    // Ends in the ocean: the nearest hex one may set up on, as the engine does.
+    expect(locationHexes(map, { at: 'direction', place: 'Ohaeawai', hexes: 2, direction: 'N' })).toEqual(['0302']);
     expect(locationHexes(map, { at: 'direction', place: 'Ohaeawai', hexes: 3, direction: 'N' })).toEqual(['0401']); // counted across the ocean
     expect(locationHexes(map, { at: 'adjacent', place: 'Ohaeawai' }).sort()).toEqual(['0305', '0403', '0405', '0504', '0505']); // not the mountain
     expect(locationHexes(map, { at: 'away', place: 'Ohaeawai', hexes: 3 })).toHaveLength(18);
