@@ -26,7 +26,7 @@ describe("Hōne Heke's Challenge over HTTP", () => {
     let maps = 0;
     for (;;) {
       const g = await mod.ok('GET', `/games/${gameId}`);
-      if (g.status === 'finished') { expect(g.outcome.text).toMatch(/win|draw/i); break; }
+      if (g.status === 'finished') { expect(g.outcome.text).toMatch(/Victory|Draw/); break; }
       const expected = g.phase.readiness.filter((r: any) => r.expected).map((r: any) => r.role);
       expect(expected).toHaveLength(1);
       const role = expected[0] as string;
