@@ -128,7 +128,13 @@ export const maoriWars: GameModule<MWState> = {
     return `It is the ${s.side} player's ${PHASE_NAMES[s.phase]}; you may send standing instructions (STANDING EVADE ALWAYS|NEVER|WEAKER, STANDING COUNTER ALWAYS|NEVER, STANDING ABSORB ALWAYS|NEVER)`;
   },
   options(s, role) {
-    const actions = legalActions(s, role).map((a) => ({ kind: a.kind, text: describe(s, a) }));
+    // from/to: the hexes of a move or an attack, for the page's map clicks (programs read ids; people read the text).
+    const hexesOf = (a: Action): { from?: string[]; to?: string } => {
+      if (a.kind === 'move') { const at = s.units.find((u) => u.id === a.unit)?.at; return at && isHex(at) ? { from: [at], to: a.path.at(-1)! } : {}; }
+      if (a.kind === 'attack') return { from: a.from, to: a.target };
+      return {};
+    };
+    const actions = legalActions(s, role).map((a) => ({ kind: a.kind, text: describe(s, a), ...hexesOf(a) }));
     const standing = SIDES.includes(role as Side) && !s.result ? ['EVADE ALWAYS', 'EVADE NEVER', 'EVADE WEAKER', 'COUNTER ALWAYS', 'COUNTER NEVER', 'ABSORB ALWAYS', 'ABSORB NEVER'].map((t) => ({ kind: 'standing', text: `STANDING ${t}` })) : [];
     return { phase: s.result ? null : PHASE_NAMES[s.phase], waitingFor: s.result ? null : s.side, actions: role === s.side ? [...actions, { kind: 'pass', text: 'PASS' }] : [], standing };
   },

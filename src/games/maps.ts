@@ -5,6 +5,9 @@ import { mapGeometry } from '../maps/geometry.ts';
 import { renderDiplomacyMap, type BoardView, type DrawnOrder } from '../render/diplomacy-map.ts';
 import { renderHawaii1795Map, type HodBoardView } from '../render/hawaii1795-map.ts';
 import { renderAlohaBoard, type AlohaBoardView } from '../render/aloha-board.ts';
+import { renderMaoriWarsMap } from '../render/maori-wars-map.ts';
+import { mapOf, type MWState } from '../maori-wars/state.ts';
+import { maoriWarsBoard, type MaoriWarsView } from './maori-wars-board.ts';
 import type { DiplomacyReport, DiplomacyState, DiplomacySubmission } from './diplomacy.ts';
 import type { GameModule, Viewer } from '../contract/types.ts';
 
@@ -28,12 +31,18 @@ function geometryId(module: GameModule): string {
 
 /** Whether a game module has a drawn map. */
 export function hasMap(module: GameModule): boolean {
+  // Maori Wars carries its own hex map in its data (a moderator's map included).
+  if (module.id === 'maori-wars') return true;
   return mapGeometry(geometryId(module)) !== null;
 }
 
 /** The map as SVG for the reader, or null when the game has no drawing. */
 export function drawMap(req: MapRequest): string | null {
   if (!hasMap(req.module)) return null;
+  if (req.module.id === 'maori-wars') {
+    const map = mapOf(req.state as MWState);
+    return renderMaoriWarsMap(map, maoriWarsBoard(map, req.module.view(req.state, req.viewer) as MaoriWarsView), { title: req.title });
+  }
   if (req.module.id === 'aloha') return renderAlohaBoard(mapGeometry('heiau')!, req.module.view(req.state, req.viewer) as AlohaBoardView, { title: req.title });
   if (req.module.id === 'hawaii1795') {
     const board = req.module.view(req.state, req.viewer) as HodBoardView;

@@ -179,7 +179,7 @@ function applyEffect(s: MWState, e: Effect, side: Side, hex: string, units: Unit
   for (const u of live()) {
     const to = retreatHex(s, u, hex);
     if (!to) { eliminate(s, u, lines, 'cannot retreat: eliminated'); continue; }
-    lines.push(`${unitName(s, u)} retreats to ${to}.`);
+    lines.push(`${unitName(s, u)} retreats to ${placeName(s, to)}.`);
     u.at = to;
     first ??= to;
   }
@@ -223,7 +223,7 @@ export function resolveAttack(s: MWState, side: Side, a: AttackAction, lines: st
           if (isBoat(u)) { if (hexData(mapOf(s), u.at)!.terrain !== 'ocean' && !unitsAt(s, a.target).some((x) => x.owner === enemy && x !== u && !isBoat(x) && x.kind !== 'leader' && !canEvade.includes(x))) boatRetreat(s, u, lines); s.evaded.push(u.id); continue; }
           const to = retreatHex(s, u, a.target);
           if (!to) { lines.push(`${unitName(s, u)} has nowhere to evade to and stays.`); continue; }
-          lines.push(`${unitName(s, u)} evades to ${to}.`);
+          lines.push(`${unitName(s, u)} evades to ${placeName(s, to)}.`);
           u.at = to;
           s.evaded.push(u.id);
           first ??= to;
@@ -277,7 +277,7 @@ export function resolveAttack(s: MWState, side: Side, a: AttackAction, lines: st
     const col = mine < 0 ? 'lesser' : column(mine, phasing.reduce((t, u) => t + strength(u), 0));
     const r = roll(s, lines, `${enemy} counter-attacks ${placeName(s, at)} (${col} force)`);
     const res = cell(s, col, r);
-    lines.push(`Counter-attack result: ${effectText(res.defender)} to ${side} at ${at}.`);
+    lines.push(`Counter-attack result: ${effectText(res.defender)} to ${side} at ${placeName(s, at)}.`);
     applyEffect(s, res.defender, side, at, phasing, false, lines);
   }
   // 7) Attack.

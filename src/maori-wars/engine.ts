@@ -7,6 +7,7 @@ import { distance } from './hex.ts';
 import { allowance, applyMove, enforceStacking, isBoat, isEnemy, pathProblem, reachable, spent, transportProblem } from './movement.ts';
 import { newUnit, placeHex, whereHexes } from './setup.ts';
 import { dataOf, gainVp, hexData, hexOf, hexside, isHex, mapNeighbours, mapOf, NZ_KINDS, other, PHASE_NAMES, PHASES, placeName, roll, SIDES, stackCount, stackLimit, structureName, structuresAt, territoryName, unitName, unitsAt, vpText, type MWState, type PhaseName, type Side, type Standing, type Structure, type Unit } from './state.ts';
+import { readHex } from './text.ts';
 
 export type Action =
   | { kind: 'move'; unit: string; path: string[] }
@@ -522,9 +523,16 @@ export function resolveTurn(state: MWState, submissions: Record<string, unknown>
 
 // ---- Describing actions in the rulebook's words (the reader reads these back)
 
+/** A hex as an order writes it: the place's name where the hex has one place whose name reads back to it, else its number. */
+export function hexWord(s: MWState, h: string): string {
+  const here = mapOf(s).places.filter((p) => p.hex === h);
+  if (here.length !== 1) return h;
+  try { return readHex(s, here[0]!.name) === h && !/\b(to|with|at|in)\b/i.test(here[0]!.name) ? here[0]!.name : h; } catch { return h; }
+}
+
 export function unitRef(s: MWState, u: Unit): string {
   if (u.name) return u.name;
-  const where = isHex(u.at) ? u.at : u.at.startsWith('bush:') ? `in ${territoryName(s, u.at.slice(5))}` : 'box';
+  const where = isHex(u.at) ? hexWord(s, u.at) : u.at.startsWith('bush:') ? `in ${territoryName(s, u.at.slice(5))}` : 'box';
   return `${u.disrupted ? 'disrupted ' : ''}${u.kind} ${where}`;
 }
 
@@ -532,17 +540,17 @@ export function describe(s: MWState, a: Action): string {
   const u = 'unit' in a ? unit(s, a.unit) : undefined;
   const ref = u ? unitRef(s, u) : '';
   switch (a.kind) {
-    case 'move': return `MOVE ${ref} TO ${a.path.join(' ')}`;
+    case 'move': return `MOVE ${ref} TO ${a.path.map((h) => hexWord(s, h)).join(' ')}`;
     case 'transport': return `TRANSPORT ${unitRef(s, unit(s, a.boat)!)} WITH ${a.cargo.map((c) => unitRef(s, unit(s, c)!)).join(', ')} TO ${a.path.join(' ')}`;
     case 'destroyCanoe': return `DESTROY ${ref}`;
-    case 'reinforce': return `REINFORCE ${u!.kind} AT ${a.hex}`;
-    case 'attack': return `ATTACK ${a.target} WITH ${a.from.join(' ')}${a.charge ? ' CHARGE' : ''}${a.advance ? ' ADVANCE' : ''}`;
-    case 'negotiate': return `NEGOTIATE ${unit(s, a.leader)?.name ?? a.leader} WITH ${a.hex}`;
+    case 'reinforce': return `REINFORCE ${u!.kind} AT ${hexWord(s, a.hex)}`;
+    case 'attack': return `ATTACK ${hexWord(s, a.target)} WITH ${a.from.map((h) => hexWord(s, h)).join(' ')}${a.charge ? ' CHARGE' : ''}${a.advance ? ' ADVANCE' : ''}`;
+    case 'negotiate': return `NEGOTIATE ${unit(s, a.leader)?.name ?? a.leader} WITH ${hexWord(s, a.hex)}`;
     case 'bushEnter': return `RAIDER ${ref}`;
     case 'bushMove': return `BUSH ${ref} TO ${territoryName(s, a.territory)}`;
-    case 'bushLeave': return `LEAVE ${ref} TO ${a.hex}`;
-    case 'build': return `BUILD ${a.what.toUpperCase()} AT ${a.hex}`;
-    case 'repair': return `REPAIR ${a.hex}`;
+    case 'bushLeave': return `LEAVE ${ref} TO ${hexWord(s, a.hex)}`;
+    case 'build': return `BUILD ${a.what.toUpperCase()} AT ${hexWord(s, a.hex)}`;
+    case 'repair': return `REPAIR ${hexWord(s, a.hex)}`;
     case 'standing': return `STANDING ${a.key.toUpperCase()} ${a.value.toUpperCase()}`;
     case 'pass': return 'PASS';
   }

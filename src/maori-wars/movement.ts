@@ -1,7 +1,7 @@
 // Movement (6.0): terrain costs from the Terrain Effects chart, water moves of Canoes and Gunboats,
 // transport, entering sole enemy leaders and Canoes, passing through Neutrals; stacking (4.0).
 import type { MoveClass } from './terrain.ts';
-import { dataOf, gainVp, hexData, hexOf, hexside, isHex, mapNeighbours, mapOf, other, stackCount, stackLimit, structuresAt, unitName, unitsAt, type MWState, type Owner, type Side, type Unit } from './state.ts';
+import { dataOf, gainVp, hexData, hexOf, hexside, isHex, mapNeighbours, mapOf, other, placeName, stackCount, stackLimit, structuresAt, unitName, unitsAt, type MWState, type Owner, type Side, type Unit } from './state.ts';
 
 export function moveClass(u: Unit): MoveClass {
   return u.kind === 'rangers' ? 'rangers' : u.kind === 'cavalry' ? 'mounted' : u.kind === 'artillery' ? 'guns' : 'foot';
@@ -158,7 +158,7 @@ export function applyMove(s: MWState, u: Unit, path: string[], cost: number, lin
   }
   s.mpSpent[u.id] = spent(s, u) + cost;
   if (!s.moved.includes(u.id)) s.moved.push(u.id);
-  lines.push(`${unitName(s, { ...u, at: from })} moves to ${describeHex(s, u.at)}${path.length > 1 ? ` (by ${path.slice(0, -1).join(', ')})` : ''}, ${cost} mp.`);
+  lines.push(`${unitName(s, { ...u, at: from })} moves to ${describeHex(s, u.at)}${path.length > 1 ? ` (by ${path.slice(0, -1).map((h) => placeName(s, h)).join(', ')})` : ''}, ${cost} mp.`);
 }
 
 function describeHex(s: MWState, h: string): string {
@@ -179,11 +179,11 @@ function enterEffects(s: MWState, u: Unit, h: string, lines: string[]): void {
   for (const c of enemy.filter((x) => x.kind === 'canoe')) {
     if (u.owner === 'British' && u.kind !== 'queenite') {
       c.at = 'gone';
-      lines.push(`British ${u.kind} enters a Maori Canoe at ${h}: the Canoe is destroyed.`);
+      lines.push(`British ${u.kind} enters a Maori Canoe at ${placeName(s, h)}: the Canoe is destroyed.`);
       gainVp(s, 'British', dataOf(s).tables.vp.canoeByBritish, 'a Maori Canoe destroyed', lines);
     } else {
       c.owner = side;
-      lines.push(`The ${other(side)} Canoe at ${h} is captured and exchanged for a ${side} Canoe.`);
+      lines.push(`The ${other(side)} Canoe at ${placeName(s, h)} is captured and exchanged for a ${side} Canoe.`);
     }
   }
   for (const g of enemy.filter((x) => x.kind === 'gunboat')) boatRetreat(s, g, lines);
@@ -205,7 +205,7 @@ export function boatRetreat(s: MWState, b: Unit, lines: string[]): boolean {
         if (enemy) continue;
         if (!stopProblem(s, b, n)) {
           b.at = n;
-          lines.push(`The ${b.owner} ${b.kind === 'gunboat' ? 'Gunboat' : 'Canoe'} at ${start} retreats to ${n}.`);
+          lines.push(`The ${b.owner} ${b.kind === 'gunboat' ? 'Gunboat' : 'Canoe'} at ${placeName(s, start)} retreats to ${placeName(s, n)}.`);
           return true;
         }
         next.push(n);
@@ -214,7 +214,7 @@ export function boatRetreat(s: MWState, b: Unit, lines: string[]): boolean {
     frontier = next;
   }
   b.at = b.owner === 'Neutral' ? 'gone' : 'box';
-  lines.push(`The ${b.owner} ${b.kind === 'gunboat' ? 'Gunboat' : 'Canoe'} at ${start} has nowhere to retreat: eliminated.`);
+  lines.push(`The ${b.owner} ${b.kind === 'gunboat' ? 'Gunboat' : 'Canoe'} at ${placeName(s, start)} has nowhere to retreat: eliminated.`);
   return false;
 }
 
@@ -235,7 +235,7 @@ export function enforceStacking(s: MWState, lines: string[]): void {
           return stackCount(s, side, n) < stackLimit(s, side, n);
         });
         if (to) {
-          lines.push(`${h} is over-stacked: ${other(side)} moves ${unitName(s, u)} to ${to}.`);
+          lines.push(`${placeName(s, h)} is over-stacked: ${other(side)} moves ${unitName(s, u)} to ${placeName(s, to)}.`);
           u.at = to;
         } else {
           lines.push(`${h} is over-stacked and ${unitName(s, u)} cannot be moved: eliminated.`);

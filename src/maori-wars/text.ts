@@ -3,7 +3,7 @@
 // describe() writes, so every option's text is accepted as it is.
 import type { StructureKind } from './data-types.ts';
 import type { Action } from './engine.ts';
-import { hexData, isHex, mapOf, type MWState, type Side, type Unit } from './state.ts';
+import { hexData, isHex, mapOf, placeName, type MWState, type Side, type Unit } from './state.ts';
 
 export class ReadError extends Error {}
 
@@ -68,7 +68,7 @@ export function readUnit(s: MWState, side: Side, text: string, taken: string[] =
   else at = readHex(s, place);
   const cands = s.units.filter((u) => u.owner === side && u.kind === kind && u.at === at && !taken.includes(u.id) && (m[1] ? u.disrupted : true));
   const pick = cands.sort((a, b) => Number(a.disrupted) - Number(b.disrupted) || Number(s.moved.includes(a.id)) - Number(s.moved.includes(b.id)) || (s.mpSpent[a.id] ?? 0) - (s.mpSpent[b.id] ?? 0) || a.id.localeCompare(b.id))[0];
-  if (!pick) throw new ReadError(`you have no ${m[1] ? 'Disrupted ' : ''}${kind} ${isHex(at) ? `at ${at}` : at === 'box' ? 'in the Reinforcement Box' : `in ${place}`}`);
+  if (!pick) throw new ReadError(`you have no ${m[1] ? 'Disrupted ' : ''}${kind} ${isHex(at) ? `at ${placeName(s, at)}` : at === 'box' ? 'in the Reinforcement Box' : `in ${place}`}`);
   return pick;
 }
 

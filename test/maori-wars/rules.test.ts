@@ -103,7 +103,7 @@ describe('5.0 reinforcement', () => {
   it('brings one unit from the box into a friendly Village or Pa (Maori), not two', () => {
     let s = newGame();
     const opts = (maoriWars.options!(s, 'Maori') as { actions: { text: string }[] }).actions.map((a) => a.text);
-    expect(opts).toEqual(['REINFORCE warrior AT 0804', 'REINFORCE warrior AT 0807', 'PASS']);
+    expect(opts).toEqual(['REINFORCE warrior AT Ohaeawai', 'REINFORCE warrior AT Ruapekapeka', 'PASS']);
     const r = maoriWars.readSubmission(s, 'Maori', ['REINFORCE warrior AT Ruapekapeka', 'REINFORCE warrior AT 0804']);
     expect(r.lines[0]!.ok).toBe(true);
     expect(r.lines[1]).toMatchObject({ ok: false, error: expect.stringMatching(/only 1 unit/) });
@@ -376,7 +376,7 @@ describe('7.0 rally, 8.0 alliance, 12.0 construction, 13.0 attrition', () => {
     leader(s, 'Heke').at = '0504';
     newUnit(s, { kind: 'warrior', owner: 'Maori', at: '0504' });
     s = until(s, 'Maori', 'alliance');
-    expect((maoriWars.options!(s, 'Maori') as { actions: { text: string }[] }).actions.map((a) => a.text)).toContain('NEGOTIATE Heke WITH 0404');
+    expect((maoriWars.options!(s, 'Maori') as { actions: { text: string }[] }).actions.map((a) => a.text)).toContain('NEGOTIATE Heke WITH Waitangi');
     rig(s, [5]);
     s = play(s, ['NEGOTIATE Heke WITH Waitangi']);
     expect(structuresAt(s, '0404')[0]!.owner).toBe('Maori');

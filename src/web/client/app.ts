@@ -523,6 +523,9 @@ async function ordersPanel(id: string, g: Json, side: HTMLElement, svg: SVGSVGEl
   } else if (opts?.options?.waitingFor && opts.options.waitingFor !== g.you.role) {
     side.append(h('p', { class: 'muted' }, `${opts.options.waitingFor} is deciding; you wait for your turn. You may queue your next actions as text below (one a line): they are played when your turn comes only if nothing happens before it.`));
   }
+  // Maori Wars: click one of your stacks, then a hex: the move there (or the attack on an enemy
+  // there) offered in the list is added to the text box as a line.
+  if (svg && g.variant === 'maori-wars' && actions.length) mwMapClicks(svg, actions, text);
   // Aloha's queued actions: the view shows a player only their own.
   const queued: string[] = g.view?.queued?.[g.you.role] ?? [];
   if (queued.length) side.append(h('p', { class: 'queued' }, `Your queued actions: ${queued.join('; ')}.`));
@@ -571,6 +574,43 @@ async function ordersPanel(id: string, g: Json, side: HTMLElement, svg: SVGSVGEl
       tell(`Order: ${move.text}. Click your next unit, or send these orders.`);
     });
   }
+}
+
+function mwMapClicks(svg: SVGSVGElement, actions: Json[], text: HTMLTextAreaElement): void {
+  const hint = document.getElementById('map-hint');
+  const tell = (t: string) => { if (hint) hint.textContent = t; };
+  const from = new Set(actions.flatMap((a) => a.from ?? []));
+  let selected: string | null = null;
+  tell('Click one of your stacks on the map, then the hex it should move to, or an enemy hex to attack: the order is added to the text box.');
+  const nameOf = (hex: string) => svg.querySelector(`path.hex[data-hex="${hex}"]`)?.getAttribute('aria-label')?.split(', hex ')[0] ?? `hex ${hex}`;
+  svg.querySelectorAll<SVGGElement>('g.stack[data-stack]').forEach((el) => {
+    const hex = el.dataset.stack!;
+    if (!from.has(hex)) return;
+    el.classList.add('mine');
+    el.setAttribute('tabindex', '0');
+    el.setAttribute('role', 'button');
+    const pick = () => {
+      svg.querySelectorAll('g.stack.selected').forEach((x) => x.classList.remove('selected'));
+      el.classList.add('selected');
+      selected = hex;
+      tell(`Selected: your stack at ${nameOf(hex)}. Now click the hex it should move to, or an enemy hex to attack.`);
+    };
+    el.addEventListener('click', (e) => { e.stopPropagation(); pick(); });
+    el.addEventListener('keydown', (e) => { if ((e as KeyboardEvent).key === 'Enter') pick(); });
+  });
+  svg.addEventListener('click', (e) => {
+    if (!selected) return;
+    const hit = document.elementsFromPoint(e.clientX, e.clientY).find((x) => x instanceof SVGPathElement && x.dataset.hex) as SVGPathElement | undefined;
+    if (!hit) return;
+    const to = hit.dataset.hex!;
+    const a = actions.find((x) => x.kind === 'attack' && x.to === to && x.from?.includes(selected)) ?? actions.find((x) => x.kind === 'move' && x.to === to && x.from?.includes(selected));
+    if (!a) { tell(`Nothing of your stack at ${nameOf(selected)} can move to or attack ${nameOf(to)}; pick another hex, or an order from the list.`); return; }
+    text.value = `${text.value.replace(/\n*$/, '')}${text.value.trim() ? '\n' : ''}${a.text}`;
+    text.closest('details')?.setAttribute('open', '');
+    svg.querySelectorAll('g.stack.selected').forEach((x) => x.classList.remove('selected'));
+    selected = null;
+    tell(`Added: ${a.text}. Click your next stack, or send the text.`);
+  });
 }
 
 /** A power as the rulebook names it (ids are for programs). */
