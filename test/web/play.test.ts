@@ -119,6 +119,16 @@ describe('web client', () => {
     // Stored as a submission of Sunrise.
     const stored = await byRole.Sunrise.ok('GET', `/games/${game.id}/orders`);
     expect(stored.lines.map((l: any) => l.text)).toContain('B Kona-Kailua - Kawaihae');
+    // A support by clicking: the unit, the unit it supports, then where that one goes; only an order the options list.
+    const opts = await byRole.Sunrise.ok('GET', `/games/${game.id}/options`);
+    const [unit, support] = opts.options.units.flatMap((u: any) => u.orders.filter((o: any) => o.kind === 'support' && o.order.split(' ').length > 5).map((o: any) => [u.unit, o])).at(0)!;
+    const [supported, to] = [support.order.split(' ')[4], support.order.split(' ')[6].split('/')[0]];
+    await page.locator(`g.unit.mine[data-unit="${unit}"]`).click();
+    await page.locator(`g.unit[data-unit="${supported}"]`).click();
+    expect(await page.locator('#map-hint').innerText()).toMatch(/now click where that unit goes/);
+    await page.locator(`path[data-space="${to}"]`).click({ position: await spacePoint(page, to) });
+    expect(await page.locator(`#order-${unit}`).inputValue()).toBe(support.text);
+    expect(await page.locator(`#map svg [data-pending-order="${support.text}"]`).count()).toBe(1);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -545,6 +545,26 @@ async function ordersPanel(id: string, g: Json, side: HTMLElement, svg: SVGSVGEl
     const hint = document.getElementById('map-hint');
     const tell = (text: string) => { if (hint) hint.textContent = text; };
     if (units.length) tell('Click one of your units on the map, then the space it should move to.');
+    // After a unit is selected, another unit clicked is the one it supports or convoys.
+    let other: string | null = null;
+    const prov = (w: string | undefined) => (w ?? '').split('/')[0];
+    svg.querySelectorAll<SVGGElement>('g.unit[data-unit]').forEach((el) => {
+      const loc = el.dataset.unit!;
+      el.addEventListener('click', (e) => {
+        if (!selected || selected === loc || other) return;
+        const u = units.find((x) => x.unit === selected);
+        if (!(u?.orders ?? []).some((o: Json) => (o.kind === 'support' || o.kind === 'convoy') && prov(String(o.order).split(' ')[4]) === prov(loc))) return;
+        e.stopImmediatePropagation();
+        other = loc;
+        tell(`${u.type} ${u.name} supports or convoys ${el.querySelector('title')?.textContent ?? loc}: now click where that unit goes (or the unit itself, to support it holding). Escape cancels.`);
+      });
+    });
+    document.addEventListener('keydown', (e) => {
+      if (e.key !== 'Escape' || !selected) return;
+      svg.querySelectorAll('g.unit.selected').forEach((x) => x.classList.remove('selected'));
+      selected = null; other = null;
+      tell('Cancelled. Click one of your units on the map.');
+    });
     svg.querySelectorAll<SVGGElement>('g.unit[data-unit]').forEach((el) => {
       const loc = el.dataset.unit!;
       if (!selects.has(loc)) return;
@@ -559,7 +579,7 @@ async function ordersPanel(id: string, g: Json, side: HTMLElement, svg: SVGSVGEl
         const to = (u?.orders ?? []).filter((o: Json) => o.kind === 'move').map((o: Json) => String(o.text).split(' - ')[1]);
         tell(`Selected: ${el.querySelector('title')?.textContent ?? loc}. ${to.length ? `Now click where it should go: ${to.join(', ')}` : 'It cannot move; pick its order from the list'}. Or click another of your units.`);
       };
-      el.addEventListener('click', (e) => { e.stopPropagation(); pick(); });
+      el.addEventListener('click', (e) => { if (other) return; e.stopPropagation(); pick(); });
       el.addEventListener('keydown', (e) => { if ((e as KeyboardEvent).key === 'Enter') pick(); });
     });
     // The space under the pointer, also where a name or another power's unit covers it.
@@ -569,6 +589,19 @@ async function ordersPanel(id: string, g: Json, side: HTMLElement, svg: SVGSVGEl
       if (!hit) return;
       const space = hit.dataset.space!;
       const u = units.find((x) => x.unit === selected);
+      if (other) {
+        // Only an order the options list: support of a move there, support holding, or a convoy there.
+        const w = (o: Json) => String(o.order).split(' ');
+        const pickedOrder = u?.orders.find((o: Json) => (o.kind === 'support' || o.kind === 'convoy') && prov(w(o)[4]) === prov(other!)
+          && (w(o).length > 5 ? prov(w(o)[6]) === space : prov(other!) === space));
+        if (!pickedOrder) { tell(`${u?.type ?? ''} ${u?.name ?? 'That unit'} cannot support or convoy that; click another space, or Escape.`); return; }
+        selects.get(selected!)!.value = pickedOrder.text;
+        redraw();
+        svg.querySelectorAll('g.unit.selected').forEach((x) => x.classList.remove('selected'));
+        selected = null; other = null;
+        tell(`Order: ${pickedOrder.text}. Click your next unit, or send these orders.`);
+        return;
+      }
       const move = u?.orders.find((o: Json) => o.kind === 'move' && (o.order.split(' ')[3] ?? '').split('/')[0] === space);
       if (!move) { tell(`${u?.type ?? ''} ${u?.name ?? 'That unit'} cannot move there; pick another space, or its order from the list.`); return; }
       selects.get(selected)!.value = move.text;
