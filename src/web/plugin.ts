@@ -21,6 +21,8 @@ function compile(file: string): string {
   return execFileSync(process.execPath, ['-e', TRANSPILE, typescript, file], { input: source, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
 }
 
+const FAVICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#1d4e5f"/><path d="M4 18 L16 9 L28 18 L22 16 L16 22 L10 16 Z" fill="#f2e8cf"/></svg>';
+
 export function webRoutes(): FastifyPluginAsync {
   const html = fs.readFileSync(path.join(dir, 'client', 'index.html'), 'utf8');
   const css = fs.readFileSync(path.join(dir, 'client', 'style.css'), 'utf8');
@@ -35,6 +37,10 @@ export function webRoutes(): FastifyPluginAsync {
     };
     app.get('/', { schema: { hide: true } }, page as never);
     app.get('/web/app.js', { schema: { hide: true } }, async (_req, reply) => reply.header('cache-control', 'no-cache').type('text/javascript; charset=utf-8').send(js));
+    // A small kahu (hawk) mark, so browsers asking for an icon get one and not a 404.
+    const icon = async (_req: unknown, reply: { header: (k: string, v: string) => { type: (t: string) => { send: (b: string) => unknown } } }) => reply.header('cache-control', 'max-age=86400').type('image/svg+xml').send(FAVICON);
+    app.get('/web/favicon.svg', { schema: { hide: true } }, icon as never);
+    app.get('/favicon.ico', { schema: { hide: true } }, icon as never);
     app.get('/web/style.css', { schema: { hide: true } }, async (_req, reply) => reply.header('cache-control', 'no-cache').type('text/css; charset=utf-8').send(css));
   };
 }

@@ -69,6 +69,8 @@ async function openText(page: Page) {
 async function open(page: Page, url: string) {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  // A missing resource (the favicon was one) shows in the console as an error.
+  page.on('response', (r) => { if (r.status() === 404 && !['fetch', 'xhr'].includes(r.request().resourceType())) errors.push(`404 ${r.url()}`); });
   await page.goto(url);
   return errors;
 }
@@ -92,6 +94,7 @@ describe('web client', () => {
     expect(page.url()).not.toContain('signin=');
     expect(await page.evaluate(() => JSON.stringify(localStorage) + document.cookie)).not.toMatch(/kahu_/);
     await page.screenshot({ path: artifact('games') });
+    expect(await page.evaluate(async () => (await fetch('/favicon.ico')).headers.get('content-type'))).toBe('image/svg+xml');
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -103,13 +106,29 @@ describe('web client', () => {
     await page.locator('g.unit.mine[data-unit="konk"]').click();
     await page.locator('path[data-space="kawa"]').click({ position: await spacePoint(page, 'kawa') });
     expect(await page.locator('#order-konk').inputValue()).toBe('B Kona-Kailua - Kawaihae');
+    // Drawn on the map, dashed, before it is sent; drawn as sent once it is.
+    expect(await page.locator('#map svg [data-pending-order="B Kona-Kailua - Kawaihae"] line').count()).toBe(1);
+    expect(await page.locator('#map svg .chosen-orders').textContent()).toContain('not sent yet');
+    await page.screenshot({ path: artifact('game-pending') });
     await page.getByRole('button', { name: 'Send these orders' }).click();
     await page.locator('.readings li.ok').first().waitFor();
+    expect(await page.locator('#map svg [data-pending-order]').count()).toBe(0);
+    expect(await page.locator('#map svg [data-sent-order="B Kona-Kailua - Kawaihae"]').count()).toBe(1);
     expect(await page.locator('.readings').innerText()).toContain('B Kona-Kailua - Kawaihae — read as');
     await page.screenshot({ path: artifact('game-orders') });
     // Stored as a submission of Sunrise.
     const stored = await byRole.Sunrise.ok('GET', `/games/${game.id}/orders`);
     expect(stored.lines.map((l: any) => l.text)).toContain('B Kona-Kailua - Kawaihae');
+    // A support by clicking: the unit, the unit it supports, then where that one goes; only an order the options list.
+    const opts = await byRole.Sunrise.ok('GET', `/games/${game.id}/options`);
+    const [unit, support] = opts.options.units.flatMap((u: any) => u.orders.filter((o: any) => o.kind === 'support' && o.order.split(' ').length > 5).map((o: any) => [u.unit, o])).at(0)!;
+    const [supported, to] = [support.order.split(' ')[4], support.order.split(' ')[6].split('/')[0]];
+    await page.locator(`g.unit.mine[data-unit="${unit}"]`).click();
+    await page.locator(`g.unit[data-unit="${supported}"]`).click();
+    expect(await page.locator('#map-hint').innerText()).toMatch(/now click where that unit goes/);
+    await page.locator(`path[data-space="${to}"]`).click({ position: await spacePoint(page, to) });
+    expect(await page.locator(`#order-${unit}`).inputValue()).toBe(support.text);
+    expect(await page.locator(`#map svg [data-pending-order="${support.text}"]`).count()).toBe(1);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -469,6 +469,11 @@ async function ordersPanel(id: string, g: Json, side: HTMLElement, svg: SVGSVGEl
     selects.set(u.unit, sel);
     list.append(h('div', { class: 'order-row' }, h('label', { for: `order-${u.unit}` }, `${u.type} ${u.name}`), sel));
   }
+  const picked = () => [...selects.entries()].filter(([, sel]) => sel.value).map(([unit, sel]) => ({ unit, text: sel.value, order: String(units.find((u) => u.unit === unit)?.orders.find((o: Json) => o.text === sel.value)?.order ?? '') }));
+  const redraw = (sent = false) => { if (svg) drawOrders(svg, picked(), sent); };
+  for (const sel of selects.values()) sel.addEventListener('change', () => redraw());
+  // Orders already stored are drawn as sent.
+  if (chosen.size) redraw(true);
   const text = h('textarea', { id: 'orders-text', rows: '5', 'aria-describedby': 'orders-help' });
   text.value = (current?.lines ?? []).map((l: Json) => l.text).join('\n');
   const send = async (lines: string[]) => {
@@ -484,6 +489,7 @@ async function ordersPanel(id: string, g: Json, side: HTMLElement, svg: SVGSVGEl
       result.append(h('ol', { class: 'readings' }, ...r.lines.map((l: Json) => h('li', { class: l.ok ? 'ok' : 'error' }, `${l.text} — ${l.ok ? `read as ${l.reading}` : l.error}`))),
         h('p', { class: 'receipt' }, `Receipt ${r.receipt.hash.slice(0, 16)}… at ${new Date(r.receipt.at).toLocaleString()}`));
       say(`Orders stored: ${r.accepted} accepted, ${r.rejected} rejected.`);
+      if (!r.rejected) redraw(true);
       // What happens next, and the header's readiness brought up to date.
       const chip = document.querySelector<HTMLElement>(`.readiness li[data-role="${g.you.role}"]`);
       if (chip && r.accepted && !ready.checked) { chip.className = 'submitted'; chip.textContent = `${power(g, g.you.role)}: orders in`; }
@@ -542,6 +548,29 @@ async function ordersPanel(id: string, g: Json, side: HTMLElement, svg: SVGSVGEl
     const hint = document.getElementById('map-hint');
     const tell = (text: string) => { if (hint) hint.textContent = text; };
     if (units.length) tell('Click one of your units on the map, then the space it should move to.');
+    // After a unit is selected, another unit clicked is the one it supports or convoys.
+    let other: string | null = null;
+    const prov = (w: string | undefined) => (w ?? '').split('/')[0];
+    svg.querySelectorAll<SVGGElement>('g.unit[data-unit]').forEach((el) => {
+      const loc = el.dataset.unit!;
+      el.addEventListener('click', (e) => {
+        if (!selected || selected === loc || other) return;
+        const u = units.find((x) => x.unit === selected);
+        if (!(u?.orders ?? []).some((o: Json) => (o.kind === 'support' || o.kind === 'convoy') && prov(String(o.order).split(' ')[4]) === prov(loc))) return;
+        e.stopImmediatePropagation();
+        other = loc;
+        tell(`${u.type} ${u.name} supports or convoys ${el.querySelector('title')?.textContent ?? loc}: now click where that unit goes (or the unit itself, to support it holding). Escape cancels.`);
+      });
+    });
+    // One Escape handler at a time: the page is rebuilt on every visit.
+    document.removeEventListener('keydown', onEscape);
+    onEscape = (e) => {
+      if (e.key !== 'Escape' || !selected) return;
+      svg.querySelectorAll('g.unit.selected').forEach((x) => x.classList.remove('selected'));
+      selected = null; other = null;
+      tell('Cancelled. Click one of your units on the map.');
+    };
+    document.addEventListener('keydown', onEscape);
     svg.querySelectorAll<SVGGElement>('g.unit[data-unit]').forEach((el) => {
       const loc = el.dataset.unit!;
       if (!selects.has(loc)) return;
@@ -556,7 +585,7 @@ async function ordersPanel(id: string, g: Json, side: HTMLElement, svg: SVGSVGEl
         const to = (u?.orders ?? []).filter((o: Json) => o.kind === 'move').map((o: Json) => String(o.text).split(' - ')[1]);
         tell(`Selected: ${el.querySelector('title')?.textContent ?? loc}. ${to.length ? `Now click where it should go: ${to.join(', ')}` : 'It cannot move; pick its order from the list'}. Or click another of your units.`);
       };
-      el.addEventListener('click', (e) => { e.stopPropagation(); pick(); });
+      el.addEventListener('click', (e) => { if (other) return; e.stopPropagation(); pick(); });
       el.addEventListener('keydown', (e) => { if ((e as KeyboardEvent).key === 'Enter') pick(); });
     });
     // The space under the pointer, also where a name or another power's unit covers it.
@@ -566,9 +595,23 @@ async function ordersPanel(id: string, g: Json, side: HTMLElement, svg: SVGSVGEl
       if (!hit) return;
       const space = hit.dataset.space!;
       const u = units.find((x) => x.unit === selected);
+      if (other) {
+        // Only an order the options list: support of a move there, support holding, or a convoy there.
+        const w = (o: Json) => String(o.order).split(' ');
+        const pickedOrder = u?.orders.find((o: Json) => (o.kind === 'support' || o.kind === 'convoy') && prov(w(o)[4]) === prov(other!)
+          && (w(o).length > 5 ? prov(w(o)[6]) === space : prov(other!) === space));
+        if (!pickedOrder) { tell(`${u?.type ?? ''} ${u?.name ?? 'That unit'} cannot support or convoy that; click another space, or Escape.`); return; }
+        selects.get(selected!)!.value = pickedOrder.text;
+        redraw();
+        svg.querySelectorAll('g.unit.selected').forEach((x) => x.classList.remove('selected'));
+        selected = null; other = null;
+        tell(`Order: ${pickedOrder.text}. Click your next unit, or send these orders.`);
+        return;
+      }
       const move = u?.orders.find((o: Json) => o.kind === 'move' && (o.order.split(' ')[3] ?? '').split('/')[0] === space);
       if (!move) { tell(`${u?.type ?? ''} ${u?.name ?? 'That unit'} cannot move there; pick another space, or its order from the list.`); return; }
       selects.get(selected)!.value = move.text;
+      redraw();
       svg.querySelectorAll('g.unit.selected').forEach((x) => x.classList.remove('selected'));
       selected = null;
       tell(`Order: ${move.text}. Click your next unit, or send these orders.`);
@@ -611,6 +654,48 @@ function mwMapClicks(svg: SVGSVGElement, actions: Json[], text: HTMLTextAreaElem
     selected = null;
     tell(`Added: ${a.text}. Click your next stack, or send the text.`);
   });
+}
+
+let onEscape: (e: KeyboardEvent) => void = () => {};
+
+const SVGNS = 'http://www.w3.org/2000/svg';
+function svgEl(tag: string, attrs: Record<string, string>): SVGElement {
+  const el = document.createElementNS(SVGNS, tag) as SVGElement;
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+  return el;
+}
+
+/** Draws the chosen orders over the map: dashed while not sent yet, solid once sent. */
+function drawOrders(svg: SVGSVGElement, orders: { unit: string; text: string; order: string }[], sent: boolean): void {
+  svg.querySelector('g.chosen-orders')?.remove();
+  const layer = svgEl('g', { class: `chosen-orders ${sent ? 'sent' : 'pending'}`, 'pointer-events': 'none' });
+  const colour = sent ? '#1d4e5f' : '#b3261e';
+  const centre = (space: string): [number, number] | null => {
+    const p = svg.querySelector<SVGPathElement>(`path[data-space="${CSS.escape(space)}"]`);
+    if (!p) return null;
+    const b = p.getBBox();
+    return [b.x + b.width / 2, b.y + b.height / 2];
+  };
+  for (const o of orders) {
+    const at = svg.querySelector<SVGGElement>(`g.unit[data-unit="${CSS.escape(o.unit)}"]`)?.dataset.at?.split(',').map(Number);
+    if (!at) continue;
+    const g = svgEl('g', { [sent ? 'data-sent-order' : 'data-pending-order']: o.text });
+    g.append(svgEl('title', {}));
+    g.lastChild!.textContent = `${o.text} (${sent ? 'sent' : 'not sent yet'})`;
+    // The order's last space other than the unit's own: where a move goes, a support or convoy points.
+    const spaces = o.order.split(' ').map((w) => w.split('/')[0]).filter((w) => w !== o.unit && centre(w));
+    const to = spaces.length ? centre(spaces[spaces.length - 1]) : null;
+    if (to) g.append(svgEl('line', { x1: String(at[0]), y1: String(at[1]), x2: String(to[0]), y2: String(to[1]), stroke: colour, 'stroke-width': '3', ...(sent ? {} : { 'stroke-dasharray': '8 5' }) }), svgEl('circle', { cx: String(to[0]), cy: String(to[1]), r: '5', fill: colour }));
+    else g.append(svgEl('circle', { cx: String(at[0]), cy: String(at[1]), r: '16', fill: 'none', stroke: colour, 'stroke-width': '3', ...(sent ? {} : { 'stroke-dasharray': '6 4' }) }));
+    layer.append(g);
+  }
+  if (orders.length) {
+    const vb = svg.viewBox.baseVal;
+    const legend = svgEl('text', { x: String(vb.x + 10), y: String(vb.y + vb.height - 10), fill: colour, 'font-size': '16', 'font-weight': 'bold' });
+    legend.textContent = sent ? 'Solid: orders sent' : 'Dashed: orders not sent yet';
+    layer.append(legend);
+  }
+  svg.append(layer);
 }
 
 /** A power as the rulebook names it (ids are for programs). */
