@@ -48,6 +48,7 @@ export function adaptTables(t: Tables, counters: CounterMix): EngineTables {
     movement,
     leaderMovement: counters.counters.find((x) => x.type === 'leader')?.movement,
     drm: { fortPaOccupied: m.fortPaOccupied.value, fortPaUnoccupied: m.fortPaUnoccupied.value, rough: m.rough.value, cavalryCharge: m.cavalryCharge.value, militiaWithoutInfantry: m.militiaWithoutInfantry.value },
+    raidDrm: { rangersWithLeader: m.raid.rangersWithLeader.value, maori: m.raid.maori.value, militia: m.raid.militia.value, againstInfantry: m.raid.againstInfantry.value },
     victory: { decisive: t.victory.decisive, minor: t.victory.levels.minor, major: t.victory.levels.major },
     vp: { settlement: vp('structure-destroyed', 'settlement'), village: vp('structure-destroyed', 'village'), fort: vp('structure-destroyed', 'fort'), pa: vp('structure-destroyed', 'pa'), townOccupied: vp('town-occupied'), unit: vp('unit-eliminated'), leader: 0, canoeByBritish: vp('canoe-taken'), fortBuilt: -vp('fort-built') },
   };

@@ -35,6 +35,8 @@ export const EngineTablesSchema = z.strictObject({
   leaderMovement: z.number().int().min(0).optional(),
   /** DRMs (the tables' Combat modifiers). */
   drm: z.strictObject({ fortPaOccupied: z.number().int(), fortPaUnoccupied: z.number().int(), rough: z.number().int(), cavalryCharge: z.number().int(), militiaWithoutInfantry: z.number().int() }),
+  /** Raid DRMs (10.0), not cumulative: a raid takes the highest that holds. */
+  raidDrm: z.strictObject({ rangersWithLeader: z.number().int(), maori: z.number().int(), militia: z.number().int(), againstInfantry: z.number().int() }),
   /** VP needed for a decisive victory and the minor/major levels (1.0). */
   victory: z.strictObject({ decisive: z.number().int(), minor: z.number().int(), major: z.number().int() }),
   vp: z.strictObject({ settlement: z.number().int(), village: z.number().int(), fort: z.number().int(), pa: z.number().int(), townOccupied: z.number().int(), unit: z.number().int(), leader: z.number().int(), canoeByBritish: z.number().int(), fortBuilt: z.number().int() }),

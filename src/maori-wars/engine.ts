@@ -6,6 +6,7 @@ import type { StructureKind } from './data-types.ts';
 import { distance } from './hex.ts';
 import { allowance, applyMove, enforceStacking, isBoat, isEnemy, pathProblem, reachable, spent, transportProblem } from './movement.ts';
 import { newUnit, placeHex, whereHexes } from './setup.ts';
+import { bushRaidProblem, raidOptions, raidProblem, resolveBushRaid, resolveRaid, type BushRaidAction, type RaidAction } from './raids.ts';
 import { dataOf, gainVp, hexData, hexOf, hexside, isHex, mapNeighbours, mapOf, NZ_KINDS, other, PHASE_NAMES, PHASES, placeName, roll, SIDES, stackCount, stackLimit, structureName, structuresAt, territoryName, unitName, unitsAt, vpText, type MWState, type PhaseName, type Side, type Standing, type Structure, type Unit } from './state.ts';
 
 export type Action =
@@ -18,6 +19,8 @@ export type Action =
   | { kind: 'bushEnter'; unit: string }
   | { kind: 'bushMove'; unit: string; territory: string }
   | { kind: 'bushLeave'; unit: string; hex: string }
+  | RaidAction
+  | BushRaidAction
   | { kind: 'build'; what: StructureKind; hex: string }
   | { kind: 'repair'; hex: string }
   | { kind: 'standing'; key: keyof Standing; value: string }
@@ -27,7 +30,7 @@ export interface MWReport { turn: number; side: Side; phase: string; lines: stri
 
 const PHASE_ACTIONS: Record<PhaseName, Action['kind'][]> = {
   reinforcement: ['reinforce'], movement: ['move', 'transport', 'destroyCanoe'], rally: [], alliance: ['negotiate'], combat: ['attack'],
-  bushRaider: ['bushEnter', 'bushMove', 'bushLeave'], construction: ['build', 'repair'], attrition: [],
+  bushRaider: ['bushEnter', 'bushMove', 'bushLeave', 'raid', 'bushRaid'], construction: ['build', 'repair'], attrition: [],
 };
 export const BUSH_KINDS = ['queenite', 'warrior', 'militia', 'constabulary', 'rangers'];
 const BUSH_MAX: Record<Side, number> = { Maori: 3, British: 2 };
@@ -81,6 +84,8 @@ export function problemOf(s: MWState, role: string, a: Action): string | null {
       if (u!.kind !== 'leader' && stackCount(s, side, a.hex) >= stackLimit(s, side, a.hex)) return 'the hex is fully stacked';
       return null;
     }
+    case 'raid': return raidProblem(s, side, a);
+    case 'bushRaid': return bushRaidProblem(s, side, a);
     case 'build': return buildProblem(s, side, a.what, a.hex);
     case 'repair': {
       if (s.built) return 'only one Construction a turn';
@@ -367,6 +372,7 @@ export function legalActions(s: MWState, role: string): Action[] {
           for (const h of mapOf(s).hexes.filter((x) => x.territory === t?.id)) if (!problemOf(s, side, { kind: 'bushLeave', unit: u.id, hex: h.id })) out.push({ kind: 'bushLeave', unit: u.id, hex: h.id });
         }
       }
+      out.push(...raidOptions(s, side));
       break;
     case 'construction':
       if (!s.built) {
@@ -415,6 +421,8 @@ export function apply(s: MWState, side: Side, a: Action, lines: string[]): void 
     case 'bushEnter': { const u = unit(s, a.unit)!; const from = u.at; u.at = `bush:${hexData(mapOf(s), from)!.territory}`; s.moved.push(u.id); lines.push(`${unitName(s, { ...u, at: from })} enters the Bush Raider Box, in ${territoryName(s, u.at.slice(5))}.`); return; }
     case 'bushMove': { const u = unit(s, a.unit)!; u.at = `bush:${a.territory}`; s.moved.push(u.id); lines.push(`${unitName(s, u)} (moved within the Bush Raider Box).`); return; }
     case 'bushLeave': { const u = unit(s, a.unit)!; u.at = a.hex; s.moved.push(u.id); lines.push(`${unitName(s, u)} leaves the Bush Raider Box.`); return; }
+    case 'raid': resolveRaid(s, side, a, lines); return;
+    case 'bushRaid': resolveBushRaid(s, side, a, lines); return;
     case 'build': build(s, side, a.what, a.hex, lines); return;
     case 'repair': { s.built = true; const x = structuresAt(s, a.hex).find((y) => y.owner === side && y.disrupted)!; x.disrupted = false; lines.push(`The Disrupted marker is removed from ${structureName(s, x)}.`); return; }
     case 'standing': return;
@@ -541,6 +549,8 @@ export function describe(s: MWState, a: Action): string {
     case 'bushEnter': return `RAIDER ${ref}`;
     case 'bushMove': return `BUSH ${ref} TO ${territoryName(s, a.territory)}`;
     case 'bushLeave': return `LEAVE ${ref} TO ${a.hex}`;
+    case 'raid': return `RAID ${a.target} WITH ${a.units.map((id) => unitRef(s, unit(s, id)!)).join(', ')} FROM ${a.from}`;
+    case 'bushRaid': return `RAID ${unitRef(s, unit(s, a.enemy)!)} WITH ${a.units.map((id) => unitRef(s, unit(s, id)!)).join(', ')}`;
     case 'build': return `BUILD ${a.what.toUpperCase()} AT ${a.hex}`;
     case 'repair': return `REPAIR ${a.hex}`;
     case 'standing': return `STANDING ${a.key.toUpperCase()} ${a.value.toUpperCase()}`;

@@ -1,0 +1,117 @@
+// Raids (10.0 options 3 and 4) and the other mw-raids rules, on the fixture map
+// (test/maori-wars/fixtures.ts: Northland is rows 1-5, Auckland rows 6-10).
+import { describe, expect, it } from 'vitest';
+import { maoriWars } from '../../src/games/maori-wars.ts';
+import { problemOf, type Action } from '../../src/maori-wars/engine.ts';
+import { newUnit } from '../../src/maori-wars/setup.ts';
+import { unitsAt, type MWState } from '../../src/maori-wars/state.ts';
+import { eff, newGame, rig } from './fixtures.ts';
+
+/** A CRT read by the modified roll alone: 4 retreat, 5 one hit, 6 two hits, else nothing; never an effect on the roller. */
+function rollCrt() {
+  const rows = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => ({ attacker: eff('-'), defender: eff(i === 4 ? 'r' : i === 5 ? 'h1' : i === 6 ? 'h2' : '-') }));
+  return { minRoll: 0, lesser: rows, equal: rows, greater: rows };
+}
+const game = () => newGame('raids', { tables: { crt: rollCrt() } });
+const opts = (s: MWState) => (maoriWars.options!(s, s.side) as { actions: { text: string }[] }).actions.map((a) => a.text);
+function until(s: MWState, side: string, phase: string): MWState {
+  for (let i = 0; i < 50 && !(s.side === side && s.phase === phase); i++) s = maoriWars.resolve(s, {}).state;
+  expect([s.side, s.phase]).toEqual([side, phase]);
+  return s;
+}
+function play(s: MWState, lines: string[]): { s: MWState; report: string[] } {
+  const r = maoriWars.readSubmission(s, s.side, lines);
+  const bad = r.lines.filter((l) => !l.ok);
+  if (bad.length) throw new Error(bad.map((l) => `${l.text}: ${l.error}`).join('\n'));
+  const out = maoriWars.resolve(s, { [s.side]: r.accepted });
+  return { s: out.state, report: (out.report as unknown as { lines: string[] }).lines ?? [] };
+}
+const kinds = (s: MWState, hex: string) => unitsAt(s, hex).map((u) => u.kind).sort();
+
+describe('10.0 option 3: a raid from the Bush Raider Box onto the main map', () => {
+  function setup(): MWState {
+    let s = game();
+    newUnit(s, { kind: 'warrior', owner: 'Maori', at: 'bush:north' });
+    newUnit(s, { kind: 'infantry', owner: 'British', at: '0603' });
+    newUnit(s, { kind: 'infantry', owner: 'British', at: '0603' });
+    s = until(s, 'Maori', 'bushRaider');
+    return s;
+  }
+  it('offers the raid with the text the reader accepts, moves the raider next to the target, and takes the single highest raid DRM (+1, not +2)', () => {
+    let s = setup();
+    const text = 'RAID 0603 WITH warrior in Northland FROM 0602';
+    expect(opts(s)).toContain(text);
+    // Maori +1 and against Infantry +1 are not cumulative: 4 + 1 = 5, one hit (with +2: two hits; with none: a retreat, disregarded).
+    rig(s, [4, 1]);
+    const r = play(s, [text]);
+    s = r.s;
+    expect(kinds(s, '0603')).toEqual(['infantry']);
+    expect(kinds(s, '0602')).toEqual(['warrior']);
+  });
+  it('disregards a retreat result, and the raided units reply', () => {
+    let s = setup();
+    rig(s, [3, 6]); // 3 + 1 = 4: retreat, disregarded; the reply 6: two hits on the lone raider
+    s = play(s, ['RAID 0603 WITH warrior in Northland FROM 0602']).s;
+    expect(kinds(s, '0603')).toEqual(['infantry', 'infantry']);
+    expect(kinds(s, '0602')).toEqual([]);
+    expect(s.units.filter((u) => u.kind === 'warrior' && u.at === 'box').length).toBeGreaterThan(2);
+  });
+  it('refuses a raid from another territory, on a hex with a Structure, by a Disrupted unit, or by a unit that entered this phase', () => {
+    const s = setup();
+    const w = s.units.find((u) => u.at === 'bush:north')!;
+    expect(problemOf(s, 'Maori', { kind: 'raid', units: [w.id], target: '0605', from: '0606' })).toMatch(/not in Northland/);
+    newUnit(s, { kind: 'infantry', owner: 'British', at: '0703' });
+    s.structures.push({ id: 'sx', kind: 'settlement', owner: 'British', hex: '0703', disrupted: false });
+    expect(problemOf(s, 'Maori', { kind: 'raid', units: [w.id], target: '0703', from: '0702' })).toMatch(/Structure/);
+    s.moved.push(w.id);
+    expect(problemOf(s, 'Maori', { kind: 'raid', units: [w.id], target: '0603', from: '0602' })).toMatch(/do nothing further/);
+    s.moved = [];
+    w.disrupted = true;
+    expect(problemOf(s, 'Maori', { kind: 'raid', units: [w.id], target: '0603', from: '0602' })).toMatch(/Disrupted/);
+  });
+  it('gives Rangers raiding with von Tempsky +2', () => {
+    let s = game();
+    newUnit(s, { kind: 'rangers', owner: 'British', at: 'bush:north' });
+    newUnit(s, { kind: 'leader', owner: 'British', name: 'von Tempsky', category: 'british', rangerLeader: true, at: 'bush:north' });
+    newUnit(s, { kind: 'warrior', owner: 'Maori', at: '0603' });
+    newUnit(s, { kind: 'warrior', owner: 'Maori', at: '0603' });
+    s = until(s, 'British', 'bushRaider');
+    const text = 'RAID 0603 WITH rangers in Northland, von Tempsky FROM 0602';
+    expect(opts(s)).toContain(text);
+    rig(s, [4, 1]); // 4 + 2 = 6: two hits (without the leader: a retreat, disregarded)
+    s = play(s, [text]).s;
+    expect(kinds(s, '0603')).toEqual([]);
+    expect(kinds(s, '0602')).toEqual(['leader', 'rangers']);
+  });
+});
+
+describe('10.0 option 4: a raid attempt within the Bush Raider Box', () => {
+  function setup(): MWState {
+    let s = game();
+    newUnit(s, { kind: 'warrior', owner: 'Maori', at: 'bush:south' });
+    newUnit(s, { kind: 'rangers', owner: 'British', at: 'bush:south' });
+    return until(s, 'Maori', 'bushRaider');
+  }
+  const text = 'RAID rangers in Auckland WITH warrior in Auckland';
+  it('fails on 4 or more, and the raiders may not try again this phase', () => {
+    const s = setup();
+    expect(opts(s)).toContain(text);
+    rig(s, [4]);
+    const r = maoriWars.readSubmission(s, 'Maori', [text, text]);
+    expect(r.lines[0]).toMatchObject({ ok: true });
+    const after = maoriWars.resolve(s, { Maori: r.accepted }).state;
+    expect(after.units.filter((u) => u.kind === 'rangers' && u.at === 'bush:south')).toHaveLength(1);
+    const w = s.units.find((u) => u.kind === 'warrior' && u.at === 'bush:south')!;
+    const rg = s.units.find((u) => u.kind === 'rangers' && u.at === 'bush:south')!;
+    const t = structuredClone(s);
+    t.moved.push(w.id);
+    expect(problemOf(t, 'Maori', { kind: 'bushRaid', units: [w.id], enemy: rg.id } as Action)).toMatch(/do nothing further/);
+  });
+  it('raids the chosen unit on 3 or less, with the raid DRMs', () => {
+    let s = setup();
+    rig(s, [3, 4, 1]); // attempt 3: succeeds; raid 4 + 1 (Maori) = 5: one hit
+    s = play(s, [text]).s;
+    expect(s.units.filter((u) => u.kind === 'rangers' && u.at === 'bush:south')).toHaveLength(0);
+    expect(s.units.filter((u) => u.kind === 'warrior' && u.at === 'bush:south')).toHaveLength(1);
+  });
+});
