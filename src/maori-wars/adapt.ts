@@ -89,6 +89,7 @@ export function adaptScenario(sc: Scenario, counters: CounterMix): EngineScenari
     for (const l of r.leaders) automaticLeaders.push({ turn: r.turn, side, name: leaderName(l), at: where(r.location, sc) });
   }
   const fortLimit = rules.find((r) => r.type === 'fort-limit');
+  const sea = rules.find((r) => r.type === 'sea-shipment');
   return {
     id: sc.id, name: sc.name, unofficial: sc.unofficial, provenance: sc.provenance, turns: sc.turns,
     designatedArea: sc.designatedArea.areas.flatMap((a) => (a.kind === 'territories' ? a.territories : [])),
@@ -97,6 +98,7 @@ export function adaptScenario(sc: Scenario, counters: CounterMix): EngineScenari
     ...(fortLimit && fortLimit.type === 'fort-limit' ? { maxForts: fortLimit.max } : {}),
     militiaNoBushRaid: rules.some((r) => r.type === 'no-bush-raider' && r.kinds.includes('militia')),
     leaders, setup, automatic, automaticLeaders,
+    ...(sea && sea.type === 'sea-shipment' ? { seaShipment: { turn: sea.turn, from: sea.from, artillery: sea.artillery, units: sea.units, ...sea.destination } } : {}),
   };
 }
 

@@ -6,6 +6,7 @@ import type { StructureKind } from './data-types.ts';
 import { distance } from './hex.ts';
 import { allowance, applyMove, enforceStacking, isBoat, isEnemy, pathProblem, reachable, spent, transportProblem } from './movement.ts';
 import { newUnit, placeHex, whereHexes } from './setup.ts';
+import { ship, shipOptions, shipProblem, shippedProblem, type ShipAction } from './shipment.ts';
 import { bushRaidProblem, raidOptions, raidProblem, resolveBushRaid, resolveRaid, type BushRaidAction, type RaidAction } from './raids.ts';
 import { dataOf, gainVp, hexData, hexOf, hexside, isHex, mapNeighbours, mapOf, NZ_KINDS, other, PHASE_NAMES, PHASES, placeName, roll, SIDES, stackCount, stackLimit, structureName, structuresAt, territoryName, unitName, unitsAt, vpText, type MWState, type PhaseName, type Side, type Standing, type Structure, type Unit } from './state.ts';
 
@@ -20,6 +21,7 @@ export type Action =
   | { kind: 'bushMove'; unit: string; territory: string }
   | { kind: 'bushLeave'; unit: string; hex: string }
   | RaidAction
+  | ShipAction
   | BushRaidAction
   | { kind: 'build'; what: StructureKind; hex: string }
   | { kind: 'repair'; hex: string }
@@ -29,7 +31,7 @@ export type Action =
 export interface MWReport { turn: number; side: Side; phase: string; lines: string[] }
 
 const PHASE_ACTIONS: Record<PhaseName, Action['kind'][]> = {
-  reinforcement: ['reinforce'], movement: ['move', 'transport', 'destroyCanoe'], rally: [], alliance: ['negotiate'], combat: ['attack'],
+  reinforcement: ['reinforce'], movement: ['move', 'transport', 'destroyCanoe', 'ship'], rally: [], alliance: ['negotiate'], combat: ['attack'],
   bushRaider: ['bushEnter', 'bushMove', 'bushLeave', 'raid', 'bushRaid'], construction: ['build', 'repair'], attrition: [],
 };
 export const BUSH_KINDS = ['queenite', 'warrior', 'militia', 'constabulary', 'rangers'];
@@ -53,6 +55,7 @@ export function problemOf(s: MWState, role: string, a: Action): string | null {
   if ('unit' in a && (!u || u.owner !== side)) return 'that is not one of your units';
   switch (a.kind) {
     case 'move': {
+      if (shippedProblem(s, u!.id)) return shippedProblem(s, u!.id);
       if (u!.kind === 'canoe' && !hexOf(u!)) return 'not on the map';
       const p = pathProblem(s, u!, a.path);
       return 'problem' in p ? p.problem : null;
@@ -62,6 +65,8 @@ export function problemOf(s: MWState, role: string, a: Action): string | null {
       if (!boat || boat.owner !== side) return 'that is not one of your boats';
       const cargo = a.cargo.map((id) => unit(s, id));
       if (cargo.some((c) => !c)) return 'unknown unit';
+      const moved = cargo.find((c) => shippedProblem(s, c!.id));
+      if (moved) return shippedProblem(s, moved.id);
       const p = transportProblem(s, boat, cargo as Unit[], a.path);
       return 'problem' in p ? p.problem : null;
     }
@@ -84,6 +89,7 @@ export function problemOf(s: MWState, role: string, a: Action): string | null {
       if (u!.kind !== 'leader' && stackCount(s, side, a.hex) >= stackLimit(s, side, a.hex)) return 'the hex is fully stacked';
       return null;
     }
+    case 'ship': return shipProblem(s, side, a);
     case 'raid': return raidProblem(s, side, a);
     case 'bushRaid': return bushRaidProblem(s, side, a);
     case 'build': return buildProblem(s, side, a.what, a.hex);
@@ -337,12 +343,13 @@ export function legalActions(s: MWState, role: string): Action[] {
       break;
     case 'movement': {
       const seen = new Set<string>();
-      for (const u of mine.filter((x) => isHex(x.at))) {
+      for (const u of mine.filter((x) => isHex(x.at) && !shippedProblem(s, x.id))) {
         const key = `${u.kind}|${u.name ?? ''}|${u.at}|${u.disrupted}|${spent(s, u)}`;
         if (seen.has(key)) continue;
         seen.add(key);
         for (const [, path] of reachable(s, u)) out.push({ kind: 'move', unit: u.id, path });
       }
+      out.push(...shipOptions(s, side));
       break;
     }
     case 'alliance':
@@ -421,6 +428,7 @@ export function apply(s: MWState, side: Side, a: Action, lines: string[]): void 
     case 'bushEnter': { const u = unit(s, a.unit)!; const from = u.at; u.at = `bush:${hexData(mapOf(s), from)!.territory}`; s.moved.push(u.id); lines.push(`${unitName(s, { ...u, at: from })} enters the Bush Raider Box, in ${territoryName(s, u.at.slice(5))}.`); return; }
     case 'bushMove': { const u = unit(s, a.unit)!; u.at = `bush:${a.territory}`; s.moved.push(u.id); lines.push(`${unitName(s, u)} (moved within the Bush Raider Box).`); return; }
     case 'bushLeave': { const u = unit(s, a.unit)!; u.at = a.hex; s.moved.push(u.id); lines.push(`${unitName(s, u)} leaves the Bush Raider Box.`); return; }
+    case 'ship': ship(s, a, lines); return;
     case 'raid': resolveRaid(s, side, a, lines); return;
     case 'bushRaid': resolveBushRaid(s, side, a, lines); return;
     case 'build': build(s, side, a.what, a.hex, lines); return;
@@ -433,7 +441,7 @@ export function apply(s: MWState, side: Side, a: Action, lines: string[]): void 
 // ---- The sequence of play
 
 function resetPhase(s: MWState): void {
-  s.moved = []; s.attacked = []; s.evaded = []; s.bombarded = []; s.mpSpent = {}; s.negotiated = [];
+  s.moved = []; s.shipped = []; s.attacked = []; s.evaded = []; s.bombarded = []; s.mpSpent = {}; s.negotiated = [];
 }
 
 /** What a phase does by itself when it begins (automatic reinforcements, rally, attrition). */
@@ -549,6 +557,7 @@ export function describe(s: MWState, a: Action): string {
     case 'bushEnter': return `RAIDER ${ref}`;
     case 'bushMove': return `BUSH ${ref} TO ${territoryName(s, a.territory)}`;
     case 'bushLeave': return `LEAVE ${ref} TO ${a.hex}`;
+    case 'ship': return `SHIP ${a.units.map((id) => unitRef(s, unit(s, id)!)).join(', ')} TO ${a.to}`;
     case 'raid': return `RAID ${a.target} WITH ${a.units.map((id) => unitRef(s, unit(s, id)!)).join(', ')} FROM ${a.from}`;
     case 'bushRaid': return `RAID ${unitRef(s, unit(s, a.enemy)!)} WITH ${a.units.map((id) => unitRef(s, unit(s, id)!)).join(', ')}`;
     case 'build': return `BUILD ${a.what.toUpperCase()} AT ${a.hex}`;

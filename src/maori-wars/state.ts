@@ -60,6 +60,8 @@ export interface MWState {
   evaded: string[];
   bombarded: string[];
   fortsBuilt: number;
+  /** Units the scenario's sea shipment carried this phase (they move no further). */
+  shipped?: string[];
   /** Movement points spent this phase, per unit id. */
   mpSpent: Record<string, number>;
   /** Leaders and Village hexes that negotiated this Alliance Phase. */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { maoriWars } from '../../src/games/maori-wars.ts';
 import { problemOf, type Action } from '../../src/maori-wars/engine.ts';
 import { newUnit } from '../../src/maori-wars/setup.ts';
-import { unitsAt, type MWState } from '../../src/maori-wars/state.ts';
+import { shippedEngineData, unitsAt, type MWState } from '../../src/maori-wars/state.ts';
 import { eff, newGame, rig } from './fixtures.ts';
 
 /** A CRT read by the modified roll alone: 4 retreat, 5 one hit, 6 two hits, else nothing; never an effect on the roller. */
@@ -113,5 +113,45 @@ describe('10.0 option 4: a raid attempt within the Bush Raider Box', () => {
     s = play(s, [text]).s;
     expect(s.units.filter((u) => u.kind === 'rangers' && u.at === 'bush:south')).toHaveLength(0);
     expect(s.units.filter((u) => u.kind === 'warrior' && u.at === 'bush:south')).toHaveLength(1);
+  });
+});
+
+describe('Hōne Heke\'s Challenge special instruction 2: the turn-1 sea shipment', () => {
+  const sea = { turn: 1, from: 'Auckland', artillery: 1, units: 4, coastal: true, notAdjacentTo: ['unit', 'village', 'pa'] as ('unit' | 'village' | 'pa')[], unlessWaterHexside: true };
+  function setup(): MWState {
+    const s = until(newGame('sea', { scenario: { seaShipment: sea } }), 'British', 'movement');
+    // Over-stacked on purpose (stacking is enforced at the end of the phase): five units to choose from.
+    newUnit(s, { kind: 'artillery', owner: 'British', at: '0209' });
+    for (let i = 0; i < 5; i++) newUnit(s, { kind: 'militia', owner: 'British', at: '0209' });
+    return s;
+  }
+  it('is read from the shipped scenario\'s special instruction 2', () => {
+    expect(shippedEngineData().scenario.seaShipment).toEqual({ ...sea });
+  });
+  const ids = (s: MWState, kind: string, n: number) => s.units.filter((u) => u.at === '0209' && u.kind === kind).slice(0, n).map((u) => u.id);
+  it('offers the shipment of the Artillery and 4 units to a single coastal hex, with the text the reader accepts; they move no further', () => {
+    let s = setup();
+    const text = 'SHIP artillery 0209, militia 0209, militia 0209, militia 0209, militia 0209 TO 0205';
+    expect(opts(s)).toContain(text);
+    s = play(s, [text]).s;
+    expect(maoriWars.readSubmission(s, 'British', ['MOVE militia 0205 TO 0305']).lines[0]).toMatchObject({ ok: false, error: /may not move further/ });
+    expect(s.units.filter((u) => u.at === '0205').map((u) => u.kind).sort()).toEqual(['artillery', 'militia', 'militia', 'militia', 'militia']);
+  });
+  it('refuses a fifth unit, a hex off the coast, a hex next to a Maori unit (unless across water), a second shipment, and other turns', () => {
+    const s = setup();
+    const art = ids(s, 'artillery', 1);
+    expect(problemOf(s, 'British', { kind: 'ship', units: [...art, ...ids(s, 'militia', 5)], to: '0205' })).toMatch(/at most 4 units/);
+    expect(problemOf(s, 'British', { kind: 'ship', units: art, to: '0305' })).toMatch(/not a coastal hex/);
+    newUnit(s, { kind: 'warrior', owner: 'Maori', at: '0306' });
+    const nextTo = ['0205', '0206', '0207'].find((h) => problemOf(s, 'British', { kind: 'ship', units: art, to: h }));
+    expect(problemOf(s, 'British', { kind: 'ship', units: art, to: nextTo! })).toMatch(/next to a Maori unit/);
+    s.data!.map.hexsides.push({ a: nextTo!, b: '0306', kind: 'all-water' });
+    expect(problemOf(s, 'British', { kind: 'ship', units: art, to: nextTo! })).toBeNull();
+    const t = structuredClone(s);
+    t.shipped = art;
+    expect(problemOf(t, 'British', { kind: 'ship', units: ids(t, 'militia', 1), to: '0205' })).toMatch(/made already/);
+    expect(problemOf(t, 'British', { kind: 'move', unit: art[0]!, path: ['0208'] } as Action)).toMatch(/may not move further/);
+    t.turn = 2;
+    expect(problemOf(t, 'British', { kind: 'ship', units: ids(t, 'militia', 1), to: '0205' })).toMatch(/no sea shipment/);
   });
 });
