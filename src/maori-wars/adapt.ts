@@ -98,6 +98,7 @@ export function adaptScenario(sc: Scenario, counters: CounterMix): EngineScenari
     ...(fortLimit && fortLimit.type === 'fort-limit' ? { maxForts: fortLimit.max } : {}),
     militiaNoBushRaid: rules.some((r) => r.type === 'no-bush-raider' && r.kinds.includes('militia')),
     leaders, setup, automatic, automaticLeaders,
+    ...(sc.sapMarker ? { sapMarker: true } : {}),
     ...(sea && sea.type === 'sea-shipment' ? { seaShipment: { turn: sea.turn, from: sea.from, artillery: sea.artillery, units: sea.units, ...sea.destination } } : {}),
   };
 }

@@ -83,6 +83,8 @@ export const EngineScenarioSchema = z.strictObject({
   automatic: z.array(z.strictObject({ turn: z.number().int(), side: z.enum(['Maori', 'British']), kind: z.enum(UNIT_KINDS), count: z.number().int().min(1), at: Where })).default([]),
   /** Leaders arriving with automatic reinforcements (on a friendly unit where they land). */
   automaticLeaders: z.array(z.strictObject({ turn: z.number().int(), side: z.enum(['Maori', 'British']), name: z.string(), at: Where })).default([]),
+  /** 6.0: the scenario includes the Sap Marker. */
+  sapMarker: z.boolean().optional(),
   /** A special instruction's sea shipment (British, one Movement Phase; scenario-schema.ts). */
   seaShipment: z.strictObject({ turn: z.number().int(), from: z.string(), artillery: z.number().int(), units: z.number().int(), coastal: z.boolean(), notAdjacentTo: z.array(z.enum(['unit', 'village', 'pa'])), unlessWaterHexside: z.boolean() }).optional(),
 });

@@ -6,6 +6,7 @@ import type { StructureKind } from './data-types.ts';
 import { distance } from './hex.ts';
 import { allowance, applyMove, enforceStacking, isBoat, isEnemy, pathProblem, reachable, spent, transportProblem } from './movement.ts';
 import { newUnit, placeHex, whereHexes } from './setup.ts';
+import { placeSap, sapEffect, sapOptions, sapProblem, type SapAction } from './sappers.ts';
 import { ship, shipOptions, shipProblem, shippedProblem, type ShipAction } from './shipment.ts';
 import { bushRaidProblem, raidOptions, raidProblem, resolveBushRaid, resolveRaid, type BushRaidAction, type RaidAction } from './raids.ts';
 import { dataOf, gainVp, hexData, hexOf, hexside, isHex, mapNeighbours, mapOf, NZ_KINDS, other, PHASE_NAMES, PHASES, placeName, roll, SIDES, stackCount, stackLimit, structureName, structuresAt, territoryName, unitName, unitsAt, vpText, type MWState, type PhaseName, type Side, type Standing, type Structure, type Unit } from './state.ts';
@@ -22,6 +23,7 @@ export type Action =
   | { kind: 'bushLeave'; unit: string; hex: string }
   | RaidAction
   | ShipAction
+  | SapAction
   | BushRaidAction
   | { kind: 'build'; what: StructureKind; hex: string }
   | { kind: 'repair'; hex: string }
@@ -31,7 +33,7 @@ export type Action =
 export interface MWReport { turn: number; side: Side; phase: string; lines: string[] }
 
 const PHASE_ACTIONS: Record<PhaseName, Action['kind'][]> = {
-  reinforcement: ['reinforce'], movement: ['move', 'transport', 'destroyCanoe', 'ship'], rally: [], alliance: ['negotiate'], combat: ['attack'],
+  reinforcement: ['reinforce'], movement: ['move', 'transport', 'destroyCanoe', 'ship', 'sap'], rally: [], alliance: ['negotiate'], combat: ['attack'],
   bushRaider: ['bushEnter', 'bushMove', 'bushLeave', 'raid', 'bushRaid'], construction: ['build', 'repair'], attrition: [],
 };
 export const BUSH_KINDS = ['queenite', 'warrior', 'militia', 'constabulary', 'rangers'];
@@ -90,6 +92,7 @@ export function problemOf(s: MWState, role: string, a: Action): string | null {
       return null;
     }
     case 'ship': return shipProblem(s, side, a);
+    case 'sap': return sapProblem(s, side, a);
     case 'raid': return raidProblem(s, side, a);
     case 'bushRaid': return bushRaidProblem(s, side, a);
     case 'build': return buildProblem(s, side, a.what, a.hex);
@@ -349,7 +352,7 @@ export function legalActions(s: MWState, role: string): Action[] {
         seen.add(key);
         for (const [, path] of reachable(s, u)) out.push({ kind: 'move', unit: u.id, path });
       }
-      out.push(...shipOptions(s, side));
+      out.push(...shipOptions(s, side), ...sapOptions(s, side));
       break;
     }
     case 'alliance':
@@ -429,6 +432,7 @@ export function apply(s: MWState, side: Side, a: Action, lines: string[]): void 
     case 'bushMove': { const u = unit(s, a.unit)!; u.at = `bush:${a.territory}`; s.moved.push(u.id); lines.push(`${unitName(s, u)} (moved within the Bush Raider Box).`); return; }
     case 'bushLeave': { const u = unit(s, a.unit)!; u.at = a.hex; s.moved.push(u.id); lines.push(`${unitName(s, u)} leaves the Bush Raider Box.`); return; }
     case 'ship': ship(s, a, lines); return;
+    case 'sap': placeSap(s, a, lines); return;
     case 'raid': resolveRaid(s, side, a, lines); return;
     case 'bushRaid': resolveBushRaid(s, side, a, lines); return;
     case 'build': build(s, side, a.what, a.hex, lines); return;
@@ -448,6 +452,7 @@ function resetPhase(s: MWState): void {
 function enter(s: MWState, lines: string[]): void {
   resetPhase(s);
   if (s.phase === 'reinforcement') { s.reinforced = 0; s.built = false; automaticReinforcements(s, lines); }
+  if (s.phase === 'movement') sapEffect(s, lines);
   if (s.phase === 'rally') rally(s, lines);
   if (s.phase === 'attrition') attrition(s, lines);
 }
@@ -557,6 +562,7 @@ export function describe(s: MWState, a: Action): string {
     case 'bushEnter': return `RAIDER ${ref}`;
     case 'bushMove': return `BUSH ${ref} TO ${territoryName(s, a.territory)}`;
     case 'bushLeave': return `LEAVE ${ref} TO ${a.hex}`;
+    case 'sap': return `SAP ${a.pa} FROM ${a.hex}`;
     case 'ship': return `SHIP ${a.units.map((id) => unitRef(s, unit(s, id)!)).join(', ')} TO ${a.to}`;
     case 'raid': return `RAID ${a.target} WITH ${a.units.map((id) => unitRef(s, unit(s, id)!)).join(', ')} FROM ${a.from}`;
     case 'bushRaid': return `RAID ${unitRef(s, unit(s, a.enemy)!)} WITH ${a.units.map((id) => unitRef(s, unit(s, id)!)).join(', ')}`;

@@ -155,3 +155,35 @@ describe('Hōne Heke\'s Challenge special instruction 2: the turn-1 sea shipment
     expect(problemOf(t, 'British', { kind: 'ship', units: ids(t, 'militia', 1), to: '0205' })).toMatch(/no sea shipment/);
   });
 });
+
+describe('6.0 sappers', () => {
+  function setup(sapMarker = true): { s: MWState; from: string } {
+    const s = newGame('sap', { scenario: { sapMarker } });
+    const from = ['0704', '0703', '0705', '0904'].find((h) => !unitsAt(s, h).length && !s.structures.some((x) => x.hex === h))!;
+    newUnit(s, { kind: 'infantry', owner: 'British', at: from });
+    return { s: until(s, 'British', 'movement'), from };
+  }
+  it('places the Sap Marker on a British unit next to a Maori Pa at the start of the Movement Phase; the Pa becomes a Village at the start of the next British Movement Phase, its units unaffected', () => {
+    let { s, from } = setup();
+    const text = `SAP 0804 FROM ${from}`;
+    expect(opts(s)).toContain(text);
+    s = play(s, [text]).s;
+    expect(s.structures.find((x) => x.hex === '0804')!.kind).toBe('pa');
+    s = maoriWars.resolve(s, {}).state;
+    s = until(s, 'British', 'movement');
+    expect(s.turn).toBe(2);
+    expect(s.structures.find((x) => x.hex === '0804')!.kind).toBe('village');
+    expect(unitsAt(s, '0804').filter((u) => u.owner === 'Maori').map((u) => u.kind).sort()).toEqual(['leader', 'warrior', 'warrior']);
+  });
+  it('refuses the Sap Marker after a unit has moved, a second time, or when the scenario has none', () => {
+    const { s, from } = setup();
+    const t = structuredClone(s);
+    t.moved.push('x');
+    expect(problemOf(t, 'British', { kind: 'sap', hex: from, pa: '0804' })).toMatch(/start of the Movement Phase/);
+    t.moved = []; t.sap = { hex: from, pa: '0804', turn: 1 };
+    expect(problemOf(t, 'British', { kind: 'sap', hex: from, pa: '0804' })).toMatch(/placed already/);
+    expect(problemOf(s, 'British', { kind: 'sap', hex: from, pa: '0807' })).toMatch(/not a Maori Pa|not adjacent/);
+    const none = setup(false);
+    expect(problemOf(none.s, 'British', { kind: 'sap', hex: none.from, pa: '0804' })).toMatch(/no Sap Marker/);
+  });
+});
