@@ -6,6 +6,7 @@ import type { StructureKind } from './data-types.ts';
 import { distance } from './hex.ts';
 import { allowance, applyMove, enforceStacking, isBoat, isEnemy, pathProblem, reachable, spent, transportProblem } from './movement.ts';
 import { newUnit, placeHex, whereHexes } from './setup.ts';
+import { leaderMoveOptions, leaderMoveProblem, moveLeader, type LeaderMoveAction } from './leaders.ts';
 import { placeSap, sapEffect, sapOptions, sapProblem, type SapAction } from './sappers.ts';
 import { ship, shipOptions, shipProblem, shippedProblem, type ShipAction } from './shipment.ts';
 import { bushRaidProblem, raidOptions, raidProblem, resolveBushRaid, resolveRaid, type BushRaidAction, type RaidAction } from './raids.ts';
@@ -24,6 +25,7 @@ export type Action =
   | RaidAction
   | ShipAction
   | SapAction
+  | LeaderMoveAction
   | BushRaidAction
   | { kind: 'build'; what: StructureKind; hex: string }
   | { kind: 'repair'; hex: string }
@@ -33,7 +35,7 @@ export type Action =
 export interface MWReport { turn: number; side: Side; phase: string; lines: string[] }
 
 const PHASE_ACTIONS: Record<PhaseName, Action['kind'][]> = {
-  reinforcement: ['reinforce'], movement: ['move', 'transport', 'destroyCanoe', 'ship', 'sap'], rally: [], alliance: ['negotiate'], combat: ['attack'],
+  reinforcement: ['reinforce'], movement: ['move', 'transport', 'destroyCanoe', 'ship', 'sap'], rally: [], alliance: ['negotiate', 'leaderMove'], combat: ['attack'],
   bushRaider: ['bushEnter', 'bushMove', 'bushLeave', 'raid', 'bushRaid'], construction: ['build', 'repair'], attrition: [],
 };
 export const BUSH_KINDS = ['queenite', 'warrior', 'militia', 'constabulary', 'rangers'];
@@ -93,6 +95,7 @@ export function problemOf(s: MWState, role: string, a: Action): string | null {
     }
     case 'ship': return shipProblem(s, side, a);
     case 'sap': return sapProblem(s, side, a);
+    case 'leaderMove': return leaderMoveProblem(s, side, a);
     case 'raid': return raidProblem(s, side, a);
     case 'bushRaid': return bushRaidProblem(s, side, a);
     case 'build': return buildProblem(s, side, a.what, a.hex);
@@ -358,6 +361,7 @@ export function legalActions(s: MWState, role: string): Action[] {
     case 'alliance':
       for (const l of mine.filter((x) => x.kind === 'leader' && isHex(x.at)))
         for (const h of mapNeighbours(mapOf(s), l.at)) if (!negotiateProblem(s, side, l.id, h)) out.push({ kind: 'negotiate', leader: l.id, hex: h });
+      out.push(...leaderMoveOptions(s, side));
       break;
     case 'combat': {
       const targets = new Set<string>();
@@ -433,6 +437,7 @@ export function apply(s: MWState, side: Side, a: Action, lines: string[]): void 
     case 'bushLeave': { const u = unit(s, a.unit)!; u.at = a.hex; s.moved.push(u.id); lines.push(`${unitName(s, u)} leaves the Bush Raider Box.`); return; }
     case 'ship': ship(s, a, lines); return;
     case 'sap': placeSap(s, a, lines); return;
+    case 'leaderMove': moveLeader(s, a, lines); return;
     case 'raid': resolveRaid(s, side, a, lines); return;
     case 'bushRaid': resolveBushRaid(s, side, a, lines); return;
     case 'build': build(s, side, a.what, a.hex, lines); return;
@@ -562,6 +567,7 @@ export function describe(s: MWState, a: Action): string {
     case 'bushEnter': return `RAIDER ${ref}`;
     case 'bushMove': return `BUSH ${ref} TO ${territoryName(s, a.territory)}`;
     case 'bushLeave': return `LEAVE ${ref} TO ${a.hex}`;
+    case 'leaderMove': return `LEADER ${unit(s, a.leader)?.name ?? a.leader} TO ${a.to}`;
     case 'sap': return `SAP ${a.pa} FROM ${a.hex}`;
     case 'ship': return `SHIP ${a.units.map((id) => unitRef(s, unit(s, id)!)).join(', ')} TO ${a.to}`;
     case 'raid': return `RAID ${a.target} WITH ${a.units.map((id) => unitRef(s, unit(s, id)!)).join(', ')} FROM ${a.from}`;

@@ -2,7 +2,8 @@
 // (test/maori-wars/fixtures.ts: Northland is rows 1-5, Auckland rows 6-10).
 import { describe, expect, it } from 'vitest';
 import { maoriWars } from '../../src/games/maori-wars.ts';
-import { problemOf, type Action } from '../../src/maori-wars/engine.ts';
+import { apply, problemOf, type Action } from '../../src/maori-wars/engine.ts';
+import { distance } from '../../src/maori-wars/hex.ts';
 import { newUnit } from '../../src/maori-wars/setup.ts';
 import { shippedEngineData, unitsAt, type MWState } from '../../src/maori-wars/state.ts';
 import { eff, newGame, rig } from './fixtures.ts';
@@ -185,5 +186,27 @@ describe('6.0 sappers', () => {
     expect(problemOf(s, 'British', { kind: 'sap', hex: from, pa: '0807' })).toMatch(/not a Maori Pa|not adjacent/);
     const none = setup(false);
     expect(problemOf(none.s, 'British', { kind: 'sap', hex: none.from, pa: '0804' })).toMatch(/no Sap Marker/);
+  });
+});
+
+describe('8.0 moving a sole leader after a negotiation', () => {
+  it('lets a sole leader join a friendly unit within 3 hexes after a negotiation, not before, not further', () => {
+    let s = newGame('leader');
+    const kawiti = s.units.find((u) => u.name === 'Kawiti')!;
+    kawiti.at = '0504';
+    const near = ['0704', '0703', '0604', '0603'].find((h) => distance('0504', h) === 2 && !unitsAt(s, h).length && !s.structures.some((x) => x.hex === h))!;
+    newUnit(s, { kind: 'warrior', owner: 'Maori', at: near });
+    newUnit(s, { kind: 'warrior', owner: 'Maori', at: '0910' });
+    s = until(s, 'Maori', 'alliance');
+    expect(opts(s).some((o) => o.startsWith('LEADER'))).toBe(false);
+    expect(problemOf(s, 'Maori', { kind: 'leaderMove', leader: kawiti.id, to: near })).toMatch(/only after a negotiation/);
+    const t = structuredClone(s);
+    rig(t, [2]); // 2 + 1 = 3: the Neutrals stay neutral
+    apply(t, 'Maori', { kind: 'negotiate', leader: kawiti.id, hex: '0404' }, []);
+    expect(opts(t)).toContain(`LEADER Kawiti TO ${near}`);
+    expect(problemOf(t, 'Maori', { kind: 'leaderMove', leader: kawiti.id, to: '0910' })).toMatch(/more than 3 hexes/);
+    rig(s, [2]);
+    s = play(s, ['NEGOTIATE Kawiti WITH 0404', `LEADER Kawiti TO ${near}`]).s;
+    expect(s.units.find((u) => u.name === 'Kawiti')!.at).toBe(near);
   });
 });
