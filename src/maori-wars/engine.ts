@@ -6,6 +6,7 @@ import type { StructureKind } from './data-types.ts';
 import { distance } from './hex.ts';
 import { allowance, applyMove, enforceStacking, isBoat, isEnemy, pathProblem, reachable, spent, transportProblem } from './movement.ts';
 import { newUnit, placeHex, whereHexes } from './setup.ts';
+import { bombardNeutrals, bombardNeutralsOptions, bombardNeutralsProblem, type BombardNeutralsAction } from './intimidate.ts';
 import { leaderMoveOptions, leaderMoveProblem, moveLeader, type LeaderMoveAction } from './leaders.ts';
 import { placeSap, sapEffect, sapOptions, sapProblem, type SapAction } from './sappers.ts';
 import { ship, shipOptions, shipProblem, shippedProblem, type ShipAction } from './shipment.ts';
@@ -26,6 +27,7 @@ export type Action =
   | ShipAction
   | SapAction
   | LeaderMoveAction
+  | BombardNeutralsAction
   | BushRaidAction
   | { kind: 'build'; what: StructureKind; hex: string }
   | { kind: 'repair'; hex: string }
@@ -35,7 +37,7 @@ export type Action =
 export interface MWReport { turn: number; side: Side; phase: string; lines: string[] }
 
 const PHASE_ACTIONS: Record<PhaseName, Action['kind'][]> = {
-  reinforcement: ['reinforce'], movement: ['move', 'transport', 'destroyCanoe', 'ship', 'sap'], rally: [], alliance: ['negotiate', 'leaderMove'], combat: ['attack'],
+  reinforcement: ['reinforce'], movement: ['move', 'transport', 'destroyCanoe', 'ship', 'sap'], rally: [], alliance: ['negotiate', 'leaderMove'], combat: ['attack', 'bombardNeutrals'],
   bushRaider: ['bushEnter', 'bushMove', 'bushLeave', 'raid', 'bushRaid'], construction: ['build', 'repair'], attrition: [],
 };
 export const BUSH_KINDS = ['queenite', 'warrior', 'militia', 'constabulary', 'rangers'];
@@ -96,6 +98,7 @@ export function problemOf(s: MWState, role: string, a: Action): string | null {
     case 'ship': return shipProblem(s, side, a);
     case 'sap': return sapProblem(s, side, a);
     case 'leaderMove': return leaderMoveProblem(s, side, a);
+    case 'bombardNeutrals': return bombardNeutralsProblem(s, side, a);
     case 'raid': return raidProblem(s, side, a);
     case 'bushRaid': return bushRaidProblem(s, side, a);
     case 'build': return buildProblem(s, side, a.what, a.hex);
@@ -375,6 +378,7 @@ export function legalActions(s: MWState, role: string): Action[] {
           if (!attackProblem(s, side, a)) out.push(a);
         }
       }
+      out.push(...bombardNeutralsOptions(s, side));
       break;
     }
     case 'bushRaider':
@@ -438,6 +442,7 @@ export function apply(s: MWState, side: Side, a: Action, lines: string[]): void 
     case 'ship': ship(s, a, lines); return;
     case 'sap': placeSap(s, a, lines); return;
     case 'leaderMove': moveLeader(s, a, lines); return;
+    case 'bombardNeutrals': bombardNeutrals(s, side, a, lines); return;
     case 'raid': resolveRaid(s, side, a, lines); return;
     case 'bushRaid': resolveBushRaid(s, side, a, lines); return;
     case 'build': build(s, side, a.what, a.hex, lines); return;
@@ -567,6 +572,7 @@ export function describe(s: MWState, a: Action): string {
     case 'bushEnter': return `RAIDER ${ref}`;
     case 'bushMove': return `BUSH ${ref} TO ${territoryName(s, a.territory)}`;
     case 'bushLeave': return `LEAVE ${ref} TO ${a.hex}`;
+    case 'bombardNeutrals': return `BOMBARD ${a.hex}`;
     case 'leaderMove': return `LEADER ${unit(s, a.leader)?.name ?? a.leader} TO ${a.to}`;
     case 'sap': return `SAP ${a.pa} FROM ${a.hex}`;
     case 'ship': return `SHIP ${a.units.map((id) => unitRef(s, unit(s, id)!)).join(', ')} TO ${a.to}`;

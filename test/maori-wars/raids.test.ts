@@ -210,3 +210,36 @@ describe('8.0 moving a sole leader after a negotiation', () => {
     expect(s.units.find((u) => u.name === 'Kawiti')!.at).toBe(near);
   });
 });
+
+describe('9.0 step 4: bombarding Neutrals into an alliance', () => {
+  function setup(): MWState {
+    const s = newGame('bomb');
+    const next = ['0504', '0405', '0304', '0403'].find((h) => distance(h, '0404') === 1 && !unitsAt(s, h).length && !s.structures.some((x) => x.hex === h))!;
+    newUnit(s, { kind: 'artillery', owner: 'British', at: next });
+    newUnit(s, { kind: 'infantry', owner: 'British', at: next });
+    return until(s, 'British', 'combat');
+  }
+  it('offers BOMBARD of a Neutral Village next to British Artillery; a 6 allies it with the British as Queenites', () => {
+    let s = setup();
+    expect(opts(s)).toContain('BOMBARD 0404');
+    rig(s, [6]);
+    s = play(s, ['BOMBARD 0404']).s;
+    expect(s.structures.find((x) => x.hex === '0404')).toMatchObject({ owner: 'British', queenite: true });
+    expect(unitsAt(s, '0404').filter((u) => u.kind === 'queenite')).toHaveLength(2);
+  });
+  it('allies them with the Maori on a 1 (fixture column), who gain 1 VP; 4 nothing; once a hex a phase; never by the Maori', () => {
+    let s = setup();
+    const vp = s.vp;
+    const t = structuredClone(s);
+    rig(t, [4]);
+    expect(play(t, ['BOMBARD 0404']).s.structures.find((x) => x.hex === '0404')!.owner).toBe('Neutral');
+    rig(s, [1]);
+    s = play(s, ['BOMBARD 0404']).s;
+    expect(s.structures.find((x) => x.hex === '0404')!.owner).toBe('Maori');
+    expect(s.vp).toBe(vp - 1);
+    const u = structuredClone(t);
+    u.bombarded.push('0404');
+    expect(problemOf(u, 'British', { kind: 'bombardNeutrals', hex: '0404' })).toMatch(/once a Combat Phase/);
+    expect(problemOf({ ...u, side: 'Maori' }, 'Maori', { kind: 'bombardNeutrals', hex: '0404' })).toMatch(/only the British/);
+  });
+});
