@@ -6,6 +6,7 @@ import type { StructureKind } from './data-types.ts';
 import { distance } from './hex.ts';
 import { allowance, applyMove, enforceStacking, isBoat, isEnemy, pathProblem, reachable, spent, transportProblem } from './movement.ts';
 import { newUnit, placeHex, whereHexes } from './setup.ts';
+import { carry, carryOptions, carryProblem, type CarryAction } from './carry.ts';
 import { bombardNeutrals, bombardNeutralsOptions, bombardNeutralsProblem, type BombardNeutralsAction } from './intimidate.ts';
 import { leaderMoveOptions, leaderMoveProblem, moveLeader, type LeaderMoveAction } from './leaders.ts';
 import { placeSap, sapEffect, sapOptions, sapProblem, type SapAction } from './sappers.ts';
@@ -28,6 +29,7 @@ export type Action =
   | SapAction
   | LeaderMoveAction
   | BombardNeutralsAction
+  | CarryAction
   | BushRaidAction
   | { kind: 'build'; what: StructureKind; hex: string }
   | { kind: 'repair'; hex: string }
@@ -37,7 +39,7 @@ export type Action =
 export interface MWReport { turn: number; side: Side; phase: string; lines: string[] }
 
 const PHASE_ACTIONS: Record<PhaseName, Action['kind'][]> = {
-  reinforcement: ['reinforce'], movement: ['move', 'transport', 'destroyCanoe', 'ship', 'sap'], rally: [], alliance: ['negotiate', 'leaderMove'], combat: ['attack', 'bombardNeutrals'],
+  reinforcement: ['reinforce'], movement: ['move', 'transport', 'destroyCanoe', 'ship', 'sap', 'carry'], rally: [], alliance: ['negotiate', 'leaderMove'], combat: ['attack', 'bombardNeutrals'],
   bushRaider: ['bushEnter', 'bushMove', 'bushLeave', 'raid', 'bushRaid'], construction: ['build', 'repair'], attrition: [],
 };
 export const BUSH_KINDS = ['queenite', 'warrior', 'militia', 'constabulary', 'rangers'];
@@ -99,6 +101,7 @@ export function problemOf(s: MWState, role: string, a: Action): string | null {
     case 'sap': return sapProblem(s, side, a);
     case 'leaderMove': return leaderMoveProblem(s, side, a);
     case 'bombardNeutrals': return bombardNeutralsProblem(s, side, a);
+    case 'carry': return carryProblem(s, side, a);
     case 'raid': return raidProblem(s, side, a);
     case 'bushRaid': return bushRaidProblem(s, side, a);
     case 'build': return buildProblem(s, side, a.what, a.hex);
@@ -358,7 +361,7 @@ export function legalActions(s: MWState, role: string): Action[] {
         seen.add(key);
         for (const [, path] of reachable(s, u)) out.push({ kind: 'move', unit: u.id, path });
       }
-      out.push(...shipOptions(s, side), ...sapOptions(s, side));
+      out.push(...shipOptions(s, side), ...sapOptions(s, side), ...carryOptions(s, side));
       break;
     }
     case 'alliance':
@@ -443,6 +446,7 @@ export function apply(s: MWState, side: Side, a: Action, lines: string[]): void 
     case 'sap': placeSap(s, a, lines); return;
     case 'leaderMove': moveLeader(s, a, lines); return;
     case 'bombardNeutrals': bombardNeutrals(s, side, a, lines); return;
+    case 'carry': carry(s, a, lines); return;
     case 'raid': resolveRaid(s, side, a, lines); return;
     case 'bushRaid': resolveBushRaid(s, side, a, lines); return;
     case 'build': build(s, side, a.what, a.hex, lines); return;
@@ -573,6 +577,7 @@ export function describe(s: MWState, a: Action): string {
     case 'bushMove': return `BUSH ${ref} TO ${territoryName(s, a.territory)}`;
     case 'bushLeave': return `LEAVE ${ref} TO ${a.hex}`;
     case 'bombardNeutrals': return `BOMBARD ${a.hex}`;
+    case 'carry': return `CARRY ${unitRef(s, unit(s, a.canoe)!)} WITH ${unitRef(s, unit(s, a.carrier)!)} TO ${a.path.join(' ')}`;
     case 'leaderMove': return `LEADER ${unit(s, a.leader)?.name ?? a.leader} TO ${a.to}`;
     case 'sap': return `SAP ${a.pa} FROM ${a.hex}`;
     case 'ship': return `SHIP ${a.units.map((id) => unitRef(s, unit(s, id)!)).join(', ')} TO ${a.to}`;

@@ -15,7 +15,7 @@ const KIND_WORDS: Record<string, Unit['kind']> = {
   naval: 'naval', marines: 'naval', rangers: 'rangers', ranger: 'rangers', gunboat: 'gunboat', gunboats: 'gunboat', canoe: 'canoe', canoes: 'canoe', waka: 'canoe',
 };
 const STRUCT_WORDS: Record<string, StructureKind> = { settlement: 'settlement', village: 'village', fort: 'fort', pa: 'pa' };
-export const HELP = 'MOVE <units> TO <hexes> | TRANSPORT <boat> WITH <units> TO <hexes> | DESTROY <canoe> | REINFORCE <kind> AT <hex> | ATTACK <hex> WITH <hexes> [CHARGE] [ADVANCE] | NEGOTIATE <leader> WITH <hex> | SHIP <units> TO <hex> | SAP <Pa hex> FROM <hex> | LEADER <leader> TO <hex> (after a NEGOTIATE) | BOMBARD <Neutral hex> | RAIDER <unit> | RAID <hex> WITH <units> FROM <hex> | RAID <enemy unit> WITH <units> | BUSH <unit> TO <territory> | LEAVE <unit> TO <hex> | BUILD SETTLEMENT|VILLAGE|FORT|PA AT <hex> | REPAIR <hex> | STANDING EVADE ALWAYS|NEVER|WEAKER | STANDING COUNTER ALWAYS|NEVER | STANDING ABSORB ALWAYS|NEVER | PASS';
+export const HELP = 'MOVE <units> TO <hexes> | TRANSPORT <boat> WITH <units> TO <hexes> | DESTROY <canoe> | REINFORCE <kind> AT <hex> | ATTACK <hex> WITH <hexes> [CHARGE] [ADVANCE] | NEGOTIATE <leader> WITH <hex> | SHIP <units> TO <hex> | SAP <Pa hex> FROM <hex> | LEADER <leader> TO <hex> (after a NEGOTIATE) | BOMBARD <Neutral hex> | CARRY <canoe> WITH <unit> TO <hexes> | RAIDER <unit> | RAID <hex> WITH <units> FROM <hex> | RAID <enemy unit> WITH <units> | BUSH <unit> TO <territory> | LEAVE <unit> TO <hex> | BUILD SETTLEMENT|VILLAGE|FORT|PA AT <hex> | REPAIR <hex> | STANDING EVADE ALWAYS|NEVER|WEAKER | STANDING COUNTER ALWAYS|NEVER | STANDING ABSORB ALWAYS|NEVER | PASS';
 
 /** A hex by id or place name (any spelling the map lists). */
 export function readHex(s: MWState, text: string): string {
@@ -116,6 +116,7 @@ export function readLine(s: MWState, side: Side, line: string): Action[] {
     return [{ kind: 'negotiate', leader: l.id, hex: readHex(s, m[2]!) }];
   }
   if ((m = /^raider\s+(.+)$/i.exec(text))) return readUnits(s, side, m[1]!).map((u) => ({ kind: 'bushEnter', unit: u.id }));
+  if ((m = /^carry\s+(.+?)\s+with\s+(.+?)\s+to\s+(.+)$/i.exec(text))) return [{ kind: 'carry', canoe: readUnit(s, side, m[1]!).id, carrier: readUnit(s, side, m[2]!).id, path: readHexes(s, m[3]!) }];
   if ((m = /^bombard\s+(.+)$/i.exec(text))) return [{ kind: 'bombardNeutrals', hex: readHex(s, m[1]!) }];
   if ((m = /^leader\s+(.+?)\s+to\s+(.+)$/i.exec(text))) {
     const l = readUnit(s, side, m[1]!);

@@ -243,3 +243,26 @@ describe('9.0 step 4: bombarding Neutrals into an alliance', () => {
     expect(problemOf({ ...u, side: 'Maori' }, 'Maori', { kind: 'bombardNeutrals', hex: '0404' })).toMatch(/only the British/);
   });
 });
+
+describe('6.0 carrying Canoes across land', () => {
+  it('lets a Maori unit carry a Canoe overland with its Movement Value less 1; never a British unit', () => {
+    let s = newGame('carry');
+    newUnit(s, { kind: 'canoe', owner: 'Maori', at: '0605' });
+    newUnit(s, { kind: 'warrior', owner: 'Maori', at: '0605' });
+    s = until(s, 'Maori', 'movement');
+    const c = s.units.find((u) => u.kind === 'canoe' && u.at === '0605')!;
+    const w = s.units.find((u) => u.kind === 'warrior' && u.at === '0605')!;
+    // Warriors have 4 mp: 3 clear hexes carrying a Canoe (4 - 1), not 4.
+    expect(problemOf(s, 'Maori', { kind: 'carry', canoe: c.id, carrier: w.id, path: ['0705', '0805', '0905'] } as Action)).toBeNull();
+    expect(problemOf(s, 'Maori', { kind: 'carry', canoe: c.id, carrier: w.id, path: ['0604', '0603', '0602', '0601'] } as Action)).toMatch(/3 mp left carrying a Canoe/);
+    const text = 'CARRY canoe 0605 WITH warrior 0605 TO 0706 0805';
+    expect(opts(s)).toContain(text);
+    s = play(s, [text]).s;
+    expect(s.units.find((u) => u.id === c.id)!.at).toBe('0805');
+    expect(s.units.find((u) => u.id === w.id)!.at).toBe('0805');
+    const b = newGame('carry-b');
+    const bc = newUnit(b, { kind: 'canoe', owner: 'British', at: '0605' });
+    const inf = newUnit(b, { kind: 'infantry', owner: 'British', at: '0605' });
+    expect(problemOf({ ...b, side: 'British', phase: 'movement' }, 'British', { kind: 'carry', canoe: bc.id, carrier: inf.id, path: ['0705'] } as Action)).toMatch(/never a British unit/);
+  });
+});
