@@ -48,6 +48,7 @@ export function adaptTables(t: Tables, counters: CounterMix): EngineTables {
     movement,
     leaderMovement: counters.counters.find((x) => x.type === 'leader')?.movement,
     drm: { fortPaOccupied: m.fortPaOccupied.value, fortPaUnoccupied: m.fortPaUnoccupied.value, rough: m.rough.value, cavalryCharge: m.cavalryCharge.value, militiaWithoutInfantry: m.militiaWithoutInfantry.value },
+    raidDrm: { rangersWithLeader: m.raid.rangersWithLeader.value, maori: m.raid.maori.value, militia: m.raid.militia.value, againstInfantry: m.raid.againstInfantry.value },
     victory: { decisive: t.victory.decisive, minor: t.victory.levels.minor, major: t.victory.levels.major },
     vp: { settlement: vp('structure-destroyed', 'settlement'), village: vp('structure-destroyed', 'village'), fort: vp('structure-destroyed', 'fort'), pa: vp('structure-destroyed', 'pa'), townOccupied: vp('town-occupied'), unit: vp('unit-eliminated'), leader: 0, canoeByBritish: vp('canoe-taken'), fortBuilt: -vp('fort-built') },
   };
@@ -88,6 +89,7 @@ export function adaptScenario(sc: Scenario, counters: CounterMix): EngineScenari
     for (const l of r.leaders) automaticLeaders.push({ turn: r.turn, side, name: leaderName(l), at: where(r.location, sc) });
   }
   const fortLimit = rules.find((r) => r.type === 'fort-limit');
+  const sea = rules.find((r) => r.type === 'sea-shipment');
   return {
     id: sc.id, name: sc.name, unofficial: sc.unofficial, provenance: sc.provenance, turns: sc.turns,
     designatedArea: sc.designatedArea.areas.flatMap((a) => (a.kind === 'territories' ? a.territories : [])),
@@ -96,6 +98,8 @@ export function adaptScenario(sc: Scenario, counters: CounterMix): EngineScenari
     ...(fortLimit && fortLimit.type === 'fort-limit' ? { maxForts: fortLimit.max } : {}),
     militiaNoBushRaid: rules.some((r) => r.type === 'no-bush-raider' && r.kinds.includes('militia')),
     leaders, setup, automatic, automaticLeaders,
+    ...(sc.sapMarker ? { sapMarker: true } : {}),
+    ...(sea && sea.type === 'sea-shipment' ? { seaShipment: { turn: sea.turn, from: sea.from, artillery: sea.artillery, units: sea.units, ...sea.destination } } : {}),
   };
 }
 

@@ -58,10 +58,10 @@ export function drawChit(s: MWState, lines: string[]): number | null {
   return n;
 }
 
-function column(att: number, def: number): 'lesser' | 'equal' | 'greater' {
+export function column(att: number, def: number): 'lesser' | 'equal' | 'greater' {
   return att < def ? 'lesser' : att > def ? 'greater' : 'equal';
 }
-function cell(s: MWState, col: 'lesser' | 'equal' | 'greater', r: number): CrtCell {
+export function cell(s: MWState, col: 'lesser' | 'equal' | 'greater', r: number): CrtCell {
   const t = dataOf(s).tables.crt;
   const rows = t[col];
   return rows[Math.max(0, Math.min(rows.length - 1, r - t.minRoll))]!;
@@ -73,7 +73,7 @@ export function effectText(e: Effect): string {
 const isNone = (e: Effect) => !e.hits && !e.disrupt && !e.retreat;
 
 /** The defender's strength against an attack (9.0): units, a Fort never below 2. */
-function defenceStrength(s: MWState, side: Side, hex: string): number {
+export function defenceStrength(s: MWState, side: Side, hex: string): number {
   const n = defendersAt(s, side, hex).reduce((t, u) => t + strength(u), 0);
   return structuresAt(s, hex).some((x) => x.owner === side && x.kind === 'fort') ? Math.max(2, n) : n;
 }
@@ -153,7 +153,7 @@ export function retreatHex(s: MWState, u: Unit, from: string): string | null {
 }
 
 /** Apply one side of a combat result to `units` of `side` in `hex`: hits, then disruption, then retreat. */
-function applyEffect(s: MWState, e: Effect, side: Side, hex: string, units: Unit[], defending: boolean, lines: string[]): void {
+export function applyEffect(s: MWState, e: Effect, side: Side, hex: string, units: Unit[], defending: boolean, lines: string[]): void {
   const live = () => units.filter((u) => u.at === hex && u.kind !== 'leader' && !isBoat(u));
   for (let i = 0; i < e.hits; i++) {
     const st = defending ? structuresAt(s, hex).find((x) => x.owner === side && fortPa(x) && !x.disrupted) : undefined;

@@ -35,6 +35,8 @@ export const EngineTablesSchema = z.strictObject({
   leaderMovement: z.number().int().min(0).optional(),
   /** DRMs (the tables' Combat modifiers). */
   drm: z.strictObject({ fortPaOccupied: z.number().int(), fortPaUnoccupied: z.number().int(), rough: z.number().int(), cavalryCharge: z.number().int(), militiaWithoutInfantry: z.number().int() }),
+  /** Raid DRMs (10.0), not cumulative: a raid takes the highest that holds. */
+  raidDrm: z.strictObject({ rangersWithLeader: z.number().int(), maori: z.number().int(), militia: z.number().int(), againstInfantry: z.number().int() }),
   /** VP needed for a decisive victory and the minor/major levels (1.0). */
   victory: z.strictObject({ decisive: z.number().int(), minor: z.number().int(), major: z.number().int() }),
   vp: z.strictObject({ settlement: z.number().int(), village: z.number().int(), fort: z.number().int(), pa: z.number().int(), townOccupied: z.number().int(), unit: z.number().int(), leader: z.number().int(), canoeByBritish: z.number().int(), fortBuilt: z.number().int() }),
@@ -81,6 +83,10 @@ export const EngineScenarioSchema = z.strictObject({
   automatic: z.array(z.strictObject({ turn: z.number().int(), side: z.enum(['Maori', 'British']), kind: z.enum(UNIT_KINDS), count: z.number().int().min(1), at: Where })).default([]),
   /** Leaders arriving with automatic reinforcements (on a friendly unit where they land). */
   automaticLeaders: z.array(z.strictObject({ turn: z.number().int(), side: z.enum(['Maori', 'British']), name: z.string(), at: Where })).default([]),
+  /** 6.0: the scenario includes the Sap Marker. */
+  sapMarker: z.boolean().optional(),
+  /** A special instruction's sea shipment (British, one Movement Phase; scenario-schema.ts). */
+  seaShipment: z.strictObject({ turn: z.number().int(), from: z.string(), artillery: z.number().int(), units: z.number().int(), coastal: z.boolean(), notAdjacentTo: z.array(z.enum(['unit', 'village', 'pa'])), unlessWaterHexside: z.boolean() }).optional(),
 });
 export type EngineScenario = z.infer<typeof EngineScenarioSchema>;
 

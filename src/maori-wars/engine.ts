@@ -6,6 +6,12 @@ import type { StructureKind } from './data-types.ts';
 import { distance } from './hex.ts';
 import { allowance, applyMove, enforceStacking, isBoat, isEnemy, pathProblem, reachable, spent, transportProblem } from './movement.ts';
 import { newUnit, placeHex, whereHexes } from './setup.ts';
+import { carry, carryOptions, carryProblem, type CarryAction } from './carry.ts';
+import { bombardNeutrals, bombardNeutralsOptions, bombardNeutralsProblem, type BombardNeutralsAction } from './intimidate.ts';
+import { leaderMoveOptions, leaderMoveProblem, moveLeader, type LeaderMoveAction } from './leaders.ts';
+import { placeSap, sapEffect, sapOptions, sapProblem, type SapAction } from './sappers.ts';
+import { ship, shipOptions, shipProblem, shippedProblem, type ShipAction } from './shipment.ts';
+import { bushRaidProblem, raidOptions, raidProblem, resolveBushRaid, resolveRaid, type BushRaidAction, type RaidAction } from './raids.ts';
 import { dataOf, gainVp, hexData, hexOf, hexside, isHex, mapNeighbours, mapOf, NZ_KINDS, other, PHASE_NAMES, PHASES, placeName, roll, SIDES, stackCount, stackLimit, structureName, structuresAt, territoryName, unitName, unitsAt, vpText, type MWState, type PhaseName, type Side, type Standing, type Structure, type Unit } from './state.ts';
 import { readHex } from './text.ts';
 
@@ -19,6 +25,13 @@ export type Action =
   | { kind: 'bushEnter'; unit: string }
   | { kind: 'bushMove'; unit: string; territory: string }
   | { kind: 'bushLeave'; unit: string; hex: string }
+  | RaidAction
+  | ShipAction
+  | SapAction
+  | LeaderMoveAction
+  | BombardNeutralsAction
+  | CarryAction
+  | BushRaidAction
   | { kind: 'build'; what: StructureKind; hex: string }
   | { kind: 'repair'; hex: string }
   | { kind: 'standing'; key: keyof Standing; value: string }
@@ -27,8 +40,8 @@ export type Action =
 export interface MWReport { turn: number; side: Side; phase: string; lines: string[] }
 
 const PHASE_ACTIONS: Record<PhaseName, Action['kind'][]> = {
-  reinforcement: ['reinforce'], movement: ['move', 'transport', 'destroyCanoe'], rally: [], alliance: ['negotiate'], combat: ['attack'],
-  bushRaider: ['bushEnter', 'bushMove', 'bushLeave'], construction: ['build', 'repair'], attrition: [],
+  reinforcement: ['reinforce'], movement: ['move', 'transport', 'destroyCanoe', 'ship', 'sap', 'carry'], rally: [], alliance: ['negotiate', 'leaderMove'], combat: ['attack', 'bombardNeutrals'],
+  bushRaider: ['bushEnter', 'bushMove', 'bushLeave', 'raid', 'bushRaid'], construction: ['build', 'repair'], attrition: [],
 };
 export const BUSH_KINDS = ['queenite', 'warrior', 'militia', 'constabulary', 'rangers'];
 const BUSH_MAX: Record<Side, number> = { Maori: 3, British: 2 };
@@ -51,6 +64,7 @@ export function problemOf(s: MWState, role: string, a: Action): string | null {
   if ('unit' in a && (!u || u.owner !== side)) return 'that is not one of your units';
   switch (a.kind) {
     case 'move': {
+      if (shippedProblem(s, u!.id)) return shippedProblem(s, u!.id);
       if (u!.kind === 'canoe' && !hexOf(u!)) return 'not on the map';
       const p = pathProblem(s, u!, a.path);
       return 'problem' in p ? p.problem : null;
@@ -60,6 +74,8 @@ export function problemOf(s: MWState, role: string, a: Action): string | null {
       if (!boat || boat.owner !== side) return 'that is not one of your boats';
       const cargo = a.cargo.map((id) => unit(s, id));
       if (cargo.some((c) => !c)) return 'unknown unit';
+      const moved = cargo.find((c) => shippedProblem(s, c!.id));
+      if (moved) return shippedProblem(s, moved.id);
       const p = transportProblem(s, boat, cargo as Unit[], a.path);
       return 'problem' in p ? p.problem : null;
     }
@@ -82,6 +98,13 @@ export function problemOf(s: MWState, role: string, a: Action): string | null {
       if (u!.kind !== 'leader' && stackCount(s, side, a.hex) >= stackLimit(s, side, a.hex)) return 'the hex is fully stacked';
       return null;
     }
+    case 'ship': return shipProblem(s, side, a);
+    case 'sap': return sapProblem(s, side, a);
+    case 'leaderMove': return leaderMoveProblem(s, side, a);
+    case 'bombardNeutrals': return bombardNeutralsProblem(s, side, a);
+    case 'carry': return carryProblem(s, side, a);
+    case 'raid': return raidProblem(s, side, a);
+    case 'bushRaid': return bushRaidProblem(s, side, a);
     case 'build': return buildProblem(s, side, a.what, a.hex);
     case 'repair': {
       if (s.built) return 'only one Construction a turn';
@@ -333,17 +356,19 @@ export function legalActions(s: MWState, role: string): Action[] {
       break;
     case 'movement': {
       const seen = new Set<string>();
-      for (const u of mine.filter((x) => isHex(x.at))) {
+      for (const u of mine.filter((x) => isHex(x.at) && !shippedProblem(s, x.id))) {
         const key = `${u.kind}|${u.name ?? ''}|${u.at}|${u.disrupted}|${spent(s, u)}`;
         if (seen.has(key)) continue;
         seen.add(key);
         for (const [, path] of reachable(s, u)) out.push({ kind: 'move', unit: u.id, path });
       }
+      out.push(...shipOptions(s, side), ...sapOptions(s, side), ...carryOptions(s, side));
       break;
     }
     case 'alliance':
       for (const l of mine.filter((x) => x.kind === 'leader' && isHex(x.at)))
         for (const h of mapNeighbours(mapOf(s), l.at)) if (!negotiateProblem(s, side, l.id, h)) out.push({ kind: 'negotiate', leader: l.id, hex: h });
+      out.push(...leaderMoveOptions(s, side));
       break;
     case 'combat': {
       const targets = new Set<string>();
@@ -357,6 +382,7 @@ export function legalActions(s: MWState, role: string): Action[] {
           if (!attackProblem(s, side, a)) out.push(a);
         }
       }
+      out.push(...bombardNeutralsOptions(s, side));
       break;
     }
     case 'bushRaider':
@@ -368,6 +394,7 @@ export function legalActions(s: MWState, role: string): Action[] {
           for (const h of mapOf(s).hexes.filter((x) => x.territory === t?.id)) if (!problemOf(s, side, { kind: 'bushLeave', unit: u.id, hex: h.id })) out.push({ kind: 'bushLeave', unit: u.id, hex: h.id });
         }
       }
+      out.push(...raidOptions(s, side));
       break;
     case 'construction':
       if (!s.built) {
@@ -416,6 +443,13 @@ export function apply(s: MWState, side: Side, a: Action, lines: string[]): void 
     case 'bushEnter': { const u = unit(s, a.unit)!; const from = u.at; u.at = `bush:${hexData(mapOf(s), from)!.territory}`; s.moved.push(u.id); lines.push(`${unitName(s, { ...u, at: from })} enters the Bush Raider Box, in ${territoryName(s, u.at.slice(5))}.`); return; }
     case 'bushMove': { const u = unit(s, a.unit)!; u.at = `bush:${a.territory}`; s.moved.push(u.id); lines.push(`${unitName(s, u)} (moved within the Bush Raider Box).`); return; }
     case 'bushLeave': { const u = unit(s, a.unit)!; u.at = a.hex; s.moved.push(u.id); lines.push(`${unitName(s, u)} leaves the Bush Raider Box.`); return; }
+    case 'ship': ship(s, a, lines); return;
+    case 'sap': placeSap(s, a, lines); return;
+    case 'leaderMove': moveLeader(s, a, lines); return;
+    case 'bombardNeutrals': bombardNeutrals(s, side, a, lines); return;
+    case 'carry': carry(s, a, lines); return;
+    case 'raid': resolveRaid(s, side, a, lines); return;
+    case 'bushRaid': resolveBushRaid(s, side, a, lines); return;
     case 'build': build(s, side, a.what, a.hex, lines); return;
     case 'repair': { s.built = true; const x = structuresAt(s, a.hex).find((y) => y.owner === side && y.disrupted)!; x.disrupted = false; lines.push(`The Disrupted marker is removed from ${structureName(s, x)}.`); return; }
     case 'standing': return;
@@ -426,13 +460,14 @@ export function apply(s: MWState, side: Side, a: Action, lines: string[]): void 
 // ---- The sequence of play
 
 function resetPhase(s: MWState): void {
-  s.moved = []; s.attacked = []; s.evaded = []; s.bombarded = []; s.mpSpent = {}; s.negotiated = [];
+  s.moved = []; s.shipped = []; s.attacked = []; s.evaded = []; s.bombarded = []; s.mpSpent = {}; s.negotiated = [];
 }
 
 /** What a phase does by itself when it begins (automatic reinforcements, rally, attrition). */
 function enter(s: MWState, lines: string[]): void {
   resetPhase(s);
   if (s.phase === 'reinforcement') { s.reinforced = 0; s.built = false; automaticReinforcements(s, lines); }
+  if (s.phase === 'movement') sapEffect(s, lines);
   if (s.phase === 'rally') rally(s, lines);
   if (s.phase === 'attrition') attrition(s, lines);
 }
@@ -541,7 +576,7 @@ export function describe(s: MWState, a: Action): string {
   const ref = u ? unitRef(s, u) : '';
   switch (a.kind) {
     case 'move': return `MOVE ${ref} TO ${a.path.map((h) => hexWord(s, h)).join(' ')}`;
-    case 'transport': return `TRANSPORT ${unitRef(s, unit(s, a.boat)!)} WITH ${a.cargo.map((c) => unitRef(s, unit(s, c)!)).join(', ')} TO ${a.path.join(' ')}`;
+    case 'transport': return `TRANSPORT ${unitRef(s, unit(s, a.boat)!)} WITH ${a.cargo.map((c) => unitRef(s, unit(s, c)!)).join(', ')} TO ${a.path.map((h) => hexWord(s, h)).join(' ')}`;
     case 'destroyCanoe': return `DESTROY ${ref}`;
     case 'reinforce': return `REINFORCE ${u!.kind} AT ${hexWord(s, a.hex)}`;
     case 'attack': return `ATTACK ${hexWord(s, a.target)} WITH ${a.from.map((h) => hexWord(s, h)).join(' ')}${a.charge ? ' CHARGE' : ''}${a.advance ? ' ADVANCE' : ''}`;
@@ -549,6 +584,13 @@ export function describe(s: MWState, a: Action): string {
     case 'bushEnter': return `RAIDER ${ref}`;
     case 'bushMove': return `BUSH ${ref} TO ${territoryName(s, a.territory)}`;
     case 'bushLeave': return `LEAVE ${ref} TO ${hexWord(s, a.hex)}`;
+    case 'bombardNeutrals': return `BOMBARD ${hexWord(s, a.hex)}`;
+    case 'carry': return `CARRY ${unitRef(s, unit(s, a.canoe)!)} WITH ${unitRef(s, unit(s, a.carrier)!)} TO ${a.path.map((h) => hexWord(s, h)).join(' ')}`;
+    case 'leaderMove': return `LEADER ${unit(s, a.leader)?.name ?? a.leader} TO ${hexWord(s, a.to)}`;
+    case 'sap': return `SAP ${hexWord(s, a.pa)} FROM ${hexWord(s, a.hex)}`;
+    case 'ship': return `SHIP ${a.units.map((id) => unitRef(s, unit(s, id)!)).join(', ')} TO ${hexWord(s, a.to)}`;
+    case 'raid': return `RAID ${hexWord(s, a.target)} WITH ${a.units.map((id) => unitRef(s, unit(s, id)!)).join(', ')} FROM ${hexWord(s, a.from)}`;
+    case 'bushRaid': return `RAID ${unitRef(s, unit(s, a.enemy)!)} WITH ${a.units.map((id) => unitRef(s, unit(s, id)!)).join(', ')}`;
     case 'build': return `BUILD ${a.what.toUpperCase()} AT ${hexWord(s, a.hex)}`;
     case 'repair': return `REPAIR ${hexWord(s, a.hex)}`;
     case 'standing': return `STANDING ${a.key.toUpperCase()} ${a.value.toUpperCase()}`;

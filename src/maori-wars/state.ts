@@ -60,6 +60,10 @@ export interface MWState {
   evaded: string[];
   bombarded: string[];
   fortsBuilt: number;
+  /** Units the scenario's sea shipment carried this phase (they move no further). */
+  shipped?: string[];
+  /** The Sap Marker (6.0): where, the Pa it points at, the turn placed, whether the Pa has fallen. */
+  sap?: { hex: string; pa: string; turn: number; done?: boolean };
   /** Movement points spent this phase, per unit id. */
   mpSpent: Record<string, number>;
   /** Leaders and Village hexes that negotiated this Alliance Phase. */

@@ -3,7 +3,7 @@
 // describe() writes, so every option's text is accepted as it is.
 import type { StructureKind } from './data-types.ts';
 import type { Action } from './engine.ts';
-import { hexData, isHex, mapOf, placeName, type MWState, type Side, type Unit } from './state.ts';
+import { hexData, isHex, mapOf, other, placeName, type MWState, type Side, type Unit } from './state.ts';
 
 export class ReadError extends Error {}
 
@@ -15,7 +15,7 @@ const KIND_WORDS: Record<string, Unit['kind']> = {
   naval: 'naval', marines: 'naval', rangers: 'rangers', ranger: 'rangers', gunboat: 'gunboat', gunboats: 'gunboat', canoe: 'canoe', canoes: 'canoe', waka: 'canoe',
 };
 const STRUCT_WORDS: Record<string, StructureKind> = { settlement: 'settlement', village: 'village', fort: 'fort', pa: 'pa' };
-export const HELP = 'MOVE <units> TO <hexes> | TRANSPORT <boat> WITH <units> TO <hexes> | DESTROY <canoe> | REINFORCE <kind> AT <hex> | ATTACK <hex> WITH <hexes> [CHARGE] [ADVANCE] | NEGOTIATE <leader> WITH <hex> | RAIDER <unit> | BUSH <unit> TO <territory> | LEAVE <unit> TO <hex> | BUILD SETTLEMENT|VILLAGE|FORT|PA AT <hex> | REPAIR <hex> | STANDING EVADE ALWAYS|NEVER|WEAKER | STANDING COUNTER ALWAYS|NEVER | STANDING ABSORB ALWAYS|NEVER | PASS';
+export const HELP = 'MOVE <units> TO <hexes> | TRANSPORT <boat> WITH <units> TO <hexes> | DESTROY <canoe> | REINFORCE <kind> AT <hex> | ATTACK <hex> WITH <hexes> [CHARGE] [ADVANCE] | NEGOTIATE <leader> WITH <hex> | SHIP <units> TO <hex> | SAP <Pa hex> FROM <hex> | LEADER <leader> TO <hex> (after a NEGOTIATE) | BOMBARD <Neutral hex> | CARRY <canoe> WITH <unit> TO <hexes> | RAIDER <unit> | RAID <hex> WITH <units> FROM <hex> | RAID <enemy unit> WITH <units> | BUSH <unit> TO <territory> | LEAVE <unit> TO <hex> | BUILD SETTLEMENT|VILLAGE|FORT|PA AT <hex> | REPAIR <hex> | STANDING EVADE ALWAYS|NEVER|WEAKER | STANDING COUNTER ALWAYS|NEVER | STANDING ABSORB ALWAYS|NEVER | PASS';
 
 /** A hex by id or place name (any spelling the map lists). */
 export function readHex(s: MWState, text: string): string {
@@ -116,6 +116,20 @@ export function readLine(s: MWState, side: Side, line: string): Action[] {
     return [{ kind: 'negotiate', leader: l.id, hex: readHex(s, m[2]!) }];
   }
   if ((m = /^raider\s+(.+)$/i.exec(text))) return readUnits(s, side, m[1]!).map((u) => ({ kind: 'bushEnter', unit: u.id }));
+  if ((m = /^carry\s+(.+?)\s+with\s+(.+?)\s+to\s+(.+)$/i.exec(text))) return [{ kind: 'carry', canoe: readUnit(s, side, m[1]!).id, carrier: readUnit(s, side, m[2]!).id, path: readHexes(s, m[3]!) }];
+  if ((m = /^bombard\s+(.+)$/i.exec(text))) return [{ kind: 'bombardNeutrals', hex: readHex(s, m[1]!) }];
+  if ((m = /^leader\s+(.+?)\s+to\s+(.+)$/i.exec(text))) {
+    const l = readUnit(s, side, m[1]!);
+    if (l.kind !== 'leader') throw new ReadError(`'${m[1]}' is not one of your leaders`);
+    return [{ kind: 'leaderMove', leader: l.id, to: readHex(s, m[2]!) }];
+  }
+  if ((m = /^sap\s+(.+?)\s+from\s+(.+)$/i.exec(text))) return [{ kind: 'sap', pa: readHex(s, m[1]!), hex: readHex(s, m[2]!) }];
+  if ((m = /^ship\s+(.+?)\s+to\s+(.+)$/i.exec(text))) return [{ kind: 'ship', units: readUnits(s, side, m[1]!).map((u) => u.id), to: readHex(s, m[2]!) }];
+  if ((m = /^raid\s+(.+?)\s+with\s+(.+?)\s+from\s+(.+)$/i.exec(text))) return [{ kind: 'raid', target: readHex(s, m[1]!), units: readUnits(s, side, m[2]!).map((u) => u.id), from: readHex(s, m[3]!) }];
+  if ((m = /^raid\s+(.+?)\s+with\s+(.+)$/i.exec(text))) {
+    const e = readUnit(s, other(side), m[1]!);
+    return [{ kind: 'bushRaid', enemy: e.id, units: readUnits(s, side, m[2]!).map((u) => u.id) }];
+  }
   if ((m = /^bush\s+(.+?)\s+to\s+(.+)$/i.exec(text))) return [{ kind: 'bushMove', unit: readUnit(s, side, m[1]!).id, territory: readTerritory(s, m[2]!) }];
   if ((m = /^leave\s+(.+?)\s+to\s+(.+)$/i.exec(text))) return [{ kind: 'bushLeave', unit: readUnit(s, side, m[1]!).id, hex: readHex(s, m[2]!) }];
   if ((m = /^build\s+(\w+)\s+at\s+(.+)$/i.exec(text))) {

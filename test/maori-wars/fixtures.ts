@@ -52,6 +52,7 @@ export function fixtureTables(over: Partial<EngineTables> = {}): EngineTables {
     bombardment: { units: ['-', '-', 'd1', 'd1', 'h1', 'h1'].map(eff), canoes: ['-', '-', '-', 'h1', 'h1', 'h1'].map(eff), pa: ['none', 'none', 'none', 'disrupted', 'removed', 'removed'], neutral: ['allyOpponent', 'none', 'none', 'none', 'ally', 'ally'] },
     negotiation: { minRoll: 1, results: ['allyOpponent', 'none', 'none', 'none', 'ally', 'ally', 'ally'], soleBritishLeader: 1, maoriLeader: 1 },
     drm: { fortPaOccupied: -2, fortPaUnoccupied: -1, rough: -1, cavalryCharge: 1, militiaWithoutInfantry: -1 },
+    raidDrm: { rangersWithLeader: 2, maori: 1, militia: 1, againstInfantry: 1 },
     victory: { decisive: 9, minor: 2, major: 6 },
     bdChits: Array.from({ length: 40 }, (_, i) => ({ number: i + 1, title: i % 10 === 9 ? 'Reinforcements' : 'According to Plan', text: 'test chit', asterisk: i >= 36, effect: { type: 'plan' as const } })),
     movement: { warrior: 4, queenite: 4, neutral: 0, artillery: 2, cavalry: 6, infantry: 3, militia: 3, constabulary: 3, naval: 3, rangers: 4, gunboat: 4, canoe: 6 },

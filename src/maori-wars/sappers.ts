@@ -1,0 +1,42 @@
+// Sappers (6.0): if the scenario has the Sap Marker, the British place it once, at the start of a
+// British Movement Phase, on a British unit next to a Maori Pa, pointing at the Pa; at the start of
+// the next British Movement Phase that Pa becomes a Village (the units in it are not affected).
+import { dataOf, mapNeighbours, mapOf, placeName, structuresAt, unitsAt, type MWState, type Side } from './state.ts';
+
+export interface SapAction { kind: 'sap'; hex: string; pa: string }
+
+const maoriPa = (s: MWState, hex: string) => structuresAt(s, hex).find((x) => x.owner === 'Maori' && x.kind === 'pa');
+
+export function sapProblem(s: MWState, side: Side, a: SapAction): string | null {
+  if (!dataOf(s).scenario.sapMarker) return 'this scenario has no Sap Marker';
+  if (side !== 'British' || s.phase !== 'movement') return 'the Sap Marker is placed in a British Movement Phase';
+  if (s.sap) return 'the Sap Marker has been placed already (it may not be moved)';
+  if (s.moved.length) return 'the Sap Marker is placed at the start of the Movement Phase, before any unit moves';
+  if (!unitsAt(s, a.hex).some((u) => u.owner === 'British' && u.kind !== 'leader')) return `no British unit at ${placeName(s, a.hex)}`;
+  if (!maoriPa(s, a.pa)) return `${placeName(s, a.pa)} is not a Maori Pa`;
+  return mapNeighbours(mapOf(s), a.hex).includes(a.pa) ? null : `${placeName(s, a.pa)} is not adjacent to ${placeName(s, a.hex)}`;
+}
+
+export function placeSap(s: MWState, a: SapAction, lines: string[]): void {
+  s.sap = { hex: a.hex, pa: a.pa, turn: s.turn };
+  lines.push(`The British place the Sap Marker at ${placeName(s, a.hex)}, pointing at the Maori Pa at ${placeName(s, a.pa)}.`);
+}
+
+/** At the start of a British Movement Phase after the one it was placed in: the Pa falls. */
+export function sapEffect(s: MWState, lines: string[]): void {
+  const sap = s.sap;
+  if (!sap || sap.done || s.side !== 'British' || s.phase !== 'movement' || s.turn <= sap.turn) return;
+  sap.done = true;
+  const pa = maoriPa(s, sap.pa);
+  if (!pa) { lines.push(`The sap at ${placeName(s, sap.hex)} finds no Maori Pa at ${placeName(s, sap.pa)}.`); return; }
+  pa.kind = 'village';
+  lines.push(`The sap brings down the Maori Pa at ${placeName(s, sap.pa)}: it is replaced with a Village; the units in it are not affected.`);
+}
+
+export function sapOptions(s: MWState, side: Side): SapAction[] {
+  if (!dataOf(s).scenario.sapMarker || side !== 'British' || s.sap || s.moved.length) return [];
+  const out: SapAction[] = [];
+  const hexes = [...new Set(s.units.filter((u) => u.owner === 'British' && u.kind !== 'leader' && /^\d{4}$/.test(u.at)).map((u) => u.at))].sort();
+  for (const h of hexes) for (const pa of mapNeighbours(mapOf(s), h).sort()) if (!sapProblem(s, side, { kind: 'sap', hex: h, pa })) out.push({ kind: 'sap', hex: h, pa });
+  return out;
+}
