@@ -5,12 +5,11 @@
 import { nextDraw, drawsSince, drawsText, shuffle } from '../contract/random.ts';
 import { type CrtCell, type Effect } from './data-types.ts';
 import { boatRetreat, isBoat, isEnemy, stepCost } from './movement.ts';
-import { dataOf, gainVp, hexData, hexOf, isHex, mapNeighbours, mapOf, other, placeName, roll, stackCount, stackLimit, strength, structureName, structuresAt, unitName, unitsAt, type MWState, type Side, type Structure, type Unit } from './state.ts';
+import { dataOf, gainVp, hexData, hexOf, isHex, mapNeighbours, mapOf, other, placeName, roll, stackCount, stackLimit, standingOf, strength, structureName, structuresAt, LOSS_KINDS, unitName, unitsAt, type MWState, type Side, type Structure, type Unit } from './state.ts';
 
 export interface AttackAction { kind: 'attack'; target: string; from: string[]; charge?: boolean; advance?: boolean }
 
 const INFANTRY_LIKE = ['infantry', 'constabulary', 'naval'];
-const LOSS_ORDER = ['militia', 'neutral', 'warrior', 'queenite', 'constabulary', 'naval', 'infantry', 'cavalry', 'rangers', 'artillery'];
 
 /** The units of `side` in the hexes that may join an attack on `target`. */
 export function attackersFor(s: MWState, side: Side, from: string[]): Unit[] {
@@ -78,8 +77,15 @@ function defenceStrength(s: MWState, side: Side, hex: string): number {
   return structuresAt(s, hex).some((x) => x.owner === side && x.kind === 'fort') ? Math.max(2, n) : n;
 }
 
-export function lossOrder(units: Unit[]): Unit[] {
-  return units.slice().sort((a, b) => Number(b.disrupted) - Number(a.disrupted) || LOSS_ORDER.indexOf(a.kind) - LOSS_ORDER.indexOf(b.kind) || a.id.localeCompare(b.id));
+/** Units in the order they take hits: the owner's STANDING LOSSES kinds first (in its order), then Disrupted units, then the default kinds. */
+export function lossOrder(units: Unit[], mine: string[] = []): Unit[] {
+  const rank = (u: Unit) => { const i = mine.indexOf(u.kind); return i < 0 ? mine.length : i; };
+  return units.slice().sort((a, b) => rank(a) - rank(b) || Number(b.disrupted) - Number(a.disrupted) || LOSS_KINDS.indexOf(a.kind) - LOSS_KINDS.indexOf(b.kind) || a.id.localeCompare(b.id));
+}
+/** Which instruction chose: the player's, or the documented default. */
+function lossWhy(s: MWState, side: Side): string {
+  const l = standingOf(s, side).losses;
+  return l ? `by ${side}'s standing LOSSES ${l.toUpperCase()}` : `by ${side}'s default loss order: Disrupted units first, then ${LOSS_KINDS.join(', ')}`;
 }
 
 export function eliminate(s: MWState, u: Unit, lines: string[], why = 'eliminated'): void {
@@ -161,19 +167,28 @@ function applyEffect(s: MWState, e: Effect, side: Side, hex: string, units: Unit
       const r = roll(s, lines, `${side} lets the ${structureName(s, st)} absorb the hit (4–6)`);
       if (r >= 4) { destroyStructure(s, st, lines, true, 'absorbs the hit'); continue; }
     }
-    const u = lossOrder(live())[0];
-    if (u) eliminate(s, u, lines);
+    const mine = standingOf(s, side).losses.split(',').filter(Boolean);
+    const u = lossOrder(live(), mine)[0];
+    if (u) { lines.push(`${unitName(s, u)} takes the hit (${lossWhy(s, side)}).`); eliminate(s, u, lines); }
   }
   if (e.disrupt === 'one') {
-    const u = lossOrder(live()).reverse().find((x) => !x.disrupted) ?? live()[0];
-    if (u) disrupt(s, u, lines);
+    // The unit that would take a hit is the one Disrupted: a loss order ranks units the owner values least.
+    const mine = standingOf(s, side).losses.split(',').filter(Boolean);
+    const u = lossOrder(live().filter((x) => !x.disrupted), mine)[0] ?? lossOrder(live(), mine)[0];
+    if (u) { lines.push(`${unitName(s, u)} takes the disruption (${lossWhy(s, side)}).`); disrupt(s, u, lines); }
   } else if (e.disrupt === 'all') {
     for (const u of live()) disrupt(s, u, lines);
     if (defending) for (const x of structuresAt(s, hex).filter((y) => y.owner === side)) disruptStructure(s, x, lines);
   }
   if (!e.retreat) return;
   // Retreat: units in a Fort/Pa are never forced to (they stay, the default); leaders go with them.
-  if (defending && structuresAt(s, hex).some((x) => x.owner === side && fortPa(x))) { lines.push(`The ${side} units in the ${structuresAt(s, hex).find(fortPa)!.kind === 'fort' ? 'Fort' : 'Pa'} stay.`); return; }
+  const fp = defending ? structuresAt(s, hex).find((x) => x.owner === side && fortPa(x)) : undefined;
+  if (fp) {
+    const fr = standingOf(s, side).fortRetreat;
+    const why = s.standing[side].fortRetreat ? `by ${side}'s standing FORT ${fr.toUpperCase()}` : `by ${side}'s default, FORT STAY`;
+    if (fr === 'stay') { lines.push(`The ${side} units in the ${fp.kind === 'fort' ? 'Fort' : 'Pa'} stay (${why}).`); return; }
+    lines.push(`The ${side} units leave the ${fp.kind === 'fort' ? 'Fort' : 'Pa'} (${why}).`);
+  }
   const leaders = unitsAt(s, hex).filter((u) => u.owner === side && u.kind === 'leader');
   let first: string | null = null;
   for (const u of live()) {
@@ -326,6 +341,7 @@ function advance(s: MWState, side: Side, a: AttackAction, att: Unit[], lines: st
 /** Bombardment (9.0 step 4). */
 export function bombard(s: MWState, side: Side, target: string, lines: string[]): void {
   if (s.bombarded.includes(target)) return;
+  const choice = standingOf(s, side).bombard;
   const m = mapOf(s);
   const waterLinked = (g: string) => { const a = hexData(m, g)!, b = hexData(m, target)!; return ((a.coastal || a.terrain === 'ocean') && (b.coastal || b.terrain === 'ocean')) || m.rivers.some((r) => r.hexes.includes(g) && r.hexes.includes(target)); };
   const gun = s.units.find((u) => u.owner === side && !u.disrupted && (u.kind === 'artillery' || u.kind === 'gunboat') && isHex(u.at) && mapNeighbours(m, target).includes(u.at) && (u.kind === 'artillery' || waterLinked(u.at)));
@@ -335,7 +351,10 @@ export function bombard(s: MWState, side: Side, target: string, lines: string[])
   const pa = structuresAt(s, target).find((x) => x.owner === enemy && x.kind === 'pa');
   const colName = units.some((u) => !isBoat(u)) ? 'units' : pa ? 'pa' : units.some((u) => u.kind === 'canoe') ? 'canoes' : null;
   if (!colName) return;
+  const why = s.standing[side].bombard ? `${side}'s standing BOMBARD ${choice.toUpperCase()}` : `${side}'s default, BOMBARD ALWAYS`;
+  if (choice === 'never') { lines.push(`${unitName(s, gun)} does not bombard (${why}).`); return; }
   s.bombarded.push(target);
+  lines.push(`${unitName(s, gun)} bombards (${why}).`);
   const r = roll(s, lines, `${unitName(s, gun)} bombards ${placeName(s, target)} (${colName === 'pa' ? 'Pa' : colName === 'canoes' ? 'Canoes' : 'units'} column)`);
   const b = dataOf(s).tables.bombardment;
   if (colName === 'pa') {

@@ -543,7 +543,7 @@ export function describe(s: MWState, a: Action): string {
     case 'bushLeave': return `LEAVE ${ref} TO ${a.hex}`;
     case 'build': return `BUILD ${a.what.toUpperCase()} AT ${a.hex}`;
     case 'repair': return `REPAIR ${a.hex}`;
-    case 'standing': return `STANDING ${a.key.toUpperCase()} ${a.value.toUpperCase()}`;
+    case 'standing': return `STANDING ${a.key === 'fortRetreat' ? 'FORT' : a.key.toUpperCase()} ${a.value ? a.value.toUpperCase() : 'DEFAULT'}`;
     case 'pass': return 'PASS';
   }
 }
