@@ -438,6 +438,39 @@ function playChit(s: MWState, side: Side, a: AttackAction, attackers: Unit[], ef
         eliminate(s, leaders[0]!, lines, 'is lost (the BD chit): removed from the game');
         break;
       }
+      case 'reinforcement': {
+        if (e.place !== 'combat') { lines.push('kahu does not implement a BD chit\'s reinforcement by the Reinforcement Phase yet: that part is treated as "According to Plan".'); break; }
+        const who = partySide(e.side, side);
+        const kinds: string[] = (e.kinds ?? []).map((k) => (k === 'warriors' ? (who === 'British' ? 'queenite' : 'warrior') : k));
+        for (let i = 0; i < e.count; i++) {
+          // Which unit comes is the owner's; kahu takes the first of the kinds named in the box (documented default).
+          const u = s.units.find((x) => x.owner === who && x.at === 'box' && x.kind !== 'leader' && (!kinds.length || kinds.includes(x.kind)));
+          const hex = (who === side ? a.from : [a.target]).find((h) => stackCount(s, who, h) < stackLimit(s, who, h));
+          if (!u || !hex) { lines.push(`${who} has ${u ? 'no room for' : 'no such unit in the Reinforcement Box for'} a reinforcement: treated as "According to Plan".`); break; }
+          u.at = hex;
+          lines.push(`${unitName(s, u)} arrives from the Reinforcement Box and takes part in this combat.`);
+          if (who === side) { attackers.push(u); s.attacked.push(u.id); }
+        }
+        break;
+      }
+      case 'withdraw': {
+        // "May retreat": the defender's STANDING EVADE decides (NEVER: stay), no roll needed.
+        const who = partySide(e.side, side);
+        if (who !== enemy) { lines.push('Only a defender may withdraw: treated as "According to Plan".'); break; }
+        const st = s.standing[enemy].evade;
+        if (st === 'never') { lines.push(`${enemy} stays (by ${enemy}'s standing EVADE NEVER).`); break; }
+        lines.push(`${enemy} withdraws (by ${enemy}'s standing EVADE ${st.toUpperCase()}).`);
+        const leaders = defendersAt(s, enemy, a.target).filter((u) => u.kind === 'leader');
+        let first: string | null = null;
+        for (const u of inCombat(enemy).filter((x) => x.at === a.target)) {
+          const to = retreatHex(s, u, a.target);
+          if (!to) { lines.push(`${unitName(s, u)} has nowhere to withdraw to and stays.`); continue; }
+          lines.push(`${unitName(s, u)} withdraws to ${to}.`);
+          u.at = to; s.evaded.push(u.id); first ??= to;
+        }
+        if (first && !inCombat(enemy).some((u) => u.at === a.target)) for (const l of leaders) { l.at = first; lines.push(`${l.name} withdraws with them.`); }
+        break;
+      }
       default:
         lines.push(`kahu does not implement the chit's "${e.type}" effect yet: that part is treated as "According to Plan".`);
     }

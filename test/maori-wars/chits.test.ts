@@ -73,3 +73,29 @@ describe('Battle Dispatch chits', () => {
     expect(d.attack()).toMatch(/British has no leader in this combat: treated as "According to Plan"/);
   });
 });
+
+describe('Battle Dispatch chits that move units', () => {
+  it('brings a unit of the named kind from the Reinforcement Box into the combat (A War Party Arrives)', () => {
+    const c = withChit([{ type: 'reinforcement', side: 'maori', count: 1, kinds: ['warriors'], place: 'combat' }]);
+    newUnit(c.s, { kind: 'warrior', owner: 'Maori', at: 'box' });
+    const inBox = () => c.s.units.filter((u) => u.owner === 'Maori' && u.kind === 'warrior' && u.at === 'box').length;
+    const before = inBox();
+    rig(c.s, [3]);
+    const text = c.attack();
+    expect(inBox()).toBe(before - 1);
+    expect(c.s.units.filter((u) => u.owner === 'Maori' && u.at === '0405').length).toBe(2);
+    expect(text).toMatch(/arrives from the Reinforcement Box and takes part in this combat/);
+    expect(text).toMatch(/Attack \(equal force\)/);
+  });
+  it('lets the defender withdraw by its standing EVADE (Night Withdrawal), and stay on EVADE NEVER', () => {
+    const c = withChit([{ type: 'withdraw', side: 'defender' }], sameCrt('-', 'h1'));
+    c.s.standing.Maori.evade = 'weaker';
+    const text = c.attack({ advance: true });
+    expect(c.w.at).not.toBe('0405');
+    expect(c.w.at).not.toBe('box');
+    expect(text).toMatch(/Maori withdraws \(by Maori's standing EVADE WEAKER\)/);
+    const d = withChit([{ type: 'withdraw', side: 'defender' }], sameCrt('-', 'h1'));
+    expect(d.attack()).toMatch(/Maori stays \(by Maori's standing EVADE NEVER\)/);
+    expect(d.w.at).toBe('box');
+  });
+});
