@@ -8,7 +8,7 @@ import type { GameModule, ReadLine, Viewer } from '../contract/types.ts';
 import { advance, apply, describe, legalActions, problemOf, resolveTurn, unit, type Action, type MWReport, type MWSubmission } from '../maori-wars/engine.ts';
 import { loadData, setupGame } from '../maori-wars/setup.ts';
 import { shippedEngineData } from '../maori-wars/state.ts';
-import { dataOf, isHex, PHASE_NAMES, placeName, SIDES, structureName, territoryName, unitName, vpText, type MWState, type Side } from '../maori-wars/state.ts';
+import { dataOf, isHex, LOSS_KINDS, standingOf, PHASE_NAMES, placeName, SIDES, structureName, territoryName, unitName, vpText, type MWState, type Side } from '../maori-wars/state.ts';
 import { readLine, ReadError } from '../maori-wars/text.ts';
 
 const SCENARIOS = [{ id: 'hone-hekes-challenge', name: "Hōne Heke's Challenge (the Flagstaff War, 1845–1846)", roles: ['Maori', 'British'] }];
@@ -93,7 +93,7 @@ export const maoriWars: GameModule<MWState> = {
   },
   view(s, viewer: Viewer) {
     const v = publicView(s);
-    const own = viewer.kind === 'moderator' ? s.standing : viewer.kind === 'player' && SIDES.includes(viewer.role as Side) ? { [viewer.role]: s.standing[viewer.role as Side] } : null;
+    const own = viewer.kind === 'moderator' ? { Maori: standingOf(s, 'Maori'), British: standingOf(s, 'British') } : viewer.kind === 'player' && SIDES.includes(viewer.role as Side) ? { [viewer.role]: standingOf(s, viewer.role as Side) } : null;
     return own ? { ...v, standing: own } : v;
   },
   formatReport(report) {
@@ -112,8 +112,8 @@ export const maoriWars: GameModule<MWState> = {
     }
     if (s.result) lines.push(s.result.text + '.');
     if (viewer.kind === 'player' && SIDES.includes(viewer.role as Side)) {
-      const st = s.standing[viewer.role as Side];
-      lines.push(`Your standing instructions: EVADE ${st.evade.toUpperCase()}, COUNTER ${st.counter.toUpperCase()}, ABSORB ${st.absorb.toUpperCase()}.`);
+      const st = standingOf(s, viewer.role as Side);
+      lines.push(`Your standing instructions: EVADE ${st.evade.toUpperCase()}, COUNTER ${st.counter.toUpperCase()}, ABSORB ${st.absorb.toUpperCase()}, LOSSES ${st.losses ? st.losses.toUpperCase() : `DEFAULT (Disrupted units first, then ${LOSS_KINDS.join(', ')})`}, FORT ${st.fortRetreat.toUpperCase()}, BOMBARD ${st.bombard.toUpperCase()}.`);
     }
     return lines.join('\n');
   },
@@ -125,7 +125,7 @@ export const maoriWars: GameModule<MWState> = {
   },
   waitingNote(s, role) {
     if (s.result || role === s.side) return null;
-    return `It is the ${s.side} player's ${PHASE_NAMES[s.phase]}; you may send standing instructions (STANDING EVADE ALWAYS|NEVER|WEAKER, STANDING COUNTER ALWAYS|NEVER, STANDING ABSORB ALWAYS|NEVER)`;
+    return `It is the ${s.side} player's ${PHASE_NAMES[s.phase]}; you may send standing instructions (STANDING EVADE ALWAYS|NEVER|WEAKER, STANDING COUNTER ALWAYS|NEVER, STANDING ABSORB ALWAYS|NEVER, STANDING LOSSES <kinds>|DEFAULT, STANDING FORT STAY|LEAVE, STANDING BOMBARD ALWAYS|NEVER)`;
   },
   options(s, role) {
     // from/to: the hexes of a move or an attack, for the page's map clicks (programs read ids; people read the text).
@@ -135,7 +135,7 @@ export const maoriWars: GameModule<MWState> = {
       return {};
     };
     const actions = legalActions(s, role).map((a) => ({ kind: a.kind, text: describe(s, a), ...hexesOf(a) }));
-    const standing = SIDES.includes(role as Side) && !s.result ? ['EVADE ALWAYS', 'EVADE NEVER', 'EVADE WEAKER', 'COUNTER ALWAYS', 'COUNTER NEVER', 'ABSORB ALWAYS', 'ABSORB NEVER'].map((t) => ({ kind: 'standing', text: `STANDING ${t}` })) : [];
+    const standing = SIDES.includes(role as Side) && !s.result ? ['EVADE ALWAYS', 'EVADE NEVER', 'EVADE WEAKER', 'COUNTER ALWAYS', 'COUNTER NEVER', 'ABSORB ALWAYS', 'ABSORB NEVER', 'LOSSES DEFAULT', 'FORT STAY', 'FORT LEAVE', 'BOMBARD ALWAYS', 'BOMBARD NEVER'].map((t) => ({ kind: 'standing', text: `STANDING ${t}` })) : [];
     return { phase: s.result ? null : PHASE_NAMES[s.phase], waitingFor: s.result ? null : s.side, actions: role === s.side ? [...actions, { kind: 'pass', text: 'PASS' }] : [], standing };
   },
 };

@@ -43,7 +43,7 @@ export function adaptTables(t: Tables, counters: CounterMix): EngineTables {
         : only?.type === 'call-off' ? { type: 'noCombat' as const }
         : only?.type === 'drm' && only.rolls.includes('attack') ? { type: 'drm' as const, side: only.side, value: only.value }
         : { type: 'other' as const };
-      return { number: ch.number, title: ch.title, text: ch.text, asterisk: ch.asterisk, effect };
+      return { number: ch.number, title: ch.title, text: ch.text, asterisk: ch.asterisk, effect, effects: ch.effects };
     }),
     movement,
     leaderMovement: counters.counters.find((x) => x.type === 'leader')?.movement,

@@ -4,13 +4,13 @@
 // from its standing instructions (docs/maori-wars.md).
 import { nextDraw, drawsSince, drawsText, shuffle } from '../contract/random.ts';
 import { type CrtCell, type Effect } from './data-types.ts';
+import type { ChitEffect } from './tables-schema.ts';
 import { boatRetreat, isBoat, isEnemy, stepCost } from './movement.ts';
-import { dataOf, gainVp, hexData, hexOf, isHex, mapNeighbours, mapOf, other, placeName, roll, stackCount, stackLimit, strength, structureName, structuresAt, unitName, unitsAt, type MWState, type Side, type Structure, type Unit } from './state.ts';
+import { dataOf, gainVp, hexData, hexOf, isHex, mapNeighbours, mapOf, other, placeName, roll, stackCount, stackLimit, standingOf, strength, structureName, structuresAt, LOSS_KINDS, unitName, unitsAt, type MWState, type Side, type Structure, type Unit } from './state.ts';
 
 export interface AttackAction { kind: 'attack'; target: string; from: string[]; charge?: boolean; advance?: boolean }
 
 const INFANTRY_LIKE = ['infantry', 'constabulary', 'naval'];
-const LOSS_ORDER = ['militia', 'neutral', 'warrior', 'queenite', 'constabulary', 'naval', 'infantry', 'cavalry', 'rangers', 'artillery'];
 
 /** The units of `side` in the hexes that may join an attack on `target`. */
 export function attackersFor(s: MWState, side: Side, from: string[]): Unit[] {
@@ -78,8 +78,15 @@ export function defenceStrength(s: MWState, side: Side, hex: string): number {
   return structuresAt(s, hex).some((x) => x.owner === side && x.kind === 'fort') ? Math.max(2, n) : n;
 }
 
-export function lossOrder(units: Unit[]): Unit[] {
-  return units.slice().sort((a, b) => Number(b.disrupted) - Number(a.disrupted) || LOSS_ORDER.indexOf(a.kind) - LOSS_ORDER.indexOf(b.kind) || a.id.localeCompare(b.id));
+/** Units in the order they take hits: the owner's STANDING LOSSES kinds first (in its order), then Disrupted units, then the default kinds. */
+export function lossOrder(units: Unit[], mine: string[] = []): Unit[] {
+  const rank = (u: Unit) => { const i = mine.indexOf(u.kind); return i < 0 ? mine.length : i; };
+  return units.slice().sort((a, b) => rank(a) - rank(b) || Number(b.disrupted) - Number(a.disrupted) || LOSS_KINDS.indexOf(a.kind) - LOSS_KINDS.indexOf(b.kind) || a.id.localeCompare(b.id));
+}
+/** Which instruction chose: the player's, or the documented default. */
+function lossWhy(s: MWState, side: Side): string {
+  const l = standingOf(s, side).losses;
+  return l ? `by ${side}'s standing LOSSES ${l.toUpperCase()}` : `by ${side}'s default loss order: Disrupted units first, then ${LOSS_KINDS.join(', ')}`;
 }
 
 export function eliminate(s: MWState, u: Unit, lines: string[], why = 'eliminated'): void {
@@ -161,19 +168,28 @@ export function applyEffect(s: MWState, e: Effect, side: Side, hex: string, unit
       const r = roll(s, lines, `${side} lets the ${structureName(s, st)} absorb the hit (4–6)`);
       if (r >= 4) { destroyStructure(s, st, lines, true, 'absorbs the hit'); continue; }
     }
-    const u = lossOrder(live())[0];
-    if (u) eliminate(s, u, lines);
+    const mine = standingOf(s, side).losses.split(',').filter(Boolean);
+    const u = lossOrder(live(), mine)[0];
+    if (u) { lines.push(`${unitName(s, u)} takes the hit (${lossWhy(s, side)}).`); eliminate(s, u, lines); }
   }
   if (e.disrupt === 'one') {
-    const u = lossOrder(live()).reverse().find((x) => !x.disrupted) ?? live()[0];
-    if (u) disrupt(s, u, lines);
+    // The unit that would take a hit is the one Disrupted: a loss order ranks units the owner values least.
+    const mine = standingOf(s, side).losses.split(',').filter(Boolean);
+    const u = lossOrder(live().filter((x) => !x.disrupted), mine)[0] ?? lossOrder(live(), mine)[0];
+    if (u) { lines.push(`${unitName(s, u)} takes the disruption (${lossWhy(s, side)}).`); disrupt(s, u, lines); }
   } else if (e.disrupt === 'all') {
     for (const u of live()) disrupt(s, u, lines);
     if (defending) for (const x of structuresAt(s, hex).filter((y) => y.owner === side)) disruptStructure(s, x, lines);
   }
   if (!e.retreat) return;
   // Retreat: units in a Fort/Pa are never forced to (they stay, the default); leaders go with them.
-  if (defending && structuresAt(s, hex).some((x) => x.owner === side && fortPa(x))) { lines.push(`The ${side} units in the ${structuresAt(s, hex).find(fortPa)!.kind === 'fort' ? 'Fort' : 'Pa'} stay.`); return; }
+  const fp = defending ? structuresAt(s, hex).find((x) => x.owner === side && fortPa(x)) : undefined;
+  if (fp) {
+    const fr = standingOf(s, side).fortRetreat;
+    const why = s.standing[side].fortRetreat ? `by ${side}'s standing FORT ${fr.toUpperCase()}` : `by ${side}'s default, FORT STAY`;
+    if (fr === 'stay') { lines.push(`The ${side} units in the ${fp.kind === 'fort' ? 'Fort' : 'Pa'} stay (${why}).`); return; }
+    lines.push(`The ${side} units leave the ${fp.kind === 'fort' ? 'Fort' : 'Pa'} (${why}).`);
+  }
   const leaders = unitsAt(s, hex).filter((u) => u.owner === side && u.kind === 'leader');
   let first: string | null = null;
   for (const u of live()) {
@@ -240,24 +256,25 @@ export function resolveAttack(s: MWState, side: Side, a: AttackAction, lines: st
   }
   // 3) Battle Dispatch chit, drawn by the defender.
   let chitDrm = 0;
+  let counterDrm = 0;
+  const skip = new Set<string>();
   const n = drawChit(s, lines);
   if (n !== null) {
     const chit = dataOf(s).tables.bdChits.find((c) => c.number === n)!;
     lines.push(`${enemy} draws BD chit ${n}, "${chit.title}": ${chit.text}`);
-    const e = chit.effect;
-    if (e.type === 'drm') {
-      // A DRM to the attacker's roll; one for the defender works against the attack.
-      const forAttacker = e.side === 'attacker' || (e.side === 'british' && side === 'British') || (e.side === 'maori' && side === 'Maori');
-      chitDrm = forAttacker ? e.value ?? 0 : -(e.value ?? 0);
-    } else if (e.type === 'noCombat') { lines.push('The attack is called off.'); return; }
-    else if (e.type === 'other') lines.push('kahu does not implement this chit yet: treated as "According to Plan".');
+    const played = chit.effects ? playChit(s, side, a, attackers, chit.effects, lines) : legacyChit(chit.effect, side, lines);
+    if (played === 'called-off') return;
+    ({ chitDrm, counterDrm } = played);
+    for (const x of played.skip) skip.add(x);
   }
   // 4) Bombardment: a non-Disrupted Artillery or Gunboat adjacent (Gunboats by water), once per hex per phase.
-  bombard(s, side, a.target, lines);
+  if (skip.has('bombardment')) lines.push('No bombardment in this combat (the BD chit).');
+  else bombard(s, side, a.target, lines);
   if (vacant() && !structuresAt(s, a.target).some((x) => x.owner === enemy && fortPa(x))) { advance(s, side, a, attackers, lines, true); return; }
   // 5) Cavalry charge.
   let charged: Unit[] = [];
-  if (a.charge) {
+  if (a.charge && skip.has('charge')) lines.push('No Cavalry charge in this combat (the BD chit).');
+  else if (a.charge) {
     charged = attackers.filter((u) => u.kind === 'cavalry' && !u.disrupted && isHex(u.at));
     const col = column(charged.length, defenceStrength(s, enemy, a.target));
     const r = roll(s, lines, `Cavalry charge (${col} force)`, dataOf(s).tables.drm.cavalryCharge);
@@ -269,13 +286,14 @@ export function resolveAttack(s: MWState, side: Side, a: AttackAction, lines: st
   const counter = defendersAt(s, enemy, a.target).filter((u) => !u.disrupted && strength(u) > 0);
   const emptyFortPa = !defendersAt(s, enemy, a.target).some((u) => u.kind !== 'leader') && structuresAt(s, a.target).find((x) => x.owner === enemy && fortPa(x));
   const remaining = () => attackers.filter((u) => !charged.includes(u) && a.from.includes(u.at) && !u.disrupted);
-  if ((counter.length || emptyFortPa) && s.standing[enemy].counter === 'always' && remaining().length) {
+  if ((counter.length || emptyFortPa) && skip.has('counter-attack')) lines.push('No counter-attack in this combat (the BD chit).');
+  else if ((counter.length || emptyFortPa) && s.standing[enemy].counter === 'always' && remaining().length) {
     const hexes = [...new Set(remaining().map((u) => u.at))].sort((x, y) => unitsAt(s, y).length - unitsAt(s, x).length || x.localeCompare(y));
     const at = hexes[0]!;
     const phasing = unitsAt(s, at).filter((u) => u.owner === side);
     const mine = emptyFortPa ? (emptyFortPa.kind === 'fort' ? 2 : -1) : counter.length;
     const col = mine < 0 ? 'lesser' : column(mine, phasing.reduce((t, u) => t + strength(u), 0));
-    const r = roll(s, lines, `${enemy} counter-attacks ${placeName(s, at)} (${col} force)`);
+    const r = roll(s, lines, `${enemy} counter-attacks ${placeName(s, at)} (${col} force)`, counterDrm);
     const res = cell(s, col, r);
     lines.push(`Counter-attack result: ${effectText(res.defender)} to ${side} at ${placeName(s, at)}.`);
     applyEffect(s, res.defender, side, at, phasing, false, lines);
@@ -297,6 +315,7 @@ export function resolveAttack(s: MWState, side: Side, a: AttackAction, lines: st
   lines.push(`Result: ${effectText(res.attacker)} to the attacker, ${effectText(res.defender)} to the defender.`);
   applyEffect(s, res.defender, enemy, a.target, defendersAt(s, enemy, a.target), true, lines);
   for (const h of a.from) applyEffect(s, res.attacker, side, h, att.filter((u) => u.at === h), false, lines);
+  if (skip.has('advance')) { if (a.advance) lines.push('No advance after this combat (the BD chit).'); return; }
   advance(s, side, a, att.filter((u) => isHex(u.at)), lines, !isNone(res.defender) || !isNone(res.attacker));
 }
 
@@ -326,6 +345,7 @@ function advance(s: MWState, side: Side, a: AttackAction, att: Unit[], lines: st
 /** Bombardment (9.0 step 4). */
 export function bombard(s: MWState, side: Side, target: string, lines: string[]): void {
   if (s.bombarded.includes(target)) return;
+  const choice = standingOf(s, side).bombard;
   const m = mapOf(s);
   const waterLinked = (g: string) => { const a = hexData(m, g)!, b = hexData(m, target)!; return ((a.coastal || a.terrain === 'ocean') && (b.coastal || b.terrain === 'ocean')) || m.rivers.some((r) => r.hexes.includes(g) && r.hexes.includes(target)); };
   const gun = s.units.find((u) => u.owner === side && !u.disrupted && (u.kind === 'artillery' || u.kind === 'gunboat') && isHex(u.at) && mapNeighbours(m, target).includes(u.at) && (u.kind === 'artillery' || waterLinked(u.at)));
@@ -335,7 +355,10 @@ export function bombard(s: MWState, side: Side, target: string, lines: string[])
   const pa = structuresAt(s, target).find((x) => x.owner === enemy && x.kind === 'pa');
   const colName = units.some((u) => !isBoat(u)) ? 'units' : pa ? 'pa' : units.some((u) => u.kind === 'canoe') ? 'canoes' : null;
   if (!colName) return;
+  const why = s.standing[side].bombard ? `${side}'s standing BOMBARD ${choice.toUpperCase()}` : `${side}'s default, BOMBARD ALWAYS`;
+  if (choice === 'never') { lines.push(`${unitName(s, gun)} does not bombard (${why}).`); return; }
   s.bombarded.push(target);
+  lines.push(`${unitName(s, gun)} bombards (${why}).`);
   const r = roll(s, lines, `${unitName(s, gun)} bombards ${placeName(s, target)} (${colName === 'pa' ? 'Pa' : colName === 'canoes' ? 'Canoes' : 'units'} column)`);
   const b = dataOf(s).tables.bombardment;
   if (colName === 'pa') {
@@ -352,3 +375,105 @@ export function bombard(s: MWState, side: Side, target: string, lines: string[])
 }
 
 export { hexOf };
+
+type ChitPlay = { chitDrm: number; counterDrm: number; skip: string[] } | 'called-off';
+
+/** A chit known only by its summary (test fixtures' tables). */
+function legacyChit(e: { type: string; side?: string; value?: number }, side: Side, lines: string[]): ChitPlay {
+  if (e.type === 'noCombat') { lines.push('The attack is called off.'); return 'called-off'; }
+  if (e.type === 'drm') {
+    const forAttacker = e.side === 'attacker' || (e.side === 'british' && side === 'British') || (e.side === 'maori' && side === 'Maori');
+    return { chitDrm: forAttacker ? e.value ?? 0 : -(e.value ?? 0), counterDrm: 0, skip: [] };
+  }
+  if (e.type === 'other') lines.push('kahu does not implement this chit yet: treated as "According to Plan".');
+  return { chitDrm: 0, counterDrm: 0, skip: [] };
+}
+
+/** The player a chit's party names in this combat (`side` attacks). */
+function partySide(p: string, side: Side): Side {
+  return p === 'attacker' ? side : p === 'defender' ? other(side) : p === 'british' ? 'British' : 'Maori';
+}
+
+/** Play a BD chit's effects in order (tables-schema.ts vocabulary, 9.0 step 3). */
+function playChit(s: MWState, side: Side, a: AttackAction, attackers: Unit[], effects: ChitEffect[], lines: string[]): ChitPlay {
+  const enemy = other(side);
+  const out = { chitDrm: 0, counterDrm: 0, skip: [] as string[] };
+  const inCombat = (who: Side) => (who === side ? attackers.filter((u) => a.from.includes(u.at)) : defendersAt(s, enemy, a.target)).filter((u) => u.kind !== 'leader' && !isBoat(u));
+  for (const e of effects) {
+    switch (e.type) {
+      case 'none': break;
+      case 'drm': {
+        // A DRM to the rolls of the party it names: the attack is the attacker's roll, the counter-attack the defender's.
+        const who = partySide(e.side, side);
+        if (who === side && e.rolls.includes('attack')) { out.chitDrm += e.value; lines.push(`${side}'s attack roll ${e.value > 0 ? '+' : '−'}${Math.abs(e.value)} (the BD chit).`); }
+        else if (who === enemy && e.rolls.includes('counter-attack')) { out.counterDrm += e.value; lines.push(`${enemy}'s counter-attack roll ${e.value > 0 ? '+' : '−'}${Math.abs(e.value)} (the BD chit).`); }
+        else lines.push(`The chit's DRM is for ${who}'s ${e.rolls.join('/')} rolls, which ${who} does not make in this combat.`);
+        break;
+      }
+      case 'skip': out.skip.push(...e.steps); break;
+      case 'call-off': {
+        lines.push('The attack is called off; the declared units count as having attacked this phase.');
+        return 'called-off';
+      }
+      case 'vp': gainVp(s, e.side === 'british' ? 'British' : 'Maori', e.value, 'the BD chit', lines); break;
+      case 'disrupt': {
+        const who = partySide(e.side, side);
+        const units = inCombat(who).filter((u) => u.at !== 'box');
+        if (!units.length) { lines.push('No unit to Disrupt: treated as "According to Plan".'); break; }
+        if (e.which === 'all') for (const u of units) disrupt(s, u, lines);
+        else {
+          const mine = standingOf(s, who).losses.split(',').filter(Boolean);
+          const u = lossOrder(units.filter((x) => !x.disrupted), mine)[0] ?? lossOrder(units, mine)[0]!;
+          lines.push(`${unitName(s, u)} takes the disruption (${lossWhy(s, who)}).`);
+          disrupt(s, u, lines);
+        }
+        break;
+      }
+      case 'leader-lost': {
+        const who = partySide(e.side, side);
+        const hexes = who === side ? a.from : [a.target];
+        const leaders = s.units.filter((u) => u.kind === 'leader' && u.owner === who && hexes.includes(u.at)).sort((x, y) => (x.name ?? '').localeCompare(y.name ?? ''));
+        if (!leaders.length) { lines.push(`${who} has no leader in this combat: treated as "According to Plan".`); break; }
+        // Several leaders: the first by name (not yet the owner's choice; docs/maori-wars.md).
+        eliminate(s, leaders[0]!, lines, 'is lost (the BD chit): removed from the game');
+        break;
+      }
+      case 'reinforcement': {
+        if (e.place !== 'combat') { lines.push('kahu does not implement a BD chit\'s reinforcement by the Reinforcement Phase yet: that part is treated as "According to Plan".'); break; }
+        const who = partySide(e.side, side);
+        const kinds: string[] = (e.kinds ?? []).map((k) => (k === 'warriors' ? (who === 'British' ? 'queenite' : 'warrior') : k));
+        for (let i = 0; i < e.count; i++) {
+          // Which unit comes is the owner's; kahu takes the first of the kinds named in the box (documented default).
+          const u = s.units.find((x) => x.owner === who && x.at === 'box' && x.kind !== 'leader' && (!kinds.length || kinds.includes(x.kind)));
+          const hex = (who === side ? a.from : [a.target]).find((h) => stackCount(s, who, h) < stackLimit(s, who, h));
+          if (!u || !hex) { lines.push(`${who} has ${u ? 'no room for' : 'no such unit in the Reinforcement Box for'} a reinforcement: treated as "According to Plan".`); break; }
+          u.at = hex;
+          lines.push(`${unitName(s, u)} arrives from the Reinforcement Box and takes part in this combat.`);
+          if (who === side) { attackers.push(u); s.attacked.push(u.id); }
+        }
+        break;
+      }
+      case 'withdraw': {
+        // "May retreat": the defender's STANDING EVADE decides (NEVER: stay), no roll needed.
+        const who = partySide(e.side, side);
+        if (who !== enemy) { lines.push('Only a defender may withdraw: treated as "According to Plan".'); break; }
+        const st = s.standing[enemy].evade;
+        if (st === 'never') { lines.push(`${enemy} stays (by ${enemy}'s standing EVADE NEVER).`); break; }
+        lines.push(`${enemy} withdraws (by ${enemy}'s standing EVADE ${st.toUpperCase()}).`);
+        const leaders = defendersAt(s, enemy, a.target).filter((u) => u.kind === 'leader');
+        let first: string | null = null;
+        for (const u of inCombat(enemy).filter((x) => x.at === a.target)) {
+          const to = retreatHex(s, u, a.target);
+          if (!to) { lines.push(`${unitName(s, u)} has nowhere to withdraw to and stays.`); continue; }
+          lines.push(`${unitName(s, u)} withdraws to ${to}.`);
+          u.at = to; s.evaded.push(u.id); first ??= to;
+        }
+        if (first && !inCombat(enemy).some((u) => u.at === a.target)) for (const l of leaders) { l.at = first; lines.push(`${l.name} withdraws with them.`); }
+        break;
+      }
+      default:
+        lines.push(`kahu does not implement the chit's "${e.type}" effect yet: that part is treated as "According to Plan".`);
+    }
+  }
+  return out;
+}

@@ -2,6 +2,7 @@
 // from branch mw-tables (tables-schema.ts, scenario-schema.ts); until it is merged the engine is
 // written against this shape, which tests fill with small fixtures. adaptTables / adaptScenario
 // will translate the mw-tables files into it.
+import { ChitEffectSchema } from './tables-schema.ts';
 import { z } from 'zod';
 import type { MaoriWarsMap } from './map-schema.ts';
 import type { TerrainChart } from './terrain.ts';
@@ -29,7 +30,9 @@ export const EngineTablesSchema = z.strictObject({
   bombardment: z.strictObject({ units: z.array(Effect).length(6), canoes: z.array(Effect).length(6), pa: z.array(z.enum(['none', 'disrupted', 'removed'])).length(6), neutral: z.array(Outcome).length(6) }),
   /** Negotiation table: the result per modified die roll from `minRoll`. */
   negotiation: z.strictObject({ minRoll: z.number().int(), results: z.array(Outcome).min(1), soleBritishLeader: z.number().int(), maoriLeader: z.number().int() }),
-  bdChits: z.array(z.strictObject({ number: z.number().int().min(1), title: z.string(), text: z.string(), asterisk: z.boolean(), effect: z.strictObject({ type: z.enum(['plan', 'drm', 'noCombat', 'other']), side: z.enum(['attacker', 'defender', 'british', 'maori']).optional(), value: z.number().int().optional() }) })),
+  bdChits: z.array(z.strictObject({ number: z.number().int().min(1), title: z.string(), text: z.string(), asterisk: z.boolean(), effect: z.strictObject({ type: z.enum(['plan', 'drm', 'noCombat', 'other']), side: z.enum(['attacker', 'defender', 'british', 'maori']).optional(), value: z.number().int().optional() }),
+    /** The chit's full effects (tables-schema.ts vocabulary); absent: `effect` alone is played. */
+    effects: z.array(ChitEffectSchema).optional() })),
   /** Printed Movement Allowance per unit kind (leaders: the terrain chart's 4). */
   movement: z.record(z.enum(UNIT_KINDS), z.number().int().min(0)),
   leaderMovement: z.number().int().min(0).optional(),

@@ -593,7 +593,7 @@ export function describe(s: MWState, a: Action): string {
     case 'bushRaid': return `RAID ${unitRef(s, unit(s, a.enemy)!)} WITH ${a.units.map((id) => unitRef(s, unit(s, id)!)).join(', ')}`;
     case 'build': return `BUILD ${a.what.toUpperCase()} AT ${hexWord(s, a.hex)}`;
     case 'repair': return `REPAIR ${hexWord(s, a.hex)}`;
-    case 'standing': return `STANDING ${a.key.toUpperCase()} ${a.value.toUpperCase()}`;
+    case 'standing': return `STANDING ${a.key === 'fortRetreat' ? 'FORT' : a.key.toUpperCase()} ${a.value ? a.value.toUpperCase() : 'DEFAULT'}`;
     case 'pass': return 'PASS';
   }
 }

@@ -32,8 +32,16 @@ export interface Unit {
 
 export interface Structure { id: string; kind: StructureKind; owner: Owner; queenite?: boolean; hex: string; disrupted: boolean }
 
-export interface Standing { evade: 'always' | 'never' | 'weaker'; counter: 'always' | 'never'; absorb: 'always' | 'never' }
+/** A player's standing instructions (docs/maori-wars.md): losses is a comma list of unit kinds ('' = the default order);
+ * fortRetreat: units in a Fort/Pa leave on a retreat result or stay; bombard: bombard before each attack or not. */
+export interface Standing { evade: 'always' | 'never' | 'weaker'; counter: 'always' | 'never'; absorb: 'always' | 'never'; losses?: string; fortRetreat?: 'stay' | 'leave'; bombard?: 'always' | 'never' }
 export const DEFAULT_STANDING: Standing = { evade: 'weaker', counter: 'always', absorb: 'always' };
+/** The defaults of the instructions a player has not sent (the report says "default" for these). */
+export const STANDING_DEFAULTS: Required<Standing> = { ...DEFAULT_STANDING, losses: '', fortRetreat: 'stay', bombard: 'always' };
+/** A side's standing instructions with the defaults filled in (states older than a field lack it). */
+export function standingOf(s: MWState, side: Side): Required<Standing> {
+  return { ...STANDING_DEFAULTS, ...s.standing[side] };
+}
 
 export interface MWState {
   game: 'maori-wars';
@@ -109,6 +117,8 @@ export const structuresAt = (s: MWState, hex: string) => s.structures.filter((x)
 export const stacks = (u: Unit) => !['leader', 'canoe', 'gunboat', 'artillery'].includes(u.kind);
 /** Strength 1, except Canoes, Gunboats, Artillery (3.0, 9.0); leaders have none. */
 export const strength = (u: Unit) => (['leader', 'canoe', 'gunboat', 'artillery'].includes(u.kind) ? 0 : 1);
+/** The default order in which units take hits (docs/maori-wars.md), Disrupted units first. */
+export const LOSS_KINDS = ['militia', 'neutral', 'warrior', 'queenite', 'constabulary', 'naval', 'infantry', 'cavalry', 'rangers', 'artillery'];
 export const NZ_KINDS: UnitKind[] = ['militia', 'constabulary', 'rangers'];
 
 /** The stacking limit for a side in a hex (4.0): 4, the British 2 in rough. */

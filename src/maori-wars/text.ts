@@ -3,7 +3,7 @@
 // describe() writes, so every option's text is accepted as it is.
 import type { StructureKind } from './data-types.ts';
 import type { Action } from './engine.ts';
-import { hexData, isHex, mapOf, other, placeName, type MWState, type Side, type Unit } from './state.ts';
+import { hexData, isHex, LOSS_KINDS, mapOf, other, placeName, type MWState, type Side, type Unit } from './state.ts';
 
 export class ReadError extends Error {}
 
@@ -15,7 +15,7 @@ const KIND_WORDS: Record<string, Unit['kind']> = {
   naval: 'naval', marines: 'naval', rangers: 'rangers', ranger: 'rangers', gunboat: 'gunboat', gunboats: 'gunboat', canoe: 'canoe', canoes: 'canoe', waka: 'canoe',
 };
 const STRUCT_WORDS: Record<string, StructureKind> = { settlement: 'settlement', village: 'village', fort: 'fort', pa: 'pa' };
-export const HELP = 'MOVE <units> TO <hexes> | TRANSPORT <boat> WITH <units> TO <hexes> | DESTROY <canoe> | REINFORCE <kind> AT <hex> | ATTACK <hex> WITH <hexes> [CHARGE] [ADVANCE] | NEGOTIATE <leader> WITH <hex> | SHIP <units> TO <hex> | SAP <Pa hex> FROM <hex> | LEADER <leader> TO <hex> (after a NEGOTIATE) | BOMBARD <Neutral hex> | CARRY <canoe> WITH <unit> TO <hexes> | RAIDER <unit> | RAID <hex> WITH <units> FROM <hex> | RAID <enemy unit> WITH <units> | BUSH <unit> TO <territory> | LEAVE <unit> TO <hex> | BUILD SETTLEMENT|VILLAGE|FORT|PA AT <hex> | REPAIR <hex> | STANDING EVADE ALWAYS|NEVER|WEAKER | STANDING COUNTER ALWAYS|NEVER | STANDING ABSORB ALWAYS|NEVER | PASS';
+export const HELP = 'MOVE <units> TO <hexes> | TRANSPORT <boat> WITH <units> TO <hexes> | DESTROY <canoe> | REINFORCE <kind> AT <hex> | ATTACK <hex> WITH <hexes> [CHARGE] [ADVANCE] | NEGOTIATE <leader> WITH <hex> | SHIP <units> TO <hex> | SAP <Pa hex> FROM <hex> | LEADER <leader> TO <hex> (after a NEGOTIATE) | BOMBARD <Neutral hex> | CARRY <canoe> WITH <unit> TO <hexes> | RAIDER <unit> | RAID <hex> WITH <units> FROM <hex> | RAID <enemy unit> WITH <units> | BUSH <unit> TO <territory> | LEAVE <unit> TO <hex> | BUILD SETTLEMENT|VILLAGE|FORT|PA AT <hex> | REPAIR <hex> | STANDING EVADE ALWAYS|NEVER|WEAKER | STANDING COUNTER ALWAYS|NEVER | STANDING ABSORB ALWAYS|NEVER | STANDING LOSSES <kinds>|DEFAULT | STANDING FORT STAY|LEAVE | STANDING BOMBARD ALWAYS|NEVER | PASS';
 
 /** A hex by id or place name (any spelling the map lists). */
 export function readHex(s: MWState, text: string): string {
@@ -88,6 +88,22 @@ export function readLine(s: MWState, side: Side, line: string): Action[] {
     const allowed = key === 'evade' ? ['always', 'never', 'weaker'] : ['always', 'never'];
     if (!allowed.includes(value)) throw new ReadError(`STANDING ${key.toUpperCase()} takes ${allowed.map((x) => x.toUpperCase()).join(', ')}, not '${m[2]}'`);
     return [{ kind: 'standing', key, value }];
+  }
+  if ((m = /^standing\s+losses\s+(.+)$/i.exec(text))) {
+    if (/^default$/i.test(m[1]!.trim())) return [{ kind: 'standing', key: 'losses', value: '' }];
+    const kinds = m[1]!.split(',').map((x) => norm(x).replace(/\s+/g, '').replace(/s$/, '')).filter(Boolean).map((x) => (x === 'warrior' || x === 'maoriwarrior' ? 'warrior' : x === 'queenitewarrior' ? 'queenite' : x));
+    for (const k of kinds) if (!LOSS_KINDS.includes(k)) throw new ReadError(`STANDING LOSSES takes unit kinds (${LOSS_KINDS.join(', ')}) or DEFAULT, not '${k}'`);
+    return [{ kind: 'standing', key: 'losses', value: kinds.join(',') }];
+  }
+  if ((m = /^standing\s+(fort|fortretreat|fort-retreat)\s+(\w+)$/i.exec(text))) {
+    const value = norm(m[2]!);
+    if (!['stay', 'leave'].includes(value)) throw new ReadError(`STANDING FORT takes STAY or LEAVE, not '${m[2]}'`);
+    return [{ kind: 'standing', key: 'fortRetreat', value }];
+  }
+  if ((m = /^standing\s+(bombard|bomb)\s+(\w+)$/i.exec(text))) {
+    const value = norm(m[2]!);
+    if (!['always', 'never'].includes(value)) throw new ReadError(`STANDING BOMBARD takes ALWAYS or NEVER, not '${m[2]}'`);
+    return [{ kind: 'standing', key: 'bombard', value }];
   }
   if ((m = /^move\s+(.+?)\s+to\s+(.+)$/i.exec(text))) {
     const path = readHexes(s, m[2]!);
