@@ -55,11 +55,7 @@ function main(): void {
     console.log(`wins: ${Object.entries(r.wins).map(([w, c]) => `${w} ${c}`).join(', ')}; ties: ${r.ties}`);
     console.log(`decisions: ${r.decisions} (${(r.decisions / r.games).toFixed(1)} a game)`);
     console.log(`queued actions: ${r.queues.played} played, ${r.queues.notApplied} no longer legal, ${r.queues.dropped} queues dropped`);
-    console.log(`problems: ${r.problems.length}`);
-    for (const p of r.problems.slice(0, 20)) console.log(`  ${p}`);
-    console.log(`final-state hash: ${r.hash}`);
-    console.log(`games per second: ${(r.games / r.seconds).toFixed(1)}`);
-    if (r.problems.length) process.exitCode = 1;
+    printEnd(r);
     return;
   }
   if (args.game === 'maori-wars') {
@@ -67,11 +63,7 @@ function main(): void {
     console.log(`game: maori-wars (Hōne Heke's Challenge, shipped unofficial map and tables)`);
     console.log(`games: ${r.games}; wins: ${Object.entries(r.wins).map(([w, c]) => `${w} ${c}`).join(', ') || 'none'}; draws: ${r.draws}`);
     console.log(`decisions: ${r.decisions} (${(r.decisions / r.games).toFixed(1)} a game)`);
-    console.log(`problems: ${r.problems.length}`);
-    for (const p of r.problems.slice(0, 20)) console.log(`  ${p}`);
-    console.log(`final-state hash: ${r.hash}`);
-    console.log(`games per second: ${(r.games / r.seconds).toFixed(1)}`);
-    if (r.problems.length) process.exitCode = 1;
+    printEnd(r);
     return;
   }
   if (args.game !== 'hawaii1795') throw new Error(`simulate knows --game hawaii1795, aloha and maori-wars, not '${args.game}'`);
@@ -88,11 +80,16 @@ function main(): void {
   console.log(`Allied Chiefs wins: ${r.wins['allied-chiefs'] ?? 0}`);
   console.log(`ties: ${r.ties}`);
   console.log(`average turns: ${r.averageTurns.toFixed(2)} (months; ${r.averagePlayerTurns.toFixed(2)} player turns)`);
+  printEnd(r);
+}
+
+main();
+
+/** The lines every simulator's run ends with; a problem makes the exit code 1. */
+function printEnd(r: { problems: string[]; hash: string; games: number; seconds: number }): void {
   console.log(`problems: ${r.problems.length}`);
   for (const p of r.problems.slice(0, 20)) console.log(`  ${p}`);
   console.log(`final-state hash: ${r.hash}`);
   console.log(`games per second: ${(r.games / r.seconds).toFixed(1)}`);
   if (r.problems.length) process.exitCode = 1;
 }
-
-main();

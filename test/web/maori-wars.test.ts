@@ -4,22 +4,14 @@
 // test-artifacts/web.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import net from 'node:net';
 import { mailFor, startTestService, type TestService } from '../helpers/app.ts';
 import { gameOf, type Client } from '../helpers/api.ts';
-import { artifact, launchBrowser } from './browser.ts';
+import { accessibilityProblems, artifact, launchBrowser } from './browser.ts';
 import { registerGame } from '../../src/games/index.ts';
 import { maoriWars } from '../../src/games/maori-wars.ts';
 
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-async function accessibilityProblems(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => (await (window as any).axe.run(document, { resultTypes: ['violations'] })).violations);
-  return violations.filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v: any) => `${v.id}: ${v.help} (${v.nodes.map((n: any) => n.target.join(' ')).slice(0, 3).join('; ')})`);
-}
 
 let t: TestService;
 let browser: Browser;

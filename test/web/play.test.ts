@@ -5,24 +5,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailFor, startTestService, type TestService } from '../helpers/app.ts';
 import { signUp, startedGame, type Client } from '../helpers/api.ts';
-import { artifact, launchBrowser } from './browser.ts';
-import { createRequire } from 'node:module';
+import { accessibilityProblems, artifact, launchBrowser } from './browser.ts';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core's serious and critical violations on the page as it is now. */
-async function accessibilityProblems(page: Page): Promise<string[]> {
-  // Through the DevTools protocol: the page's own CSP (rightly) refuses inline scripts.
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => (await (window as any).axe.run(document, { resultTypes: ['violations'] })).violations);
-  return violations.filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v: any) => `${v.id}: ${v.help} (${v.nodes.map((n: any) => n.target.join(' ')).slice(0, 3).join('; ')})`);
-}
 
 let t: TestService;
 let browser: Browser;

@@ -5,21 +5,11 @@
 // serious or critical problem; screenshots are kept in test-artifacts/web.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import { mailFor, startTestService, type TestService } from '../helpers/app.ts';
 import { client, signUp, startedGame, type Client } from '../helpers/api.ts';
-import { artifact, launchBrowser } from './browser.ts';
+import { accessibilityProblems, artifact, launchBrowser } from './browser.ts';
 
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core's serious and critical violations on the page as it is now. */
-async function accessibilityProblems(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => (await (window as any).axe.run(document, { resultTypes: ['violations'] })).violations);
-  return violations.filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v: any) => `${v.id}: ${v.help} (${v.nodes.map((n: any) => n.target.join(' ')).slice(0, 3).join('; ')})`);
-}
 
 let t: TestService;
 let browser: Browser;
