@@ -13,10 +13,9 @@ import pino from 'pino';
 import { loadConfig } from '../src/config.ts';
 import { createDb, createPool } from '../src/db/client.ts';
 import { freePort, scratchDatabase } from '../src/db/scratch.ts';
-import { hashToken, newToken } from '../src/service/accounts.ts';
 import { systemClock } from '../src/service/clock.ts';
 import type { Ctx } from '../src/service/context.ts';
-import { createGame, invite, join, startGame } from '../src/service/games.ts';
+import { heiauRaceGames } from '../scripts/heiau-race-games.ts';
 
 const GAMES = Number(process.env.BENCH_GAMES ?? 1000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -63,31 +62,8 @@ async function main() {
     // ---- 1,000 active Heiau Race games between 200 players.
     process.stdout.write(`Setting up ${GAMES} active games (Heiau Race) for ${PLAYERS} players...\n`);
     const t0 = Date.now();
-    const accounts: { id: string; email: string; token: string }[] = [];
-    for (let i = 0; i < PLAYERS + 1; i++) {
-      const token = newToken();
-      const a = await db.account.create({ data: { email: `bench${i}@example.org` } });
-      await db.apiToken.create({ data: { accountId: a.id, tokenHash: hashToken(token), prefix: token.slice(0, 9) } });
-      accounts.push({ id: a.id, email: a.email, token });
-    }
-    const mod = accounts[PLAYERS];
-    const seats: { gameId: string; token: string; role: string }[] = [];
-    const queue = Array.from({ length: GAMES }, (_, i) => i);
     // On a loaded machine fewer set-up streams keep each game's transactions within Prisma's 5 s.
-    await Promise.all(Array.from({ length: Number(process.env.BENCH_SETUP_STREAMS ?? 8) }, async () => {
-      for (let i = queue.shift(); i !== undefined; i = queue.shift()) {
-        const p1 = accounts[(2 * i) % PLAYERS];
-        const p2 = accounts[(2 * i + 1) % PLAYERS];
-        const id = await createGame(ctx, mod.id, { name: `bench ${i}`, variant: 'heiau', scenario: 'race', deadlines: { lengths: { movement: 1440 }, reminderMinutes: 0 } });
-        await invite(ctx, id, mod.id, { email: p1.email });
-        await invite(ctx, id, mod.id, { email: p2.email });
-        await join(ctx, id, p1.id);
-        await join(ctx, id, p2.id);
-        await startGame(ctx, id, mod.id);
-        const players = await db.gamePlayer.findMany({ where: { gameId: id } });
-        for (const p of players) seats.push({ gameId: id, token: accounts.find((a) => a.id === p.accountId)!.token, role: p.role! });
-      }
-    }));
+    const { seats } = await heiauRaceGames(ctx, { games: GAMES, players: PLAYERS, prefix: 'bench', deadlines: { lengths: { movement: 1440 }, reminderMinutes: 0 }, streams: Number(process.env.BENCH_SETUP_STREAMS ?? 8) });
     process.stdout.write(`  done in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
 
     // ---- Submissions against an API process.

@@ -15,7 +15,7 @@ import { createDb, createPool } from '../src/db/client.ts';
 import { scratchDatabase } from '../src/db/scratch.ts';
 import { systemClock } from '../src/service/clock.ts';
 import type { Ctx } from '../src/service/context.ts';
-import { createGame, invite, join, startGame } from '../src/service/games.ts';
+import { heiauRaceGames } from '../scripts/heiau-race-games.ts';
 
 const GAMES = Number(process.env.BENCH_GAMES ?? 1000);
 const WORKERS = (process.env.BENCH_WORKERS ?? '1,2').split(',').map(Number);
@@ -43,22 +43,7 @@ async function main() {
     // 1,000 active Heiau Race games between 200 players (each mail goes to 2 players and the moderator).
     process.stdout.write(`Setting up ${GAMES} active games (Heiau Race) for ${PLAYERS} players...\n`);
     const t0 = Date.now();
-    const accounts: { id: string; email: string }[] = [];
-    for (let i = 0; i < PLAYERS + 1; i++) accounts.push(await db.account.create({ data: { email: `bench${i}@example.org` } }));
-    const mod = accounts[PLAYERS];
-    const queue = Array.from({ length: GAMES }, (_, i) => i);
-    await Promise.all(Array.from({ length: 4 }, async () => {
-      for (let i = queue.shift(); i !== undefined; i = queue.shift()) {
-        const p1 = accounts[(2 * i) % PLAYERS];
-        const p2 = accounts[(2 * i + 1) % PLAYERS];
-        const id = await createGame(ctx, mod.id, { name: `bench ${i}`, variant: 'heiau', scenario: 'race', deadlines: { lengths: { movement: 1440 }, reminderMinutes: 0 } });
-        await invite(ctx, id, mod.id, { email: p1.email });
-        await invite(ctx, id, mod.id, { email: p2.email });
-        await join(ctx, id, p1.id);
-        await join(ctx, id, p2.id);
-        await startGame(ctx, id, mod.id);
-      }
-    }));
+    await heiauRaceGames(ctx, { games: GAMES, players: PLAYERS, prefix: 'bench', deadlines: { lengths: { movement: 1440 }, reminderMinutes: 0 }, streams: 4 });
     process.stdout.write(`  done in ${((Date.now() - t0) / 1000).toFixed(1)} s; load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}\n`);
 
     const storm = async (workers: number) => {

@@ -15,10 +15,9 @@ import pino from 'pino';
 import { loadConfig } from '../src/config.ts';
 import { createDb, createPool } from '../src/db/client.ts';
 import { freePort, scratchDatabase } from '../src/db/scratch.ts';
-import { hashToken, newToken } from '../src/service/accounts.ts';
 import { systemClock } from '../src/service/clock.ts';
 import type { Ctx } from '../src/service/context.ts';
-import { createGame, invite, join, startGame } from '../src/service/games.ts';
+import { heiauRaceGames } from './heiau-race-games.ts';
 
 const arg = (name: string, dflt: number) => { const i = process.argv.indexOf(`--${name}`); return i >= 0 ? Number(process.argv[i + 1]) : dflt; };
 const MINUTES = arg('minutes', 10);
@@ -63,25 +62,7 @@ async function main() {
     const ctx: Ctx = { db, pool, clock: systemClock, config, log: pino({ level: 'warn' }) };
 
     say(`API soak: ${GAMES} Heiau Race games, ${PLAYERS} players, ${CLIENTS} clients at ~${RATE} requests/s in all, ${MINUTES} minute(s); every phase lasts 1 minute.`);
-    const accounts: { id: string; email: string; token: string }[] = [];
-    for (let i = 0; i <= PLAYERS; i++) {
-      const token = newToken();
-      const a = await db.account.create({ data: { email: `soak${i}@example.org` } });
-      await db.apiToken.create({ data: { accountId: a.id, tokenHash: hashToken(token), prefix: token.slice(0, 9) } });
-      accounts.push({ id: a.id, email: a.email, token });
-    }
-    const mod = accounts[PLAYERS];
-    const seats: { gameId: string; token: string; role: string }[] = [];
-    for (let i = 0; i < GAMES; i++) {
-      const [p1, p2] = [accounts[2 * i], accounts[2 * i + 1]];
-      const id = await createGame(ctx, mod.id, { name: `soak ${i}`, variant: 'heiau', scenario: 'race', deadlines: { lengths: { movement: 1, retreat: 1, adjustment: 1 }, earlyProcessing: false, reminderMinutes: 0 } });
-      await invite(ctx, id, mod.id, { email: p1.email, role: 'Sunrise' });
-      await invite(ctx, id, mod.id, { email: p2.email, role: 'Sunset' });
-      await join(ctx, id, p1.id);
-      await join(ctx, id, p2.id);
-      await startGame(ctx, id, mod.id);
-      seats.push({ gameId: id, token: p1.token, role: 'Sunrise' }, { gameId: id, token: p2.token, role: 'Sunset' });
-    }
+    const { accounts, seats } = await heiauRaceGames(ctx, { games: GAMES, players: PLAYERS, prefix: 'soak', deadlines: { lengths: { movement: 1, retreat: 1, adjustment: 1 }, earlyProcessing: false, reminderMinutes: 0 } });
 
     const port = await freePort();
     const spawnKahu = (args: string[]) => {

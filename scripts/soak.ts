@@ -17,10 +17,9 @@ import { buildApp } from '../src/http/app.ts';
 import { bossQueue, createBoss } from '../src/jobs/queues.ts';
 import { startWorker } from '../src/jobs/worker.ts';
 import type { MailTransport } from '../src/mail/transport.ts';
-import { hashToken, newToken } from '../src/service/accounts.ts';
 import { systemClock } from '../src/service/clock.ts';
 import type { Ctx } from '../src/service/context.ts';
-import { createGame, invite, join, startGame } from '../src/service/games.ts';
+import { heiauRaceGames } from './heiau-race-games.ts';
 
 const arg = (name: string, dflt: number) => { const i = process.argv.indexOf(`--${name}`); return i >= 0 ? Number(process.argv[i + 1]) : dflt; };
 const MINUTES = arg('minutes', 2);
@@ -50,25 +49,7 @@ async function main() {
   const transport: MailTransport = { kind: 'file', async send(m) { delivered.set(m.id, (delivered.get(m.id) ?? 0) + 1); }, close() {} };
 
   say(`Soak: ${GAMES} Heiau Race games, ${PLAYERS} players, ${CLIENTS} concurrent clients, ${MINUTES} minute(s); every phase lasts 1 minute.`);
-  const accounts: { id: string; email: string; token: string }[] = [];
-  for (let i = 0; i <= PLAYERS; i++) {
-    const token = newToken();
-    const a = await db.account.create({ data: { email: `soak${i}@example.org` } });
-    await db.apiToken.create({ data: { accountId: a.id, tokenHash: hashToken(token), prefix: token.slice(0, 9) } });
-    accounts.push({ id: a.id, email: a.email, token });
-  }
-  const mod = accounts[PLAYERS];
-  const seats: { gameId: string; token: string; role: string }[] = [];
-  for (let i = 0; i < GAMES; i++) {
-    const [p1, p2] = [accounts[2 * i], accounts[2 * i + 1]];
-    const id = await createGame(ctx, mod.id, { name: `soak ${i}`, variant: 'heiau', scenario: 'race', deadlines: { lengths: { movement: 1, retreat: 1, adjustment: 1 }, earlyProcessing: false, reminderMinutes: 0 } });
-    await invite(ctx, id, mod.id, { email: p1.email, role: 'Sunrise' });
-    await invite(ctx, id, mod.id, { email: p2.email, role: 'Sunset' });
-    await join(ctx, id, p1.id);
-    await join(ctx, id, p2.id);
-    await startGame(ctx, id, mod.id);
-    seats.push({ gameId: id, token: p1.token, role: 'Sunrise' }, { gameId: id, token: p2.token, role: 'Sunset' });
-  }
+  const { seats } = await heiauRaceGames(ctx, { games: GAMES, players: PLAYERS, prefix: 'soak', deadlines: { lengths: { movement: 1, retreat: 1, adjustment: 1 }, earlyProcessing: false, reminderMinutes: 0 } });
   const worker = await startWorker(ctx, boss, transport);
   const app = await buildApp(ctx);
   await app.listen({ port, host: '127.0.0.1' });
