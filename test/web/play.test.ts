@@ -456,6 +456,8 @@ describe('a Heiau game from the first sign-in to the first results, in the brows
       const page = pages[who]!;
       await page.reload();
       await page.locator('#map svg').waitFor();
+      // The map answers clicks once the page is built (its units marked as the player's).
+      await page.locator('main[aria-busy="false"] #map g.unit.mine').first().waitFor();
       roleOf[who] = /you play (\w+)/.exec(await page.locator('.game-head').innerText())![1]!;
       const moves = RACE_MOVES[roleOf[who]!]!;
       // On the phone the map is small: zoom in, as a person would, then pan to what to tap.

@@ -756,7 +756,15 @@ async function historyPage(id: string, seq?: number): Promise<void> {
   await mapInto(mapBox, `/games/${id}/phases/${p.seq}/map.svg`);
 }
 
+// aria-busy while a page is built: its controls work once it is "false" (screen readers wait too).
+let building = 0;
 async function route(): Promise<void> {
+  building++;
+  main.setAttribute('aria-busy', 'true');
+  try { await routeOnce(); } finally { if (--building === 0) main.setAttribute('aria-busy', 'false'); }
+}
+
+async function routeOnce(): Promise<void> {
   await takeSignInLink();
   await whoAmI();
   setNav();
