@@ -5,7 +5,7 @@
 // cup's order, the seed and each player's standing instructions (docs/maori-wars.md).
 // Not registered in src/games/index.ts: the shipped map, tables and scenario are not merged yet.
 import type { GameModule, ReadLine, Viewer } from '../contract/types.ts';
-import { advance, apply, describe, legalActions, problemOf, resolveTurn, unit, type Action, type MWReport, type MWSubmission } from '../maori-wars/engine.ts';
+import { advance, apply, describe, hexWord, legalActions, problemOf, resolveTurn, unit, type Action, type MWReport, type MWSubmission } from '../maori-wars/engine.ts';
 import { loadData, setupGame } from '../maori-wars/setup.ts';
 import { shippedEngineData } from '../maori-wars/state.ts';
 import { dataOf, isHex, LOSS_KINDS, standingOf, PHASE_NAMES, placeName, SIDES, structureName, territoryName, unitName, vpText, type MWState, type Side } from '../maori-wars/state.ts';
@@ -113,7 +113,7 @@ export const maoriWars: GameModule<MWState> = {
     if (s.result) lines.push(s.result.text + '.');
     if (viewer.kind === 'player' && SIDES.includes(viewer.role as Side)) {
       const st = standingOf(s, viewer.role as Side);
-      lines.push(`Your standing instructions: EVADE ${st.evade.toUpperCase()}, COUNTER ${st.counter.toUpperCase()}, ABSORB ${st.absorb.toUpperCase()}, LOSSES ${st.losses ? st.losses.toUpperCase() : `DEFAULT (Disrupted units first, then ${LOSS_KINDS.join(', ')})`}, FORT ${st.fortRetreat.toUpperCase()}, BOMBARD ${st.bombard.toUpperCase()}.`);
+      lines.push(`Your standing instructions: EVADE ${st.evade.toUpperCase()}, COUNTER ${st.counter.toUpperCase()}, ABSORB ${st.absorb.toUpperCase()}, LOSSES ${st.losses ? st.losses.toUpperCase() : `DEFAULT (Disrupted units first, then ${LOSS_KINDS.join(', ')})`}, FORT ${st.fortRetreat.toUpperCase()}, BOMBARD ${st.bombard.toUpperCase()}, RETREAT ${st.retreat ? `TOWARD ${placeName(s, st.retreat)}` : 'DEFAULT (within stacking, away from enemy units, in N, NE… order)'}, OVERSTACK ${st.overstack ? st.overstack.toUpperCase() : 'DEFAULT (the units listed last first)'} TOWARD ${st.overstackToward ? placeName(s, st.overstackToward) : 'DEFAULT (the first legal hex in N, NE… order)'}.`);
     }
     return lines.join('\n');
   },
@@ -125,7 +125,7 @@ export const maoriWars: GameModule<MWState> = {
   },
   waitingNote(s, role) {
     if (s.result || role === s.side) return null;
-    return `It is the ${s.side} player's ${PHASE_NAMES[s.phase]}; you may send standing instructions (STANDING EVADE ALWAYS|NEVER|WEAKER, STANDING COUNTER ALWAYS|NEVER, STANDING ABSORB ALWAYS|NEVER, STANDING LOSSES <kinds>|DEFAULT, STANDING FORT STAY|LEAVE, STANDING BOMBARD ALWAYS|NEVER)`;
+    return `It is the ${s.side} player's ${PHASE_NAMES[s.phase]}; you may send standing instructions (STANDING EVADE ALWAYS|NEVER|WEAKER, STANDING COUNTER ALWAYS|NEVER, STANDING ABSORB ALWAYS|NEVER, STANDING LOSSES <kinds>|DEFAULT, STANDING FORT STAY|LEAVE, STANDING BOMBARD ALWAYS|NEVER, STANDING RETREAT TOWARD <hex>|DEFAULT, STANDING OVERSTACK <kinds>|DEFAULT, STANDING OVERSTACK TOWARD <hex>|DEFAULT)`;
   },
   options(s, role) {
     // from/to: the hexes of a move or an attack, for the page's map clicks (programs read ids; people read the text).
@@ -135,7 +135,9 @@ export const maoriWars: GameModule<MWState> = {
       return {};
     };
     const actions = legalActions(s, role).map((a) => ({ kind: a.kind, text: describe(s, a), ...hexesOf(a) }));
-    const standing = SIDES.includes(role as Side) && !s.result ? ['EVADE ALWAYS', 'EVADE NEVER', 'EVADE WEAKER', 'COUNTER ALWAYS', 'COUNTER NEVER', 'ABSORB ALWAYS', 'ABSORB NEVER', 'LOSSES DEFAULT', 'FORT STAY', 'FORT LEAVE', 'BOMBARD ALWAYS', 'BOMBARD NEVER'].map((t) => ({ kind: 'standing', text: `STANDING ${t}` })) : [];
+    // RETREAT/OVERSTACK TOWARD take any hex; offered toward each of the player's Structures.
+    const toward = SIDES.includes(role as Side) ? [...new Set(s.structures.filter((x) => x.owner === role).map((x) => x.hex))].sort().map((h) => hexWord(s, h)) : [];
+    const standing = SIDES.includes(role as Side) && !s.result ? ['EVADE ALWAYS', 'EVADE NEVER', 'EVADE WEAKER', 'COUNTER ALWAYS', 'COUNTER NEVER', 'ABSORB ALWAYS', 'ABSORB NEVER', 'LOSSES DEFAULT', 'FORT STAY', 'FORT LEAVE', 'BOMBARD ALWAYS', 'BOMBARD NEVER', 'RETREAT DEFAULT', ...toward.map((h) => `RETREAT TOWARD ${h}`), 'OVERSTACK DEFAULT', 'OVERSTACK TOWARD DEFAULT', ...toward.map((h) => `OVERSTACK TOWARD ${h}`)].map((t) => ({ kind: 'standing', text: `STANDING ${t}` })) : [];
     return { phase: s.result ? null : PHASE_NAMES[s.phase], waitingFor: s.result ? null : s.side, actions: role === s.side ? [...actions, { kind: 'pass', text: 'PASS' }] : [], standing };
   },
 };

@@ -5,6 +5,7 @@
 import { nextDraw, drawsSince, drawsText, shuffle } from '../contract/random.ts';
 import { type CrtCell, type Effect } from './data-types.ts';
 import type { ChitEffect } from './tables-schema.ts';
+import { distance } from './hex.ts';
 import { boatRetreat, isBoat, isEnemy, stepCost } from './movement.ts';
 import { dataOf, gainVp, hexData, hexOf, isHex, mapNeighbours, mapOf, other, placeName, roll, stackCount, stackLimit, standingOf, strength, structureName, structuresAt, LOSS_KINDS, unitName, unitsAt, type MWState, type Side, type Structure, type Unit } from './state.ts';
 
@@ -84,7 +85,7 @@ export function lossOrder(units: Unit[], mine: string[] = []): Unit[] {
   return units.slice().sort((a, b) => rank(a) - rank(b) || Number(b.disrupted) - Number(a.disrupted) || LOSS_KINDS.indexOf(a.kind) - LOSS_KINDS.indexOf(b.kind) || a.id.localeCompare(b.id));
 }
 /** Which instruction chose: the player's, or the documented default. */
-function lossWhy(s: MWState, side: Side): string {
+export function lossWhy(s: MWState, side: Side): string {
   const l = standingOf(s, side).losses;
   return l ? `by ${side}'s standing LOSSES ${l.toUpperCase()}` : `by ${side}'s default loss order: Disrupted units first, then ${LOSS_KINDS.join(', ')}`;
 }
@@ -155,8 +156,18 @@ export function retreatHex(s: MWState, u: Unit, from: string): string | null {
     if (d.terrain === 'ocean' || d.terrain === 'lake') return false;
     return !unitsAt(s, n).some((x) => x.owner !== side) && !structuresAt(s, n).some((x) => x.owner !== side);
   });
-  const score = (n: string) => (stackCount(s, side, n) < stackLimit(s, side, n) ? 0 : 2) + (mapNeighbours(mapOf(s), n).some((m) => unitsAt(s, m).some((x) => isEnemy(side, x.owner) && x.kind !== 'leader')) ? 1 : 0);
+  const full = (n: string) => (stackCount(s, side, n) < stackLimit(s, side, n) ? 0 : 1);
+  // The owner's STANDING RETREAT TOWARD: the hex nearest the one named (ties in N, NE… order; the sort is stable).
+  const toward = standingOf(s, side).retreat;
+  if (toward) return ok.sort((a, b) => full(a) - full(b) || distance(a, toward) - distance(b, toward))[0] ?? null;
+  const score = (n: string) => full(n) * 2 + (mapNeighbours(mapOf(s), n).some((m) => unitsAt(s, m).some((x) => isEnemy(side, x.owner) && x.kind !== 'leader')) ? 1 : 0);
   return ok.sort((a, b) => score(a) - score(b))[0] ?? null;
+}
+
+/** Which instruction chose a retreat or evasion hex, for the report. */
+export function retreatWhy(s: MWState, side: Side): string {
+  const toward = standingOf(s, side).retreat;
+  return toward ? `by ${side}'s standing RETREAT TOWARD ${placeName(s, toward)}` : `by ${side}'s default retreat: within stacking, away from enemy units, in N, NE… order`;
 }
 
 /** Apply one side of a combat result to `units` of `side` in `hex`: hits, then disruption, then retreat. */
@@ -195,7 +206,7 @@ export function applyEffect(s: MWState, e: Effect, side: Side, hex: string, unit
   for (const u of live()) {
     const to = retreatHex(s, u, hex);
     if (!to) { eliminate(s, u, lines, 'cannot retreat: eliminated'); continue; }
-    lines.push(`${unitName(s, u)} retreats to ${placeName(s, to)}.`);
+    lines.push(`${unitName(s, u)} retreats to ${placeName(s, to)} (${retreatWhy(s, side)}).`);
     u.at = to;
     first ??= to;
   }
@@ -239,7 +250,7 @@ export function resolveAttack(s: MWState, side: Side, a: AttackAction, lines: st
           if (isBoat(u)) { if (hexData(mapOf(s), u.at)!.terrain !== 'ocean' && !unitsAt(s, a.target).some((x) => x.owner === enemy && x !== u && !isBoat(x) && x.kind !== 'leader' && !canEvade.includes(x))) boatRetreat(s, u, lines); s.evaded.push(u.id); continue; }
           const to = retreatHex(s, u, a.target);
           if (!to) { lines.push(`${unitName(s, u)} has nowhere to evade to and stays.`); continue; }
-          lines.push(`${unitName(s, u)} evades to ${placeName(s, to)}.`);
+          lines.push(`${unitName(s, u)} evades to ${placeName(s, to)} (${retreatWhy(s, enemy)}).`);
           u.at = to;
           s.evaded.push(u.id);
           first ??= to;
@@ -465,7 +476,7 @@ function playChit(s: MWState, side: Side, a: AttackAction, attackers: Unit[], ef
         for (const u of inCombat(enemy).filter((x) => x.at === a.target)) {
           const to = retreatHex(s, u, a.target);
           if (!to) { lines.push(`${unitName(s, u)} has nowhere to withdraw to and stays.`); continue; }
-          lines.push(`${unitName(s, u)} withdraws to ${to}.`);
+          lines.push(`${unitName(s, u)} withdraws to ${placeName(s, to)} (${retreatWhy(s, enemy)}).`);
           u.at = to; s.evaded.push(u.id); first ??= to;
         }
         if (first && !inCombat(enemy).some((u) => u.at === a.target)) for (const l of leaders) { l.at = first; lines.push(`${l.name} withdraws with them.`); }

@@ -1,7 +1,7 @@
 // Maori Wars as a pure engine: the sequence of play (2.0) with the eight phases of each player
 // turn, the phasing player's actions in each, the phases that pass by themselves, and victory
 // (1.0). State is plain JSON (state.ts); every die comes from the seeded stream in the state.
-import { eliminate, resolveAttack, attackProblem, attackersFor, type AttackAction } from './combat.ts';
+import { eliminate, lossOrder, lossWhy, resolveAttack, attackProblem, attackersFor, type AttackAction } from './combat.ts';
 import type { StructureKind } from './data-types.ts';
 import { distance } from './hex.ts';
 import { allowance, applyMove, enforceStacking, isBoat, isEnemy, pathProblem, reachable, spent, transportProblem } from './movement.ts';
@@ -12,6 +12,7 @@ import { leaderMoveOptions, leaderMoveProblem, moveLeader, type LeaderMoveAction
 import { placeSap, sapEffect, sapOptions, sapProblem, type SapAction } from './sappers.ts';
 import { ship, shipOptions, shipProblem, shippedProblem, type ShipAction } from './shipment.ts';
 import { bushRaidProblem, raidOptions, raidProblem, resolveBushRaid, resolveRaid, type BushRaidAction, type RaidAction } from './raids.ts';
+import { standingOf } from './state.ts';
 import { dataOf, gainVp, hexData, hexOf, hexside, isHex, mapNeighbours, mapOf, NZ_KINDS, other, PHASE_NAMES, PHASES, placeName, roll, SIDES, stackCount, stackLimit, structureName, structuresAt, territoryName, unitName, unitsAt, vpText, type MWState, type PhaseName, type Side, type Standing, type Structure, type Unit } from './state.ts';
 import { readHex } from './text.ts';
 
@@ -32,6 +33,7 @@ export type Action =
   | BombardNeutralsAction
   | CarryAction
   | BushRaidAction
+  | { kind: 'rally'; unit: string; leader: string }
   | { kind: 'build'; what: StructureKind; hex: string }
   | { kind: 'repair'; hex: string }
   | { kind: 'standing'; key: keyof Standing; value: string }
@@ -40,7 +42,7 @@ export type Action =
 export interface MWReport { turn: number; side: Side; phase: string; lines: string[] }
 
 const PHASE_ACTIONS: Record<PhaseName, Action['kind'][]> = {
-  reinforcement: ['reinforce'], movement: ['move', 'transport', 'destroyCanoe', 'ship', 'sap', 'carry'], rally: [], alliance: ['negotiate', 'leaderMove'], combat: ['attack', 'bombardNeutrals'],
+  reinforcement: ['reinforce'], movement: ['move', 'transport', 'destroyCanoe', 'ship', 'sap', 'carry'], rally: ['rally'], alliance: ['negotiate', 'leaderMove'], combat: ['attack', 'bombardNeutrals'],
   bushRaider: ['bushEnter', 'bushMove', 'bushLeave', 'raid', 'bushRaid'], construction: ['build', 'repair'], attrition: [],
 };
 export const BUSH_KINDS = ['queenite', 'warrior', 'militia', 'constabulary', 'rangers'];
@@ -105,6 +107,7 @@ export function problemOf(s: MWState, role: string, a: Action): string | null {
     case 'carry': return carryProblem(s, side, a);
     case 'raid': return raidProblem(s, side, a);
     case 'bushRaid': return bushRaidProblem(s, side, a);
+    case 'rally': return rallyProblem(s, side, u!, a.leader);
     case 'build': return buildProblem(s, side, a.what, a.hex);
     case 'repair': {
       if (s.built) return 'only one Construction a turn';
@@ -269,23 +272,53 @@ function build(s: MWState, side: Side, what: StructureKind, hex: string, lines: 
   lines.push(`${side} builds a ${what === 'settlement' ? 'Settlement' : what === 'village' ? 'Village' : what === 'fort' ? 'Fort' : 'Pa'} at ${placeName(s, hex)}.`);
 }
 
-// ---- Rally (7.0) and Attrition (13.0): no decision (the leaders' help goes where it counts most).
+// ---- Rally (7.0): the phasing player says which leader helps which Disrupted unit (RALLY lines);
+// the rest by default, the leader with the best chance, one unit each. Attrition (13.0): the owner's
+// STANDING LOSSES, Disrupted units first.
+
+/** The roll a leader needs to rally `u` (7.0), 7 if it cannot help. */
+function rallyNeed(l: Unit, u: Unit): number {
+  if (l.category === 'british' && u.owner === 'British') return l.rangerLeader && u.kind === 'rangers' ? 4 : 5;
+  if (l.category === 'queenite' && u.kind === 'queenite') return 4;
+  if (l.category === 'maori' && u.owner === 'Maori') return 4;
+  return 7;
+}
+const rallyable = (s: MWState, side: Side) => sideUnits(s, side).filter((u) => u.disrupted && u.kind !== 'leader' && (isHex(u.at) || u.at.startsWith('bush:')));
+const helpers = (s: MWState, side: Side, u: Unit) => sideUnits(s, side).filter((l) => l.kind === 'leader' && l.at === u.at && rallyNeed(l, u) < 7);
+
+/** A real choice (a short Rally decision phase): a leader who may help Disrupted units of two kinds. Otherwise
+ * nothing is left to choose: units alike in one hex are interchangeable, and where a unit has several
+ * leaders the best one helps (each leader can help only that one kind there). */
+export function rallyChoice(s: MWState, side: Side): boolean {
+  const units = rallyable(s, side);
+  return sideUnits(s, side).some((l) => l.kind === 'leader' && new Set(units.filter((u) => l.at === u.at && rallyNeed(l, u) < 7).map((u) => u.kind)).size > 1);
+}
+
+function rallyProblem(s: MWState, side: Side, u: Unit, leaderId: string): string | null {
+  const l = unit(s, leaderId);
+  if (!l || l.kind !== 'leader' || l.owner !== side) return 'that is not one of your leaders';
+  if (!u.disrupted || u.kind === 'leader' || !(isHex(u.at) || u.at.startsWith('bush:'))) return `${unitName(s, u)} is not a Disrupted unit on the map or in the Bush Raider Box`;
+  if (l.at !== u.at) return `${l.name} is not in the same hex (or Bush Raider territory) as ${unitName(s, u)}`;
+  if (rallyNeed(l, u) >= 7) return `${l.name} cannot rally ${unitName(s, u)} (7.0)`;
+  const given = s.rallies ?? {};
+  if (given[u.id]) return `${unitName(s, u)} has a leader already (${unit(s, given[u.id]!)?.name})`;
+  if (Object.values(given).includes(l.id)) return `${l.name} helps a single Disrupted unit`;
+  return null;
+}
 
 function rally(s: MWState, lines: string[]): void {
   const side = s.side;
-  const helped = new Set<string>();
-  const disrupted = sideUnits(s, side).filter((u) => u.disrupted && u.kind !== 'leader' && (isHex(u.at) || u.at.startsWith('bush:')));
+  const given = s.rallies ?? {};
+  const helped = new Set<string>(Object.values(given));
+  const disrupted = rallyable(s, side);
   for (const u of disrupted) {
-    const leaders = sideUnits(s, side).filter((l) => l.kind === 'leader' && l.at === u.at && !helped.has(l.id));
-    const need = (l: Unit) => {
-      if (l.category === 'british' && (u.owner === 'British')) return l.rangerLeader && u.kind === 'rangers' ? 4 : 5;
-      if (l.category === 'queenite' && u.kind === 'queenite') return 4;
-      if (l.category === 'maori' && u.owner === 'Maori') return 4;
-      return 7;
-    };
-    const best = leaders.filter((l) => need(l) < 7).sort((a, b) => need(a) - need(b))[0];
-    const n = best ? need(best) : 6;
-    if (best) helped.add(best.id);
+    const mine = given[u.id] ? unit(s, given[u.id]!) : undefined;
+    const best = mine ?? helpers(s, side, u).filter((l) => !helped.has(l.id)).sort((a, b) => rallyNeed(a, u) - rallyNeed(b, u))[0];
+    const n = best ? rallyNeed(best, u) : 6;
+    if (best) {
+      helped.add(best.id);
+      lines.push(`${best.name} helps ${unitName(s, u)} (${mine ? `${side}'s order RALLY ${unitRef(s, u)} WITH ${best.name}` : `${side}'s default: the leader with the best chance, one unit each`}).`);
+    }
     const r = roll(s, lines, `Rally ${unitName(s, u)}${best ? ` with ${best.name}` : ''} (${n}${n < 6 ? '–6' : ''})`);
     if (r >= n) { u.disrupted = false; lines.push(`${unitName(s, u)} rallies.`); }
   }
@@ -319,18 +352,20 @@ export function inSupply(s: MWState, u: Unit): boolean {
 
 function attrition(s: MWState, lines: string[]): void {
   const side = s.side;
+  // The owner's choice: its STANDING LOSSES order, Disrupted units first (the sort is stable).
+  const ownerOrder = (units: Unit[]) => lossOrder(units, standingOf(s, side).losses.split(',').filter(Boolean)).sort((a, b) => Number(b.disrupted) - Number(a.disrupted));
   const removeOne = (queenite: boolean) => {
     if (supplyRoom(s, side, queenite) >= 0) return;
     const kind = queenite ? 'queenite' : 'warrior';
-    const u = sideUnits(s, side).filter((x) => x.kind === kind && (isHex(x.at) || x.at.startsWith('bush:'))).sort((a, b) => Number(b.disrupted) - Number(a.disrupted) || a.id.localeCompare(b.id))[0];
+    const u = ownerOrder(sideUnits(s, side).filter((x) => x.kind === kind && (isHex(x.at) || x.at.startsWith('bush:'))))[0];
     if (!u) return;
-    lines.push(`Too many ${queenite ? 'Queenite' : 'Maori'} units for their Structures to supply: ${unitName(s, u)} is removed (no VP).`);
+    lines.push(`Too many ${queenite ? 'Queenite' : 'Maori'} units for their Structures to supply: ${unitName(s, u)} is removed (no VP; ${lossWhy(s, side)}).`);
     u.at = 'gone';
   };
   if (side === 'Maori') removeOne(false);
   else {
-    const out = sideUnits(s, 'British').filter((u) => isHex(u.at) && u.kind !== 'leader' && u.kind !== 'queenite' && !isBoat(u) && !u.disrupted && !inSupply(s, u));
-    if (out[0]) { out[0].disrupted = true; lines.push(`${unitName(s, { ...out[0], disrupted: false })} is out of supply: Disrupted.`); }
+    const out = ownerOrder(sideUnits(s, 'British').filter((u) => isHex(u.at) && u.kind !== 'leader' && u.kind !== 'queenite' && !isBoat(u) && !u.disrupted && !inSupply(s, u)));
+    if (out[0]) { out[0].disrupted = true; lines.push(`${unitName(s, { ...out[0], disrupted: false })} is out of supply: Disrupted (${lossWhy(s, side)}).`); }
     removeOne(true);
   }
   if (!lines.length) lines.push('No attrition.');
@@ -365,6 +400,17 @@ export function legalActions(s: MWState, role: string): Action[] {
       out.push(...shipOptions(s, side), ...sapOptions(s, side), ...carryOptions(s, side));
       break;
     }
+    case 'rally':
+      // Offered only when there is a real choice; otherwise the phase plays itself.
+      if (rallyChoice(s, side)) {
+        const seen = new Set<string>();
+        for (const u of rallyable(s, side)) for (const l of helpers(s, side, u)) {
+          // Units alike in one place read the same: offer each (kind, place, leader) once.
+          const key = `${u.kind}|${u.at}|${l.id}`;
+          if (!seen.has(key) && !rallyProblem(s, side, u, l.id)) { seen.add(key); out.push({ kind: 'rally', unit: u.id, leader: l.id }); }
+        }
+      }
+      break;
     case 'alliance':
       for (const l of mine.filter((x) => x.kind === 'leader' && isHex(x.at)))
         for (const h of mapNeighbours(mapOf(s), l.at)) if (!negotiateProblem(s, side, l.id, h)) out.push({ kind: 'negotiate', leader: l.id, hex: h });
@@ -412,7 +458,7 @@ export function legalActions(s: MWState, role: string): Action[] {
 
 /** Whether the phasing player has anything to decide in this phase. */
 function needsDecision(s: MWState): boolean {
-  if (s.phase === 'rally' || s.phase === 'attrition') return false;
+  if (s.phase === 'attrition') return false;
   return legalActions(s, s.side).length > 0;
 }
 
@@ -450,6 +496,7 @@ export function apply(s: MWState, side: Side, a: Action, lines: string[]): void 
     case 'carry': carry(s, a, lines); return;
     case 'raid': resolveRaid(s, side, a, lines); return;
     case 'bushRaid': resolveBushRaid(s, side, a, lines); return;
+    case 'rally': (s.rallies ??= {})[a.unit] = a.leader; return;
     case 'build': build(s, side, a.what, a.hex, lines); return;
     case 'repair': { s.built = true; const x = structuresAt(s, a.hex).find((y) => y.owner === side && y.disrupted)!; x.disrupted = false; lines.push(`The Disrupted marker is removed from ${structureName(s, x)}.`); return; }
     case 'standing': return;
@@ -461,6 +508,7 @@ export function apply(s: MWState, side: Side, a: Action, lines: string[]): void 
 
 function resetPhase(s: MWState): void {
   s.moved = []; s.shipped = []; s.attacked = []; s.evaded = []; s.bombarded = []; s.mpSpent = {}; s.negotiated = [];
+  delete s.rallies;
 }
 
 /** What a phase does by itself when it begins (automatic reinforcements, rally, attrition). */
@@ -468,13 +516,14 @@ function enter(s: MWState, lines: string[]): void {
   resetPhase(s);
   if (s.phase === 'reinforcement') { s.reinforced = 0; s.built = false; automaticReinforcements(s, lines); }
   if (s.phase === 'movement') sapEffect(s, lines);
-  if (s.phase === 'rally') rally(s, lines);
   if (s.phase === 'attrition') attrition(s, lines);
 }
 
 /** The end of a phase: stacking is enforced after Movement and Combat (4.0). */
 function leave(s: MWState, lines: string[]): void {
   if (s.phase === 'movement' || s.phase === 'combat') enforceStacking(s, lines);
+  // Rally rolls when the phase ends: after the player's RALLY lines, if it had a choice.
+  if (s.phase === 'rally') rally(s, lines);
   for (const c of s.units.filter((u) => u.kind === 'canoe' && isHex(u.at) && hexData(mapOf(s), u.at)!.terrain !== 'ocean' && !hexData(mapOf(s), u.at)!.coastal && !mapOf(s).rivers.some((r) => r.hexes.includes(u.at)) && hexData(mapOf(s), u.at)!.terrain !== 'lake')) {
     if (!unitsAt(s, c.at).some((u) => u.owner === c.owner && u.kind !== 'leader' && !isBoat(u))) { lines.push(`${unitName(s, c)} is on land with no unit to carry it: destroyed.`); c.at = 'box'; }
   }
@@ -593,7 +642,10 @@ export function describe(s: MWState, a: Action): string {
     case 'bushRaid': return `RAID ${unitRef(s, unit(s, a.enemy)!)} WITH ${a.units.map((id) => unitRef(s, unit(s, id)!)).join(', ')}`;
     case 'build': return `BUILD ${a.what.toUpperCase()} AT ${hexWord(s, a.hex)}`;
     case 'repair': return `REPAIR ${hexWord(s, a.hex)}`;
-    case 'standing': return `STANDING ${a.key === 'fortRetreat' ? 'FORT' : a.key.toUpperCase()} ${a.value ? a.value.toUpperCase() : 'DEFAULT'}`;
+    case 'rally': return `RALLY ${ref} WITH ${unit(s, a.leader)?.name ?? a.leader}`;
+    case 'standing':
+      if (a.key === 'retreat' || a.key === 'overstackToward') return `STANDING ${a.key === 'retreat' ? 'RETREAT' : 'OVERSTACK'} ${a.value ? `TOWARD ${hexWord(s, a.value)}` : a.key === 'retreat' ? 'DEFAULT' : 'TOWARD DEFAULT'}`;
+      return `STANDING ${a.key === 'fortRetreat' ? 'FORT' : a.key.toUpperCase()} ${a.value ? a.value.toUpperCase() : 'DEFAULT'}`;
     case 'pass': return 'PASS';
   }
 }

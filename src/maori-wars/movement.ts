@@ -1,7 +1,8 @@
 // Movement (6.0): terrain costs from the Terrain Effects chart, water moves of Canoes and Gunboats,
 // transport, entering sole enemy leaders and Canoes, passing through Neutrals; stacking (4.0).
 import type { MoveClass } from './terrain.ts';
-import { dataOf, gainVp, hexData, hexOf, hexside, isHex, mapNeighbours, mapOf, other, placeName, stackCount, stackLimit, structuresAt, unitName, unitsAt, type MWState, type Owner, type Side, type Unit } from './state.ts';
+import { distance } from './hex.ts';
+import { dataOf, gainVp, hexData, hexOf, hexside, isHex, LOSS_KINDS, mapNeighbours, mapOf, other, placeName, stackCount, stackLimit, stacks, standingOf, structuresAt, unitName, unitsAt, type MWState, type Owner, type Side, type Unit } from './state.ts';
 
 export function moveClass(u: Unit): MoveClass {
   return u.kind === 'rangers' ? 'rangers' : u.kind === 'cavalry' ? 'mounted' : u.kind === 'artillery' ? 'guns' : 'foot';
@@ -218,27 +219,41 @@ export function boatRetreat(s: MWState, b: Unit, lines: string[]): boolean {
   return false;
 }
 
-/** Hexes over the stacking limit after a Movement or Combat Phase: the opponent moves the excess (4.0). */
+/** Hexes over the stacking limit after a Movement or Combat Phase: the opponent moves the excess (4.0),
+ * by its STANDING OVERSTACK (which kinds first, toward which hex); units that cannot be moved are
+ * eliminated, the owner's choice (its STANDING LOSSES order). */
 export function enforceStacking(s: MWState, lines: string[]): void {
   for (const side of ['Maori', 'British'] as Side[]) {
+    const opp = other(side);
+    const st = standingOf(s, opp);
+    const kinds = st.overstack.split(',').filter(Boolean);
+    const toward = st.overstackToward;
+    const why = [st.overstack ? `${opp}'s standing OVERSTACK ${st.overstack.toUpperCase()}` : `${opp}'s default, the units listed last first`, toward ? `${opp}'s standing OVERSTACK TOWARD ${placeName(s, toward)}` : 'the first legal hex in N, NE… order'].join('; ');
     const hexes = [...new Set(s.units.filter((u) => u.owner === side && isHex(u.at)).map((u) => u.at))].sort();
     for (const h of hexes) {
       const limit = stackLimit(s, side, h);
-      const mine = unitsAt(s, h).filter((u) => u.owner === side && !['leader', 'canoe', 'gunboat', 'artillery'].includes(u.kind));
-      // The excess: the units that entered last (highest in the order they are listed); the
-      // opponent's choice of hex, by default the first legal one clockwise from north.
-      const excess = mine.slice(limit);
-      for (const u of excess) {
-        const to = mapNeighbours(mapOf(s), h).find((n) => {
-          if (stepCost(s, u, h, n) === null) return false;
-          if (unitsAt(s, n).some((x) => x.owner !== side) || structuresAt(s, n).some((x) => x.owner !== side)) return false;
-          return stackCount(s, side, n) < stackLimit(s, side, n);
-        });
-        if (to) {
-          lines.push(`${placeName(s, h)} is over-stacked: ${other(side)} moves ${unitName(s, u)} to ${placeName(s, to)}.`);
-          u.at = to;
-        } else {
-          lines.push(`${h} is over-stacked and ${unitName(s, u)} cannot be moved: eliminated.`);
+      const mine = () => unitsAt(s, h).filter((u) => u.owner === side && stacks(u));
+      const dest = (u: Unit) => {
+        const ok = mapNeighbours(mapOf(s), h).filter((n) => stepCost(s, u, h, n) !== null && !unitsAt(s, n).some((x) => x.owner !== side) && !structuresAt(s, n).some((x) => x.owner !== side) && stackCount(s, side, n) < stackLimit(s, side, n));
+        return toward ? ok.sort((a, b) => distance(a, toward) - distance(b, toward))[0] : ok[0];
+      };
+      const rank = (u: Unit) => { const i = kinds.indexOf(u.kind); return i < 0 ? kinds.length : i; };
+      while (mine().length > limit) {
+        const list = mine();
+        // The opponent's choice: its kinds first, then the units listed last (those that entered last).
+        const order = list.map((u, i) => ({ u, i })).sort((a, b) => rank(a.u) - rank(b.u) || b.i - a.i).map((x) => x.u);
+        const pick = order.map((u) => ({ u, to: dest(u) })).find((x) => x.to);
+        if (pick) {
+          lines.push(`${placeName(s, h)} is over-stacked: ${opp} moves ${unitName(s, pick.u)} to ${placeName(s, pick.to!)} (by ${why}).`);
+          pick.u.at = pick.to!;
+          continue;
+        }
+        // None can be moved: the owner chooses which exceeding units are eliminated (its loss order).
+        const own = standingOf(s, side).losses.split(',').filter(Boolean);
+        const orank = (u: Unit) => { const i = own.indexOf(u.kind); return i < 0 ? own.length : i; };
+        const gone = list.slice().sort((a, b) => orank(a) - orank(b) || Number(b.disrupted) - Number(a.disrupted) || LOSS_KINDS.indexOf(a.kind) - LOSS_KINDS.indexOf(b.kind) || a.id.localeCompare(b.id)).slice(0, list.length - limit);
+        for (const u of gone) {
+          lines.push(`${placeName(s, h)} is over-stacked and ${unitName(s, u)} cannot be moved: eliminated (by ${own.length ? `${side}'s standing LOSSES ${own.join(',').toUpperCase()}` : `${side}'s default loss order`}).`);
           u.at = 'box';
           u.disrupted = false;
         }

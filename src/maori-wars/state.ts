@@ -34,10 +34,17 @@ export interface Structure { id: string; kind: StructureKind; owner: Owner; quee
 
 /** A player's standing instructions (docs/maori-wars.md): losses is a comma list of unit kinds ('' = the default order);
  * fortRetreat: units in a Fort/Pa leave on a retreat result or stay; bombard: bombard before each attack or not. */
-export interface Standing { evade: 'always' | 'never' | 'weaker'; counter: 'always' | 'never'; absorb: 'always' | 'never'; losses?: string; fortRetreat?: 'stay' | 'leave'; bombard?: 'always' | 'never' }
+export interface Standing {
+  evade: 'always' | 'never' | 'weaker'; counter: 'always' | 'never'; absorb: 'always' | 'never'; losses?: string; fortRetreat?: 'stay' | 'leave'; bombard?: 'always' | 'never';
+  /** 9.0: the hex this player's evading/retreating units go toward ('' = the default). */
+  retreat?: string;
+  /** 4.0: the kinds of the opponent's over-stacked units this player moves out first ('' = the default), and the hex it moves them toward. */
+  overstack?: string;
+  overstackToward?: string;
+}
 export const DEFAULT_STANDING: Standing = { evade: 'weaker', counter: 'always', absorb: 'always' };
 /** The defaults of the instructions a player has not sent (the report says "default" for these). */
-export const STANDING_DEFAULTS: Required<Standing> = { ...DEFAULT_STANDING, losses: '', fortRetreat: 'stay', bombard: 'always' };
+export const STANDING_DEFAULTS: Required<Standing> = { ...DEFAULT_STANDING, losses: '', fortRetreat: 'stay', bombard: 'always', retreat: '', overstack: '', overstackToward: '' };
 /** A side's standing instructions with the defaults filled in (states older than a field lack it). */
 export function standingOf(s: MWState, side: Side): Required<Standing> {
   return { ...STANDING_DEFAULTS, ...s.standing[side] };
@@ -74,6 +81,8 @@ export interface MWState {
   sap?: { hex: string; pa: string; turn: number; done?: boolean };
   /** Movement points spent this phase, per unit id. */
   mpSpent: Record<string, number>;
+  /** Rally Phase (7.0): the leader the phasing player sent to each Disrupted unit (unit id → leader id). */
+  rallies?: Record<string, string>;
   /** Leaders and Village hexes that negotiated this Alliance Phase. */
   negotiated: string[];
   /** Units brought from the Reinforcement Box this turn; whether this turn's Construction is used. */

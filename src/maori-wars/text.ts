@@ -15,7 +15,7 @@ const KIND_WORDS: Record<string, Unit['kind']> = {
   naval: 'naval', marines: 'naval', rangers: 'rangers', ranger: 'rangers', gunboat: 'gunboat', gunboats: 'gunboat', canoe: 'canoe', canoes: 'canoe', waka: 'canoe',
 };
 const STRUCT_WORDS: Record<string, StructureKind> = { settlement: 'settlement', village: 'village', fort: 'fort', pa: 'pa' };
-export const HELP = 'MOVE <units> TO <hexes> | TRANSPORT <boat> WITH <units> TO <hexes> | DESTROY <canoe> | REINFORCE <kind> AT <hex> | ATTACK <hex> WITH <hexes> [CHARGE] [ADVANCE] | NEGOTIATE <leader> WITH <hex> | SHIP <units> TO <hex> | SAP <Pa hex> FROM <hex> | LEADER <leader> TO <hex> (after a NEGOTIATE) | BOMBARD <Neutral hex> | CARRY <canoe> WITH <unit> TO <hexes> | RAIDER <unit> | RAID <hex> WITH <units> FROM <hex> | RAID <enemy unit> WITH <units> | BUSH <unit> TO <territory> | LEAVE <unit> TO <hex> | BUILD SETTLEMENT|VILLAGE|FORT|PA AT <hex> | REPAIR <hex> | STANDING EVADE ALWAYS|NEVER|WEAKER | STANDING COUNTER ALWAYS|NEVER | STANDING ABSORB ALWAYS|NEVER | STANDING LOSSES <kinds>|DEFAULT | STANDING FORT STAY|LEAVE | STANDING BOMBARD ALWAYS|NEVER | PASS';
+export const HELP = 'MOVE <units> TO <hexes> | TRANSPORT <boat> WITH <units> TO <hexes> | DESTROY <canoe> | REINFORCE <kind> AT <hex> | ATTACK <hex> WITH <hexes> [CHARGE] [ADVANCE] | NEGOTIATE <leader> WITH <hex> | SHIP <units> TO <hex> | SAP <Pa hex> FROM <hex> | LEADER <leader> TO <hex> (after a NEGOTIATE) | BOMBARD <Neutral hex> | CARRY <canoe> WITH <unit> TO <hexes> | RAIDER <unit> | RAID <hex> WITH <units> FROM <hex> | RAID <enemy unit> WITH <units> | BUSH <unit> TO <territory> | LEAVE <unit> TO <hex> | RALLY <unit> WITH <leader> | BUILD SETTLEMENT|VILLAGE|FORT|PA AT <hex> | REPAIR <hex> | STANDING EVADE ALWAYS|NEVER|WEAKER | STANDING COUNTER ALWAYS|NEVER | STANDING ABSORB ALWAYS|NEVER | STANDING LOSSES <kinds>|DEFAULT | STANDING FORT STAY|LEAVE | STANDING BOMBARD ALWAYS|NEVER | STANDING RETREAT TOWARD <hex>|DEFAULT | STANDING OVERSTACK <kinds>|DEFAULT | STANDING OVERSTACK TOWARD <hex>|DEFAULT | PASS';
 
 /** A hex by id or place name (any spelling the map lists). */
 export function readHex(s: MWState, text: string): string {
@@ -89,11 +89,21 @@ export function readLine(s: MWState, side: Side, line: string): Action[] {
     if (!allowed.includes(value)) throw new ReadError(`STANDING ${key.toUpperCase()} takes ${allowed.map((x) => x.toUpperCase()).join(', ')}, not '${m[2]}'`);
     return [{ kind: 'standing', key, value }];
   }
-  if ((m = /^standing\s+losses\s+(.+)$/i.exec(text))) {
-    if (/^default$/i.test(m[1]!.trim())) return [{ kind: 'standing', key: 'losses', value: '' }];
-    const kinds = m[1]!.split(',').map((x) => norm(x).replace(/\s+/g, '').replace(/s$/, '')).filter(Boolean).map((x) => (x === 'warrior' || x === 'maoriwarrior' ? 'warrior' : x === 'queenitewarrior' ? 'queenite' : x));
-    for (const k of kinds) if (!LOSS_KINDS.includes(k)) throw new ReadError(`STANDING LOSSES takes unit kinds (${LOSS_KINDS.join(', ')}) or DEFAULT, not '${k}'`);
-    return [{ kind: 'standing', key: 'losses', value: kinds.join(',') }];
+  if ((m = /^standing\s+(retreat|overstack)\s+toward\s+(.+)$/i.exec(text))) {
+    const key = norm(m[1]!) === 'retreat' ? 'retreat' : 'overstackToward';
+    return [{ kind: 'standing', key, value: /^default$/i.test(m[2]!.trim()) ? '' : readHex(s, m[2]!) }];
+  }
+  if ((m = /^standing\s+retreat\s+(\w+)$/i.exec(text))) {
+    if (!/^default$/i.test(m[1]!)) throw new ReadError(`STANDING RETREAT takes TOWARD <hex> or DEFAULT, not '${m[1]}'`);
+    return [{ kind: 'standing', key: 'retreat', value: '' }];
+  }
+  if ((m = /^standing\s+(losses|overstack)\s+(.+)$/i.exec(text))) {
+    const key = norm(m[1]!) as 'losses' | 'overstack';
+    const word = key.toUpperCase();
+    if (/^default$/i.test(m[2]!.trim())) return [{ kind: 'standing', key, value: '' }];
+    const kinds = m[2]!.split(',').map((x) => norm(x).replace(/\s+/g, '').replace(/s$/, '')).filter(Boolean).map((x) => (x === 'warrior' || x === 'maoriwarrior' ? 'warrior' : x === 'queenitewarrior' ? 'queenite' : x));
+    for (const k of kinds) if (!LOSS_KINDS.includes(k)) throw new ReadError(`STANDING ${word} takes unit kinds (${LOSS_KINDS.join(', ')}) or DEFAULT${key === 'overstack' ? ', or TOWARD <hex>' : ''}, not '${k}'`);
+    return [{ kind: 'standing', key, value: kinds.join(',') }];
   }
   if ((m = /^standing\s+(fort|fortretreat|fort-retreat)\s+(\w+)$/i.exec(text))) {
     const value = norm(m[2]!);
@@ -154,6 +164,12 @@ export function readLine(s: MWState, side: Side, line: string): Action[] {
     return [{ kind: 'build', what, hex: readHex(s, m[2]!) }];
   }
   if ((m = /^repair\s+(.+)$/i.exec(text))) return [{ kind: 'repair', hex: readHex(s, m[1]!) }];
+  if ((m = /^rally\s+(.+?)\s+with\s+(.+)$/i.exec(text))) {
+    const l = readUnit(s, side, m[2]!);
+    if (l.kind !== 'leader') throw new ReadError(`'${m[2]}' is not one of your leaders`);
+    // Units already given a leader by an earlier line are skipped (two Disrupted Warriors in one hex read as two units).
+    return [{ kind: 'rally', unit: readUnit(s, side, m[1]!, Object.keys(s.rallies ?? {})).id, leader: l.id }];
+  }
   const word = text.split(/\s+/)[0] ?? '';
   throw new ReadError(`'${word}' is not an order: ${HELP}`);
 }

@@ -3,8 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { maoriWars } from '../../src/games/maori-wars.ts';
 import { resolveAttack } from '../../src/maori-wars/combat.ts';
+import { resolveTurn, type MWReport } from '../../src/maori-wars/engine.ts';
+import { enforceStacking } from '../../src/maori-wars/movement.ts';
 import { newUnit } from '../../src/maori-wars/setup.ts';
-import { newGame, sameCrt } from './fixtures.ts';
+import { newGame, rig, sameCrt } from './fixtures.ts';
 
 function combat(crt: ReturnType<typeof sameCrt>) {
   const s = newGame('decisions', { tables: { crt } });
@@ -98,5 +100,155 @@ describe('decisions given to the player (9.0)', () => {
     expect(mine.standing).toEqual({ Maori: expect.objectContaining({ losses: '', fortRetreat: 'stay', bombard: 'always' }) });
     const theirs = maoriWars.view(s, { kind: 'player', role: 'British' } as never) as { standing: Record<string, unknown> };
     expect(theirs.standing).toEqual({ British: expect.objectContaining({ losses: 'infantry' }) });
+  });
+});
+
+// The decisions 4.0, 7.0 and 13.0 give a player (mw-decide): retreat hexes, the opponent's
+// over-stacked units, which leader rallies which unit, which unit attrition takes.
+describe('decisions given to the player (4.0, 7.0, 9.0 retreat, 13.0)', () => {
+  function retreatGame(toward?: string) {
+    const { s, inf, mil } = combat(sameCrt('-', 'r'));
+    if (toward) s.standing.British.retreat = toward;
+    const lines: string[] = [];
+    resolveAttack(s, 'Maori', { kind: 'attack', target: '0405', from: ['0505'] }, lines);
+    return { inf, mil, text: lines.join('\n') };
+  }
+  it("retreats by default away from enemy units, and toward the hex of the owner's STANDING RETREAT TOWARD, saying which decided", () => {
+    const d = retreatGame();
+    expect([d.inf.at, d.mil.at]).toEqual(['0406', '0406']);
+    expect(d.text).toMatch(/retreats to 0406 \(by British's default retreat/);
+    const t = retreatGame('0202');
+    // 0305 is the legal neighbour of 0405 nearest Kororareka (0404 holds the Neutrals, 0505 the Maori).
+    expect([t.inf.at, t.mil.at]).toEqual(['0305', '0305']);
+    expect(t.text).toMatch(/retreats to 0305 \(by British's standing RETREAT TOWARD Kororareka \(0202\)\)/);
+  });
+  it('evades toward the STANDING RETREAT hex too', () => {
+    const s = newGame('evade', { tables: { crt: sameCrt('-', '-') } });
+    s.side = 'British'; s.phase = 'combat';
+    const w = newUnit(s, { kind: 'warrior', owner: 'Maori', at: '0405' });
+    newUnit(s, { kind: 'infantry', owner: 'British', at: '0505' });
+    newUnit(s, { kind: 'infantry', owner: 'British', at: '0505' });
+    s.standing.Maori.evade = 'always'; s.standing.Maori.retreat = '0202';
+    rig(s, [6]);
+    const lines: string[] = [];
+    resolveAttack(s, 'British', { kind: 'attack', target: '0405', from: ['0505'] }, lines);
+    // By default it would evade to 0406, away from the British.
+    expect(w.at).toBe('0305');
+    expect(lines.join('\n')).toMatch(/evades to 0305 \(by Maori's standing RETREAT TOWARD Kororareka \(0202\)\)/);
+  });
+  it('reads STANDING RETREAT and OVERSTACK back as themselves, refuses bad words, and offers them', () => {
+    const { s } = combat(sameCrt('-', '-'));
+    const r = maoriWars.readSubmission(s, 'British', ['STANDING RETREAT TOWARD auckland', 'STANDING RETREAT DEFAULT', 'STANDING OVERSTACK infantry, militia', 'STANDING OVERSTACK TOWARD 0909', 'STANDING OVERSTACK DEFAULT', 'STANDING OVERSTACK TOWARD DEFAULT', 'STANDING RETREAT sideways', 'STANDING RETREAT TOWARD Atlantis', 'STANDING OVERSTACK dragoons']);
+    expect(r.lines.map((l) => l.reading ?? l.error)).toEqual(['STANDING RETREAT TOWARD Auckland', 'STANDING RETREAT DEFAULT', 'STANDING OVERSTACK INFANTRY,MILITIA', 'STANDING OVERSTACK TOWARD 0909', 'STANDING OVERSTACK DEFAULT', 'STANDING OVERSTACK TOWARD DEFAULT',
+      "STANDING RETREAT takes TOWARD <hex> or DEFAULT, not 'sideways'", "'Atlantis' is neither a hex (CCRR) nor a place on the map", expect.stringMatching(/STANDING OVERSTACK takes unit kinds .* not 'dragoon'/)]);
+    expect(r.lines.filter((l) => l.ok).every((l) => maoriWars.isPrivateLine!(l))).toBe(true);
+    const offered = (maoriWars.options!(s, 'British') as { standing: { text: string }[] }).standing.map((x) => x.text);
+    expect(offered).toEqual(expect.arrayContaining(['STANDING RETREAT DEFAULT', 'STANDING RETREAT TOWARD Auckland', 'STANDING OVERSTACK DEFAULT', 'STANDING OVERSTACK TOWARD Kororareka']));
+    const back = maoriWars.readSubmission(s, 'British', offered);
+    expect(back.lines.map((l) => l.reading)).toEqual(offered);
+  });
+  it("keeps STANDING RETREAT and OVERSTACK private to their author in the view and the position", () => {
+    const { s } = combat(sameCrt('-', '-'));
+    s.standing.British.retreat = '0209'; s.standing.British.overstack = 'infantry';
+    const theirs = maoriWars.view(s, { kind: 'player', role: 'British' } as never) as { standing: Record<string, unknown> };
+    expect(theirs.standing).toEqual({ British: expect.objectContaining({ retreat: '0209', overstack: 'infantry', overstackToward: '' }) });
+    const mine = maoriWars.view(s, { kind: 'player', role: 'Maori' } as never) as { standing: Record<string, unknown> };
+    expect(mine.standing).toEqual({ Maori: expect.objectContaining({ retreat: '', overstack: '' }) });
+    expect(JSON.stringify(maoriWars.view(s, { kind: 'observer' } as never))).not.toMatch(/"retreat"/);
+    expect(maoriWars.formatPosition!(s, { kind: 'player', role: 'British' } as never)).toMatch(/RETREAT TOWARD Auckland \(0209\), OVERSTACK INFANTRY TOWARD DEFAULT/);
+    expect(maoriWars.formatPosition!(s, { kind: 'player', role: 'Maori' } as never)).not.toMatch(/Auckland \(0209\), OVERSTACK INFANTRY/);
+  });
+  function overstacked() {
+    // British Infantry, Militia and Cavalry in rough 0606 (British limit 2): one must go.
+    const s = newGame('stack');
+    const inf = newUnit(s, { kind: 'infantry', owner: 'British', at: '0606' });
+    const mil = newUnit(s, { kind: 'militia', owner: 'British', at: '0606' });
+    const cav = newUnit(s, { kind: 'infantry', owner: 'British', at: '0606' });
+    cav.kind = 'cavalry';
+    return { s, inf, mil, cav };
+  }
+  it("moves the opponent's over-stacked units by the mover's STANDING OVERSTACK (which kinds, toward which hex), else the default", () => {
+    const d = overstacked();
+    const lines: string[] = [];
+    enforceStacking(d.s, lines);
+    expect(d.cav.at).toBe('0605');
+    expect(lines.join('\n')).toMatch(/Maori moves British Cavalry at 0606 to 0605 \(by Maori's default, the units listed last first; the first legal hex in N, NE… order\)/);
+    const o = overstacked();
+    o.s.standing.Maori.overstack = 'infantry'; o.s.standing.Maori.overstackToward = '0409';
+    // The owner's own OVERSTACK is not the one that counts: the opponent moves the excess (4.0).
+    o.s.standing.British.overstack = 'militia';
+    const l2: string[] = [];
+    enforceStacking(o.s, l2);
+    // 0607 and 0507 are both 3 hexes from 0409: S comes before SW.
+    expect([o.inf.at, o.mil.at, o.cav.at]).toEqual(['0607', '0606', '0606']);
+    expect(l2.join('\n')).toMatch(/Maori moves British Infantry at 0606 to 0607 \(by Maori's standing OVERSTACK INFANTRY; Maori's standing OVERSTACK TOWARD 0409\)/);
+  });
+  it("eliminates over-stacked units that cannot be moved by the owner's choice (its STANDING LOSSES)", () => {
+    for (const losses of [undefined, 'cavalry'] as const) {
+      const o = overstacked();
+      for (const n of ['0605', '0706', '0607', '0507', '0506']) newUnit(o.s, { kind: 'warrior', owner: 'Maori', at: n });
+      if (losses) o.s.standing.British.losses = losses;
+      const lines: string[] = [];
+      enforceStacking(o.s, lines);
+      if (!losses) { expect([o.mil.at, o.cav.at]).toEqual(['box', '0606']); expect(lines.join('\n')).toMatch(/British Militia at 0606 cannot be moved: eliminated \(by British's default loss order\)/); }
+      else { expect([o.mil.at, o.cav.at]).toEqual(['0606', 'box']); expect(lines.join('\n')).toMatch(/cannot be moved: eliminated \(by British's standing LOSSES CAVALRY\)/); }
+    }
+  });
+  function rallyGame() {
+    // Despard with a Disrupted Infantry and a Disrupted Militia: which one he helps is the British player's.
+    let s = newGame('rally');
+    const despard = s.units.find((u) => u.name === 'Despard')!;
+    const inf = newUnit(s, { kind: 'infantry', owner: 'British', at: despard.at });
+    const mil = newUnit(s, { kind: 'militia', owner: 'British', at: despard.at });
+    inf.disrupted = true; mil.disrupted = true;
+    for (let i = 0; i < 30 && !(s.side === 'British' && s.phase === 'rally'); i++) s = maoriWars.resolve(s, {}).state;
+    return { s, inf, mil };
+  }
+  it('makes the Rally Phase a decision of the phasing player when a leader may help units of two kinds: RALLY lines offered, read back, and rolled', () => {
+    const { s, mil } = rallyGame();
+    expect([s.side, s.phase]).toEqual(['British', 'rally']);
+    const texts = (maoriWars.options!(s, 'British') as { actions: { text: string }[] }).actions.map((a) => a.text);
+    expect(texts).toEqual(['RALLY disrupted infantry Kororareka WITH Despard', 'RALLY disrupted militia Kororareka WITH Despard', 'PASS']);
+    const r = maoriWars.readSubmission(s, 'British', ['RALLY disrupted militia Kororareka WITH Despard', 'RALLY disrupted infantry Kororareka WITH Despard', 'RALLY infantry Kororareka WITH Heke']);
+    expect(r.lines.map((l) => l.reading ?? l.error)).toEqual(['RALLY disrupted militia Kororareka WITH Despard', 'Despard helps a single Disrupted unit', expect.stringMatching(/is not a unit|not one of your leaders/)]);
+    rig(s, [5, 5]);
+    const out = maoriWars.resolve(s, { British: r.accepted });
+    const text = (out.report as MWReport).lines.join('\n');
+    expect(text).toMatch(/Despard helps Disrupted British Militia at Kororareka \(0202\) \(British's order RALLY disrupted militia Kororareka WITH Despard\)/);
+    expect(text).toMatch(/Rally Disrupted British Infantry at Kororareka \(0202\) \(6\): rolled 5/);
+    expect(out.state.units.find((u) => u.id === mil.id)!.disrupted).toBe(false);
+  });
+  it('rallies by default (the leader with the best chance, the first unit) when the player sends nothing, and passes the phase when there is no choice', () => {
+    const { s, inf } = rallyGame();
+    rig(s, [5, 5]);
+    const out = maoriWars.resolve(s, {});
+    expect((out.report as MWReport).lines.join('\n')).toMatch(/Despard helps Disrupted British Infantry at Kororareka \(0202\) \(British's default: the leader with the best chance, one unit each\)/);
+    expect(out.state.units.find((u) => u.id === inf.id)!.disrupted).toBe(false);
+    // One kind only: no choice, no Rally decision phase.
+    let t = newGame('rally');
+    const d = t.units.find((u) => u.name === 'Despard')!;
+    for (const u of t.units.filter((x) => x.at === d.at && x.kind === 'infantry')) u.disrupted = true;
+    for (let i = 0; i < 30 && !(t.side === 'British' && t.phase !== 'reinforcement' && t.phase !== 'movement'); i++) t = maoriWars.resolve(t, {}).state;
+    expect(t.phase).not.toBe('rally');
+  });
+  it("removes the Maori unit attrition takes by the owner's order, Disrupted first, and Disrupts the British unit out of supply its STANDING LOSSES names", () => {
+    const m = newGame('attr');
+    const ws = [0, 1, 2, 3].map(() => newUnit(m, { kind: 'warrior', owner: 'Maori', at: '0905' }));
+    ws[2]!.disrupted = true;
+    m.phase = 'construction';
+    const r = resolveTurn(m, {});
+    expect(r.state.units.find((u) => u.id === ws[2]!.id)!.at).toBe('gone');
+    expect(r.report.lines.join('\n')).toMatch(/Disrupted Maori Warriors at 0905 is removed \(no VP; by Maori's default loss order/);
+    for (const losses of [undefined, 'infantry'] as const) {
+      const b = newGame('attr');
+      const far = newUnit(b, { kind: 'infantry', owner: 'British', at: '0605' });
+      const mil = newUnit(b, { kind: 'militia', owner: 'British', at: '0605' });
+      if (losses) b.standing.British.losses = losses;
+      b.side = 'British'; b.phase = 'construction';
+      const out = resolveTurn(b, {});
+      const dis = (id: string) => out.state.units.find((u) => u.id === id)!.disrupted;
+      expect([dis(far.id), dis(mil.id)]).toEqual(losses ? [true, false] : [false, true]);
+      expect((out.report as MWReport).lines.join('\n')).toMatch(losses ? /out of supply: Disrupted \(by British's standing LOSSES INFANTRY\)/ : /British Militia at 0605 is out of supply: Disrupted \(by British's default loss order/);
+    }
   });
 });
