@@ -10,12 +10,16 @@ import { loadData, setupGame } from '../maori-wars/setup.ts';
 import { shippedEngineData } from '../maori-wars/state.ts';
 import { dataOf, isHex, LOSS_KINDS, standingOf, PHASE_NAMES, placeName, SIDES, structureName, territoryName, unitName, vpText, type MWState, type Side } from '../maori-wars/state.ts';
 import { readLine, ReadError } from '../maori-wars/text.ts';
+import { applySetup, describeSetup, firstSetupSide, readSetupLine, resolveSetup, setupOptions, setupProblem } from '../maori-wars/setup-choice.ts';
 
 const SCENARIOS = [{ id: 'hone-hekes-challenge', name: "Hōne Heke's Challenge (the Flagstaff War, 1845–1846)", roles: ['Maori', 'British'] }];
 
 /** A new game: on the shipped data unless `data` (a moderator's or a test's map, tables and scenario) is given. */
 export function setupMaoriWars(seed: string, data?: unknown): MWState {
   const s = data === undefined ? setupGame(seed, shippedEngineData(), false) : setupGame(seed, loadData(data as never));
+  // "Within X hexes" set-ups are their owners' choice: a set-up decision phase before the first Game Turn.
+  const first = firstSetupSide(s);
+  if (first) { s.setupSide = first; s.side = first; s.prelude = [...s.setupNotes]; return s; }
   const lines: string[] = [];
   advance(s, lines, true);
   s.prelude = [...s.setupNotes, ...lines];
@@ -30,6 +34,20 @@ function readFor(s: MWState, role: string, lines: string[]): { lines: ReadLine[]
   for (const x of texts) {
     if (!SIDES.includes(role as Side)) { out.push({ ...x, ok: false, error: `${role} is not a side of this game` }); continue; }
     try {
+      if (s.setupSide) {
+        // Set-up: SETUP lines, standing instructions and PASS only.
+        const a = /^(standing|pass)\b/i.test(x.text.trim()) ? null : readSetupLine(scratch, role as Side, x.text);
+        if (!a && !/^(standing|pass)\b/i.test(x.text.trim())) throw new ReadError('during the set-up: SETUP <place> AT <hex>, STANDING … or PASS');
+        if (a) {
+          const p = setupProblem(scratch, role as Side, a);
+          if (p) { out.push({ ...x, ok: false, error: p }); continue; }
+          const reading = describeSetup(scratch, a);
+          applySetup(scratch, a, []);
+          actions.push(a as unknown as Action);
+          out.push({ ...x, ok: true, reading });
+          continue;
+        }
+      }
       const read = readLine(scratch, role as Side, x.text);
       const readings: string[] = [];
       let bad: string | null = null;
@@ -54,12 +72,13 @@ function readFor(s: MWState, role: string, lines: string[]): { lines: ReadLine[]
 }
 
 function label(s: MWState): string {
-  return s.result ? 'Game over' : `Turn ${s.turn}, ${s.side} ${PHASE_NAMES[s.phase]}`;
+  return s.result ? 'Game over' : `Turn ${s.turn}, ${s.side} ${phaseName(s)}`;
 }
+const phaseName = (s: MWState) => (s.setupSide ? 'Set-up' : PHASE_NAMES[s.phase]);
 
 function publicView(s: MWState) {
   return {
-    turn: s.turn, lastTurn: dataOf(s).scenario.turns, side: s.side, phase: PHASE_NAMES[s.phase],
+    turn: s.turn, lastTurn: dataOf(s).scenario.turns, side: s.side, phase: phaseName(s),
     victoryPoints: { marker: s.vp, text: vpText(s.vp) },
     units: s.units.filter((u) => u.at !== 'gone').map((u) => ({ name: unitName(s, u), kind: u.kind, side: u.owner, ...(u.name ? { leader: u.name } : {}), hex: isHex(u.at) ? u.at : null, territory: u.at.startsWith('bush:') ? territoryName(s, u.at.slice(5)) : null, reinforcementBox: u.at === 'box', disrupted: u.disrupted })),
     structures: s.structures.map((x) => ({ name: structureName(s, x), kind: x.kind, side: x.owner, queenite: !!x.queenite, hex: x.hex, disrupted: x.disrupted })),
@@ -78,7 +97,7 @@ export const maoriWars: GameModule<MWState> = {
     return setupMaoriWars(seed, options?.data);
   },
   phase(s) {
-    return { key: `${String(s.seq).padStart(4, '0')}-T${s.turn}-${s.side}-${s.phase}`, label: label(s), type: 'turn', year: s.turn };
+    return { key: `${String(s.seq).padStart(4, '0')}-T${s.turn}-${s.side}-${s.setupSide ? 'setup' : s.phase}`, label: label(s), type: 'turn', year: s.turn };
   },
   expectedRoles(s) {
     return s.result ? [] : [s.side];
@@ -89,7 +108,7 @@ export const maoriWars: GameModule<MWState> = {
     return { lines: r.lines, accepted: { actions: r.actions } satisfies MWSubmission };
   },
   resolve(s, submissions) {
-    return resolveTurn(s, submissions);
+    return s.setupSide ? resolveSetup(s, submissions as never) : resolveTurn(s, submissions);
   },
   view(s, viewer: Viewer) {
     const v = publicView(s);
@@ -125,7 +144,7 @@ export const maoriWars: GameModule<MWState> = {
   },
   waitingNote(s, role) {
     if (s.result || role === s.side) return null;
-    return `It is the ${s.side} player's ${PHASE_NAMES[s.phase]}; you may send standing instructions (STANDING EVADE ALWAYS|NEVER|WEAKER, STANDING COUNTER ALWAYS|NEVER, STANDING ABSORB ALWAYS|NEVER, STANDING LOSSES <kinds>|DEFAULT, STANDING FORT STAY|LEAVE, STANDING BOMBARD ALWAYS|NEVER, STANDING RETREAT TOWARD <hex>|DEFAULT, STANDING OVERSTACK <kinds>|DEFAULT, STANDING OVERSTACK TOWARD <hex>|DEFAULT)`;
+    return `It is the ${s.side} player's ${phaseName(s)}; you may send standing instructions (STANDING EVADE ALWAYS|NEVER|WEAKER, STANDING COUNTER ALWAYS|NEVER, STANDING ABSORB ALWAYS|NEVER, STANDING LOSSES <kinds>|DEFAULT, STANDING FORT STAY|LEAVE, STANDING BOMBARD ALWAYS|NEVER, STANDING RETREAT TOWARD <hex>|DEFAULT, STANDING OVERSTACK <kinds>|DEFAULT, STANDING OVERSTACK TOWARD <hex>|DEFAULT)`;
   },
   options(s, role) {
     // from/to: the hexes of a move or an attack, for the page's map clicks (programs read ids; people read the text).
@@ -134,11 +153,11 @@ export const maoriWars: GameModule<MWState> = {
       if (a.kind === 'attack') return { from: a.from, to: a.target };
       return {};
     };
-    const actions = legalActions(s, role).map((a) => ({ kind: a.kind, text: describe(s, a), ...hexesOf(a) }));
+    const actions = s.setupSide ? setupOptions(s, role as Side).map((a) => ({ kind: a.kind, text: describeSetup(s, a), to: a.hex })) : legalActions(s, role).map((a) => ({ kind: a.kind, text: describe(s, a), ...hexesOf(a) }));
     // RETREAT/OVERSTACK TOWARD take any hex; offered toward each of the player's Structures.
     const toward = SIDES.includes(role as Side) ? [...new Set(s.structures.filter((x) => x.owner === role).map((x) => x.hex))].sort().map((h) => hexWord(s, h)) : [];
     const standing = SIDES.includes(role as Side) && !s.result ? ['EVADE ALWAYS', 'EVADE NEVER', 'EVADE WEAKER', 'COUNTER ALWAYS', 'COUNTER NEVER', 'ABSORB ALWAYS', 'ABSORB NEVER', 'LOSSES DEFAULT', 'FORT STAY', 'FORT LEAVE', 'BOMBARD ALWAYS', 'BOMBARD NEVER', 'RETREAT DEFAULT', ...toward.map((h) => `RETREAT TOWARD ${h}`), 'OVERSTACK DEFAULT', 'OVERSTACK TOWARD DEFAULT', ...toward.map((h) => `OVERSTACK TOWARD ${h}`)].map((t) => ({ kind: 'standing', text: `STANDING ${t}` })) : [];
-    return { phase: s.result ? null : PHASE_NAMES[s.phase], waitingFor: s.result ? null : s.side, actions: role === s.side ? [...actions, { kind: 'pass', text: 'PASS' }] : [], standing };
+    return { phase: s.result ? null : phaseName(s), waitingFor: s.result ? null : s.side, actions: role === s.side ? [...actions, { kind: 'pass', text: 'PASS' }] : [], standing };
   },
 };
 

@@ -1,7 +1,8 @@
 // Set-up (14.0): groups in the scenario's order; for each, Structures first, then each unit in an
 // empty friendly Structure if any, else in or next to a friendly occupied Structure, then each
 // leader on a friendly unit. Where the scenario leaves a choice ("within X hexes"), kahu takes
-// the first legal hex nearest the named place (docs/maori-wars.md: set-up is not a decision yet).
+// the first legal hex nearest the named place; its owner may move it in the set-up decision phase
+// (setup-choice.ts).
 import { seedRandom, shuffle } from '../contract/random.ts';
 import { EngineScenarioSchema, EngineTablesSchema, type MWData, type Where } from './data-types.ts';
 import { distance } from './hex.ts';
@@ -71,7 +72,7 @@ export function whereHexes(s: MWState, w: Where): string[] {
 
 const enemies = (a: Owner, b: Owner) => a !== b && a !== 'Neutral' && b !== 'Neutral';
 
-function structureOk(s: MWState, owner: Owner, kind: string, hex: string): boolean {
+export function structureOk(s: MWState, owner: Owner, kind: string, hex: string): boolean {
   if (!landOk(s, hex)) return false;
   if (unitsAt(s, hex).some((u) => u.owner !== owner)) return false;
   const here = structuresAt(s, hex);
@@ -121,6 +122,7 @@ export function setupGame(seed: string, data: MWData, keep = true): MWState {
         hexes = near;
       }
     }
+    const firstStructure = s.structures.length;
     for (const kind of g.structures) {
       const hex = hexes.find((h) => structureOk(s, owner, kind, h));
       if (!hex) throw new SetupError(`no legal hex for a ${owner} ${kind} at ${JSON.stringify(g.at)}`);
@@ -144,6 +146,11 @@ export function setupGame(seed: string, data: MWData, keep = true): MWState {
       const on = placed[0] ?? s.units.find((u) => u.owner === owner && u.kind !== 'leader' && hexes.concat(hexes.flatMap((h) => mapNeighbours(dataOf(s).map, h))).includes(u.at));
       if (!on) throw new SetupError(`leader ${name} has no friendly unit to set up on`);
       addLeader(s, name, owner, on.at);
+    }
+    // "Within X hexes" leaves the hex to the owner: kept for a set-up decision phase (setup-choice.ts).
+    if ('within' in g.at && owner !== 'Neutral') {
+      const leaders = g.leaders.map((n) => s.units.find((u) => u.name === n && u.owner === owner)!.id);
+      (s.setupGroups ??= []).push({ side: owner, place: g.at.place, within: g.at.within, structures: s.structures.slice(firstStructure).map((x) => x.id), units: [...placed.map((u) => u.id), ...leaders] });
     }
   }
   s.hadMaoriVillages = s.structures.some((x) => x.owner === 'Maori' && (x.kind === 'village' || x.kind === 'pa'));

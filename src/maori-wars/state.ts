@@ -81,6 +81,10 @@ export interface MWState {
   sap?: { hex: string; pa: string; turn: number; done?: boolean };
   /** Movement points spent this phase, per unit id. */
   mpSpent: Record<string, number>;
+  /** Set-up (14.0): the groups set up "within X hexes" of a place, whose hex is their owner's choice, and
+   * the side choosing now (absent once set-up is over). */
+  setupGroups?: { side: Side; place: string; within: number; structures: string[]; units: string[]; chosen?: boolean }[];
+  setupSide?: Side;
   /** Rally Phase (7.0): the leader the phasing player sent to each Disrupted unit (unit id → leader id). */
   rallies?: Record<string, string>;
   /** Leaders and Village hexes that negotiated this Alliance Phase. */

@@ -252,3 +252,38 @@ describe('decisions given to the player (4.0, 7.0, 9.0 retreat, 13.0)', () => {
     }
   });
 });
+
+describe('set-up choices (14.0 "within X hexes")', () => {
+  it("gives the owner a set-up decision phase for a group set up within X hexes: SETUP lines offered, read back, refused out of range, and played", () => {
+    const s = newGame('setup', { keepSetup: true });
+    expect([s.setupSide, s.side, maoriWars.phase(s).label]).toEqual(['British', 'British', 'Turn 1, British Set-up']);
+    expect(maoriWars.expectedRoles(s)).toEqual(['British']);
+    const settlement = s.structures.find((x) => x.kind === 'settlement')!;
+    const militia = s.units.find((u) => u.kind === 'militia')!;
+    // The Militia went into the empty Town of Auckland (14.0); put with its Settlement, it goes with it.
+    expect([settlement.hex, militia.at]).toEqual(['0208', '0209']);
+    militia.at = '0208';
+    const other = newUnit(s, { kind: 'infantry', owner: 'British', at: '0208' });
+    const texts = (maoriWars.options!(s, 'British') as { actions: { text: string }[] }).actions.map((a) => a.text);
+    expect(texts).toContain('SETUP Auckland AT 0308');
+    expect(texts).not.toContain('SETUP Auckland AT 0205');
+    const back = maoriWars.readSubmission(s, 'British', texts.filter((t) => t !== 'PASS').slice(0, 1));
+    expect(back.lines[0]!.reading).toBe(texts[0]);
+    const bad = maoriWars.readSubmission(s, 'British', ['SETUP Auckland AT 0205', 'MOVE militia 0209 TO 0208']);
+    expect(bad.lines.map((l) => l.error)).toEqual([expect.stringMatching(/0205 is not within 2 hexes of Auckland/), expect.stringMatching(/during the set-up: SETUP <place> AT <hex>/)]);
+    expect(maoriWars.readSubmission(s, 'Maori', ['SETUP Auckland AT 0308']).lines[0]!.ok).toBe(false);
+    const r = maoriWars.resolve(s, { British: maoriWars.readSubmission(s, 'British', ['SETUP Auckland AT 0308']).accepted });
+    expect(r.state.structures.find((x) => x.id === settlement.id)!.hex).toBe('0308');
+    expect(r.state.units.find((u) => u.id === militia.id)!.at).toBe('0308');
+    expect(r.state.units.find((u) => u.id === other.id)!.at).toBe('0208');
+    expect((r.report as MWReport).lines.join('\n')).toMatch(/British moves the British Settlement set up within 2 hexes of Auckland to 0308, with the unit there \(British's order SETUP\)/);
+    expect([r.state.setupSide, r.state.side, r.state.turn]).toEqual([undefined, 'Maori', 1]);
+  });
+  it('leaves the group where kahu set it (the legal hex nearest the place) when the owner sends nothing', () => {
+    const s = newGame('setup', { keepSetup: true });
+    const settlement = s.structures.find((x) => x.kind === 'settlement')!;
+    const r = maoriWars.resolve(s, {});
+    expect(r.state.structures.find((x) => x.id === settlement.id)!.hex).toBe(settlement.hex);
+    expect((r.report as MWReport).lines.join('\n')).toMatch(/The British Settlement set up within 2 hexes of Auckland stays at 0208 \(British's default: the legal hex nearest Auckland\)/);
+  });
+});

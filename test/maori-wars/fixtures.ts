@@ -4,7 +4,7 @@ import { drawWord } from '../../src/contract/random.ts';
 import type { Effect, EngineScenario, EngineTables } from '../../src/maori-wars/data-types.ts';
 import { hexId } from '../../src/maori-wars/hex.ts';
 import type { MaoriWarsMap } from '../../src/maori-wars/map-schema.ts';
-import { setupMaoriWars } from '../../src/games/maori-wars.ts';
+import { maoriWars, setupMaoriWars } from '../../src/games/maori-wars.ts';
 import type { MWState } from '../../src/maori-wars/state.ts';
 
 const TERRAIN: Record<string, 'rough' | 'mountain' | 'lake'> = { '0505': 'rough', '0506': 'mountain', '0707': 'lake', '0808': 'rough', '0606': 'rough' };
@@ -81,8 +81,10 @@ export function fixtureScenario(over: Partial<EngineScenario> = {}): EngineScena
   };
 }
 
-export function newGame(seed = 'test', over: { tables?: Partial<EngineTables>; scenario?: Partial<EngineScenario> } = {}): MWState {
-  return setupMaoriWars(seed, { map: fixtureMap(), tables: fixtureTables(over.tables), scenario: fixtureScenario(over.scenario) });
+/** A new game on the fixture data, past the set-up decision phase (14.0 "within X hexes", its defaults) unless `keepSetup`. */
+export function newGame(seed = 'test', over: { tables?: Partial<EngineTables>; scenario?: Partial<EngineScenario>; keepSetup?: boolean } = {}): MWState {
+  const s = setupMaoriWars(seed, { map: fixtureMap(), tables: fixtureTables(over.tables), scenario: fixtureScenario(over.scenario) });
+  return s.setupSide && !over.keepSetup ? maoriWars.resolve(s, {}).state : s;
 }
 
 /** Move the stream to a draw where the next dice are `rolls` (a test chooses its dice without changing the rules). */
