@@ -153,7 +153,7 @@ export const maoriWars: GameModule<MWState> = {
       if (a.kind === 'attack') return { from: a.from, to: a.target };
       return {};
     };
-    const actions = s.setupSide ? setupOptions(s, role as Side).map((a) => ({ kind: a.kind, text: describeSetup(s, a), to: a.hex })) : legalActions(s, role).map((a) => ({ kind: a.kind, text: describe(s, a), ...hexesOf(a) }));
+    const actions = s.setupSide ? setupOptions(s, role as Side).map((a) => ({ kind: a.kind, text: describeSetup(s, a) })) : legalActions(s, role).map((a) => ({ kind: a.kind, text: describe(s, a), ...hexesOf(a) }));
     // RETREAT/OVERSTACK TOWARD take any hex; offered toward each of the player's Structures.
     const toward = SIDES.includes(role as Side) ? [...new Set(s.structures.filter((x) => x.owner === role).map((x) => x.hex))].sort().map((h) => hexWord(s, h)) : [];
     const standing = SIDES.includes(role as Side) && !s.result ? ['EVADE ALWAYS', 'EVADE NEVER', 'EVADE WEAKER', 'COUNTER ALWAYS', 'COUNTER NEVER', 'ABSORB ALWAYS', 'ABSORB NEVER', 'LOSSES DEFAULT', 'FORT STAY', 'FORT LEAVE', 'BOMBARD ALWAYS', 'BOMBARD NEVER', 'RETREAT DEFAULT', ...toward.map((h) => `RETREAT TOWARD ${h}`), 'OVERSTACK DEFAULT', 'OVERSTACK TOWARD DEFAULT', ...toward.map((h) => `OVERSTACK TOWARD ${h}`)].map((t) => ({ kind: 'standing', text: `STANDING ${t}` })) : [];
