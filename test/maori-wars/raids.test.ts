@@ -112,7 +112,7 @@ describe('10.0 option 3: raiders landing in "one or more hexes"', () => {
     expect(r.report.join('\n')).toMatch(/Raid \(equal force column\): rolled 2 \+ 1 = 3/);
     expect(r.report.join('\n')).toMatch(new RegExp(`The raided units reply against ${h1}, the hex with most raiders`));
   });
-  it('applies the raiders\' result in each landing hex, and refuses a hex named twice or one not next to the target', () => {
+  it('refuses a hex named twice or one not next to the target; the reply goes against one landing hex only', () => {
     const s = setup();
     const [w1, w2] = s.units.filter((u) => u.at === 'bush:north').map((u) => u.id);
     expect(problemOf(s, 'Maori', { kind: 'raid', units: [w1!], target: '0603', from: '0602', also: [{ units: [w2!], from: '0602' }] })).toMatch(/landing hex is named twice/);
