@@ -109,10 +109,12 @@ export function readLine(s: MWState, side: Side, line: string): Action[] {
   }
   if ((m = /^standing\s+wounded\s+(.+)$/i.exec(text))) {
     if (/^default$/i.test(m[1]!.trim())) return [{ kind: 'standing', key: 'wounded', value: '' }];
-    const names = new Set([...s.units.filter((u) => u.kind === 'leader' && u.owner === side).map((u) => u.name ?? ''), ...Object.keys(dataOf(s).scenario.leaders)]);
+    // The side's leaders: on the map or to come (a Neutral leader may ally with either side).
+    const ours = side === 'British' ? ['british', 'queenite', 'neutral'] : ['maori', 'neutral'];
+    const names = new Set([...s.units.filter((u) => u.kind === 'leader' && u.owner === side).map((u) => u.name ?? ''), ...Object.entries(dataOf(s).scenario.leaders).filter(([, l]) => ours.includes(l.category)).map(([k]) => k)]);
     const value = m[1]!.split(',').map((x) => x.trim()).filter(Boolean).map((x) => {
       const n = [...names].find((y) => norm(y) === norm(x));
-      if (!n) throw new ReadError(`STANDING WOUNDED takes leaders' names separated by commas, or DEFAULT: '${x}' is not a leader of this scenario`);
+      if (!n) throw new ReadError(`STANDING WOUNDED takes leaders' names separated by commas, or DEFAULT: '${x}' is not one of your leaders in this scenario`);
       return n;
     });
     return [{ kind: 'standing', key: 'wounded', value: value.join(',') }];

@@ -210,10 +210,11 @@ describe('Battle Dispatch chits that reach beyond the combat (the owner\'s choic
   });
   it('reads the chits\' standing instructions back as themselves, and refuses bad words with a clear error', () => {
     const c = withChit([{ type: 'none' }]);
-    const r = maoriWars.readSubmission(c.s, 'British', ['STANDING REINFORCE Militia, infantry', 'STANDING ARRIVE Auckland 0208', 'STANDING WOUNDED Despard', 'STANDING EXTRA NEVER', 'STANDING PARLEY NEVER', 'STANDING REINFORCE DEFAULT', 'STANDING WOUNDED Nobody', 'STANDING EXTRA maybe', 'STANDING REINFORCE dragoons']);
-    expect(r.lines.map((l) => l.ok)).toEqual([true, true, true, true, true, true, false, false, false]);
+    const r = maoriWars.readSubmission(c.s, 'British', ['STANDING REINFORCE Militia, infantry', 'STANDING ARRIVE Auckland 0208', 'STANDING WOUNDED Despard', 'STANDING EXTRA NEVER', 'STANDING PARLEY NEVER', 'STANDING REINFORCE DEFAULT', 'STANDING WOUNDED Nobody', 'STANDING EXTRA maybe', 'STANDING REINFORCE dragoons', 'STANDING WOUNDED Heke']);
+    expect(r.lines.map((l) => l.ok)).toEqual([true, true, true, true, true, true, false, false, false, false]);
     expect(r.lines.slice(0, 6).map((l) => l.reading)).toEqual(['STANDING REINFORCE MILITIA,INFANTRY', 'STANDING ARRIVE 0209,0208', 'STANDING WOUNDED DESPARD', 'STANDING EXTRA NEVER', 'STANDING PARLEY NEVER', 'STANDING REINFORCE DEFAULT']);
-    expect(r.lines[6]!.error).toMatch(/'Nobody' is not a leader of this scenario/);
+    expect(r.lines[6]!.error).toMatch(/'Nobody' is not one of your leaders in this scenario/);
+    expect(r.lines[9]!.error).toMatch(/'Heke' is not one of your leaders/); // a Maori leader, named by the British
     expect(r.lines[7]!.error).toMatch(/STANDING EXTRA takes ALWAYS, NEVER, GREATER/);
     expect(r.lines[8]!.error).toMatch(/STANDING REINFORCE takes unit kinds/);
   });
