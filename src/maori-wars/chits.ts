@@ -68,10 +68,13 @@ export function extraCombat(s: MWState, who: Side, kinds: string[], raid: boolea
       cands.push({ target: t, from, units, col: column(units.length, defenceStrength(s, enemy, t)) });
     }
   }
-  // The default's choice: the best odds, then the most units, then the first hex by number.
-  const best = cands.filter((c) => choice === 'always' || c.col === 'greater').sort((x, y) => rankCol[y.col] - rankCol[x.col] || y.units.length - x.units.length || x.target.localeCompare(y.target))[0];
+  // The owner's STANDING TARGETS first (in its order); then the default's choice: the best odds, then the most units, then the first hex by number.
+  const targetsFirst = list(standingOf(s, who).targets);
+  const rankT = (h: string) => { const i = targetsFirst.indexOf(h); return i < 0 ? targetsFirst.length : i; };
+  const best = cands.filter((c) => choice === 'always' || c.col === 'greater').sort((x, y) => rankT(x.target) - rankT(y.target) || rankCol[y.col] - rankCol[x.col] || y.units.length - x.units.length || x.target.localeCompare(y.target))[0];
   if (!best) { lines.push(`${who} has no ${what} to make elsewhere${choice === 'greater' ? ' at Greater Force' : ''} (${why}): that part is treated as "According to Plan".`); return; }
-  lines.push(`${who} makes a ${what} elsewhere, on ${placeName(s, best.target)} (${why}; the target ${s.standing[who].extra ? 'and units' : 'and units by the default'}: the best odds, then the most units, then the first hex by number).`);
+  const whyTarget = targetsFirst.includes(best.target) ? `the target by ${who}'s standing TARGETS` : `the target by ${who}'s default: the best odds, then the most units, then the first hex by number`;
+  lines.push(`${who} makes a ${what} elsewhere, on ${placeName(s, best.target)} (${why}; ${whyTarget}; every unit of the chit's kinds next to it that has not attacked this phase).`);
   if (raid) {
     for (const u of best.units) s.attacked.push(u.id);
     lines.push(`${best.units.map((u) => unitName(s, u)).join(', ')} raid ${placeName(s, best.target)} (no BD chit, no evasion).`);

@@ -185,6 +185,22 @@ describe('Battle Dispatch chits that reach beyond the combat (the owner\'s choic
     expect(text).toMatch(/British makes a single combat elsewhere, on 0609 \(by British's standing EXTRA ALWAYS/);
     expect(text).toMatch(/British attacks 0609 from 0608 with 1 unit\b/);
   });
+  it('attacks the STANDING TARGETS hex first, else the default\'s (the best odds, the most units, the first hex by number)', () => {
+    const setup = () => {
+      const c = withChit([{ type: 'extra-combat', side: 'maori', raid: false }]);
+      newUnit(c.s, { kind: 'warrior', owner: 'Maori', at: '0608' });
+      newUnit(c.s, { kind: 'warrior', owner: 'Maori', at: '0608' });
+      newUnit(c.s, { kind: 'militia', owner: 'British', at: '0508' });
+      newUnit(c.s, { kind: 'militia', owner: 'British', at: '0609' });
+      return c;
+    };
+    expect(setup().attack()).toMatch(/Maori makes a single combat elsewhere, on 0508 \(by Maori's default, EXTRA GREATER; the target by Maori's default: the best odds/);
+    const d = setup();
+    const r = maoriWars.readSubmission(d.s, 'Maori', ['STANDING TARGETS 0609 Auckland']);
+    expect(r.lines[0]).toMatchObject({ ok: true, reading: 'STANDING TARGETS 0609,0209' });
+    d.s.standing.Maori.targets = '0609,0209';
+    expect(d.attack()).toMatch(/Maori makes a single combat elsewhere, on 0609 \(by Maori's default, EXTRA GREATER; the target by Maori's standing TARGETS/);
+  });
   it('makes a Raid elsewhere when the chit says so (Raid on the Settlers): raid DRM, no evasion, retreats disregarded', () => {
     const c = withChit([{ type: 'extra-combat', side: 'maori', kinds: ['warriors'], raid: true }]);
     newUnit(c.s, { kind: 'warrior', owner: 'Maori', at: '0608' });
