@@ -50,6 +50,8 @@ const ID_PATTERNS: Record<string, RegExp> = {
   heiau: idPattern('heiau'),
   hawaii1795: wordsPattern(hawaiiIds),
   aloha: wordsPattern(dataIds('../../src/aloha/data/aloha.json', ['governor'])),
+  // Units and Structures (u12, s3), territories (tai-tokerau) and the box prefix (bush:).
+  'maori-wars': new RegExp(`${wordsPattern([...dataIds('../../src/maori-wars/data/north-island.json', []), 'bush']).source}|(?<![\\w'-])[us]\\d+(?![\\w'-])`),
 };
 
 /**
