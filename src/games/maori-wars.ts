@@ -62,7 +62,8 @@ function publicView(s: MWState) {
     turn: s.turn, lastTurn: dataOf(s).scenario.turns, side: s.side, phase: PHASE_NAMES[s.phase],
     victoryPoints: { marker: s.vp, text: vpText(s.vp) },
     // What decides victory (1.0), from the tables: the page shows it beside the VP track.
-    victory: { ...dataOf(s).tables.victory },
+    // The wipe-out conditions count only where there was something to wipe out at the start (engine.ts checkVictory).
+    victory: { ...dataOf(s).tables.victory, villagesAndPaCount: s.hadMaoriVillages, settlementsCount: s.hadSettlements },
     units: s.units.filter((u) => u.at !== 'gone').map((u) => ({ name: unitName(s, u), kind: u.kind, side: u.owner, ...(u.name ? { leader: u.name } : {}), hex: isHex(u.at) ? u.at : null, territory: u.at.startsWith('bush:') ? territoryName(s, u.at.slice(5)) : null, reinforcementBox: u.at === 'box', disrupted: u.disrupted })),
     structures: s.structures.map((x) => ({ name: structureName(s, x), kind: x.kind, side: x.owner, queenite: !!x.queenite, hex: x.hex, disrupted: x.disrupted })),
     bdCup: { chits: s.cup.length, played: s.played.slice() },
