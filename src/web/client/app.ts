@@ -148,7 +148,7 @@ function signInPage(): void {
     h('h1', {}, 'Sign in'),
     linkProblem ? h('p', { class: 'error', role: 'alert' }, linkProblem) : '',
     localStorage.getItem(NEXT_KEY) ? h('p', { class: 'ok' }, 'Sign in to open the game your link leads to: it opens once you follow the link we mail you.') : '',
-    h('p', {}, 'kahu judges Diplomacy variants and Hawaii 1795 by deadline, in the browser, by email or over HTTP. Enter your email address: we send you a link that signs you in (the first time, the link also creates your account).'),
+    h('p', {}, 'kahu judges Diplomacy variants, Hawaii 1795, Aloha and Maori Wars by deadline, in the browser, by email or over HTTP. Enter your email address: we send you a link that signs you in (the first time, the link also creates your account).'),
     h('form', { class: 'stack', onsubmit: (e: Event) => { e.preventDefault(); void send('/accounts/sign-in'); } },
       h('label', { for: 'email' }, 'Email address'), email,
       h('div', { class: 'row' }, h('button', { type: 'submit' }, 'Email me a sign-in link'), h('button', { type: 'button', class: 'secondary', onclick: () => { if (email.reportValidity()) void send('/accounts'); } }, 'New here: register'))),
@@ -303,7 +303,7 @@ async function lastResults(id: string, g: Json, box: HTMLElement): Promise<void>
   const mapBox = h('div', { class: 'map', id: 'results-map' });
   box.replaceChildren(h('section', { class: 'results', 'aria-labelledby': 'results-title' },
     h('h2', { id: 'results-title' }, `Results of ${done.label}`),
-    h('p', { class: 'muted' }, g.variant === 'hawaii1795' || g.variant === 'aloha' ? 'The report of the turn, and the map after it; the map above is the position now.' : 'Every order with its result (a failed one in red); the map above is the position now.'),
+    h('p', { class: 'muted' }, g.variant === 'hawaii1795' || g.variant === 'aloha' ? 'The report of the turn, and the map after it; the map above is the position now.' : g.variant === 'maori-wars' ? 'The report of the phase, and the map after it; the map above is the position now.' : 'Every order with its result (a failed one in red); the map above is the position now.'),
     h('div', { class: 'board' }, mapBox, h('pre', { class: 'report' }, done.report))));
   await mapInto(mapBox, `/games/${id}/phases/${done.seq}/map.svg`);
 }
