@@ -116,7 +116,9 @@ export const maoriWars: GameModule<MWState> = {
     if (s.result) lines.push(s.result.text + '.');
     if (viewer.kind === 'player' && SIDES.includes(viewer.role as Side)) {
       const st = standingOf(s, viewer.role as Side);
-      lines.push(`Your standing instructions: EVADE ${st.evade.toUpperCase()}, COUNTER ${st.counter.toUpperCase()}, ABSORB ${st.absorb.toUpperCase()}, LOSSES ${st.losses ? st.losses.toUpperCase() : `DEFAULT (Disrupted units first, then ${LOSS_KINDS.join(', ')})`}, FORT ${st.fortRetreat.toUpperCase()}, BOMBARD ${st.bombard.toUpperCase()}.`);
+      lines.push(`Your standing instructions: EVADE ${st.evade.toUpperCase()}, COUNTER ${st.counter.toUpperCase()}, ABSORB ${st.absorb.toUpperCase()}, LOSSES ${st.losses ? st.losses.toUpperCase() : `DEFAULT (Disrupted units first, then ${LOSS_KINDS.join(', ')})`}, FORT ${st.fortRetreat.toUpperCase()}, BOMBARD ${st.bombard.toUpperCase()}, `
+        + `REINFORCE ${st.reinforce ? st.reinforce.toUpperCase() : 'DEFAULT (the first such unit in the Reinforcement Box)'}, ARRIVE ${st.arrive ? st.arrive.toUpperCase() : 'DEFAULT (the first hex by number)'}, `
+        + `WOUNDED ${st.wounded ? st.wounded.toUpperCase() : 'DEFAULT (the first by name)'}, EXTRA ${st.extra.toUpperCase()}, TARGETS ${st.targets ? st.targets.toUpperCase() : 'DEFAULT (the best odds)'}, PARLEY ${st.parley.toUpperCase()}.`);
     }
     return lines.join('\n');
   },
@@ -128,7 +130,7 @@ export const maoriWars: GameModule<MWState> = {
   },
   waitingNote(s, role) {
     if (s.result || role === s.side) return null;
-    return `It is the ${s.side} player's ${PHASE_NAMES[s.phase]}; you may send standing instructions (STANDING EVADE ALWAYS|NEVER|WEAKER, STANDING COUNTER ALWAYS|NEVER, STANDING ABSORB ALWAYS|NEVER, STANDING LOSSES <kinds>|DEFAULT, STANDING FORT STAY|LEAVE, STANDING BOMBARD ALWAYS|NEVER)`;
+    return `It is the ${s.side} player's ${PHASE_NAMES[s.phase]}; you may send standing instructions (STANDING EVADE ALWAYS|NEVER|WEAKER, STANDING COUNTER ALWAYS|NEVER, STANDING ABSORB ALWAYS|NEVER, STANDING LOSSES <kinds>|DEFAULT, STANDING FORT STAY|LEAVE, STANDING BOMBARD ALWAYS|NEVER, STANDING REINFORCE <kinds>|DEFAULT, STANDING ARRIVE <hexes>|DEFAULT, STANDING WOUNDED <leaders>|DEFAULT, STANDING EXTRA ALWAYS|NEVER|GREATER, STANDING TARGETS <hexes>|DEFAULT, STANDING PARLEY ALWAYS|NEVER)`;
   },
   options(s, role) {
     // from/to: the hexes of a move or an attack, for the page's map clicks (programs read ids; people read the text).
@@ -138,7 +140,7 @@ export const maoriWars: GameModule<MWState> = {
       return {};
     };
     const actions = legalActions(s, role).map((a) => ({ kind: a.kind, text: describe(s, a), ...hexesOf(a) }));
-    const standing = SIDES.includes(role as Side) && !s.result ? ['EVADE ALWAYS', 'EVADE NEVER', 'EVADE WEAKER', 'COUNTER ALWAYS', 'COUNTER NEVER', 'ABSORB ALWAYS', 'ABSORB NEVER', 'LOSSES DEFAULT', 'FORT STAY', 'FORT LEAVE', 'BOMBARD ALWAYS', 'BOMBARD NEVER'].map((t) => ({ kind: 'standing', text: `STANDING ${t}` })) : [];
+    const standing = SIDES.includes(role as Side) && !s.result ? ['EVADE ALWAYS', 'EVADE NEVER', 'EVADE WEAKER', 'COUNTER ALWAYS', 'COUNTER NEVER', 'ABSORB ALWAYS', 'ABSORB NEVER', 'LOSSES DEFAULT', 'FORT STAY', 'FORT LEAVE', 'BOMBARD ALWAYS', 'BOMBARD NEVER', 'REINFORCE DEFAULT', 'ARRIVE DEFAULT', 'WOUNDED DEFAULT', 'EXTRA ALWAYS', 'EXTRA NEVER', 'EXTRA GREATER', 'TARGETS DEFAULT', 'PARLEY ALWAYS', 'PARLEY NEVER'].map((t) => ({ kind: 'standing', text: `STANDING ${t}` })) : [];
     return { phase: s.result ? null : PHASE_NAMES[s.phase], waitingFor: s.result ? null : s.side, actions: role === s.side ? [...actions, { kind: 'pass', text: 'PASS' }] : [], standing };
   },
 };

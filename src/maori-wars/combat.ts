@@ -6,11 +6,14 @@ import { nextDraw, drawsSince, drawsText, shuffle } from '../contract/random.ts'
 import { type CrtCell, type Effect } from './data-types.ts';
 import type { ChitEffect } from './tables-schema.ts';
 import { boatRetreat, isBoat, isEnemy, stepCost } from './movement.ts';
+import { allianceRoll, chitReinforcement, engineKinds, extraCombat } from './chits.ts';
 import { dataOf, gainVp, hexData, hexOf, isHex, mapNeighbours, mapOf, other, placeName, roll, stackCount, stackLimit, standingOf, strength, structureName, structuresAt, LOSS_KINDS, unitName, unitsAt, type MWState, type Side, type Structure, type Unit } from './state.ts';
 
 export interface AttackAction { kind: 'attack'; target: string; from: string[]; charge?: boolean; advance?: boolean }
 
 const INFANTRY_LIKE = ['infantry', 'constabulary', 'naval'];
+/** 6.0 Sappers: the DRM in the defence of Maori units occupying the Sap Marker. */
+const SAP_DEFENCE = 1;
 
 /** The units of `side` in the hexes that may join an attack on `target`. */
 export function attackersFor(s: MWState, side: Side, from: string[]): Unit[] {
@@ -213,12 +216,23 @@ export function evasionNeed(s: MWState, evaders: Unit[], attackers: Unit[]): num
   return evaders.length === 1 ? 6 : null;
 }
 
-/** One single combat, every step in order. */
-export function resolveAttack(s: MWState, side: Side, a: AttackAction, lines: string[]): void {
+/** A chit's combat elsewhere, made once the combat that drew it is over (9.0 step 3). */
+type Extra = { who: Side; kinds: string[]; raid: boolean };
+/** `noChit`: a combat a BD chit caused (no chit drawn for it); `kinds`: only units of these kinds attack. */
+export interface AttackOptions { noChit?: boolean; kinds?: string[] }
+
+/** One single combat, every step in order; then any combat elsewhere its BD chit caused. */
+export function resolveAttack(s: MWState, side: Side, a: AttackAction, lines: string[], opts: AttackOptions = {}): void {
+  const extra: Extra[] = [];
+  singleCombat(s, side, a, lines, opts, extra);
+  for (const e of extra) extraCombat(s, e.who, e.kinds, e.raid, lines);
+}
+
+function singleCombat(s: MWState, side: Side, a: AttackAction, lines: string[], opts: AttackOptions, extra: Extra[]): void {
   const enemy = other(side);
   const problem = attackProblem(s, side, a);
   if (problem) { lines.push(`Attack on ${placeName(s, a.target)} not made: ${problem}.`); return; }
-  const attackers = attackersFor(s, side, a.from);
+  const attackers = attackersFor(s, side, a.from).filter((u) => !opts.kinds?.length || opts.kinds.includes(u.kind));
   for (const u of attackers) s.attacked.push(u.id);
   lines.push(`${side} attacks ${placeName(s, a.target)} from ${a.from.map((h) => placeName(s, h)).join(', ')} with ${attackers.length} unit${attackers.length > 1 ? 's' : ''}${a.charge ? ' (Cavalry charging)' : ''}.`);
   // 2) Evasion, by the defender's standing instruction.
@@ -258,11 +272,12 @@ export function resolveAttack(s: MWState, side: Side, a: AttackAction, lines: st
   let chitDrm = 0;
   let counterDrm = 0;
   const skip = new Set<string>();
-  const n = drawChit(s, lines);
+  const n = opts.noChit ? null : drawChit(s, lines);
+  if (opts.noChit) lines.push('No BD chit is drawn for a combat a BD chit caused.');
   if (n !== null) {
     const chit = dataOf(s).tables.bdChits.find((c) => c.number === n)!;
     lines.push(`${enemy} draws BD chit ${n}, "${chit.title}": ${chit.text}`);
-    const played = chit.effects ? playChit(s, side, a, attackers, chit.effects, lines) : legacyChit(chit.effect, side, lines);
+    const played = chit.effects ? playChit(s, side, a, attackers, chit.effects, lines, extra) : legacyChit(chit.effect, side, lines);
     if (played === 'called-off') return;
     ({ chitDrm, counterDrm } = played);
     for (const x of played.skip) skip.add(x);
@@ -309,6 +324,8 @@ export function resolveAttack(s: MWState, side: Side, a: AttackAction, lines: st
   if (struct) drm += occupied ? dm.fortPaOccupied : dm.fortPaUnoccupied;
   else if (terrain === 'rough' || terrain === 'mountain') drm += dm.rough;
   if (att.some((u) => u.kind === 'militia') && !att.some((u) => INFANTRY_LIKE.includes(u.kind))) drm += dm.militiaWithoutInfantry;
+  // 6.0: "Maori unit(s) that occupies a Sap marker will get +1 DRM in their defense": the attack on them −1.
+  if (enemy === 'Maori' && s.sap?.hex === a.target && occupied) { drm -= SAP_DEFENCE; lines.push(`The Maori units occupy the Sap Marker: +${SAP_DEFENCE} in their defence (the attack roll −${SAP_DEFENCE}).`); }
   const col = column(att.reduce((x, u) => x + strength(u), 0), defenceStrength(s, enemy, a.target));
   const r = roll(s, lines, `Attack (${col} force)`, drm);
   const res = cell(s, col, r);
@@ -395,7 +412,7 @@ function partySide(p: string, side: Side): Side {
 }
 
 /** Play a BD chit's effects in order (tables-schema.ts vocabulary, 9.0 step 3). */
-function playChit(s: MWState, side: Side, a: AttackAction, attackers: Unit[], effects: ChitEffect[], lines: string[]): ChitPlay {
+function playChit(s: MWState, side: Side, a: AttackAction, attackers: Unit[], effects: ChitEffect[], lines: string[], extra: Extra[]): ChitPlay {
   const enemy = other(side);
   const out = { chitDrm: 0, counterDrm: 0, skip: [] as string[] };
   const inCombat = (who: Side) => (who === side ? attackers.filter((u) => a.from.includes(u.at)) : defendersAt(s, enemy, a.target)).filter((u) => u.kind !== 'leader' && !isBoat(u));
@@ -432,23 +449,32 @@ function playChit(s: MWState, side: Side, a: AttackAction, attackers: Unit[], ef
       case 'leader-lost': {
         const who = partySide(e.side, side);
         const hexes = who === side ? a.from : [a.target];
-        const leaders = s.units.filter((u) => u.kind === 'leader' && u.owner === who && hexes.includes(u.at)).sort((x, y) => (x.name ?? '').localeCompare(y.name ?? ''));
+        // Several leaders: the owner's STANDING WOUNDED order first, then by name (the default).
+        const order = standingOf(s, who).wounded.split(',').filter(Boolean);
+        const rank = (u: Unit) => { const i = order.indexOf(u.name ?? ''); return i < 0 ? order.length : i; };
+        const leaders = s.units.filter((u) => u.kind === 'leader' && u.owner === who && hexes.includes(u.at)).sort((x, y) => rank(x) - rank(y) || (x.name ?? '').localeCompare(y.name ?? ''));
         if (!leaders.length) { lines.push(`${who} has no leader in this combat: treated as "According to Plan".`); break; }
-        // Several leaders: the first by name (not yet the owner's choice; docs/maori-wars.md).
-        eliminate(s, leaders[0]!, lines, 'is lost (the BD chit): removed from the game');
+        const l = leaders[0]!;
+        const why = leaders.length === 1 ? 'the only one there' : order.includes(l.name ?? '') ? `by ${who}'s standing WOUNDED ${standingOf(s, who).wounded.toUpperCase()}` : `by ${who}'s default: the first by name`;
+        eliminate(s, l, lines, `is lost (the BD chit; ${why}): removed from the game`);
         break;
       }
       case 'reinforcement': {
-        if (e.place !== 'combat') { lines.push('kahu does not implement a BD chit\'s reinforcement by the Reinforcement Phase yet: that part is treated as "According to Plan".'); break; }
         const who = partySide(e.side, side);
-        const kinds: string[] = (e.kinds ?? []).map((k) => (k === 'warriors' ? (who === 'British' ? 'queenite' : 'warrior') : k));
+        const kinds = engineKinds(e.kinds, who);
+        if (e.place !== 'combat') { chitReinforcement(s, who, e.count, kinds, lines); break; }
+        const st = standingOf(s, who);
+        const pref = st.reinforce.split(',').filter(Boolean);
+        const rank = (u: Unit) => { const i = pref.indexOf(u.kind); return i < 0 ? pref.length : i; };
         for (let i = 0; i < e.count; i++) {
-          // Which unit comes is the owner's; kahu takes the first of the kinds named in the box (documented default).
-          const u = s.units.find((x) => x.owner === who && x.at === 'box' && x.kind !== 'leader' && (!kinds.length || kinds.includes(x.kind)));
+          // Which unit comes is the owner's: its STANDING REINFORCE kinds first, else the first such unit in the box.
+          const box = s.units.filter((x) => x.owner === who && x.at === 'box' && x.kind !== 'leader' && (!kinds.length || kinds.includes(x.kind)));
+          const u = box.map((x, k) => [x, k] as const).sort((x, y) => rank(x[0]) - rank(y[0]) || x[1] - y[1])[0]?.[0];
           const hex = (who === side ? a.from : [a.target]).find((h) => stackCount(s, who, h) < stackLimit(s, who, h));
           if (!u || !hex) { lines.push(`${who} has ${u ? 'no room for' : 'no such unit in the Reinforcement Box for'} a reinforcement: treated as "According to Plan".`); break; }
           u.at = hex;
-          lines.push(`${unitName(s, u)} arrives from the Reinforcement Box and takes part in this combat.`);
+          const why = st.reinforce && pref.includes(u.kind) ? `by ${who}'s standing REINFORCE ${st.reinforce.toUpperCase()}` : `by ${who}'s default: the first such unit in the Reinforcement Box`;
+          lines.push(`${unitName(s, u)} arrives from the Reinforcement Box and takes part in this combat (${why}).`);
           if (who === side) { attackers.push(u); s.attacked.push(u.id); }
         }
         break;
@@ -471,8 +497,16 @@ function playChit(s: MWState, side: Side, a: AttackAction, attackers: Unit[], ef
         if (first && !inCombat(enemy).some((u) => u.at === a.target)) for (const l of leaders) { l.at = first; lines.push(`${l.name} withdraws with them.`); }
         break;
       }
+      case 'extra-combat': {
+        // Made once this combat is over, before any other (9.0 step 3).
+        const who = partySide(e.side, side);
+        extra.push({ who, kinds: engineKinds(e.kinds, who), raid: e.raid });
+        lines.push(`${who} may make a ${e.raid ? 'Raid' : 'single combat'} elsewhere once this combat is over.`);
+        break;
+      }
+      case 'alliance-roll': allianceRoll(s, partySide(e.side, side), a.target, e.hexes, lines); break;
       default:
-        lines.push(`kahu does not implement the chit's "${e.type}" effect yet: that part is treated as "According to Plan".`);
+        lines.push(`kahu does not implement the chit's "${(e as { type: string }).type}" effect yet: that part is treated as "According to Plan".`);
     }
   }
   return out;

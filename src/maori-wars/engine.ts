@@ -116,7 +116,7 @@ export function problemOf(s: MWState, role: string, a: Action): string | null {
 // ---- Reinforcement (5.0)
 
 /** Maori units in play (not Canoes) and the Structures that supply them (13.0). */
-function supplyRoom(s: MWState, side: Side, queenite: boolean): number {
+export function supplyRoom(s: MWState, side: Side, queenite: boolean): number {
   const count = s.units.filter((u) => u.owner === side && (queenite ? u.kind === 'queenite' : u.kind === 'warrior') && (isHex(u.at) || u.at.startsWith('bush:'))).length;
   const structs = s.structures.filter((x) => x.owner === side && (side === 'Maori' || x.queenite)).length;
   return structs * 3 - count;
@@ -589,7 +589,7 @@ export function describe(s: MWState, a: Action): string {
     case 'leaderMove': return `LEADER ${unit(s, a.leader)?.name ?? a.leader} TO ${hexWord(s, a.to)}`;
     case 'sap': return `SAP ${hexWord(s, a.pa)} FROM ${hexWord(s, a.hex)}`;
     case 'ship': return `SHIP ${a.units.map((id) => unitRef(s, unit(s, id)!)).join(', ')} TO ${hexWord(s, a.to)}`;
-    case 'raid': return `RAID ${hexWord(s, a.target)} WITH ${a.units.map((id) => unitRef(s, unit(s, id)!)).join(', ')} FROM ${hexWord(s, a.from)}`;
+    case 'raid': return `RAID ${hexWord(s, a.target)} ${[{ units: a.units, from: a.from }, ...(a.also ?? [])].map((l) => `WITH ${l.units.map((id) => unitRef(s, unit(s, id)!)).join(', ')} FROM ${hexWord(s, l.from)}`).join(' ')}`;
     case 'bushRaid': return `RAID ${unitRef(s, unit(s, a.enemy)!)} WITH ${a.units.map((id) => unitRef(s, unit(s, id)!)).join(', ')}`;
     case 'build': return `BUILD ${a.what.toUpperCase()} AT ${hexWord(s, a.hex)}`;
     case 'repair': return `REPAIR ${hexWord(s, a.hex)}`;

@@ -5,8 +5,11 @@ import { isEnemy } from './movement.ts';
 import { dataOf, hexData, isHex, mapNeighbours, mapOf, other, placeName, roll, stackCount, stackLimit, strength, structuresAt, territoryName, unitName, unitsAt, type MWState, type Side, type Unit } from './state.ts';
 import type { Effect } from './data-types.ts';
 
-/** Option 3: raiders leave the box into `from` and raid the enemy units in the adjacent `target`. */
-export interface RaidAction { kind: 'raid'; units: string[]; target: string; from: string }
+/** Option 3: raiders leave the box into `from` (and the hexes of `also`, "one or more hexes") and raid the enemy units in the adjacent `target`. */
+export interface RaidAction { kind: 'raid'; units: string[]; target: string; from: string; also?: { units: string[]; from: string }[] }
+
+/** Each landing hex of a raid with the raiders that land there. */
+export const landings = (a: RaidAction) => [{ units: a.units, from: a.from }, ...(a.also ?? [])];
 /** Option 4: raiders try (3 or less) to raid the enemy unit `enemy` in their own territory. */
 export interface BushRaidAction { kind: 'bushRaid'; units: string[]; enemy: string }
 
@@ -27,8 +30,22 @@ function raidersProblem(s: MWState, side: Side, ids: string[]): { territory: str
 }
 
 export function raidProblem(s: MWState, side: Side, a: RaidAction): string | null {
-  const r = raidersProblem(s, side, a.units);
+  const all = landings(a).flatMap((l) => l.units);
+  if (new Set(all).size !== all.length) return 'a unit is named twice';
+  const hexes = landings(a).map((l) => l.from);
+  if (new Set(hexes).size !== hexes.length) return 'a landing hex is named twice';
+  const r = raidersProblem(s, side, all);
   if ('problem' in r) return r.problem;
+  for (const l of landings(a)) {
+    const p = landingProblem(s, side, r.territory, { ...a, units: l.units, from: l.from });
+    if (p) return p;
+  }
+  return null;
+}
+
+function landingProblem(s: MWState, side: Side, territory: string, a: RaidAction): string | null {
+  const r = { territory };
+  if (!a.units.some((id) => byId(s, id)!.kind !== 'leader')) return 'each landing hex needs a unit (a leader alone may not raid)';
   const h = hexData(mapOf(s), a.from);
   if (!h || h.territory !== r.territory) return `${a.from} is not in ${territoryName(s, r.territory)}`;
   if (h.terrain === 'ocean' || h.terrain === 'lake') return 'not a land hex';
@@ -65,18 +82,24 @@ function raidDrm(s: MWState, raiders: Unit[], raided: Unit[], hex: string): numb
 const noRetreat = (e: Effect): Effect => ({ ...e, retreat: false });
 const str = (us: Unit[]) => us.reduce((t, u) => t + strength(u), 0);
 
-/** The raid itself: raiders roll first, then the raided units still able to fight reply. */
-function fight(s: MWState, side: Side, raiders: Unit[], rHex: string, raided: Unit[], dHex: string, lines: string[]): void {
+/** The raid itself: raiders roll first, then the raided units still able to fight reply. Raiders in
+ * several hexes: the raiders' result applies in each hex (as an attack's from several hexes), and the
+ * reply goes to the hex with most raiders (the COUNTER default's choice, docs/maori-wars.md). */
+export function fight(s: MWState, side: Side, raiders: Unit[], rHexes: string | string[], raided: Unit[], dHex: string, lines: string[]): void {
+  const hexes = typeof rHexes === 'string' ? [rHexes] : rHexes;
   const att = raiders.filter((u) => u.kind !== 'leader');
   const col = column(str(att), str(raided));
   const r = roll(s, lines, `Raid (${col} force column)`, raidDrm(s, raiders, raided, dHex));
   const c = cell(s, col, r);
   lines.push(`Raid result: ${effectText(noRetreat(c.defender))} to the raided, ${effectText(noRetreat(c.attacker))} to the raiders (retreats disregarded).`);
   applyEffect(s, noRetreat(c.defender), other(side), dHex, raided, true, lines);
-  applyEffect(s, noRetreat(c.attacker), side, rHex, att, false, lines);
+  for (const h of hexes) applyEffect(s, noRetreat(c.attacker), side, h, att.filter((u) => u.at === h), false, lines);
   const reply = raided.filter((u) => u.at === dHex && !u.disrupted && strength(u) > 0);
+  const left = (h: string) => att.filter((u) => u.at === h).length;
+  const rHex = hexes.slice().sort((x, y) => left(y) - left(x) || x.localeCompare(y))[0]!;
   const target = att.filter((u) => u.at === rHex);
   if (!reply.length || !target.length) { lines.push('No raided unit is left to reply.'); return; }
+  if (hexes.length > 1) lines.push(`The raided units reply against ${placeName(s, rHex)}, the hex with most raiders.`);
   const col2 = column(str(reply), str(target));
   const r2 = roll(s, lines, `The raided units reply (${col2} force column)`);
   const c2 = cell(s, col2, r2);
@@ -86,11 +109,15 @@ function fight(s: MWState, side: Side, raiders: Unit[], rHex: string, raided: Un
 }
 
 export function resolveRaid(s: MWState, side: Side, a: RaidAction, lines: string[]): void {
-  const raiders = a.units.map((id) => byId(s, id)!);
-  lines.push(`${raiders.map((u) => unitName(s, u)).join(', ')} leave${raiders.length === 1 ? 's' : ''} the Bush Raider Box into ${placeName(s, a.from)} and raid${raiders.length === 1 ? 's' : ''} ${placeName(s, a.target)}.`);
-  for (const u of raiders) { u.at = a.from; s.moved.push(u.id); }
+  const all: Unit[] = [];
+  for (const l of landings(a)) {
+    const raiders = l.units.map((id) => byId(s, id)!);
+    lines.push(`${raiders.map((u) => unitName(s, u)).join(', ')} leave${raiders.length === 1 ? 's' : ''} the Bush Raider Box into ${placeName(s, l.from)} and raid${raiders.length === 1 ? 's' : ''} ${placeName(s, a.target)}.`);
+    for (const u of raiders) { u.at = l.from; s.moved.push(u.id); }
+    all.push(...raiders);
+  }
   const raided = unitsAt(s, a.target).filter((u) => u.owner === other(side) && u.kind !== 'leader');
-  fight(s, side, raiders, a.from, raided, a.target, lines);
+  fight(s, side, all, landings(a).map((l) => l.from), raided, a.target, lines);
 }
 
 export function resolveBushRaid(s: MWState, side: Side, a: BushRaidAction, lines: string[]): void {
@@ -123,6 +150,21 @@ export function raidOptions(s: MWState, side: Side): (RaidAction | BushRaidActio
         }
       }
       for (const e of enemies) out.push({ kind: 'bushRaid', units: g, enemy: e.id });
+    }
+    // "One or more hexes": all of the territory's raiders spread over the landing hexes, one unit a
+    // hex in hex order (leaders with the first); any other split may be written.
+    if (units.length > 1) {
+      const leaders = here.filter((u) => u.kind === 'leader').map((u) => u.id);
+      for (const target of targets) {
+        const hexes = mapNeighbours(mapOf(s), target).filter((h) => hexData(mapOf(s), h)?.territory === territory && !raidProblem(s, side, { kind: 'raid', units: [units[0]!.id], target, from: h })).sort();
+        if (hexes.length < 2) continue;
+        const split = hexes.slice(0, units.length).map((h) => ({ units: [] as string[], from: h }));
+        units.forEach((u, i) => split[i % split.length]!.units.push(u.id));
+        split[0]!.units.push(...leaders);
+        const [first, ...also] = split;
+        const a: RaidAction = { kind: 'raid', units: first!.units, target, from: first!.from, also };
+        if (!raidProblem(s, side, a)) out.push(a);
+      }
     }
   }
   return out;

@@ -37,7 +37,7 @@ export function playOne(module: GameModule<MWState>, seed: string, data: unknown
       if (!again.lines[again.lines.length - 1]!.ok) { if (r.lines.every((l) => l.ok) && k === 0) problems.push(`${seed}: offered "${pick}" not accepted: ${again.lines[again.lines.length - 1]!.error}`); break; }
       lines.push(pick);
     }
-    const standing = ['STANDING EVADE NEVER', 'STANDING EVADE ALWAYS', 'STANDING COUNTER NEVER', 'STANDING ABSORB NEVER', 'STANDING LOSSES INFANTRY, WARRIORS', 'STANDING FORT LEAVE', 'STANDING BOMBARD NEVER', 'STANDING LOSSES DEFAULT'];
+    const standing = ['STANDING EVADE NEVER', 'STANDING EVADE ALWAYS', 'STANDING COUNTER NEVER', 'STANDING ABSORB NEVER', 'STANDING LOSSES INFANTRY, WARRIORS', 'STANDING FORT LEAVE', 'STANDING BOMBARD NEVER', 'STANDING LOSSES DEFAULT', 'STANDING REINFORCE MILITIA, QUEENITE', 'STANDING ARRIVE Auckland', 'STANDING EXTRA ALWAYS', 'STANDING EXTRA NEVER', 'STANDING TARGETS Auckland', 'STANDING PARLEY NEVER'];
     if (randomInt(rng, 10) === 0) lines.push(standing[randomInt(rng, standing.length)]!);
     // A line that must never be accepted: a move into the sea by a land unit.
     const bad = module.readSubmission(s, role, ['MOVE warrior 0101 TO 0102']);
@@ -45,7 +45,11 @@ export function playOne(module: GameModule<MWState>, seed: string, data: unknown
     const sub = module.readSubmission(s, role, lines);
     const phase = s.phase;
     log.push({ [role]: lines });
-    s = module.resolve(s, { [role]: sub.accepted }).state;
+    const out = module.resolve(s, { [role]: sub.accepted });
+    s = out.state;
+    // Every BD chit effect is played: none may fall back to "kahu does not implement".
+    const said = (out.report as { lines?: string[] }).lines ?? [];
+    if (said.some((l) => /does not implement/.test(l))) problems.push(`${seed}: ${said.find((l) => /does not implement/.test(l))}`);
     if (phase === 'movement' || phase === 'combat') checkStacking(s, `${seed} after ${phase}`, problems);
   }
   return { state: s, log, decisions: n };

@@ -34,10 +34,13 @@ export interface Structure { id: string; kind: StructureKind; owner: Owner; quee
 
 /** A player's standing instructions (docs/maori-wars.md): losses is a comma list of unit kinds ('' = the default order);
  * fortRetreat: units in a Fort/Pa leave on a retreat result or stay; bombard: bombard before each attack or not. */
-export interface Standing { evade: 'always' | 'never' | 'weaker'; counter: 'always' | 'never'; absorb: 'always' | 'never'; losses?: string; fortRetreat?: 'stay' | 'leave'; bombard?: 'always' | 'never' }
+export interface Standing { evade: 'always' | 'never' | 'weaker'; counter: 'always' | 'never'; absorb: 'always' | 'never'; losses?: string; fortRetreat?: 'stay' | 'leave'; bombard?: 'always' | 'never'; reinforce?: string; arrive?: string; wounded?: string; extra?: 'always' | 'never' | 'greater'; targets?: string; parley?: 'always' | 'never' }
+// BD chits (docs/maori-wars.md): reinforce = kinds a reinforcement chit brings first, arrive = hexes it
+// arrives in first ('' = the defaults), wounded = leaders a "Leader Wounded" takes first, extra = whether
+// to make a chit's extra combat, targets = hexes it attacks first, parley = whether to make a chit's alliance roll.
 export const DEFAULT_STANDING: Standing = { evade: 'weaker', counter: 'always', absorb: 'always' };
 /** The defaults of the instructions a player has not sent (the report says "default" for these). */
-export const STANDING_DEFAULTS: Required<Standing> = { ...DEFAULT_STANDING, losses: '', fortRetreat: 'stay', bombard: 'always' };
+export const STANDING_DEFAULTS: Required<Standing> = { ...DEFAULT_STANDING, losses: '', fortRetreat: 'stay', bombard: 'always', reinforce: '', arrive: '', wounded: '', extra: 'greater', targets: '', parley: 'always' };
 /** A side's standing instructions with the defaults filled in (states older than a field lack it). */
 export function standingOf(s: MWState, side: Side): Required<Standing> {
   return { ...STANDING_DEFAULTS, ...s.standing[side] };

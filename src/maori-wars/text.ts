@@ -3,7 +3,7 @@
 // describe() writes, so every option's text is accepted as it is.
 import type { StructureKind } from './data-types.ts';
 import type { Action } from './engine.ts';
-import { hexData, isHex, LOSS_KINDS, mapOf, other, placeName, type MWState, type Side, type Unit } from './state.ts';
+import { dataOf, hexData, isHex, LOSS_KINDS, mapOf, other, placeName, type MWState, type Side, type Unit } from './state.ts';
 
 export class ReadError extends Error {}
 
@@ -14,8 +14,10 @@ const KIND_WORDS: Record<string, Unit['kind']> = {
   neutral: 'neutral', artillery: 'artillery', cavalry: 'cavalry', infantry: 'infantry', militia: 'militia', constabulary: 'constabulary',
   naval: 'naval', marines: 'naval', rangers: 'rangers', ranger: 'rangers', gunboat: 'gunboat', gunboats: 'gunboat', canoe: 'canoe', canoes: 'canoe', waka: 'canoe',
 };
+/** Kinds a reinforcement chit may bring (STANDING REINFORCE). */
+export const REINFORCE_KINDS = [...LOSS_KINDS.filter((k) => k !== 'neutral'), 'gunboat', 'canoe'];
 const STRUCT_WORDS: Record<string, StructureKind> = { settlement: 'settlement', village: 'village', fort: 'fort', pa: 'pa' };
-export const HELP = 'MOVE <units> TO <hexes> | TRANSPORT <boat> WITH <units> TO <hexes> | DESTROY <canoe> | REINFORCE <kind> AT <hex> | ATTACK <hex> WITH <hexes> [CHARGE] [ADVANCE] | NEGOTIATE <leader> WITH <hex> | SHIP <units> TO <hex> | SAP <Pa hex> FROM <hex> | LEADER <leader> TO <hex> (after a NEGOTIATE) | BOMBARD <Neutral hex> | CARRY <canoe> WITH <unit> TO <hexes> | RAIDER <unit> | RAID <hex> WITH <units> FROM <hex> | RAID <enemy unit> WITH <units> | BUSH <unit> TO <territory> | LEAVE <unit> TO <hex> | BUILD SETTLEMENT|VILLAGE|FORT|PA AT <hex> | REPAIR <hex> | STANDING EVADE ALWAYS|NEVER|WEAKER | STANDING COUNTER ALWAYS|NEVER | STANDING ABSORB ALWAYS|NEVER | STANDING LOSSES <kinds>|DEFAULT | STANDING FORT STAY|LEAVE | STANDING BOMBARD ALWAYS|NEVER | PASS';
+export const HELP = 'MOVE <units> TO <hexes> | TRANSPORT <boat> WITH <units> TO <hexes> | DESTROY <canoe> | REINFORCE <kind> AT <hex> | ATTACK <hex> WITH <hexes> [CHARGE] [ADVANCE] | NEGOTIATE <leader> WITH <hex> | SHIP <units> TO <hex> | SAP <Pa hex> FROM <hex> | LEADER <leader> TO <hex> (after a NEGOTIATE) | BOMBARD <Neutral hex> | CARRY <canoe> WITH <unit> TO <hexes> | RAIDER <unit> | RAID <hex> WITH <units> FROM <hex> [WITH <units> FROM <hex>…] | RAID <enemy unit> WITH <units> | BUSH <unit> TO <territory> | LEAVE <unit> TO <hex> | BUILD SETTLEMENT|VILLAGE|FORT|PA AT <hex> | REPAIR <hex> | STANDING EVADE ALWAYS|NEVER|WEAKER | STANDING COUNTER ALWAYS|NEVER | STANDING ABSORB ALWAYS|NEVER | STANDING LOSSES <kinds>|DEFAULT | STANDING FORT STAY|LEAVE | STANDING BOMBARD ALWAYS|NEVER | STANDING REINFORCE <kinds>|DEFAULT | STANDING ARRIVE <hexes>|DEFAULT | STANDING WOUNDED <leaders>|DEFAULT | STANDING EXTRA ALWAYS|NEVER|GREATER | STANDING TARGETS <hexes>|DEFAULT | STANDING PARLEY ALWAYS|NEVER | PASS';
 
 /** A hex by id or place name (any spelling the map lists). */
 export function readHex(s: MWState, text: string): string {
@@ -95,6 +97,39 @@ export function readLine(s: MWState, side: Side, line: string): Action[] {
     for (const k of kinds) if (!LOSS_KINDS.includes(k)) throw new ReadError(`STANDING LOSSES takes unit kinds (${LOSS_KINDS.join(', ')}) or DEFAULT, not '${k}'`);
     return [{ kind: 'standing', key: 'losses', value: kinds.join(',') }];
   }
+  if ((m = /^standing\s+reinforce\s+(.+)$/i.exec(text))) {
+    if (/^default$/i.test(m[1]!.trim())) return [{ kind: 'standing', key: 'reinforce', value: '' }];
+    const kinds = m[1]!.split(',').map((x) => norm(x).replace(/\s+/g, '').replace(/s$/, '')).filter(Boolean).map((x) => (x === 'maoriwarrior' ? 'warrior' : x === 'queenitewarrior' ? 'queenite' : x));
+    for (const k of kinds) if (!REINFORCE_KINDS.includes(k)) throw new ReadError(`STANDING REINFORCE takes unit kinds (${REINFORCE_KINDS.join(', ')}) or DEFAULT, not '${k}'`);
+    return [{ kind: 'standing', key: 'reinforce', value: kinds.join(',') }];
+  }
+  if ((m = /^standing\s+arrive\s+(.+)$/i.exec(text))) {
+    if (/^default$/i.test(m[1]!.trim())) return [{ kind: 'standing', key: 'arrive', value: '' }];
+    return [{ kind: 'standing', key: 'arrive', value: readHexes(s, m[1]!).join(',') }];
+  }
+  if ((m = /^standing\s+targets\s+(.+)$/i.exec(text))) {
+    if (/^default$/i.test(m[1]!.trim())) return [{ kind: 'standing', key: 'targets', value: '' }];
+    return [{ kind: 'standing', key: 'targets', value: readHexes(s, m[1]!).join(',') }];
+  }
+  if ((m = /^standing\s+wounded\s+(.+)$/i.exec(text))) {
+    if (/^default$/i.test(m[1]!.trim())) return [{ kind: 'standing', key: 'wounded', value: '' }];
+    // The side's leaders: on the map or to come (a Neutral leader may ally with either side).
+    const ours = side === 'British' ? ['british', 'queenite', 'neutral'] : ['maori', 'neutral'];
+    const names = new Set([...s.units.filter((u) => u.kind === 'leader' && u.owner === side).map((u) => u.name ?? ''), ...Object.entries(dataOf(s).scenario.leaders).filter(([, l]) => ours.includes(l.category)).map(([k]) => k)]);
+    const value = m[1]!.split(',').map((x) => x.trim()).filter(Boolean).map((x) => {
+      const n = [...names].find((y) => norm(y) === norm(x));
+      if (!n) throw new ReadError(`STANDING WOUNDED takes leaders' names separated by commas, or DEFAULT: '${x}' is not one of your leaders in this scenario`);
+      return n;
+    });
+    return [{ kind: 'standing', key: 'wounded', value: value.join(',') }];
+  }
+  if ((m = /^standing\s+(extra|parley)\s+(\w+)$/i.exec(text))) {
+    const key = norm(m[1]!) as 'extra' | 'parley';
+    const value = norm(m[2]!);
+    const allowed = key === 'extra' ? ['always', 'never', 'greater'] : ['always', 'never'];
+    if (!allowed.includes(value)) throw new ReadError(`STANDING ${key.toUpperCase()} takes ${allowed.map((x) => x.toUpperCase()).join(', ')}, not '${m[2]}'`);
+    return [{ kind: 'standing', key, value }];
+  }
   if ((m = /^standing\s+(fort|fortretreat|fort-retreat)\s+(\w+)$/i.exec(text))) {
     const value = norm(m[2]!);
     if (!['stay', 'leave'].includes(value)) throw new ReadError(`STANDING FORT takes STAY or LEAVE, not '${m[2]}'`);
@@ -141,7 +176,18 @@ export function readLine(s: MWState, side: Side, line: string): Action[] {
   }
   if ((m = /^sap\s+(.+?)\s+from\s+(.+)$/i.exec(text))) return [{ kind: 'sap', pa: readHex(s, m[1]!), hex: readHex(s, m[2]!) }];
   if ((m = /^ship\s+(.+?)\s+to\s+(.+)$/i.exec(text))) return [{ kind: 'ship', units: readUnits(s, side, m[1]!).map((u) => u.id), to: readHex(s, m[2]!) }];
-  if ((m = /^raid\s+(.+?)\s+with\s+(.+?)\s+from\s+(.+)$/i.exec(text))) return [{ kind: 'raid', target: readHex(s, m[1]!), units: readUnits(s, side, m[2]!).map((u) => u.id), from: readHex(s, m[3]!) }];
+  if ((m = /^raid\s+(.+?)\s+with\s+(.+?\s+from\s+.+)$/i.exec(text))) {
+    // One or more landing hexes (10.0 option 3): "WITH <units> FROM <hex>", repeated.
+    const taken: string[] = [];
+    const groups = m[2]!.split(/\s+with\s+/i).map((g) => {
+      const x = /^(.+?)\s+from\s+(.+)$/i.exec(g.trim());
+      if (!x) throw new ReadError(`'${g}' is not "<units> FROM <hex>"`);
+      const units = x[1]!.split(',').map((y) => y.trim()).filter(Boolean).map((y) => { const u = readUnit(s, side, y, taken); taken.push(u.id); return u.id; });
+      return { units, from: readHex(s, x[2]!) };
+    });
+    const [first, ...also] = groups;
+    return [{ kind: 'raid', target: readHex(s, m[1]!), units: first!.units, from: first!.from, ...(also.length ? { also } : {}) }];
+  }
   if ((m = /^raid\s+(.+?)\s+with\s+(.+)$/i.exec(text))) {
     const e = readUnit(s, other(side), m[1]!);
     return [{ kind: 'bushRaid', enemy: e.id, units: readUnits(s, side, m[2]!).map((u) => u.id) }];

@@ -1,6 +1,7 @@
 // Battle Dispatch chits (9.0 step 3) played as their data says (tables-schema.ts effect vocabulary),
 // each drawn with its draw numbers in the report.
 import { describe, expect, it } from 'vitest';
+import { maoriWars } from '../../src/games/maori-wars.ts';
 import { resolveAttack } from '../../src/maori-wars/combat.ts';
 import { newUnit } from '../../src/maori-wars/setup.ts';
 import type { ChitEffect } from '../../src/maori-wars/tables-schema.ts';
@@ -97,5 +98,151 @@ describe('Battle Dispatch chits that move units', () => {
     const d = withChit([{ type: 'withdraw', side: 'defender' }], sameCrt('-', 'h1'));
     expect(d.attack()).toMatch(/Maori stays \(by Maori's standing EVADE NEVER\)/);
     expect(d.w.at).toBe('box');
+  });
+});
+
+describe('Battle Dispatch chits that reach beyond the combat (the owner\'s choices by standing instructions)', () => {
+  it('brings a unit "as in the Reinforcement Phase" (Reinforcements, chit 34): the first in the box by default, the STANDING REINFORCE kind and ARRIVE hex when sent', () => {
+    const c = withChit([{ type: 'reinforcement', side: 'british', count: 1, place: 'normal' }]);
+    const inf = c.s.units.find((u) => u.owner === 'British' && u.kind === 'infantry' && u.at === 'box')!;
+    const mil = newUnit(c.s, { kind: 'militia', owner: 'British', at: 'box' });
+    const text = c.attack();
+    // Not into the combat: into a Town of the designated area (5.0), and the attack stays 2 against 1.
+    expect(inf.at).toBe('0209');
+    expect(mil.at).toBe('box');
+    expect(text).toMatch(/British Infantry at Auckland \(0209\) arrives from the Reinforcement Box as in the Reinforcement Phase \(the unit by British's default: the first such unit in the Reinforcement Box; the hex by British's default/);
+    expect(text).toMatch(/Attack \(greater force\)/);
+    const d = withChit([{ type: 'reinforcement', side: 'british', count: 1, place: 'normal' }]);
+    const mil2 = newUnit(d.s, { kind: 'militia', owner: 'British', at: 'box' });
+    d.s.standing.British.reinforce = 'militia';
+    expect(d.attack()).toMatch(/by British's standing REINFORCE MILITIA; the hex by British's default/);
+    expect(mil2.at).toBe('0208'); // NZ units: a Settlement, Town or Fort; the first hex by number
+    const e = withChit([{ type: 'reinforcement', side: 'british', count: 1, place: 'normal' }]);
+    const mil3 = newUnit(e.s, { kind: 'militia', owner: 'British', at: 'box' });
+    e.s.standing.British.reinforce = 'militia'; e.s.standing.British.arrive = '0209';
+    expect(e.attack()).toMatch(/the hex by British's standing ARRIVE/);
+    expect(mil3.at).toBe('0209');
+  });
+  it('plays a reinforcement chit with nothing to bring as "According to Plan"', () => {
+    const c = withChit([{ type: 'reinforcement', side: 'british', count: 1, kinds: ['gunboat'], place: 'normal' }]);
+    expect(c.attack()).toMatch(/British has no such unit in the Reinforcement Box for a reinforcement: that part is treated as "According to Plan"/);
+  });
+  it('brings the STANDING REINFORCE kind into the combat too', () => {
+    const c = withChit([{ type: 'reinforcement', side: 'british', count: 1, place: 'combat' }]);
+    const mil = newUnit(c.s, { kind: 'militia', owner: 'British', at: 'box' });
+    c.s.standing.British.reinforce = 'militia';
+    const text = c.attack();
+    expect(mil.at).toBe('0305');
+    expect(text).toMatch(/takes part in this combat \(by British's standing REINFORCE MILITIA\)/);
+  });
+  it('removes the leader the STANDING WOUNDED names first when several are there (Leader Wounded), else the first by name', () => {
+    const c = withChit([{ type: 'leader-lost', side: 'defender' }]);
+    const heke = c.s.units.find((u) => u.name === 'Heke')!, kawiti = c.s.units.find((u) => u.name === 'Kawiti')!;
+    heke.at = '0405'; kawiti.at = '0405';
+    expect(c.attack()).toMatch(/Heke at 0405 is lost \(the BD chit; by Maori's default: the first by name\)/);
+    expect([heke.at, kawiti.at]).toEqual(['gone', '0405']);
+    const d = withChit([{ type: 'leader-lost', side: 'defender' }]);
+    const r = maoriWars.readSubmission(d.s, 'Maori', ['STANDING WOUNDED kawiti']);
+    expect(r.lines[0]).toMatchObject({ ok: true, reading: 'STANDING WOUNDED KAWITI' });
+    d.s.standing.Maori.wounded = 'Kawiti';
+    const h2 = d.s.units.find((u) => u.name === 'Heke')!, k2 = d.s.units.find((u) => u.name === 'Kawiti')!;
+    h2.at = '0405'; k2.at = '0405';
+    expect(d.attack()).toMatch(/Kawiti at 0405 is lost \(the BD chit; by Maori's standing WOUNDED KAWITI\)/);
+    expect([h2.at, k2.at]).toEqual(['0405', 'gone']);
+  });
+  it('lets the named player make a single combat elsewhere once this combat is over, with no BD chit (Taua Strikes); EXTRA NEVER declines', () => {
+    const setup = () => {
+      const c = withChit([{ type: 'extra-combat', side: 'maori', raid: false }], sameCrt('-', 'h1'));
+      newUnit(c.s, { kind: 'warrior', owner: 'Maori', at: '0608' });
+      newUnit(c.s, { kind: 'warrior', owner: 'Maori', at: '0608' });
+      const mil = newUnit(c.s, { kind: 'militia', owner: 'British', at: '0609' });
+      c.s.standing.British.evade = 'never'; c.s.standing.British.counter = 'never';
+      return { ...c, mil };
+    };
+    const c = setup();
+    const text = c.attack();
+    expect(c.mil.at).toBe('box');
+    expect(text.indexOf('Result:')).toBeLessThan(text.indexOf('Maori makes a single combat elsewhere, on 0609'));
+    expect(text).toMatch(/Maori attacks 0609 from 0608 with 2 units/);
+    expect(text.match(/draws BD chit/g)).toHaveLength(1);
+    expect(text).toMatch(/No BD chit is drawn for a combat a BD chit caused/);
+    const d = setup();
+    d.s.standing.Maori.extra = 'never';
+    expect(d.attack()).toMatch(/Maori makes no single combat elsewhere \(by Maori's standing EXTRA NEVER\)/);
+    expect(d.mil.at).toBe('0609');
+  });
+  it('makes the combat elsewhere only at Greater Force by default (EXTRA GREATER), at any odds on EXTRA ALWAYS, with the kinds the chit names only (Queenite Sortie)', () => {
+    const c = withChit([{ type: 'extra-combat', side: 'maori', raid: false }]);
+    newUnit(c.s, { kind: 'warrior', owner: 'Maori', at: '0608' });
+    newUnit(c.s, { kind: 'militia', owner: 'British', at: '0609' });
+    expect(c.attack()).toMatch(/Maori has no single combat to make elsewhere at Greater Force \(by Maori's default, EXTRA GREATER\)/);
+    const d = withChit([{ type: 'extra-combat', side: 'british', kinds: ['warriors'], raid: false }]);
+    d.s.standing.British.extra = 'always';
+    for (const kind of ['queenite', 'infantry', 'infantry'] as const) newUnit(d.s, { kind, owner: 'British', at: '0608' });
+    newUnit(d.s, { kind: 'warrior', owner: 'Maori', at: '0609' });
+    newUnit(d.s, { kind: 'warrior', owner: 'Maori', at: '0609' });
+    const text = d.attack();
+    expect(text).toMatch(/British makes a single combat elsewhere, on 0609 \(by British's standing EXTRA ALWAYS/);
+    expect(text).toMatch(/British attacks 0609 from 0608 with 1 unit\b/);
+  });
+  it('attacks the STANDING TARGETS hex first, else the default\'s (the best odds, the most units, the first hex by number)', () => {
+    const setup = () => {
+      const c = withChit([{ type: 'extra-combat', side: 'maori', raid: false }]);
+      newUnit(c.s, { kind: 'warrior', owner: 'Maori', at: '0608' });
+      newUnit(c.s, { kind: 'warrior', owner: 'Maori', at: '0608' });
+      newUnit(c.s, { kind: 'militia', owner: 'British', at: '0508' });
+      newUnit(c.s, { kind: 'militia', owner: 'British', at: '0609' });
+      return c;
+    };
+    expect(setup().attack()).toMatch(/Maori makes a single combat elsewhere, on 0508 \(by Maori's default, EXTRA GREATER; the target by Maori's default: the best odds/);
+    const d = setup();
+    const r = maoriWars.readSubmission(d.s, 'Maori', ['STANDING TARGETS 0609 Auckland']);
+    expect(r.lines[0]).toMatchObject({ ok: true, reading: 'STANDING TARGETS 0609,0209' });
+    d.s.standing.Maori.targets = '0609,0209';
+    expect(d.attack()).toMatch(/Maori makes a single combat elsewhere, on 0609 \(by Maori's default, EXTRA GREATER; the target by Maori's standing TARGETS/);
+  });
+  it('makes a Raid elsewhere when the chit says so (Raid on the Settlers): raid DRM, no evasion, retreats disregarded', () => {
+    const c = withChit([{ type: 'extra-combat', side: 'maori', kinds: ['warriors'], raid: true }]);
+    newUnit(c.s, { kind: 'warrior', owner: 'Maori', at: '0608' });
+    newUnit(c.s, { kind: 'warrior', owner: 'Maori', at: '0608' });
+    newUnit(c.s, { kind: 'militia', owner: 'British', at: '0609' });
+    c.s.standing.British.evade = 'always';
+    const text = c.attack();
+    expect(text).toMatch(/Maori makes a Raid elsewhere, on 0609/);
+    expect(text).toMatch(/Raid \(greater force column\): rolled \d \+ 1 = \d/);
+    expect(text).not.toMatch(/British tries to evade/);
+  });
+  it('rolls on the Negotiation table for the nearest Neutral Village within 3 hexes, no leader, no DRM (Chiefs Parley); PARLEY NEVER declines', () => {
+    const c = withChit([{ type: 'alliance-roll', side: 'defender', hexes: 3 }]);
+    rig(c.s, [5]);
+    const text = c.attack();
+    expect(text).toMatch(/Maori rolls on the Negotiation table for the Neutrals at Waitangi \(0404\) \(by Maori's default, PARLEY ALWAYS; .*\): rolled 5 \(draw #\d+\)/);
+    expect(c.s.structures.find((x) => x.hex === '0404')!.owner).toBe('Maori');
+    const d = withChit([{ type: 'alliance-roll', side: 'defender', hexes: 3 }]);
+    d.s.standing.Maori.parley = 'never';
+    rig(d.s, [5]);
+    expect(d.attack()).toMatch(/Maori makes no alliance roll \(by Maori's standing PARLEY NEVER\)/);
+    expect(d.s.structures.find((x) => x.hex === '0404')!.owner).toBe('Neutral');
+  });
+  it('reads the chits\' standing instructions back as themselves, and refuses bad words with a clear error', () => {
+    const c = withChit([{ type: 'none' }]);
+    const r = maoriWars.readSubmission(c.s, 'British', ['STANDING REINFORCE Militia, infantry', 'STANDING ARRIVE Auckland 0208', 'STANDING WOUNDED Despard', 'STANDING EXTRA NEVER', 'STANDING PARLEY NEVER', 'STANDING REINFORCE DEFAULT', 'STANDING WOUNDED Nobody', 'STANDING EXTRA maybe', 'STANDING REINFORCE dragoons', 'STANDING WOUNDED Heke']);
+    expect(r.lines.map((l) => l.ok)).toEqual([true, true, true, true, true, true, false, false, false, false]);
+    expect(r.lines.slice(0, 6).map((l) => l.reading)).toEqual(['STANDING REINFORCE MILITIA,INFANTRY', 'STANDING ARRIVE 0209,0208', 'STANDING WOUNDED DESPARD', 'STANDING EXTRA NEVER', 'STANDING PARLEY NEVER', 'STANDING REINFORCE DEFAULT']);
+    expect(r.lines[6]!.error).toMatch(/'Nobody' is not one of your leaders in this scenario/);
+    expect(r.lines[9]!.error).toMatch(/'Heke' is not one of your leaders/); // a Maori leader, named by the British
+    expect(r.lines[7]!.error).toMatch(/STANDING EXTRA takes ALWAYS, NEVER, GREATER/);
+    expect(r.lines[8]!.error).toMatch(/STANDING REINFORCE takes unit kinds/);
+  });
+});
+
+describe('6.0 the Sap Marker', () => {
+  it('gives Maori units occupying the Sap Marker +1 in their defence (the attack roll −1)', () => {
+    const c = withChit([{ type: 'none' }]);
+    c.s.sap = { hex: '0405', pa: '0404', turn: 1 };
+    rig(c.s, [3]);
+    const text = c.attack();
+    expect(text).toMatch(/The Maori units occupy the Sap Marker: \+1 in their defence/);
+    expect(text).toMatch(/Attack \(greater force\): rolled 3 − 1 = 2/);
   });
 });

@@ -86,6 +86,48 @@ describe('10.0 option 3: a raid from the Bush Raider Box onto the main map', () 
   });
 });
 
+describe('10.0 option 3: raiders landing in "one or more hexes"', () => {
+  function setup(): MWState {
+    let s = game();
+    newUnit(s, { kind: 'warrior', owner: 'Maori', at: 'bush:north' });
+    newUnit(s, { kind: 'warrior', owner: 'Maori', at: 'bush:north' });
+    newUnit(s, { kind: 'infantry', owner: 'British', at: '0603' });
+    newUnit(s, { kind: 'infantry', owner: 'British', at: '0603' });
+    return until(s, 'Maori', 'bushRaider');
+  }
+  it('offers all of a territory\'s raiders spread over two landing hexes, reads it back, and raids with their total strength', () => {
+    let s = setup();
+    const split = opts(s).filter((t) => /^RAID 0603 WITH warrior in Northland FROM \d{4} WITH warrior in Northland FROM \d{4}$/.test(t));
+    expect(split).toHaveLength(1);
+    // Not every subset: one spread option a target, besides each raider alone and all together in one hex.
+    const onTarget = opts(s).filter((t) => t.startsWith('RAID 0603'));
+    expect(onTarget.length).toBe(onTarget.filter((t) => t.split(' WITH ').length === 2).length + 1);
+    const [, h1, h2] = /FROM (\d{4}) WITH .* FROM (\d{4})$/.exec(split[0]!)!;
+    expect(maoriWars.readSubmission(s, 'Maori', [split[0]!]).lines[0]).toMatchObject({ ok: true, reading: split[0] });
+    rig(s, [2, 2]); // 2 + 1 = 3: nothing either way (rollCrt)
+    const r = play(s, [split[0]!]);
+    s = r.s;
+    expect(kinds(s, h1!)).toEqual(['warrior']);
+    expect(kinds(s, h2!)).toEqual(['warrior']);
+    expect(r.report.join('\n')).toMatch(/Raid \(equal force column\): rolled 2 \+ 1 = 3/);
+    expect(r.report.join('\n')).toMatch(new RegExp(`The raided units reply against ${h1}, the hex with most raiders`));
+  });
+  it('refuses a hex named twice or one not next to the target; the reply goes against one landing hex only', () => {
+    const s = setup();
+    const [w1, w2] = s.units.filter((u) => u.at === 'bush:north').map((u) => u.id);
+    expect(problemOf(s, 'Maori', { kind: 'raid', units: [w1!], target: '0603', from: '0602', also: [{ units: [w2!], from: '0602' }] })).toMatch(/landing hex is named twice/);
+    expect(problemOf(s, 'Maori', { kind: 'raid', units: [w1!], target: '0603', from: '0602', also: [{ units: [w2!], from: '0502' }] })).toMatch(/not adjacent/);
+    expect(problemOf(s, 'Maori', { kind: 'raid', units: [w1!], target: '0603', from: '0602', also: [{ units: [w1!], from: '0604' }] })).toMatch(/named twice/);
+    const r = maoriWars.readSubmission(s, 'Maori', ['RAID 0603 WITH warrior in Northland FROM 0602 WITH warrior in Northland FROM 0604']);
+    expect(r.lines[0]).toMatchObject({ ok: true, reading: 'RAID 0603 WITH warrior in Northland FROM 0602 WITH warrior in Northland FROM 0604' });
+    // The reply (6: two hits) goes to one hex only; the raiders' own result would apply in each.
+    rig(s, [2, 6]);
+    const after = play(s, ['RAID 0603 WITH warrior in Northland FROM 0602 WITH warrior in Northland FROM 0604']).s;
+    expect(kinds(after, '0602')).toEqual([]);
+    expect(kinds(after, '0604')).toEqual(['warrior']);
+  });
+});
+
 describe('10.0 option 4: a raid attempt within the Bush Raider Box', () => {
   function setup(): MWState {
     let s = game();

@@ -449,3 +449,96 @@ describe('the reader and the options', () => {
     expect(JSON.stringify(run())).toEqual(JSON.stringify(run()));
   });
 });
+
+describe('rules tested late: boats, repair, Gunboat retreat, Canoe destruction, reinforcements in a full hex', () => {
+  it('lets a Gunboat pass an enemy-occupied coastal hex or navigable river hex but not stop there; a Canoe may not enter an enemy river hex (6.0)', () => {
+    const s = newGame();
+    const g = find(s, (u) => u.kind === 'gunboat');
+    newUnit(s, { kind: 'warrior', owner: 'Maori', at: '0205' });
+    expect(pathProblem(s, g, ['0203', '0204', '0205', '0206'])).toEqual({ cost: 0 });
+    expect(pathProblem(s, g, ['0203', '0204', '0205'])).toMatchObject({ problem: /may pass through but not stop in an enemy occupied hex/ });
+    // Navigable river (0203, 0303): the Gunboat passes a Maori unit at 0203 into 0303, but does not stop with it.
+    newUnit(s, { kind: 'warrior', owner: 'Maori', at: '0203' });
+    expect(pathProblem(s, g, ['0203', '0303'])).not.toHaveProperty('problem');
+    expect(pathProblem(s, g, ['0203'])).toMatchObject({ problem: /not stop/ });
+    const c = newUnit(s, { kind: 'canoe', owner: 'Maori', at: '0503' });
+    newUnit(s, { kind: 'infantry', owner: 'British', at: '0403' });
+    expect(pathProblem(s, c, ['0403', '0303'])).toMatchObject({ problem: /may not enter 0403: it holds enemy units/ });
+  });
+  it('repairs a Disrupted friendly Structure as the turn\'s one Construction (12.0)', () => {
+    let s = until(newGame(), 'British', 'construction');
+    const st = s.structures.find((x) => x.hex === '0208')!;
+    expect(legalActions(s, 'British').some((a) => a.kind === 'repair')).toBe(false);
+    st.disrupted = true;
+    const opts = (maoriWars.options!(s, 'British') as { actions: { text: string }[] }).actions.map((a) => a.text);
+    expect(opts).toContain('REPAIR 0208');
+    const r = maoriWars.readSubmission(s, 'British', ['REPAIR 0208', 'BUILD FORT AT 0208']);
+    expect(r.lines[1]).toMatchObject({ ok: false, error: /only one Construction a turn/ });
+    s = play(s, ['REPAIR 0208']);
+    expect(s.structures.find((x) => x.hex === '0208')!.disrupted).toBe(false);
+    expect(problemOf({ ...s, phase: 'construction', side: 'British', built: false }, 'British', { kind: 'repair', hex: '0208' })).toMatch(/no Disrupted friendly Structure/);
+  });
+  it('makes a sole Gunboat retreat when Maori units enter it, and a Gunboat whose units are eliminated (6.0)', () => {
+    const s = newGame();
+    const g = find(s, (u) => u.kind === 'gunboat');
+    g.at = '0205';
+    const w = newUnit(s, { kind: 'warrior', owner: 'Maori', at: '0305' });
+    const lines: string[] = [];
+    apply(s, 'Maori', { kind: 'move', unit: w.id, path: ['0205'] }, lines);
+    expect(w.at).toBe('0205');
+    expect(g.at).not.toBe('0205');
+    expect(g.at).toMatch(/^02\d\d$/); // a coastal hex, not the ocean
+    expect(lines.join('\n')).toMatch(/The British Gunboat at 0205 retreats to/);
+    const t = newGame('retreat', { tables: { crt: sameCrt('-', 'h1') } });
+    t.side = 'Maori'; t.phase = 'combat';
+    const g2 = find(t, (u) => u.kind === 'gunboat');
+    g2.at = '0206';
+    newUnit(t, { kind: 'infantry', owner: 'British', at: '0206' });
+    newUnit(t, { kind: 'warrior', owner: 'Maori', at: '0306' });
+    newUnit(t, { kind: 'warrior', owner: 'Maori', at: '0306' });
+    t.standing.British.evade = 'never'; t.standing.British.counter = 'never'; t.standing.British.absorb = 'never';
+    const l2: string[] = [];
+    resolveAttack(t, 'Maori', { kind: 'attack', target: '0206', from: ['0306'] }, l2);
+    expect(at(t, '0206', 'infantry')).toHaveLength(0);
+    expect(g2.at).not.toBe('0206');
+    expect(l2.join('\n')).toMatch(/The British Gunboat at 0206 retreats to/);
+  });
+  it('lets the owner destroy a Canoe in its Movement Phase (no VP), and destroys a Canoe left on land with no unit to carry it (6.0)', () => {
+    let s = until(newGame(), 'Maori', 'movement');
+    const c = newUnit(s, { kind: 'canoe', owner: 'Maori', at: '0203' });
+    s = play(s, ['DESTROY canoe 0203']);
+    expect(s.units.find((u) => u.id === c.id)!.at).toBe('box');
+    expect(s.vp).toBe(0);
+    let t = until(newGame(), 'Maori', 'movement');
+    const w = newUnit(t, { kind: 'warrior', owner: 'Maori', at: '0305' });
+    const c1 = newUnit(t, { kind: 'canoe', owner: 'Maori', at: '0305' });
+    const c2 = newUnit(t, { kind: 'canoe', owner: 'Maori', at: '0306' });
+    t = play(t, ['PASS']);
+    expect(t.units.find((u) => u.id === c1.id)!.at).toBe('0305'); // carried by the warrior
+    expect(t.units.find((u) => u.id === c2.id)!.at).toBe('box');
+    expect(t.units.find((u) => u.id === w.id)!.at).toBe('0305');
+  });
+  it('places an automatic reinforcement whose hex is fully stacked in an adjacent hex within stacking and not next to an enemy; else, British, on the nearest such coastal hex; Maori, in the box (5.0)', () => {
+    const auto = (side: 'British' | 'Maori', hex: string) => newGame('full', { scenario: { automatic: [{ turn: side === 'British' ? 1 : 2, side, kind: side === 'British' ? 'infantry' : 'warrior', count: 1, at: { hex } }] } });
+    const arrived = (s: MWState, side: string) => s.units.filter((u) => u.owner === side && u.id.startsWith('u')).slice(-1)[0]!;
+    // British: Auckland (0209) holds 4 units; 0208 is free and next to no enemy.
+    let s = auto('British', '0209');
+    for (let i = 0; i < 3; i++) newUnit(s, { kind: 'infantry', owner: 'British', at: '0209' });
+    s = until(s, 'British', 'movement'); // the Reinforcement Phase had nothing to decide
+    expect(arrived(s, 'British').at).toBe('0208');
+    // 0208 full, the other land neighbours next to Maori units: the nearest coastal hex within stacking, not next to an enemy.
+    s = auto('British', '0209');
+    for (let i = 0; i < 3; i++) newUnit(s, { kind: 'infantry', owner: 'British', at: '0209' });
+    for (let i = 0; i < 4; i++) newUnit(s, { kind: 'infantry', owner: 'British', at: '0208' });
+    newUnit(s, { kind: 'warrior', owner: 'Maori', at: '0310' }); // in 0310, next to 0309 and 0210
+    s.structures.push({ id: 'px', kind: 'pa', owner: 'Maori', hex: '0310', disrupted: false });
+    s = until(s, 'British', 'movement');
+    expect(arrived(s, 'British').at).toBe('0207');
+    // Maori: Ohaeawai (0804) full and every neighbour held by the British: the reinforcement waits in the box.
+    let m = auto('Maori', '0804');
+    for (let i = 0; i < 2; i++) newUnit(m, { kind: 'warrior', owner: 'Maori', at: '0804' });
+    for (const h of ['0803', '0904', '0905', '0805', '0705', '0704']) newUnit(m, { kind: 'infantry', owner: 'British', at: h });
+    m = until(until(m, 'British', 'movement'), 'Maori', 'movement'); // turn 2
+    expect(m.units.filter((u) => u.owner === 'Maori' && u.kind === 'warrior' && u.at === 'box').length).toBeGreaterThan(2);
+  });
+});
