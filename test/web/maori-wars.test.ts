@@ -138,6 +138,13 @@ describe('Maori Wars in the browser', () => {
     await page.getByRole('button', { name: /^Set: Evade when attacked/ }).click();
     await page.locator('.mw-standing-out .ok').filter({ hasText: 'ALWAYS' }).waitFor();
     expect((await byRole.Maori!.ok('GET', `/games/${gameId}/orders`)).lines.map((l: any) => l.text)).toEqual([reinforce, 'STANDING EVADE ALWAYS']);
+    // Every standing instruction offered has its form; one written as a list (LOSSES) from its text box, by Enter.
+    const words = new Set(options.standing.map((x: any) => x.text.split(' ')[1]));
+    expect(await page.locator('.mw-standing-row').count()).toBe(words.size);
+    await page.locator('#standing-losses').fill('MILITIA, WARRIOR');
+    await page.locator('#standing-losses').press('Enter');
+    await page.locator('.mw-standing-out .ok').filter({ hasText: 'LOSSES' }).waitFor();
+    expect((await byRole.Maori!.ok('GET', `/games/${gameId}/orders`)).lines.map((l: any) => l.text)).toEqual([reinforce, 'STANDING EVADE ALWAYS', 'STANDING LOSSES MILITIA, WARRIOR']);
 
     expect(await accessibilityProblems(page)).toEqual([]);
     expect(errors).toEqual([]);
@@ -148,6 +155,7 @@ describe('Maori Wars in the browser', () => {
     const maori = await openGame(byRole.Maori!, gameId);
     expect(await maori.page.locator('#standing-evade').inputValue()).toBe('ALWAYS');
     expect(await maori.page.locator('.mw-standing').innerText()).toContain('Now: ALWAYS.');
+    expect(await maori.page.locator('#standing-losses').inputValue()).toBe('MILITIA,WARRIOR');
     await maori.page.close();
     const british = await openGame(byRole.British!, gameId);
     expect(await british.page.locator('#standing-evade').inputValue()).toBe('WEAKER');

@@ -673,13 +673,19 @@ function mwMapClicks(svg: SVGSVGElement, actions: Json[], text: HTMLTextAreaElem
 
 const MW_PHASES = ['Reinforcement Phase', 'Movement Phase', 'Rally Phase', 'Alliance Phase', 'Combat Phase', 'Bush Raider Phase', 'Construction Phase', 'Attrition Phase'];
 /** What each standing instruction decides (docs/maori-wars.md, "Decisions given to players"), by its word in a STANDING line. */
-const MW_STANDING: Record<string, { key: string; label: string }> = {
+const MW_STANDING: Record<string, { key: string; label: string; help?: string; default?: string }> = {
   EVADE: { key: 'evade', label: 'Evade when attacked (9.0 step 2; NEVER also stays put on a Night Withdrawal)' },
   COUNTER: { key: 'counter', label: 'Counter-attack when attacked (9.0 step 6)' },
   ABSORB: { key: 'absorb', label: 'Let a Fort or Pa absorb a hit (9.0 step 7)' },
   FORT: { key: 'fortRetreat', label: 'Units in a Fort or Pa told to retreat: stay or leave (9.0)' },
   BOMBARD: { key: 'bombard', label: 'Bombard before your attacks (9.0 step 4)' },
-  LOSSES: { key: 'losses', label: 'Which kinds take hits and disruptions first (9.0)' },
+  LOSSES: { key: 'losses', label: 'Which kinds take hits and disruptions first (9.0)', help: 'unit kinds in order, separated by commas, e.g. MILITIA, WARRIOR', default: 'DEFAULT (Disrupted units first, then the weakest kinds)' },
+  REINFORCE: { key: 'reinforce', label: 'Which unit a reinforcement Battle Dispatch chit brings first (9.0 step 3)', help: 'unit kinds in order, separated by commas', default: 'DEFAULT (the first such unit in the Reinforcement Box)' },
+  ARRIVE: { key: 'arrive', label: 'Where a chit\'s reinforcement arrives first (5.0)', help: 'hexes in order, separated by commas', default: 'DEFAULT (the first hex by number where it may arrive)' },
+  WOUNDED: { key: 'wounded', label: 'Which leader a "Leader Wounded" chit takes first (9.0 step 3)', help: 'your leaders in order, separated by commas', default: 'DEFAULT (the first by name)' },
+  EXTRA: { key: 'extra', label: 'Make the combat or Raid elsewhere that a chit gives (9.0 step 3)' },
+  TARGETS: { key: 'targets', label: 'Which hexes that combat or Raid attacks first (9.0 step 3)', help: 'hexes in order, separated by commas', default: 'DEFAULT (the best odds)' },
+  PARLEY: { key: 'parley', label: 'Roll for an alliance on a Chiefs Parley chit (8.0)' },
 };
 
 /** A hex as people read it: its place's name and number, else its number. */
@@ -761,12 +767,13 @@ function mwStandingForm(id: string, mine: Json, offered: string[]): Node {
     const meta = MW_STANDING[word] ?? { key: word.toLowerCase(), label: word };
     const cur = mine[meta.key];
     const fid = `standing-${word.toLowerCase()}`;
-    if (word === 'LOSSES') {
+    // A list the player writes (offered only as DEFAULT): a text box; empty sends DEFAULT.
+    if (values.length === 1 && values[0] === 'DEFAULT') {
       const input = h('input', { id: fid, name: fid, placeholder: 'DEFAULT', 'aria-describedby': `${fid}-help` });
       input.value = cur ? String(cur).toUpperCase() : '';
-      rows.push(h('form', { class: 'mw-standing-row', onsubmit: (e: Event) => { e.preventDefault(); void send(word, `STANDING LOSSES ${input.value.trim() || 'DEFAULT'}`); } },
+      rows.push(h('form', { class: 'mw-standing-row', onsubmit: (e: Event) => { e.preventDefault(); void send(word, `STANDING ${word} ${input.value.trim() || 'DEFAULT'}`); } },
         h('label', { for: fid }, meta.label), h('div', { class: 'row' }, input, h('button', { type: 'submit', class: 'secondary', 'aria-label': `Set: ${meta.label}` }, 'Set')),
-        h('p', { id: `${fid}-help`, class: 'muted' }, `Now: ${cur ? String(cur).toUpperCase() : 'DEFAULT (Disrupted units first, then the weakest kinds)'}. Unit kinds in order, e.g. MILITIA WARRIOR; empty for DEFAULT.`)));
+        h('p', { id: `${fid}-help`, class: 'muted' }, `Now: ${cur ? String(cur).toUpperCase() : meta.default ?? 'DEFAULT'}. ${meta.help ? `${meta.help[0]!.toUpperCase()}${meta.help.slice(1)}` : 'In order, separated by commas'}; empty for DEFAULT.`)));
       continue;
     }
     const sel = h('select', { id: fid, name: fid }, ...values.map((x) => h('option', { value: x }, x)));
