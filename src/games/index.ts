@@ -1,5 +1,6 @@
-// The registry of game modules by id: `standard`, `heiau` (src/games/diplomacy.ts) and
-// `hawaii1795` (src/games/hawaii1795.ts). Engines are written alongside the service; this file
+// The registry of game modules by id: `standard`, `heiau` (src/games/diplomacy.ts),
+// `hawaii1795` (src/games/hawaii1795.ts), `aloha` (src/games/aloha.ts) and `maori-wars`
+// (src/games/maori-wars.ts). Engines are written alongside the service; this file
 // imports whichever exist, and picks every exported GameModule.
 import type { GameModule } from '../contract/types.ts';
 
@@ -15,7 +16,7 @@ export function registerGame(module: GameModule): void {
   games[module.id] = module;
 }
 
-for (const file of ['./diplomacy.ts', './hawaii1795.ts', './aloha.ts']) {
+for (const file of ['./diplomacy.ts', './hawaii1795.ts', './aloha.ts', './maori-wars.ts']) {
   const url = new URL(file, import.meta.url);
   let mod: Record<string, unknown>;
   try {

@@ -3,7 +3,7 @@
 // themselves. The non-phasing player's mid-turn decisions are standing instructions (STANDING
 // EVADE/COUNTER/ABSORB), which either player may send at any time. Nothing is hidden but the BD
 // cup's order, the seed and each player's standing instructions (docs/maori-wars.md).
-// Not registered in src/games/index.ts: the shipped map, tables and scenario are not merged yet.
+// Registered in src/games/index.ts: offered to moderators with its one scenario.
 import type { GameModule, ReadLine, Viewer } from '../contract/types.ts';
 import { advance, apply, describe, hexWord, legalActions, problemOf, resolveTurn, unit, type Action, type MWReport, type MWSubmission } from '../maori-wars/engine.ts';
 import { loadData, setupGame } from '../maori-wars/setup.ts';
@@ -80,6 +80,9 @@ function publicView(s: MWState) {
   return {
     turn: s.turn, lastTurn: dataOf(s).scenario.turns, side: s.side, phase: phaseName(s),
     victoryPoints: { marker: s.vp, text: vpText(s.vp) },
+    // What decides victory (1.0), from the tables: the page shows it beside the VP track.
+    // The wipe-out conditions count only where there was something to wipe out at the start (engine.ts checkVictory).
+    victory: { ...dataOf(s).tables.victory, villagesAndPaCount: s.hadMaoriVillages, settlementsCount: s.hadSettlements },
     units: s.units.filter((u) => u.at !== 'gone').map((u) => ({ name: unitName(s, u), kind: u.kind, side: u.owner, ...(u.name ? { leader: u.name } : {}), hex: isHex(u.at) ? u.at : null, territory: u.at.startsWith('bush:') ? territoryName(s, u.at.slice(5)) : null, reinforcementBox: u.at === 'box', disrupted: u.disrupted })),
     structures: s.structures.map((x) => ({ name: structureName(s, x), kind: x.kind, side: x.owner, queenite: !!x.queenite, hex: x.hex, disrupted: x.disrupted })),
     bdCup: { chits: s.cup.length, played: s.played.slice() },

@@ -66,7 +66,7 @@ const PhaseEntry = z.object({
 export const CreateGame = z
   .object({
     name: DisplayName(100),
-    variant: z.string().min(1).describe('Game module: standard, heiau, hawaii1795 (GET /variants)'),
+    variant: z.string().min(1).describe('Game module: standard, heiau, hawaii1795, aloha, maori-wars (GET /variants)'),
     scenario: z.string().min(1),
     options: z.record(z.string(), z.unknown()).optional().describe('Engine options'),
     openJoin: z.boolean().optional().describe('Anyone signed in may join (default: by invitation)'),

@@ -66,6 +66,55 @@ function hexPath([x, y]: [number, number], r: number): string {
   return `M${f(x + r)},${f(y)}l-${a},${h}h-${b}l-${a},-${h}l${a},-${h}h${b}z`;
 }
 
+/**
+ * The grid's hexsides, each drawn once: a hexside two hexes share was stroked twice (once per
+ * hex), and stroking the grid's 12,858 sides was a fifth of the PNG's time. Land hexes take their
+ * sides first, so a coast side is drawn in the land's stroke; each hex's sides left to draw go out
+ * as runs of consecutive sides (one move, then relative lines).
+ */
+function gridPaths(hexes: MaoriWarsMap['hexes'], r: number): { land: string; sea: string } {
+  const h = (Math.sqrt(3) / 2) * r;
+  // The corners in hexPath's order (flat-topped: east, then clockwise on screen).
+  const corner = (x: number, y: number, i: number): [number, number] => [[x + r, y], [x + r / 2, y + h], [x - r / 2, y + h], [x - r, y], [x - r / 2, y - h], [x + r / 2, y - h]][i] as [number, number];
+  // A side is known by its midpoint. The centres are rounded to 0.1, so the two hexes of a side
+  // see its midpoint up to about 0.1 apart: a side already drawn is one whose midpoint lies within
+  // R/10 (distinct sides' midpoints are R·√3/2 apart), looked up in the 3×3 cells around it.
+  const cells = new Map<string, [number, number][]>();
+  const seen = (a: [number, number], b: [number, number]): boolean => {
+    const mx = (a[0] + b[0]) / 2, my = (a[1] + b[1]) / 2, cx = Math.floor(mx / r), cy = Math.floor(my / r);
+    for (let i = -1; i <= 1; i++) for (let j = -1; j <= 1; j++) {
+      if ((cells.get(`${cx + i},${cy + j}`) ?? []).some(([px, py]) => Math.hypot(px - mx, py - my) < r / 10)) return true;
+    }
+    const k = `${cx},${cy}`;
+    cells.set(k, [...(cells.get(k) ?? []), [mx, my]]);
+    return false;
+  };
+  const out = { land: '', sea: '' };
+  const pass = (list: MaoriWarsMap['hexes'], into: 'land' | 'sea') => {
+    for (const hx of list) {
+      const [x, y] = hx.centre;
+      const todo = [0, 1, 2, 3, 4, 5].map((i) => !seen(corner(x, y, i), corner(x, y, (i + 1) % 6)));
+      if (!todo.some(Boolean)) continue;
+      // Start after a side already drawn, so that a run never wraps past side 5.
+      const start = todo.every(Boolean) ? 0 : (todo.findIndex((t, i) => !t && todo[(i + 1) % 6]) + 1) % 6;
+      let d = '', open = false;
+      for (let n = 0; n < 6; n++) {
+        const i = (start + n) % 6;
+        if (!todo[i]) { open = false; continue; }
+        const a = corner(x, y, i), b = corner(x, y, (i + 1) % 6);
+        if (!open) d += `M${f(a[0])},${f(a[1])}`;
+        // Steps between rounded corners: a run does not drift from its corners.
+        d += `l${f(f(b[0]) - f(a[0]))},${f(f(b[1]) - f(a[1]))}`;
+        open = true;
+      }
+      out[into] += d;
+    }
+  };
+  pass(hexes.filter((x) => x.terrain !== 'ocean'), 'land');
+  pass(hexes.filter((x) => x.terrain === 'ocean'), 'sea');
+  return out;
+}
+
 // Hex numbers in strokes (a seven-segment hand), all in one path: thousands of text elements are slow to draw.
 // Each digit in a box 1 wide and 2 high: where its stroke starts, then relative moves.
 const DIGITS: [number, number, string][] = [
@@ -115,9 +164,11 @@ function drawStatic(map: MaoriWarsMap): Static {
   for (const h of map.hexes.filter((x) => x.terrain !== 'ocean' && /neck of land/.test(x.note ?? ''))) {
     o.push(`<ellipse cx="${h.centre[0]}" cy="${h.centre[1]}" rx="${f(R * 0.55)}" ry="${f(R * 0.4)}" fill="${TERRAIN_FILL[h.terrain]}" stroke="#5b4a2e" stroke-width="0.5" stroke-dasharray="1 0.8"><title>${esc(h.note!)}</title></ellipse>`);
   }
-  // The grid: two paths, faint at sea.
-  o.push(`<path class="grid" d="${map.hexes.filter((h) => h.terrain === 'ocean').map((h) => hexPath(h.centre, R)).join('')}" fill="none" stroke="#7d7462" stroke-opacity="0.35" stroke-width="0.3"/>`);
-  o.push(`<path class="grid" d="${map.hexes.filter((h) => h.terrain !== 'ocean').map((h) => hexPath(h.centre, R)).join('')}" fill="none" stroke="#5d5442" stroke-opacity="0.7" stroke-width="0.3"/>`);
+  // The grid: two paths, faint at sea; each hexside once (land's where land meets sea), a little
+  // darker than when each was drawn twice.
+  const grid = gridPaths(map.hexes, R);
+  o.push(`<path class="grid" d="${grid.sea}" fill="none" stroke="#7d7462" stroke-opacity="0.5" stroke-width="0.3"/>`);
+  o.push(`<path class="grid" d="${grid.land}" fill="none" stroke="#5d5442" stroke-opacity="0.85" stroke-width="0.3"/>`);
   if (map.drawing.lakes) o.push(`<path class="lakes" d="${map.drawing.lakes.join('')}" fill="${TERRAIN_FILL.lake}" stroke="#3D7FB8" stroke-width="0.4"/>`);
   o.push(`<path class="coast" d="${map.drawing.coast.join('')}" fill="none" stroke="#5b4a2e" stroke-width="0.6" stroke-linejoin="round"/>`);
   // Rivers: solid where only canoes go, dotted along the navigable reach (the rules' dotted segments).
@@ -382,7 +433,10 @@ function panel(map: MaoriWarsMap, board: MaoriWarsBoard, st: Static): string {
     const bx = x0 + (i + 9) * cw;
     o.push(`<rect x="${f(bx)}" y="${y}" width="${f(cw - 0.8)}" height="12" fill="${at ? '#000' : side ? SIDE[side].fill : '#fff'}" fill-opacity="${at ? 1 : 0.25}" stroke="#333" stroke-width="0.3"${at ? ' class="current"' : ''}/><text x="${f(bx + cw / 2 - 0.4)}" y="${y + 8.5}" text-anchor="middle" font-size="6" fill="${at ? '#fff' : '#000'}">${Math.abs(i)}</text>`);
   }
-  o.push(`<text x="${x0}" y="${y + 20}" font-size="5">◀ Māori</text><text x="${x0 + w}" y="${y + 20}" font-size="5" text-anchor="end">British ▶</text></g>`);
+  // The arrowheads drawn, not written: ◀ ▶ are not in the cut fonts, and one character outside
+  // them makes the PNG use the full font files (src/service/png-draw.mjs `fontsFor`), 40 % slower.
+  const head = (tip: number, back: number) => `<path d="M${f(tip)},${y + 18.3}L${f(back)},${y + 16.5}V${y + 20.1}Z" fill="#000"/>`;
+  o.push(`${head(x0, x0 + 3.2)}<text x="${x0 + 4.2}" y="${y + 20}" font-size="5">Māori</text><text x="${x0 + w - 4.2}" y="${y + 20}" font-size="5" text-anchor="end">British</text>${head(x0 + w, x0 + w - 3.2)}</g>`);
 
   o.push('<g class="bush-raider">');
   // The list under the small map: each territory, its number and the units in it.

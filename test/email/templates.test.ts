@@ -1,5 +1,5 @@
 // People read names, never ids, in every mail the judge sends: games of Standard, Heiau (two
-// scenarios), Hawaii 1795 and Aloha are played through the service and by email — invitation,
+// scenarios), Hawaii 1795, Aloha and Maori Wars are played through the service and by email — invitation,
 // start, receipts, reminders, late orders, results, press to one power and to all, draw votes,
 // errors, HELP, STATUS, HISTORY, moderator events, a resignation and its replacement, the end —
 // and the sign-in, registration and judge-address mail; then every mail of the outbox, for every
@@ -50,6 +50,8 @@ const ID_PATTERNS: Record<string, RegExp> = {
   heiau: idPattern('heiau'),
   hawaii1795: wordsPattern(hawaiiIds),
   aloha: wordsPattern(dataIds('../../src/aloha/data/aloha.json', ['governor'])),
+  // Units and Structures (u12, s3), territories (tai-tokerau) and the box prefix (bush:).
+  'maori-wars': new RegExp(`${wordsPattern([...dataIds('../../src/maori-wars/data/north-island.json', []), 'bush']).source}|(?<![\\w'-])[us]\\d+(?![\\w'-])`),
 };
 
 /**
@@ -134,7 +136,7 @@ async function play(variant: string, scenario: string, players: number, opts: { 
 /** Lines the engine reads for this seat now, written with the rulebook's names. */
 async function validLines(variant: string, gameId: string, seat: Seat): Promise<string[]> {
   const o = (await seat.client.ok('GET', `/games/${gameId}/options`)).options;
-  if (variant === 'aloha') return o.actions.length ? [o.actions[0].text] : [];
+  if (variant === 'aloha' || variant === 'maori-wars') return o.actions.length ? [o.actions[0].text] : [];
   if (variant === 'hawaii1795') {
     const phase = await rig.t.db.phase.findFirstOrThrow({ where: { gameId, status: 'open' } });
     const state = phase.state as unknown as Hawaii1795State;
@@ -157,6 +159,7 @@ describe('every mail the judge sends, for every reader', () => {
     await play('heiau', 'haole', 5);
     await play('hawaii1795', 'short', 2);
     await play('aloha', 'two', 2);
+    await play('maori-wars', 'hone-hekes-challenge', 2);
     // Mail about no game: sign-in (token, web link, unknown address), registration, the judge's help.
     await rig.t.app.inject({ method: 'POST', url: '/accounts/sign-in', payload: { email: 'standard-classic-1@example.org' } });
     await rig.t.app.inject({ method: 'POST', url: '/accounts/sign-in', payload: { email: 'standard-classic-1@example.org', web: true } });
@@ -174,7 +177,7 @@ describe('every mail the judge sends, for every reader', () => {
     }
   });
 
-  for (const variant of ['standard', 'heiau', 'hawaii1795', 'aloha', 'none']) {
+  for (const variant of ['standard', 'heiau', 'hawaii1795', 'aloha', 'maori-wars', 'none']) {
     it(`${variant}: no id and no broken word`, async () => {
       const games = played.filter((p) => p.variant === variant).map((p) => p.gameId);
       const mails = await rig.t.db.outboxMail.findMany({ where: variant === 'none' ? { gameId: null } : { gameId: { in: games } }, orderBy: { seq: 'asc' } });

@@ -7,6 +7,7 @@ import { Resvg } from '@resvg/resvg-js';
 import { describe, expect, it } from 'vitest';
 import { MaoriWarsMapSchema } from '../../src/maori-wars/map-schema.ts';
 import { renderMaoriWarsMap, type MaoriWarsBoard } from '../../src/render/maori-wars-map.ts';
+import { cutFonts, fontsFor } from '../../src/service/png-draw.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const map = MaoriWarsMapSchema.parse(JSON.parse(fs.readFileSync(path.join(root, 'src/maori-wars/data/north-island.json'), 'utf8')));
@@ -105,5 +106,48 @@ describe('Maori Wars map drawing', () => {
     const png = new Resvg(svg, { fitTo: { mode: 'width', value: 400 }, font }).render().asPng();
     expect(png.subarray(1, 4).toString()).toBe('PNG');
     expect(png.length).toBeGreaterThan(10_000);
+  });
+
+  // What keeps the PNG fast (BENCHMARKS.md): the small cut fonts, and each hexside stroked once.
+  it('needs only the cut fonts, so the PNG is drawn with them', () => {
+    expect(fontsFor(svg)).toBe(cutFonts);
+  });
+
+  it('strokes each hexside of the grid once, and every hexside of every hex', () => {
+    const R = map.drawing.hexRadius;
+    // Sides by their midpoints; two within R/4 are the same side (centres are rounded to 0.1).
+    const near = (list: [number, number][], p: [number, number]) => list.some((q) => Math.hypot(q[0] - p[0], q[1] - p[1]) < R / 4);
+    const buckets = new WeakMap<object, Map<string, [number, number][]>>();
+    const same = (list: [number, number][], p: [number, number]) => {
+      let b = buckets.get(list);
+      if (!b) { b = new Map(); buckets.set(list, b); }
+      const cx = Math.floor(p[0] / R), cy = Math.floor(p[1] / R);
+      for (let i = -1; i <= 1; i++) for (let j = -1; j <= 1; j++) if (near(b.get(`${cx + i},${cy + j}`) ?? [], p)) return true;
+      b.set(`${cx},${cy}`, [...(b.get(`${cx},${cy}`) ?? []), p]);
+      return false;
+    };
+    const drawn: [number, number][] = [];
+    let twice = 0;
+    for (const m of svg.matchAll(/<path class="grid" d="([^"]*)"/g)) {
+      let x = 0, y = 0;
+      for (const [, cmd, a, b] of m[1]!.matchAll(/([Ml])(-?[\d.]+),(-?[\d.]+)/g)) {
+        if (cmd === 'M') { x = Number(a); y = Number(b); continue; }
+        const mid: [number, number] = [x + Number(a) / 2, y + Number(b) / 2];
+        if (same(drawn, mid)) twice++; else drawn.push(mid);
+        x += Number(a); y += Number(b);
+      }
+    }
+    expect(twice).toBe(0);
+    const all: [number, number][] = [];
+    const h = (Math.sqrt(3) / 2) * R;
+    for (const hx of map.hexes) {
+      const [x, y] = hx.centre;
+      const c = [[x + R, y], [x + R / 2, y + h], [x - R / 2, y + h], [x - R, y], [x - R / 2, y - h], [x + R / 2, y - h]];
+      for (let i = 0; i < 6; i++) {
+        const mid: [number, number] = [(c[i]![0]! + c[(i + 1) % 6]![0]!) / 2, (c[i]![1]! + c[(i + 1) % 6]![1]!) / 2];
+        if (!same(all, mid)) all.push(mid);
+      }
+    }
+    expect(drawn.length).toBe(all.length);
   });
 });

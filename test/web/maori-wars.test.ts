@@ -1,23 +1,21 @@
-// The Maori Wars page in a real Chromium, with the module registered by the test: the phasing
-// player clicks a stack and then a hex on the hex map, the move (or attack) offered there is added
-// to the text box, and sent; the page has no serious accessibility problem. Screenshot kept in
-// test-artifacts/web.
+// The Maori Wars page in a real Chromium (the module is registered in src/games/index.ts): the
+// new-game page offers it; its own panel beside the map shows the turn and phase, the VP track and
+// what decides victory, the Bush Raider Box and the player's standing instructions, each with a
+// form that sends its STANDING line (kept with the phase's other lines, private to its sender);
+// the offered orders come as lists (one per stack, one per kind) added to the text box, as does
+// a click on a stack and then a hex; at 360 px nothing overflows; no serious accessibility
+// problem. Screenshots kept in test-artifacts/web.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import fs from 'node:fs';
 import net from 'node:net';
 import { mailFor, startTestService, type TestService } from '../helpers/app.ts';
-import { gameOf, type Client } from '../helpers/api.ts';
+import { gameOf, signUp, type Client } from '../helpers/api.ts';
 import { accessibilityProblems, artifact, launchBrowser } from './browser.ts';
-import { registerGame } from '../../src/games/index.ts';
-import { maoriWars } from '../../src/games/maori-wars.ts';
-
 
 let t: TestService;
 let browser: Browser;
 let base: string;
 beforeAll(async () => {
-  registerGame(maoriWars);
   const port = await new Promise<number>((resolve) => { const s = net.createServer().listen(0, '127.0.0.1', () => { const a = s.address() as net.AddressInfo; s.close(() => resolve(a.port)); }); });
   base = `http://127.0.0.1:${port}`;
   [t, browser] = await Promise.all([startTestService({ env: { PUBLIC_URL: base } }), launchBrowser()]);
@@ -42,38 +40,148 @@ async function clickHex(page: Page, hex: string) {
   await page.mouse.click(p.x, p.y);
 }
 
+/** A signed-in page on the game, once it is built (main is aria-busy until then). */
+async function openGame(client: Client, gameId: string, viewport = { width: 1400, height: 900 }): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${await signInLink(client.email)}&next=/games/${gameId}`);
+  await page.locator('#map svg').waitFor();
+  await page.locator('main[aria-busy="false"]').waitFor();
+  return { page, errors };
+}
+
+describe('the new-game page', () => {
+  it('offers Maori Wars with its scenario Hōne Heke\'s Challenge', { timeout: 60_000 }, async () => {
+    const mod = await signUp(t, 'mw-new@example.org');
+    const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
+    await page.goto(`${await signInLink(mod.email)}&next=/new`);
+    await page.locator('#variant').waitFor();
+    await page.locator('#variant').selectOption({ label: 'Maori Wars' });
+    expect(await page.locator('#scenario option').allInnerTexts()).toEqual(["Hōne Heke's Challenge (the Flagstaff War, 1845–1846) (2 players)"]);
+    await page.locator('#name').fill('Flagstaff');
+    await page.getByRole('button', { name: 'Create the game' }).click();
+    await page.waitForURL(/#\/games\/[0-9a-f-]{36}$/);
+    const id = /#\/games\/([0-9a-f-]{36})$/.exec(page.url())![1];
+    expect((await mod.ok('GET', `/games/${id}`)).variant).toBe('maori-wars');
+    await page.close();
+  });
+});
+
 describe('Maori Wars in the browser', () => {
   let byRole: Record<string, Client>;
   let mod: Client;
   let gameId = '';
   beforeAll(async () => { ({ mod, byRole, gameId } = await gameOf(t, 'mw-web', 2, { name: 'Flagstaff War in a browser', variant: 'maori-wars', scenario: 'hone-hekes-challenge' })); });
 
-  it('a click on a stack and then a hex adds the offered move to the text box; sent, it is read back by name', { timeout: 120_000 }, async () => {
-    // Pass phases until the phasing player is offered a move with hexes.
-    let role = '';
-    let move: any;
-    for (let n = 0; n < 20 && !move; n++) {
-      const g = await byRole.Maori!.ok('GET', `/games/${gameId}`);
-      role = g.phase.readiness.find((r: any) => r.expected).role;
+  /** Passes phases (both sides) until `want` holds for the phasing side's options. */
+  async function passUntil(want: (o: any, role: string) => boolean): Promise<{ role: string; options: any }> {
+    for (let n = 0; n < 30; n++) {
+      const g = await mod.ok('GET', `/games/${gameId}`);
+      const role = g.phase.readiness.find((r: any) => r.expected).role;
       const { options } = await byRole[role]!.ok('GET', `/games/${gameId}/options`);
-      move = options.actions.find((a: any) => a.kind === 'move' && a.from?.length && a.to);
-      if (!move) {
-        await byRole[role]!.ok('PUT', `/games/${gameId}/orders`, { orders: ['PASS'], ready: true });
-        await mod.ok('POST', `/games/${gameId}/process`);
-      }
+      if (want(options, role)) return { role, options };
+      await byRole[role]!.ok('PUT', `/games/${gameId}/orders`, { orders: ['PASS'], ready: true });
+      await mod.ok('POST', `/games/${gameId}/process`);
     }
-    expect(move).toBeTruthy();
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${await signInLink(byRole[role]!.email)}&next=/games/${gameId}`);
-    await page.locator('#map svg').waitFor();
-    await page.locator('#action').waitFor();
-    await page.locator(`#map g.stack.mine[data-stack="${move.from[0]}"]`).click();
+    throw new Error('never reached');
+  }
+
+  it('its panel shows the turn, the phase, the VP track and what decides victory; an order picked from a list and a standing instruction set by keyboard are both stored', { timeout: 120_000 }, async () => {
+    const { role, options } = await passUntil((o) => o.phase === 'Reinforcement Phase');
+    expect(role).toBe('Maori');
+    const { page, errors } = await openGame(byRole.Maori!, gameId);
+    const panel = page.locator('.mw-panel');
+    expect(await panel.locator('h2').innerText()).toBe('Game Turn 1 of 4');
+    expect(await panel.locator('.mw-phase').innerText()).toBe('Maori Player Turn: Reinforcement Phase');
+    expect(await panel.locator('.mw-phases [aria-current="step"]').innerText()).toBe('Reinforcement');
+    // The marker on 0, with 9 VP either side: 19 boxes, the reader's names for them.
+    expect(await panel.locator('.mw-vp li').count()).toBe(19);
+    expect(await panel.locator('.mw-vp li[aria-current="true"]').innerText()).toContain('0');
+    expect(await panel.locator('.mw-vp li').first().getAttribute('title')).toBe('9 Maori');
+    const victory = await panel.locator('.mw-victory').innerText();
+    expect(victory).toContain('The first side to 9 VP wins at once.');
+    expect(victory).toMatch(/no Maori Village or Pa is left \(\d+ now\)/);
+    // Hōne Heke's Challenge sets up no Settlement: that condition cannot be met (engine.ts checkVictory).
+    expect(victory).toContain('The Maori would win at once by eliminating all Settlements, but there were none at the start.');
+    expect(victory).toContain('0–1 VP a draw, 2–5 a minor victory, 6–8 a major victory');
+    expect(await panel.locator('.mw-bush-empty').innerText()).toBe('No unit is in the Bush Raider Box.');
+
+    // The offered orders as lists: every action once, grouped by kind here (no stack moves in this phase).
+    const listed = (await page.locator('.mw-actions select option').allInnerTexts()).sort();
+    expect(listed).toEqual(options.actions.map((a: any) => a.text).sort());
+    const reinforce = options.actions.find((a: any) => a.kind === 'reinforce').text;
+    const list = page.getByLabel('Reinforcements', { exact: true });
+    await list.selectOption(reinforce);
+    await page.getByRole('button', { name: 'Add to the text: Reinforcements' }).click();
+    expect(await page.locator('#orders-text').inputValue()).toBe(reinforce);
+    expect(await page.locator('#map-hint').innerText()).toBe(`Added: ${reinforce}. Pick your next order, or send the text.`);
+    await page.getByRole('button', { name: 'Send the text' }).click();
+    await page.locator('.readings li').first().waitFor();
+    expect(await page.locator('.readings').innerText()).toContain(`${reinforce} — read as`);
+
+    // Standing instructions, by keyboard alone: the form shows the defaults; EVADE NEVER is sent with the stored order kept.
+    const evade = page.locator('#standing-evade');
+    expect(await evade.inputValue()).toBe('WEAKER');
+    await evade.focus();
+    await evade.selectOption('NEVER');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(/^Set: Evade when attacked/);
+    await page.keyboard.press('Enter');
+    await page.locator('.mw-standing-out .ok').waitFor();
+    expect(await page.locator('.mw-standing-out').innerText()).toBe('Sent: STANDING EVADE NEVER. It applies when the current phase is processed.');
+    const stored = await byRole.Maori!.ok('GET', `/games/${gameId}/orders`);
+    expect(stored.lines.map((l: any) => l.text)).toEqual([reinforce, 'STANDING EVADE NEVER']);
+    expect(await page.locator('#orders-text').inputValue()).toBe(`${reinforce}\nSTANDING EVADE NEVER`);
+    // Sent again, the earlier EVADE line gives way.
+    await evade.selectOption('ALWAYS');
+    await page.getByRole('button', { name: /^Set: Evade when attacked/ }).click();
+    await page.locator('.mw-standing-out .ok').filter({ hasText: 'ALWAYS' }).waitFor();
+    expect((await byRole.Maori!.ok('GET', `/games/${gameId}/orders`)).lines.map((l: any) => l.text)).toEqual([reinforce, 'STANDING EVADE ALWAYS']);
+    // Every standing instruction offered has its form; one written as a list (LOSSES) from its text box, by Enter.
+    const words = new Set(options.standing.map((x: any) => x.text.split(' ')[1]));
+    expect(await page.locator('.mw-standing-row').count()).toBe(words.size);
+    await page.locator('#standing-losses').fill('MILITIA, WARRIOR');
+    await page.locator('#standing-losses').press('Enter');
+    await page.locator('.mw-standing-out .ok').filter({ hasText: 'LOSSES' }).waitFor();
+    expect((await byRole.Maori!.ok('GET', `/games/${gameId}/orders`)).lines.map((l: any) => l.text)).toEqual([reinforce, 'STANDING EVADE ALWAYS', 'STANDING LOSSES MILITIA, WARRIOR']);
+
+    expect(await accessibilityProblems(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+
+    // Processed: the Maori read their new instruction; the British read only their own (the default).
+    await mod.ok('POST', `/games/${gameId}/process`);
+    const maori = await openGame(byRole.Maori!, gameId);
+    expect(await maori.page.locator('#standing-evade').inputValue()).toBe('ALWAYS');
+    expect(await maori.page.locator('.mw-standing').innerText()).toContain('Now: ALWAYS.');
+    expect(await maori.page.locator('#standing-losses').inputValue()).toBe('MILITIA,WARRIOR');
+    await maori.page.close();
+    const british = await openGame(byRole.British!, gameId);
+    expect(await british.page.locator('#standing-evade').inputValue()).toBe('WEAKER');
+    expect(await british.page.locator('.mw-standing-row').first().innerText()).toContain('Now: WEAKER.');
+    // The side that waits is offered no order, only its standing instructions.
+    expect(await british.page.locator('.mw-actions').count()).toBe(0);
+    expect(await british.page.locator('.next-step').first().innerText()).toBe("It is the Maori player's turn: you have nothing to order. You may change your standing instructions (above) at any time.");
+    expect(await british.page.locator('#ready').count()).toBe(0);
+    await british.page.close();
+  });
+
+  it('a click on a stack and then a hex adds the offered move to the text box; the stack\'s list offers the same; sent, it is read back by name', { timeout: 120_000 }, async () => {
+    const { role, options } = await passUntil((o) => o.actions.some((a: any) => a.kind === 'move' && a.from?.length && a.to));
+    const move = options.actions.find((a: any) => a.kind === 'move' && a.from?.length && a.to);
+    const { page, errors } = await openGame(byRole[role]!, gameId);
+    expect(await page.locator('.mw-panel .mw-phase').innerText()).toBe(`${role} Player Turn: Movement Phase`);
+    // The stack's own list holds its moves and attacks, and nothing of other stacks.
+    const stackList = page.locator(`.mw-actions select[data-group="stack:${move.from[0]}"]`);
+    const fromStack = options.actions.filter((a: any) => a.from?.[0] === move.from[0]).map((a: any) => a.text);
+    expect(await stackList.locator('option').allInnerTexts()).toEqual(fromStack);
+    expect(await page.locator(`.mw-actions label[for="${await stackList.getAttribute('id')}"]`).innerText()).toMatch(/^Your stack at .+ \(.+\)$/);
+    // The stack on the map takes the keyboard too: Enter selects it.
+    await page.locator(`#map g.stack.mine[data-stack="${move.from[0]}"]`).focus();
+    await page.keyboard.press('Enter');
     expect(await page.locator('#map-hint').innerText()).toMatch(/^Selected: your stack at /);
     await clickHex(page, move.to);
-    // The first offered action from that stack to that hex (an attack there comes first).
-    expect(await page.locator('#orders-text').inputValue()).toMatch(/\S/);
     const line = await page.locator('#orders-text').inputValue();
     const sent = line.split('\n').at(-1)!;
     // The offered move there, or an attack on that hex from that stack when there is one.
@@ -87,7 +195,33 @@ describe('Maori Wars in the browser', () => {
     const stored = await byRole[role]!.ok('GET', `/games/${gameId}/orders`);
     expect(stored.lines.map((l: any) => l.text)).toContain(sent);
     expect(await accessibilityProblems(page)).toEqual([]);
+    // The page as it opens: the map with the game's panel beside it.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: artifact('maori-wars-game') });
+    expect(errors).toEqual([]);
+    await page.close();
+    await mod.ok('POST', `/games/${gameId}/process`);
+  });
+
+  it('shows the Bush Raider Box\'s units to the reader; at 360 px nothing overflows and the panel is usable', { timeout: 120_000 }, async () => {
+    const { role, options } = await passUntil((o) => o.actions.some((a: any) => a.kind === 'bushEnter'));
+    const raider = options.actions.find((a: any) => a.kind === 'bushEnter').text;
+    await byRole[role]!.ok('PUT', `/games/${gameId}/orders`, { orders: [raider], ready: true });
+    await mod.ok('POST', `/games/${gameId}/process`);
+    const inBox = (await mod.ok('GET', `/games/${gameId}`)).view.units.filter((u: any) => u.territory);
+    expect(inBox.length).toBe(1);
+    const other = role === 'Maori' ? 'British' : 'Maori';
+    const { page, errors } = await openGame(byRole[other]!, gameId, { width: 360, height: 740 });
+    expect(await page.locator('.mw-bush').innerText()).toBe(`${inBox[0].territory}: ${role} ${inBox[0].leader ?? inBox[0].kind}`);
+    // Nothing wider than the screen: the page does not scroll sideways (the map scrolls inside its box).
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    for (const sel of ['.mw-panel', '.mw-vp', '#standing-evade', '.mw-standing button']) {
+      const b = await page.locator(sel).first().boundingBox();
+      expect(b, sel).not.toBeNull();
+      expect(b!.x + b!.width, sel).toBeLessThanOrEqual(360);
+    }
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await page.screenshot({ path: artifact('maori-wars-mobile'), fullPage: true });
     expect(errors).toEqual([]);
     await page.close();
   });

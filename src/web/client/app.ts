@@ -148,7 +148,7 @@ function signInPage(): void {
     h('h1', {}, 'Sign in'),
     linkProblem ? h('p', { class: 'error', role: 'alert' }, linkProblem) : '',
     localStorage.getItem(NEXT_KEY) ? h('p', { class: 'ok' }, 'Sign in to open the game your link leads to: it opens once you follow the link we mail you.') : '',
-    h('p', {}, 'kahu judges Diplomacy variants and Hawaii 1795 by deadline, in the browser, by email or over HTTP. Enter your email address: we send you a link that signs you in (the first time, the link also creates your account).'),
+    h('p', {}, 'kahu judges Diplomacy variants, Hawaii 1795, Aloha and Maori Wars by deadline, in the browser, by email or over HTTP. Enter your email address: we send you a link that signs you in (the first time, the link also creates your account).'),
     h('form', { class: 'stack', onsubmit: (e: Event) => { e.preventDefault(); void send('/accounts/sign-in'); } },
       h('label', { for: 'email' }, 'Email address'), email,
       h('div', { class: 'row' }, h('button', { type: 'submit' }, 'Email me a sign-in link'), h('button', { type: 'button', class: 'secondary', onclick: () => { if (email.reportValidity()) void send('/accounts'); } }, 'New here: register'))),
@@ -283,6 +283,10 @@ async function gamePage(id: string): Promise<void> {
       h('button', { type: 'button', onclick: async () => { try { await api('POST', `/games/${id}/start`); void route(); } catch (e) { side.append(showError(e)); } } }, 'Start the game'));
   }
   if (svg) mapWrap.prepend(zoomControls(mapBox));
+  if (g.variant === 'maori-wars' && g.view?.victoryPoints) {
+    const standing = me.kind === 'player' && g.phase ? (await api('GET', `/games/${id}/options`).catch(() => null))?.options?.standing?.map((x: Json) => String(x.text)) ?? null : null;
+    side.append(mwPanel(id, g, standing));
+  }
   if (g.position) side.append(h('details', { open: !svg }, h('summary', {}, svg ? 'Position as text' : 'Position'), h('pre', {}, g.position)));
   if (me.kind === 'player' && phase) await ordersPanel(id, g, side, svg);
   if (me.kind === 'moderator' && g.status !== 'forming') side.append(await moderatorConsole(id, g));
@@ -299,7 +303,7 @@ async function lastResults(id: string, g: Json, box: HTMLElement): Promise<void>
   const mapBox = h('div', { class: 'map', id: 'results-map' });
   box.replaceChildren(h('section', { class: 'results', 'aria-labelledby': 'results-title' },
     h('h2', { id: 'results-title' }, `Results of ${done.label}`),
-    h('p', { class: 'muted' }, g.variant === 'hawaii1795' || g.variant === 'aloha' ? 'The report of the turn, and the map after it; the map above is the position now.' : 'Every order with its result (a failed one in red); the map above is the position now.'),
+    h('p', { class: 'muted' }, g.variant === 'hawaii1795' || g.variant === 'aloha' ? 'The report of the turn, and the map after it; the map above is the position now.' : g.variant === 'maori-wars' ? 'The report of the phase, and the map after it; the map above is the position now.' : 'Every order with its result (a failed one in red); the map above is the position now.'),
     h('div', { class: 'board' }, mapBox, h('pre', { class: 'report' }, done.report))));
   await mapInto(mapBox, `/games/${id}/phases/${done.seq}/map.svg`);
 }
@@ -440,6 +444,11 @@ const RULES: Record<string, string[]> = {
     'Orders are sealed and revealed together at the deadline: hold, move (-), support (S), convoy (C); = B turns an army into a boat bunch, = C back.',
     'Heiaus are the supply centres: whoever holds nine wins. The Haole powers know nothing of the natives’ setup until after the first Spring orders.',
   ],
+  'maori-wars': [
+    'Maori Wars: the Maori against the British in New Zealand, on a hex map of the North Island. Each Game Turn is a Maori Player Turn, then a British one, of eight phases each.',
+    'The player whose turn it is sends each phase\'s actions (one a line, read in order); the other waits. Either may change their standing instructions at any time: they decide what happens when you are attacked.',
+    'One Victory Point marker leans towards the side ahead: 9 VP wins at once, and so does wiping out the enemy\'s Villages and Pa (British) or Settlements (Maori). Dice come from the game\'s committed seed.',
+  ],
   standard: ['Standard Diplomacy: seven powers, sealed orders revealed at the deadline; 18 supply centres win.'],
   hawaii1795: [
     'Hawaii 1795: Kamehameha against the allied chiefs, a card-driven wargame. Each turn you play a card: its fleet moves carry your canoes, its event may change the war.',
@@ -513,20 +522,24 @@ async function ordersPanel(id: string, g: Json, side: HTMLElement, svg: SVGSVGEl
   });
 
   // Hawaii 1795: one side plays the turn; the other only sets its standing instructions.
-  const notYourTurn = opts?.options?.yourTurn === false;
+  const mwWaits = g.variant === 'maori-wars' && !!opts?.options?.waitingFor && opts.options.waitingFor !== g.you.role;
+  const notYourTurn = opts?.options?.yourTurn === false || mwWaits;
   side.append(h('h2', {}, notYourTurn ? g.phase.label : `Your orders for ${g.phase.label}`));
-  if (notYourTurn) side.append(h('p', { class: 'next-step' }, `It is ${power(g, g.phase.readiness.find((r: Json) => r.expected && r.role !== g.you.role)?.role ?? 'the other side')}'s turn: you have nothing to order. You may change your standing instructions (below) with STANDING lines in the text box.`));
+  if (mwWaits) side.append(h('p', { class: 'next-step' }, `It is the ${power(g, opts.options.waitingFor)} player's turn: you have nothing to order. You may change your standing instructions (above) at any time.`));
+  else if (notYourTurn) side.append(h('p', { class: 'next-step' }, `It is ${power(g, g.phase.readiness.find((r: Json) => r.expected && r.role !== g.you.role)?.role ?? 'the other side')}'s turn: you have nothing to order. You may change your standing instructions (below) with STANDING lines in the text box.`));
   if (units.length) {
     side.append(h('p', { class: 'muted' }, 'Click one of your units on the map, then the space it should move to; or pick each order from the lists.'), list,
       h('button', { type: 'button', onclick: () => void send([...selects.values()].map((s) => s.value).filter(Boolean)) }, 'Send these orders'));
   }
   // Games played one action at a time (Aloha): every legal action in a list.
   const actions: Json[] = opts?.options?.actions ?? [];
-  if (actions.length) {
+  if (actions.length && g.variant === 'maori-wars') {
+    side.append(mwActionLists(actions, svg, text, g.view));
+  } else if (actions.length) {
     const pickAction = h('select', { id: 'action' }, ...actions.map((a: Json) => h('option', { value: a.text }, a.text)));
     side.append(h('label', { for: 'action' }, 'Your action'), pickAction,
       h('button', { type: 'button', onclick: () => void send([pickAction.value]) }, 'Send this action'));
-  } else if (opts?.options?.waitingFor && opts.options.waitingFor !== g.you.role) {
+  } else if (opts?.options?.waitingFor && opts.options.waitingFor !== g.you.role && !mwWaits) {
     side.append(h('p', { class: 'muted' }, `${opts.options.waitingFor} is deciding; you wait for your turn. You may queue your next actions as text below (one a line): they are played when your turn comes only if nothing happens before it.`));
   }
   // Maori Wars: click one of your stacks, then a hex: the move there (or the attack on an enemy
@@ -654,6 +667,152 @@ function mwMapClicks(svg: SVGSVGElement, actions: Json[], text: HTMLTextAreaElem
     selected = null;
     tell(`Added: ${a.text}. Click your next stack, or send the text.`);
   });
+}
+
+// ---- Maori Wars: the game's own panel beside the map (turn, phase, VP, Bush Raider Box, standing instructions).
+
+const MW_PHASES = ['Reinforcement Phase', 'Movement Phase', 'Rally Phase', 'Alliance Phase', 'Combat Phase', 'Bush Raider Phase', 'Construction Phase', 'Attrition Phase'];
+/** What each standing instruction decides (docs/maori-wars.md, "Decisions given to players"), by its word in a STANDING line. */
+const MW_STANDING: Record<string, { key: string; label: string; help?: string; default?: string }> = {
+  EVADE: { key: 'evade', label: 'Evade when attacked (9.0 step 2; NEVER also stays put on a Night Withdrawal)' },
+  COUNTER: { key: 'counter', label: 'Counter-attack when attacked (9.0 step 6)' },
+  ABSORB: { key: 'absorb', label: 'Let a Fort or Pa absorb a hit (9.0 step 7)' },
+  FORT: { key: 'fortRetreat', label: 'Units in a Fort or Pa told to retreat: stay or leave (9.0)' },
+  BOMBARD: { key: 'bombard', label: 'Bombard before your attacks (9.0 step 4)' },
+  LOSSES: { key: 'losses', label: 'Which kinds take hits and disruptions first (9.0)', help: 'unit kinds in order, separated by commas, e.g. MILITIA, WARRIOR', default: 'DEFAULT (Disrupted units first, then the weakest kinds)' },
+  REINFORCE: { key: 'reinforce', label: 'Which unit a reinforcement Battle Dispatch chit brings first (9.0 step 3)', help: 'unit kinds in order, separated by commas', default: 'DEFAULT (the first such unit in the Reinforcement Box)' },
+  ARRIVE: { key: 'arrive', label: 'Where a chit\'s reinforcement arrives first (5.0)', help: 'hexes in order, separated by commas', default: 'DEFAULT (the first hex by number where it may arrive)' },
+  WOUNDED: { key: 'wounded', label: 'Which leader a "Leader Wounded" chit takes first (9.0 step 3)', help: 'your leaders in order, separated by commas', default: 'DEFAULT (the first by name)' },
+  EXTRA: { key: 'extra', label: 'Make the combat or Raid elsewhere that a chit gives (9.0 step 3)' },
+  TARGETS: { key: 'targets', label: 'Which hexes that combat or Raid attacks first (9.0 step 3)', help: 'hexes in order, separated by commas', default: 'DEFAULT (the best odds)' },
+  PARLEY: { key: 'parley', label: 'Roll for an alliance on a Chiefs Parley chit (8.0)' },
+};
+
+/** A hex as people read it: its place's name and number, else its number. */
+function mwHexName(svg: SVGSVGElement | null, hex: string): string {
+  const name = svg?.querySelector(`path.hex[data-hex="${CSS.escape(hex)}"]`)?.getAttribute('aria-label')?.split(', hex ')[0];
+  return name && !name.startsWith('hex ') ? `${name} (${hex})` : `hex ${hex}`;
+}
+
+function mwPanel(id: string, g: Json, standing: string[] | null): Node {
+  const v = g.view;
+  const box = h('section', { class: 'mw-panel', 'aria-labelledby': 'mw-title' });
+  box.append(h('h2', { id: 'mw-title' }, v.result ? 'The game is over' : `Game Turn ${v.turn} of ${v.lastTurn}`));
+  if (!v.result) {
+    box.append(h('p', { class: 'mw-phase' }, h('strong', {}, `${v.side} Player Turn`), `: ${v.phase}`),
+      h('ol', { class: 'mw-phases', 'aria-label': `Phases of the ${v.side} Player Turn` }, ...MW_PHASES.map((p) => h('li', { ...(p === v.phase ? { class: 'now', 'aria-current': 'step' } : {}) }, p.replace(/ Phase$/, '')))));
+  } else box.append(h('p', { class: 'mw-phase' }, h('strong', {}, `${v.result.text}.`)));
+
+  // The one VP marker (1.0): Maori VP to the left of 0, British to the right, up to the decisive number.
+  const vp = v.victoryPoints, win = v.victory?.decisive ?? 9;
+  const cells = [];
+  for (let n = -win; n <= win; n++) {
+    const here = n === Math.max(-win, Math.min(win, vp.marker));
+    const name = n === 0 ? '0' : `${Math.abs(n)} ${n > 0 ? 'British' : 'Maori'}`;
+    cells.push(h('li', { class: `${n < 0 ? 'maori' : n > 0 ? 'british' : 'zero'}${here ? ' marker' : ''}`, title: name, ...(here ? { 'aria-current': 'true' } : {}) }, h('span', { class: 'visually-hidden' }, name), h('span', { 'aria-hidden': 'true' }, String(Math.abs(n)))));
+  }
+  const track = h('ol', { class: 'mw-vp', 'aria-labelledby': 'mw-vp-title' }, ...cells);
+  track.style.setProperty('--cells', String(cells.length));
+  const maoriVillages = (v.structures ?? []).filter((x: Json) => x.side === 'Maori' && (x.kind === 'village' || x.kind === 'pa')).length;
+  const settlements = (v.structures ?? []).filter((x: Json) => x.kind === 'settlement').length;
+  const lv = v.victory ?? { decisive: 9, minor: 2, major: 6 };
+  box.append(h('h3', { id: 'mw-vp-title' }, 'Victory Points'),
+    h('p', { class: 'mw-vp-now' }, `Marker: ${vp.text === '0' ? '0 (nobody leads)' : `${vp.text}`}.`),
+    h('div', { class: 'mw-track-ends', 'aria-hidden': 'true' }, h('span', {}, '← Maori'), h('span', {}, 'British →')),
+    track,
+    h('ul', { class: 'mw-victory', 'aria-label': 'What decides victory' },
+      h('li', {}, `The first side to ${lv.decisive} VP wins at once.`),
+      h('li', {}, lv.villagesAndPaCount === false ? 'The British would win at once by eliminating all Maori Villages and Pa, but there were none at the start.' : `The British win at once when no Maori Village or Pa is left (${maoriVillages} now).`),
+      h('li', {}, lv.settlementsCount === false ? 'The Maori would win at once by eliminating all Settlements, but there were none at the start.' : `The Maori win at once when no Settlement is left (${settlements} now; Forts do not count).`),
+      h('li', {}, `Otherwise, after Game Turn ${v.lastTurn}: 0–${lv.minor - 1} VP a draw, ${lv.minor}–${lv.major - 1} a minor victory, ${lv.major}–${lv.decisive - 1} a major victory for the side the marker leans to.`)));
+
+  // The Bush Raider Box (10.0): the units in it by territory, as the view shows them to this reader.
+  const bush = new Map<string, Json[]>();
+  for (const u of v.units ?? []) if (u.territory) bush.set(u.territory, [...(bush.get(u.territory) ?? []), u]);
+  box.append(h('h3', {}, 'Bush Raider Box'), bush.size
+    ? h('ul', { class: 'mw-bush' }, ...[...bush].map(([t, us]) => h('li', {}, h('strong', {}, t), ': ', us.map((u: Json) => `${u.side} ${u.leader ?? u.kind}${u.disrupted ? ' (Disrupted)' : ''}`).join(', '))))
+    : h('p', { class: 'muted mw-bush-empty' }, 'No unit is in the Bush Raider Box.'));
+  const boxed = (v.units ?? []).filter((u: Json) => u.reinforcementBox);
+  if (boxed.length) box.append(h('p', { class: 'muted' }, `Reinforcement Box: ${boxed.length} ${boxed.length === 1 ? 'unit' : 'units'}.`));
+
+  const mine = g.you?.kind === 'player' ? v.standing?.[g.you.role] : null;
+  if (mine && standing) box.append(mwStandingForm(id, mine, standing));
+  return box;
+}
+
+/** The player's standing instructions, each with a form that sends its STANDING line (kept with the phase's other lines). */
+function mwStandingForm(id: string, mine: Json, offered: string[]): Node {
+  const out = h('div', { 'aria-live': 'polite', class: 'mw-standing-out' });
+  const groups = new Map<string, string[]>();
+  for (const t of offered) {
+    const [, word, value] = /^STANDING (\S+) (.+)$/.exec(t) ?? [];
+    if (word) groups.set(word, [...(groups.get(word) ?? []), value!]);
+  }
+  const send = async (word: string, line: string) => {
+    out.replaceChildren();
+    try {
+      // The phase's stored lines stay; an earlier line for the same instruction gives way to this one.
+      const cur = await api('GET', `/games/${id}/orders`).catch(() => null);
+      const keep = (cur?.lines ?? []).map((l: Json) => String(l.text)).filter((t: string) => !new RegExp(`^\\s*standing\\s+${word}\\b`, 'i').test(t));
+      const r = await api('PUT', `/games/${id}/orders`, { orders: [...keep, line], acceptPartial: true });
+      const mineRead = r.lines.find((l: Json) => l.text === line);
+      out.append(mineRead?.ok ? h('p', { class: 'ok' }, `Sent: ${line}. It applies when the current phase is processed.`) : h('p', { class: 'error', role: 'alert' }, `${line}: ${mineRead?.error ?? 'not accepted'}`));
+      const text = document.getElementById('orders-text') as HTMLTextAreaElement | null;
+      if (text) text.value = r.lines.filter((l: Json) => l.ok).map((l: Json) => l.text).join('\n');
+      say(mineRead?.ok ? `Standing instruction sent: ${line}.` : 'The standing instruction was not accepted.');
+    } catch (e) { out.append(showError(e)); }
+  };
+  const rows: Node[] = [];
+  for (const [word, values] of groups) {
+    const meta = MW_STANDING[word] ?? { key: word.toLowerCase(), label: word };
+    const cur = mine[meta.key];
+    const fid = `standing-${word.toLowerCase()}`;
+    // A list the player writes (offered only as DEFAULT): a text box; empty sends DEFAULT.
+    if (values.length === 1 && values[0] === 'DEFAULT') {
+      const input = h('input', { id: fid, name: fid, placeholder: 'DEFAULT', 'aria-describedby': `${fid}-help` });
+      input.value = cur ? String(cur).toUpperCase() : '';
+      rows.push(h('form', { class: 'mw-standing-row', onsubmit: (e: Event) => { e.preventDefault(); void send(word, `STANDING ${word} ${input.value.trim() || 'DEFAULT'}`); } },
+        h('label', { for: fid }, meta.label), h('div', { class: 'row' }, input, h('button', { type: 'submit', class: 'secondary', 'aria-label': `Set: ${meta.label}` }, 'Set')),
+        h('p', { id: `${fid}-help`, class: 'muted' }, `Now: ${cur ? String(cur).toUpperCase() : meta.default ?? 'DEFAULT'}. ${meta.help ? `${meta.help[0]!.toUpperCase()}${meta.help.slice(1)}` : 'In order, separated by commas'}; empty for DEFAULT.`)));
+      continue;
+    }
+    const sel = h('select', { id: fid, name: fid }, ...values.map((x) => h('option', { value: x }, x)));
+    if (cur && values.includes(String(cur).toUpperCase())) sel.value = String(cur).toUpperCase();
+    rows.push(h('form', { class: 'mw-standing-row', onsubmit: (e: Event) => { e.preventDefault(); void send(word, `STANDING ${word} ${sel.value}`); } },
+      h('label', { for: fid }, meta.label), h('div', { class: 'row' }, sel, h('button', { type: 'submit', class: 'secondary', 'aria-label': `Set: ${meta.label}` }, 'Set')),
+      h('p', { class: 'muted' }, `Now: ${cur ? String(cur).toUpperCase() : '—'}.`)));
+  }
+  return h('section', { class: 'mw-standing', 'aria-labelledby': 'mw-standing-title' }, h('h3', { id: 'mw-standing-title' }, 'Your standing instructions'),
+    h('p', { class: 'muted' }, 'They decide for you when the other side attacks, any time in the turn. Each is yours alone; changes apply when the current phase is processed.'),
+    ...rows, out);
+}
+
+/** Maori Wars: the offered actions as lists, one for each of your stacks (its moves and attacks) and one for each other kind. */
+function mwActionLists(actions: Json[], svg: SVGSVGElement | null, text: HTMLTextAreaElement, view: Json): Node {
+  const KIND_NAMES: Record<string, string> = { reinforce: 'Reinforcements', move: 'Moves', attack: 'Attacks', transport: 'Transport by boat', destroyCanoe: 'Destroy a Canoe', negotiate: 'Negotiations', leaderMove: 'Leader moves', ship: 'Sea shipment', sap: 'Sap Marker', bombardNeutrals: 'Bombard Neutrals', carry: 'Carry a Canoe', raid: 'Raids from the Bush Raider Box', bushRaid: 'Raids in the Bush Raider Box', bushEnter: 'Into the Bush Raider Box', bushMove: 'Between territories', bushLeave: 'Out of the Bush Raider Box', build: 'Construction', repair: 'Repair', pass: 'Pass' };
+  const groups = new Map<string, { label: string; list: Json[] }>();
+  for (const a of actions) {
+    const stack = (a.kind === 'move' || a.kind === 'attack') && a.from?.length ? a.from[0] : null;
+    const key = stack ? `stack:${stack}` : `kind:${a.kind}`;
+    if (!groups.has(key)) {
+      const units = stack ? (view?.units ?? []).filter((u: Json) => u.hex === stack && u.side === view.side).map((u: Json) => `${u.leader ?? u.kind}${u.disrupted ? ' (Disrupted)' : ''}`) : [];
+      groups.set(key, { label: stack ? `Your stack at ${mwHexName(svg, stack)}${units.length ? ` (${units.join(', ')})` : ''}` : KIND_NAMES[a.kind] ?? a.kind[0].toUpperCase() + a.kind.slice(1), list: [] });
+    }
+    groups.get(key)!.list.push(a);
+  }
+  const hint = document.getElementById('map-hint');
+  const rows = [...groups].map(([key, gr], i) => {
+    const sid = `mw-list-${i}`;
+    const sel = h('select', { id: sid, 'data-group': key }, ...gr.list.map((a) => h('option', { value: a.text }, a.text)));
+    const add = () => {
+      text.value = `${text.value.replace(/\n*$/, '')}${text.value.trim() ? '\n' : ''}${sel.value}`;
+      text.closest('details')?.setAttribute('open', '');
+      if (hint) hint.textContent = `Added: ${sel.value}. Pick your next order, or send the text.`;
+    };
+    return h('div', { class: 'order-row' }, h('label', { for: sid }, gr.label), h('div', { class: 'row mw-pick' }, sel, h('button', { type: 'button', class: 'secondary', 'aria-label': `Add to the text: ${gr.label}`, onclick: add }, 'Add')));
+  });
+  return h('section', { class: 'mw-actions', 'aria-labelledby': 'mw-actions-title' }, h('h3', { id: 'mw-actions-title' }, 'Offered orders'),
+    h('p', { class: 'muted' }, 'Pick an order from a list and add it to the text below (each line is read after the ones before it), then send the text.'), h('div', { class: 'orders' }, ...rows));
 }
 
 let onEscape: (e: KeyboardEvent) => void = () => {};
