@@ -262,6 +262,9 @@ function build(s: MWState, side: Side, what: StructureKind, hex: string, lines: 
   if (what === 'settlement' || what === 'village') {
     const queenite = side === 'British' && what === 'village';
     s.structures.push({ id: `s${s.nextId++}`, kind: what, owner: side, hex, disrupted: false, ...(queenite ? { queenite } : {}) });
+    // 1.0 "eliminating all Settlements" (or all Villages) counts once there has been one to eliminate.
+    if (what === 'settlement') s.hadSettlements = true;
+    if (what === 'village' && side === 'Maori') s.hadMaoriVillages = true;
   } else if (what === 'fort') {
     s.fortsBuilt++;
     const st = here.find((x) => x.kind === 'settlement');

@@ -97,6 +97,20 @@ describe('2.0 sequence of play and 1.0 victory', () => {
     const d = newGame(); checkVictory(d, []);
     expect(d.result).toBeNull();
   });
+  it('counts all Settlements eliminated when the only Settlement was built during the game', () => {
+    // A scenario without Settlements: none to eliminate, no decisive win, until the British build one.
+    const s = newGame();
+    s.structures = s.structures.filter((x) => x.kind !== 'settlement');
+    s.hadSettlements = false;
+    checkVictory(s, []);
+    expect(s.result).toBeNull();
+    const hex = s.structures.find((x) => x.owner === 'British')!.hex;
+    apply(s, 'British', { kind: 'build', what: 'settlement', hex } as Action, []);
+    expect(s.hadSettlements).toBe(true);
+    s.structures = s.structures.filter((x) => x.kind !== 'settlement');
+    checkVictory(s, []);
+    expect(s.result?.text).toMatch(/all Settlements eliminated/);
+  });
 });
 
 describe('5.0 reinforcement', () => {

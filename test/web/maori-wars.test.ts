@@ -103,7 +103,7 @@ describe('Maori Wars in the browser', () => {
     expect(victory).toContain('The first side to 9 VP wins at once.');
     expect(victory).toMatch(/no Maori Village or Pa is left \(\d+ now\)/);
     // Hōne Heke's Challenge sets up no Settlement: that condition cannot be met (engine.ts checkVictory).
-    expect(victory).toContain('The Maori would win at once by eliminating all Settlements, but there were none at the start.');
+    expect(victory).toContain('The Maori would win at once by eliminating all Settlements: there are none yet (once the British build one, this counts).');
     expect(victory).toContain('0–1 VP a draw, 2–5 a minor victory, 6–8 a major victory');
     expect(await panel.locator('.mw-bush-empty').innerText()).toBe('No unit is in the Bush Raider Box.');
 

@@ -722,8 +722,8 @@ function mwPanel(id: string, g: Json, standing: string[] | null): Node {
     track,
     h('ul', { class: 'mw-victory', 'aria-label': 'What decides victory' },
       h('li', {}, `The first side to ${lv.decisive} VP wins at once.`),
-      h('li', {}, lv.villagesAndPaCount === false ? 'The British would win at once by eliminating all Maori Villages and Pa, but there were none at the start.' : `The British win at once when no Maori Village or Pa is left (${maoriVillages} now).`),
-      h('li', {}, lv.settlementsCount === false ? 'The Maori would win at once by eliminating all Settlements, but there were none at the start.' : `The Maori win at once when no Settlement is left (${settlements} now; Forts do not count).`),
+      h('li', {}, lv.villagesAndPaCount === false ? 'The British would win at once by eliminating all Maori Villages and Pa: there are none yet.' : `The British win at once when no Maori Village or Pa is left (${maoriVillages} now).`),
+      h('li', {}, lv.settlementsCount === false ? 'The Maori would win at once by eliminating all Settlements: there are none yet (once the British build one, this counts).' : `The Maori win at once when no Settlement is left (${settlements} now; Forts do not count).`),
       h('li', {}, `Otherwise, after Game Turn ${v.lastTurn}: 0–${lv.minor - 1} VP a draw, ${lv.minor}–${lv.major - 1} a minor victory, ${lv.major}–${lv.decisive - 1} a major victory for the side the marker leans to.`)));
 
   // The Bush Raider Box (10.0): the units in it by territory, as the view shows them to this reader.
