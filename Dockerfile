@@ -21,12 +21,15 @@ COPY prisma ./prisma
 COPY src ./src
 # Fonts for the PNG maps (bundled, no system fonts needed).
 COPY assets ./assets
-# Generate the Prisma client at build time (no engine binary needed: the driver adapter is used).
+COPY scripts/build.mjs ./scripts/build.mjs
+# Generate the Prisma client at build time (no engine binary needed: the driver adapter is used),
+# and bundle the service into plain JavaScript (dist/kahu/main.mjs), as `npm start` does.
 RUN node prisma/generate.mjs \
+ && node scripts/build.mjs \
  && mkdir -p /data && chown node:node /data
 # Without DATABASE_URL the embedded PostgreSQL runs under /data/pg, as the unprivileged "node" user.
 USER node
 VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-ENTRYPOINT ["node", "--import", "tsx", "src/main.ts"]
+ENTRYPOINT ["node", "dist/kahu/main.mjs"]

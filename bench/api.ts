@@ -1,5 +1,5 @@
 // bench:api — on this machine: order submissions per second and their latency percentiles with
-// 1,000 active games. The deadline storm (1,000 deadlines at once) is bench/storm.ts (npm run bench:storm).
+// 1,000 active games. The API runs as `npm start` runs it (scripts/kahu-process.ts; KAHU_FROM_SOURCE=1: under tsx). The deadline storm (1,000 deadlines at once) is bench/storm.ts (npm run bench:storm).
 //
 //   npm run bench:api                      (embedded PostgreSQL in a temporary directory)
 //   DATABASE_URL=postgresql://... npm run bench:api   (creates and drops a database there)
@@ -16,6 +16,7 @@ import { freePort, scratchDatabase } from '../src/db/scratch.ts';
 import { systemClock } from '../src/service/clock.ts';
 import type { Ctx } from '../src/service/context.ts';
 import { heiauRaceGames } from '../scripts/heiau-race-games.ts';
+import { kahuNodeArgs } from '../scripts/kahu-process.ts';
 
 const GAMES = Number(process.env.BENCH_GAMES ?? 1000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -26,7 +27,7 @@ const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, 
 
 function spawnKahu(args: string[], env: Record<string, string>): ChildProcess {
   const prof = process.env.BENCH_PROF && (args.includes('--api') || process.env.BENCH_PROF_WORKERS) ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [];
-  const child = spawn(process.execPath, [...prof, '--import', 'tsx', 'src/main.ts', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, kahuNodeArgs(args, prof), { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   const out = process.env.BENCH_CHILD_LOG ? fs.createWriteStream(process.env.BENCH_CHILD_LOG, { flags: 'a' }) : null;
   child.stdout!.on('data', (d) => out?.write(d));
   return child;

@@ -1,5 +1,5 @@
 // npm run soak:api -- --minutes 10: the API's memory under realistic traffic. One API process
-// (`src/main.ts --api`) and one worker process against a scratch database (embedded PostgreSQL
+// (`npm start`'s bundle with `--api`, see scripts/kahu-process.ts) and one worker process against a scratch database (embedded PostgreSQL
 // unless DATABASE_URL is set); clients submit orders and read games, histories, maps (SVG and
 // PNG), options, and try to sign in, at a moderate rate. Every phase lasts one minute, so
 // histories grow and phases turn over. The API process's RSS is sampled every 10 s; the curve is
@@ -18,6 +18,7 @@ import { freePort, scratchDatabase } from '../src/db/scratch.ts';
 import { systemClock } from '../src/service/clock.ts';
 import type { Ctx } from '../src/service/context.ts';
 import { heiauRaceGames } from './heiau-race-games.ts';
+import { kahuNodeArgs } from './kahu-process.ts';
 
 const arg = (name: string, dflt: number) => { const i = process.argv.indexOf(`--${name}`); return i >= 0 ? Number(process.argv[i + 1]) : dflt; };
 const MINUTES = arg('minutes', 10);
@@ -68,7 +69,7 @@ async function main() {
     const spawnKahu = (args: string[]) => {
       // SOAK_NODE_OPTIONS: V8 flags for the API process only (e.g. to try heap limits).
       const v8 = args.includes('--api') && process.env.SOAK_NODE_OPTIONS ? process.env.SOAK_NODE_OPTIONS.split(/\s+/) : [];
-      const c = spawn(process.execPath, [...v8, '--import', 'tsx', 'src/main.ts', ...args], { env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] });
+      const c = spawn(process.execPath, kahuNodeArgs(args, v8), { env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] });
       children.push(c);
       return c;
     };

@@ -1,7 +1,7 @@
 // The fastify application: zod-validated routes, OpenAPI at /docs, problem+json errors.
 import http from 'node:http';
 import fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -23,6 +23,19 @@ import { optionRoutes } from './options.ts';
 import { voteRoutes } from './votes.ts';
 import { webRoutes } from '../web/plugin.ts';
 import { registerInputGuard } from './input-guard.ts';
+
+/** The headers helmet sets with these options (it only sets headers, the same ones for every request). */
+function helmetHeaders(options: Parameters<typeof helmet>[0]): [string, string | string[]][] {
+  const headers = new Map<string, string | string[]>();
+  const res = {
+    setHeader: (k: string, v: string | string[]) => void headers.set(k.toLowerCase(), v),
+    removeHeader: (k: string) => void headers.delete(k.toLowerCase()),
+  };
+  let failed: unknown;
+  helmet(options)({} as never, res as never, (err?: unknown) => { failed = err; });
+  if (failed) throw failed;
+  return [...headers];
+}
 
 /** One plugin per resource. */
 const routePlugins = [healthRoutes, accountRoutes, calendarRoutes, gameRoutes, orderRoutes, moderatorRoutes, mailRoutes, pressRoutes, inboundRoutes, mapRoutes, optionRoutes, voteRoutes];
@@ -49,7 +62,9 @@ export async function buildApp(ctx: Ctx, _opts: { logRequests?: boolean } = {}):
   app.setSerializerCompiler(serializerCompiler);
   registerProblemHandler(app, { retryAfterSeconds: ctx.config.retryAfterSeconds });
 
-  await app.register(helmet, {
+  // helmet's headers are the same for every response: worked out once here and set on each reply
+  // (@fastify/helmet built the whole middleware again for every request).
+  const securityHeaders = helmetHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -58,6 +73,10 @@ export async function buildApp(ctx: Ctx, _opts: { logRequests?: boolean } = {}):
         imgSrc: ["'self'", 'data:'],
       },
     },
+  });
+  app.addHook('onRequest', (_req, reply, done) => {
+    for (const [k, v] of securityHeaders) reply.raw.setHeader(k, v);
+    done();
   });
   // A link in a mail (`:: URL: …/games/<id>`) opens the game's page when a browser follows it;
   // scripts asking for JSON, or sending a token, get the API as before.

@@ -8,10 +8,11 @@ import { queueMail } from '../mail/outbox.ts';
 import { tokenMail, noAccountMail, signInLinkMail } from '../mail/templates.ts';
 import { limitMailTo } from './mail-limits.ts';
 import { afterCommit, type Ctx } from './context.ts';
+import { createBatcher } from './batcher.ts';
 import { badRequest, notFound, unauthorized } from './errors.ts';
 
 export function hashToken(token: string): string {
-  return crypto.createHash('sha256').update(token).digest('hex');
+  return crypto.hash('sha256', token, 'hex');
 }
 
 /** Constant-time comparison of two hex digests (or any two secrets of the same kind). */
@@ -133,6 +134,20 @@ export async function registrationLink(ctx: Ctx, tx: Tx, email: string): Promise
 
 const lastUsedWritten = new Map<string, number>();
 
+// Under load the first uses of many tokens come together: their lastUsedAt writes share one
+// statement (and one commit) instead of one each.
+const touchBatchers = new WeakMap<Ctx['pool'], ReturnType<typeof touchBatcher>>();
+function touchBatcher(ctx: Ctx) {
+  return createBatcher<{ id: string; at: string }, void>(async (items) => {
+    await ctx.pool.query({
+      name: 'touch-tokens',
+      text: `UPDATE "ApiToken" t SET "lastUsedAt" = v.at AT TIME ZONE 'UTC' FROM unnest($1::uuid[], $2::timestamptz[]) AS v(id, at) WHERE t.id = v.id`,
+      values: [items.map((x) => x.id), items.map((x) => x.at)],
+    });
+    return items.map(() => undefined);
+  }, { maxSize: 500, maxInFlight: 1, key: (x) => x.id });
+}
+
 /** Record a token's use, at most once a minute per token. */
 export async function touchToken(ctx: Ctx, tokenId: string, lastUsedAt: Date | null): Promise<void> {
   const now = ctx.clock.now().getTime();
@@ -140,7 +155,9 @@ export async function touchToken(ctx: Ctx, tokenId: string, lastUsedAt: Date | n
   if (now - last > 60_000) {
     lastUsedWritten.set(tokenId, now);
     if (lastUsedWritten.size > 100_000) lastUsedWritten.clear();
-    await ctx.pool.query(`UPDATE "ApiToken" SET "lastUsedAt" = $2::timestamptz AT TIME ZONE 'UTC' WHERE id = $1`, [tokenId, new Date(now).toISOString()]);
+    let b = touchBatchers.get(ctx.pool);
+    if (!b) touchBatchers.set(ctx.pool, (b = touchBatcher(ctx)));
+    await b.run({ id: tokenId, at: new Date(now).toISOString() });
   }
 }
 

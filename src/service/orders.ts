@@ -42,7 +42,7 @@ function canonical(x: unknown): string {
 
 /** The receipt: SHA-256 of the game, phase, role, accepted orders and the time of receipt. */
 export function receiptHash(gameId: string, phaseKey: string, role: string, accepted: unknown, at: Date): string {
-  return crypto.createHash('sha256').update(canonical({ gameId, phase: phaseKey, role, accepted: asStored(accepted), at: at.toISOString() })).digest('hex');
+  return crypto.hash('sha256', canonical({ gameId, phase: phaseKey, role, accepted: asStored(accepted), at: at.toISOString() }), 'hex');
 }
 
 export function splitText(text: string): string[] {

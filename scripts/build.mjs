@@ -1,0 +1,46 @@
+// `npm run build`: the service as one ES module, dist/kahu/main.mjs, so `npm start` runs plain
+// JavaScript instead of transforming TypeScript at start (tsx's loader thread, its caches and source
+// maps cost about a third of an idle API's memory). Packages stay in node_modules (not bundled).
+// Files found beside a module (migrations, fonts, the web client, the PNG child process) are found
+// where they are: each import.meta.url names the module's own source file, relative to the bundle.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outfile = path.join(root, 'dist/kahu/main.mjs');
+
+const sourceUrls = {
+  name: 'source-urls',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]src[\\/].*\.(ts|mts|mjs)$/ }, async (args) => {
+      let text = await fs.promises.readFile(args.path, 'utf8');
+      const rel = path.relative(path.dirname(outfile), args.path).split(path.sep).join('/');
+      text = text.replaceAll('import.meta.url', `new URL(${JSON.stringify(rel)}, import.meta.url).href`);
+      // The game registry imports its modules by computed URL (so a missing one is skipped); in the
+      // bundle each listed module is imported by name.
+      if (args.path.endsWith(path.join('src', 'games', 'index.ts'))) {
+        const list = /for \(const file of (\[[^\]]*\])\)/.exec(text);
+        const call = 'mod = await import(url.href);';
+        if (!list || !text.includes(call)) throw new Error('scripts/build.mjs: src/games/index.ts no longer has the loop it expects');
+        const files = JSON.parse(list[1].replaceAll("'", '"'));
+        text = text.replace(call, `mod = await ({ ${files.map((f) => `${JSON.stringify(f)}: () => import(${JSON.stringify(f)})`).join(', ')} })[file]();`);
+      }
+      return { contents: text, loader: args.path.endsWith('.ts') || args.path.endsWith('.mts') ? 'ts' : 'js' };
+    });
+  },
+};
+
+await build({
+  entryPoints: [path.join(root, 'src/main.ts')],
+  outfile,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+  plugins: [sourceUrls],
+});

@@ -1,0 +1,19 @@
+// How the benchmarks and soaks start kahu: as `npm start` does, from the built bundle
+// (dist/kahu/main.mjs, made by scripts/build.mjs) with the same V8 flags, so they measure what runs.
+// KAHU_FROM_SOURCE=1 runs src/main.ts under tsx instead (to compare).
+import { execFileSync } from 'node:child_process';
+
+/** V8 flags of `npm start` (keep package.json's "start", "start:api" and "start:worker" the same). */
+export const KAHU_NODE_FLAGS: string[] = [];
+
+let built = false;
+
+/** Arguments for `node` to run kahu with `args` (e.g. ['--api']); builds the bundle once. */
+export function kahuNodeArgs(args: string[], extra: string[] = []): string[] {
+  if (process.env.KAHU_FROM_SOURCE) return [...extra, '--import', 'tsx', 'src/main.ts', ...args];
+  if (!built) {
+    execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
+    built = true;
+  }
+  return [...KAHU_NODE_FLAGS, ...extra, 'dist/kahu/main.mjs', ...args];
+}
