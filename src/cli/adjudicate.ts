@@ -232,7 +232,7 @@ export function runOne(raw: unknown): unknown {
   }
 }
 
-async function main() {
+export async function main(): Promise<void> {
   const chunks: Buffer[] = [];
   for await (const c of process.stdin) chunks.push(c as Buffer);
   const text = Buffer.concat(chunks).toString('utf8');
