@@ -5,8 +5,22 @@ export function formatUtc(d: Date): string {
   return DateTime.fromJSDate(d, { zone: 'UTC' }).toFormat("ccc d LLL yyyy HH:mm 'UTC'");
 }
 
+// A deadline storm writes the same few instants for thousands of readers (luxon: 7% of a worker's
+// time); the text depends only on the instant and the zone.
+const formatted = new Map<string, string>();
+
 export function formatTime(d: Date | null | undefined, zone = 'UTC'): string {
   if (!d) return 'none';
+  const key = `${d.getTime()} ${zone}`;
+  let text = formatted.get(key);
+  if (text === undefined) {
+    if (formatted.size >= 10_000) formatted.clear();
+    formatted.set(key, (text = formatTimeNow(d, zone)));
+  }
+  return text;
+}
+
+function formatTimeNow(d: Date, zone: string): string {
   const utc = formatUtc(d);
   if (!zone || zone === 'UTC' || zone === 'Etc/UTC') return utc;
   const local = DateTime.fromJSDate(d, { zone });
