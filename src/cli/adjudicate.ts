@@ -1,7 +1,5 @@
 // `npm run -s adjudicate`: the adjudicator behind a thin shell (docs/contracts/adjudicate.md).
 // Reads one JSON object or NDJSON from standard input, writes one JSON line per input object.
-import os from 'node:os';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { z } from 'zod';
 import { adjudicate, type PhaseInput } from '../diplomacy/adjudicator/index.ts';
 import { formatOrder, parseOrder, resolveLocationName } from '../diplomacy/orders/index.ts';
@@ -247,105 +245,56 @@ export function runOne(raw: unknown): unknown {
   }
 }
 
-type Failure = { error: string; line: number };
-
-/**
- * Each NDJSON line of `text` (the first numbered `line`) adjudicated in turn, its answer given to
- * `emit` (in groups), until the first bad line, which is returned. Line by line, so that what one
- * line builds is garbage before the next (holding a whole batch's objects made the collector most
- * of the work).
- */
-function runLines(text: string, line: number, emit: (answers: string[]) => void): Failure | null {
-  const out: string[] = [];
-  for (let start = 0; start <= text.length; line++) {
-    let end = text.indexOf('\n', start);
-    if (end < 0) end = text.length;
-    const l = text.slice(start, end);
-    start = end + 1;
-    if (!l.trim()) continue;
-    try {
-      let value: unknown;
-      try {
-        value = JSON.parse(l);
-      } catch (e) {
-        throw new InputError(`not JSON: ${(e as Error).message}`);
-      }
-      out.push(JSON.stringify(runOne(value)));
-    } catch (e) {
-      emit(out);
-      return { error: (e as Error).message, line };
-    }
-    if (out.length >= 512) {
-      emit(out);
-      out.length = 0;
-    }
-  }
-  emit(out);
-  return null;
-}
-
-// A large batch is split in two at a line break: a second thread adjudicates the second part while
-// this one does the first, and its answers are written after the first part's, so the output is
-// what one thread writes (on bad input too: lines after the first bad one are never written).
-// Only from the built bundle (scripts/adjudicate.mjs): under tsx a thread would need the loader.
-// KAHU_ADJUDICATE_THREADS=1 keeps to one thread.
-const SPLIT_BYTES = Number(process.env.KAHU_ADJUDICATE_SPLIT_BYTES ?? 1_000_000);
-const threads = () => !import.meta.url.endsWith('.ts') && process.env.KAHU_ADJUDICATE_THREADS !== '1' && os.availableParallelism() > 1;
-
-if (!isMainThread && workerData?.kahuAdjudicate) {
-  const { text, line } = workerData.kahuAdjudicate as { text: string; line: number };
-  const parts: string[] = [];
-  const failure = runLines(text, line, (answers) => { if (answers.length) parts.push(answers.join('\n') + '\n'); });
-  parentPort!.postMessage({ out: parts.join(''), failure });
-}
-
 export async function main(): Promise<void> {
   const chunks: Buffer[] = [];
   for await (const c of process.stdin) chunks.push(c as Buffer);
   const text = Buffer.concat(chunks).toString('utf8');
-  const write = (answers: string[]) => { if (answers.length) process.stdout.write(answers.join('\n') + '\n'); };
-  const fail = (f: Failure) => {
-    process.stderr.write(JSON.stringify(f) + '\n');
-    process.exitCode = 2;
+  const out: string[] = [];
+  const flush = () => {
+    if (out.length) process.stdout.write(out.join('\n') + '\n');
+    out.length = 0;
+  };
+  /** Adjudicates one object and queues its line; on bad input writes what came before and the error. */
+  const one = (value: unknown, error: string | undefined, line: number): boolean => {
+    try {
+      if (error) throw new InputError(error);
+      out.push(JSON.stringify(runOne(value)));
+      if (out.length >= 512) flush();
+      return true;
+    } catch (e) {
+      flush();
+      process.stderr.write(JSON.stringify({ error: (e as Error).message, line }) + '\n');
+      process.exitCode = 2;
+      return false;
+    }
   };
   let whole: { value: unknown } | undefined;
   try {
     whole = { value: JSON.parse(text) };
   } catch {
-    // NDJSON.
+    // NDJSON: each line read and adjudicated in turn, so that what one line builds is garbage
+    // before the next (holding a whole batch's objects made the collector most of the work).
   }
   if (whole) {
+    if (one(whole.value, undefined, 1)) flush();
+    return;
+  }
+  for (let start = 0, line = 1; start <= text.length; line++) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    const l = text.slice(start, end);
+    start = end + 1;
+    if (!l.trim()) continue;
+    let value: unknown;
+    let error: string | undefined;
     try {
-      write([JSON.stringify(runOne(whole.value))]);
+      value = JSON.parse(l);
     } catch (e) {
-      fail({ error: (e as Error).message, line: 1 });
+      error = `not JSON: ${(e as Error).message}`;
     }
-    return;
+    if (!one(value, error, line)) return;
   }
-  const cut = text.length >= SPLIT_BYTES && threads() ? text.indexOf('\n', text.length >> 1) : -1;
-  if (cut < 0) {
-    const f = runLines(text, 1, write);
-    if (f) fail(f);
-    return;
-  }
-  let line = 2;
-  for (let i = text.indexOf('\n'); i >= 0 && i < cut; i = text.indexOf('\n', i + 1)) line++;
-  const second = new Worker(new URL(import.meta.url), { workerData: { kahuAdjudicate: { text: text.slice(cut + 1), line } } });
-  const answer = new Promise<{ out: string; failure: Failure | null }>((resolve, reject) => {
-    second.once('message', resolve);
-    second.once('error', reject);
-  });
-  answer.catch(() => {}); // awaited below unless the first part fails
-  const f = runLines(text.slice(0, cut), 1, write);
-  if (f) {
-    await second.terminate();
-    fail(f);
-    return;
-  }
-  const rest = await answer;
-  if (rest.out) process.stdout.write(rest.out);
-  if (rest.failure) fail(rest.failure);
-  await second.terminate();
+  flush();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();
