@@ -22,10 +22,14 @@ COPY src ./src
 # Fonts for the PNG maps (bundled, no system fonts needed).
 COPY assets ./assets
 COPY scripts/build.mjs ./scripts/build.mjs
+# `npm run adjudicate` runs the CLI from a bundle, built here once (the app folder is not the
+# node user's to write in at run time).
+COPY scripts/adjudicate.mjs ./scripts/adjudicate.mjs
 # Generate the Prisma client at build time (no engine binary needed: the driver adapter is used),
 # and bundle the service into plain JavaScript (dist/kahu/main.mjs), as `npm start` does.
 RUN node prisma/generate.mjs \
  && node scripts/build.mjs \
+ && echo '{"variant":"standard","phase":{"season":"spring","year":1901,"type":"movement"},"units":[],"orders":[]}' | node scripts/adjudicate.mjs >/dev/null \
  && mkdir -p /data && chown node:node /data
 # Without DATABASE_URL the embedded PostgreSQL runs under /data/pg, as the unprivileged "node" user.
 USER node

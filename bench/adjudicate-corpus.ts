@@ -40,7 +40,9 @@ function runCli(input: string, root = ROOT): Promise<{ ns: number; cpuNs: number
   return new Promise((resolve, reject) => {
     const t0 = process.hrtime.bigint();
     // bash's `times` gives the CLI's CPU time (user, system) as its last line on standard error.
-    const child = spawn('bash', ['-c', '"$0" --import tsx src/cli/adjudicate.ts; s=$?; times >&2; exit $s', process.execPath], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
+    // What `npm run adjudicate` runs (a checkout from before scripts/adjudicate.mjs: the CLI under tsx).
+    const cmd = fs.existsSync(path.join(root, 'scripts/adjudicate.mjs')) ? 'scripts/adjudicate.mjs' : '--import tsx src/cli/adjudicate.ts';
+    const child = spawn('bash', ['-c', `"$0" ${cmd}; s=$?; times >&2; exit $s`, process.execPath], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
     let lines = 0;
     let stderr = '';
     child.stdout.on('data', (b: Buffer) => { for (let i = 0; i < b.length; i++) if (b[i] === 10) lines++; });

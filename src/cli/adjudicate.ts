@@ -2,7 +2,7 @@
 // Reads one JSON object or NDJSON from standard input, writes one JSON line per input object.
 import { z } from 'zod';
 import { adjudicate, type PhaseInput } from '../diplomacy/adjudicator/index.ts';
-import { parseOrder, resolveLocationName } from '../diplomacy/orders/index.ts';
+import { formatOrder, parseOrder, resolveLocationName } from '../diplomacy/orders/index.ts';
 import type { Order, PhaseType } from '../diplomacy/types.ts';
 import { getVariant, variantIds } from '../diplomacy/variants/index.ts';
 import { aUnit, canStand } from '../diplomacy/adjudicator/board.ts';
@@ -154,28 +154,32 @@ function checkPosition(variant: NonNullable<ReturnType<typeof getVariant>>, list
 // 185,364 orders), and reading them was half the adjudicator's time. The reader is pure, so each
 // text is read once per variant and phase type; a text it refuses is left for the adjudicator to
 // read and explain. Frozen, so no phase can change another's order.
-const readings = new Map<string, Map<string, Order>>();
+// The canonical reading is kept with the order: the adjudicator would write it out again each time.
+type Reading = { order: Order; reading: string } | null;
+const readings = new Map<string, Map<string, Reading>>();
 let readingCount = 0;
-/** A reader for one phase's order texts. */
-function readerFor(variant: NonNullable<ReturnType<typeof getVariant>>, phaseType: PhaseType): (text: string) => Order | undefined {
+/** The readings of one variant's order texts in one type of phase (null: the reader refuses it). */
+function readingsFor(variant: NonNullable<ReturnType<typeof getVariant>>, phaseType: PhaseType): Map<string, Reading> {
   const kind = `${variant.id} ${phaseType}`;
   let byText = readings.get(kind);
   if (!byText) readings.set(kind, (byText = new Map()));
-  const known = byText;
-  return (text) => {
-    let order = known.get(text);
-    if (order === undefined) {
-      const r = parseOrder(variant.map, text, { phaseType });
-      if (!r.ok) return undefined;
-      order = deepFreeze(r.order);
-      if (++readingCount > 100_000) {
-        for (const m of readings.values()) m.clear();
-        readingCount = 0;
-      }
-      known.set(text, order);
+  return byText;
+}
+
+function read(known: Map<string, Reading>, variant: NonNullable<ReturnType<typeof getVariant>>, phaseType: PhaseType, text: string): Reading {
+  let r = known.get(text);
+  if (r === undefined) {
+    const p = parseOrder(variant.map, text, { phaseType });
+    // A refusal is not kept: the adjudicator reads the text again and explains it in this phase.
+    if (!p.ok) return null;
+    r = { order: deepFreeze(p.order), reading: formatOrder(variant.map, p.order) };
+    if (++readingCount > 100_000) {
+      for (const m of readings.values()) m.clear();
+      readingCount = 0;
     }
-    return order;
-  };
+    known.set(text, r);
+  }
+  return r;
 }
 
 function deepFreeze<T>(x: T): T {
@@ -200,16 +204,25 @@ export function runOne(raw: unknown): unknown {
   const variant = getVariant(input.variant);
   if (!variant) throw new InputError(`unknown variant '${input.variant}' (known: ${variantIds.join(', ')})`);
   const map = variant.map;
-  const read = readerFor(variant, input.phase.type);
+  const known = readingsFor(variant, input.phase.type);
   const province = (text: string, where: string) => (map.province(text) ? text : location(map, text, where).split('/')[0]);
   const byProvince = (table: Record<string, string>, where: string) => {
     const out: Record<string, string> = {};
     for (const k in table) out[province(k, `${where}.${k}`)] = table[k];
     return out;
   };
+  // `input` is this call's own (built by quickInput or zod): its units are placed where they are.
+  const units = input.units;
+  for (let i = 0; i < units.length; i++) units[i].location = location(map, units[i].location, `units[${i}].location`);
+  const orders: PhaseInput['orders'] = new Array(input.orders.length);
+  for (let i = 0; i < orders.length; i++) {
+    const o = input.orders[i];
+    const r = read(known, variant, input.phase.type, o.text);
+    orders[i] = r ? { power: o.power, text: o.text, order: r.order, reading: r.reading } : { power: o.power, text: o.text, order: undefined };
+  }
   const phaseInput: PhaseInput = {
     phase: input.phase,
-    units: input.units.map((u, i) => ({ ...u, location: location(map, u.location, `units[${i}].location`) })),
+    units,
     dislodged: input.dislodged?.map((d, i) => ({
       ...d,
       location: location(map, d.location, `dislodged[${i}].location`),
@@ -219,7 +232,7 @@ export function runOne(raw: unknown): unknown {
     contested: input.contested?.map((c, i) => province(c, `contested[${i}]`)),
     supplyCenters: input.supplyCenters && byProvince(input.supplyCenters, 'supplyCenters'),
     tradingPosts: input.tradingPosts && byProvince(input.tradingPosts, 'tradingPosts'),
-    orders: input.orders.map((o) => ({ power: o.power, text: o.text, order: read(o.text) })),
+    orders,
   };
   // An impossible position is refused, naming the unit: a unit where its type cannot stand, two
   // units in one province, a power the variant does not have.
@@ -232,7 +245,7 @@ export function runOne(raw: unknown): unknown {
   }
 }
 
-async function main() {
+export async function main(): Promise<void> {
   const chunks: Buffer[] = [];
   for await (const c of process.stdin) chunks.push(c as Buffer);
   const text = Buffer.concat(chunks).toString('utf8');

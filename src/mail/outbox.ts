@@ -1,6 +1,7 @@
 // Mail is written to the outbox table in the same transaction as the change it reports, and sent
 // later by the mail job (src/jobs/mail.ts), so no mail is lost or sent for a rolled-back change.
 import type { Tx } from '../db/client.ts';
+import { insertRows } from '../db/rows.ts';
 
 export interface OutgoingMail {
   to: string;
@@ -15,8 +16,10 @@ export interface OutgoingMail {
 export async function queueMail(tx: Tx, mails: OutgoingMail | OutgoingMail[], now: Date): Promise<number> {
   const list = Array.isArray(mails) ? mails : [mails];
   if (list.length === 0) return 0;
-  const r = await tx.outboxMail.createMany({
-    data: list.map((m) => ({ toAddress: m.to, subject: m.subject, body: m.body, kind: m.kind, gameId: m.gameId ?? null, mapPhaseId: m.map?.phaseId ?? null, mapViewer: m.map?.viewer ?? null, createdAt: now, nextAttemptAt: now })),
-  });
-  return r.count;
+  // One statement for any number of mails (a deadline storm queues thousands).
+  return insertRows(
+    tx, 'OutboxMail',
+    { toAddress: 'text', subject: 'text', body: 'text', kind: 'text', gameId: 'uuid', mapPhaseId: 'uuid', mapViewer: 'text', createdAt: 'timestamp', nextAttemptAt: 'timestamp' },
+    list.map((m) => ({ toAddress: m.to, subject: m.subject, body: m.body, kind: m.kind, gameId: m.gameId ?? null, mapPhaseId: m.map?.phaseId ?? null, mapViewer: m.map?.viewer ?? null, createdAt: now, nextAttemptAt: now })),
+  );
 }

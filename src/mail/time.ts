@@ -5,8 +5,8 @@ export function formatUtc(d: Date): string {
   return DateTime.fromJSDate(d, { zone: 'UTC' }).toFormat("ccc d LLL yyyy HH:mm 'UTC'");
 }
 
-// Every receipt mail shows the time of receipt and the deadline: formatting with luxon showed in the
-// API's profile, and a text depends only on the minute and the zone.
+// Receipts and deadline storms format the same few instants for many readers (luxon showed in both
+// profiles); a text depends only on the minute and the zone.
 const formatted = new Map<string, string>();
 
 export function formatTime(d: Date | null | undefined, zone = 'UTC'): string {

@@ -4,6 +4,7 @@
 import crypto from 'node:crypto';
 import type { Phase, PhaseRole } from '../db/generated/client.ts';
 import type { Tx } from '../db/client.ts';
+import { idList, insertRows } from '../db/rows.ts';
 import type { GameModule, Outcome, Viewer } from '../contract/types.ts';
 import { queueMail, type OutgoingMail } from '../mail/outbox.ts';
 import { gameOverMail, lateMail, resultsMail } from '../mail/game-mail.ts';
@@ -78,12 +79,15 @@ export function planPhases(game: Pick<GameWithPlayers, 'id' | 'scenario'>, modul
   throw new Error('too many phases without choices in a row');
 }
 
+const PHASE_COLUMNS = {
+  id: 'uuid', gameId: 'uuid', seq: 'int', key: 'text', label: 'text', type: 'text', year: 'int', state: 'jsonb', status: 'text', openedAt: 'timestamp',
+  deadlineAt: 'timestamp', graceUntil: 'timestamp', earlyAt: 'timestamp', remindedAt: 'timestamp', resolvedAt: 'timestamp', report: 'jsonb', expected: 'text[]', missed: 'text[]',
+} as const satisfies Record<keyof Phase, string>;
+
 /** Write planned phases (of one game or of many) with two statements. */
 export async function writePhases(tx: Tx, plans: PhasePlan[]): Promise<void> {
-  const rows = plans.flatMap((p) => p.rows);
-  const roles = plans.flatMap((p) => p.roles);
-  if (rows.length) await tx.phase.createMany({ data: rows.map(({ report, state, ...r }) => ({ ...r, state: state as any, ...(report === null ? {} : { report: report as any }) })) });
-  if (roles.length) await tx.phaseRole.createMany({ data: roles });
+  await insertRows(tx, 'Phase', PHASE_COLUMNS, plans.flatMap((p) => p.rows));
+  await insertRows(tx, 'PhaseRole', { phaseId: 'uuid', role: 'text', ready: 'boolean', submitted: 'boolean', updatedAt: 'timestamp' }, plans.flatMap((p) => p.roles));
 }
 
 /**
@@ -208,11 +212,11 @@ async function writeAdjudications(tx: Tx, list: Adjudication[], now: Date): Prom
     JSON.stringify(list.map((a) => ({ id: a.phase.id, report: asStored(a.report), missed: a.missed }))),
   );
   const missedPlayers = list.flatMap((a) => a.missedPlayerIds);
-  if (missedPlayers.length) await tx.gamePlayer.updateMany({ where: { id: { in: missedPlayers } }, data: { missedPhases: { increment: 1 } } });
+  if (missedPlayers.length) await tx.$executeRawUnsafe(`UPDATE "GamePlayer" SET "missedPhases" = "missedPhases" + 1 WHERE id IN (${idList(1)})`, JSON.stringify(missedPlayers));
   await writePhases(tx, list.map((a) => a.opened));
-  await tx.gameEvent.createMany({ data: list.map((a) => a.event) });
+  await insertRows(tx, 'GameEvent', { gameId: 'uuid', kind: 'text', actorId: 'uuid', text: 'text', data: 'jsonb', createdAt: 'timestamp' }, list.map((a) => a.event));
   const going = list.filter((a) => !a.finish).map((a) => a.gameId);
-  if (going.length) await tx.game.updateMany({ where: { id: { in: going } }, data: { version: { increment: 1 } } });
+  if (going.length) await tx.$executeRawUnsafe(`UPDATE "Game" SET version = version + 1 WHERE id IN (${idList(1)})`, JSON.stringify(going));
   for (const a of list) if (a.finish) await finishGame(tx, a.finish.game, a.finish.outcome, now);
   await queueMail(tx, list.flatMap((a) => a.mails), now);
 }
@@ -326,10 +330,19 @@ export async function processPhases(ctx: Ctx, phaseIds: string[]): Promise<Map<s
         const taken = new Set(mine.values());
         later = ids.filter((id) => !taken.has(id));
         if (taken.size === 0) return;
-        const phases = await tx.phase.findMany({ where: { id: { in: [...taken] } }, include: { readiness: true }, orderBy: { deadlineAt: 'asc' } });
+        // Read with plain SQL: Prisma's findMany handled each field of each row in JavaScript
+        // (the phases' positions are large), and its include cost a statement per relation.
+        const takenIds = JSON.stringify([...taken]);
+        const phases = await tx.$queryRawUnsafe<(Phase & { readiness: PhaseRole[] })[]>(`SELECT * FROM "Phase" WHERE id IN (${idList(1)}) ORDER BY "deadlineAt" ASC`, takenIds);
+        const readiness = new Map(phases.map((p) => { p.readiness = []; return [p.id, p.readiness]; }));
+        for (const r of await tx.$queryRawUnsafe<PhaseRole[]>(`SELECT * FROM "PhaseRole" WHERE "phaseId" IN (${idList(1)})`, takenIds)) readiness.get(r.phaseId)!.push(r);
         const games = new Map((await tx.game.findMany({ where: { id: { in: [...mine.keys()] } }, include: gameInclude })).map((g) => [g.id, g]));
         const subsOf = new Map<string, Submissions>();
-        for (const s of await tx.submission.findMany({ where: { phaseId: { in: [...taken] }, supersededAt: null }, orderBy: { seq: 'asc' } })) {
+        const subRows = await tx.$queryRawUnsafe<{ phaseId: string; role: string; accepted: unknown; lines: unknown }[]>(
+          `SELECT "phaseId", role, accepted, lines FROM "Submission" WHERE "phaseId" IN (${idList(1)}) AND "supersededAt" IS NULL ORDER BY seq ASC`,
+          takenIds,
+        );
+        for (const s of subRows) {
           if (!subsOf.has(s.phaseId)) subsOf.set(s.phaseId, new Map());
           subsOf.get(s.phaseId)!.set(s.role, { role: s.role, accepted: s.accepted, lines: s.lines });
         }

@@ -18,7 +18,8 @@ interface Run {
 
 function cli(stdin: string): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/adjudicate.ts'], { cwd: ROOT });
+    // What `npm run adjudicate` runs: the prebuilt bundle (scripts/adjudicate.mjs).
+    const child = spawn(process.execPath, ['scripts/adjudicate.mjs'], { cwd: ROOT });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (b) => (stdout += b));

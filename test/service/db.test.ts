@@ -8,6 +8,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, Prisma, type Db } from '../../src/db/client.ts';
 import { migrate, MIGRATIONS_DIR, readMigrations } from '../../src/db/migrate.ts';
+import { queueMail } from '../../src/mail/outbox.ts';
+import { writePhases } from '../../src/service/phases.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 
 let tdb: TestDatabase;
@@ -118,6 +120,25 @@ describe('every model round-trips through the client', () => {
     const p2 = await db.phase.create({ data: { gameId: game.id, seq: 2, key: 'k', label: 'l', type: 'retreat', state: {}, openedAt: t, expected: [] } });
     expect(p2.missed).toEqual([]);
     expect(p2.status).toBe('open');
+    // Rows written with one JSON parameter (insertRows: the batch adjudication's phases, events
+    // and mail) read back as Prisma wrote them, in the array's order, whatever the session's zone.
+    const t2 = new Date('2025-07-01T23:59:59.999Z');
+    const rows = [
+      { id: crypto.randomUUID(), gameId: game.id, seq: 3, key: 'k3', label: 'l3', type: 'movement', year: 3, state: { units: [{ a: 'ü"\\' }] }, status: 'open', openedAt: t, deadlineAt: t2, graceUntil: null, earlyAt: null, remindedAt: null, resolvedAt: null, report: null, expected: ['Sunrise', 'Sunset'], missed: [] },
+      { id: crypto.randomUUID(), gameId: game.id, seq: 4, key: 'k4', label: 'l4', type: 'retreat', year: null, state: [], status: 'skipped', openedAt: t2, deadlineAt: null, graceUntil: t, earlyAt: t, remindedAt: t, resolvedAt: t2, report: { r: null }, expected: [], missed: ['Sunset'] },
+    ];
+    const mails = [1, 2, 3].map((i) => ({ to: `m${i}@example.org`, subject: `s${i}`, body: `b${i}\n`, kind: 'results', gameId: game.id, map: i === 2 ? { phaseId: rows[0].id, viewer: 'Sunrise' } : undefined }));
+    await db.$transaction(async (tx) => {
+      await tx.$executeRawUnsafe(`SET LOCAL TIME ZONE 'Pacific/Auckland'`);
+      await writePhases(tx, [{ rows, roles: [{ phaseId: rows[0].id, role: 'Sunrise', ready: true, submitted: false, updatedAt: t2 }] } as any]);
+      expect(await queueMail(tx, mails, t2)).toBe(3);
+    });
+    for (const r of rows) expect(await db.phase.findUniqueOrThrow({ where: { id: r.id } })).toEqual(r);
+    expect(await db.phaseRole.findMany({ where: { phaseId: rows[0].id } })).toEqual([{ phaseId: rows[0].id, role: 'Sunrise', ready: true, submitted: false, updatedAt: t2 }]);
+    const queued = await db.outboxMail.findMany({ where: { kind: 'results' }, orderBy: { seq: 'asc' } });
+    expect(queued.map((m) => [m.toAddress, m.subject, m.body, m.gameId, m.mapPhaseId, m.mapViewer, m.status, m.createdAt, m.nextAttemptAt])).toEqual(
+      mails.map((m) => [m.to, m.subject, m.body, game.id, m.map?.phaseId ?? null, m.map?.viewer ?? null, 'pending', t2, t2]),
+    );
     // Cascades.
     await db.game.delete({ where: { id: game.id } });
     expect(await db.phase.count()).toBe(0);

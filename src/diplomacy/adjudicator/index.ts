@@ -14,8 +14,8 @@ export interface PhaseInput {
   contested?: string[];
   supplyCenters?: Record<string, string>;
   tradingPosts?: Record<string, string>;
-  /** Orders as written (`text`), or already read (`order`). */
-  orders: { power: string; text?: string; order?: Order }[];
+  /** Orders as written (`text`), or already read (`order`, with its `reading` if the caller has it). */
+  orders: { power: string; text?: string; order?: Order; reading?: string }[];
 }
 
 export interface OrderReport {
@@ -55,7 +55,7 @@ export function adjudicate(variant: Variant, input: PhaseInput): PhaseOutput {
       }
       order = parsed.order;
     }
-    reports[i].reading = formatOrder(map, order);
+    reports[i].reading = (o.order && o.reading) || formatOrder(map, order);
     read.push({ power: o.power, order });
     readIndex.push(i);
   });
