@@ -138,7 +138,7 @@ export const maoriWars: GameModule<MWState> = {
       lines.push(`Your standing instructions: EVADE ${st.evade.toUpperCase()}, COUNTER ${st.counter.toUpperCase()}, ABSORB ${st.absorb.toUpperCase()}, LOSSES ${st.losses ? st.losses.toUpperCase() : `DEFAULT (Disrupted units first, then ${LOSS_KINDS.join(', ')})`}, FORT ${st.fortRetreat.toUpperCase()}, BOMBARD ${st.bombard.toUpperCase()}, `
         + `REINFORCE ${st.reinforce ? st.reinforce.toUpperCase() : 'DEFAULT (the first such unit in the Reinforcement Box)'}, ARRIVE ${st.arrive ? st.arrive.toUpperCase() : 'DEFAULT (the first hex by number)'}, `
         + `WOUNDED ${st.wounded ? st.wounded.toUpperCase() : 'DEFAULT (the first by name)'}, EXTRA ${st.extra.toUpperCase()}, TARGETS ${st.targets ? st.targets.toUpperCase() : 'DEFAULT (the best odds)'}, PARLEY ${st.parley.toUpperCase()}, `
-        + `RETREAT ${st.retreat ? `TOWARD ${placeName(s, st.retreat)}` : 'DEFAULT (within stacking, away from enemy units, in N, NE… order)'}, OVERSTACK ${st.overstack ? st.overstack.toUpperCase() : 'DEFAULT (the units listed last first)'} TOWARD ${st.overstackToward ? placeName(s, st.overstackToward) : 'DEFAULT (the first legal hex in N, NE… order)'}.`);
+        + `RETREAT ${st.retreat ? `TOWARD ${placeName(s, st.retreat)}` : 'DEFAULT (within stacking, away from enemy units, in N, NE… order)'}, OVERSTACK ${st.overstack ? st.overstack.toUpperCase() : 'DEFAULT (the units listed last first)'} TOWARD ${st.overstackToward ? placeName(s, st.overstackToward) : 'DEFAULT (the first legal hex in N, NE… order)'}, ATTRITION ${st.attrition ? st.attrition.split(',').map((h) => placeName(s, h)).join(', ') : 'DEFAULT (Disrupted units first, then the first listed)'}.`);
     }
     return lines.join('\n');
   },
@@ -150,7 +150,7 @@ export const maoriWars: GameModule<MWState> = {
   },
   waitingNote(s, role) {
     if (s.result || role === s.side) return null;
-    return `It is the ${s.side} player's ${phaseName(s)}; you may send standing instructions (STANDING EVADE ALWAYS|NEVER|WEAKER, STANDING COUNTER ALWAYS|NEVER, STANDING ABSORB ALWAYS|NEVER, STANDING LOSSES <kinds>|DEFAULT, STANDING FORT STAY|LEAVE, STANDING BOMBARD ALWAYS|NEVER, STANDING REINFORCE <kinds>|DEFAULT, STANDING ARRIVE <hexes>|DEFAULT, STANDING WOUNDED <leaders>|DEFAULT, STANDING EXTRA ALWAYS|NEVER|GREATER, STANDING TARGETS <hexes>|DEFAULT, STANDING PARLEY ALWAYS|NEVER, STANDING RETREAT TOWARD <hex>|DEFAULT, STANDING OVERSTACK <kinds>|DEFAULT, STANDING OVERSTACK TOWARD <hex>|DEFAULT)`;
+    return `It is the ${s.side} player's ${phaseName(s)}; you may send standing instructions (STANDING EVADE ALWAYS|NEVER|WEAKER, STANDING COUNTER ALWAYS|NEVER, STANDING ABSORB ALWAYS|NEVER, STANDING LOSSES <kinds>|DEFAULT, STANDING FORT STAY|LEAVE, STANDING BOMBARD ALWAYS|NEVER, STANDING REINFORCE <kinds>|DEFAULT, STANDING ARRIVE <hexes>|DEFAULT, STANDING WOUNDED <leaders>|DEFAULT, STANDING EXTRA ALWAYS|NEVER|GREATER, STANDING TARGETS <hexes>|DEFAULT, STANDING PARLEY ALWAYS|NEVER, STANDING RETREAT TOWARD <hex>|DEFAULT, STANDING OVERSTACK <kinds>|DEFAULT, STANDING OVERSTACK TOWARD <hex>|DEFAULT, STANDING ATTRITION <hexes>|DEFAULT)`;
   },
   options(s, role) {
     // from/to: the hexes of a move or an attack, for the page's map clicks (programs read ids; people read the text).
@@ -160,9 +160,9 @@ export const maoriWars: GameModule<MWState> = {
       return {};
     };
     const actions = s.setupSide ? setupOptions(s, role as Side).map((a) => ({ kind: a.kind, text: describeSetup(s, a) })) : legalActions(s, role).map((a) => ({ kind: a.kind, text: describe(s, a), ...hexesOf(a) }));
-    // RETREAT/OVERSTACK TOWARD take any hex; offered toward each of the player's Structures.
+    // RETREAT/OVERSTACK TOWARD and ATTRITION take any hex (ATTRITION a list); offered with each of the player's Structures.
     const toward = SIDES.includes(role as Side) ? [...new Set(s.structures.filter((x) => x.owner === role).map((x) => x.hex))].sort().map((h) => hexWord(s, h)) : [];
-    const standing = SIDES.includes(role as Side) && !s.result ? ['EVADE ALWAYS', 'EVADE NEVER', 'EVADE WEAKER', 'COUNTER ALWAYS', 'COUNTER NEVER', 'ABSORB ALWAYS', 'ABSORB NEVER', 'LOSSES DEFAULT', 'FORT STAY', 'FORT LEAVE', 'BOMBARD ALWAYS', 'BOMBARD NEVER', 'REINFORCE DEFAULT', 'ARRIVE DEFAULT', 'WOUNDED DEFAULT', 'EXTRA ALWAYS', 'EXTRA NEVER', 'EXTRA GREATER', 'TARGETS DEFAULT', 'PARLEY ALWAYS', 'PARLEY NEVER', 'RETREAT DEFAULT', ...toward.map((h) => `RETREAT TOWARD ${h}`), 'OVERSTACK DEFAULT', 'OVERSTACK TOWARD DEFAULT', ...toward.map((h) => `OVERSTACK TOWARD ${h}`)].map((t) => ({ kind: 'standing', text: `STANDING ${t}` })) : [];
+    const standing = SIDES.includes(role as Side) && !s.result ? ['EVADE ALWAYS', 'EVADE NEVER', 'EVADE WEAKER', 'COUNTER ALWAYS', 'COUNTER NEVER', 'ABSORB ALWAYS', 'ABSORB NEVER', 'LOSSES DEFAULT', 'FORT STAY', 'FORT LEAVE', 'BOMBARD ALWAYS', 'BOMBARD NEVER', 'REINFORCE DEFAULT', 'ARRIVE DEFAULT', 'WOUNDED DEFAULT', 'EXTRA ALWAYS', 'EXTRA NEVER', 'EXTRA GREATER', 'TARGETS DEFAULT', 'PARLEY ALWAYS', 'PARLEY NEVER', 'RETREAT DEFAULT', ...toward.map((h) => `RETREAT TOWARD ${h}`), 'OVERSTACK DEFAULT', 'OVERSTACK TOWARD DEFAULT', ...toward.map((h) => `OVERSTACK TOWARD ${h}`), 'ATTRITION DEFAULT', ...toward.map((h) => `ATTRITION ${h}`)].map((t) => ({ kind: 'standing', text: `STANDING ${t}` })) : [];
     return { phase: s.result ? null : phaseName(s), waitingFor: s.result ? null : s.side, actions: role === s.side ? [...actions, { kind: 'pass', text: 'PASS' }] : [], standing };
   },
 };

@@ -141,6 +141,9 @@ describe('Maori Wars in the browser', () => {
     // Every standing instruction offered has its form; one written as a list (LOSSES) from its text box, by Enter.
     const words = new Set(options.standing.map((x: any) => x.text.split(' ')[1]));
     expect(await page.locator('.mw-standing-row').count()).toBe(words.size);
+    // STANDING ATTRITION (13.0): a list of DEFAULT and the player's Structures, with what it decides.
+    expect(await page.locator('label[for="standing-attrition"]').innerText()).toMatch(/attrition removes or Disrupts/);
+    expect(await page.locator('#standing-attrition option').first().getAttribute('value')).toBe('DEFAULT');
     await page.locator('#standing-losses').fill('MILITIA, WARRIOR');
     await page.locator('#standing-losses').press('Enter');
     await page.locator('.mw-standing-out .ok').filter({ hasText: 'LOSSES' }).waitFor();

@@ -686,6 +686,7 @@ const MW_STANDING: Record<string, { key: string; label: string; help?: string; d
   EXTRA: { key: 'extra', label: 'Make the combat or Raid elsewhere that a chit gives (9.0 step 3)' },
   TARGETS: { key: 'targets', label: 'Which hexes that combat or Raid attacks first (9.0 step 3)', help: 'hexes in order, separated by commas', default: 'DEFAULT (the best odds)' },
   PARLEY: { key: 'parley', label: 'Roll for an alliance on a Chiefs Parley chit (8.0)' },
+  ATTRITION: { key: 'attrition', label: 'Where the unit attrition removes or Disrupts is taken first (13.0)', help: 'hexes in order, separated by commas', default: 'DEFAULT (Disrupted units first, then the first listed)' },
 };
 
 /** A hex as people read it: its place's name and number, else its number. */
