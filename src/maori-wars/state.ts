@@ -44,13 +44,20 @@ export interface Standing {
   overstackToward?: string;
   /** 13.0: the hexes whose units attrition takes first, in that order ('' = the default). */
   attrition?: string;
+  /** BD chits: the Neutral Villages a chit's alliance roll takes first, the hexes a chit's combat elsewhere is made
+   * from (only those), and (10.0) the landing hexes the raided units reply against first ('' = the defaults). */
+  parleyAt?: string;
+  /** 9.0 step 6: the attacking hexes this player's counter-attack goes against first ('' = the default). */
+  counterAt?: string;
+  extraFrom?: string;
+  reply?: string;
 }
 // BD chits (docs/maori-wars.md): reinforce = kinds a reinforcement chit brings first, arrive = hexes it
 // arrives in first ('' = the defaults), wounded = leaders a "Leader Wounded" takes first, extra = whether
 // to make a chit's extra combat, targets = hexes it attacks first, parley = whether to make a chit's alliance roll.
 export const DEFAULT_STANDING: Standing = { evade: 'weaker', counter: 'always', absorb: 'always' };
 /** The defaults of the instructions a player has not sent (the report says "default" for these). */
-export const STANDING_DEFAULTS: Required<Standing> = { ...DEFAULT_STANDING, losses: '', fortRetreat: 'stay', bombard: 'always', reinforce: '', arrive: '', wounded: '', extra: 'greater', targets: '', parley: 'always', retreat: '', overstack: '', overstackToward: '', attrition: '' };
+export const STANDING_DEFAULTS: Required<Standing> = { ...DEFAULT_STANDING, losses: '', fortRetreat: 'stay', bombard: 'always', reinforce: '', arrive: '', wounded: '', extra: 'greater', targets: '', parley: 'always', retreat: '', overstack: '', overstackToward: '', attrition: '', counterAt: '', parleyAt: '', extraFrom: '', reply: '' };
 /** A side's standing instructions with the defaults filled in (states older than a field lack it). */
 export function standingOf(s: MWState, side: Side): Required<Standing> {
   return { ...STANDING_DEFAULTS, ...s.standing[side] };

@@ -103,6 +103,25 @@ describe('decisions given to the player (9.0)', () => {
   });
 });
 
+describe('which attacking hex the counter-attack goes against (9.0 step 6 "a chosen hex")', () => {
+  it("counter-attacks the hex the defender's STANDING COUNTER AT names first, else the one with most units, and says which decided", () => {
+    const run = (counterAt?: string) => {
+      const { s } = combat(sameCrt('-', '-'));
+      newUnit(s, { kind: 'warrior', owner: 'Maori', at: '0406' });
+      s.standing.British.counter = 'always';
+      if (counterAt) s.standing.British.counterAt = counterAt;
+      const lines: string[] = [];
+      resolveAttack(s, 'Maori', { kind: 'attack', target: '0405', from: ['0505', '0406'] }, lines);
+      return lines.join('\n');
+    };
+    expect(run()).toMatch(/British counter-attacks the hex with most units \(British's default\)\.\nBritish counter-attacks 0505 /);
+    expect(run('0406')).toMatch(/British counter-attacks the hex its standing COUNTER AT 0406 names first\.\nBritish counter-attacks 0406 /);
+    const s = combat(sameCrt('-', '-')).s;
+    for (const line of ['STANDING COUNTER AT 0406, Auckland', 'STANDING COUNTER AT DEFAULT']) expect(maoriWars.readSubmission(s, 'British', [line]).lines[0]).toMatchObject({ ok: true, reading: line });
+    expect((maoriWars.options!(s, 'British') as { standing: { text: string }[] }).standing.map((x) => x.text)).toContain('STANDING COUNTER AT DEFAULT');
+  });
+});
+
 // The decisions 4.0, 7.0 and 13.0 give a player (mw-decide): retreat hexes, the opponent's
 // over-stacked units, which leader rallies which unit, which unit attrition takes.
 describe('decisions given to the player (4.0, 7.0, 9.0 retreat, 13.0)', () => {
@@ -295,7 +314,7 @@ describe('which of several alike units attrition takes (13.0 "removed by its own
     s.standing.Maori.attrition = '0906';
     expect((maoriWars.view(s, { kind: 'player', role: 'Maori' } as never) as { standing: Record<string, unknown> }).standing).toEqual({ Maori: expect.objectContaining({ attrition: '0906' }) });
     expect(JSON.stringify(maoriWars.view(s, { kind: 'player', role: 'British' } as never))).not.toMatch(/"attrition":"0906"/);
-    expect(maoriWars.formatPosition!(s, { kind: 'player', role: 'Maori' } as never)).toMatch(/ATTRITION 0906\./);
+    expect(maoriWars.formatPosition!(s, { kind: 'player', role: 'Maori' } as never)).toMatch(/ATTRITION 0906, COUNTER AT DEFAULT/);
     expect(maoriWars.formatPosition!(s, { kind: 'player', role: 'British' } as never)).not.toMatch(/ATTRITION 0906/);
   });
 });
