@@ -83,7 +83,10 @@ export function extraCombat(s: MWState, who: Side, kinds: string[], raid: boolea
     fight(s, who, best.units, best.from, unitsAt(s, best.target).filter((u) => u.owner === enemy && u.kind !== 'leader'), best.target, lines);
     return;
   }
-  const a: AttackAction = { kind: 'attack', target: best.target, from: best.from };
+  // The party's STANDING EXTRA CHARGE: its Cavalry charge when 9.0 step 5 lets them (clear terrain, no Pa).
+  const charge = standingOf(s, who).extraCharge === 'always' && !attackProblem(s, who, { kind: 'attack', target: best.target, from: best.from, charge: true });
+  if (charge) lines.push(`${who}'s Cavalry charge (by ${who}'s standing EXTRA CHARGE ALWAYS).`);
+  const a: AttackAction = { kind: 'attack', target: best.target, from: best.from, ...(charge ? { charge } : {}) };
   resolveAttack(s, who, a, lines, { noChit: true, kinds });
 }
 

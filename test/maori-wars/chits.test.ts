@@ -224,6 +224,22 @@ describe('Battle Dispatch chits that reach beyond the combat (the owner\'s choic
     expect(o.s.attacked).toContain(o.a.id);
     expect(o.s.attacked).not.toContain(o.b.id);
   });
+  it("charges with the Cavalry of a chit's combat elsewhere on STANDING EXTRA CHARGE ALWAYS, not by default (Cavalry Patrol)", () => {
+    const run = (charge?: 'always') => {
+      const c = withChit([{ type: 'extra-combat', side: 'british', kinds: ['cavalry'], raid: false }]);
+      newUnit(c.s, { kind: 'cavalry', owner: 'British', at: '0608' });
+      newUnit(c.s, { kind: 'warrior', owner: 'Maori', at: '0609' });
+      c.s.standing.British.extra = 'always';
+      if (charge) c.s.standing.British.extraCharge = charge;
+      return c.attack();
+    };
+    expect(run()).toMatch(/British attacks 0609 from 0608 with 1 unit\./);
+    const text = run('always');
+    expect(text).toMatch(/British's Cavalry charge \(by British's standing EXTRA CHARGE ALWAYS\)\.\nBritish attacks 0609 from 0608 with 1 unit \(Cavalry charging\)/);
+    const s = withChit([]).s;
+    for (const line of ['STANDING EXTRA CHARGE ALWAYS', 'STANDING EXTRA CHARGE NEVER']) expect(maoriWars.readSubmission(s, 'British', [line]).lines[0]).toMatchObject({ ok: true, reading: line });
+    expect(maoriWars.readSubmission(s, 'British', ['STANDING EXTRA CHARGE maybe']).lines[0]).toMatchObject({ ok: false, error: /STANDING EXTRA CHARGE takes ALWAYS or NEVER/ });
+  });
   it('makes a Raid elsewhere when the chit says so (Raid on the Settlers): raid DRM, no evasion, retreats disregarded', () => {
     const c = withChit([{ type: 'extra-combat', side: 'maori', kinds: ['warriors'], raid: true }]);
     newUnit(c.s, { kind: 'warrior', owner: 'Maori', at: '0608' });
