@@ -51,7 +51,9 @@ export function extraCombat(s: MWState, who: Side, kinds: string[], raid: boolea
   const what = raid ? 'Raid' : 'single combat';
   if (choice === 'never') { lines.push(`${who} makes no ${what} elsewhere (${why}).`); return; }
   const enemy = other(who);
-  const able = s.units.filter((u) => u.owner === who && isHex(u.at) && strength(u) > 0 && !u.disrupted && !s.attacked.includes(u.id) && (!kinds.length || kinds.includes(u.kind)));
+  // The owner's STANDING EXTRA FROM: only the stacks in the hexes named make it (9.0: "no unit is required to attack").
+  const from = list(standingOf(s, who).extraFrom);
+  const able = s.units.filter((u) => u.owner === who && isHex(u.at) && strength(u) > 0 && !u.disrupted && !s.attacked.includes(u.id) && (!kinds.length || kinds.includes(u.kind)) && (!from.length || from.includes(u.at)));
   const targets = [...new Set(able.flatMap((u) => mapNeighbours(mapOf(s), u.at)))].sort();
   const rankCol = { lesser: 0, equal: 1, greater: 2 } as const;
   type Cand = { target: string; from: string[]; units: Unit[]; col: keyof typeof rankCol };
@@ -72,16 +74,19 @@ export function extraCombat(s: MWState, who: Side, kinds: string[], raid: boolea
   const targetsFirst = list(standingOf(s, who).targets);
   const rankT = (h: string) => { const i = targetsFirst.indexOf(h); return i < 0 ? targetsFirst.length : i; };
   const best = cands.filter((c) => choice === 'always' || c.col === 'greater').sort((x, y) => rankT(x.target) - rankT(y.target) || rankCol[y.col] - rankCol[x.col] || y.units.length - x.units.length || x.target.localeCompare(y.target))[0];
-  if (!best) { lines.push(`${who} has no ${what} to make elsewhere${choice === 'greater' ? ' at Greater Force' : ''} (${why}): that part is treated as "According to Plan".`); return; }
+  if (!best) { lines.push(`${who} has no ${what} to make elsewhere${choice === 'greater' ? ' at Greater Force' : ''}${from.length ? ` from the hexes of its EXTRA FROM` : ''} (${why}): that part is treated as "According to Plan".`); return; }
   const whyTarget = targetsFirst.includes(best.target) ? `the target by ${who}'s standing TARGETS` : `the target by ${who}'s default: the best odds, then the most units, then the first hex by number`;
-  lines.push(`${who} makes a ${what} elsewhere, on ${placeName(s, best.target)} (${why}; ${whyTarget}; every unit of the chit's kinds next to it that has not attacked this phase).`);
+  lines.push(`${who} makes a ${what} elsewhere, on ${placeName(s, best.target)} (${why}; ${whyTarget}; ${from.length ? `the units by ${who}'s standing EXTRA FROM ${from.map((h) => placeName(s, h)).join(', ')}` : `by ${who}'s default, every unit`} of the chit's kinds next to it that has not attacked this phase).`);
   if (raid) {
     for (const u of best.units) s.attacked.push(u.id);
     lines.push(`${best.units.map((u) => unitName(s, u)).join(', ')} raid ${placeName(s, best.target)} (no BD chit, no evasion).`);
     fight(s, who, best.units, best.from, unitsAt(s, best.target).filter((u) => u.owner === enemy && u.kind !== 'leader'), best.target, lines);
     return;
   }
-  const a: AttackAction = { kind: 'attack', target: best.target, from: best.from };
+  // The party's STANDING EXTRA CHARGE: its Cavalry charge when 9.0 step 5 lets them (clear terrain, no Pa).
+  const charge = standingOf(s, who).extraCharge === 'always' && !attackProblem(s, who, { kind: 'attack', target: best.target, from: best.from, charge: true });
+  if (charge) lines.push(`${who}'s Cavalry charge (by ${who}'s standing EXTRA CHARGE ALWAYS).`);
+  const a: AttackAction = { kind: 'attack', target: best.target, from: best.from, ...(charge ? { charge } : {}) };
   resolveAttack(s, who, a, lines, { noChit: true, kinds });
 }
 
@@ -90,12 +95,15 @@ export function allianceRoll(s: MWState, who: Side, near: string, hexes: number,
   const choice = standingOf(s, who).parley;
   const why = s.standing[who].parley ? `by ${who}'s standing PARLEY ${choice.toUpperCase()}` : `by ${who}'s default, PARLEY ALWAYS`;
   if (choice === 'never') { lines.push(`${who} makes no alliance roll (${why}).`); return; }
+  // The owner's STANDING PARLEY AT: the Villages named first, in that order.
+  const at = list(standingOf(s, who).parleyAt);
+  const rankV = (h: string) => { const i = at.indexOf(h); return i < 0 ? at.length : i; };
   const villages = [...new Set(s.structures.filter((x) => x.owner === 'Neutral' && (x.kind === 'village' || x.kind === 'pa') && distance(x.hex, near) <= hexes).map((x) => x.hex))]
-    .sort((x, y) => distance(x, near) - distance(y, near) || x.localeCompare(y));
+    .sort((x, y) => rankV(x) - rankV(y) || distance(x, near) - distance(y, near) || x.localeCompare(y));
   const hex = villages[0];
   if (!hex) { lines.push(`No Neutral Village within ${hexes} hexes of ${placeName(s, near)}: that part is treated as "According to Plan".`); return; }
   const t = dataOf(s).tables.negotiation;
-  const r = roll(s, lines, `${who} rolls on the Negotiation table for the Neutrals at ${placeName(s, hex)} (${why}; the Village by the default: the nearest, then the first by number; no DRM)`);
+  const r = roll(s, lines, `${who} rolls on the Negotiation table for the Neutrals at ${placeName(s, hex)} (${why}; the Village ${at.includes(hex) ? `by ${who}'s standing PARLEY AT ${at.map((h) => placeName(s, h)).join(', ')}` : 'by the default: the nearest, then the first by number'}; no DRM)`);
   const res = t.results[Math.max(0, Math.min(t.results.length - 1, r - t.minRoll))]!;
   if (res === 'none') { lines.push('The Neutrals stay neutral.'); return; }
   const to = res === 'ally' ? who : other(who);

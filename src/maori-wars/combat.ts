@@ -308,14 +308,18 @@ function singleCombat(s: MWState, side: Side, a: AttackAction, lines: string[], 
     lines.push(`Charge result: ${effectText(res.defender)} to ${enemy}.`);
     applyEffect(s, res.defender, enemy, a.target, defendersAt(s, enemy, a.target), true, lines);
   }
-  // 6) Defensive counter-attack, by the defender's standing instruction, against the attacking hex with most units.
+  // 6) Defensive counter-attack, by the defender's standing instruction, against the first attacking hex its
+  // STANDING COUNTER AT names, else the one with most units.
   const counter = defendersAt(s, enemy, a.target).filter((u) => !u.disrupted && strength(u) > 0);
   const emptyFortPa = !defendersAt(s, enemy, a.target).some((u) => u.kind !== 'leader') && structuresAt(s, a.target).find((x) => x.owner === enemy && fortPa(x));
   const remaining = () => attackers.filter((u) => !charged.includes(u) && a.from.includes(u.at) && !u.disrupted);
   if ((counter.length || emptyFortPa) && skip.has('counter-attack')) lines.push('No counter-attack in this combat (the BD chit).');
   else if ((counter.length || emptyFortPa) && s.standing[enemy].counter === 'always' && remaining().length) {
-    const hexes = [...new Set(remaining().map((u) => u.at))].sort((x, y) => unitsAt(s, y).length - unitsAt(s, x).length || x.localeCompare(y));
+    const named = standingOf(s, enemy).counterAt.split(',').filter(Boolean);
+    const rank = (h: string) => { const i = named.indexOf(h); return i < 0 ? named.length : i; };
+    const hexes = [...new Set(remaining().map((u) => u.at))].sort((x, y) => rank(x) - rank(y) || unitsAt(s, y).length - unitsAt(s, x).length || x.localeCompare(y));
     const at = hexes[0]!;
+    if (hexes.length > 1) lines.push(`${enemy} counter-attacks the hex ${rank(at) < named.length ? `its standing COUNTER AT ${named.map((h) => placeName(s, h)).join(', ')} names first` : `with most units (${enemy}'s default)`}.`);
     const phasing = unitsAt(s, at).filter((u) => u.owner === side);
     const mine = emptyFortPa ? (emptyFortPa.kind === 'fort' ? 2 : -1) : counter.length;
     const col = mine < 0 ? 'lesser' : column(mine, phasing.reduce((t, u) => t + strength(u), 0));

@@ -355,20 +355,25 @@ export function inSupply(s: MWState, u: Unit): boolean {
 
 function attrition(s: MWState, lines: string[]): void {
   const side = s.side;
-  // The owner's choice: its STANDING LOSSES order, Disrupted units first (the sort is stable).
-  const ownerOrder = (units: Unit[]) => lossOrder(units, standingOf(s, side).losses.split(',').filter(Boolean)).sort((a, b) => Number(b.disrupted) - Number(a.disrupted));
+  // The owner's choice: units in its STANDING ATTRITION hexes first, in that order (which of several alike
+  // units goes); then its STANDING LOSSES order, Disrupted units first (the sorts are stable).
+  const where = standingOf(s, side).attrition.split(',').filter(Boolean);
+  const hexRank = (u: Unit) => { const i = where.indexOf(u.at); return i < 0 ? where.length : i; };
+  const ownerOrder = (units: Unit[]) => lossOrder(units, standingOf(s, side).losses.split(',').filter(Boolean)).sort((a, b) => Number(b.disrupted) - Number(a.disrupted)).sort((a, b) => hexRank(a) - hexRank(b));
+  const why = (u: Unit) => hexRank(u) < where.length ? `by ${side}'s standing ATTRITION ${where.map((h) => placeName(s, h)).join(', ')}`
+    : `${lossWhy(s, side)}; ${where.length ? `none in ${side}'s ATTRITION hexes` : `${side}'s ATTRITION DEFAULT`}`;
   const removeOne = (queenite: boolean) => {
     if (supplyRoom(s, side, queenite) >= 0) return;
     const kind = queenite ? 'queenite' : 'warrior';
     const u = ownerOrder(sideUnits(s, side).filter((x) => x.kind === kind && (isHex(x.at) || x.at.startsWith('bush:'))))[0];
     if (!u) return;
-    lines.push(`Too many ${queenite ? 'Queenite' : 'Maori'} units for their Structures to supply: ${unitName(s, u)} is removed (no VP; ${lossWhy(s, side)}).`);
+    lines.push(`Too many ${queenite ? 'Queenite' : 'Maori'} units for their Structures to supply: ${unitName(s, u)} is removed (no VP; ${why(u)}).`);
     u.at = 'gone';
   };
   if (side === 'Maori') removeOne(false);
   else {
     const out = ownerOrder(sideUnits(s, 'British').filter((u) => isHex(u.at) && u.kind !== 'leader' && u.kind !== 'queenite' && !isBoat(u) && !u.disrupted && !inSupply(s, u)));
-    if (out[0]) { out[0].disrupted = true; lines.push(`${unitName(s, { ...out[0], disrupted: false })} is out of supply: Disrupted (${lossWhy(s, side)}).`); }
+    if (out[0]) { out[0].disrupted = true; lines.push(`${unitName(s, { ...out[0], disrupted: false })} is out of supply: Disrupted (${why(out[0])}).`); }
     removeOne(true);
   }
   if (!lines.length) lines.push('No attrition.');
@@ -648,6 +653,9 @@ export function describe(s: MWState, a: Action): string {
     case 'rally': return `RALLY ${ref} WITH ${unit(s, a.leader)?.name ?? a.leader}`;
     case 'standing':
       if (a.key === 'retreat' || a.key === 'overstackToward') return `STANDING ${a.key === 'retreat' ? 'RETREAT' : 'OVERSTACK'} ${a.value ? `TOWARD ${hexWord(s, a.value)}` : a.key === 'retreat' ? 'DEFAULT' : 'TOWARD DEFAULT'}`;
+      if (a.key === 'counterAt' || a.key === 'parleyAt' || a.key === 'extraFrom' || a.key === 'reply') return `STANDING ${a.key === 'counterAt' ? 'COUNTER AT' : a.key === 'parleyAt' ? 'PARLEY AT' : a.key === 'extraFrom' ? 'EXTRA FROM' : 'REPLY'} ${a.value ? a.value.split(',').map((h) => hexWord(s, h)).join(', ') : 'DEFAULT'}`;
+      if (a.key === 'extraCharge') return `STANDING EXTRA CHARGE ${a.value.toUpperCase()}`;
+      if (a.key === 'attrition') return `STANDING ATTRITION ${a.value ? a.value.split(',').map((h) => hexWord(s, h)).join(', ') : 'DEFAULT'}`;
       return `STANDING ${a.key === 'fortRetreat' ? 'FORT' : a.key.toUpperCase()} ${a.value ? a.value.toUpperCase() : 'DEFAULT'}`;
     case 'pass': return 'PASS';
   }

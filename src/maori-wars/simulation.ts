@@ -39,7 +39,7 @@ export function playOne(module: GameModule<MWState>, seed: string, data: unknown
     }
     // The fixed lines, and those offered (RETREAT/OVERSTACK TOWARD the player's Structures among them).
     const offered = (module.options!(s, role) as { standing: { text: string }[] }).standing.map((x) => x.text);
-    const standing = ['STANDING EVADE NEVER', 'STANDING EVADE ALWAYS', 'STANDING COUNTER NEVER', 'STANDING ABSORB NEVER', 'STANDING LOSSES INFANTRY, WARRIORS', 'STANDING FORT LEAVE', 'STANDING BOMBARD NEVER', 'STANDING LOSSES DEFAULT', 'STANDING REINFORCE MILITIA, QUEENITE', 'STANDING ARRIVE Auckland', 'STANDING EXTRA ALWAYS', 'STANDING EXTRA NEVER', 'STANDING TARGETS Auckland', 'STANDING PARLEY NEVER', 'STANDING OVERSTACK INFANTRY, MILITIA', ...offered];
+    const standing = ['STANDING EVADE NEVER', 'STANDING EVADE ALWAYS', 'STANDING COUNTER NEVER', 'STANDING ABSORB NEVER', 'STANDING LOSSES INFANTRY, WARRIORS', 'STANDING FORT LEAVE', 'STANDING BOMBARD NEVER', 'STANDING LOSSES DEFAULT', 'STANDING REINFORCE MILITIA, QUEENITE', 'STANDING ARRIVE Auckland', 'STANDING EXTRA ALWAYS', 'STANDING EXTRA NEVER', 'STANDING TARGETS Auckland', 'STANDING PARLEY NEVER', 'STANDING OVERSTACK INFANTRY, MILITIA', 'STANDING ATTRITION Kororareka, Auckland', 'STANDING PARLEY AT Kororareka', 'STANDING EXTRA FROM Auckland, Kororareka', 'STANDING REPLY Auckland', 'STANDING EXTRA CHARGE ALWAYS', 'STANDING COUNTER AT Auckland, 0905', ...offered];
     if (randomInt(rng, 10) === 0) lines.push(standing[randomInt(rng, standing.length)]!);
     // A line that must never be accepted: a move into the sea by a land unit.
     const bad = module.readSubmission(s, role, ['MOVE warrior 0101 TO 0102']);

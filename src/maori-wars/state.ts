@@ -42,13 +42,24 @@ export interface Standing {
   /** 4.0: the kinds of the opponent's over-stacked units this player moves out first ('' = the default), and the hex it moves them toward. */
   overstack?: string;
   overstackToward?: string;
+  /** 13.0: the hexes whose units attrition takes first, in that order ('' = the default). */
+  attrition?: string;
+  /** BD chits: the Neutral Villages a chit's alliance roll takes first, the hexes a chit's combat elsewhere is made
+   * from (only those), and (10.0) the landing hexes the raided units reply against first ('' = the defaults). */
+  parleyAt?: string;
+  /** 9.0 step 6: the attacking hexes this player's counter-attack goes against first ('' = the default). */
+  counterAt?: string;
+  extraFrom?: string;
+  /** 9.0 step 5: Cavalry charge in a chit's combat elsewhere when they may. */
+  extraCharge?: 'always' | 'never';
+  reply?: string;
 }
 // BD chits (docs/maori-wars.md): reinforce = kinds a reinforcement chit brings first, arrive = hexes it
 // arrives in first ('' = the defaults), wounded = leaders a "Leader Wounded" takes first, extra = whether
 // to make a chit's extra combat, targets = hexes it attacks first, parley = whether to make a chit's alliance roll.
 export const DEFAULT_STANDING: Standing = { evade: 'weaker', counter: 'always', absorb: 'always' };
 /** The defaults of the instructions a player has not sent (the report says "default" for these). */
-export const STANDING_DEFAULTS: Required<Standing> = { ...DEFAULT_STANDING, losses: '', fortRetreat: 'stay', bombard: 'always', reinforce: '', arrive: '', wounded: '', extra: 'greater', targets: '', parley: 'always', retreat: '', overstack: '', overstackToward: '' };
+export const STANDING_DEFAULTS: Required<Standing> = { ...DEFAULT_STANDING, losses: '', fortRetreat: 'stay', bombard: 'always', reinforce: '', arrive: '', wounded: '', extra: 'greater', targets: '', parley: 'always', retreat: '', overstack: '', overstackToward: '', attrition: '', counterAt: '', parleyAt: '', extraFrom: '', extraCharge: 'never', reply: '' };
 /** A side's standing instructions with the defaults filled in (states older than a field lack it). */
 export function standingOf(s: MWState, side: Side): Required<Standing> {
   return { ...STANDING_DEFAULTS, ...s.standing[side] };
@@ -174,7 +185,8 @@ export function unitName(s: MWState, u: Unit): string {
 }
 export function structureName(s: MWState, x: Structure): string {
   const whose = x.owner === 'Neutral' ? 'Neutral ' : x.queenite ? 'Queenite ' : `${x.owner} `;
-  return `${x.disrupted ? 'Disrupted ' : ''}${x.kind === 'town' ? '' : whose}${STRUCTURE_NAMES[x.kind]} at ${placeName(s, x.hex)}`;
+  // A Town is printed British; one the Maori took says so (9.0 step 7, "occupying the Town").
+  return `${x.disrupted ? 'Disrupted ' : ''}${x.kind === 'town' ? (x.owner === 'British' ? '' : `${x.owner}-occupied `) : whose}${STRUCTURE_NAMES[x.kind]} at ${placeName(s, x.hex)}`;
 }
 export function territoryName(s: MWState, id: string): string {
   return mapOf(s).territories.find((t) => t.id === id)?.name ?? id;

@@ -17,7 +17,7 @@ const KIND_WORDS: Record<string, Unit['kind']> = {
 /** Kinds a reinforcement chit may bring (STANDING REINFORCE). */
 export const REINFORCE_KINDS = [...LOSS_KINDS.filter((k) => k !== 'neutral'), 'gunboat', 'canoe'];
 const STRUCT_WORDS: Record<string, StructureKind> = { settlement: 'settlement', village: 'village', fort: 'fort', pa: 'pa' };
-export const HELP = 'MOVE <units> TO <hexes> | TRANSPORT <boat> WITH <units> TO <hexes> | DESTROY <canoe> | REINFORCE <kind> AT <hex> | ATTACK <hex> WITH <hexes> [CHARGE] [ADVANCE] | NEGOTIATE <leader> WITH <hex> | SHIP <units> TO <hex> | SAP <Pa hex> FROM <hex> | LEADER <leader> TO <hex> (after a NEGOTIATE) | BOMBARD <Neutral hex> | CARRY <canoe> WITH <unit> TO <hexes> | RAIDER <unit> | RAID <hex> WITH <units> FROM <hex> [WITH <units> FROM <hex>…] | RAID <enemy unit> WITH <units> | BUSH <unit> TO <territory> | LEAVE <unit> TO <hex> | RALLY <unit> WITH <leader> | BUILD SETTLEMENT|VILLAGE|FORT|PA AT <hex> | REPAIR <hex> | STANDING EVADE ALWAYS|NEVER|WEAKER | STANDING COUNTER ALWAYS|NEVER | STANDING ABSORB ALWAYS|NEVER | STANDING LOSSES <kinds>|DEFAULT | STANDING FORT STAY|LEAVE | STANDING BOMBARD ALWAYS|NEVER | STANDING REINFORCE <kinds>|DEFAULT | STANDING ARRIVE <hexes>|DEFAULT | STANDING WOUNDED <leaders>|DEFAULT | STANDING EXTRA ALWAYS|NEVER|GREATER | STANDING TARGETS <hexes>|DEFAULT | STANDING PARLEY ALWAYS|NEVER | STANDING RETREAT TOWARD <hex>|DEFAULT | STANDING OVERSTACK <kinds>|DEFAULT | STANDING OVERSTACK TOWARD <hex>|DEFAULT | PASS';
+export const HELP = 'MOVE <units> TO <hexes> | TRANSPORT <boat> WITH <units> TO <hexes> | DESTROY <canoe> | REINFORCE <kind> AT <hex> | ATTACK <hex> WITH <hexes> [CHARGE] [ADVANCE] | NEGOTIATE <leader> WITH <hex> | SHIP <units> TO <hex> | SAP <Pa hex> FROM <hex> | LEADER <leader> TO <hex> (after a NEGOTIATE) | BOMBARD <Neutral hex> | CARRY <canoe> WITH <unit> TO <hexes> | RAIDER <unit> | RAID <hex> WITH <units> FROM <hex> [WITH <units> FROM <hex>…] | RAID <enemy unit> WITH <units> | BUSH <unit> TO <territory> | LEAVE <unit> TO <hex> | RALLY <unit> WITH <leader> | BUILD SETTLEMENT|VILLAGE|FORT|PA AT <hex> | REPAIR <hex> | STANDING EVADE ALWAYS|NEVER|WEAKER | STANDING COUNTER ALWAYS|NEVER | STANDING ABSORB ALWAYS|NEVER | STANDING LOSSES <kinds>|DEFAULT | STANDING FORT STAY|LEAVE | STANDING BOMBARD ALWAYS|NEVER | STANDING REINFORCE <kinds>|DEFAULT | STANDING ARRIVE <hexes>|DEFAULT | STANDING WOUNDED <leaders>|DEFAULT | STANDING EXTRA ALWAYS|NEVER|GREATER | STANDING TARGETS <hexes>|DEFAULT | STANDING PARLEY ALWAYS|NEVER | STANDING RETREAT TOWARD <hex>|DEFAULT | STANDING OVERSTACK <kinds>|DEFAULT | STANDING OVERSTACK TOWARD <hex>|DEFAULT | STANDING ATTRITION <hexes>|DEFAULT | STANDING COUNTER AT <hexes>|DEFAULT | STANDING PARLEY AT <hexes>|DEFAULT | STANDING EXTRA FROM <hexes>|DEFAULT | STANDING EXTRA CHARGE ALWAYS|NEVER | STANDING REPLY <hexes>|DEFAULT | PASS';
 
 /** A hex by id or place name (any spelling the map lists). */
 export function readHex(s: MWState, text: string): string {
@@ -116,6 +116,20 @@ export function readLine(s: MWState, side: Side, line: string): Action[] {
   if ((m = /^standing\s+arrive\s+(.+)$/i.exec(text))) {
     if (/^default$/i.test(m[1]!.trim())) return [{ kind: 'standing', key: 'arrive', value: '' }];
     return [{ kind: 'standing', key: 'arrive', value: readHexes(s, m[1]!).join(',') }];
+  }
+  if ((m = /^standing\s+extra\s+charge\s+(\w+)$/i.exec(text))) {
+    const value = norm(m[1]!);
+    if (!['always', 'never'].includes(value)) throw new ReadError(`STANDING EXTRA CHARGE takes ALWAYS or NEVER, not '${m[1]}'`);
+    return [{ kind: 'standing', key: 'extraCharge', value }];
+  }
+  if ((m = /^standing\s+(counter\s+at|parley\s+at|extra\s+from|reply)\s+(.+)$/i.exec(text))) {
+    const key = /^counter/i.test(m[1]!) ? 'counterAt' : /^parley/i.test(m[1]!) ? 'parleyAt' : /^extra/i.test(m[1]!) ? 'extraFrom' : 'reply';
+    if (/^default$/i.test(m[2]!.trim())) return [{ kind: 'standing', key, value: '' }];
+    return [{ kind: 'standing', key, value: readHexes(s, m[2]!).join(',') }];
+  }
+  if ((m = /^standing\s+attrition\s+(.+)$/i.exec(text))) {
+    if (/^default$/i.test(m[1]!.trim())) return [{ kind: 'standing', key: 'attrition', value: '' }];
+    return [{ kind: 'standing', key: 'attrition', value: readHexes(s, m[1]!).join(',') }];
   }
   if ((m = /^standing\s+targets\s+(.+)$/i.exec(text))) {
     if (/^default$/i.test(m[1]!.trim())) return [{ kind: 'standing', key: 'targets', value: '' }];

@@ -201,6 +201,45 @@ describe('Battle Dispatch chits that reach beyond the combat (the owner\'s choic
     d.s.standing.Maori.targets = '0609,0209';
     expect(d.attack()).toMatch(/Maori makes a single combat elsewhere, on 0609 \(by Maori's default, EXTRA GREATER; the target by Maori's standing TARGETS/);
   });
+  it("makes the combat elsewhere from the STANDING EXTRA FROM hexes only, else with every unit able (9.0: no unit is required to attack)", () => {
+    const setup = () => {
+      const c = withChit([{ type: 'extra-combat', side: 'maori', raid: false }]);
+      const a = newUnit(c.s, { kind: 'warrior', owner: 'Maori', at: '0608' });
+      newUnit(c.s, { kind: 'warrior', owner: 'Maori', at: '0608' });
+      const b = newUnit(c.s, { kind: 'warrior', owner: 'Maori', at: '0507' });
+      newUnit(c.s, { kind: 'militia', owner: 'British', at: '0508' });
+      c.s.standing.Maori.extra = 'always'; c.s.standing.Maori.targets = '0508';
+      return { ...c, a, b };
+    };
+    const d = setup();
+    const text = d.attack();
+    expect(text).toMatch(/Maori makes a single combat elsewhere, on 0508 \(.*by Maori's default, every unit of the chit's kinds/);
+    expect(text).toMatch(/Maori attacks 0508 from 0507, 0608 with 3 units/);
+    const o = setup();
+    for (const line of ['STANDING EXTRA FROM 0608', 'STANDING EXTRA FROM DEFAULT']) expect(maoriWars.readSubmission(o.s, 'Maori', [line]).lines[0]).toMatchObject({ ok: true, reading: line });
+    o.s.standing.Maori.extraFrom = '0608';
+    const t2 = o.attack();
+    expect(t2).toMatch(/the units by Maori's standing EXTRA FROM 0608 of the chit's kinds/);
+    expect(t2).toMatch(/Maori attacks 0508 from 0608 with 2 units/);
+    expect(o.s.attacked).toContain(o.a.id);
+    expect(o.s.attacked).not.toContain(o.b.id);
+  });
+  it("charges with the Cavalry of a chit's combat elsewhere on STANDING EXTRA CHARGE ALWAYS, not by default (Cavalry Patrol)", () => {
+    const run = (charge?: 'always') => {
+      const c = withChit([{ type: 'extra-combat', side: 'british', kinds: ['cavalry'], raid: false }]);
+      newUnit(c.s, { kind: 'cavalry', owner: 'British', at: '0608' });
+      newUnit(c.s, { kind: 'warrior', owner: 'Maori', at: '0609' });
+      c.s.standing.British.extra = 'always';
+      if (charge) c.s.standing.British.extraCharge = charge;
+      return c.attack();
+    };
+    expect(run()).toMatch(/British attacks 0609 from 0608 with 1 unit\./);
+    const text = run('always');
+    expect(text).toMatch(/British's Cavalry charge \(by British's standing EXTRA CHARGE ALWAYS\)\.\nBritish attacks 0609 from 0608 with 1 unit \(Cavalry charging\)/);
+    const s = withChit([]).s;
+    for (const line of ['STANDING EXTRA CHARGE ALWAYS', 'STANDING EXTRA CHARGE NEVER']) expect(maoriWars.readSubmission(s, 'British', [line]).lines[0]).toMatchObject({ ok: true, reading: line });
+    expect(maoriWars.readSubmission(s, 'British', ['STANDING EXTRA CHARGE maybe']).lines[0]).toMatchObject({ ok: false, error: /STANDING EXTRA CHARGE takes ALWAYS or NEVER/ });
+  });
   it('makes a Raid elsewhere when the chit says so (Raid on the Settlers): raid DRM, no evasion, retreats disregarded', () => {
     const c = withChit([{ type: 'extra-combat', side: 'maori', kinds: ['warriors'], raid: true }]);
     newUnit(c.s, { kind: 'warrior', owner: 'Maori', at: '0608' });
@@ -211,6 +250,17 @@ describe('Battle Dispatch chits that reach beyond the combat (the owner\'s choic
     expect(text).toMatch(/Maori makes a Raid elsewhere, on 0609/);
     expect(text).toMatch(/Raid \(greater force column\): rolled \d \+ 1 = \d/);
     expect(text).not.toMatch(/British tries to evade/);
+  });
+  it("rolls for the Neutral Village the STANDING PARLEY AT names first (within 3 hexes), else the nearest", () => {
+    const c = withChit([{ type: 'alliance-roll', side: 'defender', hexes: 3 }]);
+    c.s.structures.push({ id: 'nv', kind: 'village', owner: 'Neutral', hex: '0606', disrupted: false });
+    for (const line of ['STANDING PARLEY AT 0606, Waitangi', 'STANDING PARLEY AT DEFAULT']) expect(maoriWars.readSubmission(c.s, 'Maori', [line]).lines[0]).toMatchObject({ ok: true, reading: line });
+    expect((maoriWars.options!(c.s, 'Maori') as { standing: { text: string }[] }).standing.map((x) => x.text)).toContain('STANDING PARLEY AT DEFAULT');
+    c.s.standing.Maori.parleyAt = '0606,0404';
+    rig(c.s, [5]);
+    expect(c.attack()).toMatch(/Maori rolls on the Negotiation table for the Neutrals at 0606 \(by Maori's default, PARLEY ALWAYS; the Village by Maori's standing PARLEY AT 0606, Waitangi \(0404\); no DRM\)/);
+    expect(c.s.structures.find((x) => x.hex === '0606')!.owner).toBe('Maori');
+    expect(c.s.structures.find((x) => x.hex === '0404')!.owner).toBe('Neutral');
   });
   it('rolls on the Negotiation table for the nearest Neutral Village within 3 hexes, no leader, no DRM (Chiefs Parley); PARLEY NEVER declines', () => {
     const c = withChit([{ type: 'alliance-roll', side: 'defender', hexes: 3 }]);

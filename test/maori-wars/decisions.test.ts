@@ -103,6 +103,25 @@ describe('decisions given to the player (9.0)', () => {
   });
 });
 
+describe('which attacking hex the counter-attack goes against (9.0 step 6 "a chosen hex")', () => {
+  it("counter-attacks the hex the defender's STANDING COUNTER AT names first, else the one with most units, and says which decided", () => {
+    const run = (counterAt?: string) => {
+      const { s } = combat(sameCrt('-', '-'));
+      newUnit(s, { kind: 'warrior', owner: 'Maori', at: '0406' });
+      s.standing.British.counter = 'always';
+      if (counterAt) s.standing.British.counterAt = counterAt;
+      const lines: string[] = [];
+      resolveAttack(s, 'Maori', { kind: 'attack', target: '0405', from: ['0505', '0406'] }, lines);
+      return lines.join('\n');
+    };
+    expect(run()).toMatch(/British counter-attacks the hex with most units \(British's default\)\.\nBritish counter-attacks 0505 /);
+    expect(run('0406')).toMatch(/British counter-attacks the hex its standing COUNTER AT 0406 names first\.\nBritish counter-attacks 0406 /);
+    const s = combat(sameCrt('-', '-')).s;
+    for (const line of ['STANDING COUNTER AT 0406, Auckland', 'STANDING COUNTER AT DEFAULT']) expect(maoriWars.readSubmission(s, 'British', [line]).lines[0]).toMatchObject({ ok: true, reading: line });
+    expect((maoriWars.options!(s, 'British') as { standing: { text: string }[] }).standing.map((x) => x.text)).toContain('STANDING COUNTER AT DEFAULT');
+  });
+});
+
 // The decisions 4.0, 7.0 and 13.0 give a player (mw-decide): retreat hexes, the opponent's
 // over-stacked units, which leader rallies which unit, which unit attrition takes.
 describe('decisions given to the player (4.0, 7.0, 9.0 retreat, 13.0)', () => {
@@ -248,8 +267,55 @@ describe('decisions given to the player (4.0, 7.0, 9.0 retreat, 13.0)', () => {
       const out = resolveTurn(b, {});
       const dis = (id: string) => out.state.units.find((u) => u.id === id)!.disrupted;
       expect([dis(far.id), dis(mil.id)]).toEqual(losses ? [true, false] : [false, true]);
-      expect((out.report as MWReport).lines.join('\n')).toMatch(losses ? /out of supply: Disrupted \(by British's standing LOSSES INFANTRY\)/ : /British Militia at 0605 is out of supply: Disrupted \(by British's default loss order/);
+      expect((out.report as MWReport).lines.join('\n')).toMatch(losses ? /out of supply: Disrupted \(by British's standing LOSSES INFANTRY; British's ATTRITION DEFAULT\)/ : /British Militia at 0605 is out of supply: Disrupted \(by British's default loss order/);
     }
+  });
+});
+
+describe('which of several alike units attrition takes (13.0 "removed by its owner")', () => {
+  it("removes the Warrior standing in the owner's STANDING ATTRITION hexes first (before a Disrupted one elsewhere), else the default, and says which decided", () => {
+    const run = (attrition?: string) => {
+      const m = newGame('attr');
+      const ws = ['0905', '0905', '0906', '0906'].map((at) => newUnit(m, { kind: 'warrior', owner: 'Maori', at }));
+      ws[0]!.disrupted = true;
+      if (attrition) m.standing.Maori.attrition = attrition;
+      m.phase = 'construction';
+      const r = resolveTurn(m, {});
+      return { gone: ws.map((w) => r.state.units.find((u) => u.id === w.id)!.at === 'gone'), text: r.report.lines.join('\n') };
+    };
+    const d = run();
+    expect(d.gone).toEqual([true, false, false, false]);
+    expect(d.text).toMatch(/Disrupted Maori Warriors at 0905 is removed \(no VP; by Maori's default loss order.*; Maori's ATTRITION DEFAULT\)/);
+    const o = run('0906,0905');
+    expect(o.gone).toEqual([false, false, true, false]);
+    expect(o.text).toMatch(/Maori Warriors at 0906 is removed \(no VP; by Maori's standing ATTRITION 0906, 0905\)/);
+  });
+  it('Disrupts the out-of-supply British unit in the STANDING ATTRITION hex among alike ones', () => {
+    const b = newGame('attr');
+    const a = newUnit(b, { kind: 'infantry', owner: 'British', at: '0605' });
+    const c = newUnit(b, { kind: 'infantry', owner: 'British', at: '0606' });
+    b.standing.British.attrition = '0606';
+    b.side = 'British'; b.phase = 'construction';
+    const out = resolveTurn(b, {});
+    const dis = (id: string) => out.state.units.find((u) => u.id === id)!.disrupted;
+    expect([dis(a.id), dis(c.id)]).toEqual([false, true]);
+    expect(out.report.lines.join('\n')).toMatch(/British Infantry at 0606 is out of supply: Disrupted \(by British's standing ATTRITION 0606\)/);
+  });
+  it('offers STANDING ATTRITION DEFAULT and one per own Structure, reads each back as itself, and keeps it private', () => {
+    const s = newGame('attr');
+    const offered = (maoriWars.options!(s, 'Maori') as { standing: { text: string }[] }).standing.map((x) => x.text).filter((x) => x.startsWith('STANDING ATTRITION'));
+    expect(offered[0]).toBe('STANDING ATTRITION DEFAULT');
+    expect(offered.length).toBe(1 + new Set(s.structures.filter((x) => x.owner === 'Maori').map((x) => x.hex)).size);
+    for (const o of [...offered, 'STANDING ATTRITION 0906, 0905']) {
+      const r = maoriWars.readSubmission(s, 'British', [o]);
+      expect(r.lines[0], o).toMatchObject({ ok: true, reading: o });
+    }
+    expect(maoriWars.readSubmission(s, 'Maori', ['STANDING ATTRITION nowhere']).lines[0]).toMatchObject({ ok: false, error: /neither a hex/ });
+    s.standing.Maori.attrition = '0906';
+    expect((maoriWars.view(s, { kind: 'player', role: 'Maori' } as never) as { standing: Record<string, unknown> }).standing).toEqual({ Maori: expect.objectContaining({ attrition: '0906' }) });
+    expect(JSON.stringify(maoriWars.view(s, { kind: 'player', role: 'British' } as never))).not.toMatch(/"attrition":"0906"/);
+    expect(maoriWars.formatPosition!(s, { kind: 'player', role: 'Maori' } as never)).toMatch(/ATTRITION 0906, COUNTER AT DEFAULT/);
+    expect(maoriWars.formatPosition!(s, { kind: 'player', role: 'British' } as never)).not.toMatch(/ATTRITION 0906/);
   });
 });
 

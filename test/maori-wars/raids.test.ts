@@ -110,7 +110,7 @@ describe('10.0 option 3: raiders landing in "one or more hexes"', () => {
     expect(kinds(s, h1!)).toEqual(['warrior']);
     expect(kinds(s, h2!)).toEqual(['warrior']);
     expect(r.report.join('\n')).toMatch(/Raid \(equal force column\): rolled 2 \+ 1 = 3/);
-    expect(r.report.join('\n')).toMatch(new RegExp(`The raided units reply against ${h1}, the hex with most raiders`));
+    expect(r.report.join('\n')).toMatch(new RegExp(`The raided units reply against ${h1} \\(by British's default: the hex with most raiders\\)`));
   });
   it('refuses a hex named twice or one not next to the target; the reply goes against one landing hex only', () => {
     const s = setup();
@@ -125,6 +125,26 @@ describe('10.0 option 3: raiders landing in "one or more hexes"', () => {
     const after = play(s, ['RAID 0603 WITH warrior in Northland FROM 0602 WITH warrior in Northland FROM 0604']).s;
     expect(kinds(after, '0602')).toEqual([]);
     expect(kinds(after, '0604')).toEqual(['warrior']);
+  });
+});
+
+describe("10.0 the landing hex the raided units reply against: the raided side's STANDING REPLY", () => {
+  it('replies against the first landing hex the STANDING REPLY names, says so, and reads the instruction back', () => {
+    let s = game();
+    newUnit(s, { kind: 'warrior', owner: 'Maori', at: 'bush:north' });
+    newUnit(s, { kind: 'warrior', owner: 'Maori', at: 'bush:north' });
+    newUnit(s, { kind: 'infantry', owner: 'British', at: '0603' });
+    newUnit(s, { kind: 'infantry', owner: 'British', at: '0603' });
+    s = until(s, 'Maori', 'bushRaider');
+    for (const line of ['STANDING REPLY 0604, 0602', 'STANDING REPLY DEFAULT']) expect(maoriWars.readSubmission(s, 'British', [line]).lines[0]).toMatchObject({ ok: true, reading: line });
+    expect((maoriWars.options!(s, 'British') as { standing: { text: string }[] }).standing.map((x) => x.text)).toContain('STANDING REPLY DEFAULT');
+    s.standing.British.reply = '0604';
+    // The reply (6: two hits) goes to 0604, not to 0602 (the default's first by number).
+    rig(s, [2, 6]);
+    const r = play(s, ['RAID 0603 WITH warrior in Northland FROM 0602 WITH warrior in Northland FROM 0604']);
+    expect(kinds(r.s, '0602')).toEqual(['warrior']);
+    expect(kinds(r.s, '0604')).toEqual([]);
+    expect(r.report.join('\n')).toMatch(/The raided units reply against 0604 \(by British's standing REPLY 0604\)/);
   });
 });
 

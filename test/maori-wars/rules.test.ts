@@ -2,11 +2,11 @@
 // the rule it checks; docs/maori-wars.md maps every rule to these tests.
 import { describe, expect, it } from 'vitest';
 import { maoriWars } from '../../src/games/maori-wars.ts';
-import { apply, checkVictory, legalActions, problemOf, resolveTurn, type Action } from '../../src/maori-wars/engine.ts';
+import { apply, checkVictory, inSupply, legalActions, problemOf, reinforcementHexes, resolveTurn, supplyRoom, type Action } from '../../src/maori-wars/engine.ts';
 import { enforceStacking, pathProblem, reachable } from '../../src/maori-wars/movement.ts';
 import { resolveAttack } from '../../src/maori-wars/combat.ts';
 import { newUnit } from '../../src/maori-wars/setup.ts';
-import { structuresAt, unitsAt, type MWState, type Unit } from '../../src/maori-wars/state.ts';
+import { structureName, structuresAt, unitsAt, type MWState, type Unit } from '../../src/maori-wars/state.ts';
 import { newGame, rig, sameCrt } from './fixtures.ts';
 
 const find = (s: MWState, pred: (u: Unit) => boolean) => s.units.find(pred)!;
@@ -320,6 +320,36 @@ describe('9.0 combat', () => {
     expect(i1.at).toBe('0505');
     expect(structuresAt(s, '0505')).toEqual([]);
     expect(s.vp).toBe(1);
+  });
+  it('makes a Town the Maori occupy a Maori Structure: 2 VP, it supplies 3 Maori units, no Maori reinforcement or British supply there, closed to British units until retaken', () => {
+    const s = newGame('town', { tables: { crt: sameCrt('-', 'h1') } });
+    // Auckland (0209) alone: no British unit in it, no Settlement next to it.
+    for (const u of s.units.filter((x) => x.owner === 'British' && x.at === '0209')) u.at = 'box';
+    s.structures = s.structures.filter((x) => x.owner !== 'British' || x.kind === 'town');
+    s.side = 'Maori'; s.phase = 'combat';
+    const w1 = newUnit(s, { kind: 'warrior', owner: 'Maori', at: '0309' });
+    newUnit(s, { kind: 'warrior', owner: 'Maori', at: '0309' });
+    const room = supplyRoom(s, 'Maori', false);
+    const inf = newUnit(s, { kind: 'infantry', owner: 'British', at: '0410' });
+    expect(inSupply(s, inf)).toBe(true);
+    resolveAttack(s, 'Maori', { kind: 'attack', target: '0209', from: ['0309'], advance: true }, []);
+    const town = structuresAt(s, '0209')[0]!;
+    expect([town.kind, town.owner, w1.at, s.vp]).toEqual(['town', 'Maori', '0209', -2]);
+    expect(structureName(s, town)).toBe('Maori-occupied Town at Auckland (0209)');
+    // 13.0 "one Maori Structure will supply up to 3 Maori units"; 3.0: a Town is a Structure.
+    expect(supplyRoom(s, 'Maori', false)).toBe(room + 3);
+    // 5.0: Maori reinforcements only in a Village or Pa; British ones only in a friendly Town.
+    expect(reinforcementHexes(s, 'Maori', newUnit(s, { kind: 'warrior', owner: 'Maori', at: 'box' }))).not.toContain('0209');
+    expect(reinforcementHexes(s, 'British', newUnit(s, { kind: 'infantry', owner: 'British', at: 'box' }))).toEqual([]);
+    expect(inSupply(s, inf)).toBe(false);
+    expect(pathProblem(s, inf, ['0309', '0209'])).toMatchObject({ problem: /enemy Structure/ });
+    // The British retake it by attack, for the same 2 VP.
+    for (const u of s.units.filter((x) => x.at === '0209')) u.at = '0309';
+    s.side = 'British';
+    s.standing.Maori.evade = 'never'; s.standing.Maori.counter = 'never';
+    inf.at = '0210';
+    resolveAttack(s, 'British', { kind: 'attack', target: '0209', from: ['0210'], advance: true }, []);
+    expect([town.owner, inf.at, s.vp]).toEqual(['British', '0209', 0]);
   });
   it('panics a unit Disrupted twice on 2 or less (Infantry and Rangers only on 1)', () => {
     const dis = { crt: sameCrt('-', 'dA') };

@@ -139,12 +139,20 @@ describe('Maori Wars in the browser', () => {
     await page.locator('.mw-standing-out .ok').filter({ hasText: 'ALWAYS' }).waitFor();
     expect((await byRole.Maori!.ok('GET', `/games/${gameId}/orders`)).lines.map((l: any) => l.text)).toEqual([reinforce, 'STANDING EVADE ALWAYS']);
     // Every standing instruction offered has its form; one written as a list (LOSSES) from its text box, by Enter.
-    const words = new Set(options.standing.map((x: any) => x.text.split(' ')[1]));
+    const words = new Set(options.standing.map((x: any) => /^STANDING (COUNTER AT|PARLEY AT|EXTRA FROM|EXTRA CHARGE|\S+)/.exec(x.text)![1]));
     expect(await page.locator('.mw-standing-row').count()).toBe(words.size);
+    // STANDING ATTRITION (13.0): a list of DEFAULT and the player's Structures, with what it decides.
+    expect(await page.locator('label[for="standing-attrition"]').innerText()).toMatch(/attrition removes or Disrupts/);
+    expect(await page.locator('#standing-attrition option').first().getAttribute('value')).toBe('DEFAULT');
+    // The BD chit and raid ones written as lists: PARLEY AT and EXTRA FROM rows of their own, beside PARLEY and EXTRA.
+    for (const id of ['#standing-counter-at', '#standing-parley-at', '#standing-extra-from', '#standing-extra-charge', '#standing-reply', '#standing-parley', '#standing-extra']) expect(await page.locator(id).count(), id).toBe(1);
+    await page.locator('#standing-parley-at').fill('Waitangi');
+    await page.locator('#standing-parley-at').press('Enter');
+    await page.locator('.mw-standing-out .ok').filter({ hasText: 'PARLEY AT' }).waitFor();
     await page.locator('#standing-losses').fill('MILITIA, WARRIOR');
     await page.locator('#standing-losses').press('Enter');
     await page.locator('.mw-standing-out .ok').filter({ hasText: 'LOSSES' }).waitFor();
-    expect((await byRole.Maori!.ok('GET', `/games/${gameId}/orders`)).lines.map((l: any) => l.text)).toEqual([reinforce, 'STANDING EVADE ALWAYS', 'STANDING LOSSES MILITIA, WARRIOR']);
+    expect((await byRole.Maori!.ok('GET', `/games/${gameId}/orders`)).lines.map((l: any) => l.text)).toEqual([reinforce, 'STANDING EVADE ALWAYS', 'STANDING PARLEY AT Waitangi', 'STANDING LOSSES MILITIA, WARRIOR']);
 
     expect(await accessibilityProblems(page)).toEqual([]);
     expect(errors).toEqual([]);

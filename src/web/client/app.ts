@@ -686,6 +686,12 @@ const MW_STANDING: Record<string, { key: string; label: string; help?: string; d
   EXTRA: { key: 'extra', label: 'Make the combat or Raid elsewhere that a chit gives (9.0 step 3)' },
   TARGETS: { key: 'targets', label: 'Which hexes that combat or Raid attacks first (9.0 step 3)', help: 'hexes in order, separated by commas', default: 'DEFAULT (the best odds)' },
   PARLEY: { key: 'parley', label: 'Roll for an alliance on a Chiefs Parley chit (8.0)' },
+  'COUNTER AT': { key: 'counterAt', label: 'Which attacking hex your counter-attack goes against, first (9.0 step 6)', help: 'hexes in order, separated by commas', default: 'DEFAULT (the attacking hex with most units)' },
+  'PARLEY AT': { key: 'parleyAt', label: 'Which Neutral Village a Chiefs Parley chit\'s roll is for, first (8.0)', help: 'hexes or places in order, separated by commas', default: 'DEFAULT (the nearest within 3 hexes)' },
+  'EXTRA FROM': { key: 'extraFrom', label: 'From which hexes a chit\'s combat or Raid elsewhere is made (only those; 9.0 step 3)', help: 'hexes in order, separated by commas', default: 'DEFAULT (every unit able)' },
+  'EXTRA CHARGE': { key: 'extraCharge', label: 'Your Cavalry charge in a chit\'s combat elsewhere when they may (9.0 step 5)' },
+  REPLY: { key: 'reply', label: 'Which landing hex your raided units reply against, first (10.0)', help: 'hexes in order, separated by commas', default: 'DEFAULT (the hex with most raiders)' },
+  ATTRITION: { key: 'attrition', label: 'Where the unit attrition removes or Disrupts is taken first (13.0)', help: 'hexes in order, separated by commas', default: 'DEFAULT (Disrupted units first, then the first listed)' },
 };
 
 /** A hex as people read it: its place's name and number, else its number. */
@@ -745,7 +751,8 @@ function mwStandingForm(id: string, mine: Json, offered: string[]): Node {
   const out = h('div', { 'aria-live': 'polite', class: 'mw-standing-out' });
   const groups = new Map<string, string[]>();
   for (const t of offered) {
-    const [, word, value] = /^STANDING (\S+) (.+)$/.exec(t) ?? [];
+    // COUNTER AT, PARLEY AT, EXTRA FROM and EXTRA CHARGE are instructions of their own, beside COUNTER, PARLEY and EXTRA.
+    const [, word, value] = /^STANDING (COUNTER AT|PARLEY AT|EXTRA FROM|EXTRA CHARGE|\S+) (.+)$/.exec(t) ?? [];
     if (word) groups.set(word, [...(groups.get(word) ?? []), value!]);
   }
   const send = async (word: string, line: string) => {
@@ -753,7 +760,8 @@ function mwStandingForm(id: string, mine: Json, offered: string[]): Node {
     try {
       // The phase's stored lines stay; an earlier line for the same instruction gives way to this one.
       const cur = await api('GET', `/games/${id}/orders`).catch(() => null);
-      const keep = (cur?.lines ?? []).map((l: Json) => String(l.text)).filter((t: string) => !new RegExp(`^\\s*standing\\s+${word}\\b`, 'i').test(t));
+      const same = new RegExp(`^\\s*standing\\s+${word.replace(' ', '\\s+')}\\b${word.includes(' ') ? '' : '(?!\\s+(at|from|charge)\\b)'}`, 'i');
+      const keep = (cur?.lines ?? []).map((l: Json) => String(l.text)).filter((t: string) => !same.test(t));
       const r = await api('PUT', `/games/${id}/orders`, { orders: [...keep, line], acceptPartial: true });
       const mineRead = r.lines.find((l: Json) => l.text === line);
       out.append(mineRead?.ok ? h('p', { class: 'ok' }, `Sent: ${line}. It applies when the current phase is processed.`) : h('p', { class: 'error', role: 'alert' }, `${line}: ${mineRead?.error ?? 'not accepted'}`));
@@ -766,7 +774,7 @@ function mwStandingForm(id: string, mine: Json, offered: string[]): Node {
   for (const [word, values] of groups) {
     const meta = MW_STANDING[word] ?? { key: word.toLowerCase(), label: word };
     const cur = mine[meta.key];
-    const fid = `standing-${word.toLowerCase()}`;
+    const fid = `standing-${word.toLowerCase().replace(' ', '-')}`;
     // A list the player writes (offered only as DEFAULT): a text box; empty sends DEFAULT.
     if (values.length === 1 && values[0] === 'DEFAULT') {
       const input = h('input', { id: fid, name: fid, placeholder: 'DEFAULT', 'aria-describedby': `${fid}-help` });
