@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { loadConfig } from '../src/config.ts';
@@ -17,6 +18,31 @@ import { systemClock } from '../src/service/clock.ts';
 import type { Ctx } from '../src/service/context.ts';
 import { heiauRaceGames } from '../scripts/heiau-race-games.ts';
 import { kahuNodeArgs } from '../scripts/kahu-process.ts';
+
+/** CPU time (ms) used so far by each of these processes, from /proc (Linux). */
+function procCpu(pids: number[]): Map<number, number> {
+  const tick = 1000 / 100; // USER_HZ
+  const out = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      out.set(pid, (Number(f[11]) + Number(f[12])) * tick);
+    } catch { /* gone */ }
+  }
+  return out;
+}
+/** CPU used between two readings by the processes alive at the second (the set-up's connections, closed meanwhile, idled). */
+function cpuBetween(a: Map<number, number>, b: Map<number, number>): number {
+  let ms = 0;
+  for (const [pid, t] of b) ms += t - (a.get(pid) ?? 0);
+  return ms;
+}
+/** Every PostgreSQL process on the machine (the server and its backends). */
+function pgPids(): number[] {
+  return fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number).filter((pid) => {
+    try { return /^(postgres|postmaster)$/.test(fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim()); } catch { return false; }
+  });
+}
 
 const GAMES = Number(process.env.BENCH_GAMES ?? 1000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -93,6 +119,7 @@ async function main() {
     const statuses = new Map<number, number>();
     let n = 0;
     const end = Date.now() + SECONDS * 1000;
+    const cpu0 = { api: procCpu([api.pid!]), pg: procCpu(pgPids()), bench: process.cpuUsage() };
     const started = performance.now();
     await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
       while (Date.now() < end) {
@@ -105,6 +132,10 @@ async function main() {
       }
     }));
     const elapsed = (performance.now() - started) / 1000;
+    // Where the machine's CPU went, per submission: what bounds the rate on these cores.
+    const b = process.cpuUsage(cpu0.bench);
+    const cpu = { api: cpuBetween(cpu0.api, procCpu([api.pid!])), pg: cpuBetween(cpu0.pg, procCpu(pgPids())), bench: (b.user + b.system) / 1000 };
+    const per = (ms: number) => (ms * 1000) / latencies.length;
     latencies.sort((a, b) => a - b);
     const ok = statuses.get(200) ?? 0;
     api.kill('SIGTERM');
@@ -116,6 +147,7 @@ async function main() {
       `  ${latencies.length} requests, ${ok} accepted (statuses: ${[...statuses].map(([k, v]) => `${k}×${v}`).join(', ')})`,
       `  throughput: ${(latencies.length / elapsed).toFixed(0)} submissions/s`,
       `  latency ms: p50 ${pct(latencies, 50).toFixed(1)}  p90 ${pct(latencies, 90).toFixed(1)}  p99 ${pct(latencies, 99).toFixed(1)}  max ${latencies[latencies.length - 1].toFixed(1)}`,
+      `  CPU per submission: API ${per(cpu.api).toFixed(0)} µs, PostgreSQL ${per(cpu.pg).toFixed(0)} µs, the bench's clients ${per(cpu.bench).toFixed(0)} µs: ${per(cpu.api + cpu.pg + cpu.bench).toFixed(0)} µs in all, so ${os.cpus().length} cores allow at most ${((os.cpus().length * 1e6) / per(cpu.api + cpu.pg + cpu.bench)).toFixed(0)}/s`,
       '  target: at least 5,000/s with p99 < 50 ms (issue 13)',
     ];
     process.stdout.write(lines.join('\n') + '\n');
