@@ -151,7 +151,7 @@ export function destroyStructure(s: MWState, x: Structure, lines: string[], down
 }
 
 /** The hex a unit retreats to by default: one it may enter, free of enemies and Neutrals, within stacking, away from enemy units if it can. */
-export function retreatHex(s: MWState, u: Unit, from: string): string | null {
+export function retreatHex(s: MWState, u: Unit, from: string, taken: ReadonlySet<string> = new Set()): string | null {
   const side = u.owner as Side;
   const ok = mapNeighbours(mapOf(s), from).filter((n) => {
     if (stepCost(s, u, from, n) === null) return false;
@@ -159,7 +159,8 @@ export function retreatHex(s: MWState, u: Unit, from: string): string | null {
     if (d.terrain === 'ocean' || d.terrain === 'lake') return false;
     return !unitsAt(s, n).some((x) => x.owner !== side) && !structuresAt(s, n).some((x) => x.owner !== side);
   });
-  const full = (n: string) => (stackCount(s, side, n) < stackLimit(s, side, n) ? 0 : 1);
+  // STANDING EVADE SPREAD: a hex no other evader of this stack took comes first (`taken`).
+  const full = (n: string) => (stackCount(s, side, n) < stackLimit(s, side, n) ? 0 : 1) + (taken.has(n) ? 0.5 : 0);
   // The owner's STANDING RETREAT TOWARD: the hex nearest the one named (ties in N, NE… order; the sort is stable).
   const toward = standingOf(s, side).retreat;
   if (toward) return ok.sort((a, b) => full(a) - full(b) || distance(a, toward) - distance(b, toward))[0] ?? null;
@@ -251,7 +252,10 @@ function singleCombat(s: MWState, side: Side, a: AttackAction, lines: string[], 
   const canEvade = defendersAt(s, enemy, a.target).filter((u) => !u.disrupted && u.kind !== 'leader' && !(isBoat(u) && !isHex(u.at)));
   const ev = s.standing[enemy].evade;
   const want = ev === 'always' || (ev === 'weaker' && !inStructure && defenceStrength(s, enemy, a.target) < attackers.reduce((t, u) => t + strength(u), 0));
-  if (canEvade.length && want) {
+  // The defender's STANDING EVADE STAY: that many units remain (those its LOSSES order takes last); SPREAD: a hex each.
+  const st = standingOf(s, enemy);
+  const stay = new Set(lossOrder(canEvade.filter((u) => !isBoat(u)), st.losses ? st.losses.split(',') : []).reverse().slice(0, Number(st.evadeStay || 0)).map((u) => u.id));
+  if (canEvade.some((u) => !stay.has(u.id)) && want) {
     const land = canEvade.filter((u) => !isBoat(u));
     const need = land.length ? evasionNeed(s, land, attackers) : 4;
     if (need === null) lines.push(`A stack of two or more British units cannot evade.`);
@@ -260,11 +264,15 @@ function singleCombat(s: MWState, side: Side, a: AttackAction, lines: string[], 
       if (r >= need) {
         const leaders = defendersAt(s, enemy, a.target).filter((u) => u.kind === 'leader');
         let first: string | null = null;
+        const taken = new Set<string>();
+        if (stay.size) lines.push(`${canEvade.filter((u) => stay.has(u.id)).map((u) => unitName(s, u)).join(', ')} remain${stay.size === 1 ? 's' : ''} (by ${enemy}'s standing EVADE STAY ${st.evadeStay}).`);
         for (const u of canEvade) {
+          if (stay.has(u.id)) continue;
           if (isBoat(u)) { if (hexData(mapOf(s), u.at)!.terrain !== 'ocean' && !unitsAt(s, a.target).some((x) => x.owner === enemy && x !== u && !isBoat(x) && x.kind !== 'leader' && !canEvade.includes(x))) boatRetreat(s, u, lines); s.evaded.push(u.id); continue; }
-          const to = retreatHex(s, u, a.target);
+          const to = retreatHex(s, u, a.target, st.evadeSpread === 'always' ? taken : new Set());
           if (!to) { lines.push(`${unitName(s, u)} has nowhere to evade to and stays.`); continue; }
-          lines.push(`${unitName(s, u)} evades to ${placeName(s, to)} (${retreatWhy(s, enemy)}).`);
+          taken.add(to);
+          lines.push(`${unitName(s, u)} evades to ${placeName(s, to)} (${retreatWhy(s, enemy)}${st.evadeSpread === 'always' ? `, spread by ${enemy}'s standing EVADE SPREAD ALWAYS` : ''}).`);
           u.at = to;
           s.evaded.push(u.id);
           first ??= to;

@@ -655,6 +655,8 @@ export function describe(s: MWState, a: Action): string {
       if (a.key === 'retreat' || a.key === 'overstackToward') return `STANDING ${a.key === 'retreat' ? 'RETREAT' : 'OVERSTACK'} ${a.value ? `TOWARD ${hexWord(s, a.value)}` : a.key === 'retreat' ? 'DEFAULT' : 'TOWARD DEFAULT'}`;
       if (a.key === 'counterAt' || a.key === 'parleyAt' || a.key === 'extraFrom' || a.key === 'reply') return `STANDING ${a.key === 'counterAt' ? 'COUNTER AT' : a.key === 'parleyAt' ? 'PARLEY AT' : a.key === 'extraFrom' ? 'EXTRA FROM' : 'REPLY'} ${a.value ? a.value.split(',').map((h) => hexWord(s, h)).join(', ') : 'DEFAULT'}`;
       if (a.key === 'extraCharge') return `STANDING EXTRA CHARGE ${a.value.toUpperCase()}`;
+      if (a.key === 'evadeStay') return `STANDING EVADE STAY ${a.value || 'DEFAULT'}`;
+      if (a.key === 'evadeSpread') return `STANDING EVADE SPREAD ${a.value.toUpperCase()}`;
       if (a.key === 'attrition') return `STANDING ATTRITION ${a.value ? a.value.split(',').map((h) => hexWord(s, h)).join(', ') : 'DEFAULT'}`;
       return `STANDING ${a.key === 'fortRetreat' ? 'FORT' : a.key.toUpperCase()} ${a.value ? a.value.toUpperCase() : 'DEFAULT'}`;
     case 'pass': return 'PASS';

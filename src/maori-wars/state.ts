@@ -53,13 +53,16 @@ export interface Standing {
   /** 9.0 step 5: Cavalry charge in a chit's combat elsewhere when they may. */
   extraCharge?: 'always' | 'never';
   reply?: string;
+  /** 9.0 step 2: how many units of an evading stack remain ('' = none: all evade), and whether each evader goes to a hex of its own. */
+  evadeStay?: string;
+  evadeSpread?: 'always' | 'never';
 }
 // BD chits (docs/maori-wars.md): reinforce = kinds a reinforcement chit brings first, arrive = hexes it
 // arrives in first ('' = the defaults), wounded = leaders a "Leader Wounded" takes first, extra = whether
 // to make a chit's extra combat, targets = hexes it attacks first, parley = whether to make a chit's alliance roll.
 export const DEFAULT_STANDING: Standing = { evade: 'weaker', counter: 'always', absorb: 'always' };
 /** The defaults of the instructions a player has not sent (the report says "default" for these). */
-export const STANDING_DEFAULTS: Required<Standing> = { ...DEFAULT_STANDING, losses: '', fortRetreat: 'stay', bombard: 'always', reinforce: '', arrive: '', wounded: '', extra: 'greater', targets: '', parley: 'always', retreat: '', overstack: '', overstackToward: '', attrition: '', counterAt: '', parleyAt: '', extraFrom: '', extraCharge: 'never', reply: '' };
+export const STANDING_DEFAULTS: Required<Standing> = { ...DEFAULT_STANDING, losses: '', fortRetreat: 'stay', bombard: 'always', reinforce: '', arrive: '', wounded: '', extra: 'greater', targets: '', parley: 'always', retreat: '', overstack: '', overstackToward: '', attrition: '', counterAt: '', parleyAt: '', extraFrom: '', extraCharge: 'never', reply: '', evadeStay: '', evadeSpread: 'never' };
 /** A side's standing instructions with the defaults filled in (states older than a field lack it). */
 export function standingOf(s: MWState, side: Side): Required<Standing> {
   return { ...STANDING_DEFAULTS, ...s.standing[side] };

@@ -17,7 +17,7 @@ const KIND_WORDS: Record<string, Unit['kind']> = {
 /** Kinds a reinforcement chit may bring (STANDING REINFORCE). */
 export const REINFORCE_KINDS = [...LOSS_KINDS.filter((k) => k !== 'neutral'), 'gunboat', 'canoe'];
 const STRUCT_WORDS: Record<string, StructureKind> = { settlement: 'settlement', village: 'village', fort: 'fort', pa: 'pa' };
-export const HELP = 'MOVE <units> TO <hexes> | TRANSPORT <boat> WITH <units> TO <hexes> | DESTROY <canoe> | REINFORCE <kind> AT <hex> | ATTACK <hex> WITH <hexes> [CHARGE] [ADVANCE] | NEGOTIATE <leader> WITH <hex> | SHIP <units> TO <hex> | SAP <Pa hex> FROM <hex> | LEADER <leader> TO <hex> (after a NEGOTIATE) | BOMBARD <Neutral hex> | CARRY <canoe> WITH <unit> TO <hexes> | RAIDER <unit> | RAID <hex> WITH <units> FROM <hex> [WITH <units> FROM <hex>…] | RAID <enemy unit> WITH <units> | BUSH <unit> TO <territory> | LEAVE <unit> TO <hex> | RALLY <unit> WITH <leader> | BUILD SETTLEMENT|VILLAGE|FORT|PA AT <hex> | REPAIR <hex> | STANDING EVADE ALWAYS|NEVER|WEAKER | STANDING COUNTER ALWAYS|NEVER | STANDING ABSORB ALWAYS|NEVER | STANDING LOSSES <kinds>|DEFAULT | STANDING FORT STAY|LEAVE | STANDING BOMBARD ALWAYS|NEVER | STANDING REINFORCE <kinds>|DEFAULT | STANDING ARRIVE <hexes>|DEFAULT | STANDING WOUNDED <leaders>|DEFAULT | STANDING EXTRA ALWAYS|NEVER|GREATER | STANDING TARGETS <hexes>|DEFAULT | STANDING PARLEY ALWAYS|NEVER | STANDING RETREAT TOWARD <hex>|DEFAULT | STANDING OVERSTACK <kinds>|DEFAULT | STANDING OVERSTACK TOWARD <hex>|DEFAULT | STANDING ATTRITION <hexes>|DEFAULT | STANDING COUNTER AT <hexes>|DEFAULT | STANDING PARLEY AT <hexes>|DEFAULT | STANDING EXTRA FROM <hexes>|DEFAULT | STANDING EXTRA CHARGE ALWAYS|NEVER | STANDING REPLY <hexes>|DEFAULT | PASS';
+export const HELP = 'MOVE <units> TO <hexes> | TRANSPORT <boat> WITH <units> TO <hexes> | DESTROY <canoe> | REINFORCE <kind> AT <hex> | ATTACK <hex> WITH <hexes> [CHARGE] [ADVANCE] | NEGOTIATE <leader> WITH <hex> | SHIP <units> TO <hex> | SAP <Pa hex> FROM <hex> | LEADER <leader> TO <hex> (after a NEGOTIATE) | BOMBARD <Neutral hex> | CARRY <canoe> WITH <unit> TO <hexes> | RAIDER <unit> | RAID <hex> WITH <units> FROM <hex> [WITH <units> FROM <hex>…] | RAID <enemy unit> WITH <units> | BUSH <unit> TO <territory> | LEAVE <unit> TO <hex> | RALLY <unit> WITH <leader> | BUILD SETTLEMENT|VILLAGE|FORT|PA AT <hex> | REPAIR <hex> | STANDING EVADE ALWAYS|NEVER|WEAKER | STANDING EVADE STAY <n>|DEFAULT | STANDING EVADE SPREAD ALWAYS|NEVER | STANDING COUNTER ALWAYS|NEVER | STANDING ABSORB ALWAYS|NEVER | STANDING LOSSES <kinds>|DEFAULT | STANDING FORT STAY|LEAVE | STANDING BOMBARD ALWAYS|NEVER | STANDING REINFORCE <kinds>|DEFAULT | STANDING ARRIVE <hexes>|DEFAULT | STANDING WOUNDED <leaders>|DEFAULT | STANDING EXTRA ALWAYS|NEVER|GREATER | STANDING TARGETS <hexes>|DEFAULT | STANDING PARLEY ALWAYS|NEVER | STANDING RETREAT TOWARD <hex>|DEFAULT | STANDING OVERSTACK <kinds>|DEFAULT | STANDING OVERSTACK TOWARD <hex>|DEFAULT | STANDING ATTRITION <hexes>|DEFAULT | STANDING COUNTER AT <hexes>|DEFAULT | STANDING PARLEY AT <hexes>|DEFAULT | STANDING EXTRA FROM <hexes>|DEFAULT | STANDING EXTRA CHARGE ALWAYS|NEVER | STANDING REPLY <hexes>|DEFAULT | PASS';
 
 /** A hex by id or place name (any spelling the map lists). */
 export function readHex(s: MWState, text: string): string {
@@ -84,6 +84,16 @@ export function readLine(s: MWState, side: Side, line: string): Action[] {
   const text = line.trim();
   let m: RegExpExecArray | null;
   if (/^pass$/i.test(text)) return [{ kind: 'pass' }];
+  if ((m = /^standing\s+evade\s+stay\s+(\w+)$/i.exec(text))) {
+    if (/^default$/i.test(m[1]!)) return [{ kind: 'standing', key: 'evadeStay', value: '' }];
+    if (!/^[1-9]$/.test(m[1]!)) throw new ReadError(`STANDING EVADE STAY takes how many units remain (1 to 9) or DEFAULT, not '${m[1]}'`);
+    return [{ kind: 'standing', key: 'evadeStay', value: m[1]! }];
+  }
+  if ((m = /^standing\s+evade\s+spread\s+(\w+)$/i.exec(text))) {
+    const value = norm(m[1]!);
+    if (!['always', 'never'].includes(value)) throw new ReadError(`STANDING EVADE SPREAD takes ALWAYS or NEVER, not '${m[1]}'`);
+    return [{ kind: 'standing', key: 'evadeSpread', value }];
+  }
   if ((m = /^standing\s+(evade|counter|counterattack|counter-attack|absorb)\s+(\w+)$/i.exec(text))) {
     const key = norm(m[1]!).startsWith('counter') ? 'counter' : (norm(m[1]!) as 'evade' | 'absorb');
     const value = norm(m[2]!);

@@ -155,6 +155,39 @@ describe('decisions given to the player (4.0, 7.0, 9.0 retreat, 13.0)', () => {
     expect(w.at).toBe('0305');
     expect(lines.join('\n')).toMatch(/evades to 0305 \(by Maori's standing RETREAT TOWARD Kororareka \(0202\)\)/);
   });
+  it("lets some units remain while the others evade (STANDING EVADE STAY), and spreads the evaders over hexes of their own (EVADE SPREAD)", () => {
+    const setup = (stay: string, spread: 'always' | 'never') => {
+      const s = newGame('evade-split', { tables: { crt: sameCrt('-', '-') } });
+      s.side = 'British'; s.phase = 'combat';
+      const ws = [0, 1, 2].map(() => newUnit(s, { kind: 'warrior', owner: 'Maori', at: '0405' }));
+      for (let k = 0; k < 4; k++) newUnit(s, { kind: 'infantry', owner: 'British', at: '0505' });
+      s.standing.Maori.evade = 'always'; s.standing.Maori.counter = 'never';
+      s.standing.Maori.evadeStay = stay; s.standing.Maori.evadeSpread = spread;
+      rig(s, [6, 1, 1, 1, 1, 1, 1]);
+      const lines: string[] = [];
+      resolveAttack(s, 'British', { kind: 'attack', target: '0405', from: ['0505'] }, lines);
+      return { ws, lines: lines.join('\n') };
+    };
+    // By default every Warrior evades, all to the same hex while it has room.
+    const all = setup('', 'never');
+    expect(all.ws.filter((w) => w.at === '0405')).toHaveLength(0);
+    expect(new Set(all.ws.map((w) => w.at)).size).toBe(1);
+    // STAY 1: one Warrior remains in the attacked hex; the report says the instruction decided.
+    const one = setup('1', 'never');
+    expect(one.ws.filter((w) => w.at === '0405')).toHaveLength(1);
+    expect(one.lines).toMatch(/remains \(by Maori's standing EVADE STAY 1\)/);
+    // SPREAD ALWAYS: each evader in a hex of its own.
+    const spread = setup('', 'always');
+    expect(new Set(spread.ws.map((w) => w.at)).size).toBe(3);
+    expect(spread.ws.every((w) => w.at !== '0405')).toBe(true);
+    expect(spread.lines).toMatch(/spread by Maori's standing EVADE SPREAD ALWAYS/);
+    // Read back as themselves, offered, and refused with a clear error when wrong.
+    const r = maoriWars.readSubmission(newGame(), 'Maori', ['STANDING EVADE STAY 2', 'STANDING EVADE STAY DEFAULT', 'STANDING EVADE SPREAD always', 'STANDING EVADE STAY many', 'STANDING EVADE SPREAD sometimes']);
+    expect(r.lines.map((l) => l.reading ?? l.error)).toEqual(['STANDING EVADE STAY 2', 'STANDING EVADE STAY DEFAULT', 'STANDING EVADE SPREAD ALWAYS',
+      "STANDING EVADE STAY takes how many units remain (1 to 9) or DEFAULT, not 'many'", "STANDING EVADE SPREAD takes ALWAYS or NEVER, not 'sometimes'"]);
+    const offered = (maoriWars.options!(newGame(), 'Maori') as { standing: { text: string }[] }).standing.map((x) => x.text);
+    expect(offered).toEqual(expect.arrayContaining(['STANDING EVADE STAY DEFAULT', 'STANDING EVADE STAY 1', 'STANDING EVADE SPREAD ALWAYS', 'STANDING EVADE SPREAD NEVER']));
+  });
   it('reads STANDING RETREAT and OVERSTACK back as themselves, refuses bad words, and offers them', () => {
     const { s } = combat(sameCrt('-', '-'));
     const r = maoriWars.readSubmission(s, 'British', ['STANDING RETREAT TOWARD auckland', 'STANDING RETREAT DEFAULT', 'STANDING OVERSTACK infantry, militia', 'STANDING OVERSTACK TOWARD 0909', 'STANDING OVERSTACK DEFAULT', 'STANDING OVERSTACK TOWARD DEFAULT', 'STANDING RETREAT sideways', 'STANDING RETREAT TOWARD Atlantis', 'STANDING OVERSTACK dragoons']);

@@ -675,6 +675,8 @@ const MW_PHASES = ['Reinforcement Phase', 'Movement Phase', 'Rally Phase', 'Alli
 /** What each standing instruction decides (docs/maori-wars.md, "Decisions given to players"), by its word in a STANDING line. */
 const MW_STANDING: Record<string, { key: string; label: string; help?: string; default?: string }> = {
   EVADE: { key: 'evade', label: 'Evade when attacked (9.0 step 2; NEVER also stays put on a Night Withdrawal)' },
+  'EVADE STAY': { key: 'evadeStay', label: 'How many units of a stack remain when the others evade (9.0 step 2)', help: 'a number: those your LOSSES order takes last remain', default: 'DEFAULT (every unit evades)' },
+  'EVADE SPREAD': { key: 'evadeSpread', label: 'Evading units each go to a hex of their own (9.0 step 2)' },
   COUNTER: { key: 'counter', label: 'Counter-attack when attacked (9.0 step 6)' },
   ABSORB: { key: 'absorb', label: 'Let a Fort or Pa absorb a hit (9.0 step 7)' },
   FORT: { key: 'fortRetreat', label: 'Units in a Fort or Pa told to retreat: stay or leave (9.0)' },
@@ -751,8 +753,8 @@ function mwStandingForm(id: string, mine: Json, offered: string[]): Node {
   const out = h('div', { 'aria-live': 'polite', class: 'mw-standing-out' });
   const groups = new Map<string, string[]>();
   for (const t of offered) {
-    // COUNTER AT, PARLEY AT, EXTRA FROM and EXTRA CHARGE are instructions of their own, beside COUNTER, PARLEY and EXTRA.
-    const [, word, value] = /^STANDING (COUNTER AT|PARLEY AT|EXTRA FROM|EXTRA CHARGE|\S+) (.+)$/.exec(t) ?? [];
+    // COUNTER AT, PARLEY AT, EXTRA FROM, EXTRA CHARGE, EVADE STAY and EVADE SPREAD are instructions of their own, beside COUNTER, PARLEY, EXTRA and EVADE.
+    const [, word, value] = /^STANDING (COUNTER AT|PARLEY AT|EXTRA FROM|EXTRA CHARGE|EVADE STAY|EVADE SPREAD|\S+) (.+)$/.exec(t) ?? [];
     if (word) groups.set(word, [...(groups.get(word) ?? []), value!]);
   }
   const send = async (word: string, line: string) => {
@@ -760,7 +762,7 @@ function mwStandingForm(id: string, mine: Json, offered: string[]): Node {
     try {
       // The phase's stored lines stay; an earlier line for the same instruction gives way to this one.
       const cur = await api('GET', `/games/${id}/orders`).catch(() => null);
-      const same = new RegExp(`^\\s*standing\\s+${word.replace(' ', '\\s+')}\\b${word.includes(' ') ? '' : '(?!\\s+(at|from|charge)\\b)'}`, 'i');
+      const same = new RegExp(`^\\s*standing\\s+${word.replace(' ', '\\s+')}\\b${word.includes(' ') ? '' : '(?!\\s+(at|from|charge|stay|spread)\\b)'}`, 'i');
       const keep = (cur?.lines ?? []).map((l: Json) => String(l.text)).filter((t: string) => !same.test(t));
       const r = await api('PUT', `/games/${id}/orders`, { orders: [...keep, line], acceptPartial: true });
       const mineRead = r.lines.find((l: Json) => l.text === line);
