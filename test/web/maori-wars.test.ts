@@ -139,8 +139,9 @@ describe('Maori Wars in the browser', () => {
     await page.locator('.mw-standing-out .ok').filter({ hasText: 'ALWAYS' }).waitFor();
     expect((await byRole.Maori!.ok('GET', `/games/${gameId}/orders`)).lines.map((l: any) => l.text)).toEqual([reinforce, 'STANDING EVADE ALWAYS']);
     // Every standing instruction offered has its form; one written as a list (LOSSES) from its text box, by Enter.
-    const words = new Set(options.standing.map((x: any) => /^STANDING (COUNTER AT|PARLEY AT|EXTRA FROM|EXTRA CHARGE|\S+)/.exec(x.text)![1]));
+    const words = new Set(options.standing.map((x: any) => /^STANDING (COUNTER AT|PARLEY AT|EXTRA FROM|EXTRA CHARGE|EVADE STAY|EVADE SPREAD|\S+)/.exec(x.text)![1]));
     expect(await page.locator('.mw-standing-row').count()).toBe(words.size);
+    expect(await page.locator('label[for="standing-evade-stay"]').innerText()).toMatch(/remain when the others evade/);
     // STANDING ATTRITION (13.0): a list of DEFAULT and the player's Structures, with what it decides.
     expect(await page.locator('label[for="standing-attrition"]').innerText()).toMatch(/attrition removes or Disrupts/);
     expect(await page.locator('#standing-attrition option').first().getAttribute('value')).toBe('DEFAULT');
