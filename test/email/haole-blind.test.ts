@@ -69,7 +69,8 @@ async function play(rig: EmailRig, setup: string): Promise<{ received: string[];
   await see('PUT', `/games/${game.id}/orders`, { text: 'F SPO S A Waipio - Hamakua' });
   // And by email, answered by email.
   const address = (await last(rig, haole.email, 'start')).replyTo!;
-  await rig.send({ from: haole.email, to: address, subject: 'Spring orders', text: 'F SPO S B Waikiki - Aiea\nSTATUS' });
+  // The mail's own Date (the reply quotes it) is the game's clock, not the wall clock: two games a minute apart would differ.
+  await rig.send({ from: haole.email, to: address, subject: 'Spring orders', text: 'F SPO S B Waikiki - Aiea\nSTATUS', date: t.clock.now() });
   await rig.inbox(haole.email);
   await everything();
 
