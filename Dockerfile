@@ -36,4 +36,5 @@ USER node
 VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-ENTRYPOINT ["node", "dist/kahu/main.mjs"]
+# The V8 heap limits of `npm start` (package.json): raise --max-old-space-size for a bigger judge.
+ENTRYPOINT ["node", "--max-semi-space-size=4", "--max-old-space-size=128", "dist/kahu/main.mjs"]
