@@ -12,7 +12,8 @@ FROM node:20-bookworm-slim
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
-    DATA_DIR=/data
+    DATA_DIR=/data \
+    MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=deps /app/scripts/stubs ./scripts/stubs
