@@ -3,9 +3,9 @@
 // KAHU_FROM_SOURCE=1 runs src/main.ts under tsx instead (to compare).
 import { execFileSync } from 'node:child_process';
 
-/** V8 flags of `npm start` (keep package.json's "start", "start:api" and "start:worker" the same). */
 // A small young generation and an old-space limit: under load V8 otherwise grows its heap to 400 MB of
 // RSS for a live set of about 70 MB (soak:api). KAHU_HEAP_MB raises the limit for a bigger judge.
+/** V8 flags of `npm start` (keep package.json's "start", "start:api" and "start:worker" and the Dockerfile the same). */
 export const KAHU_NODE_FLAGS: string[] = ['--max-semi-space-size=4', `--max-old-space-size=${process.env.KAHU_HEAP_MB || 128}`];
 
 // Two malloc arenas instead of one per thread: glibc otherwise keeps tens of MB of freed native

@@ -11,8 +11,7 @@ import { games } from '../../src/games/index.ts';
 import { hashToken, newToken } from '../../src/service/accounts.ts';
 import { createGame, invite, join, startGame } from '../../src/service/games.ts';
 import { startTestService, type TestService } from '../helpers/app.ts';
-import { freePort, type Kahu } from './procs.ts';
-import { spawn } from 'node:child_process';
+import { freePort, spawnKahu, type Kahu } from './procs.ts';
 
 let t: TestService;
 let kahu: Kahu | undefined;
@@ -22,7 +21,7 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kahu-bundle-'));
 });
 afterAll(async () => {
-  kahu?.child.kill('SIGKILL');
+  await kahu?.stop('SIGKILL');
   await t?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
@@ -49,18 +48,9 @@ describe('the built bundle (npm start)', () => {
     await t.db.$executeRawUnsafe(`UPDATE "Phase" SET "deadlineAt" = now() + interval '1 day' WHERE status = 'open'`);
 
     const port = await freePort();
-    const child = spawn(process.execPath, ['dist/kahu/main.mjs'], {
-      env: { ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: t.database.url, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout!.on('data', (d) => (out += d));
-    child.stderr!.on('data', (d) => (out += d));
-    kahu = { child } as Kahu;
-    for (let i = 0; !/kahu is running/.test(out); i++) {
-      if (i > 600 || child.exitCode !== null) throw new Error(`the bundle did not start:\n${out}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    // SWEEP_SECONDS as npm start has it (spawnKahu's default of 1 s is for the fault tests).
+    kahu = spawnKahu([], { DATABASE_URL: t.database.url, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SWEEP_SECONDS: '30' }, ['dist/kahu/main.mjs']);
+    const out = (await kahu.waitFor(/kahu is running[^]*?games: .*/, 60_000))[0];
     const listed = /games: (.*)/.exec(out)![1].split(', ').sort();
     expect(listed).toEqual(Object.keys(games).sort());
 

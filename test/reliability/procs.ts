@@ -15,8 +15,9 @@ export const TOKEN_RE = /kahu_[A-Za-z0-9_-]{43}/;
 
 export { freePort } from '../../src/db/scratch.ts';
 
-export function spawnKahu(args: string[], env: Record<string, string>): Kahu {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('src/main.ts'), ...args], {
+/** `entry`: what node runs, the sources under tsx by default (the bundle test gives dist/kahu/main.mjs). */
+export function spawnKahu(args: string[], env: Record<string, string>, entry: string[] = ['--import', 'tsx', path.resolve('src/main.ts')]): Kahu {
+  const child = spawn(process.execPath, [...entry, ...args], {
     env: { ...process.env, LOG_LEVEL: 'warn', SWEEP_SECONDS: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
