@@ -125,13 +125,15 @@ function writeBatcher(ctx: Ctx) {
       name: 'submit-write',
       text: `WITH i AS (SELECT * FROM unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::uuid[], $5::jsonb[], $6::jsonb[], $7::jsonb[], $8::text[], $9::bool[], $10::bool[], $11::text[], $12::text[], $13::text[], $14::uuid[], $15::int[], $16::bool[])
                     WITH ORDINALITY AS x(phase_id, role, at_tz, account_id, lines, readings, accepted, receipt, ready, submitted, mail_to, subject, body, game_id, grace_ms, mail, idx)),
-            ph AS (SELECT id, "deadlineAt" FROM "Phase" WHERE id IN (SELECT phase_id FROM i) AND status = 'open' FOR SHARE),
+            ph AS (SELECT id, "deadlineAt" FROM "Phase" WHERE id = ANY($1::uuid[]) AND status = 'open' FOR SHARE),
             x AS (SELECT i.*, i.at_tz AT TIME ZONE 'UTC' AS at, ph."deadlineAt" AS deadline FROM i JOIN ph ON ph.id = i.phase_id),
             ok AS (SELECT x.*, (x.deadline IS NOT NULL AND x.at >= x.deadline) AS late FROM x
                     WHERE x.deadline IS NULL OR x.at < x.deadline
                        OR (x.grace_ms > 0 AND x.at < x.deadline + x.grace_ms * interval '1 millisecond'
                            AND NOT EXISTS (SELECT 1 FROM "Submission" s WHERE s."phaseId" = x.phase_id AND s.role = x.role))),
-            sup AS (UPDATE "Submission" s SET "supersededAt" = ok.at FROM ok WHERE s."phaseId" = ok.phase_id AND s.role = ok.role AND s."supersededAt" IS NULL),
+            sup AS (UPDATE "Submission" s SET "supersededAt" = ok.at FROM ok
+                    WHERE s.seq = (SELECT l.seq FROM "Submission" l WHERE l."phaseId" = ok.phase_id AND l.role = ok.role ORDER BY l.seq DESC LIMIT 1)
+                      AND s."supersededAt" IS NULL),
             ins AS (INSERT INTO "Submission" ("phaseId", role, "accountId", lines, readings, accepted, receipt, "createdAt", late)
                     SELECT phase_id, role, account_id, lines, readings, accepted, receipt, at, late FROM ok ORDER BY idx),
             pr AS (UPDATE "PhaseRole" r SET ready = ok.ready, submitted = ok.submitted, "updatedAt" = ok.at FROM ok WHERE r."phaseId" = ok.phase_id AND r.role = ok.role),
