@@ -12,8 +12,7 @@ FROM node:20-bookworm-slim
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
-    DATA_DIR=/data \
-    MALLOC_ARENA_MAX=2
+    DATA_DIR=/data
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=deps /app/scripts/stubs ./scripts/stubs
@@ -22,7 +21,7 @@ COPY prisma ./prisma
 COPY src ./src
 # Fonts for the PNG maps (bundled, no system fonts needed).
 COPY assets ./assets
-COPY scripts/build.mjs ./scripts/build.mjs
+COPY scripts/build.mjs scripts/kahu.sh ./scripts/
 # `npm run adjudicate` runs the CLI from a bundle, built here once (the app folder is not the
 # node user's to write in at run time).
 COPY scripts/adjudicate.mjs ./scripts/adjudicate.mjs
@@ -37,5 +36,5 @@ USER node
 VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-# The V8 heap limits of `npm start` (package.json): raise --max-old-space-size for a bigger judge.
-ENTRYPOINT ["node", "--max-semi-space-size=4", "--max-old-space-size=128", "dist/kahu/main.mjs"]
+# As `npm start` runs it (heap limits, malloc arenas): -e KAHU_HEAP_MB=256 for a bigger judge.
+ENTRYPOINT ["sh", "scripts/kahu.sh"]

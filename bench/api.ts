@@ -4,7 +4,7 @@
 //   npm run bench:api                      (embedded PostgreSQL in a temporary directory)
 //   DATABASE_URL=postgresql://... npm run bench:api   (creates and drops a database there)
 //   BENCH_GAMES=1000 BENCH_SECONDS=15 BENCH_CONCURRENCY=32 (BENCH_ONLY=submissions: no storms)
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -18,7 +18,7 @@ import { freePort, scratchDatabase } from '../src/db/scratch.ts';
 import { systemClock } from '../src/service/clock.ts';
 import type { Ctx } from '../src/service/context.ts';
 import { heiauRaceGames } from '../scripts/heiau-race-games.ts';
-import { kahuNodeArgs } from '../scripts/kahu-process.ts';
+import { spawnKahuProcess } from '../scripts/kahu-process.ts';
 
 /** CPU time (ms) used so far by each of these processes, from /proc (Linux). */
 function procCpu(pids: number[]): Map<number, number> {
@@ -54,7 +54,7 @@ const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, 
 
 function spawnKahu(args: string[], env: Record<string, string>): ChildProcess {
   const prof = process.env.BENCH_PROF && (args.includes('--api') || process.env.BENCH_PROF_WORKERS) ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [];
-  const child = spawn(process.execPath, kahuNodeArgs(args, prof), { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawnKahuProcess(args, prof, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   const out = process.env.BENCH_CHILD_LOG ? fs.createWriteStream(process.env.BENCH_CHILD_LOG, { flags: 'a' }) : null;
   child.stdout!.on('data', (d) => out?.write(d));
   return child;

@@ -6,8 +6,8 @@
 //   BENCH_GAMES=1000 BENCH_WORKERS=1,2 (the storms to run, in order)
 //   BENCH_KEEP_OUTBOX=1: leave the mail queued before the storm pending (the workers send it meanwhile)
 //   BENCH_PROF=dir: CPU profiles (--cpu-prof) of the worker processes in dir
-import { kahuNodeArgs } from '../scripts/kahu-process.ts';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawnKahuProcess } from '../scripts/kahu-process.ts';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import pino from 'pino';
@@ -24,7 +24,7 @@ const PLAYERS = 200;
 
 function spawnWorker(env: Record<string, string>): ChildProcess {
   const prof = process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [];
-  const child = spawn(process.execPath, kahuNodeArgs(['--worker'], prof), { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawnKahuProcess(['--worker'], prof, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   const out = process.env.BENCH_CHILD_LOG ? fs.createWriteStream(process.env.BENCH_CHILD_LOG, { flags: 'a' }) : null;
   child.stdout!.on('data', (d) => out?.write(d));
   return child;

@@ -7,7 +7,7 @@
 //
 //   SOAK_GAMES=40 SOAK_CLIENTS=8 SOAK_RATE=150 npm run soak:api -- --minutes 10
 // Exit status 1 when RSS went over SOAK_RSS_LIMIT_MB (250) or grew by more than 1 MB a minute.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -18,7 +18,7 @@ import { freePort, scratchDatabase } from '../src/db/scratch.ts';
 import { systemClock } from '../src/service/clock.ts';
 import type { Ctx } from '../src/service/context.ts';
 import { heiauRaceGames } from './heiau-race-games.ts';
-import { kahuNodeArgs } from './kahu-process.ts';
+import { spawnKahuProcess } from './kahu-process.ts';
 
 const arg = (name: string, dflt: number) => { const i = process.argv.indexOf(`--${name}`); return i >= 0 ? Number(process.argv[i + 1]) : dflt; };
 const MINUTES = arg('minutes', 10);
@@ -69,7 +69,7 @@ async function main() {
     const spawnKahu = (args: string[]) => {
       // SOAK_NODE_OPTIONS: V8 flags for the API process only (e.g. to try heap limits).
       const v8 = args.includes('--api') && process.env.SOAK_NODE_OPTIONS ? process.env.SOAK_NODE_OPTIONS.split(/\s+/) : [];
-      const c = spawn(process.execPath, kahuNodeArgs(args, v8), { env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] });
+      const c = spawnKahuProcess(args, v8, { env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] });
       children.push(c);
       return c;
     };
