@@ -49,8 +49,14 @@ describe('the built bundle (npm start)', () => {
 
     const port = await freePort();
     // SWEEP_SECONDS as npm start has it (spawnKahu's default of 1 s is for the fault tests).
-    kahu = spawnKahu([], { DATABASE_URL: t.database.url, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SWEEP_SECONDS: '30' }, ['dist/kahu/main.mjs']);
+    // Started as npm start starts it (the node of this test first on PATH).
+    const env = { DATABASE_URL: t.database.url, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SWEEP_SECONDS: '30', PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH}` };
+    kahu = spawnKahu([], env, ['sh', 'scripts/kahu.sh']);
     const out = (await kahu.waitFor(/kahu is running[^]*?games: .*/, 60_000))[0];
+    // The launcher execs node (one process, its pid) with the heap limits and malloc arenas of scripts/kahu.sh.
+    const pid = kahu.child.pid!;
+    expect(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')).toEqual(expect.arrayContaining(['--max-semi-space-size=4', '--max-old-space-size=128']));
+    expect(fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0')).toContain('MALLOC_ARENA_MAX=2');
     const listed = /games: (.*)/.exec(out)![1].split(', ').sort();
     expect(listed).toEqual(Object.keys(games).sort());
 

@@ -15,9 +15,9 @@ export const TOKEN_RE = /kahu_[A-Za-z0-9_-]{43}/;
 
 export { freePort } from '../../src/db/scratch.ts';
 
-/** `entry`: what node runs, the sources under tsx by default (the bundle test gives dist/kahu/main.mjs). */
-export function spawnKahu(args: string[], env: Record<string, string>, entry: string[] = ['--import', 'tsx', path.resolve('src/main.ts')]): Kahu {
-  const child = spawn(process.execPath, [...entry, ...args], {
+/** `command`: what runs kahu, node on the sources under tsx by default (the bundle test gives `npm start`'s scripts/kahu.sh). */
+export function spawnKahu(args: string[], env: Record<string, string>, command: string[] = [process.execPath, '--import', 'tsx', path.resolve('src/main.ts')]): Kahu {
+  const child = spawn(command[0]!, [...command.slice(1), ...args], {
     env: { ...process.env, LOG_LEVEL: 'warn', SWEEP_SECONDS: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
