@@ -76,11 +76,13 @@ export const utc = (d: Date) => d.toISOString();
 const CONTEXT_COLUMNS = `a.id AS account_id, gp.role, a.email,
        (gp.role IS NOT NULL OR g."public" OR g."moderatorId" = a.id OR (g."openJoin" AND g.status = 'forming')
         OR EXISTS (SELECT 1 FROM "GamePlayer" m WHERE m."gameId" = g.id AND m."accountId" = a.id)) AS readable, a."timeZone", g.status AS game_status, g.name, g.variant, g.scenario, g."seedHash", g.deadlines, g."nmrPolicy",
-       p.id AS phase_id, p.key, p.label, p."deadlineAt" AT TIME ZONE 'UTC' AS "deadlineAt", p.expected, pr.ready`;
+       p.id AS phase_id, p.key, p.label, p."deadlineAt" AT TIME ZONE 'UTC' AS "deadlineAt", p.expected,
+       (SELECT pr.ready FROM "PhaseRole" pr WHERE pr."phaseId" = p.id AND pr.role = gp.role) AS ready`;
 const CONTEXT_JOINS = `LEFT JOIN "Game" g ON g.id = i.game_id
   LEFT JOIN "GamePlayer" gp ON gp."gameId" = g.id AND gp."accountId" = a.id AND gp.status = 'playing'
-  LEFT JOIN "Phase" p ON p."gameId" = g.id AND p.status = 'open'
-  LEFT JOIN "PhaseRole" pr ON pr."phaseId" = p.id AND pr.role = gp.role`;
+  LEFT JOIN "Phase" p ON p."gameId" = g.id AND p.status = 'open'`;
+// (The readiness is a subquery: by primary key for each row, where a join was planned as a scan of
+// every phase's readiness.)
 
 /** Everything a submission needs, for many (token, game) pairs in one statement. */
 function contextBatcher(ctx: Ctx) {
