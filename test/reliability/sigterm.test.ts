@@ -83,7 +83,12 @@ describe('SIGTERM under load', () => {
         if (o.error) return; // the server is gone
       }
     });
-    await new Promise((r) => setTimeout(r, 1500));
+    // At least 1.5 s of load and 60 accepted submissions before the signal (a busy machine answers slower).
+    const loadFrom = Date.now();
+    while (Date.now() - loadFrom < 1500 || outcomes.filter((o) => o.status === 200).length < 60) {
+      if (Date.now() - loadFrom > 60_000) throw new Error(`only ${outcomes.filter((o) => o.status === 200).length} submissions accepted in a minute`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
     signalled = true;
     const signalledAt = Date.now();
     kahu.child.kill('SIGTERM');
