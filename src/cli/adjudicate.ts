@@ -1,5 +1,6 @@
 // `npm run -s adjudicate`: the adjudicator behind a thin shell (docs/contracts/adjudicate.md).
 // Reads one JSON object or NDJSON from standard input, writes one JSON line per input object.
+import fs from 'node:fs';
 import { z } from 'zod';
 import { adjudicate, type PhaseInput } from '../diplomacy/adjudicator/index.ts';
 import { formatOrder, parseOrder, resolveLocationName } from '../diplomacy/orders/index.ts';
@@ -245,10 +246,49 @@ export function runOne(raw: unknown): unknown {
   }
 }
 
+/**
+ * Standard input in one buffer, read with read(2) straight into memory reserved up front (a file's
+ * size, else doubled as needed). Streamed 64 KB chunks joined by Buffer.concat wrote every byte
+ * twice more, and first writes to new memory were most of what reading 21 MB cost here (10,000
+ * phases: 1.92 s became 1.76 s). A stdin that cannot be read so (non-blocking) is streamed.
+ */
+async function readStdin(): Promise<Buffer> {
+  let size = 0;
+  let buf = Buffer.allocUnsafe(64 << 20);
+  try {
+    const st = fs.fstatSync(0);
+    // One more byte: the read that finds the end needs no larger buffer.
+    if (st.isFile()) buf = Buffer.allocUnsafe(st.size + 1);
+  } catch {
+    // Left to the stream below.
+  }
+  const room = (n: number) => {
+    if (size + n <= buf.length) return;
+    let cap = buf.length * 2;
+    while (cap < size + n) cap *= 2;
+    const bigger = Buffer.allocUnsafe(cap);
+    buf.copy(bigger, 0, 0, size);
+    buf = bigger;
+  };
+  try {
+    for (;;) {
+      room(1);
+      const n = fs.readSync(0, buf, size, buf.length - size, null);
+      if (n === 0) return buf.subarray(0, size);
+      size += n;
+    }
+  } catch {
+    // Not readable synchronously (EAGAIN): the stream reads the rest, or reports the error.
+  }
+  for await (const c of process.stdin) {
+    room((c as Buffer).length);
+    size += (c as Buffer).copy(buf, size);
+  }
+  return buf.subarray(0, size);
+}
+
 export async function main(): Promise<void> {
-  const chunks: Buffer[] = [];
-  for await (const c of process.stdin) chunks.push(c as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
+  const text = (await readStdin()).toString('utf8');
   const out: string[] = [];
   const flush = () => {
     if (out.length) process.stdout.write(out.join('\n') + '\n');
