@@ -6,6 +6,9 @@ import path from 'node:path';
 
 let built = false;
 
+/** PATH with the node running this script first: scripts/kahu.sh runs `node`, whatever PATH says. */
+export const pathWithThisNode = (rest = process.env.PATH ?? '') => `${path.dirname(process.execPath)}${path.delimiter}${rest}`;
+
 /**
  * Start kahu with `args` (e.g. ['--api']) as `npm start` would; `nodeFlags` are more flags for node
  * (e.g. --cpu-prof). Builds the bundle once. The child's pid is node's own (the script execs it).
@@ -16,7 +19,6 @@ export function spawnKahuProcess(args: string[], nodeFlags: string[], options: S
     execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
     built = true;
   }
-  // The node running this script, whatever PATH says.
-  const env = { ...options.env, PATH: `${path.dirname(process.execPath)}${path.delimiter}${options.env.PATH ?? ''}`, KAHU_NODE_EXTRA: nodeFlags.join(' ') };
+  const env = { ...options.env, PATH: pathWithThisNode(options.env.PATH), KAHU_NODE_EXTRA: nodeFlags.join(' ') };
   return spawn('sh', ['scripts/kahu.sh', ...args], { ...options, env });
 }

@@ -12,6 +12,7 @@ import { hashToken, newToken } from '../../src/service/accounts.ts';
 import { createGame, invite, join, startGame } from '../../src/service/games.ts';
 import { startTestService, type TestService } from '../helpers/app.ts';
 import { freePort, spawnKahu, type Kahu } from './procs.ts';
+import { pathWithThisNode } from '../../scripts/kahu-process.ts';
 
 let t: TestService;
 let kahu: Kahu | undefined;
@@ -50,7 +51,7 @@ describe('the built bundle (npm start)', () => {
     const port = await freePort();
     // SWEEP_SECONDS as npm start has it (spawnKahu's default of 1 s is for the fault tests).
     // Started as npm start starts it (the node of this test first on PATH).
-    const env = { DATABASE_URL: t.database.url, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SWEEP_SECONDS: '30', PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH}` };
+    const env = { DATABASE_URL: t.database.url, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SWEEP_SECONDS: '30', PATH: pathWithThisNode() };
     kahu = spawnKahu([], env, ['sh', 'scripts/kahu.sh']);
     const out = (await kahu.waitFor(/kahu is running[^]*?games: .*/, 60_000))[0];
     // The launcher execs node (one process, its pid) with the heap limits and malloc arenas of scripts/kahu.sh.
