@@ -254,17 +254,17 @@ export function runOne(raw: unknown): unknown {
  */
 async function readStdin(): Promise<Buffer> {
   let size = 0;
-  let buf = Buffer.allocUnsafe(64 << 20);
+  let cap = 64 << 20;
   try {
     const st = fs.fstatSync(0);
     // One more byte: the read that finds the end needs no larger buffer.
-    if (st.isFile()) buf = Buffer.allocUnsafe(st.size + 1);
+    if (st.isFile()) cap = st.size + 1;
   } catch {
     // Left to the stream below.
   }
+  let buf = Buffer.allocUnsafe(cap);
   const room = (n: number) => {
     if (size + n <= buf.length) return;
-    let cap = buf.length * 2;
     while (cap < size + n) cap *= 2;
     const bigger = Buffer.allocUnsafe(cap);
     buf.copy(bigger, 0, 0, size);
