@@ -85,8 +85,9 @@ describe('SIGTERM under load', () => {
     });
     // At least 1.5 s of load and 60 accepted submissions before the signal (a busy machine answers slower).
     const loadFrom = Date.now();
-    while (Date.now() - loadFrom < 1500 || outcomes.filter((o) => o.status === 200).length < 60) {
-      if (Date.now() - loadFrom > 60_000) throw new Error(`only ${outcomes.filter((o) => o.status === 200).length} submissions accepted in a minute`);
+    const acceptedSoFar = () => outcomes.filter((o) => o.status === 200).length;
+    while (Date.now() - loadFrom < 1500 || acceptedSoFar() < 60) {
+      if (Date.now() - loadFrom > 60_000) throw new Error(`only ${acceptedSoFar()} submissions accepted in a minute`);
       await new Promise((r) => setTimeout(r, 50));
     }
     signalled = true;
