@@ -1,7 +1,7 @@
 // `npm run bench:corpus`: the adjudicator on a realistic corpus (bench/corpus.ts): 10,000 movement
 // phases from random Standard and Heiau games played from the start with the games' legal options.
 //   (a) in process, orders already read (parsing excluded): phases/s, and µs per phase p50/p99;
-//   (b) the command-line contract in one NDJSON batch (parsing and JSON included), process start
+//   (b) the command-line contract in one NDJSON batch from a file to a file (parsing and JSON included), process start
 //       excluded. Each figure is the median of three runs. Beside each, the same from CPU time
 //       (all threads of the process, so the collector's and the compiler's too): the machine is
 //       shared, and under load the wall clock counts the waiting for a core.
@@ -36,26 +36,31 @@ function load(): CorpusPhase[] {
   return c;
 }
 
-function runCli(input: string, root = ROOT): Promise<{ ns: number; cpuNs: number; lines: number; code: number | null; stderr: string }> {
+// The batch comes from a file and the answers go to one, as in `npm run adjudicate < batch > results`:
+// through pipes, this process would read and count 33 MB of answers and write 21 MB of input on the
+// same 2 cores as the CLI it times (the runs then differed by a third).
+function runCli(inputFile: string, root = ROOT): Promise<{ ns: number; cpuNs: number; lines: number; code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
+    const outFile = `${inputFile}.out`;
     const t0 = process.hrtime.bigint();
     // bash's `times` gives the CLI's CPU time (user, system) as its last line on standard error.
     // What `npm run adjudicate` runs (a checkout from before scripts/adjudicate.mjs: the CLI under tsx).
     const cmd = fs.existsSync(path.join(root, 'scripts/adjudicate.mjs')) ? 'scripts/adjudicate.mjs' : '--import tsx src/cli/adjudicate.ts';
-    const child = spawn('bash', ['-c', `"$0" ${cmd}; s=$?; times >&2; exit $s`, process.execPath], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
-    let lines = 0;
+    const child = spawn('bash', ['-c', `"$0" ${cmd} <"$1" >"$2"; s=$?; times >&2; exit $s`, process.execPath, inputFile, outFile], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
-    child.stdout.on('data', (b: Buffer) => { for (let i = 0; i < b.length; i++) if (b[i] === 10) lines++; });
     child.stderr.on('data', (b: Buffer) => (stderr += b));
     child.on('error', reject);
     child.on('close', (code) => {
       const ns = Number(process.hrtime.bigint() - t0);
+      const out = fs.readFileSync(outFile);
+      fs.rmSync(outFile);
+      let lines = 0;
+      for (let i = out.indexOf(10); i >= 0; i = out.indexOf(10, i + 1)) lines++;
       const rows = stderr.trimEnd().split('\n');
       const sec = (x: string) => { const m = /^(\d+)m([\d.]+)s$/.exec(x); return m ? Number(m[1]) * 60 + Number(m[2]) : NaN; };
       const [user, sys] = (rows.at(-1) ?? '').split(' ').map(sec);
       resolve({ ns, cpuNs: (user + sys) * 1e9, lines, code, stderr: rows.slice(0, -2).join('\n') });
     });
-    child.stdin.end(input);
   });
 }
 
@@ -103,17 +108,21 @@ async function main() {
 
   // (b) the CLI contract, one NDJSON batch.
   const ndjson = phases.map((p) => JSON.stringify({ variant: p.variant, ...p.input })).join('\n') + '\n';
-  const one = JSON.stringify({ variant: phases[0].variant, ...phases[0].input }) + '\n';
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kahu-cli-'));
+  const batchFile = path.join(dir, 'batch.ndjson');
+  const oneFile = path.join(dir, 'one.ndjson');
+  fs.writeFileSync(batchFile, ndjson);
+  fs.writeFileSync(oneFile, JSON.stringify({ variant: phases[0].variant, ...phases[0].input }) + '\n');
   const roots = [ROOT, ...(process.argv.includes('--compare') ? [path.resolve(arg('--compare', ROOT))] : [])];
   const starts = roots.map(() => [] as number[]);
   const batches = roots.map(() => [] as number[]);
   const cpuBatches = roots.map(() => [] as number[]);
   for (let r = 0; r < 3; r++) {
     for (let k = 0; k < roots.length; k++) {
-      const s = await runCli(one, roots[k]);
+      const s = await runCli(oneFile, roots[k]);
       if (s.code !== 0 || s.lines !== 1) throw new Error(`CLI failed on one phase: ${s.code} ${s.stderr}`);
       starts[k].push(s.ns);
-      const b = await runCli(ndjson, roots[k]);
+      const b = await runCli(batchFile, roots[k]);
       if (b.code !== 0 || b.lines !== phases.length) throw new Error(`CLI failed on the batch: ${b.code}, ${b.lines} lines, ${b.stderr.slice(0, 500)}`);
       batches[k].push(b.ns - s.ns);
       cpuBatches[k].push(b.cpuNs - s.cpuNs);
@@ -122,8 +131,9 @@ async function main() {
   roots.forEach((root, k) => {
     const cli = median(batches[k]) / phases.length;
     const which = root === ROOT ? '' : ` [${root}]`;
-    console.log(`(b)${which} npm run adjudicate, NDJSON batch of ${fmt(ndjson.length / 1e6, 1)} MB, process start (${fmt(median(starts[k]) / 1e6)} ms) excluded: ${fmt(1e9 / cli)} phases/s (median of 3: ${batches[k].map((x) => fmt((1e9 * phases.length) / x)).join(', ')})  [target 10,000/s: ${1e9 / cli >= 10_000 ? 'met' : 'MISSED'}]; by CPU time ${fmt((1e9 * phases.length) / median(cpuBatches[k]))}/s`);
+    console.log(`(b)${which} npm run adjudicate < batch > results, NDJSON batch of ${fmt(ndjson.length / 1e6, 1)} MB, process start (${fmt(median(starts[k]) / 1e6)} ms) excluded: ${fmt(1e9 / cli)} phases/s (median of 3: ${batches[k].map((x) => fmt((1e9 * phases.length) / x)).join(', ')})  [target 10,000/s: ${1e9 / cli >= 10_000 ? 'met' : 'MISSED'}]; by CPU time ${fmt((1e9 * phases.length) / median(cpuBatches[k]))}/s`);
   });
+  fs.rmSync(dir, { recursive: true });
   console.log(`load average ${os.loadavg().map((x) => x.toFixed(2)).join(', ')} (${os.cpus().length} cores)`);
   if (sink < 0) console.log(sink);
 }
