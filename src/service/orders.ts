@@ -42,7 +42,12 @@ function canonical(x: unknown): string {
 
 /** The receipt: SHA-256 of the game, phase, role, accepted orders and the time of receipt. */
 export function receiptHash(gameId: string, phaseKey: string, role: string, accepted: unknown, at: Date): string {
-  return crypto.hash('sha256', canonical({ gameId, phase: phaseKey, role, accepted: asStored(accepted), at: at.toISOString() }), 'hex');
+  return receiptOfStored(gameId, phaseKey, role, asStored(accepted), at);
+}
+
+/** receiptHash of orders already in their stored form (asStored), which the caller stores too. */
+function receiptOfStored(gameId: string, phaseKey: string, role: string, stored: unknown, at: Date): string {
+  return crypto.hash('sha256', canonical({ gameId, phase: phaseKey, role, accepted: stored, at: at.toISOString() }), 'hex');
 }
 
 export function splitText(text: string): string[] {
@@ -199,18 +204,19 @@ export async function submitOrders(ctx: Ctx, gameId: string, who: string | { tok
     );
   }
   const now = ctx.clock.now();
-  const hash = receiptHash(gameId, c.key, role, read.accepted, now);
+  const stored = asStored(read.accepted);
+  const hash = receiptOfStored(gameId, c.key, role, stored, now);
   const expected = (c.expected ?? []).includes(role);
   const ready = !expected ? true : input.lines.length === 0 ? (input.ready ?? false) : (input.ready ?? c.ready ?? false);
   const phase = { key: c.key, label: c.label, deadlineAt: c.deadlineAt } as any;
   const game = { id: gameId, name: c.name, variant: c.variant, scenario: c.scenario, seedHash: c.seedHash };
   const mail = receiptMail(ctx.config, game, { email: c.email, timeZone: c.timeZone, viewer: { kind: 'player', role } }, phase, read.lines, hash, now, ready);
-  const stored = await batchersOf(ctx).write.run({
+  const written = await batchersOf(ctx).write.run({
     phaseId: c.phase_id, role, at: utc(now), accountId: accountId!, lines: JSON.stringify(input.lines), readings: JSON.stringify(read.lines),
-    accepted: JSON.stringify(asStored(read.accepted) ?? null), receipt: hash, ready, submitted: input.lines.length > 0,
+    accepted: JSON.stringify(stored ?? null), receipt: hash, ready, submitted: input.lines.length > 0,
     mailTo: mail.to, subject: mail.subject, body: mail.body, gameId, graceMs: graceOf(c), mail: !input.noReceiptMail,
   });
-  if (!stored) throw await refusal(ctx, c.phase_id, c.label, now);
+  if (!written) throw await refusal(ctx, c.phase_id, c.label, now);
   let wake: { phaseId: string; at: Date }[] = [];
   if (ready || c.ready) {
     const earlyAt = await updateEarlySql(ctx, c.phase_id, gameId, c.deadlines, now);
