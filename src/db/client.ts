@@ -15,8 +15,13 @@ export function createDb(url: string, poolSize = 10): Db {
 }
 
 import pg from 'pg';
-export function createPool(url: string, max = 10): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+export function createPool(url: string, max = 10, lifetimeSeconds = 300): pg.Pool {
+  // Connections are renewed every five minutes: the hot statements are prepared once per connection,
+  // and PostgreSQL keeps a generic plan made from the statistics of that moment until the next
+  // ANALYZE. One made while Submission was nearly empty scanned the whole table for every write as
+  // it grew (a batch went from 3 ms to 50 ms within 15 s); autovacuum re-analyses in time, a server
+  // without it never would, and a new connection plans from the table's size as it is then.
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, maxLifetimeSeconds: lifetimeSeconds });
   pool.on('error', () => {}); // an idle client lost its connection: the pool replaces it
   return pool;
 }
