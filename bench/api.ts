@@ -3,7 +3,8 @@
 //
 //   npm run bench:api                      (embedded PostgreSQL in a temporary directory)
 //   DATABASE_URL=postgresql://... npm run bench:api   (creates and drops a database there)
-//   BENCH_GAMES=1000 BENCH_SECONDS=15 BENCH_CONCURRENCY=32 (BENCH_ONLY=submissions: no storms)
+//   BENCH_GAMES=1000 BENCH_SECONDS=15 BENCH_CONCURRENCY=32
+//   BENCH_PROF=dir: a CPU profile (--cpu-prof) of the API process in dir; BENCH_CHILD_LOG=file: its output
 import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -18,7 +19,7 @@ import { freePort, scratchDatabase } from '../src/db/scratch.ts';
 import { systemClock } from '../src/service/clock.ts';
 import type { Ctx } from '../src/service/context.ts';
 import { heiauRaceGames } from '../scripts/heiau-race-games.ts';
-import { spawnKahuProcess } from '../scripts/kahu-process.ts';
+import { spawnBenchKahu } from '../scripts/kahu-process.ts';
 
 /** CPU time (ms) used so far by each of these processes, from /proc (Linux). */
 function procCpu(pids: number[]): Map<number, number> {
@@ -52,13 +53,6 @@ const PLAYERS = 200;
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
-function spawnKahu(args: string[], env: Record<string, string>): ChildProcess {
-  const prof = process.env.BENCH_PROF && (args.includes('--api') || process.env.BENCH_PROF_WORKERS) ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [];
-  const child = spawnKahuProcess(args, prof, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  const out = process.env.BENCH_CHILD_LOG ? fs.createWriteStream(process.env.BENCH_CHILD_LOG, { flags: 'a' }) : null;
-  child.stdout!.on('data', (d) => out?.write(d));
-  return child;
-}
 
 /**
  * A keep-alive HTTP/1.1 connection with one request in flight: the request is sent as prepared
@@ -135,7 +129,7 @@ async function main() {
 
     // ---- Submissions against an API process.
     const port = await freePort();
-    const api = spawnKahu(['--api'], { ...env, PORT: String(port), HOST: '127.0.0.1' });
+    const api = spawnBenchKahu(['--api'], { ...env, PORT: String(port), HOST: '127.0.0.1' }, true);
     children.push(api);
     await waitHttp(port);
     const ORDERS: Record<string, string[][]> = {
@@ -195,8 +189,6 @@ async function main() {
       '  target: at least 5,000/s with p99 < 50 ms (issue 13)',
     ];
     process.stdout.write(lines.join('\n') + '\n');
-    if (process.env.BENCH_ONLY === 'submissions') { await db.$disconnect(); await pool.end(); return; }
-
     await db.$disconnect();
     await pool.end();
   } finally {

@@ -6,9 +6,8 @@
 //   BENCH_GAMES=1000 BENCH_WORKERS=1,2 (the storms to run, in order)
 //   BENCH_KEEP_OUTBOX=1: leave the mail queued before the storm pending (the workers send it meanwhile)
 //   BENCH_PROF=dir: CPU profiles (--cpu-prof) of the worker processes in dir
-import { spawnKahuProcess } from '../scripts/kahu-process.ts';
+import { spawnBenchKahu } from '../scripts/kahu-process.ts';
 import type { ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
 import pino from 'pino';
 import { loadConfig } from '../src/config.ts';
@@ -22,13 +21,6 @@ const GAMES = Number(process.env.BENCH_GAMES ?? 1000);
 const WORKERS = (process.env.BENCH_WORKERS ?? '1,2').split(',').map(Number);
 const PLAYERS = 200;
 
-function spawnWorker(env: Record<string, string>): ChildProcess {
-  const prof = process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [];
-  const child = spawnKahuProcess(['--worker'], prof, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  const out = process.env.BENCH_CHILD_LOG ? fs.createWriteStream(process.env.BENCH_CHILD_LOG, { flags: 'a' }) : null;
-  child.stdout!.on('data', (d) => out?.write(d));
-  return child;
-}
 
 async function main() {
   const scratch = await scratchDatabase('storm');
@@ -51,7 +43,7 @@ async function main() {
       // A judge between storms has sent its mail long ago (here: the start mails, the last storm's
       // results): the outbox starts empty, and the mail this storm queues is sent while it runs.
       if (!process.env.BENCH_KEEP_OUTBOX) await db.$executeRawUnsafe(`UPDATE "OutboxMail" SET status = 'sent', "sentAt" = now() WHERE status = 'pending'`);
-      const procs = Array.from({ length: workers }, () => spawnWorker(env));
+      const procs = Array.from({ length: workers }, () => spawnBenchKahu(['--worker'], env, true));
       children.push(...procs);
       // Let the workers start (they sweep at once: nothing is due yet), and send the start mail.
       await new Promise((r) => setTimeout(r, 8000));

@@ -2,6 +2,7 @@
 // bundle with the heap limits and malloc arenas said there), so they measure what runs.
 // KAHU_FROM_SOURCE=1 runs src/main.ts under tsx instead (to compare).
 import { execFileSync, spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 
 let built = false;
@@ -21,4 +22,16 @@ export function spawnKahuProcess(args: string[], nodeFlags: string[], options: S
   }
   const env = { ...options.env, PATH: pathWithThisNode(options.env.PATH), KAHU_NODE_EXTRA: nodeFlags.join(' ') };
   return spawn('sh', ['scripts/kahu.sh', ...args], { ...options, env });
+}
+
+/**
+ * kahu as the benchmarks start it: `profiled` adds --cpu-prof when BENCH_PROF names a folder for the
+ * profiles, and its standard output goes to the file BENCH_CHILD_LOG names (else nowhere).
+ */
+export function spawnBenchKahu(args: string[], env: NodeJS.ProcessEnv, profiled: boolean): ChildProcess {
+  const prof = process.env.BENCH_PROF && profiled ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [];
+  const child = spawnKahuProcess(args, prof, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const out = process.env.BENCH_CHILD_LOG ? fs.createWriteStream(process.env.BENCH_CHILD_LOG, { flags: 'a' }) : null;
+  child.stdout!.on('data', (d) => out?.write(d));
+  return child;
 }
