@@ -10,6 +10,7 @@ import { loadData, setupGame } from '../maori-wars/setup.ts';
 import { shippedEngineData } from '../maori-wars/state.ts';
 import { dataOf, isHex, LOSS_KINDS, standingOf, PHASE_NAMES, placeName, SIDES, structureName, territoryName, unitName, vpText, type MWState, type Side } from '../maori-wars/state.ts';
 import { readLine, ReadError } from '../maori-wars/text.ts';
+import { STANDING_SYNTAX, standingOffered } from '../maori-wars/standing.ts';
 import { applySetup, describeSetup, firstSetupSide, readSetupLine, resolveSetup, setupOptions, setupProblem } from '../maori-wars/setup-choice.ts';
 
 const SCENARIOS = [{ id: 'hone-hekes-challenge', name: "Hōne Heke's Challenge (the Flagstaff War, 1845–1846)", roles: ['Maori', 'British'] }];
@@ -152,7 +153,7 @@ export const maoriWars: GameModule<MWState> = {
   },
   waitingNote(s, role) {
     if (s.result || role === s.side) return null;
-    return `It is the ${s.side} player's ${phaseName(s)}; you may send standing instructions (STANDING EVADE ALWAYS|NEVER|WEAKER, STANDING EVADE STAY <n>|DEFAULT, STANDING EVADE SPREAD ALWAYS|NEVER, STANDING COUNTER ALWAYS|NEVER, STANDING ABSORB ALWAYS|NEVER, STANDING LOSSES <kinds>|DEFAULT, STANDING FORT STAY|LEAVE, STANDING BOMBARD ALWAYS|NEVER, STANDING REINFORCE <kinds>|DEFAULT, STANDING ARRIVE <hexes>|DEFAULT, STANDING WOUNDED <leaders>|DEFAULT, STANDING EXTRA ALWAYS|NEVER|GREATER, STANDING TARGETS <hexes>|DEFAULT, STANDING PARLEY ALWAYS|NEVER, STANDING RETREAT TOWARD <hex>|DEFAULT, STANDING OVERSTACK <kinds>|DEFAULT, STANDING OVERSTACK TOWARD <hex>|DEFAULT, STANDING ATTRITION <hexes>|DEFAULT, STANDING COUNTER AT <hexes>|DEFAULT, STANDING PARLEY AT <hexes>|DEFAULT, STANDING EXTRA FROM <hexes>|DEFAULT, STANDING EXTRA CHARGE ALWAYS|NEVER, STANDING REPLY <hexes>|DEFAULT)`;
+    return `It is the ${s.side} player's ${phaseName(s)}; you may send standing instructions (${STANDING_SYNTAX.join(', ')})`;
   },
   options(s, role) {
     // from/to: the hexes of a move or an attack, for the page's map clicks (programs read ids; people read the text).
@@ -164,7 +165,7 @@ export const maoriWars: GameModule<MWState> = {
     const actions = s.setupSide ? setupOptions(s, role as Side).map((a) => ({ kind: a.kind, text: describeSetup(s, a) })) : legalActions(s, role).map((a) => ({ kind: a.kind, text: describe(s, a), ...hexesOf(a) }));
     // RETREAT/OVERSTACK TOWARD and ATTRITION take any hex (ATTRITION a list); offered with each of the player's Structures.
     const toward = SIDES.includes(role as Side) ? [...new Set(s.structures.filter((x) => x.owner === role).map((x) => x.hex))].sort().map((h) => hexWord(s, h)) : [];
-    const standing = SIDES.includes(role as Side) && !s.result ? ['EVADE ALWAYS', 'EVADE NEVER', 'EVADE WEAKER', 'EVADE STAY DEFAULT', 'EVADE STAY 1', 'EVADE STAY 2', 'EVADE STAY 3', 'EVADE SPREAD ALWAYS', 'EVADE SPREAD NEVER', 'COUNTER ALWAYS', 'COUNTER NEVER', 'ABSORB ALWAYS', 'ABSORB NEVER', 'LOSSES DEFAULT', 'FORT STAY', 'FORT LEAVE', 'BOMBARD ALWAYS', 'BOMBARD NEVER', 'REINFORCE DEFAULT', 'ARRIVE DEFAULT', 'WOUNDED DEFAULT', 'EXTRA ALWAYS', 'EXTRA NEVER', 'EXTRA GREATER', 'TARGETS DEFAULT', 'PARLEY ALWAYS', 'PARLEY NEVER', 'RETREAT DEFAULT', ...toward.map((h) => `RETREAT TOWARD ${h}`), 'OVERSTACK DEFAULT', 'OVERSTACK TOWARD DEFAULT', ...toward.map((h) => `OVERSTACK TOWARD ${h}`), 'ATTRITION DEFAULT', ...toward.map((h) => `ATTRITION ${h}`), 'COUNTER AT DEFAULT', 'PARLEY AT DEFAULT', 'EXTRA FROM DEFAULT', 'EXTRA CHARGE ALWAYS', 'EXTRA CHARGE NEVER', 'REPLY DEFAULT'].map((t) => ({ kind: 'standing', text: `STANDING ${t}` })) : [];
+    const standing = SIDES.includes(role as Side) && !s.result ? standingOffered(toward).map((text) => ({ kind: 'standing', text })) : [];
     return { phase: s.result ? null : phaseName(s), waitingFor: s.result ? null : s.side, actions: role === s.side ? [...actions, { kind: 'pass', text: 'PASS' }] : [], standing };
   },
 };

@@ -3,6 +3,7 @@
 // describe() writes, so every option's text is accepted as it is.
 import type { StructureKind } from './data-types.ts';
 import type { Action } from './engine.ts';
+import { STANDING_SYNTAX } from './standing.ts';
 import { dataOf, hexData, isHex, LOSS_KINDS, mapOf, other, placeName, type MWState, type Side, type Unit } from './state.ts';
 
 export class ReadError extends Error {}
@@ -17,7 +18,7 @@ const KIND_WORDS: Record<string, Unit['kind']> = {
 /** Kinds a reinforcement chit may bring (STANDING REINFORCE). */
 export const REINFORCE_KINDS = [...LOSS_KINDS.filter((k) => k !== 'neutral'), 'gunboat', 'canoe'];
 const STRUCT_WORDS: Record<string, StructureKind> = { settlement: 'settlement', village: 'village', fort: 'fort', pa: 'pa' };
-export const HELP = 'MOVE <units> TO <hexes> | TRANSPORT <boat> WITH <units> TO <hexes> | DESTROY <canoe> | REINFORCE <kind> AT <hex> | ATTACK <hex> WITH <hexes> [CHARGE] [ADVANCE] | NEGOTIATE <leader> WITH <hex> | SHIP <units> TO <hex> | SAP <Pa hex> FROM <hex> | LEADER <leader> TO <hex> (after a NEGOTIATE) | BOMBARD <Neutral hex> | CARRY <canoe> WITH <unit> TO <hexes> | RAIDER <unit> | RAID <hex> WITH <units> FROM <hex> [WITH <units> FROM <hex>…] | RAID <enemy unit> WITH <units> | BUSH <unit> TO <territory> | LEAVE <unit> TO <hex> | RALLY <unit> WITH <leader> | BUILD SETTLEMENT|VILLAGE|FORT|PA AT <hex> | REPAIR <hex> | STANDING EVADE ALWAYS|NEVER|WEAKER | STANDING EVADE STAY <n>|DEFAULT | STANDING EVADE SPREAD ALWAYS|NEVER | STANDING COUNTER ALWAYS|NEVER | STANDING ABSORB ALWAYS|NEVER | STANDING LOSSES <kinds>|DEFAULT | STANDING FORT STAY|LEAVE | STANDING BOMBARD ALWAYS|NEVER | STANDING REINFORCE <kinds>|DEFAULT | STANDING ARRIVE <hexes>|DEFAULT | STANDING WOUNDED <leaders>|DEFAULT | STANDING EXTRA ALWAYS|NEVER|GREATER | STANDING TARGETS <hexes>|DEFAULT | STANDING PARLEY ALWAYS|NEVER | STANDING RETREAT TOWARD <hex>|DEFAULT | STANDING OVERSTACK <kinds>|DEFAULT | STANDING OVERSTACK TOWARD <hex>|DEFAULT | STANDING ATTRITION <hexes>|DEFAULT | STANDING COUNTER AT <hexes>|DEFAULT | STANDING PARLEY AT <hexes>|DEFAULT | STANDING EXTRA FROM <hexes>|DEFAULT | STANDING EXTRA CHARGE ALWAYS|NEVER | STANDING REPLY <hexes>|DEFAULT | PASS';
+export const HELP = ['MOVE <units> TO <hexes> | TRANSPORT <boat> WITH <units> TO <hexes> | DESTROY <canoe> | REINFORCE <kind> AT <hex> | ATTACK <hex> WITH <hexes> [CHARGE] [ADVANCE] | NEGOTIATE <leader> WITH <hex> | SHIP <units> TO <hex> | SAP <Pa hex> FROM <hex> | LEADER <leader> TO <hex> (after a NEGOTIATE) | BOMBARD <Neutral hex> | CARRY <canoe> WITH <unit> TO <hexes> | RAIDER <unit> | RAID <hex> WITH <units> FROM <hex> [WITH <units> FROM <hex>…] | RAID <enemy unit> WITH <units> | BUSH <unit> TO <territory> | LEAVE <unit> TO <hex> | RALLY <unit> WITH <leader> | BUILD SETTLEMENT|VILLAGE|FORT|PA AT <hex> | REPAIR <hex>', ...STANDING_SYNTAX, 'PASS'].join(' | ');
 
 /** A hex by id or place name (any spelling the map lists). */
 export function readHex(s: MWState, text: string): string {

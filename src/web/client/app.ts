@@ -672,7 +672,7 @@ function mwMapClicks(svg: SVGSVGElement, actions: Json[], text: HTMLTextAreaElem
 // ---- Maori Wars: the game's own panel beside the map (turn, phase, VP, Bush Raider Box, standing instructions).
 
 const MW_PHASES = ['Reinforcement Phase', 'Movement Phase', 'Rally Phase', 'Alliance Phase', 'Combat Phase', 'Bush Raider Phase', 'Construction Phase', 'Attrition Phase'];
-/** What each standing instruction decides (docs/maori-wars.md, "Decisions given to players"), by its word in a STANDING line. */
+/** What each standing instruction decides (docs/maori-wars.md, "Decisions given to players"), by its word in a STANDING line (the forms: src/maori-wars/standing.ts). */
 const MW_STANDING: Record<string, { key: string; label: string; help?: string; default?: string }> = {
   EVADE: { key: 'evade', label: 'Evade when attacked (9.0 step 2; NEVER also stays put on a Night Withdrawal)' },
   'EVADE STAY': { key: 'evadeStay', label: 'How many units of a stack remain when the others evade (9.0 step 2)', help: 'a number: those your LOSSES order takes last remain', default: 'DEFAULT (every unit evades)' },
