@@ -53,7 +53,6 @@ const PLAYERS = 200;
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
-
 /**
  * A keep-alive HTTP/1.1 connection with one request in flight: the request is sent as prepared
  * bytes and the reply read only for its status and length. node's http client cost the bench
@@ -129,7 +128,7 @@ async function main() {
 
     // ---- Submissions against an API process.
     const port = await freePort();
-    const api = spawnBenchKahu(['--api'], { ...env, PORT: String(port), HOST: '127.0.0.1' }, true);
+    const api = spawnBenchKahu(['--api'], { ...env, PORT: String(port), HOST: '127.0.0.1' });
     children.push(api);
     await waitHttp(port);
     const ORDERS: Record<string, string[][]> = {

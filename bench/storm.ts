@@ -21,7 +21,6 @@ const GAMES = Number(process.env.BENCH_GAMES ?? 1000);
 const WORKERS = (process.env.BENCH_WORKERS ?? '1,2').split(',').map(Number);
 const PLAYERS = 200;
 
-
 async function main() {
   const scratch = await scratchDatabase('storm');
   const { url, dir: tmp } = scratch;
@@ -43,7 +42,7 @@ async function main() {
       // A judge between storms has sent its mail long ago (here: the start mails, the last storm's
       // results): the outbox starts empty, and the mail this storm queues is sent while it runs.
       if (!process.env.BENCH_KEEP_OUTBOX) await db.$executeRawUnsafe(`UPDATE "OutboxMail" SET status = 'sent', "sentAt" = now() WHERE status = 'pending'`);
-      const procs = Array.from({ length: workers }, () => spawnBenchKahu(['--worker'], env, true));
+      const procs = Array.from({ length: workers }, () => spawnBenchKahu(['--worker'], env));
       children.push(...procs);
       // Let the workers start (they sweep at once: nothing is due yet), and send the start mail.
       await new Promise((r) => setTimeout(r, 8000));

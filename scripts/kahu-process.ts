@@ -25,11 +25,11 @@ export function spawnKahuProcess(args: string[], nodeFlags: string[], options: S
 }
 
 /**
- * kahu as the benchmarks start it: `profiled` adds --cpu-prof when BENCH_PROF names a folder for the
- * profiles, and its standard output goes to the file BENCH_CHILD_LOG names (else nowhere).
+ * kahu as the benchmarks start it: with --cpu-prof when BENCH_PROF names a folder for the profiles,
+ * and its standard output to the file BENCH_CHILD_LOG names (else nowhere).
  */
-export function spawnBenchKahu(args: string[], env: NodeJS.ProcessEnv, profiled: boolean): ChildProcess {
-  const prof = process.env.BENCH_PROF && profiled ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [];
+export function spawnBenchKahu(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  const prof = process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [];
   const child = spawnKahuProcess(args, prof, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   const out = process.env.BENCH_CHILD_LOG ? fs.createWriteStream(process.env.BENCH_CHILD_LOG, { flags: 'a' }) : null;
   child.stdout!.on('data', (d) => out?.write(d));
