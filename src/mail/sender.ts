@@ -96,8 +96,9 @@ export async function sendPendingMail(ctx: Ctx, transport: MailTransport, opts: 
       }
       continue;
     }
-    // A sent mail keeps no secret: the token (and sign-in link) in it is blanked in the outbox.
-    const body = m.kind === 'token' ? blankSecrets(m.body) : undefined;
+    // A sent mail keeps no secret: every token and sign-in or registration code in it is blanked in the outbox.
+    const blanked = blankSecrets(m.body);
+    const body = blanked !== m.body ? blanked : undefined;
     await persist(() => ctx.db.outboxMail.update({ where: { id: m.id }, data: { status: 'sent', sentAt: ctx.clock.now(), attempts: m.attempts + 1, lockedUntil: null, lastError: null, ...(body !== undefined ? { body } : {}) } }));
     sent++;
   }
@@ -145,7 +146,11 @@ async function withMap(ctx: Ctx, m: Claimed, maps: Map<string, Promise<{ png: Bu
   return { html, inline: [{ cid: 'map@kahu', filename: 'map.png', contentType: 'image/png', content: map.png }] };
 }
 
-/** The mail text with every API token replaced: what the outbox keeps once the mail is sent. */
+/**
+ * The mail text with every credential replaced: API tokens and the codes of sign-in and
+ * registration links (`#signin=…`). What the outbox keeps once the mail is sent; the migration
+ * 20261128010000_blank_sent_codes applies the same patterns to mail sent before.
+ */
 export function blankSecrets(body: string): string {
-  return body.replace(/kahu_[A-Za-z0-9_-]{43}/g, 'kahu_[removed once sent]');
+  return body.replace(/kahu_[A-Za-z0-9_-]{43}/g, 'kahu_[removed once sent]').replace(/#signin=[A-Za-z0-9_-]+/g, '#signin=[removed once sent]');
 }

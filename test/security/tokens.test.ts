@@ -50,4 +50,36 @@ describe('API tokens', () => {
     expect(fs.readdirSync(dir).map((f) => fs.readFileSync(path.join(dir, f), 'utf8')).join('\n')).toContain(c.token.slice(0, 20));
     fs.rmSync(dir, { recursive: true, force: true });
   });
+
+  it('a sent sign-in or registration link keeps no code in the outbox, and the code still worked from the mail', async () => {
+    t.clock.set('2026-01-02T00:00:00Z');
+    await signUp(t, 'link@example.org');
+    for (const email of ['link@example.org', 'newcomer@example.org']) {
+      expect((await t.app.inject({ method: 'POST', url: '/accounts/sign-in', payload: { email, web: true } })).statusCode).toBe(202);
+    }
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kahu-sent-'));
+    await sendPendingMail(t.ctx, fileTransport(dir), { limit: 10_000 });
+    const sentText = fs.readdirSync(dir).map((f) => fs.readFileSync(path.join(dir, f), 'utf8')).join('\n').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const codes = [...sentText.matchAll(/#signin=([A-Za-z0-9_-]{20,})/g)].map((m) => m[1]);
+    expect(codes.length).toBeGreaterThanOrEqual(2);
+    const rows = await t.db.outboxMail.findMany({ where: { toAddress: { in: ['link@example.org', 'newcomer@example.org'] } } });
+    const stored = rows.map((r) => r.body).join('\n');
+    expect(stored).toContain('#signin=[removed once sent]');
+    for (const code of codes) expect(stored).not.toContain(code);
+    // The code read from the mail (not the database) is what signs in.
+    const redeemed = await t.app.inject({ method: 'POST', url: '/accounts/session', payload: { code: codes[0] } });
+    expect(redeemed.statusCode, redeemed.body).toBeLessThan(300);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('the migration blanks the codes of links sent before it', async () => {
+    t.clock.set('2026-01-03T00:00:00Z');
+    const code = 'C'.repeat(43);
+    const row = await t.db.outboxMail.create({ data: { toAddress: 'old@example.org', kind: 'token', subject: 'old', body: `open ${t.config.publicUrl}/#signin=${code}&next=x\nkahu_${'T'.repeat(43)}`, status: 'sent', createdAt: new Date(), nextAttemptAt: new Date() } as any });
+    await t.db.$executeRawUnsafe(fs.readFileSync('prisma/migrations/20261128010000_blank_sent_codes/migration.sql', 'utf8'));
+    const after = await t.db.outboxMail.findUniqueOrThrow({ where: { id: row.id } });
+    expect(after.body).not.toContain(code);
+    expect(after.body).not.toContain('T'.repeat(43));
+    expect(after.body).toContain('#signin=[removed once sent]&next=x');
+  });
 });
