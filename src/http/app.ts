@@ -40,9 +40,22 @@ function helmetHeaders(options: Parameters<typeof helmet>[0]): [string, string |
 /** One plugin per resource. */
 const routePlugins = [healthRoutes, accountRoutes, calendarRoutes, gameRoutes, orderRoutes, moderatorRoutes, mailRoutes, pressRoutes, inboundRoutes, mapRoutes, optionRoutes, voteRoutes];
 
+/** Query parameters that are credentials (the calendar feed's key, any token or code): never logged. */
+const SECRET_QUERY = /([?&](?:key|token|code|secret)=)[^&#]*/gi;
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_QUERY, '$1[redacted]');
+}
+
+/** fastify's request serializer, with the URL's secrets blanked (the logger's serializers win over fastify's). */
+const logSerializers = {
+  req: (req: { method?: string; url?: string; host?: string; socket?: { remoteAddress?: string; remotePort?: number } }) => ({
+    method: req.method, url: redactUrl(String(req.url ?? '')), host: req.host, remoteAddress: req.socket?.remoteAddress, remotePort: req.socket?.remotePort,
+  }),
+};
+
 export async function buildApp(ctx: Ctx, _opts: { logRequests?: boolean } = {}): Promise<FastifyInstance> {
   const app = fastify({
-    loggerInstance: ctx.log,
+    loggerInstance: ctx.log.child({}, { serializers: logSerializers }),
     bodyLimit: 256 * 1024,
     // Believe X-Forwarded-For only behind a configured proxy: otherwise any client picks its address.
     trustProxy: typeof ctx.config.trustProxy === 'number' ? ((hops: number) => (_addr: string, i: number) => i < hops)(ctx.config.trustProxy) : ctx.config.trustProxy,

@@ -98,6 +98,11 @@ describe('limits', () => {
     for (const c of [a, b]) for (let i = 0; i < 3; i++) await c.req('PUT', `/games/${game.id}/orders`, { orders: ['nonsense'] }); // 422s, then 429
     await client(t, 'kahu_' + 'Z'.repeat(43), '').req('GET', '/accounts/me'); // 401
     await a.req('POST', `/games/${game.id}/orders`, '{bad json'); // 404 / 400
+    // The calendar feed's key travels in the URL: the request log must not keep it.
+    const feed = new URL((await a.ok('POST', '/accounts/me/calendar', undefined, 201)).url);
+    const key = feed.searchParams.get('key')!;
+    expect((await t.app.inject({ url: `${feed.pathname}${feed.search}` })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: `${feed.pathname}?key=${key}x` })).statusCode).toBe(404);
     await a.req('DELETE', '/accounts/me/tokens/current', undefined);
     await a.req('GET', '/accounts/me'); // revoked: 401
     const tokens = [mod.token, a.token, b.token, 'kahu_' + 'Z'.repeat(43)];
@@ -109,6 +114,9 @@ describe('limits', () => {
       expect(text).not.toContain(tok.slice(5, 25));
     }
     expect(text).not.toMatch(/kahu_[A-Za-z0-9_-]{20,}/);
+    expect(text).not.toContain(key);
+    expect(text).not.toContain(key.slice(0, 16));
+    expect(text).toContain('key=[redacted]');
     expect(text).not.toMatch(/bearer\s+\S/i);
   });
 });
