@@ -26,7 +26,9 @@ export function sessionCookie(req: FastifyRequest): string | undefined {
   if (!raw) return undefined;
   for (const part of raw.split(';')) {
     const [k, ...v] = part.trim().split('=');
-    if (k === SESSION_COOKIE) return decodeURIComponent(v.join('='));
+    if (k !== SESSION_COOKIE) continue;
+    // A malformed value (`%`, `%E0`) cannot be a session: the reader is signed out, never a 500.
+    try { return decodeURIComponent(v.join('=')); } catch { return undefined; }
   }
   return undefined;
 }

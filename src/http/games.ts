@@ -195,7 +195,7 @@ export function gameRoutes(ctx: Ctx): FastifyPluginAsyncZod {
 
     app.get(
       '/games/:gameId/phases/:seq',
-      { schema: { tags: ['results'], summary: 'One phase with its position for you; a resolved phase carries an ETag (If-None-Match: 304)', ...optionalBearer, params: z.object({ gameId: Uuid, seq: z.coerce.number().int().min(1) }), response: { 200: PhaseEntry, 304: z.null(), ...problems(400, 401, 404) } } },
+      { schema: { tags: ['results'], summary: 'One phase with its position for you; a resolved phase carries an ETag (If-None-Match: 304)', ...optionalBearer, params: z.object({ gameId: Uuid, seq: z.coerce.number().int().min(1).max(1_000_000) }), response: { 200: PhaseEntry, 304: z.null(), ...problems(400, 401, 404) } } },
       async (req, reply) => {
         const a = await access(ctx.db, req.params.gameId, await readerId(ctx, req));
         const p = await phaseDetail(ctx, a, req.params.seq);

@@ -7,19 +7,29 @@ import { badRequest } from '../service/errors.ts';
 
 export const MAX_JSON_DEPTH = 32;
 const INT4 = 2_147_483_647;
+/** In `u` mode a paired surrogate is one code point, so only a lone half matches \p{Cs}. */
+export const LONE_SURROGATE = /\p{Cs}/u;
 
-function check(x: unknown, where: string, depth: number): string | null {
+function check(x: unknown, where: string, depth: number, numeric = false): string | null {
   if (depth > MAX_JSON_DEPTH) return `${where}: nested deeper than ${MAX_JSON_DEPTH} levels`;
-  if (typeof x === 'string') return x.includes('\u0000') ? `${where}: contains a NUL character` : null;
+  if (typeof x === 'string') {
+    if (x.includes('\u0000')) return `${where}: contains a NUL character`;
+    // A lone surrogate (`\ud800`) has no UTF-8 form: PostgreSQL would refuse it.
+    if (LONE_SURROGATE.test(x)) return `${where}: contains an unpaired surrogate (not well-formed UTF-16)`;
+    // Path and query values are strings that routes coerce to numbers: bound them as the body's are.
+    if (numeric && /^\s*[-+]?\d+\s*$/.test(x) && Math.abs(Number(x)) > INT4) return `${where}: ${x.trim()} is too large (at most ${INT4})`;
+    return null;
+  }
   if (typeof x === 'number') return Number.isInteger(x) && Math.abs(x) > INT4 ? `${where}: ${x} is too large (at most ${INT4})` : null;
   if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) { const p = check(x[i], `${where}[${i}]`, depth + 1); if (p) return p; }
+    for (let i = 0; i < x.length; i++) { const p = check(x[i], `${where}[${i}]`, depth + 1, numeric); if (p) return p; }
     return null;
   }
   if (x && typeof x === 'object') {
     for (const [k, v] of Object.entries(x)) {
       if (k.includes('\u0000')) return `${where}: a key contains a NUL character`;
-      const p = check(v, `${where}.${k}`, depth + 1);
+      if (LONE_SURROGATE.test(k)) return `${where}: a key contains an unpaired surrogate`;
+      const p = check(v, `${where}.${k}`, depth + 1, numeric);
       if (p) return p;
     }
   }
@@ -53,7 +63,7 @@ export function registerInputGuard(app: FastifyInstance): void {
   });
   app.addHook('preValidation', async (req) => {
     for (const [part, value] of [['body', req.body], ['query', req.query], ['params', req.params]] as const) {
-      const problem = check(value, part, 0);
+      const problem = check(value, part, 0, part !== 'body');
       if (problem) throw badRequest(`Refused input: ${problem}.`, [{ field: problem.split(':')[0], message: problem.split(': ').slice(1).join(': ') }]);
     }
   });

@@ -19,6 +19,17 @@ function fieldOf(part: string | undefined, instancePath: string): string {
   return [part ?? 'body', p].filter(Boolean).join('.');
 }
 
+/**
+ * fastify's `frameworkErrors`: a URL that does not decode (`/games/%ED%A0%80`, a lone surrogate's
+ * bytes) or a bad Content-Type header is refused before any route, as problem+json like the rest.
+ */
+export function frameworkProblem(err: FastifyError, req: { url: string }, reply: { code(n: number): { type(t: string): { send(b: string): unknown } } }) {
+  const instance = req.url.split('?')[0];
+  const detail = err.code === 'FST_ERR_BAD_URL' ? 'The address has a part that is not valid percent-encoded UTF-8.' : err.message;
+  const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+  reply.code(status).type('application/problem+json').send(JSON.stringify({ type: 'about:blank', title: 'Bad request', status, detail, errors: [{ field: err.code === 'FST_ERR_BAD_URL' ? 'params' : 'headers', message: detail }], instance }));
+}
+
 /** Sent with 503 while the database is unreachable: the request changed nothing, try again. */
 export function unavailableProblem(instance: string): Problem {
   return { type: 'about:blank', title: 'Service unavailable', status: 503, detail: 'The database does not answer right now; nothing was changed. Try again shortly (see Retry-After).', instance };

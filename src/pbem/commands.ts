@@ -1,5 +1,7 @@
 // The commands of a message, one per line, case-insensitive. A line that is not a command is an
 // order line: all order lines of a message form one submission, read by the game's engine.
+import { MAX_DEADLINE_DAYS } from '../service/deadlines.ts';
+
 export type Command =
   | { kind: 'order'; line: number; text: string }
   | { kind: 'help' | 'clear' | 'ready' | 'wait' | 'status' | 'process' | 'pause' | 'resume'; line: number; text: string }
@@ -82,7 +84,8 @@ export function parseCommands(text: string): Command[] {
       case 'HISTORY': out.push({ kind: 'history', line, text: t, phase: arg || undefined }); break;
       case 'EXTEND': {
         const minutes = parseDuration(arg);
-        out.push(minutes ? { kind: 'extend', line, text: t, minutes } : { kind: 'error', line, text: t, error: `"${arg}" is not a duration; write e.g. EXTEND 2h, EXTEND 90m or EXTEND 1d` });
+        if (minutes && minutes > MAX_DEADLINE_DAYS * 1440) out.push({ kind: 'error', line, text: t, error: `"${arg}" is too long: a deadline may be at most ${MAX_DEADLINE_DAYS} days ahead` });
+        else out.push(minutes ? { kind: 'extend', line, text: t, minutes } : { kind: 'error', line, text: t, error: `"${arg}" is not a duration; write e.g. EXTEND 2h, EXTEND 90m or EXTEND 1d` });
         break;
       }
       case 'DEADLINE':

@@ -71,5 +71,8 @@ export const MAX_DEADLINE_DAYS = 366;
 
 /** Refuse a deadline more than MAX_DEADLINE_DAYS ahead; null when it is within bounds. */
 export function deadlineTooFar(at: Date, now: Date): string | null {
-  return at.getTime() - now.getTime() > MAX_DEADLINE_DAYS * 86_400_000 ? `A deadline may be at most ${MAX_DEADLINE_DAYS} days ahead (not ${at.toISOString()}).` : null;
+  const ahead = at.getTime() - now.getTime();
+  // `!(… <= …)` so that an invalid date (NaN, from a duration past any calendar) is refused too.
+  if (ahead <= MAX_DEADLINE_DAYS * 86_400_000) return null;
+  return `A deadline may be at most ${MAX_DEADLINE_DAYS} days ahead (not ${Number.isFinite(ahead) ? at.toISOString() : 'a time past any calendar'}).`;
 }

@@ -1,6 +1,7 @@
 // Hostile input. Property-based (fast-check): every engine's order reader takes any text without
 // throwing, and every route of the API, fed random and malformed bodies by every kind of caller,
-// never answers 500, never leaves an unhandled rejection, and when it refuses a request the
+// never answers 500, never leaves an unhandled rejection (random path parameters, cookies and
+// lone surrogates included), and when it refuses a request the
 // database is exactly as it was (compared table by table before and after).
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,28 +80,36 @@ describe('every route with random and malformed bodies', () => {
     expect(ops.length).toBeGreaterThan(30);
 
     const idLike = fc.oneof(fc.constant(game.id), fc.constant(forming.id), fc.uuid(), fc.string({ maxLength: 40 }), fc.constant('../../etc/passwd'), fc.constant('%00'));
-    const value = fc.oneof(fc.anything({ maxDepth: 2 }), fc.string({ maxLength: 50 }), fc.integer(), fc.constant(null), fc.array(fc.string({ maxLength: 30 }), { maxLength: 5 }), fc.emailAddress());
+    // 'binary' strings hold lone surrogates; huge and odd numbers test every bound.
+    const value = fc.oneof(fc.anything({ maxDepth: 2 }), fc.string({ maxLength: 50 }), fc.string({ unit: 'binary', maxLength: 20 }), fc.integer(), fc.double(), fc.bigInt().map(String), fc.constant(null), fc.array(fc.string({ maxLength: 30 }), { maxLength: 5 }), fc.emailAddress());
+    // Path parameters that are numbers (a phase's seq) and any cookie a browser or a script may send.
+    const seqLike = fc.oneof(fc.constant('1'), fc.integer().map(String), fc.bigInt().map(String), fc.constantFrom('2147483648', '-1', '0', '1e99', '99999999999999999999', 'NaN', '%00', '%ED%A0%80', '1.5'), fc.string({ maxLength: 12 }).map(encodeURIComponent));
+    const cookie = fc.option(fc.oneof(
+      fc.constantFrom('kahu_session=%', 'kahu_session=%E0%A4%A', 'kahu_session=%ED%A0%80', 'kahu_session=', 'kahu_session', '=; ;=', 'kahu_session=a=b=c'),
+      fc.string({ maxLength: 60 }).map((v) => `kahu_session=${v}`),
+      fc.string({ maxLength: 80 }),
+    ), { nil: undefined });
     let requests = 0;
     for (const op of ops) {
       const body = fc.oneof(
         fc.record({ kind: fc.constant('json' as const), value: op.keys.length ? fc.dictionary(fc.constantFrom(...op.keys, 'extra'), value, { maxKeys: 4 }) : fc.anything({ maxDepth: 2 }) }),
         fc.record({ kind: fc.constant('json' as const), value: fc.anything({ maxDepth: 3 }) }),
-        fc.record({ kind: fc.constant('raw' as const), value: fc.oneof(fc.string({ maxLength: 200 }), fc.constant('{"a":'), fc.constant('{"text": "\\ud800"}'), fc.constant('[]'), fc.constant('null'), fc.constant('{"__proto__": {"x": 1}}')) }),
+        fc.record({ kind: fc.constant('raw' as const), value: fc.oneof(fc.string({ maxLength: 200 }), fc.constant('{"a":'), fc.constant('{"text": "\\ud800"}'), fc.constant('{"orders": ["\\udc00"], "name": "\\ud83d"}'), fc.constant('[]'), fc.constant('null'), fc.constant('{"__proto__": {"x": 1}}')) }),
       );
       await fc.assert(
-        fc.asyncProperty(fc.constantFrom(...Object.keys(callers)), idLike, fc.oneof(fc.constant(playerId), fc.uuid()), body, fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded'), async (who, gid, pid, payload, ctype) => {
-          const url = op.path.replace('{gameId}', encodeURIComponent(gid)).replace('{playerId}', pid).replace('{seq}', '1').replace('{tokenId}', pid).replace('{mailId}', pid);
+        fc.asyncProperty(fc.constantFrom(...Object.keys(callers)), idLike, fc.oneof(fc.constant(playerId), fc.uuid()), body, fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded'), seqLike, cookie, async (who, gid, pid, payload, ctype, seq, cookieHeader) => {
+          const url = op.path.replace('{gameId}', encodeURIComponent(gid)).replace('{playerId}', pid).replace('{seq}', seq).replace('{tokenId}', pid).replace('{mailId}', pid);
           const caller = callers[who];
           const before = await snapshot();
           const raw = payload.kind === 'raw' ? payload.value : JSON.stringify(payload.value ?? null);
           const r = await t.app.inject({
             method: op.method as any,
             url,
-            headers: { ...(caller.token ? { authorization: `Bearer ${caller.token}` } : {}), ...(op.method === 'GET' || op.method === 'DELETE' ? {} : { 'content-type': ctype }) },
+            headers: { ...(caller.token ? { authorization: `Bearer ${caller.token}` } : {}), ...(cookieHeader !== undefined ? { cookie: cookieHeader } : {}), ...(op.method === 'GET' || op.method === 'DELETE' ? {} : { 'content-type': ctype }) },
             ...(op.method === 'GET' || op.method === 'DELETE' ? {} : { payload: raw }),
           });
           requests++;
-          expect(r.statusCode, `${op.method} ${url} as ${who} with ${raw}: ${r.body}`).toBeLessThan(500);
+          expect(r.statusCode, `${op.method} ${url} as ${who} (cookie ${cookieHeader}) with ${raw}: ${r.body}`).toBeLessThan(500);
           if (r.statusCode >= 400) {
             expect(r.headers['content-type']).toMatch(/application\/problem\+json/);
             expect(await snapshot(), `${op.method} ${url} as ${who} refused (${r.statusCode}) but changed the database`).toBe(before);
