@@ -6,7 +6,7 @@ import { DateTime } from 'luxon';
 import type { Tx } from '../db/client.ts';
 import { queueMail } from '../mail/outbox.ts';
 import { tokenMail, noAccountMail, signInLinkMail } from '../mail/templates.ts';
-import { limitMailTo } from './mail-limits.ts';
+import { limitMailTo, mailAllowed } from './mail-limits.ts';
 import { afterCommit, type Ctx } from './context.ts';
 import { createBatcher } from './batcher.ts';
 import { badRequest, notFound, unauthorized } from './errors.ts';
@@ -40,9 +40,17 @@ export const SIGN_IN_LINK_MINUTES = 15;
 /** A registration link is read in the mail client that sent REGISTER, maybe later: longer. */
 export const REGISTRATION_LINK_MINUTES = 60;
 
+/**
+ * Sign-in mails an address may still get this hour. Past the limit the request is answered as
+ * always (202) and nothing is sent: a stranger asking for the owner's address limits the mail,
+ * never locks the owner out (their links already sent still work).
+ */
+const signInMailAllowed = (ctx: Ctx, tx: Tx, address: string, now: Date) =>
+  mailAllowed(tx, { address, kinds: ['token', 'no-account'], limit: ctx.config.signInMailLimit, windowMs: 3600_000, now });
+
 async function issueToken(ctx: Ctx, tx: Tx, account: AccountInfo, reason: 'register' | 'sign-in', web?: { next?: string }): Promise<void> {
   const now = ctx.clock.now();
-  await limitMailTo(tx, { address: account.email, kinds: ['token', 'no-account'], limit: ctx.config.signInMailLimit, windowMs: 3600_000, now, what: 'Sign-in mails' });
+  if (!(await signInMailAllowed(ctx, tx, account.email, now))) return;
   if (web) {
     // The browser gets a one-time link, never a long-lived token in a URL.
     const code = crypto.randomBytes(32).toString('base64url');
@@ -80,12 +88,12 @@ export async function signIn(ctx: Ctx, input: { email: string; web?: boolean; ne
     const account = await tx.account.findUnique({ where: { email } });
     const now = ctx.clock.now();
     if (account) await issueToken(ctx, tx, account, 'sign-in', input.web ? { next: input.next } : undefined);
+    else if (!(await signInMailAllowed(ctx, tx, email, now))) return;
     else if (input.web) {
       // A newcomer in the browser who did not press "register": the link creates the account when followed.
       const code = await registrationLink(ctx, tx, email);
       await queueMail(tx, noAccountMail(ctx.config, email, { code, minutes: REGISTRATION_LINK_MINUTES, next: input.next }), now);
     } else {
-      await limitMailTo(tx, { address: email, kinds: ['token', 'no-account'], limit: ctx.config.signInMailLimit, windowMs: 3600_000, now, what: 'Sign-in mails' });
       await queueMail(tx, noAccountMail(ctx.config, email), now);
     }
   });
