@@ -128,7 +128,7 @@ export async function invite(ctx: Ctx, gameId: string, moderatorId: string, inpu
       ? await tx.gamePlayer.update({ where: { id: existing.id }, data: { status: 'invited', wantedRole: role ?? null, leftAt: null } })
       : await tx.gamePlayer.create({ data: { gameId, accountId: account.id, status: 'invited', wantedRole: role ?? null, createdAt: now } });
     playerId = row.id;
-    await queueMail(tx, inviteMail(ctx.config, { ...a.game, moderatorEmail: a.game.moderator.email }, account.email, role ?? null), now);
+    await queueMail(tx, { ...inviteMail(ctx.config, { ...a.game, moderatorEmail: a.game.moderator.email }, account.email, role ?? null), requestedBy: moderatorId }, now);
     await tx.gameEvent.create({ data: { gameId, kind: 'invited', actorId: moderatorId, text: `${personRef(account.id)} was invited${role ? ` to play ${role}` : ''}.`, createdAt: now } });
   });
   await afterCommit(ctx, { mail: true });
