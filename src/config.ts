@@ -54,6 +54,8 @@ export const Env = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   /** Open HTTP connections at most (the SMTP listener takes at most a tenth of it). */
   MAX_CONNECTIONS: z.coerce.number().int().min(1).default(1000),
+  /** Open HTTP connections from one client address at most (not applied behind TRUST_PROXY, where every connection is the proxy's). */
+  MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(1).default(64),
   /** Sign-in and registration mails per target address per hour. */
   SIGN_IN_MAIL_LIMIT: z.coerce.number().int().min(1).default(5),
   /** Invitations an account may send per day, and invitation mails one address may receive per hour. */
@@ -85,6 +87,7 @@ export interface Config {
   trustProxy: boolean | number | string[];
   requestTimeoutMs: number;
   maxConnections: number;
+  maxConnectionsPerClient: number;
   signInMailLimit: number;
   inviteDailyLimit: number;
   inviteAddressHourlyLimit: number;
@@ -142,6 +145,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY.split(',').map((x) => x.trim()).filter(Boolean),
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     maxConnections: e.MAX_CONNECTIONS,
+    maxConnectionsPerClient: e.MAX_CONNECTIONS_PER_CLIENT,
     signInMailLimit: e.SIGN_IN_MAIL_LIMIT,
     inviteDailyLimit: e.INVITE_DAILY_LIMIT,
     inviteAddressHourlyLimit: e.INVITE_ADDRESS_HOURLY_LIMIT,

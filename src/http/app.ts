@@ -11,7 +11,7 @@ import { accountRoutes } from './accounts.ts';
 import { calendarRoutes } from './calendar.ts';
 import { finishOpenApi } from './openapi.ts';
 import { healthRoutes } from './health.ts';
-import { registerProblemHandler } from './problem.ts';
+import { frameworkProblem, registerProblemHandler } from './problem.ts';
 import { gameRoutes } from './games.ts';
 import { orderRoutes } from './orders.ts';
 import { moderatorRoutes } from './moderator.ts';
@@ -35,6 +35,35 @@ function helmetHeaders(options: Parameters<typeof helmet>[0]): [string, string |
   helmet(options)({} as never, res as never, (err?: unknown) => { failed = err; });
   if (failed) throw failed;
   return [...headers];
+}
+
+/**
+ * One client address holds at most `perClient` open connections: past it a new connection is
+ * answered 503 (Retry-After) and closed, so one client's slow requests never take the server's
+ * whole connection budget from everyone else (and /health stays up).
+ */
+export function capConnectionsPerClient(server: http.Server, perClient: number, retryAfterSeconds: number): void {
+  const open = new Map<string, number>();
+  const body = JSON.stringify({ type: 'about:blank', title: 'Service unavailable', status: 503, detail: `Too many open connections from your address (at most ${perClient}); close some and try again.` });
+  const refusal = `HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/problem+json\r\nRetry-After: ${retryAfterSeconds}\r\nConnection: close\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+  server.on('connection', (socket) => {
+    const addr = socket.remoteAddress ?? '';
+    const n = (open.get(addr) ?? 0) + 1;
+    if (n > perClient) {
+      // The HTTP parser (attached by the server's own listener, which ran first) never sees this
+      // connection's bytes: they are read and dropped, so that closing sends no reset before the
+      // client has read the answer.
+      socket.removeAllListeners('data');
+      socket.on('data', () => {}).on('error', () => {}).end(refusal);
+      setTimeout(() => socket.destroy(), 2_000).unref();
+      return;
+    }
+    open.set(addr, n);
+    socket.once('close', () => {
+      const left = (open.get(addr) ?? 1) - 1;
+      if (left <= 0) open.delete(addr); else open.set(addr, left);
+    });
+  });
 }
 
 /** One plugin per resource. */
@@ -68,8 +97,10 @@ export async function buildApp(ctx: Ctx, _opts: { logRequests?: boolean } = {}):
       connectionsCheckingInterval: Math.min(1_000, Math.max(100, Math.floor(ctx.config.requestTimeoutMs / 2))),
     }, handler),
     connectionTimeout: ctx.config.requestTimeoutMs * 2,
+    frameworkErrors: frameworkProblem as never,
   }).withTypeProvider<ZodTypeProvider>() as unknown as FastifyInstance;
   app.server.maxConnections = ctx.config.maxConnections;
+  if (ctx.config.trustProxy === false) capConnectionsPerClient(app.server, ctx.config.maxConnectionsPerClient, ctx.config.retryAfterSeconds);
   registerInputGuard(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -2,7 +2,7 @@
 // invitation floods to one address, a rate limit dodged with spaces, NUL bytes, deep JSON, huge
 // integers, and a client that trickles its request.
 import net from 'node:net';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startTestService, type TestService } from '../helpers/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { signUp, startedGame } from '../helpers/api.ts';
@@ -123,6 +123,41 @@ describe('abuse', () => {
     const huge = await mod.req('POST', '/games', { name: 'x', variant: 'heiau', scenario: 'race', deadlines: { reminderMinutes: 2 ** 33 } });
     expect(huge.status).toBe(400);
     expect(await count()).toBe(before);
+  });
+
+  it('one client address holding slow requests cannot take every connection: others and /health still get in', async () => {
+    const t = await service({ MAX_CONNECTIONS: '30', MAX_CONNECTIONS_PER_CLIENT: '10', REQUEST_TIMEOUT_MS: '20000' });
+    await t.app.listen({ port: 0, host: '0.0.0.0' });
+    const port = (t.app.server.address() as net.AddressInfo).port;
+    // The attacker, from 127.0.0.2: 40 connections, each trickling an unfinished request.
+    const held: net.Socket[] = [];
+    const answers: string[] = [];
+    await Promise.all(Array.from({ length: 40 }, () => new Promise<void>((resolve) => {
+      const s = net.connect({ port, host: '127.0.0.1', localAddress: '127.0.0.2' }, () => {
+        s.write('POST /accounts/sign-in HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{');
+        resolve();
+      });
+      let data = '';
+      s.on('data', (d) => { data += d; }).on('close', () => answers.push(data)).on('error', () => {});
+      held.push(s);
+    })));
+    onTestFinished(() => { for (const s of held) s.destroy(); });
+    await new Promise((r) => setTimeout(r, 300));
+    // Everything past the tenth was answered 503 with Retry-After and closed.
+    expect(answers.length).toBe(30);
+    for (const a of answers) expect(a).toMatch(/^HTTP\/1.1 503 [^]*Retry-After: \d+[^]*Too many open connections from your address/);
+    // Someone else, from 127.0.0.1, is served while the ten are held.
+    const health = await new Promise<string>((resolve, reject) => {
+      const s = net.connect({ port, host: '127.0.0.1', localAddress: '127.0.0.1' }, () => s.write('GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'));
+      let data = '';
+      s.on('data', (d) => { data += d; }).on('close', () => resolve(data)).on('error', reject);
+    });
+    expect(health).toMatch(/^HTTP\/1.1 200/);
+    for (const s of held) s.destroy();
+    // Once the attacker's connections close, the address gets in again.
+    await new Promise((r) => setTimeout(r, 200));
+    const again = await fetch(`http://127.0.0.1:${port}/health`);
+    expect(again.status).toBe(200);
   });
 
   it('a client trickling its request is cut off', async () => {
