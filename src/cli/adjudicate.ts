@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import { z } from 'zod';
 import { adjudicate, type PhaseInput } from '../diplomacy/adjudicator/index.ts';
-import { formatOrder, parseOrder, resolveLocationName } from '../diplomacy/orders/index.ts';
+import { foreignPowerMessage, formatOrder, parseOrder, resolveLocationName, splitPowerPrefix } from '../diplomacy/orders/index.ts';
 import type { Order, PhaseType } from '../diplomacy/types.ts';
 import { getVariant, variantIds } from '../diplomacy/variants/index.ts';
 import { aUnit, canStand } from '../diplomacy/adjudicator/board.ts';
@@ -218,8 +218,20 @@ export function runOne(raw: unknown): unknown {
   const orders: PhaseInput['orders'] = new Array(input.orders.length);
   for (let i = 0; i < orders.length; i++) {
     const o = input.orders[i];
-    const r = read(known, variant, input.phase.type, o.text);
-    orders[i] = r ? { power: o.power, text: o.text, order: r.order, reading: r.reading } : { power: o.power, text: o.text, order: undefined };
+    // `France: A Par - Bur` reads as the service reads it: the named power must be the order's own.
+    const pre = o.text.includes(':') ? splitPowerPrefix(POWERS[variant.id] ?? [], o.text) : null;
+    if (pre && pre.power.toLowerCase() !== o.power.toLowerCase()) {
+      orders[i] = { power: o.power, text: o.text, order: undefined, refused: foreignPowerMessage(pre.power, o.power) };
+      continue;
+    }
+    const r = read(known, variant, input.phase.type, pre ? pre.order : o.text);
+    if (r) orders[i] = { power: o.power, text: o.text, order: r.order, reading: r.reading };
+    else if (!pre) orders[i] = { power: o.power, text: o.text, order: undefined };
+    else {
+      // Unreadable after its power's name: explained as the line without it, reported as written.
+      const p = parseOrder(variant.map, pre.order, { phaseType: input.phase.type });
+      orders[i] = { power: o.power, text: o.text, order: undefined, refused: p.ok ? undefined : p.error.message };
+    }
   }
   const phaseInput: PhaseInput = {
     phase: input.phase,

@@ -5,7 +5,7 @@ import { adjudicate, type OrderReport, type PhaseOutput } from '../diplomacy/adj
 import { adjustmentsDue, buildSites } from '../diplomacy/adjudicator/adjustment.ts';
 import { retreatsOf } from '../diplomacy/adjudicator/retreat.ts';
 import { canStand } from '../diplomacy/adjudicator/board.ts';
-import { formatOrder, normalizeName, parseOrders } from '../diplomacy/orders/index.ts';
+import { foreignPowerMessage, formatOrder, normalizeName, parseOrders, splitPowerPrefix } from '../diplomacy/orders/index.ts';
 import { orderOptions } from '../diplomacy/options.ts';
 import { placeName, readingWithNames } from '../diplomacy/orders/notation.ts';
 import type { DislodgedUnit, Order, Phase, Unit } from '../diplomacy/types.ts';
@@ -281,16 +281,15 @@ function readSubmission(state: DiplomacyState, role: string, lines: string[]): R
   // `England: F Lon - Nth`: a leading power name is the writer's own (else the line is refused).
   const foreign = new Map<number, string>();
   const cleaned = lines.map((t, i) => {
-    const m = /^\s*([A-Za-z][A-Za-z' -]*?)\s*:\s*(.+)$/.exec(t);
-    const power = m ? state.powers.find((x) => x.toLowerCase() === m[1]!.toLowerCase()) : undefined;
-    if (!m || !power) return t;
-    if (power !== role) foreign.set(i + 1, power);
-    return m[2]!;
+    const pre = splitPowerPrefix(state.powers, t);
+    if (!pre) return t;
+    if (pre.power !== role) foreign.set(i + 1, pre.power);
+    return pre.order;
   });
   const parsed = parseOrders(variant.map, cleaned, { phaseType: p.type }).map((l) => {
     const text = lines[l.line - 1]!;
     const other = foreign.get(l.line);
-    return other ? { line: l.line, text, ok: false as const, error: { message: `this order is for ${other}; you play ${role}` } } : { ...l, text };
+    return other ? { line: l.line, text, ok: false as const, error: { message: foreignPowerMessage(other, role) } } : { ...l, text };
   });
   // Check the readable orders against the board as if they were the only ones: what is illegal
   // now is illegal whatever the others order.

@@ -15,7 +15,7 @@ export interface PhaseInput {
   supplyCenters?: Record<string, string>;
   tradingPosts?: Record<string, string>;
   /** Orders as written (`text`), or already read (`order`, with its `reading` if the caller has it). */
-  orders: { power: string; text?: string; order?: Order; reading?: string }[];
+  orders: { power: string; text?: string; order?: Order; reading?: string; refused?: string }[];
 }
 
 export interface OrderReport {
@@ -46,6 +46,11 @@ export function adjudicate(variant: Variant, input: PhaseInput): PhaseOutput {
   input.orders.forEach((o, i) => {
     const text = o.text ?? (o.order ? formatOrder(map, o.order) : '');
     reports.push({ power: o.power, text, result: 'illegal' });
+    // Refused by its reader before the board (a line naming another power): illegal, with why.
+    if (o.refused) {
+      reports[i].reason = o.refused;
+      return;
+    }
     let order = o.order;
     if (!order) {
       const parsed = parseOrder(map, text, { phaseType: input.phase.type });
