@@ -1,4 +1,4 @@
-// Configuration from the environment. Every variable is documented in README.md and .env.example.
+// Configuration from the environment. Every variable is documented in docs/operations.md and .env.example.
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';

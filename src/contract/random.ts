@@ -1,5 +1,5 @@
 // The games' random draws, published so that anyone holding the revealed seed can recompute them
-// (README "Fair dice"). Draw number i of a stream is
+// (docs/service-rules.md "Fair dice"). Draw number i of a stream is
 //   word(seed, label, i) = the first 4 bytes, big-endian, of SHA-256 of the UTF-8 text "<seed>:<label>:<i>"
 // (i in decimal). A uniform integer in [0, n) takes the next draw x; if x < 2^32 - (2^32 mod n) the
 // value is x mod n, else the draw is rejected and the next one is taken. A die is that with n = 6,

@@ -24,7 +24,7 @@ export class TurnCtx {
   readonly fought = new Set<string>();
   /** Units out of supply at the start of the March Phase (21.3). */
   outOfSupply = new Set<string>();
-  /** The first draw of the seed's stream not yet named in the report (README "Fair dice"). */
+  /** The first draw of the seed's stream not yet named in the report (docs/service-rules.md "Fair dice"). */
   private drawMark: number | null;
 
   constructor(

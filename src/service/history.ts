@@ -165,7 +165,7 @@ async function replayNow(ctx: Ctx, game: Awaited<ReturnType<typeof loadGame>>): 
   if (phases.length === 0) return { ok: true, phases: 0, mismatches };
   const setup = () => module.setup(game.seed, game.scenario, (game.options ?? {}) as Record<string, unknown>);
   // A game begun before the published stream keeps the old one (sfc32) to its end: its set-up and
-  // every phase are recomputed with it (README "Fair dice").
+  // every phase are recomputed with it (docs/service-rules.md "Fair dice").
   const legacy = usesLegacyStream(phases[0]!.state);
   const run = <T>(f: () => T): T => (legacy ? withLegacyStreams(f) : f());
   let state: unknown = run(setup);

@@ -1,5 +1,5 @@
 // Fair randomness: every draw the service makes comes from the game's seed, by the same published
-// function as the engines' (src/contract/random.ts, README "Fair dice"), so anyone can check it once
+// function as the engines' (src/contract/random.ts, docs/service-rules.md "Fair dice"), so anyone can check it once
 // the seed is published. The deal of powers is the stream labelled "assign".
 import crypto from 'node:crypto';
 import { seedRandom, shuffle } from '../contract/random.ts';

@@ -1,4 +1,4 @@
-// Fair dice: every draw comes from one published function (README "Fair dice"), and an auditor
+// Fair dice: every draw comes from one published function (docs/service-rules.md "Fair dice"), and an auditor
 // holding the revealed seed recomputes the draws of a game with node:crypto in a few lines.
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -12,7 +12,7 @@ import type { HodState, ReportEntry, TurnReport } from '../../src/hand-of-destin
 import { playerRandom, randomTurn } from '../../src/hand-of-destiny/player.ts';
 import { dataOf, ROLES, type AlohaState } from '../../src/aloha/engine.ts';
 
-// ---- The auditor's side: nothing but node:crypto and the recipe as README states it. ----
+// ---- The auditor's side: nothing but node:crypto and the recipe as docs/service-rules.md states it. ----
 const word = (seed: string, label: string, i: number) => createHash('sha256').update(`${seed}:${label}:${i}`).digest().readUInt32BE(0);
 /** A uniform integer in [0, n) from draw `i` on: [value, next draw]. */
 function auditInt(seed: string, label: string, i: number, n: number): [number, number] {
@@ -117,14 +117,17 @@ describe('the published stream', () => {
   });
 });
 
-describe('README "Fair dice" worked example', () => {
-  const readme = readFileSync('README.md', 'utf8');
+describe('docs/service-rules.md "Fair dice" worked example', () => {
+  const readme = readFileSync('docs/service-rules.md', 'utf8');
   const section = readme.slice(readme.indexOf('## Fair dice'));
-  it('is in the README', () => expect(readme).toContain('## Fair dice'));
+  it('is in the docs, and the README leads there', () => {
+    expect(readme).toContain('## Fair dice');
+    expect(readFileSync('README.md', 'utf8')).toContain('(docs/service-rules.md)');
+  });
   it('recomputes: seed, label, index, SHA-256, the four bytes, the die', () => {
     const field = (name: string) => {
       const m = new RegExp(`^\\s*${name}:\\s*(\\S+)\\s*$`, 'm').exec(section);
-      expect(m, `README "Fair dice" names the ${name}`).not.toBeNull();
+      expect(m, `"Fair dice" names the ${name}`).not.toBeNull();
       return m![1]!;
     };
     const seed = field('seed'), label = field('label'), index = Number(field('index'));

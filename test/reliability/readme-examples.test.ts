@@ -1,5 +1,6 @@
-// The README's examples run as written. Every fenced block tagged `sh` (or `bash`, `shell`) is run,
-// in the README's order, in one bash session (later examples use the walkthrough's accounts),
+// The README's examples, and those of the docs it leads to (docs/api.md, docs/service-rules.md),
+// run as written. Every fenced block tagged `sh` (or `bash`, `shell`) is run, in the docs' order
+// (README first), in one bash session (later examples use the walkthrough's accounts),
 // against a real kahu (`node src/main.ts`, as `npm start` runs it) with mail written to
 // `.data/outbox/` under the session's working directory, as the walkthrough expects. Blocks tagged
 // `python` are run with python3. A block is not run only when the line before it (blank lines
@@ -17,10 +18,13 @@ import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { freePort, spawnKahu, type Kahu } from './procs.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+/** The docs whose examples run, in order: the README, then the pages holding its examples. */
+const DOC_FILES = ['README.md', 'docs/api.md', 'docs/service-rules.md'];
 const README = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+const SERVICE_RULES = fs.readFileSync(path.join(ROOT, 'docs/service-rules.md'), 'utf8');
 const README_ADDRESS = 'http://127.0.0.1:3000';
 
-export interface Block { lang: string; text: string; line: number; notRun?: string; section: string }
+export interface Block { lang: string; text: string; line: number; notRun?: string; section: string; file?: string }
 
 /** The README's fenced blocks (also those indented in a list item), with the section they are in. */
 export function fencedBlocks(md: string): Block[] {
@@ -45,7 +49,7 @@ export function fencedBlocks(md: string): Block[] {
   return blocks;
 }
 
-const BLOCKS = fencedBlocks(README);
+const BLOCKS = DOC_FILES.flatMap((file) => fencedBlocks(fs.readFileSync(path.join(ROOT, file), 'utf8')).map((b) => ({ ...b, file })));
 const SHELL = BLOCKS.filter((b) => ['sh', 'bash', 'shell'].includes(b.lang) && !b.notRun);
 const PYTHON = BLOCKS.filter((b) => b.lang === 'python' && !b.notRun);
 
@@ -98,7 +102,7 @@ describe('README', () => {
 
     beforeAll(async () => {
       const unsafe = SHELL.filter((b) => NEVER.test(b.text));
-      if (unsafe.length) throw new Error(`README lines ${unsafe.map((b) => b.line).join(', ')}: an example that installs, starts or benchmarks something must be marked <!-- not-run: why -->`);
+      if (unsafe.length) throw new Error(`${unsafe.map((b) => `${b.file} line ${b.line}`).join(', ')}: an example that installs, starts or benchmarks something must be marked <!-- not-run: why -->`);
       database = await createTestDatabase();
       // Under the repository, so `npm run` finds kahu's package.json from here, as from a checkout.
       fs.mkdirSync(path.join(ROOT, 'test-artifacts'), { recursive: true });
@@ -177,19 +181,19 @@ describe('README', () => {
     it('every other shell example runs without an error', () => {
       SHELL.forEach((b, i) => {
         if ([WALKTHROUGH, HAWAII, ADJUDICATE].includes(b)) return;
-        expect({ line: b.line, stderr: ran[i].stderr, status: ran[i].status }).toEqual({ line: b.line, stderr: '', status: 0 });
+        expect({ file: b.file, line: b.line, stderr: ran[i].stderr, status: ran[i].status }).toEqual({ file: b.file, line: b.line, stderr: '', status: 0 });
       });
     });
   });
 
-  describe('Fair dice: the worked example recomputed as the README says', () => {
+  describe('Fair dice: the worked example recomputed as docs/service-rules.md says', () => {
     const example = BLOCKS.find((b) => b.section === 'Fair dice' && b.lang === '' && /^seed:/m.test(b.text))!;
     const field = (name: string) => new RegExp(`^${name}:\\s+(\\S+)`, 'm').exec(example.text)![1];
 
     it('with sha256sum and shell arithmetic', async () => {
       // The inline commands, with the placeholder <seed> given the example's seed.
-      const sha = /`(printf %s '<seed>:[^`]*sha256sum[^`]*)`/.exec(README)![1].replace('<seed>', field('seed'));
-      const arith = /`(echo \$\(\( 0x[0-9a-f]+ % 6 \+ 1 \)\))`/.exec(README)![1];
+      const sha = /`(printf %s '<seed>:[^`]*sha256sum[^`]*)`/.exec(SERVICE_RULES)![1].replace('<seed>', field('seed'));
+      const arith = /`(echo \$\(\( 0x[0-9a-f]+ % 6 \+ 1 \)\))`/.exec(SERVICE_RULES)![1];
       const run = async (cmd: string) => (await promisify(execFile)('bash', ['-c', cmd], { timeout: 10_000 })).stdout.trim();
       expect(await run(sha)).toBe(field('SHA-256').slice(0, 8));
       expect(arith).toContain(`0x${field('SHA-256').slice(0, 8)}`);

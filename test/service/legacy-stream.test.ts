@@ -1,4 +1,4 @@
-// A game begun before the published stream (README "Fair dice") holds the old one in its state
+// A game begun before the published stream (docs/service-rules.md "Fair dice") holds the old one in its state
 // (sfc32, four numbers): it goes on with it to its end, and its replay recomputes it with it.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
