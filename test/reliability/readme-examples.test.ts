@@ -129,7 +129,7 @@ describe('README', () => {
       if (dir) fs.rmSync(dir, { recursive: true, force: true });
     });
 
-    const of = (b: Block | undefined) => ran[SHELL.indexOf(b!)];
+    const of = (b: (typeof SHELL)[number] | undefined) => ran[SHELL.indexOf(b!)];
 
     it('the walkthrough: three accounts, a Heiau Race game started with the powers given, orders read, the phase adjudicated and its results mailed', () => {
       const r = of(WALKTHROUGH);
