@@ -68,13 +68,13 @@ describe('the listener with no MX in front (INBOUND_TRUSTED_MX names another add
   });
 
   it('the judge\'s mail carries a DKIM-Signature that verifies with the published record, and not once altered', async () => {
-    const reply = await last(rig, 'keoni@signed.test', 'email-reply');
+    const reply = await last(rig, 'kahuna@example.org', 'token');
     const record = dkimRecord(rig.t.config.dkim);
     expect(record.name).toBe('kahu._domainkey.kahu.test');
     const resolver = zoneResolver(new Map([[record.name, [record.value]]]));
     const ok = await dkimVerify(reply.raw, { resolver });
     expect(ok.results.map((r: any) => [r.signingDomain, r.selector, r.status.result])).toEqual([['kahu.test', 'kahu', 'pass']]);
-    const altered = Buffer.from(reply.raw.toString('latin1').replace('you joined Open race', 'you joined Other race'), 'latin1');
+    const altered = Buffer.from(reply.raw.toString('latin1').replace('Keep it secret', 'Share it freely'), 'latin1');
     expect((await dkimVerify(altered, { resolver })).results[0]!.status.result).not.toBe('pass');
   });
 
