@@ -3,6 +3,7 @@
 // INBOUND_SMTP_IDLE_SECONDS however many NOOPs it sends. Raw SMTP over TCP to the real listener.
 import net from 'node:net';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { clientKey } from '../../src/pbem/inbound/listener.ts';
 import { startEmailRig, type EmailRig } from './helpers.ts';
 
 interface Session { socket: net.Socket; greeting: Promise<string>; next(): Promise<string>; say(line: string): Promise<string>; closed: Promise<void> }
@@ -61,6 +62,12 @@ describe('SMTP sessions', () => {
     await new Promise((r) => setTimeout(r, 100));
     const again = connect(rig.smtp.port);
     expect(await within(again.greeting, 5000, 'again')).toMatch(/^220 /);
+  });
+
+  it('an IPv6 client is its /64: one subscriber cannot take more places by using more of its addresses', () => {
+    expect(clientKey('2001:db8:aa:1::1')).toBe(clientKey('2001:0db8:00aa:0001:ffff:1:2:3'));
+    expect(clientKey('2001:db8:aa:1::1')).not.toBe(clientKey('2001:db8:aa:2::1'));
+    expect(clientKey('192.0.2.1')).not.toBe(clientKey('192.0.2.2'));
   });
 
   it('a session that only sends NOOPs is closed after the idle time; one that delivers mail is not', async () => {

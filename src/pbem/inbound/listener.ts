@@ -15,6 +15,16 @@ export interface InboundSmtp { port: number; close(): Promise<void> }
 /** The address without its IPv4-mapped IPv6 prefix. */
 const plain = (ip: string) => ip.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
 
+/** Whose sessions count together: an IPv4 address, or an IPv6 /64 (one subscriber's network). */
+export function clientKey(ip: string): string {
+  if (net.isIP(ip) !== 6) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const h = head ? head.split(':') : [];
+  const t = tail ? tail.split(':') : [];
+  const full = ip.includes('::') ? [...h, ...Array(8 - h.length - t.length).fill('0'), ...t] : h;
+  return `${full.slice(0, 4).map((x) => x.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
+
 function blockList(cidrs: string[]): net.BlockList {
   const list = new net.BlockList();
   for (const c of cidrs) {
@@ -86,7 +96,7 @@ export async function startInboundSmtp(ctx: Ctx, opts: { port: number; host: str
     socketTimeout: idleMs,
     onConnect(session, cb) {
       // One client cannot take every session: the cap is per address.
-      const ip = plain(session.remoteAddress);
+      const ip = clientKey(plain(session.remoteAddress));
       const open = perClient.get(ip) ?? 0;
       if (open >= cfg.maxSessionsPerClient) return cb(Object.assign(new Error(`4.7.0 ${cfg.domain} too many sessions from ${ip}, try again later`), { responseCode: 421 }));
       perClient.set(ip, open + 1);
@@ -98,7 +108,7 @@ export async function startInboundSmtp(ctx: Ctx, opts: { port: number; host: str
       clearTimeout(idle.get(session.id));
       idle.delete(session.id);
       if (!counted.delete(session.id)) return;
-      const ip = plain(session.remoteAddress);
+      const ip = clientKey(plain(session.remoteAddress));
       const open = (perClient.get(ip) ?? 1) - 1;
       if (open > 0) perClient.set(ip, open);
       else perClient.delete(ip);
