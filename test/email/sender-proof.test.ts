@@ -6,6 +6,7 @@
 import crypto from 'node:crypto';
 import { dkimVerify } from 'mailauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.ts';
 import { dkimRecord } from '../../src/service/secrets.ts';
 import { signUp, type Client } from '../helpers/api.ts';
 import { DOMAIN, last, startEmailRig, zoneResolver, type EmailRig } from './helpers.ts';
@@ -105,5 +106,14 @@ describe('the listener behind the MX (INBOUND_TRUSTED_MX is the address it relay
     expect(await rig.inbox('relayed@example.com')).toEqual([]);
     await rig.send({ from: 'relayed@example.com', to: JUDGE, subject: 'register again', text: 'REGISTER', headers: forged('example.com') });
     expect(linkIn((await last(rig, 'relayed@example.com', 'token')).text)).toBeTruthy();
+  });
+});
+
+describe('INBOUND_TRUSTED_MX', () => {
+  it('takes addresses and CIDRs, and needs the authserv-id that MX writes; a mistake stops the start', () => {
+    expect(loadConfig({ INBOUND_AUTHSERV_ID: MX, INBOUND_TRUSTED_MX: '192.0.2.25, 198.51.100.0/24,2001:db8::/32' }).inbound.trustedMx).toEqual(['192.0.2.25', '198.51.100.0/24', '2001:db8::/32']);
+    expect(() => loadConfig({ INBOUND_AUTHSERV_ID: MX, INBOUND_TRUSTED_MX: '192.0.2.300' })).toThrow(/INBOUND_TRUSTED_MX: 192\.0\.2\.300 is not an IP address or CIDR/);
+    expect(() => loadConfig({ INBOUND_AUTHSERV_ID: MX, INBOUND_TRUSTED_MX: '192.0.2.0/33' })).toThrow(/not an IP address or CIDR/);
+    expect(() => loadConfig({ INBOUND_TRUSTED_MX: '192.0.2.25' })).toThrow(/INBOUND_TRUSTED_MX: needs INBOUND_AUTHSERV_ID/);
   });
 });
