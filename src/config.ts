@@ -43,8 +43,9 @@ export const Env = z.object({
   INBOUND_MAX_BYTES: z.coerce.number().int().min(1024).default(256 * 1024),
   /**
    * The authserv-ids (RFC 8601) of the MX in front of kahu whose Authentication-Results it trusts,
-   * comma-separated. Mail to the judge's own address (REGISTER, LIST, JOIN) is answered only with a
-   * DKIM or DMARC pass for the sender's domain from one of them. Unset: that mail is never answered.
+   * comma-separated: for webhook mail, and for mail the SMTP listener gets from INBOUND_TRUSTED_MX.
+   * Mail to the judge's own address (REGISTER, LIST, JOIN) is answered only with a DKIM or DMARC pass
+   * for the sender's domain: the listener's own check, or one of these.
    */
   INBOUND_AUTHSERV_ID: z.string().optional(),
   /**
