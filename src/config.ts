@@ -1,5 +1,6 @@
 // Configuration from the environment. Every variable is documented in docs/operations.md and .env.example.
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -42,10 +43,23 @@ export const Env = z.object({
   INBOUND_MAX_BYTES: z.coerce.number().int().min(1024).default(256 * 1024),
   /**
    * The authserv-ids (RFC 8601) of the MX in front of kahu whose Authentication-Results it trusts,
-   * comma-separated. Mail to the judge's own address (REGISTER, LIST, JOIN) is answered only with a
-   * DKIM or DMARC pass for the sender's domain from one of them. Unset: that mail is never answered.
+   * comma-separated: for webhook mail, and for mail the SMTP listener gets from INBOUND_TRUSTED_MX.
+   * Mail to the judge's own address (REGISTER, LIST, JOIN) is answered only with a DKIM or DMARC pass
+   * for the sender's domain: the listener's own check, or one of these.
    */
   INBOUND_AUTHSERV_ID: z.string().optional(),
+  /**
+   * Addresses (or CIDRs) of that MX when it relays to the SMTP listener, comma-separated. Only mail
+   * from them keeps their Authentication-Results; from anywhere else every such header is removed
+   * and the listener checks SPF, DKIM and DMARC itself.
+   */
+  INBOUND_TRUSTED_MX: z.string().regex(/^[0-9a-fA-F:.,/ ]+$/, { message: 'must be comma-separated addresses or CIDRs' }).optional(),
+  /** SMTP sessions one client address may hold open at once. */
+  INBOUND_SMTP_MAX_PER_CLIENT: z.coerce.number().int().min(1).default(5),
+  /** A session that delivers no message for this long is closed (NOOP, RSET and the like do not count). */
+  INBOUND_SMTP_IDLE_SECONDS: z.coerce.number().int().min(1).max(300).default(60),
+  /** DKIM selector of the judge's mail: publish selector._domainkey.<MAIL_FROM domain> (start log, npm run dkim-record). */
+  DKIM_SELECTOR: z.string().regex(/^[a-z0-9][a-z0-9-]*$/i, { message: 'must be a DNS label' }).default('kahu'),
   /** Inbound messages per hour per sender address. */
   INBOUND_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /** Proxy headers (X-Forwarded-For) are believed only when set: `true`, a number of hops, or comma-separated addresses/CIDRs. */
@@ -93,6 +107,8 @@ export interface Config {
   inviteAddressHourlyLimit: number;
   tokenTtlDays: number;
   tokenIdleDays: number;
+  /** Outgoing mail is signed with a key generated on first start and kept in the database (loadDkimKey). */
+  dkim: { selector: string; domain: string; privateKey: string };
   inbound: InboundConfig;
 }
 
@@ -109,6 +125,10 @@ export interface InboundConfig {
   ratePerHour: number;
   /** Authserv-ids whose Authentication-Results prove a sender (lowercase). */
   trustedAuthServ: string[];
+  /** Addresses and CIDRs of the MX in front of the SMTP listener: only its mail keeps those headers. */
+  trustedMx: string[];
+  maxSessionsPerClient: number;
+  idleSeconds: number;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -124,6 +144,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!e.PUBLIC_URL && !['127.0.0.1', 'localhost', '::1'].includes(e.HOST)) {
     throw new Error(`Invalid configuration:\n  PUBLIC_URL: must be set when HOST is ${e.HOST} (the address players reach the judge at, e.g. https://kahu.example.org); mail would otherwise link to localhost`);
   }
+  const trustedMx = (e.INBOUND_TRUSTED_MX ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+  const badMx = trustedMx.filter((a) => !validCidr(a));
+  if (badMx.length) throw new Error(`Invalid configuration:\n  INBOUND_TRUSTED_MX: ${badMx.join(', ')} is not an IP address or CIDR`);
+  // Mail from the MX is judged by its verdict alone (its address is not the sender's: SPF cannot be checked here).
+  if (trustedMx.length && !e.INBOUND_AUTHSERV_ID) throw new Error('Invalid configuration:\n  INBOUND_TRUSTED_MX: needs INBOUND_AUTHSERV_ID (the authserv-id that MX writes in Authentication-Results)');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -151,6 +176,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     inviteAddressHourlyLimit: e.INVITE_ADDRESS_HOURLY_LIMIT,
     tokenTtlDays: e.TOKEN_TTL_DAYS,
     tokenIdleDays: e.TOKEN_IDLE_DAYS,
+    // The key is read from the database at start (loadDkimKey); empty until then.
+    dkim: { selector: e.DKIM_SELECTOR.toLowerCase(), domain: (e.MAIL_FROM.match(/@([^>\s]+)/)?.[1] ?? 'kahu.localhost').toLowerCase(), privateKey: '' },
     inbound: {
       enabled: e.INBOUND_SMTP_PORT !== undefined || e.INBOUND_WEBHOOK_SECRET !== undefined,
       smtpPort: e.INBOUND_SMTP_PORT,
@@ -163,8 +190,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxBytes: e.INBOUND_MAX_BYTES,
       ratePerHour: e.INBOUND_RATE_LIMIT,
       trustedAuthServ: (e.INBOUND_AUTHSERV_ID ?? '').split(',').map((x) => x.trim().toLowerCase()).filter(Boolean),
+      trustedMx,
+      maxSessionsPerClient: e.INBOUND_SMTP_MAX_PER_CLIENT,
+      idleSeconds: e.INBOUND_SMTP_IDLE_SECONDS,
     },
   };
+}
+
+function validCidr(a: string): boolean {
+  const [ip, bits, ...rest] = a.split('/');
+  const family = net.isIP(ip ?? '');
+  if (!family || rest.length) return false;
+  return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
 }
 
 /**

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import pino from 'pino';
 import { environment, loadConfig } from './config.ts';
-import { loadReplySecret } from './service/secrets.ts';
+import { dkimRecord, loadDkimKey, loadReplySecret } from './service/secrets.ts';
 import { createDb, createPool } from './db/client.ts';
 import { ensureDatabase, startEmbeddedPostgres, withDatabase } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
@@ -43,6 +43,16 @@ async function main() {
   const db = createDb(url, config.dbPoolSize);
   const pool = createPool(url, config.dbPoolSize);
   await loadReplySecret(config, pool);
+  await loadDkimKey(config, pool);
+  const dkim = dkimRecord(config.dkim);
+  if (args.includes('--dkim-record')) {
+    // `npm run dkim-record`: the DNS record to publish, then stop.
+    process.stdout.write(`${dkimTxt(dkim)}\n`);
+    await db.$disconnect();
+    await pool.end();
+    await stopPg?.();
+    return;
+  }
   const boss = await createBoss(url, { worker: runWorker, onError: (err) => log.warn({ err }, 'job queue error') });
   const ctx: Ctx = { db, pool, clock: systemClock, config, log, jobs: bossQueue(boss) };
   const transport = createTransport(config);
@@ -60,7 +70,7 @@ async function main() {
     lines.push(`  Web:      ${base}  (open it in a browser to sign in and play)`, `  API:      ${base}`, `  API docs: ${base}/docs  (OpenAPI: ${base}/docs/json)`, `  Health:   ${base}/health`);
   }
   lines.push(`  Database: ${config.databaseUrl ? 'DATABASE_URL' : `embedded PostgreSQL in ${path.join(config.dataDir, 'pg')}`}`);
-  if (runWorker) lines.push(`  Mail:     ${config.smtpUrl ? 'SMTP (SMTP_URL)' : `.eml files in ${path.join(config.dataDir, 'outbox')}`}`);
+  if (runWorker) lines.push(`  Mail:     ${config.smtpUrl ? 'SMTP (SMTP_URL)' : `.eml files in ${path.join(config.dataDir, 'outbox')}`}`, `  DKIM:     signed as ${config.dkim.domain}; publish (npm run dkim-record):`, `    ${dkimTxt(dkim)}`);
   if (inbound) lines.push(`  Inbound:  SMTP on ${config.inbound.smtpHost}:${inbound.port} for @${config.inbound.domain}`);
   if (app && config.inbound.webhookSecret) lines.push(`  Inbound:  POST /inbound/mail (raw RFC 822, INBOUND_WEBHOOK_SECRET)`);
   process.stdout.write(lines.join('\n') + '\n');
@@ -92,6 +102,11 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+/** A zone-file line: TXT strings hold at most 255 characters, so the key is split into several. */
+function dkimTxt(r: { name: string; value: string }): string {
+  return `${r.name}. IN TXT ( ${(r.value.match(/.{1,250}/g) ?? []).map((p) => `"${p}"`).join(' ')} )`;
 }
 
 main().catch((err) => {

@@ -23,6 +23,13 @@ export interface Message {
   references?: string[];
 }
 
+/** DKIM signing of every mail (src/service/secrets.ts loadDkimKey); no key: unsigned. */
+export interface Dkim { selector: string; domain: string; privateKey: string }
+
+function dkimOption(dkim: Dkim | undefined) {
+  return dkim?.privateKey ? { dkim: { domainName: dkim.domain, keySelector: dkim.selector, privateKey: dkim.privateKey } } : {};
+}
+
 export interface MailTransport {
   kind: 'smtp' | 'file';
   send(msg: Message): Promise<void>;
@@ -53,9 +60,9 @@ function envelope(msg: Message) {
  * so a server that accepts the connection and then says nothing fails the attempt instead of
  * stalling the sender; the outbox then retries it with backoff.
  */
-export function smtpTransport(url: string, opts: { timeoutMs?: number } = {}): MailTransport {
+export function smtpTransport(url: string, opts: { timeoutMs?: number; dkim?: Dkim } = {}): MailTransport {
   const timeout = opts.timeoutMs ?? 30_000;
-  const t = nodemailer.createTransport({ url, connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout } as any);
+  const t = nodemailer.createTransport({ url, connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout, ...dkimOption(opts.dkim) } as any);
   return {
     kind: 'smtp',
     async send(msg) {
@@ -66,9 +73,9 @@ export function smtpTransport(url: string, opts: { timeoutMs?: number } = {}): M
 }
 
 /** Writes each message as an RFC 5322 .eml file; the file name sorts by time. */
-export function fileTransport(dir: string): MailTransport {
+export function fileTransport(dir: string, opts: { dkim?: Dkim } = {}): MailTransport {
   fs.mkdirSync(dir, { recursive: true });
-  const t = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const t = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix', ...dkimOption(opts.dkim) });
   return {
     kind: 'file',
     async send(msg) {
@@ -83,6 +90,6 @@ export function fileTransport(dir: string): MailTransport {
   };
 }
 
-export function createTransport(opts: { smtpUrl?: string; dataDir: string; smtpTimeoutMs?: number }): MailTransport {
-  return opts.smtpUrl ? smtpTransport(opts.smtpUrl, { timeoutMs: opts.smtpTimeoutMs }) : fileTransport(path.join(opts.dataDir, 'outbox'));
+export function createTransport(opts: { smtpUrl?: string; dataDir: string; smtpTimeoutMs?: number; dkim?: Dkim }): MailTransport {
+  return opts.smtpUrl ? smtpTransport(opts.smtpUrl, { timeoutMs: opts.smtpTimeoutMs, dkim: opts.dkim }) : fileTransport(path.join(opts.dataDir, 'outbox'), { dkim: opts.dkim });
 }

@@ -1,6 +1,7 @@
 // The commands that are about no game yet, sent over real SMTP to the judge's own address:
 // REGISTER (a one-time link that creates the account only when followed, answered only to a
-// sender the MX proves), LIST and JOIN; and RESIGN from a game's address.
+// sender the MX proves), LIST and JOIN; and RESIGN from a game's address. The listener sits behind
+// the MX here (INBOUND_TRUSTED_MX is the test client's address): the MX's verdict stands.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, startedGame, type Client } from '../helpers/api.ts';
 import { DOMAIN, last, startEmailRig, type EmailRig } from './helpers.ts';
@@ -13,7 +14,7 @@ let rig: EmailRig;
 let mod: Client;
 
 beforeAll(async () => {
-  rig = await startEmailRig({ INBOUND_AUTHSERV_ID: MX, SIGN_IN_MAIL_LIMIT: '3' });
+  rig = await startEmailRig({ INBOUND_AUTHSERV_ID: MX, INBOUND_TRUSTED_MX: '127.0.0.1', SIGN_IN_MAIL_LIMIT: '3' });
   mod = await signUp(rig.t, 'kahuna@example.org');
 });
 afterAll(async () => { await rig?.close(); });

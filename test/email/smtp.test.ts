@@ -83,16 +83,29 @@ describe('play by email over SMTP', () => {
     expect(await rig.t.db.inboundMail.count({ where: { status: 'refused', reason: 'sender is not the owner of the reply address' } })).toBe(2);
   });
 
-  it('mail the receiving MX marks as failing DKIM or SPF for the sender\'s domain is refused, unanswered', async () => {
+  it('mail whose domain fails SPF and DMARC at the listener is refused, unanswered; a forged verdict header counts for nothing', async () => {
     const before = await changes();
     const mails = await rig.t.db.outboxMail.count();
-    await rig.send({ from: sunrise.email, to: sunriseAddr, subject: 'orders', text: 'B Puna - Kilauea', headers: { 'Authentication-Results': 'mx.play.kahu.test; dkim=fail header.d=example.org; spf=fail smtp.mailfrom=example.org' } });
-    expect(await changes()).toBe(before);
-    expect(await rig.t.db.outboxMail.count()).toBe(mails);
-    expect(await rig.t.db.inboundMail.count({ where: { status: 'refused', reason: { startsWith: 'sender not authenticated (DKIM fail' } } })).toBe(1);
-    // The same with a passing verdict is read as usual.
-    await rig.send({ from: sunrise.email, to: sunriseAddr, subject: 'orders', text: 'STATUS', headers: { 'Authentication-Results': 'mx.play.kahu.test; dkim=pass header.d=example.org; spf=pass smtp.mailfrom=example.org' } });
-    expect((await last(rig, sunrise.email, 'email-reply')).text).toContain('STATUS');
+    // example.org says: no server may send its mail, and such mail is to be rejected.
+    rig.dns.set('example.org', ['v=spf1 -all']);
+    rig.dns.set('_dmarc.example.org', ['v=DMARC1; p=reject']);
+    try {
+      // A passing verdict in the mail's own headers is removed: the listener's own check decides.
+      await rig.send({ from: sunrise.email, to: sunriseAddr, subject: 'orders', text: 'B Puna - Kilauea', headers: { 'Authentication-Results': `${DOMAIN}; dkim=pass header.d=example.org; dmarc=pass header.from=example.org` } });
+      expect(await changes()).toBe(before);
+      expect(await rig.t.db.outboxMail.count()).toBe(mails);
+      expect(await rig.t.db.inboundMail.count({ where: { status: 'refused', reason: 'sender not authenticated (DMARC fail)' } })).toBe(1);
+      // The same from a server the domain names is read as usual.
+      rig.dns.set('example.org', ['v=spf1 ip4:127.0.0.1 -all']);
+      await rig.send({ from: sunrise.email, to: sunriseAddr, subject: 'orders', text: 'STATUS' });
+      expect((await last(rig, sunrise.email, 'email-reply')).text).toContain('STATUS');
+      // A forged failing verdict is removed too: it neither refuses the owner's mail nor proves anything.
+      await rig.send({ from: sunrise.email, to: sunriseAddr, subject: 'orders again', text: 'STATUS', headers: { 'Authentication-Results': `${DOMAIN}; dkim=fail header.d=example.org; spf=fail smtp.mailfrom=example.org` } });
+      expect((await last(rig, sunrise.email, 'email-reply')).subject).toBe('Re: orders again');
+    } finally {
+      rig.dns.delete('example.org');
+      rig.dns.delete('_dmarc.example.org');
+    }
   });
 
   it('a bad token changes nothing', async () => {

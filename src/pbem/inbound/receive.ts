@@ -80,19 +80,26 @@ async function finish(ctx: Ctx, id: string, data: Prisma.InboundMailUpdateInput,
 
 type Done = (status: InboundStatus, reason: string, reply: Reply, extra?: Prisma.InboundMailUpdateInput) => Promise<InboundResult>;
 
-export async function receiveMessage(ctx: Ctx, raw: Buffer, envelope?: Envelope): Promise<InboundResult> {
+/**
+ * `trustedAuthServ`: whose Authentication-Results prove the sender (the SMTP listener's own verdict,
+ * or the MX's; the webhook: INBOUND_AUTHSERV_ID). `size`: as delivered, before the listener added
+ * its verdict.
+ */
+export async function receiveMessage(ctx: Ctx, raw: Buffer, envelope?: Envelope, opts: { trustedAuthServ?: string[]; size?: number } = {}): Promise<InboundResult> {
   const cfg = ctx.config.inbound;
-  const tooLarge = raw.length > cfg.maxBytes;
-  const msg = tooLarge ? await readHeadersOnly(raw, envelope, ownDomains(ctx), cfg.trustedAuthServ) : await readMessage(raw, envelope, ownDomains(ctx), cfg.trustedAuthServ);
-  const log = ctx.log.child({ inbound: { messageId: msg.messageId, from: msg.from, size: raw.length } });
+  const trusted = opts.trustedAuthServ ?? cfg.trustedAuthServ;
+  const size = opts.size ?? raw.length;
+  const tooLarge = size > cfg.maxBytes;
+  const msg = tooLarge ? await readHeadersOnly(raw, envelope, ownDomains(ctx), trusted) : await readMessage(raw, envelope, ownDomains(ctx), trusted);
+  const log = ctx.log.child({ inbound: { messageId: msg.messageId, from: msg.from, size } });
 
   // Auto-replies, bounces, lists and our own mail are recorded and never answered: no mail loops.
   if (msg.automated) {
-    const id = await claim(ctx, msg, raw.length, 'ignored', msg.automated);
+    const id = await claim(ctx, msg, size, 'ignored', msg.automated);
     log.info({ reason: msg.automated }, 'inbound mail ignored (automated)');
     return { status: id ? 'ignored' : 'duplicate', id: id ?? undefined, reason: msg.automated };
   }
-  const id = await claim(ctx, msg, raw.length, 'received', null);
+  const id = await claim(ctx, msg, size, 'received', null);
   if (!id) {
     log.info('inbound mail already read (duplicate delivery)');
     return { status: 'duplicate' };
@@ -106,13 +113,14 @@ export async function receiveMessage(ctx: Ctx, raw: Buffer, envelope?: Envelope)
   };
 
   // Only mail that proves who sent it is answered: a valid personal reply address written to from
-  // its owner's address, not contradicted by the MX's DKIM/SPF verdict. Anything else is recorded
-  // and never answered (the From may be forged: no backscatter), and counts against nobody.
-  const refuse = (reason: string, gameId?: string) => done('refused', reason, null, gameId ? { gameId } : {});
-  if (msg.authFailure) return refuse(`sender not authenticated (${msg.authFailure})`);
+  // its owner's address, not contradicted by the DKIM/SPF/DMARC verdict. Anything else is recorded
+  // and never answered (the From may be forged: no backscatter), and counts against nobody; except
+  // that a sender proven by DKIM or DMARC is told once a day that the address is not theirs.
+  const refuse = (reason: string, gameId?: string) => (msg.authPass ? explainOnce(ctx, msg, reason, done, gameId) : done('refused', reason, null, gameId ? { gameId } : {}));
+  if (msg.authFailure) return done('refused', `sender not authenticated (${msg.authFailure})`, null);
   const parsed = msg.to.map((a) => parseReplyAddress(cfg, a)).find((p) => p !== null) ?? null;
   if (parsed === null) {
-    if (msg.to.includes(judgeAddress(cfg))) return judgeMail(ctx, msg, raw.length, tooLarge, done);
+    if (msg.to.includes(judgeAddress(cfg))) return judgeMail(ctx, msg, size, tooLarge, done);
     return refuse('no personal reply address');
   }
   if ('bad' in parsed) return refuse('unreadable reply token');
@@ -136,7 +144,7 @@ export async function receiveMessage(ctx: Ctx, raw: Buffer, envelope?: Envelope)
     return done('limited', `over ${cfg.ratePerHour} messages an hour`, plainReply(ctx, msg, 'email-refused', text, game.id), who);
   }
   if (tooLarge) {
-    const text = `Your message is ${Math.ceil(raw.length / 1024)} KiB; the judge reads messages of at most ${Math.round(cfg.maxBytes / 1024)} KiB.\nIt was not read and nothing was changed. Send the commands as plain text, without attachments or quoted mail.\n`;
+    const text = `Your message is ${Math.ceil(size / 1024)} KiB; the judge reads messages of at most ${Math.round(cfg.maxBytes / 1024)} KiB.\nIt was not read and nothing was changed. Send the commands as plain text, without attachments or quoted mail.\n`;
     return done('too-large', `larger than ${cfg.maxBytes} bytes`, plainReply(ctx, msg, 'email-refused', text, game.id), who);
   }
 
@@ -151,6 +159,33 @@ export async function receiveMessage(ctx: Ctx, raw: Buffer, envelope?: Envelope)
   return done('answered', `${executed.lines.length} line(s), ${rejected} rejected`, reply, {
     gameId: game.id, accountId: account.id, purpose: parsed.purpose, results: executed.lines as any,
   });
+}
+
+/** Explanations of a refused address one proven sender gets at most, in 24 hours. */
+export const EXPLANATIONS_PER_DAY = 1;
+
+/**
+ * A proven sender (DKIM or DMARC pass for the From domain) who wrote to an address that is not
+ * theirs: an old seat, a forwarded mail, a mangled address. They are told so, once a day at most,
+ * in words that say nothing of the address's game or owner; nothing of their mail is echoed.
+ */
+function explainOnce(ctx: Ctx, msg: InboundMessage, reason: string, done: Done, gameId?: string): Promise<InboundResult> {
+  const cfg = ctx.config.inbound;
+  return done('refused', reason, async (tx: Tx) => {
+    // One at a time per sender: two messages at once must not both see no earlier explanation.
+    await tx.$queryRawUnsafe(`SELECT pg_advisory_xact_lock(hashtext($1))::text`, `kahu explain ${msg.from}`);
+    const since = new Date(ctx.clock.now().getTime() - 24 * 3600_000);
+    const earlier = await tx.inboundMail.count({ where: { fromAddress: msg.from!, status: 'refused', answeredAt: { gt: since } } });
+    if (earlier >= EXPLANATIONS_PER_DAY) return null;
+    const text = `The judge did not read your message: the address you wrote to is not a reply address of yours.\n`
+      + `It may be the address of a seat you no longer hold, of someone else's mail forwarded to you, or it was\n`
+      + `changed on the way. Nothing was changed.\n\n`
+      + `To play, reply to the newest mail the judge sent you about your game, or use ${ctx.config.publicUrl}.\n`
+      + `Mail to ${judgeAddress(cfg)} for HELP and LIST. This explanation is sent once a day at most; further mail\n`
+      + `to such addresses is not answered.\n`;
+    const head = `:: Judge: kahu\n${msg.messageId ? `:: In-Reply-To: <${msg.messageId}>\n` : ''}\n`;
+    return { to: msg.from!, kind: 'email-refused', gameId: null, subject: 'kahu: your message was not read', body: head + text + signature(ctx.config) };
+  }, gameId ? { gameId } : {});
 }
 
 /**
