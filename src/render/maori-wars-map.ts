@@ -123,6 +123,7 @@ const DIGITS: [number, number, string][] = [
 ];
 const scaledDigits = new Map<number, string[]>();
 function numberPath(id: string, x: number, y: number, size: number): string {
+  if (!/^\d+$/.test(id)) return '';
   const k = size / 2;
   let rel = scaledDigits.get(k);
   if (!rel) { rel = DIGITS.map(([, , d]) => d.replace(/-?[\d.]+/g, (n) => String(f(Number(n) * k)))); scaledDigits.set(k, rel); }
