@@ -3,6 +3,8 @@
 // src/aloha/data/aloha.json reconstructs them (unofficial, with provenance) and a moderator may
 // replace it with the printed ones: anything that passes this schema plays.
 import { z } from 'zod';
+import { parseData } from '../contract/data-error.ts';
+import { SafeId, SvgText } from '../contract/svg-data.ts';
 import shipped from './data/aloha.json' with { type: 'json' };
 
 export const ISLANDS = ['Kauai', 'Oahu', 'Molokai', 'Maui', 'Hawaii'] as const;
@@ -17,9 +19,9 @@ export type Amounts = z.infer<typeof Amounts>;
 const EventCard = z.object({
   id: z.string().regex(/^[a-z0-9-]+$/),
   chapter: z.union([z.literal(1), z.literal(2), z.literal(3)]),
-  title: z.string().min(1),
+  title: SvgText().min(1),
   year: z.number().int().optional(),
-  text: z.string(),
+  text: SvgText(2000),
   /** Islands on which an Action token lets a player select the card. */
   active: z.array(IslandZ),
   /** The island the event impacts: Pure Hawaiian tokens paid or received go from or to it. */
@@ -32,8 +34,8 @@ const EventCard = z.object({
 export type EventCard = z.infer<typeof EventCard>;
 
 const RoyalCard = z.object({
-  id: z.string(),
-  name: z.string(),
+  id: SafeId,
+  name: SvgText(),
   stage: z.enum(['prologue', 'chapter1', 'chapter2', 'epilogue']),
   kind: z.enum(['monarch', 'island', 'governor']),
   island: IslandZ.optional(),
@@ -42,7 +44,7 @@ const RoyalCard = z.object({
 export type RoyalCard = z.infer<typeof RoyalCard>;
 
 export const AlohaData = z.object({
-  provenance: z.string(),
+  provenance: SvgText(4000),
   unofficial: z.boolean(),
   islands: z.array(IslandZ).length(5),
   islandResource: z.record(IslandZ, Amounts),
@@ -72,9 +74,7 @@ export type AlohaData = z.infer<typeof AlohaData>;
 
 /** Validate components (the shipped file, or a moderator's replacement); errors name the field. */
 export function loadAlohaData(raw: unknown): AlohaData {
-  const r = AlohaData.safeParse(raw);
-  if (!r.success) throw new Error(`Aloha components: ${r.error.issues.map((i) => `${i.path.join('.') || '(top)'}: ${i.message}`).join('; ')}`);
-  return r.data;
+  return parseData(AlohaData, raw, 'Aloha components');
 }
 
 export const ALOHA: AlohaData = loadAlohaData(shipped);

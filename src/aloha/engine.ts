@@ -3,6 +3,7 @@
 // decision at a time: every decision is its own phase for the one player who makes it (Rally the
 // Troops' model), unless the player queued it in advance (playTurn). Rule decisions and
 // reconstructions are listed in docs/aloha.md.
+import { DataError } from '../contract/data-error.ts';
 import { d6, drawsSince, drawsText, nextDraw, randomInt, seedRandom, shuffle, type RandomState } from '../contract/random.ts';
 import { ALOHA, ISLANDS, loadAlohaData, type AlohaData, type Amounts, type EventCard, type Island, type Resource } from './data.ts';
 
@@ -96,10 +97,15 @@ function emptyIslands(roles: string[]): Record<Island, Record<string, number>> {
   return Object.fromEntries(ISLANDS.map((i) => [i, Object.fromEntries(roles.map((r) => [r, 0]))])) as Record<Island, Record<string, number>>;
 }
 
+/** The `components` option read; its faults named from the game's options (components.royalCards.0.name). */
+function componentsOption(raw: unknown): AlohaData {
+  try { return loadAlohaData(raw); } catch (e) { throw e instanceof DataError ? e.under(['components']) : e; }
+}
+
 /** A new game: a random first player, then clockwise; each player settles an island in turn. */
 export function setupAloha(seed: string, players: number, components?: unknown): AlohaState {
   if (!Number.isInteger(players) || players < 2 || players > 4) throw new Error('Aloha is for 2 to 4 players');
-  const data = components === undefined ? undefined : loadAlohaData(components);
+  const data = components === undefined ? undefined : componentsOption(components);
   const rng = seedRandom(seed, 'aloha');
   const seats = ROLES.slice(0, players);
   const first = randomInt(rng, players);

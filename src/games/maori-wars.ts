@@ -6,6 +6,7 @@
 // Registered in src/games/index.ts: offered to moderators with its one scenario.
 import type { GameModule, ReadLine, Viewer } from '../contract/types.ts';
 import { advance, apply, describe, hexWord, legalActions, problemOf, resolveTurn, unit, type Action, type MWReport, type MWSubmission } from '../maori-wars/engine.ts';
+import { DataError } from '../contract/data-error.ts';
 import { loadData, setupGame } from '../maori-wars/setup.ts';
 import { shippedEngineData } from '../maori-wars/state.ts';
 import { dataOf, isHex, LOSS_KINDS, standingOf, PHASE_NAMES, placeName, SIDES, structureName, territoryName, unitName, vpText, type MWState, type Side } from '../maori-wars/state.ts';
@@ -15,9 +16,14 @@ import { applySetup, describeSetup, firstSetupSide, readSetupLine, resolveSetup,
 
 const SCENARIOS = [{ id: 'hone-hekes-challenge', name: "Hōne Heke's Challenge (the Flagstaff War, 1845–1846)", roles: ['Maori', 'British'] }];
 
+/** The `data` option read; its faults named from the game's options (data.map.drawing.coast.0). */
+function loadDataOption(data: unknown) {
+  try { return loadData(data as never); } catch (e) { throw e instanceof DataError ? e.under(['data']) : e; }
+}
+
 /** A new game: on the shipped data unless `data` (a moderator's or a test's map, tables and scenario) is given. */
 export function setupMaoriWars(seed: string, data?: unknown): MWState {
-  const s = data === undefined ? setupGame(seed, shippedEngineData(), false) : setupGame(seed, loadData(data as never));
+  const s = data === undefined ? setupGame(seed, shippedEngineData(), false) : setupGame(seed, loadDataOption(data));
   // "Within X hexes" set-ups are their owners' choice: a set-up decision phase before the first Game Turn.
   const first = firstSetupSide(s);
   if (first) { s.setupSide = first; s.side = first; s.prelude = [...s.setupNotes]; return s; }

@@ -12,6 +12,7 @@ import {
   type ReportEntry,
   type UnitState,
 } from './model.ts';
+import { DataError } from '../contract/data-error.ts';
 import { seedRandom, shuffle } from '../contract/random.ts';
 import type { ScenarioData } from './scenario-schema.ts';
 import { builtInScenario, loadScenario } from './scenarios/index.ts';
@@ -59,10 +60,15 @@ export function readOptions(options: Record<string, unknown> = {}): { options: H
   return { options: out, scenarioData: options.scenarioData };
 }
 
+/** The `scenarioData` option read; its faults named from the game's options (scenarioData.spaces.0.name). */
+function scenarioOption(data: unknown): ScenarioData {
+  try { return loadScenario(data); } catch (e) { throw e instanceof DataError ? e.under(['scenarioData']) : e; }
+}
+
 /** A new game. `setupId` picks the scenario's set-up (Hawaii 1795: 'long' or 'short'). */
 export function setupGame(seed: string, scenarioId: string, setupId: string, options: Record<string, unknown> = {}): HodState {
   const { options: opts, scenarioData } = readOptions(options);
-  const scenario: ScenarioData = scenarioData !== undefined ? loadScenario(scenarioData) : builtInScenario(scenarioId);
+  const scenario: ScenarioData = scenarioData !== undefined ? scenarioOption(scenarioData) : builtInScenario(scenarioId);
   const st = scenario.setups.find((s) => s.id === setupId);
   if (!st) throw new Error(`scenario ${scenario.id} has no set-up '${setupId}'; set-ups: ${scenario.setups.map((s) => s.id).join(', ')}`);
   const sideIds = scenario.sides.map((s) => s.id);

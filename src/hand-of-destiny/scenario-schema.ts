@@ -3,19 +3,23 @@
 // corrected file is checked before a game starts from it. Objects are strict: a misspelt key
 // is an error, not a silently ignored value.
 import { z } from 'zod';
+import { parseData } from '../contract/data-error.ts';
+import { SvgColour, SvgText } from '../contract/svg-data.ts';
 
 const id = z.string().regex(/^[a-z][a-z0-9-]*$/, 'ids are lower-case letters, digits and hyphens');
 
 /** Provenance of one value: `unofficial: true` when it was reconstructed, with the reason. */
 const provenance = {
   unofficial: z.boolean().optional(),
-  note: z.string().optional(),
+  note: SvgText(2000).optional(),
 };
+// Names are drawn on the map (a space's label, a stack's title, the legend).
+const Name = SvgText(80);
 
 export const SpaceSchema = z.strictObject({
   id,
-  name: z.string().min(1),
-  aliases: z.array(z.string()).optional(),
+  name: Name.min(1),
+  aliases: z.array(Name).optional(),
   type: z.enum(['land', 'sea']),
   /** A printed fort (fortress, fort, base): defenders there ignore panic. */
   fort: z.boolean().optional(),
@@ -23,7 +27,7 @@ export const SpaceSchema = z.strictObject({
   fortFor: z.array(id).min(1).optional(),
   /** Terrain that stops movement (system 11.1, TEC "stop"): units entering it end their move. */
   stop: z.boolean().optional(),
-  colour: z.string().optional(),
+  colour: SvgColour.optional(),
   island: id.optional(),
   /** River space (system rule 12.0). */
   river: z.boolean().optional(),
@@ -40,20 +44,20 @@ export const RouteSchema = z.strictObject({
 
 export const IslandSchema = z.strictObject({
   id,
-  name: z.string(),
+  name: Name,
   spaces: z.array(id).min(1),
   ...provenance,
 });
 
 export const SideSchema = z.strictObject({
   id,
-  name: z.string(),
+  name: Name,
   ...provenance,
 });
 
 export const NeutralSchema = z.strictObject({
   id,
-  name: z.string(),
+  name: Name,
   /** Where its units come into play (or go when they switch sides). */
   home: id,
   ...provenance,
@@ -62,7 +66,7 @@ export const NeutralSchema = z.strictObject({
 /** A higher command of which units are a component (system 4.0, 11.1). */
 export const ContingentSchema = z.strictObject({
   id,
-  name: z.string().min(1),
+  name: Name.min(1),
   /** A side id or a neutral id. */
   side: id,
   /** Where its units are recruited without a leader (added to each unit's own home). */
@@ -72,8 +76,8 @@ export const ContingentSchema = z.strictObject({
 
 export const UnitSchema = z.strictObject({
   id,
-  name: z.string(),
-  aliases: z.array(z.string()).optional(),
+  name: Name,
+  aliases: z.array(Name).optional(),
   /** A side id or a neutral id. */
   side: id,
   /** The game's word for the unit type: warriors, musketeers, pike, cannon, canoe, leader... */
@@ -248,15 +252,15 @@ export type RulesData = z.infer<typeof RulesSchema>;
 
 export const ScenarioSchema = z.strictObject({
   id,
-  name: z.string(),
+  name: SvgText(),
   system: z.literal('hand-of-destiny'),
   /** The whole file is a reconstruction where true. */
   unofficial: z.boolean(),
-  provenance: z.string(),
+  provenance: SvgText(2000),
   sides: z.array(SideSchema).length(2),
   neutrals: z.array(NeutralSchema).default([]),
   contingents: z.array(ContingentSchema).default([]),
-  turns: z.strictObject({ labels: z.array(z.string()).min(1), ...provenance }),
+  turns: z.strictObject({ labels: z.array(Name).min(1), ...provenance }),
   spaces: z.array(SpaceSchema).min(1),
   routes: z.array(RouteSchema).default([]),
   islands: z.array(IslandSchema).default([]),
@@ -272,12 +276,7 @@ export type ScenarioData = z.infer<typeof ScenarioSchema>;
 
 /** Parse and cross-check a scenario; throws an Error listing every problem. */
 export function parseScenario(input: unknown): ScenarioData {
-  const parsed = ScenarioSchema.safeParse(input);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
-    throw new Error(`invalid scenario: ${lines.join('; ')}`);
-  }
-  const s = parsed.data;
+  const s = parseData(ScenarioSchema, input, 'invalid scenario');
   const problems: string[] = [];
   const spaceIds = new Set(s.spaces.map((x) => x.id));
   const sideIds = new Set(s.sides.map((x) => x.id));

@@ -18,7 +18,7 @@ import { moderatorRoutes } from './moderator.ts';
 import { inboundRoutes } from './inbound.ts';
 import { pressRoutes } from './press.ts';
 import { mailRoutes } from './mail.ts';
-import { mapRoutes } from './maps.ts';
+import { MAP_CSP, mapRoutes } from './maps.ts';
 import { optionRoutes } from './options.ts';
 import { voteRoutes } from './votes.ts';
 import { webRoutes } from '../web/plugin.ts';
@@ -112,7 +112,8 @@ export async function buildApp(ctx: Ctx, _opts: { logRequests?: boolean } = {}):
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'unsafe-inline'"],
+        // No inline script anywhere: a script that got into a page or an SVG of ours does not run.
+        scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
       },
@@ -121,6 +122,12 @@ export async function buildApp(ctx: Ctx, _opts: { logRequests?: boolean } = {}):
   app.addHook('onRequest', (_req, reply, done) => {
     for (const [k, v] of securityHeaders) reply.raw.setHeader(k, v);
     done();
+  });
+  // Any SVG served (maps, the icon, the API docs' logo) is a document of our origin when opened
+  // on its own: it gets the maps' policy, under which no script runs.
+  app.addHook('onSend', (_req, reply, payload, done) => {
+    if (/^image\/svg\+xml/i.test(String(reply.getHeader('content-type') ?? ''))) reply.header('content-security-policy', MAP_CSP);
+    done(null, payload);
   });
   // A link in a mail (`:: URL: …/games/<id>`) opens the game's page when a browser follows it;
   // scripts asking for JSON, or sending a token, get the API as before.

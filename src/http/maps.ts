@@ -11,7 +11,11 @@ import { problems, Uuid } from './schemas.ts';
 
 const image = (type: string) => z.any().describe(type);
 
+/** A map runs no script, whatever its data: opened on its own (a link to map.svg), it is a document of kahu's origin. */
+export const MAP_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+
 function send(req: FastifyRequest, reply: FastifyReply, img: MapImage, type: string) {
+  reply.header('content-security-policy', MAP_CSP);
   // Maps differ per reader, so caches must keep them private.
   reply.header('etag', img.etag).header('cache-control', img.final ? 'private, max-age=31536000, immutable' : 'private, no-cache').header('vary', 'Authorization, Cookie');
   if (req.headers['if-none-match'] === img.etag) return reply.code(304).send();

@@ -4,6 +4,7 @@
 // will translate the mw-tables files into it.
 import { ChitEffectSchema } from './tables-schema.ts';
 import { z } from 'zod';
+import { SafeId, SvgText } from '../contract/svg-data.ts';
 import type { MaoriWarsMap } from './map-schema.ts';
 import type { TerrainChart } from './terrain.ts';
 
@@ -24,13 +25,13 @@ const CrtColumn = z.array(CrtCell).min(1);
 const Outcome = z.enum(['none', 'ally', 'allyOpponent']);
 export const EngineTablesSchema = z.strictObject({
   unofficial: z.boolean(),
-  provenance: z.string(),
+  provenance: SvgText(2000),
   crt: z.strictObject({ minRoll: z.number().int(), lesser: CrtColumn, equal: CrtColumn, greater: CrtColumn }),
   /** Bombardment table columns by target kind; one result per die roll 1-6. */
   bombardment: z.strictObject({ units: z.array(Effect).length(6), canoes: z.array(Effect).length(6), pa: z.array(z.enum(['none', 'disrupted', 'removed'])).length(6), neutral: z.array(Outcome).length(6) }),
   /** Negotiation table: the result per modified die roll from `minRoll`. */
   negotiation: z.strictObject({ minRoll: z.number().int(), results: z.array(Outcome).min(1), soleBritishLeader: z.number().int(), maoriLeader: z.number().int() }),
-  bdChits: z.array(z.strictObject({ number: z.number().int().min(1), title: z.string(), text: z.string(), asterisk: z.boolean(), effect: z.strictObject({ type: z.enum(['plan', 'drm', 'noCombat', 'other']), side: z.enum(['attacker', 'defender', 'british', 'maori']).optional(), value: z.number().int().optional() }),
+  bdChits: z.array(z.strictObject({ number: z.number().int().min(1), title: SvgText(), text: SvgText(2000), asterisk: z.boolean(), effect: z.strictObject({ type: z.enum(['plan', 'drm', 'noCombat', 'other']), side: z.enum(['attacker', 'defender', 'british', 'maori']).optional(), value: z.number().int().optional() }),
     /** The chit's full effects (tables-schema.ts vocabulary); absent: `effect` alone is played. */
     effects: z.array(ChitEffectSchema).optional() })),
   /** Printed Movement Allowance per unit kind (leaders: the terrain chart's 4). */
@@ -46,17 +47,20 @@ export const EngineTablesSchema = z.strictObject({
 });
 export type EngineTables = z.infer<typeof EngineTablesSchema>;
 
+// Names of places and leaders are drawn on the map (a leader's name on its counter's title).
+const Name = SvgText(80);
+const TerritoryId = z.string().regex(/^[a-z][a-z0-9-]*$/, 'a territory id is lower-case letters, digits and hyphens');
 const Where = z.union([
-  z.strictObject({ place: z.string() }),
-  z.strictObject({ hex: z.string() }),
+  z.strictObject({ place: Name }),
+  z.strictObject({ hex: z.string().regex(/^\d{4}$/, 'a hex id is four digits, CCRR') }),
   /** "X hexes in a direction from location Y" (14.0). */
-  z.strictObject({ place: z.string(), hexes: z.number().int().min(1), direction: z.enum(['N', 'NE', 'SE', 'S', 'SW', 'NW']) }),
+  z.strictObject({ place: Name, hexes: z.number().int().min(1), direction: z.enum(['N', 'NE', 'SE', 'S', 'SW', 'NW']) }),
   /** "X hexes away from location Y", "adjacent to" (1 away) (14.0): counted across anything. */
-  z.strictObject({ place: z.string(), away: z.number().int().min(1) }),
+  z.strictObject({ place: Name, away: z.number().int().min(1) }),
   /** "within X hexes of location Y" (14.0). */
-  z.strictObject({ place: z.string(), within: z.number().int().min(0) }),
+  z.strictObject({ place: Name, within: z.number().int().min(0) }),
   z.strictObject({ box: z.literal('reinforcement') }),
-  z.strictObject({ territory: z.string() }),
+  z.strictObject({ territory: TerritoryId }),
 ]);
 export type Where = z.infer<typeof Where>;
 export const SetupGroupSchema = z.strictObject({
@@ -66,30 +70,30 @@ export const SetupGroupSchema = z.strictObject({
   at: Where,
   structures: z.array(z.enum(STRUCTURE_KINDS)).default([]),
   units: z.array(z.strictObject({ kind: z.enum(UNIT_KINDS), count: z.number().int().min(1) })).default([]),
-  leaders: z.array(z.string()).default([]),
+  leaders: z.array(Name).default([]),
 });
 export const EngineScenarioSchema = z.strictObject({
-  id: z.string(),
-  name: z.string(),
+  id: SafeId,
+  name: SvgText(),
   unofficial: z.boolean(),
-  provenance: z.string(),
+  provenance: SvgText(2000),
   turns: z.number().int().min(1),
   /** Bush Raider territories that make the Designated Area (14.0). */
-  designatedArea: z.array(z.string()),
+  designatedArea: z.array(TerritoryId),
   removeChits: z.array(z.number().int()),
   reinforcementsPerTurn: z.number().int().min(0).default(1),
   maxForts: z.number().int().min(0).optional(),
   militiaNoBushRaid: z.boolean().optional(),
   /** Leaders: their category (what they command and rally) and whether they are von Tempsky or Jackson. */
-  leaders: z.record(z.string(), z.strictObject({ category: z.enum(['british', 'queenite', 'maori', 'neutral']), rangerLeader: z.boolean().optional() })),
+  leaders: z.record(Name, z.strictObject({ category: z.enum(['british', 'queenite', 'maori', 'neutral']), rangerLeader: z.boolean().optional() })),
   setup: z.array(SetupGroupSchema),
   automatic: z.array(z.strictObject({ turn: z.number().int(), side: z.enum(['Maori', 'British']), kind: z.enum(UNIT_KINDS), count: z.number().int().min(1), at: Where })).default([]),
   /** Leaders arriving with automatic reinforcements (on a friendly unit where they land). */
-  automaticLeaders: z.array(z.strictObject({ turn: z.number().int(), side: z.enum(['Maori', 'British']), name: z.string(), at: Where })).default([]),
+  automaticLeaders: z.array(z.strictObject({ turn: z.number().int(), side: z.enum(['Maori', 'British']), name: Name, at: Where })).default([]),
   /** 6.0: the scenario includes the Sap Marker. */
   sapMarker: z.boolean().optional(),
   /** A special instruction's sea shipment (British, one Movement Phase; scenario-schema.ts). */
-  seaShipment: z.strictObject({ turn: z.number().int(), from: z.string(), artillery: z.number().int(), units: z.number().int(), coastal: z.boolean(), notAdjacentTo: z.array(z.enum(['unit', 'village', 'pa'])), unlessWaterHexside: z.boolean() }).optional(),
+  seaShipment: z.strictObject({ turn: z.number().int(), from: Name, artillery: z.number().int(), units: z.number().int(), coastal: z.boolean(), notAdjacentTo: z.array(z.enum(['unit', 'village', 'pa'])), unlessWaterHexside: z.boolean() }).optional(),
 });
 export type EngineScenario = z.infer<typeof EngineScenarioSchema>;
 

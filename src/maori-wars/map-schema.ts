@@ -10,6 +10,7 @@
 // Amit Patel's terms, columns counted from 1): the six neighbours of a hex are computed from the
 // id alone (src/maori-wars/hex.ts), so the data stores no adjacency list.
 import { z } from 'zod';
+import { SafeId, SvgPath, SvgText } from '../contract/svg-data.ts';
 
 export const HexId = z.string().regex(/^\d{4}$/, 'a hex id is four digits, CCRR');
 
@@ -17,8 +18,10 @@ const provenance = {
   /** True when reconstructed rather than read from the printed game. */
   unofficial: z.boolean().optional(),
   /** Where the value comes from, or why it was chosen. */
-  note: z.string().optional(),
+  note: SvgText(2000).optional(),
 };
+/** A river's or a territory's id: lower-case letters, digits and hyphens. */
+const Id = z.string().regex(/^[a-z][a-z0-9-]*$/, 'an id is lower-case letters, digits and hyphens');
 
 /** Terrain of the whole hex (the Terrain Effects chart's rows). */
 export const Terrain = z.enum(['clear', 'rough', 'mountain', 'ocean', 'lake']);
@@ -32,7 +35,7 @@ export const HexSchema = z.strictObject({
   /** A hex that is a small island (rule 14.0: a counted set-up hex may not be one). */
   smallIsland: z.boolean().optional(),
   /** The Bush Raider Map territory the hex lies in (ocean and lake hexes: none). */
-  territory: z.string().nullable(),
+  territory: Id.nullable(),
   /** Where the hex centre falls on the drawing (map units, see `drawing`). */
   centre: z.tuple([z.number(), z.number()]),
   ...provenance,
@@ -50,8 +53,8 @@ export const HexsideSchema = z.strictObject({
 });
 
 export const RiverSchema = z.strictObject({
-  id: z.string().regex(/^[a-z][a-z0-9-]*$/),
-  name: z.string(),
+  id: Id,
+  name: SvgText(),
   /** The hexes the river runs through, source to mouth; consecutive hexes are neighbours. */
   hexes: z.array(HexId).min(2),
   /** The dotted (navigable) hexes: Gunboats move along these. A subset of `hexes`. */
@@ -60,18 +63,18 @@ export const RiverSchema = z.strictObject({
 });
 
 export const TerritorySchema = z.strictObject({
-  id: z.string().regex(/^[a-z][a-z0-9-]*$/),
-  name: z.string(),
+  id: Id,
+  name: SvgText(),
   /** Territories next to it on the Bush Raider Map (symmetric). */
-  adjacent: z.array(z.string()),
+  adjacent: z.array(Id),
   ...provenance,
 });
 
 /** A named place: where scenarios set up and where people read names instead of hex ids. */
 export const PlaceSchema = z.strictObject({
-  name: z.string(),
+  name: SvgText(),
   /** Other spellings a player may type (Kororareka, Russell). */
-  aliases: z.array(z.string()).optional(),
+  aliases: z.array(SvgText()).optional(),
   hex: HexId,
   /** A Town printed on the map (Auckland...): a Structure that cannot be eliminated. */
   town: z.boolean().optional(),
@@ -82,11 +85,11 @@ export const PlaceSchema = z.strictObject({
 });
 
 export const MaoriWarsMapSchema = z.strictObject({
-  id: z.string(),
-  name: z.string(),
+  id: SafeId,
+  name: SvgText(),
   unofficial: z.boolean(),
   /** What each part of the data comes from: coastline, terrain, rivers, places, territories. */
-  provenance: z.record(z.string(), z.string()),
+  provenance: z.record(SafeId, SvgText(2000)),
   /** Miles per hex (the rules: 10). */
   hexMiles: z.number().positive(),
   /** Columns and rows of the grid. */
@@ -102,11 +105,11 @@ export const MaoriWarsMapSchema = z.strictObject({
   drawing: z.strictObject({
     hexRadius: z.number().positive(),
     viewBox: z.tuple([z.number(), z.number(), z.number(), z.number()]),
-    coast: z.array(z.string()),
+    coast: z.array(SvgPath),
     /** Lakes as SVG paths, drawn over the land. */
-    lakes: z.array(z.string()).optional(),
+    lakes: z.array(SvgPath).optional(),
     /** Rivers as SVG polylines through hex centres (by river id). */
-    rivers: z.record(z.string(), z.string()).optional(),
+    rivers: z.record(Id, SvgPath).optional(),
   }),
 });
 export type MaoriWarsMap = z.infer<typeof MaoriWarsMapSchema>;

@@ -4,6 +4,7 @@
 // the first legal hex nearest the named place; its owner may move it in the set-up decision phase
 // (setup-choice.ts).
 import { seedRandom, shuffle } from '../contract/random.ts';
+import { DataError, parseData } from '../contract/data-error.ts';
 import { EngineScenarioSchema, EngineTablesSchema, type MWData, type Where } from './data-types.ts';
 import { distance } from './hex.ts';
 import { countedHex, locationHexes } from './scenario-schema.ts';
@@ -13,12 +14,14 @@ import { TERRAIN, TerrainChartSchema } from './terrain.ts';
 
 export class SetupError extends Error {}
 
+/** A moderator's data (map, tables, scenario, terrain chart); a DataError names each field at fault. */
 export function loadData(d: { map: unknown; tables: unknown; scenario: unknown; terrain?: unknown }): MWData {
+  if (typeof d !== 'object' || d === null) throw new DataError('Maori Wars data', [{ path: [], message: 'an object with map, tables, scenario and terrain' }]);
   return {
-    map: MaoriWarsMapSchema.parse(d.map),
-    tables: EngineTablesSchema.parse(d.tables),
-    scenario: EngineScenarioSchema.parse(d.scenario),
-    terrain: d.terrain === undefined ? TERRAIN : TerrainChartSchema.parse(d.terrain),
+    map: parseData(MaoriWarsMapSchema, d.map, 'Maori Wars map', ['map']),
+    tables: parseData(EngineTablesSchema, d.tables, 'Maori Wars tables', ['tables']),
+    scenario: parseData(EngineScenarioSchema, d.scenario, 'Maori Wars scenario', ['scenario']),
+    terrain: d.terrain === undefined ? TERRAIN : parseData(TerrainChartSchema, d.terrain, 'Maori Wars terrain chart', ['terrain']),
   };
 }
 

@@ -3,6 +3,7 @@
 // counters, and a legend with every player's score and resources. It takes the view, never the
 // state. Pure: text in, text out.
 import { ringsOf, type MapGeometry } from '../maps/geometry.ts';
+import { esc } from './svg.ts';
 
 export interface AlohaBoardView {
   stage: string;
@@ -14,7 +15,6 @@ export interface AlohaBoardView {
 
 // Okabe–Ito colours for the players, each with its letter (colour is never the only sign).
 const COLOURS: Record<string, [string, string]> = { Red: ['#D55E00', '#fff'], Yellow: ['#F0E442', '#000'], Green: ['#009E73', '#fff'], Blue: ['#0072B2', '#fff'] };
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const f = (n: number) => Math.round(n * 10) / 10;
 
 function box(path: string): { x0: number; y0: number; x1: number; y1: number } {
@@ -33,7 +33,7 @@ export function renderAlohaBoard(geometry: MapGeometry, view: AlohaBoardView, op
   out.push(`<rect width="${w}" height="${f(h)}" fill="#b3d1e8"/>`);
   const playing = new Set(view.islands.map((i) => i.island));
   for (const [name, path] of Object.entries(geometry.islands)) {
-    out.push(`<path d="${path}" fill="${playing.has(name) ? '#eadbb8' : '#d9d2c0'}" stroke="#7a6a4f" stroke-width="1"${playing.has(name) ? ` data-island="${esc(name)}"` : ''}/>`);
+    out.push(`<path d="${esc(path)}" fill="${playing.has(name) ? '#eadbb8' : '#d9d2c0'}" stroke="#7a6a4f" stroke-width="1"${playing.has(name) ? ` data-island="${esc(name)}"` : ''}/>`);
   }
   for (const i of view.islands) {
     const path = geometry.islands[i.island];

@@ -6,6 +6,7 @@ import { parseOrder } from '../diplomacy/orders/index.ts';
 import { placeName, readingWithNames } from '../diplomacy/orders/notation.ts';
 import type { DislodgedUnit, Order, OrderResult, Unit, UnitRef } from '../diplomacy/types.ts';
 import type { Variant } from '../diplomacy/variants/variant.ts';
+import { esc } from './svg.ts';
 
 /** What the reader sees of the board: the `view` of the Diplomacy game module. */
 export interface BoardView {
@@ -57,7 +58,6 @@ export function powerCodes(powers: string[]): Record<string, string> {
   return codes;
 }
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const f = (n: number) => Math.round(n * 10) / 10;
 const UNIT_NAME: Record<string, string> = { A: 'army', F: 'fleet', B: 'boat bunch' };
 
@@ -99,7 +99,7 @@ export function renderDiplomacyMap(variant: Variant, geometry: MapGeometry, boar
   // Land that is no space, under the spaces.
   if (geometry.impassable) {
     out.push(`<g class="impassable" fill="#d9d4c7" stroke="#8a806b" stroke-width="${f(0.5 * scale)}">`);
-    for (const [name, d] of Object.entries(geometry.impassable)) out.push(`<path d="${d}"><title>${esc(name)}: impassable</title></path>`);
+    for (const [name, d] of Object.entries(geometry.impassable)) out.push(`<path d="${esc(d)}"><title>${esc(name)}: impassable</title></path>`);
     out.push('</g>');
   }
 
@@ -110,7 +110,7 @@ export function renderDiplomacyMap(variant: Variant, geometry: MapGeometry, boar
     if (!g) continue;
     const owner = board.supplyCenters[p.id];
     const fill = p.type === 'sea' ? (p.ocean ? '#b3cfe8' : '#d4e6f5') : owner ? tint(colour(owner)) : p.type === 'land' ? '#e6d7ae' : '#f2e8c9';
-    out.push(`<path data-space="${p.id}" d="${g.path}" fill="${fill}" stroke="#6d5b3b" stroke-width="${f(0.7 * scale)}" stroke-linejoin="round"><title>${esc(p.name)}${owner ? ` (${esc(owner)})` : ''}</title></path>`);
+    out.push(`<path data-space="${esc(p.id)}" d="${esc(g.path)}" fill="${fill}" stroke="#6d5b3b" stroke-width="${f(0.7 * scale)}" stroke-linejoin="round"><title>${esc(p.name)}${owner ? ` (${esc(owner)})` : ''}</title></path>`);
   }
   out.push('</g>');
 
@@ -215,7 +215,7 @@ export function renderDiplomacyMap(variant: Variant, geometry: MapGeometry, boar
     const s = scale;
     const title = `<title>${esc(o.power)}: ${esc(readingWithNames(map, o.reading))}${o.result ? ` (${o.result}${o.reason ? `: ${esc(o.reason)}` : ''})` : ''}</title>`;
     const from = (u: UnitRef) => at(findUnit(u) ?? u.location);
-    const g = (inner: string, kind: string) => `<g class="order ${kind}${failed ? ' failed' : ''}" data-result="${o.result ?? 'pending'}">${title}${inner}</g>`;
+    const g = (inner: string, kind: string) => `<g class="order ${esc(kind)}${failed ? ' failed' : ''}" data-result="${esc(o.result ?? 'pending')}">${title}${inner}</g>`;
     switch (order.kind) {
       case 'hold': {
         const [x, y] = from(order.unit);

@@ -3,6 +3,7 @@
 // stacks under the fog of war as a counter that shows only how many units hide there, forts and
 // their markers. It takes the view, never the state. Pure: text in, text out.
 import type { MapGeometry, Point } from '../maps/geometry.ts';
+import { esc } from './svg.ts';
 
 export interface HodUnitView { id: string; name: string; kind: string; strength: number; elite: boolean; owner: string | null }
 export interface HodSpaceView {
@@ -23,7 +24,6 @@ export interface HodBoardView {
 
 // Colour-blind-safe colours (Okabe–Ito) for the two sides and the neutrals, each with a letter.
 const SIDE_COLOURS = ['#E69F00', '#0072B2', '#999999', '#009E73'];
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const f = (n: number) => Math.round(n * 10) / 10;
 const NEUTRAL = 'neutral';
 
@@ -43,13 +43,13 @@ export function renderHawaii1795Map(geometry: MapGeometry, board: HodBoardView, 
   out.push(`<rect x="${vx}" y="${vy}" width="${vw}" height="${vh}" fill="#c9def0"/>`);
   // Islands that are no space (Niihau, Lanai, Kahoolawe) under the spaces.
   out.push('<g class="islands">');
-  for (const path of Object.values(geometry.islands)) out.push(`<path d="${path}" fill="#ece3c8" stroke="#8a7a58" stroke-width="${f(0.5 * s)}"/>`);
+  for (const path of Object.values(geometry.islands)) out.push(`<path d="${esc(path)}" fill="#ece3c8" stroke="#8a7a58" stroke-width="${f(0.5 * s)}"/>`);
   out.push('</g>');
   out.push('<g class="spaces">');
   for (const [id, g] of Object.entries(geometry.spaces)) {
     const land = board.spaces.some((x) => x.id === id);
     const name = board.spaces.find((x) => x.id === id)?.name ?? spaceNames[id] ?? id;
-    out.push(`<path d="${g.path}" fill="${land ? '#f2e8c9' : '#d4e6f5'}" stroke="#6d5b3b" stroke-width="${f(0.8 * s)}" stroke-linejoin="round"><title>${esc(name)}</title></path>`);
+    out.push(`<path d="${esc(g.path)}" fill="${land ? '#f2e8c9' : '#d4e6f5'}" stroke="#6d5b3b" stroke-width="${f(0.8 * s)}" stroke-linejoin="round"><title>${esc(name)}</title></path>`);
   }
   out.push('</g>');
   out.push(`<g class="labels" font-size="${f(9 * s)}" text-anchor="middle" fill="#3b3222">`);
@@ -101,7 +101,7 @@ export function renderHawaii1795Map(geometry: MapGeometry, board: HodBoardView, 
   owners.forEach((id, i) => {
     const x = vx + 8 * s + i * 200 * s, y = vy + vh + 18 * s;
     out.push(`<rect x="${f(x)}" y="${f(y - 9 * s)}" width="${f(16 * s)}" height="${f(12 * s)}" rx="${f(2 * s)}" fill="${colour(id)}" stroke="#222" stroke-width="${f(0.6 * s)}"/>` +
-      `<text x="${f(x + 8 * s)}" y="${f(y)}" text-anchor="middle" font-weight="bold" font-size="${f(7.5 * s)}">${letter(id)}</text><text x="${f(x + 21 * s)}" y="${f(y)}">${esc(sideName(id))}</text>`);
+      `<text x="${f(x + 8 * s)}" y="${f(y)}" text-anchor="middle" font-weight="bold" font-size="${f(7.5 * s)}">${esc(letter(id))}</text><text x="${f(x + 21 * s)}" y="${f(y)}">${esc(sideName(id))}</text>`);
   });
   out.push(`<text x="${f(vx + vw - 8 * s)}" y="${f(vy + vh + 18 * s)}" text-anchor="end" fill="#333">A counter: its total strength, ★ a leader, a canoe and their number; ?N: N units hidden by the fog of war</text>`);
   out.push('</g></svg>');

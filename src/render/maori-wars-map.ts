@@ -5,6 +5,7 @@
 // Victory Point tracks and a legend. Takes a view, never the state. Pure: text in, text out.
 // The board-independent part (terrain, hexes, names) is drawn once per map and kept.
 import type { MaoriWarsMap } from '../maori-wars/map-schema.ts';
+import { esc } from './svg.ts';
 
 export type MwSide = 'british' | 'maori' | 'queenite' | 'neutral';
 export type MwStructureKind = 'town' | 'settlement' | 'fort' | 'village' | 'pa';
@@ -54,7 +55,6 @@ const MARKS: Record<string, { d: (x: number, y: number, R: number) => string; st
   lake: { d: (x, y, R) => [-0.15, 0.25].map((b) => `M${f(x - 0.4 * R)},${f(y + b * R)}q${f(0.2 * R)},-1 ${f(0.4 * R)},0t${f(0.4 * R)},0`).join(''), stroke: '#3D7FB8', width: 0.4 },
 };
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const f = (n: number) => Math.round(n * 10) / 10;
 const PANEL = 300;
 
@@ -123,6 +123,7 @@ const DIGITS: [number, number, string][] = [
 ];
 const scaledDigits = new Map<number, string[]>();
 function numberPath(id: string, x: number, y: number, size: number): string {
+  if (!/^\d+$/.test(id)) return '';
   const k = size / 2;
   let rel = scaledDigits.get(k);
   if (!rel) { rel = DIGITS.map(([, , d]) => d.replace(/-?[\d.]+/g, (n) => String(f(Number(n) * k)))); scaledDigits.set(k, rel); }
@@ -146,7 +147,7 @@ function drawStatic(map: MaoriWarsMap): Static {
   const o: string[] = [];
   // Every layer is one path where it can be: resvg draws one long path far faster than thousands of
   // small elements, clip paths or patterns (see docs/maori-wars-map.md).
-  const coast = map.drawing.coast.join('');
+  const coast = esc(map.drawing.coast.join(''));
   // Land in a neutral colour (the South Island, off the map, stays so); each land hex's terrain whole;
   // marks so that colour is not the only cue; then the sea over everything off the coast.
   o.push(`<path d="${coast}" fill="#EDE6D6" fill-rule="evenodd"/>`);
@@ -169,8 +170,8 @@ function drawStatic(map: MaoriWarsMap): Static {
   const grid = gridPaths(map.hexes, R);
   o.push(`<path class="grid" d="${grid.sea}" fill="none" stroke="#7d7462" stroke-opacity="0.5" stroke-width="0.3"/>`);
   o.push(`<path class="grid" d="${grid.land}" fill="none" stroke="#5d5442" stroke-opacity="0.85" stroke-width="0.3"/>`);
-  if (map.drawing.lakes) o.push(`<path class="lakes" d="${map.drawing.lakes.join('')}" fill="${TERRAIN_FILL.lake}" stroke="#3D7FB8" stroke-width="0.4"/>`);
-  o.push(`<path class="coast" d="${map.drawing.coast.join('')}" fill="none" stroke="#5b4a2e" stroke-width="0.6" stroke-linejoin="round"/>`);
+  if (map.drawing.lakes) o.push(`<path class="lakes" d="${esc(map.drawing.lakes.join(''))}" fill="${TERRAIN_FILL.lake}" stroke="#3D7FB8" stroke-width="0.4"/>`);
+  o.push(`<path class="coast" d="${coast}" fill="none" stroke="#5b4a2e" stroke-width="0.6" stroke-linejoin="round"/>`);
   // Rivers: solid where only canoes go, dotted along the navigable reach (the rules' dotted segments).
   o.push('<g class="rivers" fill="none" stroke="#1F5FA0" stroke-linecap="round" stroke-linejoin="round">');
   for (const rv of map.rivers) {
@@ -201,7 +202,7 @@ function drawStatic(map: MaoriWarsMap): Static {
   for (const h of map.hexes) {
     const name = names.get(h.id);
     const label = `${name ? `${name}, ` : ''}hex ${h.id}, ${TERRAIN_NAME[h.terrain].toLowerCase()}${h.smallIsland ? ', small island' : ''}`;
-    o.push(`<path class="hex" data-hex="${h.id}" aria-label="${esc(label)}" d="${hexPath(h.centre, R)}"/>`);
+    o.push(`<path class="hex" data-hex="${esc(h.id)}" aria-label="${esc(label)}" d="${hexPath(h.centre, R)}"/>`);
   }
   o.push('</g>');
   // Places: Towns in bold with the printed Town mark; other places in italic.
@@ -236,7 +237,7 @@ export function renderMaoriWarsMap(map: MaoriWarsMap, board: MaoriWarsBoard, opt
 
   for (const id of board.highlights ?? []) {
     const c = st.centres.get(id);
-    if (c) o.push(`<path class="highlight" data-highlight="${id}" d="${hexPath(c, R * 0.92)}" fill="none" stroke="#F0E442" stroke-width="1.6"/><path d="${hexPath(c, R * 0.92)}" fill="none" stroke="#000" stroke-width="0.4"/>`);
+    if (c) o.push(`<path class="highlight" data-highlight="${esc(id)}" d="${hexPath(c, R * 0.92)}" fill="none" stroke="#F0E442" stroke-width="1.6"/><path d="${hexPath(c, R * 0.92)}" fill="none" stroke="#000" stroke-width="0.4"/>`);
   }
 
   o.push('<g class="board">');
@@ -258,7 +259,7 @@ export function renderMaoriWarsMap(map: MaoriWarsMap, board: MaoriWarsBoard, opt
       if (t) parts.push(`<g class="sap"><title>Sap towards ${esc(placeOf(hv.sap.towards))}</title>${arrow([x, y], [x + (t[0] - x) * 0.75, y + (t[1] - y) * 0.75], '#000', 1.1)}` +
         `<text x="${f(x + (t[0] - x) * 0.3)}" y="${f(y + (t[1] - y) * 0.3 - 1)}" font-size="${f(R * 0.3)}" font-weight="bold" text-anchor="middle" stroke="#fff" stroke-width="0.8" paint-order="stroke">Sap</text></g>`);
     }
-    if (parts.length) o.push(`<g class="stack" data-stack="${id}">${parts.join('')}</g>`);
+    if (parts.length) o.push(`<g class="stack" data-stack="${esc(id)}">${parts.join('')}</g>`);
     // Where the counters hide the hex's name, write its first name again under the hex (all are in the hex's title).
     const all = st.names.get(id);
     const name = all?.split(' / ')[0];
@@ -273,7 +274,7 @@ export function renderMaoriWarsMap(map: MaoriWarsMap, board: MaoriWarsBoard, opt
   for (const a of board.arrows ?? []) {
     const p = st.centres.get(a.from), q = st.centres.get(a.to);
     if (!p || !q) continue;
-    o.push(`<g class="arrow ${a.kind}"><title>${esc(`${a.kind[0].toUpperCase()}${a.kind.slice(1)}: ${placeOf(a.from)} to ${placeOf(a.to)}`)}</title>${arrow(p, [q[0] - (q[0] - p[0]) * 0.2, q[1] - (q[1] - p[1]) * 0.2], ARROW[a.kind], 1.4, a.kind === 'retreat' ? ' stroke-dasharray="2 1.5"' : '')}</g>`);
+    o.push(`<g class="arrow ${esc(a.kind)}"><title>${esc(`${a.kind[0].toUpperCase()}${a.kind.slice(1)}: ${placeOf(a.from)} to ${placeOf(a.to)}`)}</title>${arrow(p, [q[0] - (q[0] - p[0]) * 0.2, q[1] - (q[1] - p[1]) * 0.2], ARROW[a.kind], 1.4, a.kind === 'retreat' ? ' stroke-dasharray="2 1.5"' : '')}</g>`);
   }
   o.push('</g>');
 
@@ -308,7 +309,7 @@ function counter(u: MwUnit, [x, y]: [number, number], s: number, where: string):
   const dis = u.disrupted
     ? `<g class="disrupted"><circle cx="${f(x + h * 0.85)}" cy="${f(y - h * 0.85)}" r="${f(s * 0.26)}" fill="#F0E442" stroke="#000" stroke-width="0.25"/><text x="${f(x + h * 0.85)}" y="${f(y - h * 0.85 + s * 0.15)}" font-size="${f(s * 0.38)}" font-weight="bold" text-anchor="middle" fill="#000">D</text></g>`
     : '';
-  return `<g class="unit" data-kind="${u.kind}" data-side="${u.side}"><title>${esc(`${unitTitle(u)} in ${where}`)}</title>${shape} fill="${side.fill}" stroke="#111" stroke-width="0.3"${u.disrupted ? ' fill-opacity="0.6"' : ''}/>` +
+  return `<g class="unit" data-kind="${esc(u.kind)}" data-side="${esc(u.side)}"><title>${esc(`${unitTitle(u)} in ${where}`)}</title>${shape} fill="${side.fill}" stroke="#111" stroke-width="0.3"${u.disrupted ? ' fill-opacity="0.6"' : ''}/>` +
     `<text x="${f(x)}" y="${f(y + s * 0.17)}" font-size="${f(s * (code.length > 1 ? 0.46 : 0.6))}" font-weight="bold" text-anchor="middle" fill="${side.ink}">${code}</text>${dis}</g>`;
 }
 
@@ -332,7 +333,7 @@ function structure(s: MwStructure, [x, y]: [number, number], w: number, where: s
     }
   }
   const dis = s.disrupted ? `<text class="disrupted" x="${f(x)}" y="${f(y + h * 0.35)}" font-size="${f(w * 0.5)}" font-weight="bold" text-anchor="middle" fill="#000" stroke="#F0E442" stroke-width="0.5" paint-order="stroke">D</text>` : '';
-  return `<g class="structure" data-kind="${s.kind}" data-side="${s.side}"><title>${esc(`${SIDE[s.side].name} ${STRUCTURE[s.kind]}${s.disrupted ? ', disrupted' : ''} in ${where}`)}</title><path d="${d}" fill="${fill}" stroke="#111" stroke-width="0.35"/>${dis}</g>`;
+  return `<g class="structure" data-kind="${esc(s.kind)}" data-side="${esc(s.side)}"><title>${esc(`${SIDE[s.side].name} ${STRUCTURE[s.kind]}${s.disrupted ? ', disrupted' : ''} in ${where}`)}</title><path d="${d}" fill="${fill}" stroke="#111" stroke-width="0.35"/>${dis}</g>`;
 }
 
 // The side panel, x from the map's right edge: title, the Game Turn and VP tracks, the legend, the
@@ -443,7 +444,7 @@ function panel(map: MaoriWarsMap, board: MaoriWarsBoard, st: Static): string {
   let ly = st.listTop;
   map.territories.forEach((t, i) => {
     const units = board.bushRaider[t.id] ?? [];
-    o.push(`<g class="territory" data-territory="${t.id}"><rect x="${x0}" y="${f(ly - 5)}" width="6" height="6" fill="${TERRITORY_FILLS[i % TERRITORY_FILLS.length]}"/><text x="${x0 + 9}" y="${f(ly)}" font-size="6"><tspan font-weight="bold">${i + 1}</tspan> ${esc(t.name)}</text>`);
+    o.push(`<g class="territory" data-territory="${esc(t.id)}"><rect x="${x0}" y="${f(ly - 5)}" width="6" height="6" fill="${TERRITORY_FILLS[i % TERRITORY_FILLS.length]}"/><text x="${x0 + 9}" y="${f(ly)}" font-size="6"><tspan font-weight="bold">${i + 1}</tspan> ${esc(t.name)}</text>`);
     ly += 3;
     if (units.length) {
       units.forEach((u, j) => o.push(counter(u, [x0 + 13 + (j % 12) * 10, ly + 5 + Math.floor(j / 12) * 10], 8, st.territoryNames.get(t.id) ?? t.id)));

@@ -3,6 +3,7 @@
 import { limitInvitationsBy, limitMailTo } from './mail-limits.ts';
 import type { Phase } from '../db/generated/client.ts';
 import { games as registry, roleNameOf } from '../games/index.ts';
+import { DataError } from '../contract/data-error.ts';
 import type { Viewer } from '../contract/types.ts';
 import { queueMail, type OutgoingMail } from '../mail/outbox.ts';
 import { eventMail, inviteMail, startMail } from '../mail/game-mail.ts';
@@ -60,6 +61,8 @@ export async function createGame(ctx: Ctx, moderatorId: string, input: CreateGam
   try {
     module.setup(seed, scenario.id, input.options ?? {});
   } catch (err: any) {
+    // Data that does not fit its schema names each field at fault (body.options.data.map.drawing.coast.0).
+    if (err instanceof DataError) throw badRequest(`The engine rejected the options: ${err.message}`, err.issues.map((i) => ({ field: ['body', 'options', ...i.path].join('.'), message: i.message })));
     throw badRequest(`The engine rejected the options: ${err?.message ?? err}`, [{ field: 'body.options', message: String(err?.message ?? err) }]);
   }
   const now = ctx.clock.now();

@@ -226,7 +226,15 @@ const PHASE_LENGTHS: [number, string][] = [[1440, '1 day'], [2880, '2 days'], [7
 async function mapInto(box: HTMLElement, url: string): Promise<SVGSVGElement | null> {
   try {
     const svg = await api('GET', url);
-    box.innerHTML = svg;
+    // Read as an inert XML document and kept to drawing only (no script, no handler, no script
+    // link) before it joins the page: the map's data may come from a moderator.
+    const doc = new DOMParser().parseFromString(svg, 'image/svg+xml');
+    if (doc.documentElement.localName !== 'svg') throw new Error('The map could not be read.');
+    for (const x of [...doc.querySelectorAll('script, foreignObject, iframe, object, embed')]) x.remove();
+    for (const x of [...doc.querySelectorAll('*')]) {
+      for (const a of [...x.attributes]) if (/^on/i.test(a.name) || (/href$/i.test(a.name) && !/^#/.test(a.value.trim()))) x.removeAttribute(a.name);
+    }
+    box.replaceChildren(document.importNode(doc.documentElement, true));
     const el = box.querySelector('svg');
     // Units become buttons on the player's map: a picture (role img) may not hold controls.
     el?.setAttribute('role', 'group');
