@@ -27,6 +27,24 @@ function withoutExamples(x: unknown): unknown {
   return x;
 }
 
+type Doc = { paths?: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> }>>; components?: { schemas?: Record<string, unknown> } };
+
+/** Every error answer has the same problem+json schema: one named type instead of a copy for each. */
+function sharedProblem(doc: Doc): Doc {
+  let first: string | undefined;
+  for (const op of Object.values(doc.paths ?? {}).flatMap((p) => Object.values(p))) {
+    for (const r of Object.values(op.responses ?? {})) {
+      const media = r.content?.['application/problem+json'];
+      if (!media?.schema) continue;
+      const text = JSON.stringify(media.schema);
+      first ??= text;
+      if (text === first) media.schema = { $ref: '#/components/schemas/Problem' };
+    }
+  }
+  if (first) doc.components = { ...doc.components, schemas: { ...doc.components?.schemas, Problem: JSON.parse(first) } };
+  return doc;
+}
+
 /** The types as a fresh generation writes them. Building the app opens no connection: nothing is queried. */
 export async function generateApiTypes(): Promise<string> {
   const url = 'postgresql://unused@127.0.0.1:9/unused';
@@ -38,7 +56,7 @@ export async function generateApiTypes(): Promise<string> {
   try {
     await app.ready();
     // The examples are for people reading /docs: as comments they would be most of the file.
-    const doc = withoutExamples(structuredClone(app.swagger()));
+    const doc = sharedProblem(withoutExamples(structuredClone(app.swagger())) as Doc);
     return HEADER + astToString(await openapiTS(doc as never, { alphabetize: true }));
   } finally {
     await app.close();

@@ -51,21 +51,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -74,21 +60,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
             };
@@ -136,21 +108,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
             };
@@ -197,21 +155,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -220,21 +164,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
             };
@@ -278,21 +208,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -301,21 +217,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
             };
@@ -345,21 +247,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -368,21 +256,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
             };
@@ -440,21 +314,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
             };
@@ -504,21 +364,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -527,21 +373,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -550,21 +382,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
             };
@@ -619,21 +437,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -642,21 +446,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -665,21 +455,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
             };
@@ -709,21 +485,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -732,21 +494,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -755,21 +503,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
             };
@@ -826,21 +560,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -849,21 +569,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
             };
@@ -933,21 +639,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -956,21 +648,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
             };
@@ -1131,21 +809,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -1154,21 +818,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
             };
@@ -1302,21 +952,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -1325,21 +961,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -1348,21 +970,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
             };
@@ -1396,21 +1004,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -1419,21 +1013,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -1442,21 +1022,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -1465,21 +1031,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -1488,21 +1040,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
             };
@@ -1644,21 +1182,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -1667,21 +1191,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -1690,21 +1200,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -1713,21 +1209,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -1736,21 +1218,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
             };
@@ -1893,21 +1361,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -1916,21 +1370,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -1939,21 +1379,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -1962,21 +1388,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -1985,21 +1397,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -2008,21 +1406,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
             };
@@ -2165,21 +1549,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -2188,21 +1558,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -2211,21 +1567,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -2234,21 +1576,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -2257,21 +1585,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
             };
@@ -2326,21 +1640,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -2349,21 +1649,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -2372,21 +1658,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
             };
@@ -2442,21 +1714,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -2465,21 +1723,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -2488,21 +1732,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -2511,21 +1741,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
             };
@@ -2668,21 +1884,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -2691,21 +1893,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -2714,21 +1902,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -2737,21 +1911,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -2760,21 +1920,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
             };
@@ -2828,21 +1974,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -2851,21 +1983,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -2874,21 +1992,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
             };
@@ -2988,21 +2092,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -3011,21 +2101,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -3034,21 +2110,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
             };
@@ -3107,21 +2169,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -3130,21 +2178,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -3153,21 +2187,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -3176,21 +2196,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -3199,21 +2205,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
             };
@@ -3349,21 +2341,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -3372,21 +2350,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -3395,21 +2359,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -3418,21 +2368,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -3441,21 +2377,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
             };
@@ -3502,21 +2424,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -3525,21 +2433,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -3548,21 +2442,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -3571,21 +2451,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
             };
@@ -3654,21 +2520,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -3677,21 +2529,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -3700,21 +2538,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -3723,21 +2547,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
             };
@@ -3803,21 +2613,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -3826,21 +2622,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -3849,21 +2631,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -3872,21 +2640,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -3895,21 +2649,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
             };
@@ -3961,21 +2701,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -3984,21 +2710,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -4007,21 +2719,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
             };
@@ -4075,21 +2773,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -4098,21 +2782,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -4121,21 +2791,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
             };
@@ -4198,21 +2854,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -4221,21 +2863,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -4244,21 +2872,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -4267,21 +2881,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -4290,21 +2890,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
             };
@@ -4374,21 +2960,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -4397,21 +2969,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -4420,21 +2978,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -4443,21 +2987,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -4466,21 +2996,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
             };
@@ -4550,21 +3066,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -4573,21 +3075,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -4596,21 +3084,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -4619,21 +3093,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -4642,21 +3102,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -4665,21 +3111,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -4688,21 +3120,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
             };
@@ -4760,21 +3178,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -4783,21 +3187,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -4806,21 +3196,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -4829,21 +3205,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -4852,21 +3214,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -4875,21 +3223,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
             };
@@ -5030,21 +3364,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -5053,21 +3373,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -5076,21 +3382,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -5099,21 +3391,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -5122,21 +3400,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
             };
@@ -5233,21 +3497,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -5256,21 +3506,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -5279,21 +3515,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
             };
@@ -5348,21 +3570,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -5371,21 +3579,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -5394,21 +3588,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
             };
@@ -5463,21 +3643,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -5486,21 +3652,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -5509,21 +3661,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
             };
@@ -5663,21 +3801,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -5686,21 +3810,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -5709,21 +3819,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -5732,21 +3828,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -5755,21 +3837,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
             };
@@ -5914,21 +3982,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -5937,21 +3991,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -5960,21 +4000,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -5983,21 +4009,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -6006,21 +4018,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
             };
@@ -6162,21 +4160,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -6185,21 +4169,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -6208,21 +4178,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -6231,21 +4187,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -6254,21 +4196,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
             };
@@ -6326,21 +4254,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -6349,21 +4263,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -6372,21 +4272,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
             };
@@ -6437,21 +4323,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -6460,21 +4332,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -6483,21 +4341,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -6506,21 +4350,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -6529,21 +4359,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
             };
@@ -6679,21 +4495,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -6702,21 +4504,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -6725,21 +4513,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -6748,21 +4522,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -6771,21 +4531,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
             };
@@ -6926,21 +4672,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -6949,21 +4681,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -6972,21 +4690,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -6995,21 +4699,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -7018,21 +4708,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
             };
@@ -7094,21 +4770,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -7117,21 +4779,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -7140,21 +4788,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -7163,21 +4797,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -7186,21 +4806,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -7209,21 +4815,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
             };
@@ -7277,21 +4869,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -7300,21 +4878,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -7323,21 +4887,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -7346,21 +4896,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
             };
@@ -7498,21 +5034,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -7521,21 +5043,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -7544,21 +5052,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -7567,21 +5061,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -7590,21 +5070,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
             };
@@ -7746,21 +5212,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -7769,21 +5221,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -7792,21 +5230,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -7815,21 +5239,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -7838,21 +5248,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
             };
@@ -7988,21 +5384,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -8011,21 +5393,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -8034,21 +5402,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -8057,21 +5411,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -8080,21 +5420,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
             };
@@ -8166,21 +5492,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -8189,21 +5501,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -8212,21 +5510,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
             };
@@ -8317,21 +5601,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -8340,21 +5610,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -8363,21 +5619,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -8386,21 +5628,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -8409,21 +5637,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
             };
@@ -8513,21 +5727,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -8536,21 +5736,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -8559,21 +5745,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -8582,21 +5754,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -8605,21 +5763,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
             };
@@ -8669,21 +5813,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
             };
@@ -8733,21 +5863,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -8756,21 +5872,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -8779,21 +5881,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": {
-                            detail: string;
-                            errors?: {
-                                field?: string;
-                                line?: number;
-                                message: string;
-                                text?: string;
-                            }[];
-                            instance?: string;
-                            status: number;
-                            title: string;
-                            type: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
             };
@@ -8855,7 +5943,24 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: never;
+    schemas: {
+        /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
+        Problem: {
+            detail: string;
+            errors?: {
+                field?: string;
+                line?: number;
+                message: string;
+                text?: string;
+            }[];
+            instance?: string;
+            status: number;
+            title: string;
+            type: string;
+        } & {
+            [key: string]: unknown;
+        };
+    };
     responses: never;
     parameters: never;
     requestBodies: never;

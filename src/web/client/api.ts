@@ -1,6 +1,6 @@
 // The public API as the page uses it: typed calls keyed by the OpenAPI document's paths (the types
 // are generated: src/web/client/api-types.ts), problem+json errors as ApiError, and the session.
-import type { paths } from './api-types.ts';
+import type { components, paths } from './api-types.ts';
 
 type Method = 'get' | 'put' | 'post' | 'delete';
 /** The paths that answer this method. */
@@ -16,8 +16,8 @@ type QueryOf<O> = O extends { parameters: { query?: infer Q } } ? Q : never;
 /** A call's path parameters, query and body, as the document declares them. */
 export interface Call<O> { params?: ParamsOf<O>; query?: QueryOf<O>; body?: BodyOf<O> }
 
-/** What every problem+json answer holds (RFC 9457), and the order lines a refused submission read. */
-export type Problem = NonNullable<paths['/games/{gameId}/orders']['put']>['responses'][422]['content']['application/problem+json'];
+/** What every problem+json answer holds (RFC 9457); a refused submission adds the lines it read. */
+export type Problem = components['schemas']['Problem'];
 export type ReadLine = Reply<'put', '/games/{gameId}/orders'>['lines'][number];
 
 export class ApiError extends Error {
