@@ -9,7 +9,7 @@ type Unit = MaoriWarsView['units'][number];
 
 export function mwPanel(id: string, g: Game, standing: string[] | null): Node {
   const v = viewOf<MaoriWarsView>(g)!;
-  const result = v.result as { text?: string } | null | undefined;
+  const result = v.result;
   const box = h('section', { class: 'mw-panel', 'aria-labelledby': 'mw-title' });
   box.append(h('h2', { id: 'mw-title' }, result ? 'The game is over' : `Game Turn ${v.turn} of ${v.lastTurn}`));
   if (!result) {
