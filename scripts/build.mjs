@@ -44,3 +44,7 @@ await build({
   logLevel: 'warning',
   plugins: [sourceUrls],
 });
+
+// The web client: dist/web/app.js (the server serves it, and bundles in memory only when it is stale).
+const { bundleClient } = await import('./build-client.mjs');
+bundleClient(root);

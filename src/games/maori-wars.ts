@@ -9,7 +9,7 @@ import { advance, apply, describe, hexWord, legalActions, problemOf, resolveTurn
 import { DataError } from '../contract/data-error.ts';
 import { loadData, setupGame } from '../maori-wars/setup.ts';
 import { shippedEngineData } from '../maori-wars/state.ts';
-import { dataOf, isHex, LOSS_KINDS, standingOf, PHASE_NAMES, placeName, SIDES, structureName, territoryName, unitName, vpText, type MWState, type Side } from '../maori-wars/state.ts';
+import { dataOf, isHex, LOSS_KINDS, standingOf, PHASE_NAMES, placeName, SIDES, structureName, territoryName, unitName, vpText, type MWState, type Side, type Standing } from '../maori-wars/state.ts';
 import { readLine, ReadError } from '../maori-wars/text.ts';
 import { STANDING_SYNTAX, standingOffered } from '../maori-wars/standing.ts';
 import { applySetup, describeSetup, firstSetupSide, readSetupLine, resolveSetup, setupOptions, setupProblem } from '../maori-wars/setup-choice.ts';
@@ -82,6 +82,9 @@ function label(s: MWState): string {
   return s.result ? 'Game over' : `Turn ${s.turn}, ${s.side} ${phaseName(s)}`;
 }
 const phaseName = (s: MWState) => (s.setupSide ? 'Set-up' : PHASE_NAMES[s.phase]);
+
+/** The view a reader gets (the web client reads it: `import type` only), with their own standing instructions. */
+export type MaoriWarsView = ReturnType<typeof publicView> & { standing?: Record<string, Required<Standing>> };
 
 function publicView(s: MWState) {
   return {

@@ -1,6 +1,6 @@
 // The standing instructions, one list (docs/maori-wars.md, "Decisions given to players"): the
 // reader's help, the note to the player who waits and the options all come from it. The reader
-// (text.ts) reads each form; the web page labels each by its words (src/web/client/app.ts).
+// (text.ts) reads each form; the web page labels each by its words (src/web/client/games/maori-wars/standing.ts).
 
 export interface StandingForm {
   /** The words after STANDING, as the help shows them. */

@@ -1,0 +1,84 @@
+// A game's page: its head (phase, deadline, who has ordered), the map, the last results, and the
+// panels of whoever reads it (player, moderator, invited player, visitor).
+import { allPhases, get, post, signedIn, type Phase } from '../api.ts';
+import { h, main, say, showError } from '../dom.ts';
+import { power, when } from '../format.ts';
+import { mwPanel } from '../games/maori-wars/panel.ts';
+import { mapInto } from '../map/map.ts';
+import { zoomControls } from '../map/zoom.ts';
+import { invitePanel } from '../panels/invite.ts';
+import { moderatorConsole, publicSwitch } from '../panels/moderator.ts';
+import { ordersPanel } from '../panels/orders.ts';
+import { pressPanel } from '../panels/press.ts';
+import { rulesSummary } from '../panels/rules.ts';
+import { votePanel } from '../panels/votes.ts';
+import { refresh } from '../refresh.ts';
+import { optionsOf, type Game } from '../types.ts';
+import { signInNote } from './sign-in.ts';
+
+export async function gamePage(id: string): Promise<void> {
+  const g = await get('/games/{gameId}', { params: { gameId: id } });
+  const me = g.you;
+  const phase = g.phase;
+  // Before the start an invited or joined player has no power yet: the view calls them an observer.
+  const mine = signedIn() && me.kind !== 'moderator' && g.status === 'forming' ? (await get('/games', { query: { mine: 'true' } })).games.find((x) => x.id === id)?.you : undefined;
+  const who = me.kind === 'player' ? `you play ${power(g, me.role ?? '')}` : me.kind === 'moderator' ? 'you are the moderator'
+    : mine === 'player:joined' ? 'you have joined' : mine === 'player:invited' ? 'you are invited' : 'you are an observer';
+  const header = h('section', { class: 'game-head' },
+    h('h1', {}, g.name),
+    h('p', {}, `${g.variantName} · ${g.scenarioName}${g.public ? ' · public' : ''} · ${who}`),
+    signedIn() ? null : signInNote(`/games/${id}`),
+    phase ? h('p', { class: 'phase' }, h('strong', {}, phase.label), ' — deadline ', when(phase.deadlineAt)) : h('p', {}, `Status: ${g.status}`),
+    phase ? h('ul', { class: 'readiness', 'aria-label': 'Who has ordered' }, ...phase.readiness.filter((r) => r.expected).map((r) => h('li', { class: r.ready ? 'ready' : r.submitted ? 'submitted' : 'waiting', 'data-role': r.role }, `${power(g, r.role)}: ${r.ready ? 'ready' : r.submitted ? 'orders in' : 'waiting'}`))) : null,
+  );
+  const mapBox = h('div', { class: 'map', id: 'map' });
+  const side = h('section', { class: 'side' });
+  const hint = h('p', { class: 'hint', id: 'map-hint', 'aria-live': 'polite' });
+  const mapWrap = h('div', { class: 'map-wrap' }, hint, mapBox);
+  const results = h('div', {});
+  main.replaceChildren(header, h('div', { class: 'board' }, mapWrap, side), results, g.status === 'forming' ? '' : h('p', {}, h('a', { href: `#/games/${id}/history` }, 'History: every phase with its map')));
+  const svg = g.status === 'forming' ? null : await mapInto(mapBox, { gameId: id });
+  if (g.status === 'forming') mapBox.replaceChildren(h('p', { class: 'muted' }, 'The map appears when the game starts.'));
+  if (g.status !== 'forming') await lastResults(id, g, results);
+
+  if (signedIn() && me.kind !== 'moderator' && g.status === 'forming') {
+    side.append(mine === 'player:joined'
+      ? h('p', {}, 'You have joined. The game starts when its moderator starts it; your power is drawn then.')
+      : h('div', {}, h('p', {}, mine === 'player:invited' ? 'You are invited to this game.' : 'This game is forming.'),
+        h('button', { type: 'button', onclick: async () => { try { await post('/games/{gameId}/join', { params: { gameId: id } }); say('Joined.'); void refresh(); } catch (e) { side.append(showError(e)); } } }, 'Join this game')));
+  }
+  if (me.kind === 'moderator' && g.status === 'forming') {
+    const joined = g.players.filter((p) => p.status === 'joined').length;
+    const needed = g.powers?.length ?? 0;
+    side.append(publicSwitch(id, g, side), h('h2', {}, 'Players'), h('ul', {}, ...g.players.map((p) => h('li', {}, `${p.email ?? p.name ?? 'player'}: ${p.status}`))),
+      h('p', { class: 'next-step' }, joined >= needed
+        ? `${joined} of ${needed} players have joined: start the game. Their powers are drawn from the game's seed.`
+        : `${joined} of ${needed} players have joined. Each invited player got an email with a link to this page; start the game once everyone has joined (reload to see who has).`),
+      invitePanel(id),
+      h('button', { type: 'button', onclick: async () => { try { await post('/games/{gameId}/start', { params: { gameId: id } }); void refresh(); } catch (e) { side.append(showError(e)); } } }, 'Start the game'));
+  }
+  if (svg) mapWrap.prepend(zoomControls(mapBox));
+  if (g.variant === 'maori-wars' && g.view?.victoryPoints) {
+    const standing = me.kind === 'player' && g.phase ? optionsOf(await get('/games/{gameId}/options', { params: { gameId: id } }).catch(() => null))?.standing?.map((x) => String(x.text)) ?? null : null;
+    side.append(mwPanel(id, g, standing));
+  }
+  if (g.position) side.append(h('details', { open: !svg }, h('summary', {}, svg ? 'Position as text' : 'Position'), h('pre', {}, g.position)));
+  if (me.kind === 'player' && phase) await ordersPanel(id, g, side, svg);
+  if (me.kind === 'moderator' && g.status !== 'forming') side.append(await moderatorConsole(id, g));
+  if (me.kind === 'player' && (g.status === 'active' || g.status === 'paused')) side.append(await votePanel(id));
+  if (me.kind === 'player' && g.status !== 'forming') side.append(await pressPanel(id, g));
+  side.append(rulesSummary(g.variant));
+}
+
+/** The newest adjudicated phase: its map with the orders and their results, and its report. */
+async function lastResults(id: string, g: Game, box: HTMLElement): Promise<void> {
+  const phases = await allPhases(id).catch(() => [] as Phase[]);
+  const done = [...phases].reverse().find((p) => p.status === 'adjudicated' && p.report);
+  if (!done) return;
+  const mapBox = h('div', { class: 'map', id: 'results-map' });
+  box.replaceChildren(h('section', { class: 'results', 'aria-labelledby': 'results-title' },
+    h('h2', { id: 'results-title' }, `Results of ${done.label}`),
+    h('p', { class: 'muted' }, g.variant === 'hawaii1795' || g.variant === 'aloha' ? 'The report of the turn, and the map after it; the map above is the position now.' : g.variant === 'maori-wars' ? 'The report of the phase, and the map after it; the map above is the position now.' : 'Every order with its result (a failed one in red); the map above is the position now.'),
+    h('div', { class: 'board' }, mapBox, h('pre', { class: 'report' }, done.report))));
+  await mapInto(mapBox, { gameId: id, seq: done.seq });
+}

@@ -1,0 +1,125 @@
+// A player's orders: lists of each unit's orders (Diplomacy), the offered actions (Aloha, Maori
+// Wars), the text box, readiness and the readings of what was sent. A submission with a line the
+// judge cannot read stores nothing: the page says so, shows the orders still in force and keeps
+// what the player wrote, to be fixed.
+import { ApiError, get, put, type ReadLine } from '../api.ts';
+import { h, say, showError } from '../dom.ts';
+import { power, when } from '../format.ts';
+import { drawOrders } from '../map/orders.ts';
+import { diplomacyMapClicks } from '../games/diplomacy/orders.ts';
+import { handPanel } from '../games/hawaii1795/hand.ts';
+import { mwActionLists } from '../games/maori-wars/actions.ts';
+import { mwMapClicks } from '../games/maori-wars/map.ts';
+import { optionsOf, viewOf, type AlohaView, type Game, type MaoriWarsView } from '../types.ts';
+import { inForce, readingsList, refusedLines } from './readings.ts';
+
+export async function ordersPanel(id: string, g: Game, side: HTMLElement, svg: SVGSVGElement | null): Promise<void> {
+  const phase = g.phase!;
+  const role = g.you.role ?? '';
+  const current = await get('/games/{gameId}/orders', { params: { gameId: id } }).catch(() => null);
+  const optsReply = await get('/games/{gameId}/options', { params: { gameId: id } }).catch(() => null);
+  const opts = optionsOf(optsReply);
+  const units = opts?.units ?? [];
+  const chosen = new Map<string, string>();
+  for (const line of current?.lines ?? []) if (line.ok) {
+    const u = units.find((x) => line.reading?.startsWith(`${x.type} ${x.name}`));
+    if (u) chosen.set(u.unit, line.text);
+  }
+  const result = h('div', { class: 'result', 'aria-live': 'polite' });
+  const selects = new Map<string, HTMLSelectElement>();
+  const list = h('div', { class: 'orders' });
+  for (const u of units) {
+    const sel = h('select', { id: `order-${u.unit}`, 'data-unit': u.unit }, h('option', { value: '' }, '(no order: holds)'), ...u.orders.map((o) => h('option', { value: o.text }, o.text)));
+    sel.value = chosen.get(u.unit) ?? '';
+    selects.set(u.unit, sel);
+    list.append(h('div', { class: 'order-row' }, h('label', { for: `order-${u.unit}` }, `${u.type} ${u.name}`), sel));
+  }
+  const picked = () => [...selects.entries()].filter(([, sel]) => sel.value).map(([unit, sel]) => ({ unit, text: sel.value, order: String(units.find((u) => u.unit === unit)?.orders.find((o) => o.text === sel.value)?.order ?? '') }));
+  const redraw = (sent = false) => { if (svg) drawOrders(svg, picked(), sent); };
+  for (const sel of selects.values()) sel.addEventListener('change', () => redraw());
+  // Orders already stored are drawn as sent.
+  if (chosen.size) redraw(true);
+  const text = h('textarea', { id: 'orders-text', rows: '5', 'aria-describedby': 'orders-help' });
+  text.value = (current?.lines ?? []).map((l) => l.text).join('\n');
+  const send = async (lines: string[]) => {
+    result.replaceChildren();
+    if (!lines.some((l) => l.trim())) {
+      result.append(h('p', { class: 'error', role: 'alert' }, g.variant === 'hawaii1795'
+        ? 'Write at least one line, for example HOLD or PLAY and a card’s number, then send.'
+        : 'Give at least one order, then send.'));
+      return;
+    }
+    try {
+      const r = await put('/games/{gameId}/orders', { params: { gameId: id }, body: { orders: lines } });
+      result.append(readingsList(r.lines),
+        h('p', { class: 'receipt' }, `Receipt ${r.receipt.hash.slice(0, 16)}… at ${new Date(r.receipt.at).toLocaleString()}`));
+      say(`Orders stored: ${r.accepted} accepted, ${r.rejected} rejected.`);
+      redraw(true);
+      // What happens next, and the header's readiness brought up to date.
+      const chip = document.querySelector<HTMLElement>(`.readiness li[data-role="${role}"]`);
+      if (chip && r.accepted && !ready.checked) { chip.className = 'submitted'; chip.textContent = `${power(g, role)}: orders in`; }
+      if (r.accepted) result.append(h('p', { class: 'next-step' }, `Your orders are in. They are carried out at the deadline (${when(phase.deadlineAt)}); until then you may change them.${notYourTurn ? '' : ' Tick Ready below to have the phase processed early, once every player is ready.'}`));
+    } catch (e) {
+      const refused = refusedLines(e);
+      if (refused) {
+        // Nothing was stored: the orders in force are those stored before, read again to be sure.
+        const stored: ReadLine[] | null = (await get('/games/{gameId}/orders', { params: { gameId: id } }).catch(() => null))?.lines ?? null;
+        const bad = refused.filter((l) => !l.ok).length;
+        result.append(readingsList(refused),
+          h('p', { class: 'error', role: 'alert' }, `Nothing was stored: ${bad === 1 ? 'one line' : `${bad} lines`} could not be read (the reason is next to it). Correct ${bad === 1 ? 'it' : 'them'} and send again; your orders are still in the form.`),
+          inForce(stored));
+        say('Nothing was stored: correct the lines marked and send again.');
+        return;
+      }
+      const b = e instanceof ApiError ? e.problem : null;
+      // The lines at fault (the problem's other entries name request fields, for programs).
+      result.append(showError(e), ...(b?.errors ?? []).filter((x) => x.line !== undefined).map((x) => h('p', { class: 'error' }, `line ${x.line}: ${x.message ?? ''}`)));
+    }
+  };
+  const ready = h('input', { type: 'checkbox', id: 'ready' });
+  ready.checked = !!phase.readiness.find((r) => r.role === role)?.ready;
+  ready.addEventListener('change', async () => {
+    try {
+      await put('/games/{gameId}/ready', { params: { gameId: id }, body: { ready: ready.checked } });
+      say(ready.checked ? 'You are ready.' : 'You are not ready.');
+      const chip = document.querySelector<HTMLElement>(`.readiness li[data-role="${role}"]`);
+      if (chip) { chip.className = ready.checked ? 'ready' : 'submitted'; chip.textContent = `${power(g, role)}: ${ready.checked ? 'ready' : 'orders in'}`; }
+    } catch (e) { ready.checked = !ready.checked; result.append(showError(e)); }
+  });
+
+  // Hawaii 1795: one side plays the turn; the other only sets its standing instructions.
+  const mwWaits = g.variant === 'maori-wars' && !!opts?.waitingFor && opts.waitingFor !== role;
+  const notYourTurn = opts?.yourTurn === false || mwWaits;
+  side.append(h('h2', {}, notYourTurn ? phase.label : `Your orders for ${phase.label}`));
+  if (mwWaits) side.append(h('p', { class: 'next-step' }, `It is the ${power(g, opts!.waitingFor!)} player's turn: you have nothing to order. You may change your standing instructions (above) at any time.`));
+  else if (notYourTurn) side.append(h('p', { class: 'next-step' }, `It is ${power(g, phase.readiness.find((r) => r.expected && r.role !== role)?.role ?? 'the other side')}'s turn: you have nothing to order. You may change your standing instructions (below) with STANDING lines in the text box.`));
+  if (units.length) {
+    side.append(h('p', { class: 'muted' }, 'Click one of your units on the map, then the space it should move to; or pick each order from the lists.'), list,
+      h('button', { type: 'button', onclick: () => void send([...selects.values()].map((s) => s.value).filter(Boolean)) }, 'Send these orders'));
+  }
+  // Games played one action at a time (Aloha): every legal action in a list.
+  const actions = opts?.actions ?? [];
+  if (actions.length && g.variant === 'maori-wars') {
+    side.append(mwActionLists(actions, svg, text, viewOf<MaoriWarsView>(g)));
+  } else if (actions.length) {
+    const pickAction = h('select', { id: 'action' }, ...actions.map((a) => h('option', { value: a.text }, a.text)));
+    side.append(h('label', { for: 'action' }, 'Your action'), pickAction,
+      h('button', { type: 'button', onclick: () => void send([pickAction.value]) }, 'Send this action'));
+  } else if (opts?.waitingFor && opts.waitingFor !== role && !mwWaits) {
+    side.append(h('p', { class: 'muted' }, `${opts.waitingFor} is deciding; you wait for your turn. You may queue your next actions as text below (one a line): they are played when your turn comes only if nothing happens before it.`));
+  }
+  // Maori Wars: click one of your stacks, then a hex: the move there (or the attack on an enemy
+  // there) offered in the list is added to the text box as a line.
+  if (svg && g.variant === 'maori-wars' && actions.length) mwMapClicks(svg, actions, text);
+  // Aloha's queued actions: the view shows a player only their own.
+  const queued = viewOf<AlohaView>(g)?.queued?.[role] ?? [];
+  if (queued.length) side.append(h('p', { class: 'queued' }, `Your queued actions: ${queued.join('; ')}.`));
+  side.append(h('details', { open: !units.length && !actions.length }, h('summary', {}, 'Write orders as text'), h('label', { for: 'orders-text' }, 'Orders, one a line'), h('p', { id: 'orders-help', class: 'muted' }, 'As you would write them by email.'), text,
+    h('button', { type: 'button', onclick: () => void send(text.value.split('\n')) }, 'Send the text')));
+  // Readiness is for those who order in this phase (not the side that waits in Hawaii 1795).
+  if (!notYourTurn) side.append(h('p', {}, ready, h('label', { for: 'ready' }, ' Ready: process the phase early once everyone is')));
+  side.append(result);
+  if (g.variant === 'hawaii1795') side.append(handPanel(g, !notYourTurn, optsReply?.help));
+
+  if (svg) diplomacyMapClicks(svg, units, selects, () => redraw());
+}

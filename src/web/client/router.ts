@@ -1,0 +1,76 @@
+// Hash routes (#/games/<id>, #/new, …): each builds its page; aria-busy while a page is built, so
+// its controls work once it is "false" (screen readers wait too).
+import { ApiError, NEXT_KEY, del, post, session, whoAmI } from './api.ts';
+import { errorText, h, main, nav, say, showError } from './dom.ts';
+import { gamePage } from './pages/game.ts';
+import { gamesPage } from './pages/games.ts';
+import { historyPage } from './pages/history.ts';
+import { newGamePage } from './pages/new-game.ts';
+import { publicGamesPage } from './pages/public-games.ts';
+import { signInPage } from './pages/sign-in.ts';
+
+/**
+ * A sign-in link (`#signin=<code>&next=/games/<id>`) is used once: the code is exchanged for the
+ * session cookie, then dropped from the address bar.
+ */
+async function takeSignInLink(): Promise<void> {
+  const m = /[#&]signin=([A-Za-z0-9_-]+)/.exec(location.hash);
+  if (!m) return;
+  const next = /[#&]next=(\/[A-Za-z0-9/_-]*)/.exec(location.hash)?.[1] ?? localStorage.getItem(NEXT_KEY) ?? '/';
+  localStorage.removeItem(NEXT_KEY);
+  history.replaceState(null, '', `${location.pathname}#${next}`);
+  try {
+    session.me = await post('/accounts/session', { body: { code: m[1]! } });
+  } catch (e) {
+    session.me = null;
+    say(errorText(e));
+    session.linkProblem = errorText(e);
+  }
+}
+
+function setNav(): void {
+  nav.replaceChildren(
+    ...(session.me
+      ? [h('a', { href: '#/' }, 'My games'), h('a', { href: '#/new' }, 'New game'), h('a', { href: '#/public' }, 'Public games'), h('a', { href: '/docs' }, 'API'), h('button', { type: 'button', class: 'link', onclick: async () => { await del('/accounts/session').catch(() => null); session.me = null; void route(); } }, 'Sign out')]
+      : [h('a', { href: '#/public' }, 'Public games'), h('a', { href: '#/' }, 'Sign in'), h('a', { href: '/docs' }, 'API')]),
+  );
+}
+
+let building = 0;
+export async function route(): Promise<void> {
+  building++;
+  main.setAttribute('aria-busy', 'true');
+  try { await routeOnce(); } finally { if (--building === 0) main.setAttribute('aria-busy', 'false'); }
+}
+
+async function routeOnce(): Promise<void> {
+  await takeSignInLink();
+  await whoAmI();
+  setNav();
+  const path = location.hash.replace(/^#/, '') || '/';
+  try {
+    let m: RegExpExecArray | null;
+    if (path === '/public') return await publicGamesPage();
+    if (!session.me) {
+      // A public game is open to visitors; any other game is "not found" until they sign in.
+      if ((m = /^\/games\/([0-9a-f-]{36})(?:\/history(?:\/(\d+))?)?$/.exec(path))) {
+        try {
+          return await (path.includes('/history') ? historyPage(m[1]!, m[2] ? Number(m[2]) : undefined) : gamePage(m[1]!));
+        } catch (e) {
+          if (!(e instanceof ApiError && e.status === 404)) throw e;
+          localStorage.setItem(NEXT_KEY, `/games/${m[1]}`);
+        }
+      }
+      return signInPage();
+    }
+    if ((m = /^\/games\/([0-9a-f-]{36})\/history(?:\/(\d+))?$/.exec(path))) return await historyPage(m[1]!, m[2] ? Number(m[2]) : undefined);
+    if ((m = /^\/games\/([0-9a-f-]{36})$/.exec(path))) return await gamePage(m[1]!);
+    if (path === '/new') return await newGamePage();
+    return await gamesPage();
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 401) { setNav(); return signInPage(); }
+    main.replaceChildren(showError(e));
+  } finally {
+    main.focus();
+  }
+}

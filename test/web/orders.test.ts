@@ -1,0 +1,86 @@
+// Orders with a line the judge cannot read, in a real Chromium: the page sends the set as it is
+// (never "keep the readable lines"), so nothing is stored; it shows each line with its reading or
+// its error, says plainly that nothing was stored and which orders stay in force, keeps what the
+// player wrote in the form, and shows no receipt.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailFor, startTestService, type TestService } from '../helpers/app.ts';
+import { signUp, startedGame, type Client } from '../helpers/api.ts';
+import { accessibilityProblems, artifact, launchBrowser } from './browser.ts';
+
+let t: TestService;
+let browser: Browser;
+let base: string;
+beforeAll(async () => {
+  t = await startTestService();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = t.app.server.address();
+  base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+async function signInLink(email: string): Promise<string> {
+  const r = await t.app.inject({ method: 'POST', url: '/accounts/sign-in', payload: { email, web: true } });
+  if (r.statusCode !== 202) throw new Error(`sign-in ${email}: ${r.statusCode} ${r.body}`);
+  const mails = await mailFor(t.db, email, 'token');
+  const m = /#signin=([A-Za-z0-9_-]{43})/.exec(mails[mails.length - 1].body);
+  if (!m) throw new Error('no sign-in link in the mail');
+  return `${base}/#signin=${m[1]}`;
+}
+
+async function open(page: Page, url: string) {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(url);
+  return errors;
+}
+
+describe('a set of orders with a bad line, in the browser', () => {
+  let game: any;
+  let byRole: Record<string, Client>;
+  beforeAll(async () => {
+    const mod = await signUp(t, 'ordmod@example.org');
+    const a = await signUp(t, 'ordsunrise@example.org');
+    const b = await signUp(t, 'ordsunset@example.org');
+    ({ game, byRole } = await startedGame(t, mod, [a, b], { name: 'Careful Race', variant: 'heiau', scenario: 'race' }));
+    await byRole.Sunrise.ok('PUT', `/games/${game.id}/orders`, { text: 'B Kona-Kailua - Kawaihae\nB Puna H' });
+  });
+
+  it('stores nothing, says so, shows the orders in force and keeps the lines to fix; no receipt', async () => {
+    const before = await byRole.Sunrise.ok('GET', `/games/${game.id}/orders`);
+    expect(before.lines.filter((l: any) => l.ok)).toHaveLength(2);
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const errors = await open(page, `${await signInLink(byRole.Sunrise.email)}&next=/games/${game.id}`);
+    await page.locator('#orders-text').waitFor({ state: 'attached' });
+    await page.locator('main[aria-busy="false"]').waitFor();
+    await page.locator('details:has(#orders-text)').evaluate((d) => { (d as HTMLDetailsElement).open = true; });
+    const typed = 'B Kona-Kailua H\nB Puna - Atlantis';
+    await page.locator('#orders-text').fill(typed);
+    await page.getByRole('button', { name: 'Send the text' }).click();
+    await page.locator('.readings li.error').first().waitFor();
+
+    const result = await page.locator('.result').innerText();
+    expect(result).toContain('Nothing was stored');
+    expect(result).toContain('B Puna - Atlantis —');
+    expect(await page.locator('.readings li.ok').count()).toBe(1);
+    expect(await page.locator('.readings li.error').count()).toBe(1);
+    // The orders in force, as stored before: unchanged.
+    expect(await page.locator('.in-force').innerText()).toMatch(/in force are unchanged[\s\S]*Kona-Kailua[\s\S]*Kawaihae[\s\S]*Puna/);
+    expect(await page.locator('.receipt').count()).toBe(0);
+    expect(await page.locator('#status').innerText()).toContain('Nothing was stored');
+    // What the player wrote stays in the form, to be fixed.
+    expect(await page.locator('#orders-text').inputValue()).toBe(typed);
+    // And the judge kept the orders in force: the same lines and the same receipt.
+    const after = await byRole.Sunrise.ok('GET', `/games/${game.id}/orders`);
+    expect(after.lines).toEqual(before.lines);
+    expect(after.receipt).toEqual(before.receipt);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await page.screenshot({ path: artifact('orders-refused'), fullPage: true });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
