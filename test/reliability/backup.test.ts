@@ -84,7 +84,7 @@ const isResults = (m: { subject: string }) => /^Deadline during the backup: Spri
 const LIMITS = { ORDER_RATE_LIMIT: '100000', ACCOUNT_RATE_LIMIT: '100000', SIGN_IN_MAIL_LIMIT: '100000', INVITE_ADDRESS_HOURLY_LIMIT: '100000' };
 
 describe(`backup and restore (${EMBEDDED ? 'embedded PostgreSQL, a fresh data directory' : 'DATABASE_URL, a fresh database'})`, () => {
-  it('a backup taken under load restores into a fresh database, and the game plays on: adjudicated once, its mail sent once, tokens kept', { timeout: 240_000 }, async () => {
+  it('a backup taken under load restores into a fresh database, and the game plays on: adjudicated once, its mail sent once, tokens kept', { timeout: 420_000 }, async () => {
     const source = await install(root, 'source', true);
     installs.push(source);
     const port1 = await freePort();
