@@ -78,7 +78,20 @@ export const Env = z.object({
   /** An API token expires this many days after it was issued, or after this many days unused. */
   TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   TOKEN_IDLE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Scheduled backups (docs/backup.md): the folder the worker writes them to (unset: none). */
+  BACKUP_DIR: z.string().optional(),
+  /** How often: a number and s, m, h or d (default 1d). */
+  BACKUP_EVERY: z.string().regex(/^[1-9]\d*[smhd]$/, { message: 'must be a number and a unit: 30m, 6h, 1d (s, m, h, d)' }).optional(),
+  /** How many of the newest backups are kept in BACKUP_DIR. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
 });
+
+const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** `30m`, `6h`, `1d` in milliseconds. */
+export function durationMs(text: string): number {
+  return Number(text.slice(0, -1)) * UNIT_MS[text.slice(-1) as keyof typeof UNIT_MS];
+}
 
 export interface Config {
   port: number;
@@ -109,6 +122,8 @@ export interface Config {
   tokenIdleDays: number;
   /** Outgoing mail is signed with a key generated on first start and kept in the database (loadDkimKey). */
   dkim: { selector: string; domain: string; privateKey: string };
+  /** Scheduled backups, when BACKUP_DIR is set. */
+  backup?: { dir: string; everyMs: number; keep: number };
   inbound: InboundConfig;
 }
 
@@ -139,6 +154,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.BACKUP_EVERY && !e.BACKUP_DIR) throw new Error('Invalid configuration:\n  BACKUP_EVERY: set BACKUP_DIR too (the folder the backups are written to)');
   // Links in mail must reach the judge: listening beyond this machine without PUBLIC_URL would
   // send every player links to localhost.
   if (!e.PUBLIC_URL && !['127.0.0.1', 'localhost', '::1'].includes(e.HOST)) {
@@ -178,6 +194,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tokenIdleDays: e.TOKEN_IDLE_DAYS,
     // The key is read from the database at start (loadDkimKey); empty until then.
     dkim: { selector: e.DKIM_SELECTOR.toLowerCase(), domain: (e.MAIL_FROM.match(/@([^>\s]+)/)?.[1] ?? 'kahu.localhost').toLowerCase(), privateKey: '' },
+    ...(e.BACKUP_DIR ? { backup: { dir: path.resolve(e.BACKUP_DIR), everyMs: durationMs(e.BACKUP_EVERY ?? '1d'), keep: e.BACKUP_KEEP } } : {}),
     inbound: {
       enabled: e.INBOUND_SMTP_PORT !== undefined || e.INBOUND_WEBHOOK_SECRET !== undefined,
       smtpPort: e.INBOUND_SMTP_PORT,

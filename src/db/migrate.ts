@@ -38,8 +38,9 @@ const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
 
 export interface MigrateResult { applied: string[]; warnings: string[] }
 
-export async function migrate(databaseUrl: string, opts: { dir?: string } = {}): Promise<MigrateResult> {
-  const migrations = readMigrations(opts.dir);
+/** `only`: apply just these (a restore makes the schema its backup was written with, then the rest). */
+export async function migrate(databaseUrl: string, opts: { dir?: string; only?: string[] } = {}): Promise<MigrateResult> {
+  const migrations = readMigrations(opts.dir).filter((m) => !opts.only || opts.only.includes(m.name));
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const applied: string[] = [];

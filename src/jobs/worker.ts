@@ -6,6 +6,7 @@ import type { Ctx } from '../service/context.ts';
 import { processPhase } from '../service/phases.ts';
 import { adjudicateInBatches, sweep } from '../service/sweep.ts';
 import { BATCH_SIZE } from '../service/phases.ts';
+import { scheduleBackups } from './backups.ts';
 import { QUEUES } from './queues.ts';
 
 // Deadlines come first: while this process adjudicates (and for a second after, when the next
@@ -111,13 +112,14 @@ export async function startWorker(ctx: Ctx, boss: PgBoss, transport: MailTranspo
   };
   const timer = setInterval(tick, ctx.config.sweepSeconds * 1000);
   void tick();
+  const backups = scheduleBackups(ctx);
   return {
     /** No new fetch, sweep or handler starts; those under way (adjudications, mail) finish first. */
     async stop() {
       stopped = true;
       clearInterval(timer);
       await Promise.all(Object.values(QUEUES).map((q) => boss.offWork(q)));
-      await running;
+      await Promise.all([running, backups.stop()]);
       while (inFlight.size) await Promise.allSettled([...inFlight]);
     },
   };

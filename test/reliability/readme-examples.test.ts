@@ -1,6 +1,7 @@
 // The README's examples, and those of the docs it leads to (docs/api.md, docs/service-rules.md),
-// run as written. Every fenced block tagged `sh` (or `bash`, `shell`) is run, in the docs' order
-// (README first), in one bash session (later examples use the walkthrough's accounts),
+// run as written, then docs/backup.md's (same session, DATABASE_URL set to the judge's database).
+// Every fenced block tagged `sh` (or `bash`, `shell`) is run, in the docs' order (README first), in
+// one bash session (later examples use the walkthrough's accounts),
 // against a real kahu (`node src/main.ts`, as `npm start` runs it) with mail written to
 // `.data/outbox/` under the session's working directory, as the walkthrough expects. Blocks tagged
 // `python` are run with python3. A block is not run only when the line before it (blank lines
@@ -51,6 +52,10 @@ export function fencedBlocks(md: string): Block[] {
 
 const BLOCKS = DOC_FILES.flatMap((file) => fencedBlocks(fs.readFileSync(path.join(ROOT, file), 'utf8')).map((b) => ({ ...b, file })));
 const SHELL = BLOCKS.filter((b) => ['sh', 'bash', 'shell'].includes(b.lang) && !b.notRun);
+// docs/backup.md's examples run after the README's, in the same session, on the walkthrough's judge
+// (DATABASE_URL set to its database, as a moderator's .env would).
+const BACKUP_DOC = fencedBlocks(fs.readFileSync(path.join(ROOT, 'docs/backup.md'), 'utf8'));
+const BACKUP_SHELL = BACKUP_DOC.filter((b) => ['sh', 'bash', 'shell'].includes(b.lang) && !b.notRun);
 const PYTHON = BLOCKS.filter((b) => b.lang === 'python' && !b.notRun);
 
 // Never run by this test, marker or not: they install, start servers or touch the checkout.
@@ -101,7 +106,7 @@ describe('README', () => {
     const ran: Ran[] = [];
 
     beforeAll(async () => {
-      const unsafe = SHELL.filter((b) => NEVER.test(b.text));
+      const unsafe = [...SHELL, ...BACKUP_SHELL.map((b) => ({ ...b, file: 'docs/backup.md' }))].filter((b) => NEVER.test(b.text));
       if (unsafe.length) throw new Error(`${unsafe.map((b) => `${b.file} line ${b.line}`).join(', ')}: an example that installs, starts or benchmarks something must be marked <!-- not-run: why -->`);
       database = await createTestDatabase();
       // Under the repository, so `npm run` finds kahu's package.json from here, as from a checkout.
@@ -112,15 +117,17 @@ describe('README', () => {
       await kahu.waitFor(/kahu is running/, 60_000);
 
       let script = '';
-      SHELL.forEach((b, i) => {
+      const all = [...SHELL, ...BACKUP_SHELL];
+      all.forEach((b, i) => {
+        if (i === SHELL.length) script += `export DATABASE_URL='${database.url}'\n`;
         script += `printf '@@begin ${i}@@\\n'; printf '@@begin ${i}@@\\n' >&2\n`;
         script += b.text.replaceAll(README_ADDRESS, `http://127.0.0.1:${port}`);
         script += `\n__status=$?; printf '\\n@@end ${i} %d@@\\n' $__status; printf '\\n@@end ${i}@@\\n' >&2\n`;
       });
-      const { stdout, stderr } = await runBash(script, dir, 60_000);
-      const outs = split(stdout, SHELL.length);
-      const errs = split(stderr, SHELL.length);
-      SHELL.forEach((_, i) => ran.push({ stdout: outs[i], stderr: errs[i], status: Number(new RegExp(`@@end ${i} (\\d+)@@`).exec(stdout)?.[1] ?? -1) }));
+      const { stdout, stderr } = await runBash(script, dir, 90_000);
+      const outs = split(stdout, all.length);
+      const errs = split(stderr, all.length);
+      all.forEach((_, i) => ran.push({ stdout: outs[i], stderr: errs[i], status: Number(new RegExp(`@@end ${i} (\\d+)@@`).exec(stdout)?.[1] ?? -1) }));
     }, 150_000);
 
     afterAll(async () => {
@@ -176,6 +183,18 @@ describe('README', () => {
       const result = JSON.parse(lines[0]);
       expect(result.orders).toEqual([expect.objectContaining({ power: 'England', text: 'F North Sea - Norway', result: 'succeeds' })]);
       expect(result.units).toEqual([{ power: 'England', type: 'F', location: 'nwy' }]);
+    });
+
+    it('docs/backup.md: a backup of the running judge is written, and its header read', () => {
+      expect(BACKUP_SHELL.length).toBeGreaterThanOrEqual(2);
+      const [backup, header] = BACKUP_SHELL.map((_, i) => ran[SHELL.length + i]!);
+      expect(backup).toMatchObject({ stderr: '', status: 0 });
+      expect(backup!.stdout).toMatch(/^backup of DATABASE_URL written to kahu-\d{8}T\d{6}Z\.backup\.gz: [\d.]+ kB in [\d.]+ s$/m);
+      expect(header).toMatchObject({ stderr: '', status: 0 });
+      expect(header!.stdout).toMatch(/^kahu-backup 1, written by kahu \S+ at \d{4}-\d\d-\d\dT.*, schema at \d{14}_\w+$/m);
+      expect(header!.stdout).toMatch(/^\s+[1-9]\d* Account$/m);
+      expect(header!.stdout).toMatch(/^\s+[1-9]\d* Phase$/m);
+      BACKUP_SHELL.slice(2).forEach((b, i) => expect({ line: b.line, ...ran[SHELL.length + 2 + i] }).toMatchObject({ line: b.line, stderr: '', status: 0 }));
     });
 
     it('every other shell example runs without an error', () => {
