@@ -1,3 +1,5 @@
+import type { GameModule, PhaseInfo, ReadLine, Viewer } from '../contract/types.ts';
+
 // Email addresses are private: a player sees their own address and the moderator's, the
 // moderator sees everyone's, an observer nobody's. Texts written once for everyone (game events,
 // event mail) are redacted for each reader on the way out.
@@ -42,4 +44,33 @@ export function renderPeople(text: string, people: Map<string, { email: string; 
     if (allowed === null || allowed.has(p.email.toLowerCase())) return p.email;
     return p.name ?? HIDDEN_ADDRESS;
   });
+}
+
+/**
+ * A submission as one reader may read it (history, phase detail, the email HISTORY, the web page
+ * built on them), or null when none of it is theirs. Its author and the moderator read it all. The
+ * others read nothing before the phase is adjudicated; after it, every line but those the game
+ * keeps with their author until the game ends (`GameModule.isPrivateLine`: Hawaii 1795's whole
+ * turn under fog of war, standing instructions, Aloha's queue), and no Haole ballot slip.
+ */
+export function submissionFor(
+  module: GameModule,
+  phase: { status: string; type: PhaseInfo['type'] | string },
+  sub: { role: string; lines: unknown; readings: unknown; receipt: string; createdAt: Date },
+  viewer: Viewer,
+  gameOver: boolean,
+): { role: string; lines: string[]; readings: ReadLine[]; receipt: string | null; submittedAt: Date } | null {
+  const all = { role: sub.role, lines: sub.lines as string[], readings: sub.readings as ReadLine[], receipt: sub.receipt as string | null, submittedAt: sub.createdAt };
+  if (viewer.kind === 'moderator' || (viewer.kind === 'player' && viewer.role === sub.role)) return all;
+  if (phase.status !== 'adjudicated' && phase.status !== 'skipped') return null; // sealed until adjudicated
+  // Secret ballots (Heiau's Haole scenarios) are revealed by the engine's report, not here.
+  if (phase.type === 'ballot' && !gameOver) return null;
+  if (!module.isPrivateLine || gameOver) return all;
+  const hidden = new Set(all.readings.filter((r) => module.isPrivateLine!(r)).map((r) => r.line));
+  if (hidden.size === 0) return all;
+  const readings = all.readings.filter((r) => !hidden.has(r.line));
+  if (readings.length === 0) return null;
+  // Numbered afresh, and without the receipt (a hash of the whole submission, which could be
+  // matched against guesses): neither tells what, or how much, was left out.
+  return { ...all, lines: readings.map((r) => r.text), readings: readings.map((r, i) => ({ ...r, line: i + 1 })), receipt: null };
 }
