@@ -48,10 +48,11 @@ export function renderPeople(text: string, people: Map<string, { email: string; 
 
 /**
  * A submission as one reader may read it (history, phase detail, the email HISTORY, the web page
- * built on them), or null when none of it is theirs. Its author and the moderator read it all. The
- * others read nothing before the phase is adjudicated; after it, every line but those the game
- * keeps with their author until the game ends (`GameModule.isPrivateLine`: Hawaii 1795's whole
- * turn under fog of war, standing instructions, Aloha's queue), and no Haole ballot slip.
+ * built on them), or null when none of it is theirs. Its author reads it all; nobody else, the
+ * moderator included, before the phase is adjudicated; then the moderator all, and the others
+ * every line but those the game keeps with their author until the game ends
+ * (`GameModule.isPrivateLine`: Hawaii 1795's whole turn under fog of war, standing instructions,
+ * Aloha's queue), and no Haole ballot slip.
  */
 export function submissionFor(
   module: GameModule,
@@ -61,11 +62,13 @@ export function submissionFor(
   gameOver: boolean,
 ): { role: string; lines: string[]; readings: ReadLine[]; receipt: string | null; submittedAt: Date } | null {
   const all = { role: sub.role, lines: sub.lines as string[], readings: sub.readings as ReadLine[], receipt: sub.receipt as string | null, submittedAt: sub.createdAt };
-  if (viewer.kind === 'moderator' || (viewer.kind === 'player' && viewer.role === sub.role)) return all;
-  if (phase.status !== 'adjudicated' && phase.status !== 'skipped') return null; // sealed until adjudicated
+  if (viewer.kind === 'player' && viewer.role === sub.role) return all;
+  // Sealed until adjudicated, from the moderator too.
+  if (phase.status !== 'adjudicated' && phase.status !== 'skipped') return null;
+  if (viewer.kind === 'moderator' || gameOver) return all;
   // Secret ballots (Heiau's Haole scenarios) are revealed by the engine's report, not here.
-  if (phase.type === 'ballot' && !gameOver) return null;
-  if (!module.isPrivateLine || gameOver) return all;
+  if (phase.type === 'ballot') return null;
+  if (!module.isPrivateLine) return all;
   const hidden = new Set(all.readings.filter((r) => module.isPrivateLine!(r)).map((r) => r.line));
   if (hidden.size === 0) return all;
   const readings = all.readings.filter((r) => !hidden.has(r.line));
