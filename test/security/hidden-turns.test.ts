@@ -1,6 +1,6 @@
 // What a submission keeps from the other readers stays kept once the phase is adjudicated, in every
-// channel: the history, a phase, its maps, the game and its events over the API (which the web
-// page renders), the mail each reader gets, and the email HISTORY. For each game with private
+// channel: the history, a phase, its maps, the game, its events and replay over the API (from which
+// the web page renders the history), the mail each reader gets, and the email HISTORY and STATUS. For each game with private
 // submission content, two games from the same seed differ only in that content; everything the
 // opponent and a signed-out visitor of the public game receive is compared byte for byte (after
 // replacing the ids, tokens and addresses two games must differ in), while the author and the
@@ -52,6 +52,8 @@ interface Case {
   secret: [string, string];
   /** What the others read of the author's submission in the phase: nothing, or its public lines. */
   shown: 'nothing' | 'part';
+  /** What the others do read of the phase (its report, the public part). */
+  public: string;
   /** The lines are words found everywhere in the game (Heiau's setups): no search for them in the others' texts. */
   commonWords?: boolean;
 }
@@ -59,6 +61,7 @@ interface Case {
 const CASES: Case[] = [
   {
     name: 'Hawaii 1795',
+    public: 'Kamehameha moves 2 units from Kona to Hilo.',
     shown: 'nothing',
     create: { variant: 'hawaii1795', scenario: 'short' },
     roles: ['kamehameha', 'allied-chiefs'],
@@ -76,6 +79,7 @@ const CASES: Case[] = [
   },
   {
     name: 'Maori Wars',
+    public: 'SETUP Ohaeawai AT 0909',
     shown: 'part',
     create: { variant: 'maori-wars', scenario: 'hone-hekes-challenge' },
     roles: ['Maori', 'British'],
@@ -92,6 +96,7 @@ const CASES: Case[] = [
   },
   {
     name: 'Aloha',
+    public: 'Red settles Kauai',
     shown: 'nothing',
     create: { variant: 'aloha', scenario: 'two' },
     roles: ['Red', 'Yellow'],
@@ -110,6 +115,7 @@ const CASES: Case[] = [
   },
   {
     name: 'Heiau, Haole',
+    public: 'The natives have counted the ballots',
     shown: 'nothing',
     create: { variant: 'heiau', scenario: 'haole' },
     roles: ['Haole', 'Dawn', 'Morning', 'Afternoon', 'Dusk'],
@@ -152,14 +158,14 @@ async function playCase(rig: EmailRig, c: Case, choice: 0 | 1): Promise<{ texts:
   for (const [who, r] of Object.entries(readers)) {
     const seen: string[] = [];
     phase[who] = await r.ok('GET', `/games/${game.id}/phases/${seq}`);
-    for (const url of ['', '/history', `/phases/${seq}`, `/phases/${seq + 1}`, `/phases/${seq}/map.svg`, `/phases/${seq + 1}/map.svg`, '/map.svg', '/events']) {
+    for (const url of ['', '/history', `/phases/${seq}`, `/phases/${seq + 1}`, `/phases/${seq}/map.svg`, `/phases/${seq + 1}/map.svg`, '/map.svg', '/events', '/replay']) {
       const res = await r.req('GET', `/games/${game.id}${url}`);
       seen.push(`GET ${url} -> ${res.status} ${res.headers.etag ?? ''}\n${typeof res.body === 'string' ? res.body : JSON.stringify(res.body)}`);
     }
     if (r.email) {
-      // The email HISTORY, list and phase, answered by mail; then every mail the reader has had.
+      // The email HISTORY (list and phase) and STATUS, answered by mail; then every mail the reader has had.
       const address = (await last(rig, r.email, 'start')).replyTo!;
-      await rig.send({ from: r.email, to: address, subject: 'History', text: `HISTORY\nHISTORY ${seq}`, date: t.clock.now() });
+      await rig.send({ from: r.email, to: address, subject: 'History', text: `HISTORY\nHISTORY ${seq}\nSTATUS`, date: t.clock.now() });
       for (const m of await rig.inbox(r.email)) seen.push(`MAIL ${m.kind} ${m.subject}\n${m.text}\n${m.html}\n${m.images.map((i) => `${i.cid} ${i.contentType} ${crypto.createHash('sha256').update(i.content).digest('hex')}`).join('\n')}`);
     }
     out[who] = seen.map(normalise);
@@ -193,6 +199,7 @@ describe('a submission kept from the other readers stays kept after adjudication
             expect(seen.readings.map((l: any) => l.line)).toEqual(seen.lines.map((_: string, i: number) => i + 1));
           }
         }
+        expect(a[who]!.find((s) => s.startsWith('GET /phases/')), `${who} reads the phase`).toContain(c.public);
         if (!c.commonWords) for (const s of c.secret) expect(a[who]!.join('\n'), `${who} reads "${s}"`).not.toContain(s);
       }
       // The two games did differ, and the author and the moderator read what was sent.
