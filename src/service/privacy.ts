@@ -69,10 +69,10 @@ export function submissionFor(
   // Secret ballots (Heiau's Haole scenarios) are revealed by the engine's report, not here.
   if (phase.type === 'ballot') return null;
   if (!module.isPrivateLine) return all;
-  const hidden = new Set(all.readings.filter((r) => module.isPrivateLine!(r)).map((r) => r.line));
-  if (hidden.size === 0) return all;
-  const readings = all.readings.filter((r) => !hidden.has(r.line));
+  const readings = all.readings.filter((r) => !module.isPrivateLine!(r));
+  // Nothing to show (a cleared submission too): not even that the author sent something, or when.
   if (readings.length === 0) return null;
+  if (readings.length === all.readings.length) return all;
   // Numbered afresh, and without the receipt (a hash of the whole submission, which could be
   // matched against guesses): neither tells what, or how much, was left out.
   return { ...all, lines: readings.map((r) => r.text), readings: readings.map((r, i) => ({ ...r, line: i + 1 })), receipt: null };

@@ -42,14 +42,16 @@ interface Game { rig: EmailRig; gameId: string; mod: Client; byRole: Record<stri
 interface Case {
   name: string;
   create: Record<string, unknown>;
+  /** The game's seed (its draws: who decides first in Aloha). */
+  seed: string;
   roles: string[];
   author: string;
   /** Readers who must read the same whatever the author chose (the signed-out visitor is added). */
   others: string[];
   /** Send the author's choice (and whatever else the phase needs) and adjudicate; the phase's seq. */
   play(g: Game, choice: 0 | 1): Promise<number>;
-  /** A line of each choice as written, which the author and the moderator read in the history. */
-  secret: [string, string];
+  /** A line of each choice as written, which the author and the moderator read in the history (none: nothing was sent). */
+  secret?: [string, string];
   /** What the others read of the author's submission in the phase: nothing, or its public lines. */
   shown: 'nothing' | 'part';
   /** What the others do read of the phase (its report, the public part). */
@@ -61,6 +63,7 @@ interface Case {
 const CASES: Case[] = [
   {
     name: 'Hawaii 1795',
+    seed: 'hawaii-1795',
     public: 'Kamehameha moves 2 units from Kona to Hilo.',
     shown: 'nothing',
     create: { variant: 'hawaii1795', scenario: 'short' },
@@ -79,6 +82,7 @@ const CASES: Case[] = [
   },
   {
     name: 'Maori Wars',
+    seed: 'maori-wars',
     public: 'SETUP Ohaeawai AT 0909',
     shown: 'part',
     create: { variant: 'maori-wars', scenario: 'hone-hekes-challenge' },
@@ -96,6 +100,7 @@ const CASES: Case[] = [
   },
   {
     name: 'Aloha',
+    seed: 'aloha',
     public: 'Red settles Kauai',
     shown: 'nothing',
     create: { variant: 'aloha', scenario: 'two' },
@@ -114,7 +119,28 @@ const CASES: Case[] = [
     secret: ['settle Maui', 'settle Nowhere'],
   },
   {
+    name: 'Aloha, a queue cleared',
+    seed: 'aloha',
+    public: 'Red settles Kauai',
+    shown: 'nothing',
+    create: { variant: 'aloha', scenario: 'two' },
+    roles: ['Red', 'Yellow'],
+    author: 'Yellow',
+    others: ['Red'],
+    // Yellow queues and clears the queue, or sends nothing: the others cannot tell which.
+    async play(g, choice) {
+      if (choice === 0) {
+        await g.byRole.Yellow!.ok('PUT', `/games/${g.gameId}/orders`, { orders: ['settle Maui'] });
+        await g.byRole.Yellow!.ok('DELETE', `/games/${g.gameId}/orders`);
+      }
+      await g.byRole.Red!.ok('PUT', `/games/${g.gameId}/orders`, { orders: ['settle Kauai'], ready: true });
+      await g.mod.ok('POST', `/games/${g.gameId}/process`);
+      return 1;
+    },
+  },
+  {
     name: 'Heiau, Haole',
+    seed: 'heiau-haole',
     public: 'The natives have counted the ballots',
     shown: 'nothing',
     create: { variant: 'heiau', scenario: 'haole' },
@@ -144,7 +170,7 @@ async function playCase(rig: EmailRig, c: Case, choice: 0 | 1): Promise<{ texts:
   for (const r of c.roles) players[r] = await signUp(t, `${tag}-${r.toLowerCase()}@example.org`);
   const game = await mod.ok('POST', '/games', { name: `Hidden ${c.name}`, public: true, deadlines: { reminderMinutes: 0 }, ...c.create }, 201);
   // The same seed in both games: they differ only in what the author chose.
-  const seed = `kahu-hidden-turns-${tag}`;
+  const seed = `kahu-hidden-turns-${c.seed}`;
   await t.db.game.update({ where: { id: game.id }, data: { seed, seedHash: crypto.createHash('sha256').update(seed).digest('hex') } });
   for (const r of c.roles) await mod.ok('POST', `/games/${game.id}/invitations`, { email: players[r]!.email, role: r }, 201);
   for (const r of c.roles) await players[r]!.ok('POST', `/games/${game.id}/join`);
@@ -200,10 +226,12 @@ describe('a submission kept from the other readers stays kept after adjudication
           }
         }
         expect(a[who]!.find((s) => s.startsWith('GET /phases/')), `${who} reads the phase`).toContain(c.public);
-        if (!c.commonWords) for (const s of c.secret) expect(a[who]!.join('\n'), `${who} reads "${s}"`).not.toContain(s);
+        if (!c.commonWords) for (const s of c.secret ?? []) expect(a[who]!.join('\n'), `${who} reads "${s}"`).not.toContain(s);
       }
-      // The two games did differ, and the author and the moderator read what was sent.
-      for (const who of [c.author, 'moderator']) {
+      // The two games did differ: the cleared submission is there for its author (and the moderator)
+      // in the first game; else the author and the moderator read what was sent.
+      if (!c.secret) for (const who of [c.author, 'moderator']) expect(x.phase[who].orders.find((o: any) => o.role === c.author)?.lines, who).toEqual([]);
+      if (c.secret) for (const who of [c.author, 'moderator']) {
         const history = (x: Record<string, string[]>) => x[who]!.find((s) => s.startsWith('GET /history '))!;
         expect(history(a), `${who}, game 1`).toContain(c.secret[0]);
         expect(history(b), `${who}, game 2`).toContain(c.secret[1]);
