@@ -104,8 +104,10 @@ export interface GameModule<S = unknown> {
   options?(state: S, role: string): unknown;
   /**
    * Optional: a line of a role's submission that stays with its author and the moderator even
-   * once the phase is resolved, until the game ends (Hawaii 1795's standing instructions). Other
-   * readers of the history do not see it. Without it every line is shown once resolved.
+   * once the phase is resolved, until the game ends (Hawaii 1795's whole turn, hidden by the fog
+   * of war; standing instructions; Aloha's queue). Other readers of the history do not see it, nor
+   * the receipt of a submission it is part of (src/service/privacy.ts `submissionFor`). Without it
+   * every line is shown once resolved.
    */
   isPrivateLine?(line: ReadLine): boolean;
   /**

@@ -174,8 +174,9 @@ export const aloha: GameModule<AlohaState> = {
   },
   isPrivateLine(line) {
     // What a player queues stays with that player (and the moderator) until the game ends; what is
-    // played of it is in the report.
-    return (line.reading ?? '').startsWith(`${QUEUED} `);
+    // played of it is in the report. A refused line is kept too: it changed nothing, and it may
+    // have been meant for the queue.
+    return !line.ok || (line.reading ?? '').startsWith(`${QUEUED} `);
   },
   waitingNote(s, role) {
     const cur = current(s);

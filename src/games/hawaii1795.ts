@@ -78,9 +78,12 @@ export const hawaii1795: GameModule<HodState> = {
   outcome(state) {
     return state.outcome;
   },
-  isPrivateLine(line) {
-    // Standing instructions are seen only by their owner and the moderator (docs/hawaii-1795.md).
-    return /^\s*stand(ing)?\b/i.test(line.text) || (line.reading ?? '').startsWith('STANDING ');
+  isPrivateLine() {
+    // Every line: a turn written out names the units the fog of war hides from the other side and
+    // observers ("MOVE Vancouver cannon, pike Kona - Hilo" where the report says "moves 2 units"),
+    // and standing instructions are their owner's (docs/hawaii-1795.md). The report says what
+    // each reader may know of the turn.
+    return true;
   },
   options(state, role) {
     return legalChoices(state, role, []);

@@ -158,7 +158,8 @@ export const maoriWars: GameModule<MWState> = {
     return s.result ? { kind: s.result.kind === 'draw' ? 'draw' : 'victory', winners: s.result.winners, text: s.result.text } : null;
   },
   isPrivateLine(line) {
-    return /^STANDING /.test(line.reading ?? '');
+    // Standing instructions, a refused one too (its text tells what was meant).
+    return /^STANDING /.test(line.reading ?? '') || /^\s*STANDING\b/i.test(line.text);
   },
   waitingNote(s, role) {
     if (s.result || role === s.side) return null;

@@ -58,7 +58,7 @@ export const GameView = z
 const PhaseEntry = z.object({
   seq: z.number().int(), key: z.string(), label: z.string(), type: z.string(), year: z.number().int().nullable(), status: z.string(),
   openedAt: z.date(), deadlineAt: Dt, resolvedAt: Dt, missed: z.array(z.string()), centres: z.record(z.string(), z.number()).nullable(),
-  orders: z.array(z.object({ role: z.string(), lines: z.array(z.string()), readings: z.array(ReadLine), receipt: z.string(), submittedAt: z.date() })),
+  orders: z.array(z.object({ role: z.string(), lines: z.array(z.string()), readings: z.array(ReadLine), receipt: z.string().nullable().describe('SHA-256 of the accepted orders and the time of receipt; null to a reader from whom part of the submission is kept (its author\'s until the game ends)'), submittedAt: z.date() })),
   report: z.string().nullable(),
   view: EngineView.nullable().optional(), position: z.string().optional(), reportData: EngineView.optional().describe("The moderator only: the engine's report of the phase as data"),
 });

@@ -2,12 +2,12 @@
 // reader's Viewer. Orders of a phase stay sealed until it is adjudicated.
 import type { Phase, Submission } from '../db/generated/client.ts';
 import { usesLegacyStream, withLegacyStreams } from '../contract/random.ts';
-import type { GameModule, ReadLine, Viewer } from '../contract/types.ts';
+import type { GameModule, Viewer } from '../contract/types.ts';
 import { loadGame, moduleOf, type Access } from './access.ts';
 import type { Ctx } from './context.ts';
 import { notFound } from './errors.ts';
 import { asStored } from './phases.ts';
-import { personIds, redactFor, renderPeople, visibleAddresses } from './privacy.ts';
+import { personIds, redactFor, renderPeople, submissionFor, visibleAddresses } from './privacy.ts';
 
 /** Centre counts when the engine's view shows centre ownership as { centre: owner }. */
 export function centreCounts(view: unknown): Record<string, number> | null {
@@ -20,39 +20,13 @@ export function centreCounts(view: unknown): Record<string, number> | null {
   return counts;
 }
 
-/** Whether a reader may see the orders of `role` in `phase` as written. */
-function ordersVisible(phase: Phase, role: string, viewer: Viewer, gameOver: boolean): boolean {
-  if (viewer.kind === 'player' && viewer.role === role) return true;
-  if (phase.status !== 'adjudicated' && phase.status !== 'skipped') return false; // sealed until adjudicated
-  // Secret ballots (Heiau's Haole scenarios) are revealed by the engine's report, not here; their
-  // slips as written stay with the moderator until the game ends.
-  if (phase.type === 'ballot' && viewer.kind !== 'moderator' && !gameOver) return false;
-  return true;
-}
-
-/**
- * Lines the engine keeps with their author (Hawaii 1795's standing instructions) are left out for
- * other readers until the game ends; a submission with nothing else is not shown to them at all.
- */
-function withoutPrivateLines<O extends { role: string; lines: string[]; readings: ReadLine[] }>(module: GameModule, o: O, viewer: Viewer, gameOver: boolean): O | null {
-  if (!module.isPrivateLine || gameOver || viewer.kind === 'moderator' || (viewer.kind === 'player' && viewer.role === o.role)) return o;
-  const hidden = new Set(o.readings.filter((r) => module.isPrivateLine!(r)).map((r) => r.line));
-  if (hidden.size === 0) return o;
-  const readings = o.readings.filter((r) => !hidden.has(r.line));
-  if (readings.length === 0) return null;
-  return { ...o, lines: o.lines.filter((_, i) => !hidden.has(i + 1)), readings };
-}
-
 function phaseEntry(module: GameModule, phase: Phase, subs: Submission[], viewer: Viewer, gameOver: boolean, detail: boolean) {
   const view = module.view(phase.state as any, viewer) as Record<string, unknown>;
   const last = new Map<string, Submission>();
   // The orders that counted: a submission superseded by the removal or replacement of its player did not.
   for (const s of [...subs].sort((a, b) => a.seq - b.seq)) if (s.supersededAt === null) last.set(s.role, s);
   const latest = [...last.values()];
-  const orders = latest
-    .filter((s) => ordersVisible(phase, s.role, viewer, gameOver))
-    .map((s) => withoutPrivateLines(module, { role: s.role, lines: s.lines as string[], readings: s.readings as unknown as ReadLine[], receipt: s.receipt, submittedAt: s.createdAt }, viewer, gameOver))
-    .filter((o) => o !== null);
+  const orders = latest.map((s) => submissionFor(module, phase, s, viewer, gameOver)).filter((o) => o !== null);
   return {
     seq: phase.seq,
     key: phase.key,

@@ -1,3 +1,5 @@
+import type { GameModule, PhaseInfo, ReadLine, Viewer } from '../contract/types.ts';
+
 // Email addresses are private: a player sees their own address and the moderator's, the
 // moderator sees everyone's, an observer nobody's. Texts written once for everyone (game events,
 // event mail) are redacted for each reader on the way out.
@@ -42,4 +44,36 @@ export function renderPeople(text: string, people: Map<string, { email: string; 
     if (allowed === null || allowed.has(p.email.toLowerCase())) return p.email;
     return p.name ?? HIDDEN_ADDRESS;
   });
+}
+
+/**
+ * A submission as one reader may read it (history, phase detail, the email HISTORY, the web page
+ * built on them), or null when none of it is theirs. Its author reads it all; nobody else, the
+ * moderator included, before the phase is adjudicated; then the moderator all, and the others
+ * every line but those the game keeps with their author until the game ends
+ * (`GameModule.isPrivateLine`: Hawaii 1795's whole turn under fog of war, standing instructions,
+ * Aloha's queue), and no Haole ballot slip.
+ */
+export function submissionFor(
+  module: GameModule,
+  phase: { status: string; type: PhaseInfo['type'] | string },
+  sub: { role: string; lines: unknown; readings: unknown; receipt: string; createdAt: Date },
+  viewer: Viewer,
+  gameOver: boolean,
+): { role: string; lines: string[]; readings: ReadLine[]; receipt: string | null; submittedAt: Date } | null {
+  const all = { role: sub.role, lines: sub.lines as string[], readings: sub.readings as ReadLine[], receipt: sub.receipt as string | null, submittedAt: sub.createdAt };
+  if (viewer.kind === 'player' && viewer.role === sub.role) return all;
+  // Sealed until adjudicated, from the moderator too.
+  if (phase.status !== 'adjudicated' && phase.status !== 'skipped') return null;
+  if (viewer.kind === 'moderator' || gameOver) return all;
+  // Secret ballots (Heiau's Haole scenarios) are revealed by the engine's report, not here.
+  if (phase.type === 'ballot') return null;
+  if (!module.isPrivateLine) return all;
+  const readings = all.readings.filter((r) => !module.isPrivateLine!(r));
+  // Nothing to show (a cleared submission too): not even that the author sent something, or when.
+  if (readings.length === 0) return null;
+  if (readings.length === all.readings.length) return all;
+  // Numbered afresh, and without the receipt (a hash of the whole submission, which could be
+  // matched against guesses): neither tells what, or how much, was left out.
+  return { ...all, lines: readings.map((r) => r.text), readings: readings.map((r, i) => ({ ...r, line: i + 1 })), receipt: null };
 }
