@@ -2062,7 +2062,8 @@ export interface paths {
                                         /** @description The line as written */
                                         text: string;
                                     }[];
-                                    receipt: string;
+                                    /** @description SHA-256 of the accepted orders and the time of receipt; null to a reader from whom part of the submission is kept (its author's until the game ends) */
+                                    receipt: string | null;
                                     role: string;
                                     /** Format: date-time */
                                     submittedAt: string;
@@ -3461,7 +3462,8 @@ export interface paths {
                                     /** @description The line as written */
                                     text: string;
                                 }[];
-                                receipt: string;
+                                /** @description SHA-256 of the accepted orders and the time of receipt; null to a reader from whom part of the submission is kept (its author's until the game ends) */
+                                receipt: string | null;
                                 role: string;
                                 /** Format: date-time */
                                 submittedAt: string;
@@ -5782,7 +5784,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness and database check */
+        /** Liveness and database check; with scheduled backups, how old the last good one is */
         get: {
             parameters: {
                 query?: never;
@@ -5799,6 +5801,12 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Only when BACKUP_DIR is set: the last good scheduled backup (null: none yet) */
+                            backup?: {
+                                ageSeconds: number | null;
+                                everySeconds: number;
+                                lastAt: string | null;
+                            };
                             /** @enum {string} */
                             database: "ok";
                             /** @enum {string} */
