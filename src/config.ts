@@ -62,6 +62,13 @@ export const Env = z.object({
   /** An API token expires this many days after it was issued, or after this many days unused. */
   TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   TOKEN_IDLE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /**
+   * PNG maps waiting or being drawn, at most, for signed-in readers and (as many again) for signed-out
+   * visitors; past it a new map is refused with 503 and Retry-After. Mail maps have their own turn.
+   */
+  RENDER_QUEUE_MAX: z.coerce.number().int().min(1).default(8),
+  /** PNG maps one client (an account, or a signed-out address) may have being drawn at once; past it 429. */
+  RENDER_PER_CLIENT: z.coerce.number().int().min(1).default(2),
 });
 
 export interface Config {
@@ -90,6 +97,8 @@ export interface Config {
   inviteAddressHourlyLimit: number;
   tokenTtlDays: number;
   tokenIdleDays: number;
+  renderQueueMax: number;
+  renderPerClient: number;
   inbound: InboundConfig;
 }
 
@@ -147,6 +156,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     inviteAddressHourlyLimit: e.INVITE_ADDRESS_HOURLY_LIMIT,
     tokenTtlDays: e.TOKEN_TTL_DAYS,
     tokenIdleDays: e.TOKEN_IDLE_DAYS,
+    renderQueueMax: e.RENDER_QUEUE_MAX,
+    renderPerClient: e.RENDER_PER_CLIENT,
     inbound: {
       enabled: e.INBOUND_SMTP_PORT !== undefined || e.INBOUND_WEBHOOK_SECRET !== undefined,
       smtpPort: e.INBOUND_SMTP_PORT,
