@@ -56,6 +56,7 @@ async function main() {
     const mail = await resultsMail(dir, g, 120_000);
     const mailMs = Date.now() - t0;
     clearInterval(sampler);
+    const up = (await get(base, '/health')).status === 200 && !/heap out of memory/.test(out);
 
     const log = out.slice(mark);
     const drawn = (share: string) => [...log.matchAll(new RegExp(`"share":"${share}".*"msg":"map drawn"`, 'g'))].length;
@@ -72,7 +73,7 @@ async function main() {
     console.log(`  latency, all: p50 ${ms(all, 0.5)}, p99 ${ms(all, 0.99)}; 200s: p50 ${ms(ok, 0.5)}, p99 ${ms(ok, 0.99)}; refusals: p50 ${ms(refused, 0.5)}, p99 ${ms(refused, 0.99)}`);
     console.log(`  /health during the flood: ${r.health.length} asked, ${r.health.filter((h) => h.status === 200).length} × 200; p50 ${ms(r.health.map((h) => h.ms), 0.5)}, max ${ms(r.health.map((h) => h.ms), 1)} (kahu's own time: p50 ${ms(serverHealth, 0.5)}, max ${ms(serverHealth, 1)})`);
     console.log(`  the player's own map: ${r.player.status} in ${r.player.ms.toFixed(0)} ms; results mail with its map: ${mail ? `written ${(mailMs / 1000).toFixed(1)} s after the flood began` : 'NOT written within 120 s'}`);
-    console.log(`  kahu RSS: ${(before.own / 1024).toFixed(0)} MB before, peak ${(peakOwn / 1024).toFixed(0)} MB (VmHWM ${(peakRssKb(pid) / 1024).toFixed(0)} MB); with the renderer: peak ${(peakAll / 1024).toFixed(0)} MB; ${kahu.exitCode === null ? 'still up' : `EXITED (${kahu.exitCode})`}`);
+    console.log(`  kahu RSS: ${(before.own / 1024).toFixed(0)} MB before, peak ${(peakOwn / 1024).toFixed(0)} MB (VmHWM ${(peakRssKb(pid) / 1024).toFixed(0)} MB); with the renderer: peak ${(peakAll / 1024).toFixed(0)} MB; ${up ? 'still up' : 'DOWN (heap out of memory)'}`);
     console.log(`load average ${os.loadavg().map((x) => x.toFixed(2)).join(', ')}`);
   } finally {
     kahu?.kill('SIGTERM');

@@ -44,12 +44,12 @@ describe('a flood of PNG map requests', () => {
 
     const r = await flood(base, g, REQUESTS);
 
-    // Up, and /health answered all along.
+    // Up (the heap limit was never reached: V8 would have ended the process), and /health answered all along.
+    expect((await get(base, '/health')).status).toBe(200);
     expect(kahu.child.exitCode).toBeNull();
-    expect(kahu.child.signalCode).toBeNull();
+    expect(kahu.output()).not.toMatch(/heap out of memory/);
     expect(r.health.length).toBeGreaterThan(2);
     expect(r.health.map((h) => h.status)).toEqual(r.health.map(() => 200));
-    expect((await get(base, '/health')).status).toBe(200);
 
     // Every answer a map or a clear refusal with a time to come back.
     expect(r.answers).toHaveLength(REQUESTS);
