@@ -69,6 +69,8 @@ async function main() {
     const all = r.answers.map((a) => a.ms);
     const refused = r.answers.filter((a) => a.status !== 200).map((a) => a.ms);
     console.log(`${REQUESTS} map.png requests at once in ${(r.ms / 1000).toFixed(1)} s: ${count(200)} × 200, ${count(503)} × 503, ${count(429)} × 429, ${r.answers.length - count(200) - count(503) - count(429)} other`);
+    const mw = r.answers.find((a) => a.url.includes(g.maoriWars) && a.status === 200);
+    console.log(`  sent ${(r.answers.reduce((n, a) => n + a.bytes, 0) / 1e6).toFixed(0)} MB (the Maori Wars map: ${mw ? (mw.bytes / 1e3).toFixed(0) : '?'} kB)`);
     console.log(`  renders: ${drawn('visitors')} for the flood (signed out), ${drawn('readers')} signed in, ${drawn('mail')} for mail`);
     console.log(`  latency, all: p50 ${ms(all, 0.5)}, p99 ${ms(all, 0.99)}; 200s: p50 ${ms(ok, 0.5)}, p99 ${ms(ok, 0.99)}; refusals: p50 ${ms(refused, 0.5)}, p99 ${ms(refused, 0.99)}`);
     console.log(`  /health during the flood: ${r.health.length} asked, ${r.health.filter((h) => h.status === 200).length} × 200; p50 ${ms(r.health.map((h) => h.ms), 0.5)}, max ${ms(r.health.map((h) => h.ms), 1)} (kahu's own time: p50 ${ms(serverHealth, 0.5)}, max ${ms(serverHealth, 1)})`);
