@@ -103,8 +103,8 @@ const drawingFor = new Map<string, number>();
 
 /**
  * `share`: whose turn the render takes (src/service/png.ts). A web request (`asker` set) for a map
- * neither cached nor being drawn is refused with 503 when its share has RENDER_QUEUE_MAX renders
- * waiting, and with 429 when the asker has RENDER_PER_CLIENT under way. From the refusal on, all is
+ * neither cached nor being drawn is refused with 429 when the asker has RENDER_PER_CLIENT under way,
+ * and with 503 when its share has RENDER_QUEUE_MAX renders waiting. From the refusal on, all is
  * synchronous: the SVG is drawn, hashed and queued as bytes (or dropped) before another request
  * runs, so no more than one SVG at a time is ever in the heap.
  */
@@ -116,15 +116,15 @@ async function pngOf(ctx: Ctx, view: MapView, width: number, share: Share, asker
   const shared = drawing.get(viewKey);
   if (shared) return shared;
   if (asker !== undefined) {
+    // The asker's own renders first: a client with its share under way is told so (429), whatever the queue.
     const pending = pendingRenders(share);
-    if (pending >= ctx.config.renderQueueMax) {
-      const seconds = Math.max(1, Math.ceil(renderTimeMs(pending) / 1000));
-      throw new AppError(503, 'Service unavailable', `Too many maps are being drawn right now; nothing is wrong with your request. Ask again in ${seconds} s (see Retry-After), or use the SVG map, which is never queued.`, undefined, { retryAfterSeconds: seconds });
-    }
+    const seconds = Math.max(1, Math.ceil(renderTimeMs(pending) / 1000));
     const mine = drawingFor.get(asker) ?? 0;
     if (mine >= ctx.config.renderPerClient) {
-      const seconds = Math.max(1, Math.ceil(renderTimeMs(pending) / 1000));
       throw new AppError(429, 'Too many requests', `You already have ${mine} map${mine === 1 ? '' : 's'} being drawn; ask for this one once they are done, in about ${seconds} s (see Retry-After).`, undefined, { retryAfterSeconds: seconds });
+    }
+    if (pending >= ctx.config.renderQueueMax) {
+      throw new AppError(503, 'Service unavailable', `Too many maps are being drawn right now; nothing is wrong with your request. Ask again in ${seconds} s (see Retry-After), or use the SVG map, which is never queued.`, undefined, { retryAfterSeconds: seconds });
     }
   }
   const svg = view.draw();
