@@ -27,7 +27,7 @@ export function createPool(url: string, max = 10, lifetimeSeconds = 300): pg.Poo
 }
 
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'P1001', 'P1002', 'P1008', 'P1017', 'P2024']);
-const UNAVAILABLE_MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|server closed the connection|terminating connection|the database system is (starting up|shutting down|in recovery mode)|Can't reach database server|DatabaseNotReachable|ConnectionClosed|Connection is closed|Unable to start a transaction in the given time/i;
+const UNAVAILABLE_MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|server closed the connection|terminating connection|the database system is (starting up|shutting down|in recovery mode)|Can't reach database server|DatabaseNotReachable|ConnectionClosed|Connection is closed/i;
 
 /**
  * Whether an error means the database cannot be reached right now (down, restarting, refusing
