@@ -84,6 +84,13 @@ export const Env = z.object({
   BACKUP_EVERY: z.string().regex(/^[1-9]\d*[smhd]$/, { message: 'must be a number and a unit: 30m, 6h, 1d (s, m, h, d)' }).optional(),
   /** How many of the newest backups are kept in BACKUP_DIR. */
   BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
+  /**
+   * PNG maps waiting or being drawn, at most, for signed-in readers and (as many again) for signed-out
+   * visitors; past it a new map is refused with 503 and Retry-After. Mail maps have their own turn.
+   */
+  RENDER_QUEUE_MAX: z.coerce.number().int().min(1).default(8),
+  /** PNG maps one client (an account, or a signed-out address) may have being drawn at once; past it 429. */
+  RENDER_PER_CLIENT: z.coerce.number().int().min(1).default(2),
 });
 
 const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
@@ -124,6 +131,8 @@ export interface Config {
   dkim: { selector: string; domain: string; privateKey: string };
   /** Scheduled backups, when BACKUP_DIR is set. */
   backup?: { dir: string; everyMs: number; keep: number };
+  renderQueueMax: number;
+  renderPerClient: number;
   inbound: InboundConfig;
 }
 
@@ -195,6 +204,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // The key is read from the database at start (loadDkimKey); empty until then.
     dkim: { selector: e.DKIM_SELECTOR.toLowerCase(), domain: (e.MAIL_FROM.match(/@([^>\s]+)/)?.[1] ?? 'kahu.localhost').toLowerCase(), privateKey: '' },
     ...(e.BACKUP_DIR ? { backup: { dir: path.resolve(e.BACKUP_DIR), everyMs: durationMs(e.BACKUP_EVERY ?? '1d'), keep: e.BACKUP_KEEP } } : {}),
+    renderQueueMax: e.RENDER_QUEUE_MAX,
+    renderPerClient: e.RENDER_PER_CLIENT,
     inbound: {
       enabled: e.INBOUND_SMTP_PORT !== undefined || e.INBOUND_WEBHOOK_SECRET !== undefined,
       smtpPort: e.INBOUND_SMTP_PORT,

@@ -10,6 +10,7 @@ import { optionalBearer, readerId } from './auth.ts';
 import { problems, Uuid } from './schemas.ts';
 
 const image = (type: string) => z.any().describe(type);
+const pngQueue = 'PNG maps are drawn one at a time: the same map asked for at once is drawn once for all. A map not yet drawn is refused with 503 and Retry-After while too many wait (RENDER_QUEUE_MAX), and with 429 while you have RENDER_PER_CLIENT of them being drawn. The SVG map is never queued.';
 
 /** A map runs no script, whatever its data: opened on its own (a link to map.svg), it is a document of kahu's origin. */
 export const MAP_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
@@ -30,14 +31,14 @@ export function mapRoutes(ctx: Ctx): FastifyPluginAsyncZod {
     app.get('/games/:gameId/map.svg', { schema: { ...now, summary: 'The map now, as you may see it (with your own orders of the open phase)', produces: ['image/svg+xml'], response: { 200: image('image/svg+xml'), 304: z.null(), ...problems(400, 401, 404) } } }, async (req, reply) => {
       return send(req, reply, await mapSvg(ctx, await access(ctx.db, req.params.gameId, await readerId(ctx, req))), 'image/svg+xml; charset=utf-8');
     });
-    app.get('/games/:gameId/map.png', { schema: { ...now, summary: 'The map now as a PNG image', produces: ['image/png'], response: { 200: image('image/png'), 304: z.null(), ...problems(400, 401, 404) } } }, async (req, reply) => {
-      return send(req, reply, await mapPng(ctx, await access(ctx.db, req.params.gameId, await readerId(ctx, req))), 'image/png');
+    app.get('/games/:gameId/map.png', { schema: { ...now, summary: 'The map now as a PNG image', description: pngQueue, produces: ['image/png'], response: { 200: image('image/png'), 304: z.null(), ...problems(400, 401, 404, 429, 503) } } }, async (req, reply) => {
+      return send(req, reply, await mapPng(ctx, req.params.gameId, undefined, { account: await readerId(ctx, req), address: req.ip }), 'image/png');
     });
     app.get('/games/:gameId/phases/:seq/map.svg', { schema: { ...atPhase, summary: 'The map of a phase: its position, and once adjudicated its orders with their results', produces: ['image/svg+xml'], response: { 200: image('image/svg+xml'), 304: z.null(), ...problems(400, 401, 404) } } }, async (req, reply) => {
       return send(req, reply, await mapSvg(ctx, await access(ctx.db, req.params.gameId, await readerId(ctx, req)), req.params.seq), 'image/svg+xml; charset=utf-8');
     });
-    app.get('/games/:gameId/phases/:seq/map.png', { schema: { ...atPhase, summary: 'The map of a phase as a PNG image', produces: ['image/png'], response: { 200: image('image/png'), 304: z.null(), ...problems(400, 401, 404) } } }, async (req, reply) => {
-      return send(req, reply, await mapPng(ctx, await access(ctx.db, req.params.gameId, await readerId(ctx, req)), req.params.seq), 'image/png');
+    app.get('/games/:gameId/phases/:seq/map.png', { schema: { ...atPhase, summary: 'The map of a phase as a PNG image', description: pngQueue, produces: ['image/png'], response: { 200: image('image/png'), 304: z.null(), ...problems(400, 401, 404, 429, 503) } } }, async (req, reply) => {
+      return send(req, reply, await mapPng(ctx, req.params.gameId, req.params.seq, { account: await readerId(ctx, req), address: req.ip }), 'image/png');
     });
   };
 }

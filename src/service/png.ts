@@ -17,8 +17,32 @@ interface Renderer { child: ChildProcess; renders: number; waiting: Map<number, 
 let current: Renderer | null = null;
 let nextId = 1;
 let idle: NodeJS.Timeout | null = null;
+
+/**
+ * Who a render is for. Each has its own queue and they take turns at the child, so a flood of web
+ * requests never keeps the players' mail (or the signed-in readers' maps) waiting behind more than
+ * one render of the others.
+ */
+export type Share = 'mail' | 'readers' | 'visitors';
+const SHARES: Share[] = ['mail', 'readers', 'visitors'];
+// The SVG waits as UTF-8 bytes, outside the JavaScript heap (a Maori Wars map is 700 KB of text).
+interface Job { svg: Buffer; width: number; resolve: (b: Buffer) => void; reject: (e: Error) => void }
+const queues: Record<Share, Job[]> = { mail: [], readers: [], visitors: [] };
 // Renders go one at a time: the child is single-threaded anyway, and the API's cores stay free.
-let chain: Promise<unknown> = Promise.resolve();
+let drawing: Share | null = null;
+let lastTurn = SHARES.length - 1;
+/** The mean time of a render lately (ms), for the Retry-After of a refused request. */
+let meanMs = 300;
+
+/** Renders of this share waiting or being drawn. */
+export function pendingRenders(share: Share): number {
+  return queues[share].length + (drawing === share ? 1 : 0);
+}
+
+/** About how long `renders` more renders take (ms), from the recent ones. */
+export function renderTimeMs(renders: number): number {
+  return Math.round(meanMs * renders);
+}
 
 function retire(r: Renderer) {
   if (current === r) current = null;
@@ -46,7 +70,7 @@ function start(): Renderer {
   return r;
 }
 
-function renderOne(svg: string, width: number): Promise<Buffer> {
+function renderOne(svg: Buffer, width: number): Promise<Buffer> {
   if (idle) clearTimeout(idle);
   if (!current || current.renders >= RENDERS_PER_CHILD) {
     if (current) retire(current);
@@ -67,9 +91,36 @@ function renderOne(svg: string, width: number): Promise<Buffer> {
   });
 }
 
-/** The SVG drawn as a PNG `width` pixels wide (png-draw.mjs: the bundled fonts, our encoder). */
-export function svgToPng(svg: string, width: number): Promise<Buffer> {
-  const p = chain.then(() => renderOne(svg, width));
-  chain = p.catch(() => {});
-  return p;
+/** The next share with work after the one that went last. */
+function nextTurn(): Share | null {
+  for (let i = 1; i <= SHARES.length; i++) {
+    const share = SHARES[(lastTurn + i) % SHARES.length]!;
+    if (queues[share].length) {
+      lastTurn = SHARES.indexOf(share);
+      return share;
+    }
+  }
+  return null;
+}
+
+function pump() {
+  if (drawing) return;
+  const share = nextTurn();
+  if (!share) return;
+  const job = queues[share].shift()!;
+  drawing = share;
+  const t0 = performance.now();
+  (async () => renderOne(job.svg, job.width))().then(job.resolve, job.reject).finally(() => {
+    meanMs = 0.8 * meanMs + 0.2 * (performance.now() - t0);
+    drawing = null;
+    pump();
+  });
+}
+
+/** The SVG drawn as a PNG `width` pixels wide (png-draw.mjs: the bundled fonts, our encoder), in `share`'s turn. */
+export function svgToPng(svg: string, width: number, share: Share = 'readers'): Promise<Buffer> {
+  return new Promise<Buffer>((resolve, reject) => {
+    queues[share].push({ svg: Buffer.from(svg, 'utf8'), width, resolve, reject });
+    pump();
+  });
 }
