@@ -2668,7 +2668,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The map now as a PNG image */
+        /**
+         * The map now as a PNG image
+         * @description PNG maps are drawn one at a time: the same map asked for at once is drawn once for all. A map not yet drawn is refused with 503 and Retry-After while too many wait (RENDER_QUEUE_MAX), and with 429 while you have RENDER_PER_CLIENT of them being drawn. The SVG map is never queued.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -2716,6 +2719,24 @@ export interface paths {
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3537,7 +3558,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The map of a phase as a PNG image */
+        /**
+         * The map of a phase as a PNG image
+         * @description PNG maps are drawn one at a time: the same map asked for at once is drawn once for all. A map not yet drawn is refused with 503 and Retry-After while too many wait (RENDER_QUEUE_MAX), and with 429 while you have RENDER_PER_CLIENT of them being drawn. The SVG map is never queued.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -3586,6 +3610,24 @@ export interface paths {
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
