@@ -13,7 +13,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PhaseInput } from '../src/diplomacy/adjudicator/index.ts';
 import { adjudicateMovement, type PowerOrder } from '../src/diplomacy/adjudicator/movement.ts';
 import { parseOrder } from '../src/diplomacy/orders/index.ts';
 import { getVariant } from '../src/diplomacy/variants/index.ts';

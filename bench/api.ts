@@ -11,7 +11,6 @@ import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import pino from 'pino';
 import { loadConfig } from '../src/config.ts';
 import { createDb, createPool } from '../src/db/client.ts';

@@ -6,9 +6,7 @@
 //   DATABASE_URL=postgresql://... npm run soak   (creates and drops a database there)
 // API, worker and load generator share this process (and, on a small machine, its cores).
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
 import pino from 'pino';
 import { loadConfig } from '../src/config.ts';
 import { createDb, createPool } from '../src/db/client.ts';
@@ -36,7 +34,7 @@ const MOVES: Record<string, string[]> = { Sunrise: ['B Kona-Kailua - Kawaihae', 
 
 async function main() {
   const scratch = await scratchDatabase('soak');
-  const { url, dir: tmp } = scratch;
+  const { url } = scratch;
   const port = await freePort();
   const config = loadConfig({ DATABASE_URL: url, PORT: String(port), LOG_LEVEL: 'warn', RATE_LIMIT: '10000000', ORDER_RATE_LIMIT: '10000000', SWEEP_SECONDS: '5', PUBLIC_URL: 'http://soak.local', INVITE_DAILY_LIMIT: '1000000', INVITE_ADDRESS_HOURLY_LIMIT: '1000000' });
   const db = createDb(url, 12);

@@ -214,7 +214,6 @@ if (process.argv.includes('--write')) {
   console.log(`wrote ${path.relative(root, file)}`);
 }
 if (process.argv.includes('--preview')) {
-  const names = Object.fromEntries(provinces.map((p) => [p.id, p.name]));
   const zi = process.argv.indexOf('--zoom');
   const vb = zi > 0 ? process.argv[zi + 1].split(',').map(Number) : [0, 0, WIDTH, HEIGHT];
   const svg = [`<svg xmlns="http://www.w3.org/2000/svg" viewBox="${vb.join(' ')}" width="1600" height="${Math.round((1600 * vb[3]) / vb[2])}" font-family="sans-serif">`,

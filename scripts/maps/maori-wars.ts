@@ -376,7 +376,7 @@ export function generateNorthIsland(root: string): MaoriWarsMap {
   const bridges = new Set<string>();
   for (const [what, at] of Object.entries(LAND_BRIDGES).flatMap(([w, pts]) => pts.map((p) => [w, p] as const))) {
     const hx = hexes.get(hexAt(proj(at)));
-    if (!hx || hx.terrain !== 'ocean') continue;
+    if (hx?.terrain !== 'ocean') continue;
     hx.terrain = 'clear';
     hx.note = `${what}: a neck of land narrower than a hex, kept as land`;
     bridges.add(hx.id);
@@ -387,7 +387,7 @@ export function generateNorthIsland(root: string): MaoriWarsMap {
     if (m.offMap || m.main || [...massOf.values()].includes(m)) continue;
     const id = hexAt([(m.bbox[0] + m.bbox[2]) / 2, (m.bbox[1] + m.bbox[3]) / 2]);
     const hx = hexes.get(id);
-    if (!hx || hx.terrain !== 'ocean') continue; // its hex is the mainland's: the island is part of that hex
+    if (hx?.terrain !== 'ocean') continue; // its hex is the mainland's: the island is part of that hex
     hx.terrain = 'rough'; hx.smallIsland = true;
     hx.note = `${m.name || 'An island'}: smaller than a hex, its hex made land`;
     massOf.set(id, m);

@@ -1,9 +1,9 @@
 // The Hand of Destiny system rules that Hawaii 1795 does not use are engine options.
 import { describe, expect, it } from 'vitest';
-import { cloneState, setupGame } from '../../src/hand-of-destiny/engine.ts';
+import { cloneState, } from '../../src/hand-of-destiny/engine.ts';
 import type { HodState } from '../../src/hand-of-destiny/model.ts';
-import { front, frontier } from './frontier.ts';
-import { ALL_E, ALL_P, battle, K, newGame, play, position, turnWith, where, withDice } from './helpers.ts';
+import { front, } from './frontier.ts';
+import { ALL_E, ALL_P, battle, K, newGame, play, turnWith, where, withDice } from './helpers.ts';
 
 describe('system movement along routes (11.0)', () => {
   it('moves units as far as the card allows, stopping on entering enemy spaces', () => {

@@ -2,8 +2,7 @@
 // rule, so that it fails if the behaviour breaks.
 import { describe, expect, it } from 'vitest';
 import { resolveTurn, setupGame } from '../../src/hand-of-destiny/engine.ts';
-import type { HodState } from '../../src/hand-of-destiny/model.ts';
-import { front, frontier } from './frontier.ts';
+import { front, } from './frontier.ts';
 import { A, ALL_P, battle, fireLines, K, newGame, play, position, turnWith, where, withDice } from './helpers.ts';
 
 const LOW = [1, 2, 3, 4, 5];

@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { retreatDestinations } from '../../src/hand-of-destiny/battle.ts';
 import { TurnCtx } from '../../src/hand-of-destiny/core.ts';
 import { setupGame } from '../../src/hand-of-destiny/engine.ts';
-import { Game, type HodState } from '../../src/hand-of-destiny/model.ts';
+import { Game, } from '../../src/hand-of-destiny/model.ts';
 import { builtInScenario, loadScenario } from '../../src/hand-of-destiny/scenarios/index.ts';
 import { front, frontier } from './frontier.ts';
-import { ALL_P, K, play, position, turnWith, withDice } from './helpers.ts';
+import { ALL_P, K, play, withDice } from './helpers.ts';
 
 const unit = (d: any, id: string) => d.units.find((u: { id: string }) => u.id === id);
 

@@ -36,7 +36,7 @@ export async function signUp(t: TestService, email: string, extra: Record<string
 }
 
 /** Create a game, invite and join every player, start it; returns the game and who plays what. */
-export async function startedGame(t: TestService, mod: Client, players: Client[], body: Record<string, unknown>) {
+export async function startedGame(_t: TestService, mod: Client, players: Client[], body: Record<string, unknown>) {
   const game = await mod.ok('POST', '/games', body, 201);
   for (const p of players) await mod.ok('POST', `/games/${game.id}/invitations`, { email: p.email }, 201);
   for (const p of players) await p.ok('POST', `/games/${game.id}/join`);

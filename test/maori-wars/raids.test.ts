@@ -88,7 +88,7 @@ describe('10.0 option 3: a raid from the Bush Raider Box onto the main map', () 
 
 describe('10.0 option 3: raiders landing in "one or more hexes"', () => {
   function setup(): MWState {
-    let s = game();
+    const s = game();
     newUnit(s, { kind: 'warrior', owner: 'Maori', at: 'bush:north' });
     newUnit(s, { kind: 'warrior', owner: 'Maori', at: 'bush:north' });
     newUnit(s, { kind: 'infantry', owner: 'British', at: '0603' });
@@ -150,7 +150,7 @@ describe("10.0 the landing hex the raided units reply against: the raided side's
 
 describe('10.0 option 4: a raid attempt within the Bush Raider Box', () => {
   function setup(): MWState {
-    let s = game();
+    const s = game();
     newUnit(s, { kind: 'warrior', owner: 'Maori', at: 'bush:south' });
     newUnit(s, { kind: 'rangers', owner: 'British', at: 'bush:south' });
     return until(s, 'Maori', 'bushRaider');

@@ -53,7 +53,7 @@ describe('the built bundle (npm start)', () => {
     // Started as npm start starts it (the node of this test first on PATH).
     const env = { DATABASE_URL: t.database.url, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SWEEP_SECONDS: '30', PATH: pathWithThisNode() };
     kahu = spawnKahu([], env, ['sh', 'scripts/kahu.sh']);
-    const out = (await kahu.waitFor(/kahu is running[^]*?games: .*/, 60_000))[0];
+    const out = (await kahu.waitFor(/kahu is running[\s\S]*?games: .*/, 60_000))[0];
     // The launcher execs node (one process, its pid) with the heap limits and malloc arenas of scripts/kahu.sh.
     const pid = kahu.child.pid!;
     expect(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')).toEqual(expect.arrayContaining(['--max-semi-space-size=4', '--max-old-space-size=128']));

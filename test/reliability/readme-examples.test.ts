@@ -21,7 +21,6 @@ import { freePort, spawnKahu, type Kahu } from './procs.ts';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** The docs whose examples run, in order: the README, then the pages holding its examples. */
 const DOC_FILES = ['README.md', 'docs/api.md', 'docs/service-rules.md'];
-const README = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
 const SERVICE_RULES = fs.readFileSync(path.join(ROOT, 'docs/service-rules.md'), 'utf8');
 const README_ADDRESS = 'http://127.0.0.1:3000';
 

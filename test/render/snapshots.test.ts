@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { mapGeometry, type Point } from '../../src/maps/geometry.ts';
 import { getVariant } from '../../src/diplomacy/variants/index.ts';
-import { heiauDiplomacy, type DiplomacyState } from '../../src/games/diplomacy.ts';
+import { heiauDiplomacy, } from '../../src/games/diplomacy.ts';
 import { renderDiplomacyMap, type BoardView, type DrawnOrder } from '../../src/render/diplomacy-map.ts';
 import { haoleGameAfterBallot } from '../helpers/heiau.ts';
 

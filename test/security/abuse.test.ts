@@ -145,7 +145,7 @@ describe('abuse', () => {
     await new Promise((r) => setTimeout(r, 300));
     // Everything past the tenth was answered 503 with Retry-After and closed.
     expect(answers.length).toBe(30);
-    for (const a of answers) expect(a).toMatch(/^HTTP\/1.1 503 [^]*Retry-After: \d+[^]*Too many open connections from your address/);
+    for (const a of answers) expect(a).toMatch(/^HTTP\/1.1 503 [\s\S]*Retry-After: \d+[\s\S]*Too many open connections from your address/);
     // Someone else, from 127.0.0.1, is served while the ten are held.
     const health = await new Promise<string>((resolve, reject) => {
       const s = net.connect({ port, host: '127.0.0.1', localAddress: '127.0.0.1' }, () => s.write('GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'));

@@ -56,7 +56,7 @@ describe('Aloha over HTTP', () => {
       if (++decisions > 400) throw new Error('no end');
     }
     const told = (await mailFor(t.db, queuedBy!.to, 'results'))[0]!.body;
-    expect(told).toMatch(new RegExp(`Your queued action "[^"]+" was dropped: \\w+ acted \\([^)]+\\) since you gave it\\.`));
+    expect(told).toMatch(/Your queued action "[^"]+" was dropped: \w+ acted \([^)]+\) since you gave it\./);
     for (const p of players.filter((x) => x.email !== queuedBy!.to)) expect((await mailFor(t.db, p.email, 'results'))[0]!.body).not.toMatch(/queued/);
     expect(decisions).toBeGreaterThan(20);
     const h = await players[0]!.ok('GET', `/games/${game.id}/history`);

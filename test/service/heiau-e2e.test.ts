@@ -96,7 +96,7 @@ describe('Heiau Race, one game-year over HTTP', () => {
     for (const p of [sunrise, sunset, mod]) {
       const res = await mailFor(t.db, p.email, 'results');
       expect(res).toHaveLength(1);
-      expect(res[0].body).toMatch(/^:: Judge: kahu  Game: Race to nine  Variant: heiau\/race$/m);
+      expect(res[0].body).toMatch(/^:: Judge: kahu {2}Game: Race to nine {2}Variant: heiau\/race$/m);
       expect(res[0].body).toMatch(/^:: Phase: \S+ Spring 1 Movement$/m);
       expect(res[0].body).toMatch(/^:: Next: \S+ Fall 1 Movement$/m);
       expect(res[0].body).toMatch(/^:: Deadline: \S+ 2025-03-03T00:06:00Z$/m);

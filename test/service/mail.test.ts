@@ -22,7 +22,7 @@ beforeAll(async () => {
   server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
-    onRcptTo(addr, _s, cb) {
+    onRcptTo(_addr, _s, cb) {
       if (rejectNext > 0) { rejectNext--; return cb(Object.assign(new Error('mailbox busy'), { responseCode: 451 })); }
       cb();
     },

@@ -5,7 +5,6 @@
 // serious or critical problem; screenshots are kept in test-artifacts/web.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import fs from 'node:fs';
 import { mailFor, startTestService, type TestService } from '../helpers/app.ts';
 import { client, signUp, startedGame, type Client } from '../helpers/api.ts';
 import { accessibilityProblems, artifact, launchBrowser } from './browser.ts';
