@@ -20,7 +20,7 @@ declare module 'vitest' {
 interface Shared { url: Promise<string>; users: number; stop(): Promise<void> }
 const slot = globalThis as { kahuTestPostgres?: Shared };
 
-async function start(): Promise<Shared> {
+function start(): Shared {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kahu-test-pg-'));
   fs.chmodSync(dir, 0o755);
   let pg: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
@@ -44,7 +44,7 @@ export default async function setup(project: TestProject) {
     project.provide('pgAdminUrl', withDatabase(process.env.DATABASE_URL, 'postgres'));
     return;
   }
-  const shared = (slot.kahuTestPostgres ??= await start());
+  const shared = (slot.kahuTestPostgres ??= start());
   shared.users++;
   let done = false;
   const teardown = async () => {
