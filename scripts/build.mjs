@@ -18,15 +18,6 @@ const sourceUrls = {
       let text = await fs.promises.readFile(args.path, 'utf8');
       const rel = path.relative(path.dirname(outfile), args.path).split(path.sep).join('/');
       text = text.replaceAll('import.meta.url', `new URL(${JSON.stringify(rel)}, import.meta.url).href`);
-      // The game registry imports its modules by computed URL (so a missing one is skipped); in the
-      // bundle each listed module is imported by name.
-      if (args.path.endsWith(path.join('src', 'games', 'index.ts'))) {
-        const list = /for \(const file of (\[[^\]]*\])\)/.exec(text);
-        const call = 'mod = await import(url.href);';
-        if (!list || !text.includes(call)) throw new Error('scripts/build.mjs: src/games/index.ts no longer has the loop it expects');
-        const files = JSON.parse(list[1].replaceAll("'", '"'));
-        text = text.replace(call, `mod = await ({ ${files.map((f) => `${JSON.stringify(f)}: () => import(${JSON.stringify(f)})`).join(', ')} })[file]();`);
-      }
       return { contents: text, loader: args.path.endsWith('.ts') || args.path.endsWith('.mts') ? 'ts' : 'js' };
     });
   },
