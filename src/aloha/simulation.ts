@@ -72,7 +72,7 @@ export function playOne(module: GameModule<AlohaState>, seed: string, scenario: 
     // Someone else's lines are only ever queued, never an action now; now and then one queues.
     const other = s.roles.find((r) => r !== role)!;
     const theirs = module.readSubmission(s, other, lines).accepted as AlohaSubmission | null;
-    if (!theirs || theirs.kind !== 'queue' || theirs.now !== null) problems.push(`${seed} #${n}: ${other} could act in ${role}'s turn`);
+    if (theirs?.kind !== 'queue' || theirs.now !== null) problems.push(`${seed} #${n}: ${other} could act in ${role}'s turn`);
     if (randomInt(rng, 8) === 0) { submission[other] = lines; accepted[other] = theirs; }
     log.push(submission);
     const before = s;

@@ -17,7 +17,7 @@ export function registerGame(module: GameModule): void {
 for (const module of [standardDiplomacy, heiauDiplomacy, hawaii1795, aloha, maoriWars]) registerGame(module);
 
 export function gameModule(id: string): GameModule | undefined {
-  return Object.prototype.hasOwnProperty.call(games, id) ? games[id] : undefined;
+  return Object.hasOwn(games, id) ? games[id] : undefined;
 }
 
 /** A role as the rulebook names it ("Allied Chiefs" for `allied-chiefs`); most roles are their own name. */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx } from '../service/context.ts';
-import { badRequest, unauthorized } from '../service/errors.ts';
+import { badRequest } from '../service/errors.ts';
 import * as orders from '../service/orders.ts';
 import { hashToken } from '../service/accounts.ts';
 import { bearer, requireAuth, sessionCookie } from './auth.ts';

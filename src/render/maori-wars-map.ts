@@ -231,7 +231,6 @@ export function renderMaoriWarsMap(map: MaoriWarsMap, board: MaoriWarsBoard, opt
   let st = cache.get(map);
   if (!st) { st = drawStatic(map); cache.set(map, st); }
   const R = map.drawing.hexRadius;
-  const [, , vw, vh] = map.drawing.viewBox;
   const placeOf = (id: string) => st!.names.get(id) ?? `hex ${id}`;
   const o: string[] = [];
 

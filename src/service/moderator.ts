@@ -125,7 +125,7 @@ export async function rollback(ctx: Ctx, gameId: string, moderatorId: string, se
   const r = await modTx(ctx, gameId, moderatorId, async (tx, a, now) => {
     if (a.game.status !== 'active' && a.game.status !== 'paused') throw conflict('Only a running game can be rolled back.');
     const target = await tx.phase.findUnique({ where: { gameId_seq: { gameId, seq } } });
-    if (!target || target.status !== 'adjudicated') throw badRequest(`Phase ${seq} is not an adjudicated phase of this game (see GET /games/${gameId}/history).`, [{ field: 'body.seq', message: 'not an adjudicated phase' }]);
+    if (target?.status !== 'adjudicated') throw badRequest(`Phase ${seq} is not an adjudicated phase of this game (see GET /games/${gameId}/history).`, [{ field: 'body.seq', message: 'not an adjudicated phase' }]);
     if (a.module.seats?.(target.state as any)) throw conflict(`The powers were dealt after ${target.label}; it cannot be played again. Roll back to a later phase.`);
     const last = await tx.phase.findFirstOrThrow({ where: { gameId }, orderBy: { seq: 'desc' } });
     await tx.phase.updateMany({ where: { gameId, seq: { gte: seq }, status: { not: 'rolled_back' } }, data: { status: 'rolled_back' } });
@@ -151,7 +151,7 @@ export async function replacePlayer(ctx: Ctx, gameId: string, moderatorId: strin
   await modTx(ctx, gameId, moderatorId, async (tx, a, now) => {
     if (a.game.status === 'forming' || a.game.status === 'finished') throw conflict('Players can be replaced in a running game only; before the start, invite someone else.');
     const old = a.game.players.find((p) => p.id === playerId);
-    if (!old || !old.role || (old.status !== 'playing' && old.status !== 'removed')) throw notFound('No player of a power with this id in this game.');
+    if (!old?.role || (old.status !== 'playing' && old.status !== 'removed')) throw notFound('No player of a power with this id in this game.');
     if (playerOfRole(a.game, old.role) && old.status !== 'playing') throw conflict(`${old.role} has a player already.`);
     const e = normalizeEmail(email);
     const account = await tx.account.upsert({ where: { email: e }, create: { email: e, createdAt: now }, update: {} });
@@ -218,7 +218,7 @@ export async function resign(ctx: Ctx, gameId: string, accountId: string): Promi
     if (a.game.status === 'forming') throw conflict('The game has not started: leave it instead (POST /games/{id}/leave).');
     if (a.game.status === 'finished') throw conflict('The game is over.');
     const p = a.player;
-    if (!p || !p.role) throw forbidden('Only a player of this game can resign from it; you play no power here.');
+    if (!p?.role) throw forbidden('Only a player of this game can resign from it; you play no power here.');
     const now = ctx.clock.now();
     await tx.gamePlayer.update({ where: { id: p.id }, data: { status: 'removed', leftAt: now } });
     await supersedeOpenOrders(tx, gameId, p.role, now);

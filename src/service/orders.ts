@@ -149,7 +149,7 @@ function writeBatcher(ctx: Ctx) {
        SELECT idx FROM ok`,
       values: [col('phaseId'), col('role'), col('at'), col('accountId'), col('lines'), col('readings'), col('accepted'), col('receipt'), col('ready'), col('submitted'), col('mailTo'), col('subject'), col('body'), col('gameId'), col('graceMs'), col('mail')],
     });
-    let r;
+    let r: Awaited<ReturnType<typeof query>>;
     for (let attempt = 1; ; attempt++) {
       try {
         r = await query();

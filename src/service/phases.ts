@@ -249,7 +249,7 @@ export async function processPhase(ctx: Ctx, phaseId: string, opts: { force?: bo
       // Submissions take this row FOR SHARE: none can slip in while the phase is adjudicated.
       await tx.$queryRawUnsafe('SELECT id FROM "Phase" WHERE id = $1::uuid FOR UPDATE', phaseId);
       const phase = await tx.phase.findUnique({ where: { id: phaseId }, include: { readiness: true } });
-      if (!phase || phase.status !== 'open') return { status: 'gone' };
+      if (phase?.status !== 'open') return { status: 'gone' };
       let game = await loadGame(tx, head.gameId);
       const module = moduleOf(game);
       const policy = policyOf(game);

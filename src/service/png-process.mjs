@@ -8,7 +8,7 @@ process.on('message', (m) => {
     const svg = typeof m.svg === 'string' ? m.svg : Buffer.from(m.svg.buffer, m.svg.byteOffset, m.svg.byteLength).toString('utf8');
     process.send({ id: m.id, png: drawPng(svg, m.width) });
   } catch (err) {
-    process.send({ id: m.id, error: String(err && err.message ? err.message : err) });
+    process.send({ id: m.id, error: String(err?.message ? err.message : err) });
   }
 });
 process.on('disconnect', () => process.exit(0));

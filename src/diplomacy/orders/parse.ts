@@ -98,7 +98,7 @@ class Reader {
   }
   private sym(j = this.i): string | undefined {
     const t = this.toks[j];
-    return t && t.sym ? t.t : undefined;
+    return t?.sym ? t.t : undefined;
   }
   private word(j = this.i): string | undefined {
     const t = this.toks[j];
