@@ -100,6 +100,25 @@ describe('Standard Diplomacy by tapping, on a phone', () => {
     expect(await page.locator('#selection button').count()).toBe(0);
     // A tap on a space now orders nothing.
     expect(await page.locator('#order-vie').inputValue()).toBe('');
+    // The keyboard reaches the map's destinations: Enter on the unit, Tab to a space it may go to, Enter.
+    await page.locator('#map g.unit.mine[data-unit="vie"]').focus();
+    await page.keyboard.press('Enter');
+    expect(await page.locator('#map path.destination[tabindex="0"]').count()).toBeGreaterThan(2);
+    await page.locator('#map path.destination[data-space="tyr"]').focus();
+    await page.keyboard.press('Enter');
+    expect(await page.locator('#order-vie').inputValue()).toBe('A Vienna - Tyrolia');
+    expect(await page.locator('#map path.destination').count()).toBe(0);
+    // Zoom-to-tap: Piedmont is a few pixels wide on the whole map; a tap on it zooms in around the
+    // tap, so that Piedmont is still under the finger, and larger.
+    await page.getByRole('button', { name: 'Whole map' }).tap();
+    const p = await pointOf(page, '#map path[data-space="pie"]');
+    const small = (await page.locator('#map path[data-space="pie"]').boundingBox())!;
+    expect(Math.min(small.width, small.height)).toBeLessThan(20);
+    await page.touchscreen.tap(p.x, p.y);
+    expect(await zoom(page)).toBe(2);
+    expect(await page.locator('#map-hint').innerText()).toContain('Zoomed in where you tapped');
+    expect(await page.evaluate(({ x, y }) => document.elementsFromPoint(x, y).map((e) => (e as SVGElement).dataset?.space).find(Boolean), p)).toBe('pie');
+    expect((await page.locator('#map path[data-space="pie"]').boundingBox())!.width).toBeGreaterThan(small.width * 1.9);
     expect(errors).toEqual([]);
     await page.close();
   }, 60_000);

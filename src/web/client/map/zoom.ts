@@ -10,20 +10,20 @@ export function zoomAround(box: HTMLElement, z: number, at?: { x: number; y: num
   const svg = box.querySelector('svg');
   const r = box.getBoundingClientRect();
   const sel = box.querySelector('g.unit.selected')?.getBoundingClientRect();
-  const p = at ?? (sel ? { x: sel.left + sel.width / 2, y: sel.top + sel.height / 2 } : { x: r.left + r.width / 2, y: r.top + r.height / 2 });
-  const before = svg?.getBoundingClientRect();
+  const p = at ?? (sel ? { x: sel.left + sel.width / 2, y: sel.top + sel.height / 2 } : { x: r.left + r.width / 2, y: (Math.max(r.top, 0) + Math.min(r.bottom, innerHeight)) / 2 });
+  // The map point under p, in the map's own units, put back under p after the zoom: by scrolling the
+  // box, then the page for what the box cannot scroll.
+  const ctm = svg?.getScreenCTM();
+  const u = ctm ? new DOMPoint(p.x, p.y).matrixTransform(ctm.inverse()) : null;
   const zoom = Math.min(MAX, Math.max(1, z));
   box.style.setProperty('--zoom', String(zoom));
   box.classList.toggle('zoomed', zoom > 1);
-  const after = svg?.getBoundingClientRect();
-  if (before && after && before.width) {
-    // The same map point under p: its place in the map, scaled, minus where p is in the box.
-    const k = after.width / before.width;
-    const fx = (p.x - before.left) * k, fy = (p.y - before.top) * k;
-    box.scrollLeft = fx - (p.x - r.left);
-    box.scrollTop = fy - (p.y - r.top);
-  }
   if (svg) legible(svg);
+  const now = () => { const m = svg?.getScreenCTM(); return m && u ? new DOMPoint(u.x, u.y).matrixTransform(m) : null; };
+  let q = now();
+  if (q) { box.scrollLeft += q.x - p.x; box.scrollTop += q.y - p.y; }
+  q = now();
+  if (q && Math.abs(q.y - p.y) > 1) scrollBy(0, q.y - p.y);
   if (!quiet) say(`Map zoom ${Math.round(zoom * 100)} %`);
 }
 
@@ -61,13 +61,13 @@ function zoomToTap(box: HTMLElement, svg: SVGSVGElement): void {
   svg.addEventListener('pointerdown', (e) => { touch = e.pointerType === 'touch'; }, true);
   svg.addEventListener('click', (e) => {
     if (!touch || zoomOf(box) >= MAX) return;
+    // Units have their own, bigger targets: only a space is zoomed to.
     const under = document.elementsFromPoint(e.clientX, e.clientY);
-    const unit = under.find((x) => x instanceof SVGGElement && x.classList.contains('unit'));
+    if (under.some((x) => x.closest('g.unit'))) return;
     const space = under.find((x) => x instanceof SVGPathElement && !!(x as SVGPathElement).dataset.space);
-    const target = unit ?? space;
-    if (!target) return;
-    const r = target.getBoundingClientRect();
-    if (Math.min(r.width, r.height) >= (unit ? 20 : 24)) return;
+    if (!space) return;
+    const r = space.getBoundingClientRect();
+    if (Math.min(r.width, r.height) >= 20) return;
     e.stopImmediatePropagation();
     zoomAround(box, zoomOf(box) * 2, { x: e.clientX, y: e.clientY });
     tellOnMap('Zoomed in where you tapped: tap again to choose.');

@@ -21,8 +21,8 @@ export function diplomacyMapClicks(svg: SVGSVGElement, units: UnitOptions[], sel
   let selected: string | null = null;
   let other: string | null = null;
   const bar = h('div', { class: 'selection', id: 'selection', role: 'group', 'aria-label': 'Selection on the map' });
-  const hint = svg.closest('.map-wrap')?.querySelector('#map-hint');
-  if (hint) hint.after(bar); else svg.parentElement?.before(bar);
+  // Below the map: a selection appearing above it would move the map under the finger.
+  svg.parentElement?.after(bar);
   const unitEl = (loc: string) => svg.querySelector<SVGGElement>(`g.unit${retreat ? '.dislodged' : ':not(.dislodged)'}[data-unit="${CSS.escape(loc)}"]`);
   const nameOf = (loc: string) => unitEl(loc)?.querySelector('title')?.textContent ?? svg.querySelector(`g.unit[data-unit="${CSS.escape(loc)}"] title`)?.textContent ?? loc;
   const spaceName = (space: string) => (svg.querySelector(`path[data-space="${CSS.escape(space)}"] title`)?.textContent ?? space).split(' (')[0];
