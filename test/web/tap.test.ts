@@ -1,6 +1,7 @@
 // Standard Diplomacy played by tapping on a 390 px phone, in a real Chromium: Austria's Spring moves,
 // its retreat once Russia dislodges it, and its Winter builds (one built on the map, one waived),
-// each checked through the API; the selection beside the map (Cancel, "this unit instead"); and no
+// each checked through the API; the selection beside the map (Cancel, "this unit instead"), pinch and
+// zoom-to-tap, the keyboard on the map; and no
 // page of the game scrolls sideways at a phone's width.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -100,6 +101,16 @@ describe('Standard Diplomacy by tapping, on a phone', () => {
     expect(await page.locator('#selection button').count()).toBe(0);
     // A tap on a space now orders nothing.
     expect(await page.locator('#order-vie').inputValue()).toBe('');
+    // Two fingers spread apart zoom the map around their middle, not the top-left corner.
+    await page.getByRole('button', { name: 'Whole map' }).tap();
+    const mid = await pointOf(page, '#map path[data-space="boh"]');
+    const cdp = await page.context().newCDPSession(page);
+    const fingers = (d: number) => [{ x: mid.x - d, y: mid.y, id: 1 }, { x: mid.x + d, y: mid.y, id: 2 }];
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(20) });
+    for (const d of [30, 40, 50, 60]) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(d) });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    expect(await zoom(page)).toBeCloseTo(3, 1);
+    expect(await page.evaluate(({ x, y }) => document.elementsFromPoint(x, y).map((e) => (e as SVGElement).dataset?.space).find(Boolean), mid)).toBe('boh');
     // The keyboard reaches the map's destinations: Enter on the unit, Tab to a space it may go to, Enter.
     await page.locator('#map g.unit.mine[data-unit="vie"]').focus();
     await page.keyboard.press('Enter');
@@ -221,6 +232,10 @@ describe('Standard Diplomacy by tapping, on a phone', () => {
       };
       const player = await openGame(austria.email, options, game.id);
       await check(player.page, 'game page (player)');
+      // With the Winter builds offered (build sites marked, the list beside the map) and the map zoomed in too.
+      await player.page.locator('#map path.buildable').first().waitFor();
+      await player.page.getByRole('button', { name: 'Zoom in' }).tap();
+      await check(player.page, 'game page (player), zoomed');
       await player.page.goto(`${base}/#/games/${game.id}/history`);
       await player.page.locator('main[aria-busy="false"] .map svg').waitFor();
       await check(player.page, 'history');
