@@ -1,8 +1,7 @@
 // Standard Diplomacy played by tapping on a 390 px phone, in a real Chromium: Austria's Spring moves,
 // its retreat once Russia dislodges it, and its Winter builds (one built on the map, one waived),
 // each checked through the API; the selection beside the map (Cancel, "this unit instead"), pinch and
-// zoom-to-tap, the keyboard on the map; and no
-// page of the game scrolls sideways at a phone's width.
+// zoom-to-tap, the keyboard on the map; and no page of the game scrolls sideways at a phone's width.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailFor, startTestService, type TestService } from '../helpers/app.ts';
