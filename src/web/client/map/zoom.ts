@@ -1,16 +1,101 @@
-import { h, say } from '../dom.ts';
+import { h, say, tellOnMap } from '../dom.ts';
 
-/** Zoom for the map (pan by scrolling or dragging with a finger: the box scrolls). */
+// Pan by scrolling or dragging with a finger (the box scrolls); zoom with the buttons or a pinch,
+// around the selected unit or the pinch's centre, never from the top-left corner.
+const MAX = 6;
+const zoomOf = (box: HTMLElement) => Number(box.style.getPropertyValue('--zoom') || 1);
+
+/** Sets the zoom, keeping the point at (x, y) (client coordinates) where it is on the screen. */
+export function zoomAround(box: HTMLElement, z: number, at?: { x: number; y: number }, quiet = false): void {
+  const svg = box.querySelector('svg');
+  const r = box.getBoundingClientRect();
+  const sel = box.querySelector('g.unit.selected')?.getBoundingClientRect();
+  const p = at ?? (sel ? { x: sel.left + sel.width / 2, y: sel.top + sel.height / 2 } : { x: r.left + r.width / 2, y: (Math.max(r.top, 0) + Math.min(r.bottom, innerHeight)) / 2 });
+  // The map point under p, in the map's own units, put back under p after the zoom: by scrolling the
+  // box, then the page for what the box cannot scroll.
+  const ctm = svg?.getScreenCTM();
+  const u = ctm ? new DOMPoint(p.x, p.y).matrixTransform(ctm.inverse()) : null;
+  const zoom = Math.min(MAX, Math.max(1, z));
+  box.style.setProperty('--zoom', String(zoom));
+  box.classList.toggle('zoomed', zoom > 1);
+  if (svg) legible(svg);
+  const now = () => { const m = svg?.getScreenCTM(); return m && u ? new DOMPoint(u.x, u.y).matrixTransform(m) : null; };
+  let q = now();
+  if (q) { box.scrollLeft += q.x - p.x; box.scrollTop += q.y - p.y; }
+  q = now();
+  if (q && Math.abs(q.y - p.y) > 1) scrollBy(0, q.y - p.y);
+  if (!quiet) say(`Map zoom ${Math.round(zoom * 100)} %`);
+}
+
 export function zoomControls(box: HTMLElement): Node {
-  let zoom = 1;
-  const set = (z: number) => {
-    zoom = Math.min(4, Math.max(1, z));
-    box.style.setProperty('--zoom', String(zoom));
-    box.classList.toggle('zoomed', zoom > 1);
-    say(`Map zoom ${Math.round(zoom * 100)} %`);
-  };
+  const svg = box.querySelector('svg');
+  if (svg) {
+    legible(svg);
+    addEventListener('resize', () => legible(svg));
+    pinch(box);
+    zoomToTap(box, svg);
+  }
   return h('div', { class: 'zoom', role: 'group', 'aria-label': 'Map zoom' },
-    h('button', { type: 'button', class: 'secondary', 'aria-label': 'Zoom in', onclick: () => set(zoom * 1.5) }, '+'),
-    h('button', { type: 'button', class: 'secondary', 'aria-label': 'Zoom out', onclick: () => set(zoom / 1.5) }, '−'),
-    h('button', { type: 'button', class: 'secondary', onclick: () => set(1) }, 'Whole map'));
+    h('button', { type: 'button', class: 'secondary', 'aria-label': 'Zoom in', onclick: () => zoomAround(box, zoomOf(box) * 1.5) }, '+'),
+    h('button', { type: 'button', class: 'secondary', 'aria-label': 'Zoom out', onclick: () => zoomAround(box, zoomOf(box) / 1.5) }, '−'),
+    h('button', { type: 'button', class: 'secondary', onclick: () => zoomAround(box, 1) }, 'Whole map'));
+}
+
+/** Two fingers zoom the map (not the page) around their centre. */
+function pinch(box: HTMLElement): void {
+  let start: { d: number; z: number } | null = null;
+  const dist = (t: TouchList) => Math.hypot(t[0]!.clientX - t[1]!.clientX, t[0]!.clientY - t[1]!.clientY);
+  box.addEventListener('touchstart', (e) => { if (e.touches.length === 2) start = { d: dist(e.touches), z: zoomOf(box) }; }, { passive: true });
+  box.addEventListener('touchmove', (e) => {
+    if (!start || e.touches.length !== 2) return;
+    e.preventDefault();
+    const t = e.touches;
+    zoomAround(box, start.z * (dist(t) / start.d), { x: (t[0]!.clientX + t[1]!.clientX) / 2, y: (t[0]!.clientY + t[1]!.clientY) / 2 }, true);
+  }, { passive: false });
+  box.addEventListener('touchend', () => { if (start) say(`Map zoom ${Math.round(zoomOf(box) * 100)} %`); start = null; });
+}
+
+/** A tap on a space too small to hit surely at this zoom first zooms in around the tap. */
+function zoomToTap(box: HTMLElement, svg: SVGSVGElement): void {
+  let touch = false;
+  svg.addEventListener('pointerdown', (e) => { touch = e.pointerType === 'touch'; }, true);
+  svg.addEventListener('click', (e) => {
+    if (!touch || zoomOf(box) >= MAX) return;
+    // Units have their own, bigger targets: only a space is zoomed to.
+    const under = document.elementsFromPoint(e.clientX, e.clientY);
+    if (under.some((x) => x.closest('g.unit'))) return;
+    const space = under.find((x) => x instanceof SVGPathElement && !!(x as SVGPathElement).dataset.space);
+    if (!space) return;
+    const r = space.getBoundingClientRect();
+    if (Math.min(r.width, r.height) >= 20) return;
+    e.stopImmediatePropagation();
+    zoomAround(box, zoomOf(box) * 2, { x: e.clientX, y: e.clientY });
+    tellOnMap('Zoomed in where you tapped: tap again to choose.');
+  }, true);
+}
+
+/** Names and units big enough to read on a narrow map: scaled up as far as the zoom leaves them small. */
+export function legible(svg: SVGSVGElement): void {
+  const vb = svg.viewBox.baseVal;
+  const width = svg.getBoundingClientRect().width;
+  if (!vb || !vb.width || !width) return;
+  const px = width / vb.width;
+  for (const t of svg.querySelectorAll<SVGTextElement>('g.labels text')) {
+    const base = Number(t.dataset.size ?? (t.dataset.size = t.getAttribute('font-size') ?? t.closest('g.labels')?.getAttribute('font-size') ?? '0'));
+    if (base) t.setAttribute('font-size', String(Math.min(base * 3.2, Math.max(base, 9.5 / px))));
+  }
+  for (const u of svg.querySelectorAll<SVGGElement>('g.unit[data-at]')) {
+    const [x, y] = u.dataset.at!.split(',').map(Number) as [number, number];
+    if (!u.dataset.size) {
+      u.dataset.size = String(u.getBBox().width);
+      // A finger is wider than a unit: a bigger, unseen target.
+      const hit = document.createElementNS('http://www.w3.org/2000/svg', 'circle');
+      hit.setAttribute('class', 'hit'); hit.setAttribute('cx', String(x)); hit.setAttribute('cy', String(y));
+      hit.setAttribute('r', String(Number(u.dataset.size) * 0.9)); hit.setAttribute('fill', 'transparent');
+      u.prepend(hit);
+    }
+    const k = Math.min(2.6, Math.max(1, 21 / (Number(u.dataset.size) * px)));
+    if (k > 1) u.setAttribute('transform', `translate(${x} ${y}) scale(${k.toFixed(2)}) translate(${-x} ${-y})`);
+    else u.removeAttribute('transform');
+  }
 }

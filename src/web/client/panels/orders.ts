@@ -6,7 +6,7 @@ import { ApiError, get, put, type ReadLine } from '../api.ts';
 import { h, say, showError } from '../dom.ts';
 import { power, when } from '../format.ts';
 import { drawOrders } from '../map/orders.ts';
-import { diplomacyMapClicks } from '../games/diplomacy/orders.ts';
+import { diplomacyMapClicks, type BuildPicker } from '../games/diplomacy/orders.ts';
 import { handPanel } from '../games/hawaii1795/hand.ts';
 import { mwActionLists } from '../games/maori-wars/actions.ts';
 import { mwMapClicks } from '../games/maori-wars/map.ts';
@@ -29,11 +29,29 @@ export async function ordersPanel(id: string, g: Game, side: HTMLElement, svg: S
   const selects = new Map<string, HTMLSelectElement>();
   const list = h('div', { class: 'orders' });
   for (const u of units) {
-    const sel = h('select', { id: `order-${u.unit}`, 'data-unit': u.unit }, h('option', { value: '' }, '(no order: holds)'), ...u.orders.map((o) => h('option', { value: o.text }, o.text)));
+    const none = opts?.phase === 'retreat' ? '(no order: disbanded)' : opts?.phase === 'adjustment' ? '(no order: stays)' : '(no order: holds)';
+    const sel = h('select', { id: `order-${u.unit}`, 'data-unit': u.unit }, h('option', { value: '' }, none), ...u.orders.map((o) => h('option', { value: o.text }, o.text)));
     sel.value = chosen.get(u.unit) ?? '';
     selects.set(u.unit, sel);
     list.append(h('div', { class: 'order-row' }, h('label', { for: `order-${u.unit}` }, `${u.type} ${u.name}`), sel));
   }
+  // Adjustments: the builds due, each picked from the list or by tapping a build site on the map.
+  const buildOptions = opts?.adjustment && opts.adjustment.due > 0 ? opts.adjustment.builds : [];
+  const built: string[] = (current?.lines ?? []).filter((l) => l.ok && buildOptions.some((o) => o.text === l.text || o.order === l.text)).map((l) => buildOptions.find((o) => o.text === l.text || o.order === l.text)!.text);
+  const buildBox = h('div', { class: 'builds', id: 'builds' });
+  const builds: BuildPicker = {
+    options: buildOptions,
+    left: () => (opts?.adjustment?.due ?? 0) - built.length,
+    add: (o) => { if (builds.left() > 0 && (o.kind === 'waive' || !built.includes(o.text))) { built.push(o.text); showBuilds(); say(`${o.text}: added.`); } },
+  };
+  const site = (t: string) => buildOptions.find((o) => o.text === t)?.order.split(' ')[2]?.split('/')[0];
+  const showBuilds = () => {
+    const left = builds.left();
+    buildBox.replaceChildren(h('p', { class: 'builds-left' }, h('strong', {}, left === 1 ? '1 build left' : `${left} builds left`), ` of ${opts?.adjustment?.due ?? 0}.`),
+      built.length ? h('ul', { class: 'built' }, ...built.map((t, i) => h('li', {}, t, ' ', h('button', { type: 'button', class: 'secondary', 'aria-label': `Remove ${t}`, onclick: () => { built.splice(i, 1); showBuilds(); } }, 'Remove')))) : '',
+      left > 0 ? h('div', { class: 'choices' }, ...buildOptions.filter((o) => o.kind === 'waive' || !built.some((b) => site(b) === site(o.text))).map((o) => h('button', { type: 'button', class: 'secondary', onclick: () => builds.add(o) }, o.text))) : '');
+    redraw();
+  };
   const picked = () => [...selects.entries()].filter(([, sel]) => sel.value).map(([unit, sel]) => ({ unit, text: sel.value, order: String(units.find((u) => u.unit === unit)?.orders.find((o) => o.text === sel.value)?.order ?? '') }));
   const redraw = (sent = false) => { if (svg) drawOrders(svg, picked(), sent); };
   for (const sel of selects.values()) sel.addEventListener('change', () => redraw());
@@ -93,9 +111,17 @@ export async function ordersPanel(id: string, g: Game, side: HTMLElement, svg: S
   side.append(h('h2', {}, notYourTurn ? phase.label : `Your orders for ${phase.label}`));
   if (mwWaits) side.append(h('p', { class: 'next-step' }, `It is the ${power(g, opts!.waitingFor!)} player's turn: you have nothing to order. You may change your standing instructions (above) at any time.`));
   else if (notYourTurn) side.append(h('p', { class: 'next-step' }, `It is ${power(g, phase.readiness.find((r) => r.expected && r.role !== role)?.role ?? 'the other side')}'s turn: you have nothing to order. You may change your standing instructions (below) with STANDING lines in the text box.`));
-  if (units.length) {
-    side.append(h('p', { class: 'muted' }, 'Click one of your units on the map, then the space it should move to; or pick each order from the lists.'), list,
-      h('button', { type: 'button', onclick: () => void send([...selects.values()].map((s) => s.value).filter(Boolean)) }, 'Send these orders'));
+  const sendPicked = () => void send([...[...selects.values()].map((s) => s.value).filter(Boolean), ...built]);
+  if (buildOptions.length) {
+    side.append(h('p', { class: 'muted' }, 'Tap a marked build site on the map, or pick each build here; Waive for a build you do not take.'), buildBox,
+      h('button', { type: 'button', onclick: sendPicked }, 'Send these orders'));
+    showBuilds();
+  } else if (units.length) {
+    const due = opts?.adjustment?.due ?? 0;
+    side.append(h('p', { class: 'muted' }, opts?.phase === 'retreat' ? 'Tap your dislodged unit on the map, then the space it retreats to; or pick its order from the list.'
+      : due < 0 ? `Remove ${-due === 1 ? 'one unit' : `${-due} units`}: tap a unit on the map or pick Disband from its list.`
+      : 'Click one of your units on the map, then the space it should move to; or pick each order from the lists.'), list,
+      h('button', { type: 'button', onclick: sendPicked }, 'Send these orders'));
   }
   // Games played one action at a time (Aloha): every legal action in a list.
   const actions = opts?.actions ?? [];
@@ -114,12 +140,12 @@ export async function ordersPanel(id: string, g: Game, side: HTMLElement, svg: S
   // Aloha's queued actions: the view shows a player only their own.
   const queued = viewOf<AlohaView>(g)?.queued?.[role] ?? [];
   if (queued.length) side.append(h('p', { class: 'queued' }, `Your queued actions: ${queued.join('; ')}.`));
-  side.append(h('details', { open: !units.length && !actions.length }, h('summary', {}, 'Write orders as text'), h('label', { for: 'orders-text' }, 'Orders, one a line'), h('p', { id: 'orders-help', class: 'muted' }, 'As you would write them by email.'), text,
+  side.append(h('details', { open: !units.length && !actions.length && !buildOptions.length }, h('summary', {}, 'Write orders as text'), h('label', { for: 'orders-text' }, 'Orders, one a line'), h('p', { id: 'orders-help', class: 'muted' }, 'As you would write them by email.'), text,
     h('button', { type: 'button', onclick: () => void send(text.value.split('\n')) }, 'Send the text')));
   // Readiness is for those who order in this phase (not the side that waits in Hawaii 1795).
   if (!notYourTurn) side.append(h('p', {}, ready, h('label', { for: 'ready' }, ' Ready: process the phase early once everyone is')));
   side.append(result);
   if (g.variant === 'hawaii1795') side.append(handPanel(g, !notYourTurn, optsReply?.help));
 
-  if (svg) diplomacyMapClicks(svg, units, selects, () => redraw());
+  if (svg && (units.length || buildOptions.length)) diplomacyMapClicks(svg, units, selects, () => redraw(), builds);
 }

@@ -1,0 +1,254 @@
+// Standard Diplomacy played by tapping on a 390 px phone, in a real Chromium: Austria's Spring moves,
+// its retreat once Russia dislodges it, and its Winter builds (one built on the map, one waived),
+// each checked through the API; the selection beside the map (Cancel, "this unit instead"), pinch and
+// zoom-to-tap, the keyboard on the map; and no page of the game scrolls sideways at a phone's width.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailFor, startTestService, type TestService } from '../helpers/app.ts';
+import { signUp, startedGame, type Client } from '../helpers/api.ts';
+import { artifact, launchBrowser } from './browser.ts';
+
+let t: TestService;
+let browser: Browser;
+let base: string;
+beforeAll(async () => {
+  t = await startTestService();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = t.app.server.address();
+  base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+async function signInLink(email: string): Promise<string> {
+  const r = await t.app.inject({ method: 'POST', url: '/accounts/sign-in', payload: { email, web: true } });
+  if (r.statusCode !== 202) throw new Error(`sign-in ${email}: ${r.statusCode} ${r.body}`);
+  const mails = await mailFor(t.db, email, 'token');
+  const m = /#signin=([A-Za-z0-9_-]{43})/.exec(mails[mails.length - 1].body);
+  if (!m) throw new Error('no sign-in link in the mail');
+  return `${base}/#signin=${m[1]}`;
+}
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+async function openGame(email: string, options: Parameters<Browser['newPage']>[0], gameId: string, path = `/games/${gameId}`): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage(options);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${await signInLink(email)}&next=${path}`);
+  await page.locator('main[aria-busy="false"] #map svg').waitFor();
+  return { page, errors };
+}
+
+/** A point of an element (a unit, or a space clear of names and units) that a tap there would hit. */
+async function pointOf(page: Page, selector: string): Promise<{ x: number; y: number }> {
+  return page.locator(selector).evaluate((el: Element) => {
+    el.scrollIntoView({ block: 'center', inline: 'center' });
+    const box = el.getBoundingClientRect();
+    for (let i = 1; i < 20; i++) for (let j = 1; j < 20; j++) {
+      const x = Math.round(box.left + (box.width * i) / 20), y = Math.round(box.top + (box.height * j) / 20);
+      const top = document.elementFromPoint(x, y);
+      if (el instanceof SVGPathElement ? top === el : el.contains(top)) return { x, y };
+    }
+    throw new Error('nothing of it can be tapped');
+  });
+}
+
+/** Taps an element of the map until the tap counts: a tap on something tiny first zooms in around it. */
+async function tapOn(page: Page, selector: string, done: () => Promise<boolean>): Promise<number> {
+  for (let n = 1; n <= 4; n++) {
+    const p = await pointOf(page, selector);
+    await page.touchscreen.tap(p.x, p.y);
+    if (await done()) return n;
+  }
+  throw new Error(`tapping ${selector} did nothing: ${await page.locator('#map-hint').innerText()}`);
+}
+
+const selected = (page: Page) => page.locator('#map g.unit.selected').getAttribute('data-unit').catch(() => null);
+const zoom = (page: Page) => page.locator('#map').evaluate((el) => Number((el as HTMLElement).style.getPropertyValue('--zoom') || 1));
+
+describe('Standard Diplomacy by tapping, on a phone', () => {
+  let game: any;
+  let byRole: Record<string, Client>;
+  let mod: Client;
+  let austria: Client;
+  const lines = async (c: Client) => (await c.ok('GET', `/games/${game.id}/orders`)).lines.map((l: any) => l.text);
+  beforeAll(async () => {
+    mod = await signUp(t, 'tapmod@example.org');
+    const players: Client[] = [];
+    for (let n = 1; n <= 7; n++) players.push(await signUp(t, `tap${n}@example.org`));
+    ({ game, byRole } = await startedGame(t, mod, players, { name: 'Tapped Europe', variant: 'standard', scenario: 'classic' }));
+    austria = byRole.Austria!;
+  }, 60_000);
+
+  it('after selecting a unit, "this unit instead" switches to the unit tapped next and Cancel clears the selection', async () => {
+    const { page, errors } = await openGame(austria.email, PHONE, game.id);
+    await tapOn(page, '#map g.unit.mine[data-unit="vie"]', async () => (await selected(page)) === 'vie');
+    expect(await page.locator('#selection').innerText()).toContain('Selected: ');
+    // Budapest may be supported by Vienna: tapped now, it is offered as supported, or as the unit to order instead.
+    await tapOn(page, '#map g.unit.mine[data-unit="bud"]', async () => /supports or convoys/.test(await page.locator('#selection').innerText()));
+    await page.getByRole('button', { name: /instead$/ }).tap();
+    expect(await selected(page)).toBe('bud');
+    expect(await page.locator('#selection').innerText()).toMatch(/Selected: .*Budapest/);
+    const cancel = await page.locator('#selection').getByRole('button', { name: 'Cancel' }).boundingBox();
+    expect(cancel!.height).toBeGreaterThanOrEqual(44);
+    await page.locator('#selection').getByRole('button', { name: 'Cancel' }).tap();
+    expect(await page.locator('#map g.unit.selected').count()).toBe(0);
+    expect(await page.locator('#selection button').count()).toBe(0);
+    // A tap on a space now orders nothing.
+    expect(await page.locator('#order-vie').inputValue()).toBe('');
+    // Two fingers spread apart zoom the map around their middle, not the top-left corner.
+    await page.getByRole('button', { name: 'Whole map' }).tap();
+    const mid = await pointOf(page, '#map path[data-space="boh"]');
+    const cdp = await page.context().newCDPSession(page);
+    const fingers = (d: number) => [{ x: mid.x - d, y: mid.y, id: 1 }, { x: mid.x + d, y: mid.y, id: 2 }];
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(20) });
+    for (const d of [30, 40, 50, 60]) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(d) });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    expect(await zoom(page)).toBeCloseTo(3, 1);
+    expect(await page.evaluate(({ x, y }) => document.elementsFromPoint(x, y).map((e) => (e as SVGElement).dataset?.space).find(Boolean), mid)).toBe('boh');
+    // The keyboard reaches the map's destinations: Enter on the unit, Tab to a space it may go to, Enter.
+    await page.locator('#map g.unit.mine[data-unit="vie"]').focus();
+    await page.keyboard.press('Enter');
+    expect(await page.locator('#map path.destination[tabindex="0"]').count()).toBeGreaterThan(2);
+    await page.locator('#map path.destination[data-space="tyr"]').focus();
+    await page.keyboard.press('Enter');
+    expect(await page.locator('#order-vie').inputValue()).toBe('A Vienna - Tyrolia');
+    expect(await page.locator('#map path.destination').count()).toBe(0);
+    // Zoom-to-tap: Piedmont is a few pixels wide on the whole map; a tap on it zooms in around the
+    // tap, so that Piedmont is still under the finger, and larger.
+    await page.getByRole('button', { name: 'Whole map' }).tap();
+    const p = await pointOf(page, '#map path[data-space="pie"]');
+    const small = (await page.locator('#map path[data-space="pie"]').boundingBox())!;
+    expect(Math.min(small.width, small.height)).toBeLessThan(20);
+    await page.touchscreen.tap(p.x, p.y);
+    expect(await zoom(page)).toBe(2);
+    expect(await page.locator('#map-hint').innerText()).toContain('Zoomed in where you tapped');
+    expect(await page.evaluate(({ x, y }) => document.elementsFromPoint(x, y).map((e) => (e as SVGElement).dataset?.space).find(Boolean), p)).toBe('pie');
+    expect((await page.locator('#map path[data-space="pie"]').boundingBox())!.width).toBeGreaterThan(small.width * 1.9);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('plays Spring, a retreat and Winter builds by taps; the API has each order', async () => {
+    // Spring 1901: Vienna to Galicia by tapping the unit and the space; Budapest to Serbia from the
+    // selection's buttons; Trieste to Albania by taps again.
+    let { page, errors } = await openGame(austria.email, PHONE, game.id);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    // Legible on the phone: names at least 9 px, units at least 16 px on the screen at the first zoom.
+    const sizes = await page.locator('#map svg').evaluate((svg: SVGSVGElement) => {
+      const px = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+      const labels = [...svg.querySelectorAll('g.labels > text')].map((x) => Number(x.getAttribute('font-size') ?? x.parentElement!.getAttribute('font-size')) * px).sort((a, b) => a - b);
+      const label = { least: labels[0]!, usual: labels[Math.floor(labels.length / 2)]! };
+      const unit = Math.min(...[...svg.querySelectorAll('g.unit path')].map((x) => x.getBoundingClientRect().width));
+      return { label, unit };
+    });
+    // Most names at 9 px or more; those squeezed into small spaces at 6 px or more.
+    expect(sizes.label.usual).toBeGreaterThanOrEqual(9);
+    expect(sizes.label.least).toBeGreaterThanOrEqual(6);
+    expect(sizes.unit).toBeGreaterThanOrEqual(16);
+    await tapOn(page, '#map g.unit.mine[data-unit="vie"]', async () => (await selected(page)) === 'vie');
+    const taps = await tapOn(page, '#map path[data-space="gal"]', async () => (await page.locator('#order-vie').inputValue()) !== '');
+    expect(await page.locator('#order-vie').inputValue()).toBe('A Vienna - Galicia');
+    await tapOn(page, '#map g.unit.mine[data-unit="bud"]', async () => (await selected(page)) === 'bud');
+    await page.locator('#selection').getByRole('button', { name: 'A Budapest - Serbia' }).tap();
+    await tapOn(page, '#map g.unit.mine[data-unit="tri"]', async () => (await selected(page)) === 'tri');
+    // Zoom keeps the selected unit on the screen (it grows around it, not from the top-left corner).
+    const before = await page.locator('#map g.unit.selected').boundingBox();
+    await page.getByRole('button', { name: 'Zoom in' }).tap();
+    const after = await page.locator('#map g.unit.selected').boundingBox();
+    const mapBox = (await page.locator('#map').boundingBox())!;
+    expect(Math.abs(after!.x + after!.width / 2 - (before!.x + before!.width / 2))).toBeLessThan(12);
+    expect(after!.x).toBeGreaterThan(mapBox.x);
+    await tapOn(page, '#map path[data-space="alb"]', async () => (await page.locator('#order-tri').inputValue()) !== '');
+    expect(await page.locator('#order-tri').inputValue()).toBe('F Trieste - Albania');
+    await page.screenshot({ path: artifact('tap-movement-390') });
+    await page.getByRole('button', { name: 'Send these orders' }).tap();
+    await page.locator('.readings li.ok').first().waitFor();
+    expect((await lines(austria)).sort()).toEqual(['A Budapest - Serbia', 'A Vienna - Galicia', 'F Trieste - Albania']);
+    expect(errors).toEqual([]);
+    await page.close();
+    const wide = await openGame(austria.email, { viewport: { width: 1366, height: 900 } }, game.id);
+    await wide.page.screenshot({ path: artifact('tap-movement-1366') });
+    await wide.page.close();
+    console.log(`Galicia took ${taps} tap(s) on the phone (a first tap on a tiny space zooms in).`);
+
+    // Russia moves to Ukraine in Spring, then dislodges Galicia with its support in Fall.
+    await byRole.Russia!.ok('PUT', `/games/${game.id}/orders`, { text: 'A Mos - Ukr' });
+    await mod.ok('POST', `/games/${game.id}/process`);
+    await byRole.Russia!.ok('PUT', `/games/${game.id}/orders`, { text: 'A War - Gal\nA Ukr S A War - Gal' });
+    await austria.ok('PUT', `/games/${game.id}/orders`, { text: 'F Alb - Gre\nA Ser H\nA Gal H' });
+    await mod.ok('POST', `/games/${game.id}/process`);
+
+    // The retreat: tap the dislodged army in Galicia, then Bohemia.
+    ({ page, errors } = await openGame(austria.email, PHONE, game.id));
+    expect(await page.locator('.side h2').first().innerText()).toMatch(/Retreat/);
+    await tapOn(page, '#map g.unit.dislodged.mine[data-unit="gal"]', async () => (await selected(page)) === 'gal');
+    expect(await page.locator('#selection').innerText()).toContain('A Galicia R Bohemia');
+    await page.screenshot({ path: artifact('tap-retreat-390') });
+    await tapOn(page, '#map path[data-space="boh"]', async () => (await page.locator('#order-gal').inputValue()) !== '');
+    expect(await page.locator('#order-gal').inputValue()).toBe('A Galicia R Bohemia');
+    await page.getByRole('button', { name: 'Send these orders' }).tap();
+    await page.locator('.readings li.ok').first().waitFor();
+    expect(await lines(austria)).toEqual(['A Galicia R Bohemia']);
+    expect(errors).toEqual([]);
+    await page.close();
+    const wideRetreat = await openGame(austria.email, { viewport: { width: 1366, height: 900 } }, game.id);
+    await wideRetreat.page.screenshot({ path: artifact('tap-retreat-1366') });
+    await wideRetreat.page.close();
+    await mod.ok('POST', `/games/${game.id}/process`);
+
+    // Winter: two builds due (Serbia and Greece taken): Vienna built by tapping it, the other waived.
+    ({ page, errors } = await openGame(austria.email, PHONE, game.id));
+    expect(await page.locator('#builds').innerText()).toContain('2 builds left');
+    expect(await page.locator('#builds').getByRole('button', { name: 'Build A Vienna' }).count()).toBe(1);
+    await tapOn(page, '#map path.buildable[data-space="vie"]', async () => /1 build left/.test(await page.locator('#builds').innerText()));
+    expect(await page.locator('#builds ul.built').innerText()).toContain('Build A Vienna');
+    await page.locator('#builds').getByRole('button', { name: 'Waive' }).tap();
+    expect(await page.locator('#builds').innerText()).toContain('0 builds left');
+    await page.screenshot({ path: artifact('tap-builds-390') });
+    await page.getByRole('button', { name: 'Send these orders' }).tap();
+    await page.locator('.readings li.ok').first().waitFor();
+    expect((await lines(austria)).sort()).toEqual(['Build A Vienna', 'Waive']);
+    expect(errors).toEqual([]);
+    await page.close();
+    const wideBuilds = await openGame(austria.email, { viewport: { width: 1366, height: 900 } }, game.id);
+    await wideBuilds.page.screenshot({ path: artifact('tap-builds-1366') });
+    await wideBuilds.page.close();
+  }, 180_000);
+
+  it('no page of the game scrolls sideways at 360 and 390 px', async () => {
+    await mod.ok('PUT', `/games/${game.id}/public`, { public: true });
+    const wide: string[] = [];
+    for (const width of [360, 390]) {
+      const options = { viewport: { width, height: 800 }, isMobile: true, hasTouch: true };
+      const check = async (page: Page, what: string) => {
+        const w = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+        if (w[0]! > w[1]!) wide.push(`${what} at ${width} px: ${w[0]} > ${w[1]}`);
+      };
+      const player = await openGame(austria.email, options, game.id);
+      await check(player.page, 'game page (player)');
+      // With the Winter builds offered (build sites marked, the list beside the map) and the map zoomed in too.
+      await player.page.locator('#map path.buildable').first().waitFor();
+      await player.page.getByRole('button', { name: 'Zoom in' }).tap();
+      await check(player.page, 'game page (player), zoomed');
+      await player.page.goto(`${base}/#/games/${game.id}/history`);
+      await player.page.locator('main[aria-busy="false"] .map svg').waitFor();
+      await check(player.page, 'history');
+      await player.page.close();
+      const moderator = await openGame(mod.email, options, game.id);
+      await moderator.page.getByRole('heading', { name: 'Moderator' }).waitFor();
+      await check(moderator.page, 'game page (moderator)');
+      await moderator.page.close();
+      const visitor = await browser.newPage(options);
+      await visitor.goto(`${base}/#/games/${game.id}`);
+      await visitor.locator('main[aria-busy="false"] #map svg').waitFor();
+      await check(visitor, 'public view');
+      await visitor.close();
+    }
+    expect(wide).toEqual([]);
+  }, 120_000);
+});
