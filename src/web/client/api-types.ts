@@ -2062,7 +2062,8 @@ export interface paths {
                                         /** @description The line as written */
                                         text: string;
                                     }[];
-                                    receipt: string;
+                                    /** @description SHA-256 of the accepted orders and the time of receipt; null to a reader from whom part of the submission is kept (its author's until the game ends) */
+                                    receipt: string | null;
                                     role: string;
                                     /** Format: date-time */
                                     submittedAt: string;
@@ -2456,6 +2457,80 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/games/{gameId}/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Follow a game live (Server-Sent Events): who may read the game may follow it; each event says what changed, never its content */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    gameId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A text/event-stream (Server-Sent Events). Each event: `event: <kind>` and `data: {"game": "<id>", "kind": "<kind>", "seq": <phase seq or null>}`. Kinds: phase (a phase opened, was adjudicated, its deadline moved), readiness, players, game (status, public, deleted), event (the game's log), press, votes, resync (fetch everything again). An event carries no content: fetch the game (and what else you show) again. A comment line every 20 s keeps the stream open. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": string;
+                    };
+                };
+                /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3461,7 +3536,8 @@ export interface paths {
                                     /** @description The line as written */
                                     text: string;
                                 }[];
-                                receipt: string;
+                                /** @description SHA-256 of the accepted orders and the time of receipt; null to a reader from whom part of the submission is kept (its author's until the game ends) */
+                                receipt: string | null;
                                 role: string;
                                 /** Format: date-time */
                                 submittedAt: string;
@@ -5775,6 +5851,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/games/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Follow your games live (Server-Sent Events): the games you moderate or have a seat in */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A text/event-stream (Server-Sent Events). Each event: `event: <kind>` and `data: {"game": "<id>", "kind": "<kind>", "seq": <phase seq or null>}`. Kinds: phase (a phase opened, was adjudicated, its deadline moved), readiness, players, game (status, public, deleted), event (the game's log), press, votes, resync (fetch everything again). An event carries no content: fetch the game (and what else you show) again. A comment line every 20 s keeps the stream open. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": string;
+                    };
+                };
+                /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -5782,7 +5912,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness and database check */
+        /** Liveness and database check; with scheduled backups, how old the last good one is */
         get: {
             parameters: {
                 query?: never;
@@ -5799,6 +5929,12 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Only when BACKUP_DIR is set: the last good scheduled backup (null: none yet) */
+                            backup?: {
+                                ageSeconds: number | null;
+                                everySeconds: number;
+                                lastAt: string | null;
+                            };
                             /** @enum {string} */
                             database: "ok";
                             /** @enum {string} */
