@@ -11,8 +11,11 @@ BEGIN
   PERFORM kahu_live(NEW."gameId", 'phase', NEW.seq, NULL);
   RETURN NULL;
 END $$;
-CREATE TRIGGER kahu_live_phase AFTER INSERT OR UPDATE OF status, "deadlineAt", "graceUntil", "earlyAt" ON "Phase"
-  FOR EACH ROW EXECUTE FUNCTION kahu_live_phase();
+CREATE TRIGGER kahu_live_phase_opened AFTER INSERT ON "Phase" FOR EACH ROW EXECUTE FUNCTION kahu_live_phase();
+-- Only a real change: a ready submission sets earlyAt again, mostly to what it was.
+CREATE TRIGGER kahu_live_phase AFTER UPDATE OF status, "deadlineAt", "graceUntil", "earlyAt" ON "Phase"
+  FOR EACH ROW WHEN (OLD.status IS DISTINCT FROM NEW.status OR OLD."deadlineAt" IS DISTINCT FROM NEW."deadlineAt" OR OLD."graceUntil" IS DISTINCT FROM NEW."graceUntil" OR OLD."earlyAt" IS DISTINCT FROM NEW."earlyAt")
+  EXECUTE FUNCTION kahu_live_phase();
 
 -- Readiness: only when it changes (a second submission does not notify); whether a power that is
 -- not expected to order has sent something is its own (an Aloha queue): nobody is told.

@@ -3093,6 +3093,8 @@ export interface paths {
                         acceptPartial?: boolean;
                         /** @description Orders as a list */
                         orders?: string[];
+                        /** @description The key of the phase these orders are for (GET /games/{id}: phase.key): when another phase is open, nothing is stored (409) instead of the orders going to it */
+                        phase?: string;
                         /** @description Mark your power ready (all ready: the phase may be processed early) */
                         ready?: boolean;
                         /** @description Orders as text, one per line */
