@@ -4,6 +4,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleDeadlineJob } from '../../src/jobs/worker.ts';
+import { ManualClock } from '../../src/service/clock.ts';
 import { mailFor, startTestService, type TestService } from '../helpers/app.ts';
 import { signUp, startedGame, type Client } from '../helpers/api.ts';
 import { artifact, launchBrowser } from './browser.ts';
@@ -12,7 +13,8 @@ let t: TestService;
 let browser: Browser;
 let base: string;
 beforeAll(async () => {
-  t = await startTestService();
+  // The judge's clock starts at the browser's now: deadlines read the same on both sides.
+  t = await startTestService({ clock: new ManualClock(new Date().toISOString()) });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const addr = t.app.server.address();
   base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
