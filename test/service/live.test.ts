@@ -150,4 +150,16 @@ describe('live streams across two service instances', () => {
     expect(refused.status).toBe(429);
     for (const s of [watcher, toSunset, moderator, ...more]) s.close();
   });
+
+  it('orders written for a phase that is no longer open are refused and stored nowhere (never queued for the next decision)', async () => {
+    const before = await t.db.submission.count();
+    const open = await sunrise.ok('GET', `/games/${gameId}/orders`);
+    const r = await sunrise.req('PUT', `/games/${gameId}/orders`, { text: 'B Kawaihae H', phase: '0001-S0001M-gone' });
+    expect(r.status).toBe(409);
+    expect(r.body.detail).toBe(`The phase moved on (${open.phase.label} is open now); your orders were not sent.`);
+    expect(r.body.errors[0].field).toBe('body.phase');
+    expect(await t.db.submission.count()).toBe(before);
+    // Naming the open phase, the same orders are taken.
+    await sunrise.ok('PUT', `/games/${gameId}/orders`, { text: 'B Kawaihae H', phase: open.phase.key });
+  });
 });
