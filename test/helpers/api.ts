@@ -1,4 +1,5 @@
 // Small HTTP helpers over app.inject for the service tests.
+import http from 'node:http';
 import { expect } from 'vitest';
 import type { TestService } from './app.ts';
 import { registerAccount } from './app.ts';
@@ -12,6 +13,21 @@ export interface Client {
 
 export function client(t: TestService, token: string, email: string): Client {
   const req = async (method: string, url: string, payload?: unknown) => {
+    // A live stream never ends: over a real connection, its head and first lines are the answer.
+    if (/\/live$/.test(url.split('?')[0]!)) {
+      if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const port = (t.app.server.address() as { port: number }).port;
+      return new Promise<{ status: number; body: any; headers: Record<string, any> }>((resolve, reject) => {
+        const r = http.request({ host: '127.0.0.1', port, path: url, method, headers: token ? { authorization: `Bearer ${token}` } : {} }, (res) => {
+          let got = '';
+          const done = () => { res.destroy(); let body: any = got; try { body = JSON.parse(got); } catch { /* the event stream */ } resolve({ status: res.statusCode ?? 0, body, headers: res.headers }); };
+          res.on('data', (c: Buffer) => { got += c.toString(); if (res.statusCode === 200 && got.includes('\n\n')) done(); });
+          res.on('end', done);
+        });
+        r.on('error', reject);
+        r.end();
+      });
+    }
     const r = await t.app.inject({ method: method as any, url, headers: token ? { authorization: `Bearer ${token}` } : {}, ...(payload !== undefined ? { payload: payload as any } : {}) });
     let body: any = r.body;
     try { body = r.body ? JSON.parse(r.body) : null; } catch { /* not JSON */ }
