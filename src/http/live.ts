@@ -139,14 +139,15 @@ export function liveRoutes(ctx: Ctx): FastifyPluginAsyncZod {
       reply.hijack();
       const res = reply.raw;
       req.raw.socket.setTimeout(0);
-      res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+      res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'close', 'x-accel-buffering': 'no' });
       let ended = false;
       const heartbeat = setInterval(() => res.write(': still here\n\n'), HEARTBEAT_MS);
       heartbeat.unref();
       const entry: Stream = {
         ...s, key,
         send: (note) => { if (!ended) res.write(`event: ${note.k}\ndata: ${JSON.stringify({ game: note.g || s.game || null, kind: note.k, seq: note.s })}\n\n`); },
-        end: () => { if (!ended) { ended = true; res.end(); } },
+        // The connection goes with the stream: shutdown never waits on it.
+        end: () => { if (!ended) { ended = true; res.end(() => res.socket?.destroy()); } },
       };
       const done = () => {
         if (!listener.streams.delete(entry)) return;

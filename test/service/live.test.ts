@@ -162,4 +162,23 @@ describe('live streams across two service instances', () => {
     // Naming the open phase, the same orders are taken.
     await sunrise.ok('PUT', `/games/${gameId}/orders`, { text: 'B Kawaihae H', phase: open.phase.key });
   });
+
+  it('closing the service ends its open streams: shutdown never waits on a follower', { timeout: 30_000 }, async () => {
+    const ctx: Ctx = { ...t.ctx, db: createDb(t.database.url, 2), pool: createPool(t.database.url, 2), log: pino({ level: 'silent' }) };
+    const app = await buildApp(ctx);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app.server.address() as AddressInfo).port;
+    const { ended } = await new Promise<{ ended: Promise<void> }>((resolve) => {
+      http.get(`http://127.0.0.1:${port}/games/${gameId}/live`, { headers: { authorization: `Bearer ${sunset.token}` } }, (res) => {
+        const end = new Promise<void>((ok) => res.on('end', () => ok()).on('close', () => ok()));
+        res.on('data', () => resolve({ ended: end }));
+      });
+    });
+    const started = Date.now();
+    await app.close();
+    await ended;
+    expect(Date.now() - started).toBeLessThan(3_000);
+    await ctx.db.$disconnect();
+    await ctx.pool.end();
+  });
 });
