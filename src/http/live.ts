@@ -176,7 +176,7 @@ export function liveRoutes(ctx: Ctx): FastifyPluginAsyncZod {
 
     app.get('/games/live', {
       schema: {
-        tags: ['games'], summary: 'Follow your games live (Server-Sent Events): the games you moderate or have a seat in', ...optionalBearer, produces: ['text/event-stream'],
+        tags: ['games'], summary: 'Follow your games live (Server-Sent Events): the games you moderate or have a seat in', security: [{ bearer: [] }], produces: ['text/event-stream'],
         response: { 200: EventStream, ...problems(401, 429) },
       },
     }, async (req, reply) => {
