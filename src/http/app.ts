@@ -11,6 +11,7 @@ import { accountRoutes } from './accounts.ts';
 import { calendarRoutes } from './calendar.ts';
 import { finishOpenApi } from './openapi.ts';
 import { healthRoutes } from './health.ts';
+import { liveRoutes } from './live.ts';
 import { frameworkProblem, registerProblemHandler } from './problem.ts';
 import { gameRoutes } from './games.ts';
 import { orderRoutes } from './orders.ts';
@@ -67,7 +68,7 @@ export function capConnectionsPerClient(server: http.Server, perClient: number, 
 }
 
 /** One plugin per resource. */
-const routePlugins = [healthRoutes, accountRoutes, calendarRoutes, gameRoutes, orderRoutes, moderatorRoutes, mailRoutes, pressRoutes, inboundRoutes, mapRoutes, optionRoutes, voteRoutes];
+const routePlugins = [healthRoutes, accountRoutes, calendarRoutes, gameRoutes, orderRoutes, moderatorRoutes, mailRoutes, pressRoutes, inboundRoutes, mapRoutes, optionRoutes, voteRoutes, liveRoutes];
 
 /** Query parameters that are credentials (the calendar feed's key, any token or code): never logged. */
 const SECRET_QUERY = /([?&](?:key|token|code|secret)=)[^&#]*/gi;

@@ -95,6 +95,7 @@ export function finishOpenApi(doc: Doc): Doc {
         for (const [type, media] of Object.entries(content)) {
           if (/^image\//.test(type)) media.schema = { type: 'string', format: 'binary', description: media.schema?.description };
           else if (type === 'text/calendar') media.schema = { type: 'string', description: media.schema?.description, example: 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\n…\r\nEND:VCALENDAR\r\n' };
+          else if (type === 'text/event-stream') media.schema = { type: 'string', description: media.schema?.description, example: 'retry: 3000\n: live\n\nevent: readiness\ndata: {"game":"' + GAME_ID + '","kind":"readiness","seq":3}\n\n' };
           else if (media.example === undefined && media.schema) media.example = (first && curated.response) ?? exampleOf(media.schema, 'response');
         }
         if (Object.keys(content).length) first = false;

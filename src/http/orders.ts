@@ -27,6 +27,7 @@ const Submit = z
     orders: z.array(z.string().max(500)).max(orders.MAX_LINES).optional().describe('Orders as a list'),
     ready: z.boolean().optional().describe('Mark your power ready (all ready: the phase may be processed early)'),
     acceptPartial: z.boolean().optional().describe('Keep the readable lines when some are rejected (default: reject all)'),
+    phase: z.string().max(100).optional().describe('The key of the phase these orders are for (GET /games/{id}: phase.key): when another phase is open, nothing is stored (409) instead of the orders going to it'),
   })
   .strict();
 
@@ -79,7 +80,7 @@ export function orderRoutes(ctx: Ctx): FastifyPluginAsyncZod {
         if (lines.length === 0) throw badRequest('No orders in the request. To clear your orders use DELETE /games/{gameId}/orders.', [{ field: list ? 'body.orders' : 'body.text', message: 'empty' }]);
         if (lines.length > orders.MAX_LINES) throw badRequest(`At most ${orders.MAX_LINES} orders.`, [{ field: 'body.text', message: 'too many lines' }]);
         // The hot path: authentication is part of the submission's first read.
-        return orders.submitOrders(ctx, req.params.gameId, who, { lines, ready: req.body.ready, acceptPartial: req.body.acceptPartial });
+        return orders.submitOrders(ctx, req.params.gameId, who, { lines, ready: req.body.ready, acceptPartial: req.body.acceptPartial, phase: req.body.phase });
       },
     );
 

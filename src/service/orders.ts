@@ -18,6 +18,8 @@ export interface SubmitInput {
   ready?: boolean;
   /** Store the readable lines even when others were rejected (default: reject the whole submission). */
   acceptPartial?: boolean;
+  /** The phase (key) the orders were written for: another one open, nothing is stored (a page behind the game never queues a choice for a decision it did not show). */
+  phase?: string;
   /** No receipt mail: the caller answers with the receipt itself (an email's one reply). */
   noReceiptMail?: boolean;
 }
@@ -191,6 +193,7 @@ export async function submitOrders(ctx: Ctx, gameId: string, who: string | { tok
   if (!c.role) throw forbidden('Only a player of this game may do this; you play no power here.');
   if (c.game_status !== 'active' && c.game_status !== 'paused') throw conflict(c.game_status === 'forming' ? 'The game has not started yet.' : 'The game is over.');
   if (!c.phase_id) throw conflict('No phase is open for orders right now.');
+  if (input.phase !== undefined && input.phase !== c.key) throw conflict(`The phase moved on (${c.label} is open now); your orders were not sent.`, [{ field: 'body.phase', message: `not the open phase (${c.key})` }], { phase: { key: c.key, label: c.label } });
   const module = moduleOf({ variant: c.variant });
   const role = c.role;
   const state = await phaseState(ctx, c.phase_id);

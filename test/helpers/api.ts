@@ -1,4 +1,5 @@
 // Small HTTP helpers over app.inject for the service tests.
+import http from 'node:http';
 import { expect } from 'vitest';
 import type { TestService } from './app.ts';
 import { registerAccount } from './app.ts';
@@ -10,8 +11,33 @@ export interface Client {
   ok(method: string, url: string, payload?: unknown, status?: number): Promise<any>;
 }
 
+/** A live stream (Server-Sent Events) never ends: inject would wait for ever. */
+export const isLive = (url: string) => /\/live$/.test(url.split('?')[0]!);
+
+/** A request to a live stream over a real connection: its head and first lines (or its whole error) are the answer. */
+export async function liveHead(t: TestService, req: { method: string; url: string; headers: Record<string, string>; payload?: string }): Promise<{ statusCode: number; headers: Record<string, any>; body: string }> {
+  if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (t.app.server.address() as { port: number }).port;
+  return new Promise((resolve, reject) => {
+    const r = http.request({ host: '127.0.0.1', port, path: req.url, method: req.method, headers: req.headers }, (res) => {
+      let got = '';
+      const done = () => { res.destroy(); resolve({ statusCode: res.statusCode ?? 0, headers: res.headers, body: got }); };
+      res.on('data', (c: Buffer) => { got += c.toString(); if (res.statusCode === 200 && got.includes('\n\n')) done(); });
+      res.on('end', done);
+    });
+    r.on('error', reject);
+    r.end(req.payload);
+  });
+}
+
 export function client(t: TestService, token: string, email: string): Client {
   const req = async (method: string, url: string, payload?: unknown) => {
+    if (isLive(url)) {
+      const r = await liveHead(t, { method, url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+      let body: any = r.body;
+      try { body = JSON.parse(r.body); } catch { /* the event stream */ }
+      return { status: r.statusCode, body, headers: r.headers };
+    }
     const r = await t.app.inject({ method: method as any, url, headers: token ? { authorization: `Bearer ${token}` } : {}, ...(payload !== undefined ? { payload: payload as any } : {}) });
     let body: any = r.body;
     try { body = r.body ? JSON.parse(r.body) : null; } catch { /* not JSON */ }

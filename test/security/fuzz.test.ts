@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { games } from '../../src/games/index.ts';
 import { startTestService, type TestService } from '../helpers/app.ts';
-import { client, signUp, startedGame, type Client } from '../helpers/api.ts';
+import { client, isLive, liveHead, signUp, startedGame, type Client } from '../helpers/api.ts';
 
 let t: TestService;
 const rejections: unknown[] = [];
@@ -102,7 +102,8 @@ describe('every route with random and malformed bodies', () => {
           const caller = callers[who];
           const before = await snapshot();
           const raw = payload.kind === 'raw' ? payload.value : JSON.stringify(payload.value ?? null);
-          const r = await t.app.inject({
+          const headers = { ...(caller.token ? { authorization: `Bearer ${caller.token}` } : {}), ...(cookieHeader !== undefined ? { cookie: cookieHeader } : {}), ...(op.method === 'GET' || op.method === 'DELETE' ? {} : { 'content-type': ctype }) };
+          const r = isLive(url) ? await liveHead(t, { method: op.method, url, headers, ...(op.method === 'GET' || op.method === 'DELETE' ? {} : { payload: raw }) }) : await t.app.inject({
             method: op.method as any,
             url,
             headers: { ...(caller.token ? { authorization: `Bearer ${caller.token}` } : {}), ...(cookieHeader !== undefined ? { cookie: cookieHeader } : {}), ...(op.method === 'GET' || op.method === 'DELETE' ? {} : { 'content-type': ctype }) },

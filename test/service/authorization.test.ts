@@ -52,6 +52,8 @@ const routes: Route[] = [
   { method: 'GET', path: '/games/{gameId}/history', level: 'reader', game: 'active' },
   { method: 'GET', path: '/games/{gameId}/phases/{seq}', level: 'reader', game: 'active', url: (g) => `/games/${g.id}/phases/1` },
   { method: 'GET', path: '/games/{gameId}/events', level: 'reader', game: 'active' },
+  { method: 'GET', path: '/games/{gameId}/live', level: 'reader', game: 'active' },
+  { method: 'GET', path: '/games/live', level: 'signed-in' },
   { method: 'GET', path: '/games/{gameId}/map.svg', level: 'reader', game: 'active' },
   { method: 'GET', path: '/games/{gameId}/map.png', level: 'reader', game: 'active' },
   { method: 'GET', path: '/games/{gameId}/phases/{seq}/map.svg', level: 'reader', game: 'active', url: (g) => `/games/${g.id}/phases/1/map.svg` },

@@ -448,7 +448,7 @@ describe('a Heiau game from the first sign-in to the first results, in the brows
     await modPage.getByRole('button', { name: 'Start the game' }).click();
     await modPage.locator('#map svg').waitFor();
     // Ten-minute phases, as chosen.
-    expect(await modPage.locator('p.phase').innerText()).toMatch(/Spring 1 Movement — deadline .*\(in (9|10) min\)/);
+    expect(await modPage.locator('p.phase').innerText()).toMatch(/Spring 1 Movement — deadline .*\(in (9 min \d{2}|10 min 00) s\)/);
   });
 
   it('both order on the map: one clicks each unit, then its space; the other taps one and picks the other with the keyboard alone', { timeout: 60_000 }, async () => {
@@ -509,7 +509,7 @@ describe('a Heiau game from the first sign-in to the first results, in the brows
     });
     await modPage.getByLabel('Set the deadline to (your time)').fill(soon);
     await modPage.getByRole('button', { name: 'Set the deadline', exact: true }).click();
-    await modPage.locator('p.phase', { hasText: /in 0 min|passed/ }).waitFor();
+    await modPage.locator('p.phase', { hasText: /\(in \d s\)|passed/ }).waitFor();
     // Nobody pressed "process now" and nobody is ready: the deadline itself moves the game on.
     for (const until = Date.now() + 20_000; Date.now() < until; await new Promise((r) => setTimeout(r, 250))) {
       const phases = await t.db.phase.findMany({ where: { gameId }, orderBy: { seq: 'asc' } });

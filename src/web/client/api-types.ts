@@ -2463,6 +2463,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/games/{gameId}/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Follow a game live (Server-Sent Events): who may read the game may follow it; each event says what changed, never its content */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    gameId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A text/event-stream (Server-Sent Events). Each event: `event: <kind>` and `data: {"game": "<id>", "kind": "<kind>", "seq": <phase seq or null>}`. Kinds: phase (a phase opened, was adjudicated, its deadline moved), readiness, players, game (status, public, deleted), event (the game's log), press, votes, resync (fetch everything again). An event carries no content: fetch the game (and what else you show) again. A comment line every 20 s keeps the stream open. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": string;
+                    };
+                };
+                /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/games/{gameId}/mail": {
         parameters: {
             query?: never;
@@ -3040,6 +3114,8 @@ export interface paths {
                         acceptPartial?: boolean;
                         /** @description Orders as a list */
                         orders?: string[];
+                        /** @description The key of the phase these orders are for (GET /games/{id}: phase.key): when another phase is open, nothing is stored (409) instead of the orders going to it */
+                        phase?: string;
                         /** @description Mark your power ready (all ready: the phase may be processed early) */
                         ready?: boolean;
                         /** @description Orders as text, one per line */
@@ -5812,6 +5888,60 @@ export interface paths {
                 };
             };
         };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/games/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Follow your games live (Server-Sent Events): the games you moderate or have a seat in */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A text/event-stream (Server-Sent Events). Each event: `event: <kind>` and `data: {"game": "<id>", "kind": "<kind>", "seq": <phase seq or null>}`. Kinds: phase (a phase opened, was adjudicated, its deadline moved), readiness, players, game (status, public, deleted), event (the game's log), press, votes, resync (fetch everything again). An event carries no content: fetch the game (and what else you show) again. A comment line every 20 s keeps the stream open. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": string;
+                    };
+                };
+                /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;

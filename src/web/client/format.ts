@@ -1,14 +1,42 @@
 // Times and names as people read them.
 
-export function when(iso: string | null): string {
+/** A deadline in the reader's zone, to the second (moderators set them to the second), and the time left. */
+export function when(iso: string | null, now = Date.now()): string {
   if (!iso) return 'no deadline';
   const d = new Date(iso);
-  const left = d.getTime() - Date.now();
-  const fmt = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' }).format(d);
-  if (left <= 0) return `${fmt} (passed)`;
-  const hrs = Math.floor(left / 3.6e6), mins = Math.floor((left % 3.6e6) / 6e4);
-  return `${fmt} (in ${hrs ? `${hrs} h ` : ''}${mins} min)`;
+  const fmt = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', second: '2-digit', timeZoneName: 'short' }).format(d);
+  return `${fmt} (${left(d.getTime() - now)})`;
 }
+
+/** "in 2 h 03 min 12 s", "passed" at zero. */
+export function left(ms: number): string {
+  if (ms <= 0) return 'passed';
+  const s = Math.floor(ms / 1000);
+  const days = Math.floor(s / 86_400), hrs = Math.floor((s % 86_400) / 3600), mins = Math.floor((s % 3600) / 60), secs = s % 60;
+  const p = (n: number) => String(n).padStart(2, '0');
+  if (days) return `in ${days} d ${hrs} h ${p(mins)} min ${p(secs)} s`;
+  if (hrs) return `in ${hrs} h ${p(mins)} min ${p(secs)} s`;
+  if (mins) return `in ${mins} min ${p(secs)} s`;
+  return `in ${secs} s`;
+}
+
+/** A deadline that counts down each second while it is on the page. */
+export function countdown(iso: string | null): HTMLElement {
+  const el = document.createElement('span');
+  el.className = 'deadline';
+  el.textContent = when(iso);
+  if (iso) el.dataset.deadline = iso;
+  return el;
+}
+
+// One ticker for every countdown on the page; screen readers are not told each second.
+setInterval(() => {
+  const now = Date.now();
+  for (const el of document.querySelectorAll<HTMLElement>('[data-deadline]')) {
+    const text = when(el.dataset.deadline!, now);
+    if (el.textContent !== text) el.textContent = text;
+  }
+}, 1000);
 
 /** A time as a datetime-local input's value: local time, to the second. */
 export function localInput(d: Date): string {

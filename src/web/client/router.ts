@@ -2,6 +2,7 @@
 // its controls work once it is "false" (screen readers wait too).
 import { ApiError, NEXT_KEY, del, post, session, whoAmI } from './api.ts';
 import { errorText, h, main, nav, say, showError } from './dom.ts';
+import { beginPage, endPage } from './live.ts';
 import { gamePage } from './pages/game.ts';
 import { gamesPage } from './pages/games.ts';
 import { historyPage } from './pages/history.ts';
@@ -40,7 +41,9 @@ let building = 0;
 export async function route(): Promise<void> {
   building++;
   main.setAttribute('aria-busy', 'true');
-  try { await routeOnce(); } finally { if (--building === 0) main.setAttribute('aria-busy', 'false'); }
+  beginPage();
+  try { await routeOnce(); } finally {
+    endPage(); if (--building === 0) main.setAttribute('aria-busy', 'false'); }
 }
 
 async function routeOnce(): Promise<void> {

@@ -2,7 +2,8 @@
 // panels of whoever reads it (player, moderator, invited player, visitor).
 import { allPhases, get, post, signedIn, type Phase } from '../api.ts';
 import { h, main, say, showError } from '../dom.ts';
-import { power, when } from '../format.ts';
+import { countdown, power } from '../format.ts';
+import { follow, sayMovedOnNext, takeNote, type Change } from '../live.ts';
 import { mwPanel } from '../games/maori-wars/panel.ts';
 import { mapInto } from '../map/map.ts';
 import { zoomControls } from '../map/zoom.ts';
@@ -16,26 +17,32 @@ import { refresh } from '../refresh.ts';
 import { optionsOf, type Game } from '../types.ts';
 import { signInNote } from './sign-in.ts';
 
+/** The page as built, to bring up to date in place when the phase is the same one. */
+let shown: { id: string; phase: string | null; status: string; header: HTMLElement; dirty: boolean; who: string } | null = null;
+
 export async function gamePage(id: string): Promise<void> {
   const g = await get('/games/{gameId}', { params: { gameId: id } });
+  follow(`/games/${id}/live`, (c) => void onChange(id, c));
   const me = g.you;
   const phase = g.phase;
   // Before the start an invited or joined player has no power yet: the view calls them an observer.
   const mine = signedIn() && me.kind !== 'moderator' && g.status === 'forming' ? (await get('/games', { query: { mine: 'true' } })).games.find((x) => x.id === id)?.you : undefined;
   const who = me.kind === 'player' ? `you play ${power(g, me.role ?? '')}` : me.kind === 'moderator' ? 'you are the moderator'
     : mine === 'player:joined' ? 'you have joined' : mine === 'player:invited' ? 'you are invited' : 'you are an observer';
-  const header = h('section', { class: 'game-head' },
-    h('h1', {}, g.name),
-    h('p', {}, `${g.variantName} · ${g.scenarioName}${g.public ? ' · public' : ''} · ${who}`),
-    signedIn() ? null : signInNote(`/games/${id}`),
-    phase ? h('p', { class: 'phase' }, h('strong', {}, phase.label), ' — deadline ', when(phase.deadlineAt)) : h('p', {}, `Status: ${g.status}`),
-    phase ? h('ul', { class: 'readiness', 'aria-label': 'Who has ordered' }, ...phase.readiness.filter((r) => r.expected).map((r) => h('li', { class: r.ready ? 'ready' : r.submitted ? 'submitted' : 'waiting', 'data-role': r.role }, `${power(g, r.role)}: ${r.ready ? 'ready' : r.submitted ? 'orders in' : 'waiting'}`))) : null,
-  );
+  const header = headOf(id, g, who);
   const mapBox = h('div', { class: 'map', id: 'map' });
   const side = h('section', { class: 'side' });
   const hint = h('p', { class: 'hint', id: 'map-hint', 'aria-live': 'polite' });
   const mapWrap = h('div', { class: 'map-wrap' }, hint, mapBox);
   const results = h('div', {});
+  const note = takeNote();
+  const told = note ? h('p', { class: 'error', role: 'alert', id: 'moved-on' }, note) : null;
+  // What the player picks or writes and has not sent: a change of the same phase never wipes it.
+  side.addEventListener('input', (e) => { if (shown && (e.target as HTMLElement).id !== 'ready') shown.dirty = true; });
+  side.addEventListener('change', (e) => { if (shown && (e.target as HTMLElement).id !== 'ready') shown.dirty = true; });
+  side.addEventListener('orders-sent', () => { if (shown) shown.dirty = false; });
+  if (told) side.append(told);
+  shown = { id, phase: phase ? `${phase.seq}` : null, status: g.status, header, dirty: false, who };
   main.replaceChildren(header, h('div', { class: 'board' }, mapWrap, side), results, g.status === 'forming' ? '' : h('p', {}, h('a', { href: `#/games/${id}/history` }, 'History: every phase with its map')));
   const svg = g.status === 'forming' ? null : await mapInto(mapBox, { gameId: id });
   if (g.status === 'forming') mapBox.replaceChildren(h('p', { class: 'muted' }, 'The map appears when the game starts.'));
@@ -53,7 +60,7 @@ export async function gamePage(id: string): Promise<void> {
     side.append(publicSwitch(id, g, side), h('h2', {}, 'Players'), h('ul', {}, ...g.players.map((p) => h('li', {}, `${p.email ?? p.name ?? 'player'}: ${p.status}`))),
       h('p', { class: 'next-step' }, joined >= needed
         ? `${joined} of ${needed} players have joined: start the game. Their powers are drawn from the game's seed.`
-        : `${joined} of ${needed} players have joined. Each invited player got an email with a link to this page; start the game once everyone has joined (reload to see who has).`),
+        : `${joined} of ${needed} players have joined. Each invited player got an email with a link to this page; start the game once everyone has joined (this list follows as they join).`),
       invitePanel(id),
       h('button', { type: 'button', onclick: async () => { try { await post('/games/{gameId}/start', { params: { gameId: id } }); void refresh(); } catch (e) { side.append(showError(e)); } } }, 'Start the game'));
   }
@@ -68,6 +75,41 @@ export async function gamePage(id: string): Promise<void> {
   if (me.kind === 'player' && (g.status === 'active' || g.status === 'paused')) side.append(await votePanel(id));
   if (me.kind === 'player' && g.status !== 'forming') side.append(await pressPanel(id, g));
   side.append(rulesSummary(g.variant));
+}
+
+function headOf(id: string, g: Game, who: string): HTMLElement {
+  const phase = g.phase;
+  return h('section', { class: 'game-head' },
+    h('h1', {}, g.name),
+    h('p', {}, `${g.variantName} · ${g.scenarioName}${g.public ? ' · public' : ''} · ${who}`),
+    signedIn() ? null : signInNote(`/games/${id}`),
+    phase ? h('p', { class: 'phase' }, h('strong', {}, phase.label), ' — deadline ', countdown(phase.deadlineAt)) : h('p', {}, `Status: ${g.status}`),
+    phase ? h('ul', { class: 'readiness', 'aria-label': 'Who has ordered' }, ...phase.readiness.filter((r) => r.expected).map((r) => h('li', { class: r.ready ? 'ready' : r.submitted ? 'submitted' : 'waiting', 'data-role': r.role }, `${power(g, r.role)}: ${r.ready ? 'ready' : r.submitted ? 'orders in' : 'waiting'}`))) : null,
+  );
+}
+
+/**
+ * Something changed in the game. The same phase still open: the head (deadline, readiness) is
+ * built again in place, and the rest of the page too unless the player has an unsent form. Another
+ * phase (or status): the page is built again, its forms the new phase's; an unsent one is said lost.
+ */
+async function onChange(id: string, c: Change): Promise<void> {
+  const s = shown;
+  if (!s || s.id !== id || !document.contains(s.header)) return;
+  let g: Game;
+  try { g = await get('/games/{gameId}', { params: { gameId: id } }); } catch { void refresh(); return; }
+  if (shown !== s) return;
+  const phase = g.phase ? `${g.phase.seq}` : null;
+  if (phase !== s.phase || g.status !== s.status) {
+    if (s.dirty && g.you.kind === 'player') sayMovedOnNext();
+    void refresh();
+    return;
+  }
+  const header = headOf(id, g, s.who);
+  s.header.replaceWith(header);
+  s.header = header;
+  const elsewhere = ['players', 'press', 'votes', 'event', 'resync'].some((k) => c.kinds.has(k));
+  if (elsewhere && !s.dirty) void refresh();
 }
 
 /** The newest adjudicated phase: its map with the orders and their results, and its report. */

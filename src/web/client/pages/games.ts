@@ -1,9 +1,13 @@
 import { get } from '../api.ts';
 import { h, main } from '../dom.ts';
-import { power, when } from '../format.ts';
+import { countdown, power } from '../format.ts';
+import { follow } from '../live.ts';
+import { refresh } from '../refresh.ts';
 
 export async function gamesPage(): Promise<void> {
-  main.replaceChildren(h('h1', {}, 'My games'), h('p', {}, 'Loading…'));
+  // Any change in one of them (a phase, readiness, a join): the list is fetched again.
+  follow('/games/live', () => void refresh());
+  if (!main.querySelector('table.games')) main.replaceChildren(h('h1', {}, 'My games'), h('p', {}, 'Loading…'));
   const { games } = await get('/games', { query: { mine: 'true' } });
   const rows = await Promise.all(games.map(async (g) => {
     const full = await get('/games/{gameId}', { params: { gameId: g.id } }).catch(() => null);
@@ -14,7 +18,7 @@ export async function gamesPage(): Promise<void> {
       h('td', {}, full ? `${full.variantName} · ${full.scenarioName}` : `${g.variant} · ${g.scenario}`),
       h('td', {}, full?.you?.role ? power(full, full.you.role) : full?.you?.kind ?? g.you),
       h('td', {}, full?.phase?.label ?? g.status),
-      h('td', {}, full?.phase ? when(full.phase.deadlineAt) : ''),
+      h('td', {}, full?.phase ? countdown(full.phase.deadlineAt) : ''),
       h('td', {}, state));
   }));
   main.replaceChildren(

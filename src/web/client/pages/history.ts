@@ -1,10 +1,14 @@
 import { allPhases, get, signedIn } from '../api.ts';
 import { h, main } from '../dom.ts';
+import { follow } from '../live.ts';
 import { mapInto } from '../map/map.ts';
+import { refresh } from '../refresh.ts';
 import { signInNote } from './sign-in.ts';
 
 export async function historyPage(id: string, seq?: number): Promise<void> {
   const g = await get('/games/{gameId}', { params: { gameId: id } });
+  // A phase adjudicated (or rolled back) while the history is open: its pages and links are built again.
+  follow(`/games/${id}/live`, (c) => { if (c.kinds.has('phase') || c.kinds.has('game') || c.kinds.has('resync')) void refresh(); });
   const phases = await allPhases(id);
   if (!phases.length) { main.replaceChildren(h('h1', {}, g.name), h('p', {}, 'No phase yet.')); return; }
   // Without a phase asked for: the newest with results (the open phase has none yet).

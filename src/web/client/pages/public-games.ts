@@ -1,6 +1,6 @@
 import { get } from '../api.ts';
 import { h, main } from '../dom.ts';
-import { when } from '../format.ts';
+import { countdown } from '../format.ts';
 
 /** Games their moderators made public: anyone may watch them, signed in or not. */
 export async function publicGames(): Promise<HTMLElement> {
@@ -13,7 +13,7 @@ export async function publicGames(): Promise<HTMLElement> {
         h('td', {}, h('a', { href: `#/games/${g.id}` }, g.name)),
         h('td', {}, g.variantName),
         h('td', {}, g.phase?.label ?? g.status),
-        h('td', {}, g.phase ? when(g.phase.deadlineAt) : '')))))
+        h('td', {}, g.phase ? countdown(g.phase.deadlineAt) : '')))))
     : h('p', { class: 'muted' }, 'No public games right now.'));
   return box;
 }

@@ -5,6 +5,7 @@
 import { ApiError, get, put, type ReadLine } from '../api.ts';
 import { h, say, showError } from '../dom.ts';
 import { power, when } from '../format.ts';
+import { movedOn } from '../live.ts';
 import { drawOrders } from '../map/orders.ts';
 import { diplomacyMapClicks, type BuildPicker } from '../games/diplomacy/orders.ts';
 import { handPanel } from '../games/hawaii1795/hand.ts';
@@ -68,7 +69,8 @@ export async function ordersPanel(id: string, g: Game, side: HTMLElement, svg: S
       return;
     }
     try {
-      const r = await put('/games/{gameId}/orders', { params: { gameId: id }, body: { orders: lines } });
+      const r = await put('/games/{gameId}/orders', { params: { gameId: id }, body: { orders: lines, phase: phase.key } });
+      side.dispatchEvent(new Event('orders-sent'));
       result.append(readingsList(r.lines),
         h('p', { class: 'receipt' }, `Receipt ${r.receipt.hash.slice(0, 16)}… at ${new Date(r.receipt.at).toLocaleString()}`));
       say(`Orders stored: ${r.accepted} accepted, ${r.rejected} rejected.`);
@@ -90,6 +92,8 @@ export async function ordersPanel(id: string, g: Game, side: HTMLElement, svg: S
         return;
       }
       const b = e instanceof ApiError ? e.problem : null;
+      // The page was behind the game: nothing was stored, and the form is the new phase's now.
+      if (e instanceof ApiError && e.status === 409 && b?.errors?.some((x) => x.field === 'body.phase')) { movedOn(); return; }
       // The lines at fault (the problem's other entries name request fields, for programs).
       result.append(showError(e), ...(b?.errors ?? []).filter((x) => x.line !== undefined).map((x) => h('p', { class: 'error' }, `line ${x.line}: ${x.message ?? ''}`)));
     }
