@@ -129,7 +129,7 @@ describe('play by email over SMTP', () => {
     await rig.send({ from: mod.email, to: modAddr, subject: 'extend', text: 'EXTEND 1h\nEXTEND 1000d\n' });
     const reply = await last(rig, mod.email, 'email-reply');
     expect(reply.text).toMatch(/EXTEND 1h\n\s+done/);
-    expect(reply.text).toMatch(/EXTEND 1000d\n\s+REJECTED: A deadline may be at most 366 days ahead/);
+    expect(reply.text).toMatch(/EXTEND 1000d\n\s+REJECTED: "1000d" is too long: a deadline may be at most 366 days ahead/);
     const after = (await mod.ok('GET', `/games/${gameId}`)).phase.deadlineAt;
     expect(new Date(after).getTime() - new Date(before).getTime()).toBe(3600_000);
     expect(await rig.t.db.inboundMail.count({ where: { subject: 'extend' } })).toBe(1);
