@@ -13,7 +13,7 @@ import { placeSap, sapEffect, sapOptions, sapProblem, type SapAction } from './s
 import { ship, shipOptions, shipProblem, shippedProblem, type ShipAction } from './shipment.ts';
 import { bushRaidProblem, raidOptions, raidProblem, resolveBushRaid, resolveRaid, type BushRaidAction, type RaidAction } from './raids.ts';
 import { standingOf } from './state.ts';
-import { dataOf, gainVp, hexData, hexOf, hexside, isHex, mapNeighbours, mapOf, NZ_KINDS, other, PHASE_NAMES, PHASES, placeName, roll, SIDES, stackCount, stackLimit, structureName, structuresAt, territoryName, unitName, unitsAt, vpText, type MWState, type PhaseName, type Side, type Standing, type Structure, type Unit } from './state.ts';
+import { dataOf, gainVp, settlementsStanding, hexData, hexOf, hexside, isHex, mapNeighbours, mapOf, NZ_KINDS, other, PHASE_NAMES, PHASES, placeName, roll, SIDES, stackCount, stackLimit, structureName, structuresAt, territoryName, unitName, unitsAt, vpText, type MWState, type PhaseName, type Side, type Standing, type Structure, type Unit } from './state.ts';
 import { readHex } from './text.ts';
 
 export type Action =
@@ -553,7 +553,7 @@ export function checkVictory(s: MWState, lines: string[]): void {
   if (s.vp >= v.decisive) return win('British', `first to ${v.decisive} Victory Points`);
   if (s.vp <= -v.decisive) return win('Maori', `first to ${v.decisive} Victory Points`);
   if (s.hadMaoriVillages && !s.structures.some((x) => x.owner === 'Maori' && (x.kind === 'village' || x.kind === 'pa'))) return win('British', 'all Maori Villages and Pa eliminated');
-  if (s.hadSettlements && !s.structures.some((x) => x.kind === 'settlement')) return win('Maori', 'all Settlements eliminated');
+  if (s.hadSettlements && !settlementsStanding(s).length) return win('Maori', 'all Settlements eliminated');
   if (s.turn > dataOf(s).scenario.turns) {
     const n = Math.abs(s.vp);
     const level = n < v.minor ? null : n < v.major ? 'Minor Victory' : 'Major Victory';

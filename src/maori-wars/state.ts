@@ -195,6 +195,13 @@ export function territoryName(s: MWState, id: string): string {
   return mapOf(s).territories.find((t) => t.id === id)?.name ?? id;
 }
 
+/** The Settlements still standing for 1.0's decisive Maori win: a Fort not on a Town stands on its Settlement (12.0 "replace
+ * the Settlement with a Fort"; a destroyed Fort is "replaced with a Settlement", 9.0, 11.0), so it counts as that Settlement;
+ * a Fort on a Town leaves nothing when it goes and does not matter (docs/maori-wars.md). */
+export function settlementsStanding(s: MWState): Structure[] {
+  return s.structures.filter((x) => x.kind === 'settlement' || (x.kind === 'fort' && !s.structures.some((y) => y.hex === x.hex && y.kind === 'town')));
+}
+
 /** VP to `side` (moves the single marker towards it). */
 export function gainVp(s: MWState, side: Side, n: number, why: string, lines: string[]): void {
   if (!n) return;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { maoriWars } from '../../src/games/maori-wars.ts';
 import { apply, checkVictory, inSupply, legalActions, problemOf, reinforcementHexes, resolveTurn, supplyRoom, type Action } from '../../src/maori-wars/engine.ts';
 import { enforceStacking, pathProblem, reachable } from '../../src/maori-wars/movement.ts';
-import { resolveAttack } from '../../src/maori-wars/combat.ts';
+import { destroyStructure, resolveAttack } from '../../src/maori-wars/combat.ts';
 import { newUnit } from '../../src/maori-wars/setup.ts';
 import { structureName, structuresAt, unitsAt, type MWState, type Unit } from '../../src/maori-wars/state.ts';
 import { newGame, rig, sameCrt } from './fixtures.ts';
@@ -110,6 +110,23 @@ describe('2.0 sequence of play and 1.0 victory', () => {
     s.structures = s.structures.filter((x) => x.kind !== 'settlement');
     checkVictory(s, []);
     expect(s.result?.text).toMatch(/all Settlements eliminated/);
+  });
+  it('counts a Fort built on the only Settlement as that Settlement, not eliminated; a Fort on a Town does not matter (1.0, 12.0)', () => {
+    let s = newGame();
+    const st = s.structures.find((x) => x.kind === 'settlement')!;
+    s.side = 'British'; s.phase = 'construction';
+    s = play(s, [`BUILD FORT AT ${st.hex}`]);
+    expect(s.structures.find((x) => x.hex === st.hex)?.kind).toBe('fort');
+    expect(s.result).toBeNull();
+    // The Fort destroyed is replaced with a Settlement (9.0): still no decisive win.
+    destroyStructure(s, s.structures.find((x) => x.hex === st.hex)!, [], true, 'falls');
+    checkVictory(s, []);
+    expect(s.result).toBeNull();
+    // Gone, with only a Fort on a Town left: "Forts do not matter".
+    s.structures = s.structures.filter((x) => x.hex !== st.hex);
+    s.structures.push({ id: 'fortOnTown', kind: 'fort', owner: 'British', hex: '0209', disrupted: false });
+    checkVictory(s, []);
+    expect(s.result?.text).toMatch(/Maori wins decisively: all Settlements eliminated/);
   });
 });
 
