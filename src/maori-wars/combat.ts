@@ -177,7 +177,9 @@ export function retreatWhy(s: MWState, side: Side): string {
 /** Apply one side of a combat result to `units` of `side` in `hex`: hits, then disruption, then retreat. */
 export function applyEffect(s: MWState, e: Effect, side: Side, hex: string, units: Unit[], defending: boolean, lines: string[]): void {
   const live = () => units.filter((u) => u.at === hex && u.kind !== 'leader' && !isBoat(u));
+  // 1.0: the game ends at once when a VP change decides it; nothing of the result after that is applied.
   for (let i = 0; i < e.hits; i++) {
+    if (s.result) return;
     const st = defending ? structuresAt(s, hex).find((x) => x.owner === side && fortPa(x) && !x.disrupted) : undefined;
     if (st && s.standing[side].absorb === 'always' && live().length) {
       const r = roll(s, lines, `${side} lets the ${structureName(s, st)} absorb the hit (4–6)`);
@@ -187,6 +189,7 @@ export function applyEffect(s: MWState, e: Effect, side: Side, hex: string, unit
     const u = lossOrder(live(), mine)[0];
     if (u) { lines.push(`${unitName(s, u)} takes the hit (${lossWhy(s, side)}).`); eliminate(s, u, lines); }
   }
+  if (s.result) return;
   if (e.disrupt === 'one') {
     // The unit that would take a hit is the one Disrupted: a loss order ranks units the owner values least.
     const mine = standingOf(s, side).losses.split(',').filter(Boolean);
@@ -196,7 +199,7 @@ export function applyEffect(s: MWState, e: Effect, side: Side, hex: string, unit
     for (const u of live()) disrupt(s, u, lines);
     if (defending) for (const x of structuresAt(s, hex).filter((y) => y.owner === side)) disruptStructure(s, x, lines);
   }
-  if (!e.retreat) return;
+  if (!e.retreat || s.result) return;
   // Retreat: units in a Fort/Pa are never forced to (they stay, the default); leaders go with them.
   const fp = defending ? structuresAt(s, hex).find((x) => x.owner === side && fortPa(x)) : undefined;
   if (fp) {
@@ -237,7 +240,7 @@ export interface AttackOptions { noChit?: boolean; kinds?: string[] }
 export function resolveAttack(s: MWState, side: Side, a: AttackAction, lines: string[], opts: AttackOptions = {}): void {
   const extra: Extra[] = [];
   singleCombat(s, side, a, lines, opts, extra);
-  for (const e of extra) extraCombat(s, e.who, e.kinds, e.raid, lines);
+  for (const e of extra) if (!s.result) extraCombat(s, e.who, e.kinds, e.raid, lines);
 }
 
 function singleCombat(s: MWState, side: Side, a: AttackAction, lines: string[], opts: AttackOptions, extra: Extra[]): void {
@@ -301,9 +304,11 @@ function singleCombat(s: MWState, side: Side, a: AttackAction, lines: string[], 
     ({ chitDrm, counterDrm } = played);
     for (const x of played.skip) skip.add(x);
   }
+  if (s.result) return;
   // 4) Bombardment: a non-Disrupted Artillery or Gunboat adjacent (Gunboats by water), once per hex per phase.
   if (skip.has('bombardment')) lines.push('No bombardment in this combat (the BD chit).');
   else bombard(s, side, a.target, lines);
+  if (s.result) return;
   if (vacant() && !structuresAt(s, a.target).some((x) => x.owner === enemy && fortPa(x))) { advance(s, side, a, attackers, lines, true); return; }
   // 5) Cavalry charge.
   let charged: Unit[] = [];
@@ -316,6 +321,7 @@ function singleCombat(s: MWState, side: Side, a: AttackAction, lines: string[], 
     lines.push(`Charge result: ${effectText(res.defender)} to ${enemy}.`);
     applyEffect(s, res.defender, enemy, a.target, defendersAt(s, enemy, a.target), true, lines);
   }
+  if (s.result) return;
   // 6) Defensive counter-attack, by the defender's standing instruction, against the first attacking hex its
   // STANDING COUNTER AT names, else the one with most units.
   const counter = defendersAt(s, enemy, a.target).filter((u) => !u.disrupted && strength(u) > 0);
@@ -336,6 +342,7 @@ function singleCombat(s: MWState, side: Side, a: AttackAction, lines: string[], 
     lines.push(`Counter-attack result: ${effectText(res.defender)} to ${side} at ${placeName(s, at)}.`);
     applyEffect(s, res.defender, side, at, phasing, false, lines);
   }
+  if (s.result) return;
   // 7) Attack.
   const att = remaining();
   if (!att.length) { lines.push('No attacking unit is left to attack.'); return; }
@@ -355,6 +362,7 @@ function singleCombat(s: MWState, side: Side, a: AttackAction, lines: string[], 
   lines.push(`Result: ${effectText(res.attacker)} to the attacker, ${effectText(res.defender)} to the defender.`);
   applyEffect(s, res.defender, enemy, a.target, defendersAt(s, enemy, a.target), true, lines);
   for (const h of a.from) applyEffect(s, res.attacker, side, h, att.filter((u) => u.at === h), false, lines);
+  if (s.result) return;
   if (skip.has('advance')) { if (a.advance) lines.push('No advance after this combat (the BD chit).'); return; }
   advance(s, side, a, att.filter((u) => isHex(u.at)), lines, !isNone(res.defender) || !isNone(res.attacker));
 }

@@ -94,6 +94,7 @@ export function fight(s: MWState, side: Side, raiders: Unit[], rHexes: string | 
   lines.push(`Raid result: ${effectText(noRetreat(c.defender))} to the raided, ${effectText(noRetreat(c.attacker))} to the raiders (retreats disregarded).`);
   applyEffect(s, noRetreat(c.defender), other(side), dHex, raided, true, lines);
   for (const h of hexes) applyEffect(s, noRetreat(c.attacker), side, h, att.filter((u) => u.at === h), false, lines);
+  if (s.result) return;
   const reply = raided.filter((u) => u.at === dHex && !u.disrupted && strength(u) > 0);
   const left = (h: string) => att.filter((u) => u.at === h).length;
   // The raided side's choice: its STANDING REPLY hexes first (in that order), else the most raiders, then the first by number.

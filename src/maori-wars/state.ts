@@ -204,9 +204,18 @@ export function settlementsStanding(s: MWState): Structure[] {
 
 /** VP to `side` (moves the single marker towards it). */
 export function gainVp(s: MWState, side: Side, n: number, why: string, lines: string[]): void {
-  if (!n) return;
+  // Once the game has ended the marker no longer moves.
+  if (!n || s.result) return;
   s.vp += side === 'British' ? n : -n;
   lines.push(`${side} gains ${n} VP (${why}); the marker stands at ${vpText(s.vp)}.`);
+  // 1.0 "End the game immediately when … first to reach 9": at this change of the marker, not after the whole action
+  // (an exchange's second half could move it back).
+  const d = dataOf(s).tables.victory.decisive;
+  if (Math.abs(s.vp) >= d) {
+    const w: Side = s.vp > 0 ? 'British' : 'Maori';
+    s.result = { kind: 'victory', winners: [w], text: `${w} wins decisively: first to ${d} Victory Points` };
+    lines.push(s.result.text + '.');
+  }
 }
 export function vpText(vp: number): string {
   return vp === 0 ? '0' : `${Math.abs(vp)} ${vp > 0 ? 'British' : 'Maori'}`;

@@ -7,7 +7,7 @@ import { enforceStacking, pathProblem, reachable } from '../../src/maori-wars/mo
 import { destroyStructure, resolveAttack } from '../../src/maori-wars/combat.ts';
 import { newUnit } from '../../src/maori-wars/setup.ts';
 import { structureName, structuresAt, unitsAt, type MWState, type Unit } from '../../src/maori-wars/state.ts';
-import { newGame, rig, sameCrt } from './fixtures.ts';
+import { fixtureTables, newGame, rig, sameCrt } from './fixtures.ts';
 
 const find = (s: MWState, pred: (u: Unit) => boolean) => s.units.find(pred)!;
 const leader = (s: MWState, name: string) => find(s, (u) => u.name === name);
@@ -96,6 +96,19 @@ describe('2.0 sequence of play and 1.0 victory', () => {
     expect(c.result?.winners).toEqual(['Maori']);
     const d = newGame(); checkVictory(d, []);
     expect(d.result).toBeNull();
+  });
+  it('ends the game at the VP change that reaches 9, even when the exchange\'s other half moves the marker back (1.0)', () => {
+    // An exchange: the defender's hit gives the British their 9th VP, the attacker's hit would give the Maori one back.
+    const s = newGame('exchange', { tables: { crt: sameCrt('h1', 'h1'), vp: { ...fixtureTables().vp, unit: 1 } } });
+    s.side = 'British'; s.phase = 'combat'; s.vp = 8;
+    s.standing.Maori.evade = 'never'; s.standing.Maori.counter = 'never';
+    newUnit(s, { kind: 'warrior', owner: 'Maori', at: '0505' });
+    newUnit(s, { kind: 'infantry', owner: 'British', at: '0405' });
+    newUnit(s, { kind: 'infantry', owner: 'British', at: '0405' });
+    const r = maoriWars.resolve(s, { British: { actions: [{ kind: 'attack', target: '0505', from: ['0405'] }] } });
+    expect(r.state.result?.text).toBe('British wins decisively: first to 9 Victory Points');
+    expect(r.state.vp).toBe(9);
+    expect(r.report.lines.join('\n')).toMatch(/the marker stands at 9 British\.\nBritish wins decisively: first to 9 Victory Points\./);
   });
   it('counts all Settlements eliminated when the only Settlement was built during the game', () => {
     // A scenario without Settlements: none to eliminate, no decisive win, until the British build one.
