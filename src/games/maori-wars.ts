@@ -8,7 +8,7 @@ import type { GameModule, ReadLine, Viewer } from '../contract/types.ts';
 import { advance, apply, describe, hexWord, legalActions, problemOf, resolveTurn, unit, type Action, type MWReport, type MWSubmission } from '../maori-wars/engine.ts';
 import { loadData, setupGame } from '../maori-wars/setup.ts';
 import { shippedEngineData } from '../maori-wars/state.ts';
-import { dataOf, isHex, LOSS_KINDS, standingOf, PHASE_NAMES, placeName, SIDES, structureName, territoryName, unitName, vpText, type MWState, type Side } from '../maori-wars/state.ts';
+import { dataOf, isHex, linesFor, LOSS_KINDS, standingOf, PHASE_NAMES, placeName, SIDES, structureName, territoryName, unitName, vpText, type MWState, type Side } from '../maori-wars/state.ts';
 import { readLine, ReadError } from '../maori-wars/text.ts';
 import { STANDING_SYNTAX, standingOffered } from '../maori-wars/standing.ts';
 import { applySetup, describeSetup, firstSetupSide, readSetupLine, resolveSetup, setupOptions, setupProblem } from '../maori-wars/setup-choice.ts';
@@ -119,9 +119,11 @@ export const maoriWars: GameModule<MWState> = {
     const own = viewer.kind === 'moderator' ? { Maori: standingOf(s, 'Maori'), British: standingOf(s, 'British') } : viewer.kind === 'player' && SIDES.includes(viewer.role as Side) ? { [viewer.role]: standingOf(s, viewer.role as Side) } : null;
     return own ? { ...v, standing: own } : v;
   },
-  formatReport(report) {
+  formatReport(report, viewer) {
     const r = report as MWReport;
-    return [`Turn ${r.turn}, ${r.side} ${r.phase}:`, ...r.lines].join('\n');
+    // Which standing instruction decided is its author's and the moderator's; what happened is everyone's.
+    const reader = viewer.kind === 'moderator' ? 'moderator' : viewer.kind === 'player' && SIDES.includes(viewer.role as Side) ? (viewer.role as Side) : null;
+    return [`Turn ${r.turn}, ${r.side} ${r.phase}:`, ...linesFor(r.lines, reader)].join('\n');
   },
   formatPosition(s, viewer) {
     const lines = [`${label(s)}. Victory Points: ${vpText(s.vp)}. Game Turn ${s.turn} of ${dataOf(s).scenario.turns}.`];

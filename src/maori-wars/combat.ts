@@ -8,7 +8,7 @@ import type { ChitEffect } from './tables-schema.ts';
 import { distance } from './hex.ts';
 import { boatRetreat, isBoat, isEnemy, stepCost } from './movement.ts';
 import { allianceRoll, chitReinforcement, engineKinds, extraCombat } from './chits.ts';
-import { dataOf, gainVp, hexData, hexOf, isHex, mapNeighbours, mapOf, other, placeName, roll, stackCount, stackLimit, standingOf, strength, structureName, structuresAt, LOSS_KINDS, unitName, unitsAt, type MWState, type Side, type Structure, type Unit } from './state.ts';
+import { aside, dataOf, gainVp, hexData, hexOf, isHex, mapNeighbours, mapOf, other, placeName, roll, stackCount, stackLimit, standingOf, strength, structureName, structuresAt, LOSS_KINDS, unitName, unitsAt, type MWState, type Side, type Structure, type Unit } from './state.ts';
 
 export interface AttackAction { kind: 'attack'; target: string; from: string[]; charge?: boolean; advance?: boolean }
 
@@ -187,14 +187,14 @@ export function applyEffect(s: MWState, e: Effect, side: Side, hex: string, unit
     }
     const mine = standingOf(s, side).losses.split(',').filter(Boolean);
     const u = lossOrder(live(), mine)[0];
-    if (u) { lines.push(`${unitName(s, u)} takes the hit (${lossWhy(s, side)}).`); eliminate(s, u, lines); }
+    if (u) { lines.push(`${unitName(s, u)} takes the hit${aside(side, ` (${lossWhy(s, side)})`)}.`); eliminate(s, u, lines); }
   }
   if (s.result) return;
   if (e.disrupt === 'one') {
     // The unit that would take a hit is the one Disrupted: a loss order ranks units the owner values least.
     const mine = standingOf(s, side).losses.split(',').filter(Boolean);
     const u = lossOrder(live().filter((x) => !x.disrupted), mine)[0] ?? lossOrder(live(), mine)[0];
-    if (u) { lines.push(`${unitName(s, u)} takes the disruption (${lossWhy(s, side)}).`); disrupt(s, u, lines); }
+    if (u) { lines.push(`${unitName(s, u)} takes the disruption${aside(side, ` (${lossWhy(s, side)})`)}.`); disrupt(s, u, lines); }
   } else if (e.disrupt === 'all') {
     for (const u of live()) disrupt(s, u, lines);
     if (defending) for (const x of structuresAt(s, hex).filter((y) => y.owner === side)) disruptStructure(s, x, lines);
@@ -205,15 +205,15 @@ export function applyEffect(s: MWState, e: Effect, side: Side, hex: string, unit
   if (fp) {
     const fr = standingOf(s, side).fortRetreat;
     const why = s.standing[side].fortRetreat ? `by ${side}'s standing FORT ${fr.toUpperCase()}` : `by ${side}'s default, FORT STAY`;
-    if (fr === 'stay') { lines.push(`The ${side} units in the ${fp.kind === 'fort' ? 'Fort' : 'Pa'} stay (${why}).`); return; }
-    lines.push(`The ${side} units leave the ${fp.kind === 'fort' ? 'Fort' : 'Pa'} (${why}).`);
+    if (fr === 'stay') { lines.push(`The ${side} units in the ${fp.kind === 'fort' ? 'Fort' : 'Pa'} stay${aside(side, ` (${why})`)}.`); return; }
+    lines.push(`The ${side} units leave the ${fp.kind === 'fort' ? 'Fort' : 'Pa'}${aside(side, ` (${why})`)}.`);
   }
   const leaders = unitsAt(s, hex).filter((u) => u.owner === side && u.kind === 'leader');
   let first: string | null = null;
   for (const u of live()) {
     const to = retreatHex(s, u, hex);
     if (!to) { eliminate(s, u, lines, 'cannot retreat: eliminated'); continue; }
-    lines.push(`${unitName(s, u)} retreats to ${placeName(s, to)} (${retreatWhy(s, side)}).`);
+    lines.push(`${unitName(s, u)} retreats to ${placeName(s, to)}${aside(side, ` (${retreatWhy(s, side)})`)}.`);
     u.at = to;
     first ??= to;
   }
@@ -268,14 +268,14 @@ function singleCombat(s: MWState, side: Side, a: AttackAction, lines: string[], 
         const leaders = defendersAt(s, enemy, a.target).filter((u) => u.kind === 'leader');
         let first: string | null = null;
         const taken = new Set<string>();
-        if (stay.size) lines.push(`${canEvade.filter((u) => stay.has(u.id)).map((u) => unitName(s, u)).join(', ')} remain${stay.size === 1 ? 's' : ''} (by ${enemy}'s standing EVADE STAY ${st.evadeStay}).`);
+        if (stay.size) lines.push(`${canEvade.filter((u) => stay.has(u.id)).map((u) => unitName(s, u)).join(', ')} remain${stay.size === 1 ? 's' : ''}${aside(enemy, ` (by ${enemy}'s standing EVADE STAY ${st.evadeStay})`)}.`);
         for (const u of canEvade) {
           if (stay.has(u.id)) continue;
           if (isBoat(u)) { if (hexData(mapOf(s), u.at)!.terrain !== 'ocean' && !unitsAt(s, a.target).some((x) => x.owner === enemy && x !== u && !isBoat(x) && x.kind !== 'leader' && !canEvade.includes(x))) boatRetreat(s, u, lines); s.evaded.push(u.id); continue; }
           const to = retreatHex(s, u, a.target, st.evadeSpread === 'always' ? taken : new Set());
           if (!to) { lines.push(`${unitName(s, u)} has nowhere to evade to and stays.`); continue; }
           taken.add(to);
-          lines.push(`${unitName(s, u)} evades to ${placeName(s, to)} (${retreatWhy(s, enemy)}${st.evadeSpread === 'always' ? `, spread by ${enemy}'s standing EVADE SPREAD ALWAYS` : ''}).`);
+          lines.push(`${unitName(s, u)} evades to ${placeName(s, to)}${aside(enemy, ` (${retreatWhy(s, enemy)}${st.evadeSpread === 'always' ? `, spread by ${enemy}'s standing EVADE SPREAD ALWAYS` : ''})`)}.`);
           u.at = to;
           s.evaded.push(u.id);
           first ??= to;
@@ -333,7 +333,7 @@ function singleCombat(s: MWState, side: Side, a: AttackAction, lines: string[], 
     const rank = (h: string) => { const i = named.indexOf(h); return i < 0 ? named.length : i; };
     const hexes = [...new Set(remaining().map((u) => u.at))].sort((x, y) => rank(x) - rank(y) || unitsAt(s, y).length - unitsAt(s, x).length || x.localeCompare(y));
     const at = hexes[0]!;
-    if (hexes.length > 1) lines.push(`${enemy} counter-attacks the hex ${rank(at) < named.length ? `its standing COUNTER AT ${named.map((h) => placeName(s, h)).join(', ')} names first` : `with most units (${enemy}'s default)`}.`);
+    if (hexes.length > 1) lines.push(aside(enemy, `${enemy} counter-attacks the hex ${rank(at) < named.length ? `its standing COUNTER AT ${named.map((h) => placeName(s, h)).join(', ')} names first` : `with most units (${enemy}'s default)`}.`));
     const phasing = unitsAt(s, at).filter((u) => u.owner === side);
     const mine = emptyFortPa ? (emptyFortPa.kind === 'fort' ? 2 : -1) : counter.length;
     const col = mine < 0 ? 'lesser' : column(mine, phasing.reduce((t, u) => t + strength(u), 0));
@@ -404,9 +404,9 @@ export function bombard(s: MWState, side: Side, target: string, lines: string[])
   const colName = units.some((u) => !isBoat(u)) ? 'units' : pa ? 'pa' : units.some((u) => u.kind === 'canoe') ? 'canoes' : null;
   if (!colName) return;
   const why = s.standing[side].bombard ? `${side}'s standing BOMBARD ${choice.toUpperCase()}` : `${side}'s default, BOMBARD ALWAYS`;
-  if (choice === 'never') { lines.push(`${unitName(s, gun)} does not bombard (${why}).`); return; }
+  if (choice === 'never') { lines.push(aside(side, `${unitName(s, gun)} does not bombard (${why}).`)); return; }
   s.bombarded.push(target);
-  lines.push(`${unitName(s, gun)} bombards (${why}).`);
+  lines.push(aside(side, `${unitName(s, gun)} bombards (${why}).`));
   const r = roll(s, lines, `${unitName(s, gun)} bombards ${placeName(s, target)} (${colName === 'pa' ? 'Pa' : colName === 'canoes' ? 'Canoes' : 'units'} column)`);
   const b = dataOf(s).tables.bombardment;
   if (colName === 'pa') {
@@ -472,7 +472,7 @@ function playChit(s: MWState, side: Side, a: AttackAction, attackers: Unit[], ef
         else {
           const mine = standingOf(s, who).losses.split(',').filter(Boolean);
           const u = lossOrder(units.filter((x) => !x.disrupted), mine)[0] ?? lossOrder(units, mine)[0]!;
-          lines.push(`${unitName(s, u)} takes the disruption (${lossWhy(s, who)}).`);
+          lines.push(`${unitName(s, u)} takes the disruption${aside(who, ` (${lossWhy(s, who)})`)}.`);
           disrupt(s, u, lines);
         }
         break;
@@ -487,7 +487,7 @@ function playChit(s: MWState, side: Side, a: AttackAction, attackers: Unit[], ef
         if (!leaders.length) { lines.push(`${who} has no leader in this combat: treated as "According to Plan".`); break; }
         const l = leaders[0]!;
         const why = leaders.length === 1 ? 'the only one there' : order.includes(l.name ?? '') ? `by ${who}'s standing WOUNDED ${standingOf(s, who).wounded.toUpperCase()}` : `by ${who}'s default: the first by name`;
-        eliminate(s, l, lines, `is lost (the BD chit; ${why}): removed from the game`);
+        eliminate(s, l, lines, `is lost (the BD chit${leaders.length === 1 ? `; ${why}` : aside(who, `; ${why}`)}): removed from the game`);
         break;
       }
       case 'reinforcement': {
@@ -505,7 +505,7 @@ function playChit(s: MWState, side: Side, a: AttackAction, attackers: Unit[], ef
           if (!u || !hex) { lines.push(`${who} has ${u ? 'no room for' : 'no such unit in the Reinforcement Box for'} a reinforcement: treated as "According to Plan".`); break; }
           u.at = hex;
           const why = st.reinforce && pref.includes(u.kind) ? `by ${who}'s standing REINFORCE ${st.reinforce.toUpperCase()}` : `by ${who}'s default: the first such unit in the Reinforcement Box`;
-          lines.push(`${unitName(s, u)} arrives from the Reinforcement Box and takes part in this combat (${why}).`);
+          lines.push(`${unitName(s, u)} arrives from the Reinforcement Box and takes part in this combat${aside(who, ` (${why})`)}.`);
           if (who === side) { attackers.push(u); s.attacked.push(u.id); }
         }
         break;
@@ -515,14 +515,14 @@ function playChit(s: MWState, side: Side, a: AttackAction, attackers: Unit[], ef
         const who = partySide(e.side, side);
         if (who !== enemy) { lines.push('Only a defender may withdraw: treated as "According to Plan".'); break; }
         const st = s.standing[enemy].evade;
-        if (st === 'never') { lines.push(`${enemy} stays (by ${enemy}'s standing EVADE NEVER).`); break; }
-        lines.push(`${enemy} withdraws (by ${enemy}'s standing EVADE ${st.toUpperCase()}).`);
+        if (st === 'never') { lines.push(`${enemy} stays${aside(enemy, ` (by ${enemy}'s standing EVADE NEVER)`)}.`); break; }
+        lines.push(`${enemy} withdraws${aside(enemy, ` (by ${enemy}'s standing EVADE ${st.toUpperCase()})`)}.`);
         const leaders = defendersAt(s, enemy, a.target).filter((u) => u.kind === 'leader');
         let first: string | null = null;
         for (const u of inCombat(enemy).filter((x) => x.at === a.target)) {
           const to = retreatHex(s, u, a.target);
           if (!to) { lines.push(`${unitName(s, u)} has nowhere to withdraw to and stays.`); continue; }
-          lines.push(`${unitName(s, u)} withdraws to ${placeName(s, to)} (${retreatWhy(s, enemy)}).`);
+          lines.push(`${unitName(s, u)} withdraws to ${placeName(s, to)}${aside(enemy, ` (${retreatWhy(s, enemy)})`)}.`);
           u.at = to; s.evaded.push(u.id); first ??= to;
         }
         if (first && !inCombat(enemy).some((u) => u.at === a.target)) for (const l of leaders) { l.at = first; lines.push(`${l.name} withdraws with them.`); }

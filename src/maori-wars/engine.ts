@@ -13,7 +13,7 @@ import { placeSap, sapEffect, sapOptions, sapProblem, type SapAction } from './s
 import { ship, shipOptions, shipProblem, shippedProblem, type ShipAction } from './shipment.ts';
 import { bushRaidProblem, raidOptions, raidProblem, resolveBushRaid, resolveRaid, type BushRaidAction, type RaidAction } from './raids.ts';
 import { standingOf } from './state.ts';
-import { dataOf, gainVp, settlementsStanding, hexData, hexOf, hexside, isHex, mapNeighbours, mapOf, NZ_KINDS, other, PHASE_NAMES, PHASES, placeName, roll, SIDES, stackCount, stackLimit, structureName, structuresAt, territoryName, unitName, unitsAt, vpText, type MWState, type PhaseName, type Side, type Standing, type Structure, type Unit } from './state.ts';
+import { aside, dataOf, gainVp, settlementsStanding, hexData, hexOf, hexside, isHex, mapNeighbours, mapOf, NZ_KINDS, other, PHASE_NAMES, PHASES, placeName, roll, SIDES, stackCount, stackLimit, structureName, structuresAt, territoryName, unitName, unitsAt, vpText, type MWState, type PhaseName, type Side, type Standing, type Structure, type Unit } from './state.ts';
 import { readHex } from './text.ts';
 
 export type Action =
@@ -367,13 +367,13 @@ function attrition(s: MWState, lines: string[]): void {
     const kind = queenite ? 'queenite' : 'warrior';
     const u = ownerOrder(sideUnits(s, side).filter((x) => x.kind === kind && (isHex(x.at) || x.at.startsWith('bush:'))))[0];
     if (!u) return;
-    lines.push(`Too many ${queenite ? 'Queenite' : 'Maori'} units for their Structures to supply: ${unitName(s, u)} is removed (no VP; ${why(u)}).`);
+    lines.push(`Too many ${queenite ? 'Queenite' : 'Maori'} units for their Structures to supply: ${unitName(s, u)} is removed (no VP${aside(side, `; ${why(u)}`)}).`);
     u.at = 'gone';
   };
   if (side === 'Maori') removeOne(false);
   else {
     const out = ownerOrder(sideUnits(s, 'British').filter((u) => isHex(u.at) && u.kind !== 'leader' && u.kind !== 'queenite' && !isBoat(u) && !u.disrupted && !inSupply(s, u)));
-    if (out[0]) { out[0].disrupted = true; lines.push(`${unitName(s, { ...out[0], disrupted: false })} is out of supply: Disrupted (${why(out[0])}).`); }
+    if (out[0]) { out[0].disrupted = true; lines.push(`${unitName(s, { ...out[0], disrupted: false })} is out of supply: Disrupted${aside(side, ` (${why(out[0])})`)}.`); }
     removeOne(true);
   }
   if (!lines.length) lines.push('No attrition.');

@@ -2,7 +2,7 @@
 // evasion, the raiders rolling first and the raided units replying; retreats are disregarded.
 import { applyEffect, cell, column, effectText } from './combat.ts';
 import { isEnemy } from './movement.ts';
-import { dataOf, hexData, isHex, mapNeighbours, mapOf, other, placeName, roll, stackCount, stackLimit, standingOf, strength, structuresAt, territoryName, unitName, unitsAt, type MWState, type Side, type Unit } from './state.ts';
+import { aside, dataOf, hexData, isHex, mapNeighbours, mapOf, other, placeName, roll, stackCount, stackLimit, standingOf, strength, structuresAt, territoryName, unitName, unitsAt, type MWState, type Side, type Unit } from './state.ts';
 import type { Effect } from './data-types.ts';
 
 /** Option 3: raiders leave the box into `from` (and the hexes of `also`, "one or more hexes") and raid the enemy units in the adjacent `target`. */
@@ -103,7 +103,7 @@ export function fight(s: MWState, side: Side, raiders: Unit[], rHexes: string | 
   const rHex = hexes.slice().sort((x, y) => Number(!left(x)) - Number(!left(y)) || rank(x) - rank(y) || left(y) - left(x) || x.localeCompare(y))[0]!;
   const target = att.filter((u) => u.at === rHex);
   if (!reply.length || !target.length) { lines.push('No raided unit is left to reply.'); return; }
-  if (hexes.length > 1) lines.push(`The raided units reply against ${placeName(s, rHex)} (${rank(rHex) < mine.length ? `by ${other(side)}'s standing REPLY ${mine.map((h) => placeName(s, h)).join(', ')}` : `by ${other(side)}'s default: the hex with most raiders`}).`);
+  if (hexes.length > 1) lines.push(`The raided units reply against ${placeName(s, rHex)}${aside(other(side), ` (${rank(rHex) < mine.length ? `by ${other(side)}'s standing REPLY ${mine.map((h) => placeName(s, h)).join(', ')}` : `by ${other(side)}'s default: the hex with most raiders`})`)}.`);
   const col2 = column(str(reply), str(target));
   const r2 = roll(s, lines, `The raided units reply (${col2} force column)`);
   const c2 = cell(s, col2, r2);

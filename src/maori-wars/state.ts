@@ -202,6 +202,17 @@ export function settlementsStanding(s: MWState): Structure[] {
   return s.structures.filter((x) => x.kind === 'settlement' || (x.kind === 'fort' && !s.structures.some((y) => y.hex === x.hex && y.kind === 'town')));
 }
 
+/** A part of a report line only `side`'s player and the moderator read: which of its standing instructions, or which
+ * default, decided (the instructions are private to their author, docs/maori-wars.md); what happened stays public. */
+export function aside(side: Owner, text: string): string {
+  return `\u0001${side}\u0002${text}\u0003`;
+}
+/** Report lines as `reader` reads them: its own asides (every aside for the moderator), none of another's; a line that
+ * was all aside goes. */
+export function linesFor(lines: string[], reader: Side | 'moderator' | null): string[] {
+  return lines.map((l) => l.replace(/\u0001(\w+)\u0002([^\u0003]*)\u0003/g, (_, side: string, text: string) => (reader === 'moderator' || reader === side ? text : ''))).filter((l) => l.trim());
+}
+
 /** VP to `side` (moves the single marker towards it). */
 export function gainVp(s: MWState, side: Side, n: number, why: string, lines: string[]): void {
   // Once the game has ended the marker no longer moves.

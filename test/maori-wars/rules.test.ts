@@ -2,7 +2,7 @@
 // the rule it checks; docs/maori-wars.md maps every rule to these tests.
 import { describe, expect, it } from 'vitest';
 import { maoriWars } from '../../src/games/maori-wars.ts';
-import { apply, checkVictory, inSupply, legalActions, problemOf, reinforcementHexes, resolveTurn, supplyRoom, type Action } from '../../src/maori-wars/engine.ts';
+import { apply, checkVictory, inSupply, legalActions, problemOf, reinforcementHexes, resolveTurn, supplyRoom, type Action, type MWReport } from '../../src/maori-wars/engine.ts';
 import { enforceStacking, pathProblem, reachable } from '../../src/maori-wars/movement.ts';
 import { destroyStructure, resolveAttack } from '../../src/maori-wars/combat.ts';
 import { newUnit } from '../../src/maori-wars/setup.ts';
@@ -108,7 +108,7 @@ describe('2.0 sequence of play and 1.0 victory', () => {
     const r = maoriWars.resolve(s, { British: { actions: [{ kind: 'attack', target: '0505', from: ['0405'] }] } });
     expect(r.state.result?.text).toBe('British wins decisively: first to 9 Victory Points');
     expect(r.state.vp).toBe(9);
-    expect(r.report.lines.join('\n')).toMatch(/the marker stands at 9 British\.\nBritish wins decisively: first to 9 Victory Points\./);
+    expect((r.report as MWReport).lines.join('\n')).toMatch(/the marker stands at 9 British\.\nBritish wins decisively: first to 9 Victory Points\./);
   });
   it('counts all Settlements eliminated when the only Settlement was built during the game', () => {
     // A scenario without Settlements: none to eliminate, no decisive win, until the British build one.
