@@ -7,7 +7,7 @@ import { enforceStacking, pathProblem, reachable } from '../../src/maori-wars/mo
 import { destroyStructure, resolveAttack } from '../../src/maori-wars/combat.ts';
 import { newUnit } from '../../src/maori-wars/setup.ts';
 import { structureName, structuresAt, unitsAt, type MWState, type Unit } from '../../src/maori-wars/state.ts';
-import { fixtureTables, newGame, rig, sameCrt } from './fixtures.ts';
+import { fixtureScenario, fixtureTables, newGame, rig, sameCrt } from './fixtures.ts';
 
 const find = (s: MWState, pred: (u: Unit) => boolean) => s.units.find(pred)!;
 const leader = (s: MWState, name: string) => find(s, (u) => u.name === name);
@@ -144,6 +144,20 @@ describe('2.0 sequence of play and 1.0 victory', () => {
 });
 
 describe('5.0 reinforcement', () => {
+  it('brings an automatic Queenite leader with no printed place to the Queenites that arrive with him, not to the first British unit (Patuone)', () => {
+    const base = fixtureScenario();
+    const s0 = newGame('patuone', { scenario: {
+      leaders: { ...base.leaders, 'Wāka Nene': { category: 'queenite' }, Patuone: { category: 'queenite' } },
+      setup: [...base.setup, { side: 'British', queenite: true, at: { place: 'Gate Pa' }, structures: ['village'], units: [{ kind: 'queenite', count: 1 }], leaders: ['Wāka Nene'] }],
+      automatic: [{ turn: 1, side: 'British', kind: 'queenite', count: 1, at: { box: 'reinforcement' } }],
+      automaticLeaders: [{ turn: 1, side: 'British', name: 'Patuone', at: { box: 'reinforcement' } }],
+    } });
+    const s = until(s0, 'British', 'reinforcement');
+    const patuone = leader(s, 'Patuone');
+    expect(patuone.at).toBe('0910');
+    expect(at(s, '0910', 'queenite')).toHaveLength(2);
+    expect(leader(s, 'Wāka Nene').at).toBe('0910');
+  });
   it('brings one unit from the box into a friendly Village or Pa (Maori), not two', () => {
     let s = newGame();
     const opts = (maoriWars.options!(s, 'Maori') as { actions: { text: string }[] }).actions.map((a) => a.text);
