@@ -8,6 +8,7 @@ import type { ChitEffect } from './tables-schema.ts';
 import { distance } from './hex.ts';
 import { boatRetreat, isBoat, isEnemy, stepCost } from './movement.ts';
 import { allianceRoll, chitReinforcement, engineKinds, extraCombat } from './chits.ts';
+import { gunFor, targetsAt } from './bombardment.ts';
 import { aside, dataOf, gainVp, hexData, hexOf, isHex, mapNeighbours, mapOf, other, placeName, roll, stackCount, stackLimit, standingOf, strength, structureName, structuresAt, LOSS_KINDS, unitName, unitsAt, type MWState, type Side, type Structure, type Unit } from './state.ts';
 
 export interface AttackAction { kind: 'attack'; target: string; from: string[]; charge?: boolean; advance?: boolean }
@@ -390,23 +391,28 @@ function advance(s: MWState, side: Side, a: AttackAction, att: Unit[], lines: st
   if (town) { town.owner = side; gainVp(s, side, vp.townOccupied, 'a Town occupied', lines); }
 }
 
-/** Bombardment (9.0 step 4). */
+/** Bombardment inside an attack (9.0 step 4), by the attacker's STANDING BOMBARD, when the hex was not bombarded already
+ * this phase (a BOMBARD order before the attack names its column; here the column is the first of units, Pa, Canoes). */
 export function bombard(s: MWState, side: Side, target: string, lines: string[]): void {
-  if (s.bombarded.includes(target)) return;
+  if (s.bombarded.includes(target) || side === 'Maori') return;
   const choice = standingOf(s, side).bombard;
-  const m = mapOf(s);
-  const waterLinked = (g: string) => { const a = hexData(m, g)!, b = hexData(m, target)!; return ((a.coastal || a.terrain === 'ocean') && (b.coastal || b.terrain === 'ocean')) || m.rivers.some((r) => r.hexes.includes(g) && r.hexes.includes(target)); };
-  const gun = s.units.find((u) => u.owner === side && !u.disrupted && (u.kind === 'artillery' || u.kind === 'gunboat') && isHex(u.at) && mapNeighbours(m, target).includes(u.at) && (u.kind === 'artillery' || waterLinked(u.at)));
-  if (!gun || side === 'Maori') return;
+  const gun = gunFor(s, side, target);
+  if (!gun) return;
+  const here = targetsAt(s, side, target);
+  const col = (['units', 'pa', 'canoes'] as const).find((c) => here.includes(c));
+  if (!col) return;
+  const why = s.standing[side].bombard ? `${side}'s standing BOMBARD ${choice.toUpperCase()}` : `${side}'s default, BOMBARD ALWAYS`;
+  if (choice === 'never') { lines.push(aside(side, `${unitName(s, gun)} does not bombard (${why}).`)); return; }
+  lines.push(aside(side, `${unitName(s, gun)} bombards (${why}).`));
+  bombardColumn(s, side, target, col, gun, lines);
+}
+
+/** Bombard `target` on one column of the Bombardment table ("you cannot mix different kinds of targets"). */
+export function bombardColumn(s: MWState, side: Side, target: string, colName: 'units' | 'canoes' | 'pa', gun: Unit, lines: string[]): void {
+  s.bombarded.push(target);
   const enemy = other(side);
   const units = defendersAt(s, enemy, target).filter((u) => u.kind !== 'leader');
   const pa = structuresAt(s, target).find((x) => x.owner === enemy && x.kind === 'pa');
-  const colName = units.some((u) => !isBoat(u)) ? 'units' : pa ? 'pa' : units.some((u) => u.kind === 'canoe') ? 'canoes' : null;
-  if (!colName) return;
-  const why = s.standing[side].bombard ? `${side}'s standing BOMBARD ${choice.toUpperCase()}` : `${side}'s default, BOMBARD ALWAYS`;
-  if (choice === 'never') { lines.push(aside(side, `${unitName(s, gun)} does not bombard (${why}).`)); return; }
-  s.bombarded.push(target);
-  lines.push(aside(side, `${unitName(s, gun)} bombards (${why}).`));
   const r = roll(s, lines, `${unitName(s, gun)} bombards ${placeName(s, target)} (${colName === 'pa' ? 'Pa' : colName === 'canoes' ? 'Canoes' : 'units'} column)`);
   const b = dataOf(s).tables.bombardment;
   if (colName === 'pa') {

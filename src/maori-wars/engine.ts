@@ -7,7 +7,7 @@ import { distance } from './hex.ts';
 import { allowance, applyMove, enforceStacking, isBoat, isEnemy, pathProblem, reachable, spent, transportProblem } from './movement.ts';
 import { newUnit, placeHex, whereHexes } from './setup.ts';
 import { carry, carryOptions, carryProblem, type CarryAction } from './carry.ts';
-import { bombardNeutrals, bombardNeutralsOptions, bombardNeutralsProblem, type BombardNeutralsAction } from './intimidate.ts';
+import { bombard, bombardOptions, bombardProblem, TARGET_WORDS, type BombardAction } from './bombardment.ts';
 import { leaderMoveOptions, leaderMoveProblem, moveLeader, type LeaderMoveAction } from './leaders.ts';
 import { placeSap, sapEffect, sapOptions, sapProblem, type SapAction } from './sappers.ts';
 import { ship, shipOptions, shipProblem, shippedProblem, type ShipAction } from './shipment.ts';
@@ -30,7 +30,7 @@ export type Action =
   | ShipAction
   | SapAction
   | LeaderMoveAction
-  | BombardNeutralsAction
+  | BombardAction
   | CarryAction
   | BushRaidAction
   | { kind: 'rally'; unit: string; leader: string }
@@ -42,7 +42,7 @@ export type Action =
 export interface MWReport { turn: number; side: Side; phase: string; lines: string[] }
 
 const PHASE_ACTIONS: Record<PhaseName, Action['kind'][]> = {
-  reinforcement: ['reinforce'], movement: ['move', 'transport', 'destroyCanoe', 'ship', 'sap', 'carry'], rally: ['rally'], alliance: ['negotiate', 'leaderMove'], combat: ['attack', 'bombardNeutrals'],
+  reinforcement: ['reinforce'], movement: ['move', 'transport', 'destroyCanoe', 'ship', 'sap', 'carry'], rally: ['rally'], alliance: ['negotiate', 'leaderMove'], combat: ['attack', 'bombard'],
   bushRaider: ['bushEnter', 'bushMove', 'bushLeave', 'raid', 'bushRaid'], construction: ['build', 'repair'], attrition: [],
 };
 export const BUSH_KINDS = ['queenite', 'warrior', 'militia', 'constabulary', 'rangers'];
@@ -103,7 +103,7 @@ export function problemOf(s: MWState, role: string, a: Action): string | null {
     case 'ship': return shipProblem(s, side, a);
     case 'sap': return sapProblem(s, side, a);
     case 'leaderMove': return leaderMoveProblem(s, side, a);
-    case 'bombardNeutrals': return bombardNeutralsProblem(s, side, a);
+    case 'bombard': return bombardProblem(s, side, a);
     case 'carry': return carryProblem(s, side, a);
     case 'raid': return raidProblem(s, side, a);
     case 'bushRaid': return bushRaidProblem(s, side, a);
@@ -444,7 +444,7 @@ export function legalActions(s: MWState, role: string): Action[] {
           if (!attackProblem(s, side, a)) out.push(a);
         }
       }
-      out.push(...bombardNeutralsOptions(s, side));
+      out.push(...bombardOptions(s, side));
       break;
     }
     case 'bushRaider':
@@ -508,7 +508,7 @@ export function apply(s: MWState, side: Side, a: Action, lines: string[]): void 
     case 'ship': ship(s, a, lines); return;
     case 'sap': placeSap(s, a, lines); return;
     case 'leaderMove': moveLeader(s, a, lines); return;
-    case 'bombardNeutrals': bombardNeutrals(s, side, a, lines); return;
+    case 'bombard': bombard(s, side, a, lines); return;
     case 'carry': carry(s, a, lines); return;
     case 'raid': resolveRaid(s, side, a, lines); return;
     case 'bushRaid': resolveBushRaid(s, side, a, lines); return;
@@ -649,7 +649,7 @@ export function describe(s: MWState, a: Action): string {
     case 'bushEnter': return `RAIDER ${ref}`;
     case 'bushMove': return `BUSH ${ref} TO ${territoryName(s, a.territory)}`;
     case 'bushLeave': return `LEAVE ${ref} TO ${hexWord(s, a.hex)}`;
-    case 'bombardNeutrals': return `BOMBARD ${hexWord(s, a.hex)}`;
+    case 'bombard': return `BOMBARD ${hexWord(s, a.hex)} ${TARGET_WORDS[a.target]}`;
     case 'carry': return `CARRY ${unitRef(s, unit(s, a.canoe)!)} WITH ${unitRef(s, unit(s, a.carrier)!)} TO ${a.path.map((h) => hexWord(s, h)).join(' ')}`;
     case 'leaderMove': return `LEADER ${unit(s, a.leader)?.name ?? a.leader} TO ${hexWord(s, a.to)}`;
     case 'sap': return `SAP ${hexWord(s, a.pa)} FROM ${hexWord(s, a.hex)}`;

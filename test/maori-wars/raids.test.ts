@@ -283,7 +283,7 @@ describe('9.0 step 4: bombarding Neutrals into an alliance', () => {
   }
   it('offers BOMBARD of a Neutral Village next to British Artillery; a 6 allies it with the British as Queenites', () => {
     let s = setup();
-    expect(opts(s)).toContain('BOMBARD Waitangi');
+    expect(opts(s)).toContain('BOMBARD Waitangi NEUTRALS');
     rig(s, [6]);
     s = play(s, ['BOMBARD 0404']).s;
     expect(s.structures.find((x) => x.hex === '0404')).toMatchObject({ owner: 'British', queenite: true });
@@ -301,8 +301,8 @@ describe('9.0 step 4: bombarding Neutrals into an alliance', () => {
     expect(s.vp).toBe(vp - 1);
     const u = structuredClone(t);
     u.bombarded.push('0404');
-    expect(problemOf(u, 'British', { kind: 'bombardNeutrals', hex: '0404' })).toMatch(/once a Combat Phase/);
-    expect(problemOf({ ...u, side: 'Maori' }, 'Maori', { kind: 'bombardNeutrals', hex: '0404' })).toMatch(/only the British/);
+    expect(problemOf(u, 'British', { kind: 'bombard', hex: '0404', target: 'neutral' })).toMatch(/once a Combat Phase/);
+    expect(problemOf({ ...u, side: 'Maori' }, 'Maori', { kind: 'bombard', hex: '0404', target: 'neutral' })).toMatch(/only the British/);
   });
 });
 

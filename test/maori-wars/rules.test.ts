@@ -439,6 +439,26 @@ describe('9.0 combat', () => {
     expect(pa.kind).toBe('village');
     expect(s.bombarded).toEqual(['0804']);
   });
+  it('bombards as an order of its own, Artillery alone next to an occupied Pa, on the column the British choose (9.0 step 4)', () => {
+    let s = newGame('bomb-order');
+    s.side = 'British'; s.phase = 'combat';
+    newUnit(s, { kind: 'artillery', owner: 'British', at: '0803' });
+    const opts = () => (maoriWars.options!(s, 'British') as { actions: { text: string }[] }).actions.map((a) => a.text);
+    expect(opts()).toEqual(expect.arrayContaining(['BOMBARD Ohaeawai UNITS', 'BOMBARD Ohaeawai PA']));
+    expect(maoriWars.readSubmission(s, 'British', ['BOMBARD Ohaeawai']).lines[0]).toMatchObject({ ok: false, error: expect.stringMatching(/name the column to bombard at Ohaeawai: UNITS, PA/) });
+    expect(maoriWars.readSubmission(s, 'British', ['BOMBARD Ruapekapeka CANOES']).lines[0]).toMatchObject({ ok: false });
+    const once = structuredClone(s);
+    apply(once, 'British', { kind: 'bombard', hex: '0804', target: 'units' }, []);
+    expect(problemOf(once, 'British', { kind: 'bombard', hex: '0804', target: 'pa' })).toMatch(/once a Combat Phase/);
+    rig(s, [5]);
+    const r = maoriWars.resolve(s, { British: maoriWars.readSubmission(s, 'British', ['BOMBARD Ohaeawai PA']).accepted });
+    const text = maoriWars.formatReport(r.report, { kind: 'observer' });
+    expect(text).toMatch(/British Artillery at 0803 bombards Ohaeawai \(0804\) \(Pa column\): rolled 5/);
+    s = r.state;
+    // The Pa column: the Pa is removed (a Village), the Warriors in it untouched.
+    expect(structuresAt(s, '0804').map((x) => x.kind)).toEqual(['village']);
+    expect(at(s, '0804', 'warrior').filter((u) => !u.disrupted)).toHaveLength(2);
+  });
   it('refuses attacks on Neutrals and by Disrupted units', () => {
     const { s, i1, i2 } = duel();
     newUnit(s, { kind: 'infantry', owner: 'British', at: '0304' });

@@ -799,7 +799,7 @@ function mwStandingForm(id: string, mine: Json, offered: string[]): Node {
 
 /** Maori Wars: the offered actions as lists, one for each of your stacks (its moves and attacks) and one for each other kind. */
 function mwActionLists(actions: Json[], svg: SVGSVGElement | null, text: HTMLTextAreaElement, view: Json): Node {
-  const KIND_NAMES: Record<string, string> = { reinforce: 'Reinforcements', move: 'Moves', attack: 'Attacks', transport: 'Transport by boat', destroyCanoe: 'Destroy a Canoe', negotiate: 'Negotiations', leaderMove: 'Leader moves', ship: 'Sea shipment', sap: 'Sap Marker', bombardNeutrals: 'Bombard Neutrals', carry: 'Carry a Canoe', raid: 'Raids from the Bush Raider Box', bushRaid: 'Raids in the Bush Raider Box', bushEnter: 'Into the Bush Raider Box', bushMove: 'Between territories', bushLeave: 'Out of the Bush Raider Box', build: 'Construction', repair: 'Repair', pass: 'Pass' };
+  const KIND_NAMES: Record<string, string> = { reinforce: 'Reinforcements', move: 'Moves', attack: 'Attacks', transport: 'Transport by boat', destroyCanoe: 'Destroy a Canoe', negotiate: 'Negotiations', leaderMove: 'Leader moves', ship: 'Sea shipment', sap: 'Sap Marker', bombard: 'Bombardment', carry: 'Carry a Canoe', raid: 'Raids from the Bush Raider Box', bushRaid: 'Raids in the Bush Raider Box', bushEnter: 'Into the Bush Raider Box', bushMove: 'Between territories', bushLeave: 'Out of the Bush Raider Box', build: 'Construction', repair: 'Repair', pass: 'Pass' };
   const groups = new Map<string, { label: string; list: Json[] }>();
   for (const a of actions) {
     const stack = (a.kind === 'move' || a.kind === 'attack') && a.from?.length ? a.from[0] : null;
