@@ -118,7 +118,7 @@ function afterLoss(s: MWState, side: Side, hex: string, lines: string[]): void {
 }
 
 /** A Disrupted unit or Structure disrupted again may panic (11.0). */
-function disrupt(s: MWState, u: Unit, lines: string[]): void {
+export function disrupt(s: MWState, u: Unit, lines: string[]): void {
   if (u.kind === 'leader') return;
   if (!u.disrupted) { u.disrupted = true; lines.push(`${unitName(s, { ...u, disrupted: false })} is Disrupted.`); return; }
   const need = u.kind === 'rangers' || INFANTRY_LIKE.includes(u.kind) ? 1 : 2;
@@ -336,7 +336,9 @@ function singleCombat(s: MWState, side: Side, a: AttackAction, lines: string[], 
     const at = hexes[0]!;
     if (hexes.length > 1) lines.push(aside(enemy, `${enemy} counter-attacks the hex ${rank(at) < named.length ? `its standing COUNTER AT ${named.map((h) => placeName(s, h)).join(', ')} names first` : `with most units (${enemy}'s default)`}.`));
     const phasing = unitsAt(s, at).filter((u) => u.owner === side);
-    const mine = emptyFortPa ? (emptyFortPa.kind === 'fort' ? 2 : -1) : counter.length;
+    // 9.0: a Fort, "unoccupied or not", is "never below a strength of 2".
+    const fort = structuresAt(s, a.target).some((x) => x.owner === enemy && x.kind === 'fort');
+    const mine = emptyFortPa ? (emptyFortPa.kind === 'fort' ? 2 : -1) : fort ? Math.max(2, counter.length) : counter.length;
     const col = mine < 0 ? 'lesser' : column(mine, phasing.reduce((t, u) => t + strength(u), 0));
     const r = roll(s, lines, `${enemy} counter-attacks ${placeName(s, at)} (${col} force)`, counterDrm);
     const res = cell(s, col, r);

@@ -1,7 +1,7 @@
 // Maori Wars as a pure engine: the sequence of play (2.0) with the eight phases of each player
 // turn, the phasing player's actions in each, the phases that pass by themselves, and victory
 // (1.0). State is plain JSON (state.ts); every die comes from the seeded stream in the state.
-import { eliminate, lossOrder, lossWhy, resolveAttack, attackProblem, attackersFor, type AttackAction } from './combat.ts';
+import { disrupt, eliminate, lossOrder, lossWhy, resolveAttack, attackProblem, attackersFor, type AttackAction } from './combat.ts';
 import type { StructureKind } from './data-types.ts';
 import { distance } from './hex.ts';
 import { allowance, applyMove, enforceStacking, isBoat, isEnemy, pathProblem, reachable, spent, transportProblem } from './movement.ts';
@@ -196,7 +196,8 @@ function negotiate(s: MWState, side: Side, l: Unit, hex: string, lines: string[]
   s.negotiated.push(l.id, hex);
   const sole = !unitsAt(s, l.at).some((u) => u !== l && u.owner === side) && !structuresAt(s, l.at).length;
   const t0 = dataOf(s).tables.negotiation;
-  const drm = side === 'Maori' ? t0.maoriLeader : sole ? t0.soleBritishLeader : 0;
+  // 8.0 "A sole British leader has a +1 DRM": a British leader, not a Queenite one (7.0 keeps the two categories apart).
+  const drm = side === 'Maori' ? t0.maoriLeader : sole && l.category === 'british' ? t0.soleBritishLeader : 0;
   const r = roll(s, lines, `${l.name} negotiates with the Neutrals at ${placeName(s, hex)}`, drm);
   const t = dataOf(s).tables.negotiation;
   const res = t.results[Math.max(0, Math.min(t.results.length - 1, r - t.minRoll))]!;
@@ -380,8 +381,12 @@ function attrition(s: MWState, lines: string[]): void {
   };
   if (side === 'Maori') removeOne(false);
   else {
-    const out = ownerOrder(sideUnits(s, 'British').filter((u) => isHex(u.at) && u.kind !== 'leader' && u.kind !== 'queenite' && !isBoat(u) && !u.disrupted && !inSupply(s, u)));
-    if (out[0]) { out[0].disrupted = true; lines.push(`${unitName(s, { ...out[0], disrupted: false })} is out of supply: Disrupted${aside(side, ` (${why(out[0])})`)}.`); }
+    // An out-of-supply unit already Disrupted is still one of "them" (13.0): Disrupted again, it may panic (11.0). The
+    // owner's order, a non-Disrupted unit first (as for a combat's disruption), unless its ATTRITION hexes name one.
+    const out = sideUnits(s, 'British').filter((u) => isHex(u.at) && u.kind !== 'leader' && u.kind !== 'queenite' && !isBoat(u) && !inSupply(s, u));
+    const pick = ownerOrder(out).sort((a, b) => Number(a.disrupted) - Number(b.disrupted)).sort((a, b) => hexRank(a) - hexRank(b))[0];
+    if (pick && !pick.disrupted) { pick.disrupted = true; lines.push(`${unitName(s, { ...pick, disrupted: false })} is out of supply: Disrupted${aside(side, ` (${why(pick)})`)}.`); }
+    else if (pick) { lines.push(`${unitName(s, pick)} is out of supply: Disrupted again${aside(side, ` (${why(pick)})`)}.`); disrupt(s, pick, lines); }
     removeOne(true);
   }
   if (!lines.length) lines.push('No attrition.');

@@ -7,7 +7,8 @@ import { enforceStacking, pathProblem, reachable } from '../../src/maori-wars/mo
 import { destroyStructure, resolveAttack } from '../../src/maori-wars/combat.ts';
 import { newUnit } from '../../src/maori-wars/setup.ts';
 import { structureName, structuresAt, unitsAt, type MWState, type Unit } from '../../src/maori-wars/state.ts';
-import { fixtureScenario, fixtureTables, newGame, rig, sameCrt } from './fixtures.ts';
+import { fixtureScenario, fixtureTables, newGame, rig, sameCrt, shown } from './fixtures.ts';
+import { sapEffect } from '../../src/maori-wars/sappers.ts';
 
 const find = (s: MWState, pred: (u: Unit) => boolean) => s.units.find(pred)!;
 const leader = (s: MWState, name: string) => find(s, (u) => u.name === name);
@@ -648,5 +649,53 @@ describe('rules tested late: boats, repair, Gunboat retreat, Canoe destruction, 
     for (const h of ['0803', '0904', '0905', '0805', '0705', '0704']) newUnit(m, { kind: 'infantry', owner: 'British', at: h });
     m = until(until(m, 'British', 'movement'), 'Maori', 'movement'); // turn 2
     expect(m.units.filter((u) => u.owner === 'Maori' && u.kind === 'warrior' && u.at === 'box').length).toBeGreaterThan(2);
+  });
+});
+
+describe('rules fidelity (issue 25)', () => {
+  it('gives the British the Pa\'s VP when the sap brings it down (3.0: "if destroyed by whatever reason")', () => {
+    const s = newGame('sap-vp', { scenario: { sapMarker: true } });
+    s.side = 'British'; s.phase = 'movement'; s.turn = 2;
+    s.sap = { hex: '0803', pa: '0804', turn: 1 };
+    const vp = s.vp;
+    const lines: string[] = [];
+    sapEffect(s, lines);
+    expect(structuresAt(s, '0804').map((x) => x.kind)).toEqual(['village']);
+    expect(s.vp).toBe(vp + 1);
+    expect(lines.join('\n')).toMatch(/British gains 1 VP \(a Pa destroyed\)/);
+  });
+  it('gives a sole Queenite leader no "sole British leader" +1 when negotiating (8.0)', () => {
+    const roll = (category: 'british' | 'queenite') => {
+      const s = newGame('parley');
+      s.side = 'British'; s.phase = 'alliance';
+      newUnit(s, { kind: 'leader', owner: 'British', name: 'Envoy', category, at: '0403' });
+      rig(s, [4]);
+      const lines: string[] = [];
+      apply(s, 'British', { kind: 'negotiate', leader: s.units.find((u) => u.name === 'Envoy')!.id, hex: '0404' }, lines);
+      return { text: lines.join('\n'), owner: structuresAt(s, '0404')[0]!.owner };
+    };
+    expect(roll('british')).toMatchObject({ text: expect.stringMatching(/rolled 4 \+ 1 = 5/), owner: 'British' });
+    expect(roll('queenite')).toMatchObject({ text: expect.stringMatching(/rolled 4 \(draw/), owner: 'Neutral' });
+  });
+  it('counter-attacks from an occupied Fort at a strength of at least 2 (9.0: "unoccupied or not")', () => {
+    const s = newGame('fort-counter', { tables: { crt: sameCrt('-', '-') } });
+    s.side = 'Maori'; s.phase = 'combat';
+    s.structures.push({ id: 'fort', kind: 'fort', owner: 'British', hex: '0605', disrupted: false });
+    newUnit(s, { kind: 'infantry', owner: 'British', at: '0605' });
+    newUnit(s, { kind: 'warrior', owner: 'Maori', at: '0604' });
+    s.standing.British.evade = 'never'; s.standing.Maori.counter = 'never';
+    const lines: string[] = [];
+    resolveAttack(s, 'Maori', { kind: 'attack', target: '0605', from: ['0604'] }, lines);
+    expect(lines.join('\n')).toMatch(/British counter-attacks 0604 \(greater force\)/);
+  });
+  it('Disrupts again (and may panic) a British unit out of supply that is Disrupted already (13.0, 11.0)', () => {
+    const s = newGame('attr-again');
+    const far = newUnit(s, { kind: 'infantry', owner: 'British', at: '0605' });
+    far.disrupted = true;
+    s.side = 'British'; s.phase = 'construction';
+    rig(s, [1]);
+    const out = resolveTurn(s, {});
+    expect(shown(out.report.lines)).toMatch(/Disrupted British Infantry at 0605 is out of supply: Disrupted again \(by British's default loss order.*\)\.\nDisrupted British Infantry at 0605 is Disrupted again and may panic \(eliminated on 1\): rolled 1/);
+    expect(out.state.units.find((u) => u.id === far.id)!.at).toBe('box');
   });
 });
