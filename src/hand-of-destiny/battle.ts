@@ -354,6 +354,9 @@ function maybeEarthworks(ctx: TurnCtx, space: string, defender: string): string 
   const deck = g.s.decks[defender]!;
   const st = standingOf(g, defender).earthworks;
   if (st === 'none' || (Array.isArray(st) && !st.includes(space))) return null;
+  // The default plays the card only where earthworks can matter (9.0: "an inland battle hex currently being
+  // attacked"): defending units there, not already in a fort (13.0 gives them the same); else the card is kept.
+  if (st === 'any' && (g.isFortFor(space, defender) || !g.sideUnitsAt(space, defender).some((id) => g.fighter(id)))) return null;
   for (const n of deck.held) {
     const ev = g.card(defender, n).event;
     if (ev?.type !== 'earthworks') continue;
