@@ -32,6 +32,9 @@ function readFor(s: MWState, role: string, lines: string[]): { lines: ReadLine[]
   const out: ReadLine[] = [];
   const actions: Action[] = [];
   const texts = lines.map((t, i) => ({ line: i + 1, text: t })).filter((x) => x.text.trim());
+  // 10.0: the Bush Raider Box limits hold "at the end of the phase": units entering it are read after the lines that
+  // take units out of it (as resolveTurn plays them), whatever the order they were written in.
+  if (s.phase === 'bushRaider' && !s.setupSide) texts.sort((a, b) => Number(/^\s*raider\b/i.test(a.text)) - Number(/^\s*raider\b/i.test(b.text)));
   for (const x of texts) {
     if (!SIDES.includes(role as Side)) { out.push({ ...x, ok: false, error: `${role} is not a side of this game` }); continue; }
     try {
@@ -69,6 +72,7 @@ function readFor(s: MWState, role: string, lines: string[]): { lines: ReadLine[]
       out.push({ ...x, ok: false, error: e instanceof ReadError ? e.message : String(e) });
     }
   }
+  out.sort((a, b) => a.line - b.line);
   return { lines: out, actions };
 }
 

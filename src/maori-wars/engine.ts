@@ -223,6 +223,7 @@ export function allyNeutrals(s: MWState, hex: string, to: Side, lines: string[])
 function bushEnterProblem(s: MWState, side: Side, u: Unit): string | null {
   if (!isHex(u.at)) return `${unitName(s, u)} is not on the main map`;
   if (!hexData(mapOf(s), u.at)?.territory) return 'the hex is in no territory';
+  if (s.moved.includes(u.id)) return `${unitName(s, u)} has acted in this Bush Raider Phase already`;
   if (u.kind === 'leader') return null;
   if (!BUSH_KINDS.includes(u.kind)) return 'only Queenite, Maori, Militia, Constabulary and Ranger units may enter the Bush Raider Box';
   if (u.kind === 'militia' && dataOf(s).scenario.militiaNoBushRaid) return 'Militia may not be placed in the Bush Raider Box in this scenario';
@@ -606,7 +607,10 @@ export function resolveTurn(state: MWState, submissions: Record<string, unknown>
     const sub = submissions[side] as MWSubmission | undefined;
     for (const a of sub?.actions ?? []) if (a.kind === 'standing') (s.standing[side] as unknown as Record<string, string>)[a.key] = a.value;
   }
-  const mine = (submissions[s.side] as MWSubmission | undefined)?.actions ?? [];
+  const sent = (submissions[s.side] as MWSubmission | undefined)?.actions ?? [];
+  // 10.0 "the maximum number of units allowed at the end of the phase": units enter the Bush Raider Box after the
+  // actions that take units out of it (stable: otherwise in the order sent).
+  const mine = s.phase === 'bushRaider' ? [...sent.filter((a) => a.kind !== 'bushEnter'), ...sent.filter((a) => a.kind === 'bushEnter')] : sent;
   for (const a of mine) {
     if (a.kind === 'standing' || a.kind === 'pass') continue;
     const p = problemOf(s, s.side, a);

@@ -698,4 +698,23 @@ describe('rules fidelity (issue 25)', () => {
     expect(shown(out.report.lines)).toMatch(/Disrupted British Infantry at 0605 is out of supply: Disrupted again \(by British's default loss order.*\)\.\nDisrupted British Infantry at 0605 is Disrupted again and may panic \(eliminated on 1\): rolled 1/);
     expect(out.state.units.find((u) => u.id === far.id)!.at).toBe('box');
   });
+  it('holds the Bush Raider Box limit at the end of the phase, whatever the order of the lines (10.0: 3 Maori units)', () => {
+    let s = newGame('bush-limit');
+    s.side = 'Maori'; s.phase = 'bushRaider';
+    for (let i = 0; i < 3; i++) newUnit(s, { kind: 'warrior', owner: 'Maori', at: 'bush:north' });
+    const w = newUnit(s, { kind: 'warrior', owner: 'Maori', at: '0905' });
+    const lines = ['RAIDER warrior 0905', 'LEAVE warrior in Northland TO 0903'];
+    const r = maoriWars.readSubmission(s, 'Maori', lines);
+    expect(r.lines.map((l) => [l.line, l.ok, l.error ?? ''])).toEqual([[1, true, ''], [2, true, '']]);
+    s = maoriWars.resolve(s, { Maori: r.accepted }).state;
+    expect(s.units.find((u) => u.id === w.id)!.at).toBe('bush:north');
+    expect(s.units.filter((u) => u.owner === 'Maori' && u.at.startsWith('bush:'))).toHaveLength(3);
+    expect(at(s, '0903', 'warrior')).toHaveLength(1);
+    // Still refused when nothing leaves.
+    const full = newGame('bush-limit');
+    full.side = 'Maori'; full.phase = 'bushRaider';
+    for (let i = 0; i < 3; i++) newUnit(full, { kind: 'warrior', owner: 'Maori', at: 'bush:north' });
+    newUnit(full, { kind: 'warrior', owner: 'Maori', at: '0905' });
+    expect(maoriWars.readSubmission(full, 'Maori', ['RAIDER warrior 0905']).lines[0]).toMatchObject({ ok: false, error: expect.stringMatching(/at most 3 Maori units/) });
+  });
 });
