@@ -153,7 +153,8 @@ export function raidOptions(s: MWState, side: Side): (RaidAction | BushRaidActio
           if (!raidProblem(s, side, a)) out.push(a);
         }
       }
-      for (const e of enemies) out.push({ kind: 'bushRaid', units: g, enemy: e.id });
+      // Only groups that may raid (a leader alone may not), as for option 3.
+      for (const e of enemies) { const b: BushRaidAction = { kind: 'bushRaid', units: g, enemy: e.id }; if (!bushRaidProblem(s, side, b)) out.push(b); }
     }
     // "One or more hexes": all of the territory's raiders spread over the landing hexes, one unit a
     // hex in hex order (leaders with the first); any other split may be written.
