@@ -586,7 +586,8 @@ function startChapter(s: AlohaState, stage: Stage, lines: string[]): void {
   }
 }
 
-/** The latest Royal Family island card per island, and who holds it. */
+/** Who holds a Royal Family card for the island ("The player with a Royal Family card for an island receives 2
+ * Actions"): the latest such card held; a newer stage's card that went to nobody (a tie) leaves the earlier holder's. */
 function islandCardHolder(s: AlohaState, island: Island): string | null {
   const stages = ['chapter2', 'chapter1', 'prologue'];
   for (const st of stages) {
@@ -594,7 +595,6 @@ function islandCardHolder(s: AlohaState, island: Island): string | null {
     if (!card) continue;
     const holder = s.roles.find((r) => s.players[r]!.cards.includes(card.id));
     if (holder) return holder;
-    if (s.roles.some((r) => s.players[r]!.cards.some((id) => royalCard(s, id)?.stage === st))) return null;
   }
   return null;
 }

@@ -152,7 +152,8 @@ export const aloha: GameModule<AlohaState> = {
   formatPosition(s, viewer) {
     const v = publicView(s);
     const lines = [`${v.stage}${v.turn ? `: ${v.turn.role} to ${v.turn.to}` : ''}.`];
-    if (v.king) lines.push(`${s.stage === 'chapter3' || s.stage === 'epilogue' ? 'Queen' : 'King'} token: ${v.king}.`);
+    // Once the game is over no token is in play any more.
+    if (v.king && !v.result) lines.push(`${s.stage === 'chapter3' || s.stage === 'epilogue' ? 'Queen' : 'King'} token: ${v.king}.`);
     for (const i of v.islands) {
       const here = s.roles.filter((r) => i.pureHawaiian[r]! > 0 || i.actionTokens[r]! > 0).map((r) => `${r} ${i.pureHawaiian[r]}${i.actionTokens[r] ? ` (${i.actionTokens[r]} action${i.actionTokens[r]! > 1 ? 's' : ''})` : ''}`);
       lines.push(`  ${i.island}: ${here.join(', ') || 'nobody'}`);

@@ -9,7 +9,7 @@ import { advance, apply, describe, hexWord, legalActions, problemOf, resolveTurn
 import { DataError } from '../contract/data-error.ts';
 import { loadData, setupGame } from '../maori-wars/setup.ts';
 import { shippedEngineData } from '../maori-wars/state.ts';
-import { dataOf, isHex, LOSS_KINDS, standingOf, PHASE_NAMES, placeName, SIDES, structureName, territoryName, unitName, vpText, type MWState, type Side, type Standing } from '../maori-wars/state.ts';
+import { dataOf, isHex, linesFor, LOSS_KINDS, standingOf, PHASE_NAMES, placeName, SIDES, structureName, territoryName, unitName, vpText, type MWState, type Side, type Standing } from '../maori-wars/state.ts';
 import { readLine, ReadError } from '../maori-wars/text.ts';
 import { STANDING_SYNTAX, standingOffered } from '../maori-wars/standing.ts';
 import { applySetup, describeSetup, firstSetupSide, readSetupLine, resolveSetup, setupOptions, setupProblem } from '../maori-wars/setup-choice.ts';
@@ -38,6 +38,9 @@ function readFor(s: MWState, role: string, lines: string[]): { lines: ReadLine[]
   const out: ReadLine[] = [];
   const actions: Action[] = [];
   const texts = lines.map((t, i) => ({ line: i + 1, text: t })).filter((x) => x.text.trim());
+  // 10.0: the Bush Raider Box limits hold "at the end of the phase": units entering it are read after the lines that
+  // take units out of it (as resolveTurn plays them), whatever the order they were written in.
+  if (s.phase === 'bushRaider' && !s.setupSide) texts.sort((a, b) => Number(/^\s*raider\b/i.test(a.text)) - Number(/^\s*raider\b/i.test(b.text)));
   for (const x of texts) {
     if (!SIDES.includes(role as Side)) { out.push({ ...x, ok: false, error: `${role} is not a side of this game` }); continue; }
     try {
@@ -75,6 +78,7 @@ function readFor(s: MWState, role: string, lines: string[]): { lines: ReadLine[]
       out.push({ ...x, ok: false, error: e instanceof ReadError ? e.message : String(e) });
     }
   }
+  out.sort((a, b) => a.line - b.line);
   return { lines: out, actions };
 }
 
@@ -128,9 +132,11 @@ export const maoriWars: GameModule<MWState> = {
     const own = viewer.kind === 'moderator' ? { Maori: standingOf(s, 'Maori'), British: standingOf(s, 'British') } : viewer.kind === 'player' && SIDES.includes(viewer.role as Side) ? { [viewer.role]: standingOf(s, viewer.role as Side) } : null;
     return own ? { ...v, standing: own } : v;
   },
-  formatReport(report) {
+  formatReport(report, viewer) {
     const r = report as MWReport;
-    return [`Turn ${r.turn}, ${r.side} ${r.phase}:`, ...r.lines].join('\n');
+    // Which standing instruction decided is its author's and the moderator's; what happened is everyone's.
+    const reader = viewer.kind === 'moderator' ? 'moderator' : viewer.kind === 'player' && SIDES.includes(viewer.role as Side) ? (viewer.role as Side) : null;
+    return [`Turn ${r.turn}, ${r.side} ${r.phase}:`, ...linesFor(r.lines, reader)].join('\n');
   },
   formatPosition(s, viewer) {
     const lines = [`${label(s)}. Victory Points: ${vpText(s.vp)}. Game Turn ${s.turn} of ${dataOf(s).scenario.turns}.`];

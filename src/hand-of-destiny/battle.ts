@@ -141,6 +141,16 @@ export function fight(ctx: TurnCtx, inp: FightInput): FightResult {
       }
       const immune = (id: string) => !!g.u(id).elite && (g.rules.eliteIgnorePanic === 'always' || target === D);
       const fresh = unpanicked(target).filter((id) => !immune(id));
+      const twice = alive[target]!.filter((id) => panicked.has(id));
+      // 11.3 "One enemy unit of the targeted player's choice is flipped … a second panic result eliminates it": the
+      // LOSSES list may name a unit panicked already, even while an unpanicked one remains.
+      const first = lossOrder(g, target, [...fresh, ...twice])[0];
+      if (first && panicked.has(first) && standingOf(g, target).losses.length > 0 && orderSource(g, target, 'losses', first).startsWith('standing')) {
+        chose(target, first, [...fresh, ...twice]);
+        removeAlive(first);
+        ctx.eliminate(first);
+        return `${g.label(first)} panics a second time: eliminated`;
+      }
       if (fresh.length) {
         // The LOSSES list decides; else by default a unit that has already fired this round panics
         // first (it costs nothing more now).
@@ -152,7 +162,6 @@ export function fight(ctx: TurnCtx, inp: FightInput): FightResult {
         everPanicked.add(victim);
         return `${g.label(victim)} panics`;
       }
-      const twice = alive[target]!.filter((id) => panicked.has(id));
       if (twice.length) {
         const victim = lossOrder(g, target, twice)[0]!;
         chose(target, victim, twice);
@@ -345,6 +354,9 @@ function maybeEarthworks(ctx: TurnCtx, space: string, defender: string): string 
   const deck = g.s.decks[defender]!;
   const st = standingOf(g, defender).earthworks;
   if (st === 'none' || (Array.isArray(st) && !st.includes(space))) return null;
+  // The default plays the card only where earthworks can matter (9.0: "an inland battle hex currently being
+  // attacked"): defending units there, not already in a fort (13.0 gives them the same); else the card is kept.
+  if (st === 'any' && (g.isFortFor(space, defender) || !g.sideUnitsAt(space, defender).some((id) => g.fighter(id)))) return null;
   for (const n of deck.held) {
     const ev = g.card(defender, n).event;
     if (ev?.type !== 'earthworks') continue;

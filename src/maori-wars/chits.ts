@@ -8,7 +8,7 @@ import { attackProblem, column, defenceStrength, resolveAttack, type AttackActio
 import { distance } from './hex.ts';
 import { allyNeutrals, reinforcementHexes, supplyRoom } from './engine.ts';
 import { fight } from './raids.ts';
-import { dataOf, gainVp, isHex, mapNeighbours, mapOf, other, placeName, roll, standingOf, strength, structuresAt, unitName, unitsAt, type MWState, type Side, type Unit } from './state.ts';
+import { aside, dataOf, gainVp, isHex, mapNeighbours, mapOf, other, placeName, roll, standingOf, strength, structuresAt, unitName, unitsAt, type MWState, type Side, type Unit } from './state.ts';
 
 /** The counter mix's kind names (tables-schema UnitKind) as the engine's: "warriors" are Queenites for the British. */
 export function engineKinds(kinds: string[] | undefined, who: Side): string[] {
@@ -36,7 +36,7 @@ export function chitReinforcement(s: MWState, who: Side, count: number, kinds: s
       const whyUnit = st.reinforce && pref.includes(u.kind) ? `by ${who}'s standing REINFORCE ${st.reinforce.toUpperCase()}` : `by ${who}'s default: the first such unit in the Reinforcement Box`;
       const whyHex = st.arrive && arrive.includes(hex) ? `by ${who}'s standing ARRIVE` : `by ${who}'s default: the first hex by number where 5.0 places it`;
       u.at = hex;
-      lines.push(`${unitName(s, u)} arrives from the Reinforcement Box as in the Reinforcement Phase (the unit ${whyUnit}; the hex ${whyHex}).`);
+      lines.push(`${unitName(s, u)} arrives from the Reinforcement Box as in the Reinforcement Phase${aside(who, ` (the unit ${whyUnit}; the hex ${whyHex})`)}.`);
       placed = true;
       break;
     }
@@ -49,7 +49,7 @@ export function extraCombat(s: MWState, who: Side, kinds: string[], raid: boolea
   const choice = standingOf(s, who).extra;
   const why = s.standing[who].extra ? `by ${who}'s standing EXTRA ${choice.toUpperCase()}` : `by ${who}'s default, EXTRA GREATER`;
   const what = raid ? 'Raid' : 'single combat';
-  if (choice === 'never') { lines.push(`${who} makes no ${what} elsewhere (${why}).`); return; }
+  if (choice === 'never') { lines.push(`${who} makes no ${what} elsewhere${aside(who, ` (${why})`)}.`); return; }
   const enemy = other(who);
   // The owner's STANDING EXTRA FROM: only the stacks in the hexes named make it (9.0: "no unit is required to attack").
   const from = list(standingOf(s, who).extraFrom);
@@ -74,9 +74,9 @@ export function extraCombat(s: MWState, who: Side, kinds: string[], raid: boolea
   const targetsFirst = list(standingOf(s, who).targets);
   const rankT = (h: string) => { const i = targetsFirst.indexOf(h); return i < 0 ? targetsFirst.length : i; };
   const best = cands.filter((c) => choice === 'always' || c.col === 'greater').sort((x, y) => rankT(x.target) - rankT(y.target) || rankCol[y.col] - rankCol[x.col] || y.units.length - x.units.length || x.target.localeCompare(y.target))[0];
-  if (!best) { lines.push(`${who} has no ${what} to make elsewhere${choice === 'greater' ? ' at Greater Force' : ''}${from.length ? ` from the hexes of its EXTRA FROM` : ''} (${why}): that part is treated as "According to Plan".`); return; }
+  if (!best) { lines.push(`${who} has no ${what} to make elsewhere${aside(who, `${choice === 'greater' ? ' at Greater Force' : ''}${from.length ? ` from the hexes of its EXTRA FROM` : ''} (${why})`)}: that part is treated as "According to Plan".`); return; }
   const whyTarget = targetsFirst.includes(best.target) ? `the target by ${who}'s standing TARGETS` : `the target by ${who}'s default: the best odds, then the most units, then the first hex by number`;
-  lines.push(`${who} makes a ${what} elsewhere, on ${placeName(s, best.target)} (${why}; ${whyTarget}; ${from.length ? `the units by ${who}'s standing EXTRA FROM ${from.map((h) => placeName(s, h)).join(', ')}` : `by ${who}'s default, every unit`} of the chit's kinds next to it that has not attacked this phase).`);
+  lines.push(`${who} makes a ${what} elsewhere, on ${placeName(s, best.target)}${aside(who, ` (${why}; ${whyTarget}; ${from.length ? `the units by ${who}'s standing EXTRA FROM ${from.map((h) => placeName(s, h)).join(', ')}` : `by ${who}'s default, every unit`} of the chit's kinds next to it that has not attacked this phase)`)}.`);
   if (raid) {
     for (const u of best.units) s.attacked.push(u.id);
     lines.push(`${best.units.map((u) => unitName(s, u)).join(', ')} raid ${placeName(s, best.target)} (no BD chit, no evasion).`);
@@ -85,7 +85,7 @@ export function extraCombat(s: MWState, who: Side, kinds: string[], raid: boolea
   }
   // The party's STANDING EXTRA CHARGE: its Cavalry charge when 9.0 step 5 lets them (clear terrain, no Pa).
   const charge = standingOf(s, who).extraCharge === 'always' && !attackProblem(s, who, { kind: 'attack', target: best.target, from: best.from, charge: true });
-  if (charge) lines.push(`${who}'s Cavalry charge (by ${who}'s standing EXTRA CHARGE ALWAYS).`);
+  if (charge) lines.push(`${who}'s Cavalry charge${aside(who, ` (by ${who}'s standing EXTRA CHARGE ALWAYS)`)}.`);
   const a: AttackAction = { kind: 'attack', target: best.target, from: best.from, ...(charge ? { charge } : {}) };
   resolveAttack(s, who, a, lines, { noChit: true, kinds });
 }
@@ -94,7 +94,7 @@ export function extraCombat(s: MWState, who: Side, kinds: string[], raid: boolea
 export function allianceRoll(s: MWState, who: Side, near: string, hexes: number, lines: string[]): void {
   const choice = standingOf(s, who).parley;
   const why = s.standing[who].parley ? `by ${who}'s standing PARLEY ${choice.toUpperCase()}` : `by ${who}'s default, PARLEY ALWAYS`;
-  if (choice === 'never') { lines.push(`${who} makes no alliance roll (${why}).`); return; }
+  if (choice === 'never') { lines.push(`${who} makes no alliance roll${aside(who, ` (${why})`)}.`); return; }
   // The owner's STANDING PARLEY AT: the Villages named first, in that order.
   const at = list(standingOf(s, who).parleyAt);
   const rankV = (h: string) => { const i = at.indexOf(h); return i < 0 ? at.length : i; };
@@ -103,7 +103,7 @@ export function allianceRoll(s: MWState, who: Side, near: string, hexes: number,
   const hex = villages[0];
   if (!hex) { lines.push(`No Neutral Village within ${hexes} hexes of ${placeName(s, near)}: that part is treated as "According to Plan".`); return; }
   const t = dataOf(s).tables.negotiation;
-  const r = roll(s, lines, `${who} rolls on the Negotiation table for the Neutrals at ${placeName(s, hex)} (${why}; the Village ${at.includes(hex) ? `by ${who}'s standing PARLEY AT ${at.map((h) => placeName(s, h)).join(', ')}` : 'by the default: the nearest, then the first by number'}; no DRM)`);
+  const r = roll(s, lines, `${who} rolls on the Negotiation table for the Neutrals at ${placeName(s, hex)} (${aside(who, `${why}; the Village ${at.includes(hex) ? `by ${who}'s standing PARLEY AT ${at.map((h) => placeName(s, h)).join(', ')}` : 'by the default: the nearest, then the first by number'}; `)}no DRM)`);
   const res = t.results[Math.max(0, Math.min(t.results.length - 1, r - t.minRoll))]!;
   if (res === 'none') { lines.push('The Neutrals stay neutral.'); return; }
   const to = res === 'ally' ? who : other(who);

@@ -8,7 +8,8 @@ import type { ChitEffect } from './tables-schema.ts';
 import { distance } from './hex.ts';
 import { boatRetreat, isBoat, isEnemy, stepCost } from './movement.ts';
 import { allianceRoll, chitReinforcement, engineKinds, extraCombat } from './chits.ts';
-import { dataOf, gainVp, hexData, hexOf, isHex, mapNeighbours, mapOf, other, placeName, roll, stackCount, stackLimit, standingOf, strength, structureName, structuresAt, LOSS_KINDS, unitName, unitsAt, type MWState, type Side, type Structure, type Unit } from './state.ts';
+import { gunFor, targetsAt } from './bombardment.ts';
+import { aside, dataOf, gainVp, hexData, hexOf, isHex, mapNeighbours, mapOf, other, placeName, roll, stackCount, stackLimit, standingOf, strength, structureName, structuresAt, LOSS_KINDS, unitName, unitsAt, type MWState, type Side, type Structure, type Unit } from './state.ts';
 
 export interface AttackAction { kind: 'attack'; target: string; from: string[]; charge?: boolean; advance?: boolean }
 
@@ -117,7 +118,7 @@ function afterLoss(s: MWState, side: Side, hex: string, lines: string[]): void {
 }
 
 /** A Disrupted unit or Structure disrupted again may panic (11.0). */
-function disrupt(s: MWState, u: Unit, lines: string[]): void {
+export function disrupt(s: MWState, u: Unit, lines: string[]): void {
   if (u.kind === 'leader') return;
   if (!u.disrupted) { u.disrupted = true; lines.push(`${unitName(s, { ...u, disrupted: false })} is Disrupted.`); return; }
   const need = u.kind === 'rangers' || INFANTRY_LIKE.includes(u.kind) ? 1 : 2;
@@ -177,7 +178,9 @@ export function retreatWhy(s: MWState, side: Side): string {
 /** Apply one side of a combat result to `units` of `side` in `hex`: hits, then disruption, then retreat. */
 export function applyEffect(s: MWState, e: Effect, side: Side, hex: string, units: Unit[], defending: boolean, lines: string[]): void {
   const live = () => units.filter((u) => u.at === hex && u.kind !== 'leader' && !isBoat(u));
+  // 1.0: the game ends at once when a VP change decides it; nothing of the result after that is applied.
   for (let i = 0; i < e.hits; i++) {
+    if (s.result) return;
     const st = defending ? structuresAt(s, hex).find((x) => x.owner === side && fortPa(x) && !x.disrupted) : undefined;
     if (st && s.standing[side].absorb === 'always' && live().length) {
       const r = roll(s, lines, `${side} lets the ${structureName(s, st)} absorb the hit (4–6)`);
@@ -185,32 +188,33 @@ export function applyEffect(s: MWState, e: Effect, side: Side, hex: string, unit
     }
     const mine = standingOf(s, side).losses.split(',').filter(Boolean);
     const u = lossOrder(live(), mine)[0];
-    if (u) { lines.push(`${unitName(s, u)} takes the hit (${lossWhy(s, side)}).`); eliminate(s, u, lines); }
+    if (u) { lines.push(`${unitName(s, u)} takes the hit${aside(side, ` (${lossWhy(s, side)})`)}.`); eliminate(s, u, lines); }
   }
+  if (s.result) return;
   if (e.disrupt === 'one') {
     // The unit that would take a hit is the one Disrupted: a loss order ranks units the owner values least.
     const mine = standingOf(s, side).losses.split(',').filter(Boolean);
     const u = lossOrder(live().filter((x) => !x.disrupted), mine)[0] ?? lossOrder(live(), mine)[0];
-    if (u) { lines.push(`${unitName(s, u)} takes the disruption (${lossWhy(s, side)}).`); disrupt(s, u, lines); }
+    if (u) { lines.push(`${unitName(s, u)} takes the disruption${aside(side, ` (${lossWhy(s, side)})`)}.`); disrupt(s, u, lines); }
   } else if (e.disrupt === 'all') {
     for (const u of live()) disrupt(s, u, lines);
     if (defending) for (const x of structuresAt(s, hex).filter((y) => y.owner === side)) disruptStructure(s, x, lines);
   }
-  if (!e.retreat) return;
+  if (!e.retreat || s.result) return;
   // Retreat: units in a Fort/Pa are never forced to (they stay, the default); leaders go with them.
   const fp = defending ? structuresAt(s, hex).find((x) => x.owner === side && fortPa(x)) : undefined;
   if (fp) {
     const fr = standingOf(s, side).fortRetreat;
     const why = s.standing[side].fortRetreat ? `by ${side}'s standing FORT ${fr.toUpperCase()}` : `by ${side}'s default, FORT STAY`;
-    if (fr === 'stay') { lines.push(`The ${side} units in the ${fp.kind === 'fort' ? 'Fort' : 'Pa'} stay (${why}).`); return; }
-    lines.push(`The ${side} units leave the ${fp.kind === 'fort' ? 'Fort' : 'Pa'} (${why}).`);
+    if (fr === 'stay') { lines.push(`The ${side} units in the ${fp.kind === 'fort' ? 'Fort' : 'Pa'} stay${aside(side, ` (${why})`)}.`); return; }
+    lines.push(`The ${side} units leave the ${fp.kind === 'fort' ? 'Fort' : 'Pa'}${aside(side, ` (${why})`)}.`);
   }
   const leaders = unitsAt(s, hex).filter((u) => u.owner === side && u.kind === 'leader');
   let first: string | null = null;
   for (const u of live()) {
     const to = retreatHex(s, u, hex);
     if (!to) { eliminate(s, u, lines, 'cannot retreat: eliminated'); continue; }
-    lines.push(`${unitName(s, u)} retreats to ${placeName(s, to)} (${retreatWhy(s, side)}).`);
+    lines.push(`${unitName(s, u)} retreats to ${placeName(s, to)}${aside(side, ` (${retreatWhy(s, side)})`)}.`);
     u.at = to;
     first ??= to;
   }
@@ -237,7 +241,7 @@ export interface AttackOptions { noChit?: boolean; kinds?: string[] }
 export function resolveAttack(s: MWState, side: Side, a: AttackAction, lines: string[], opts: AttackOptions = {}): void {
   const extra: Extra[] = [];
   singleCombat(s, side, a, lines, opts, extra);
-  for (const e of extra) extraCombat(s, e.who, e.kinds, e.raid, lines);
+  for (const e of extra) if (!s.result) extraCombat(s, e.who, e.kinds, e.raid, lines);
 }
 
 function singleCombat(s: MWState, side: Side, a: AttackAction, lines: string[], opts: AttackOptions, extra: Extra[]): void {
@@ -265,14 +269,14 @@ function singleCombat(s: MWState, side: Side, a: AttackAction, lines: string[], 
         const leaders = defendersAt(s, enemy, a.target).filter((u) => u.kind === 'leader');
         let first: string | null = null;
         const taken = new Set<string>();
-        if (stay.size) lines.push(`${canEvade.filter((u) => stay.has(u.id)).map((u) => unitName(s, u)).join(', ')} remain${stay.size === 1 ? 's' : ''} (by ${enemy}'s standing EVADE STAY ${st.evadeStay}).`);
+        if (stay.size) lines.push(`${canEvade.filter((u) => stay.has(u.id)).map((u) => unitName(s, u)).join(', ')} remain${stay.size === 1 ? 's' : ''}${aside(enemy, ` (by ${enemy}'s standing EVADE STAY ${st.evadeStay})`)}.`);
         for (const u of canEvade) {
           if (stay.has(u.id)) continue;
           if (isBoat(u)) { if (hexData(mapOf(s), u.at)!.terrain !== 'ocean' && !unitsAt(s, a.target).some((x) => x.owner === enemy && x !== u && !isBoat(x) && x.kind !== 'leader' && !canEvade.includes(x))) boatRetreat(s, u, lines); s.evaded.push(u.id); continue; }
           const to = retreatHex(s, u, a.target, st.evadeSpread === 'always' ? taken : new Set());
           if (!to) { lines.push(`${unitName(s, u)} has nowhere to evade to and stays.`); continue; }
           taken.add(to);
-          lines.push(`${unitName(s, u)} evades to ${placeName(s, to)} (${retreatWhy(s, enemy)}${st.evadeSpread === 'always' ? `, spread by ${enemy}'s standing EVADE SPREAD ALWAYS` : ''}).`);
+          lines.push(`${unitName(s, u)} evades to ${placeName(s, to)}${aside(enemy, ` (${retreatWhy(s, enemy)}${st.evadeSpread === 'always' ? `, spread by ${enemy}'s standing EVADE SPREAD ALWAYS` : ''})`)}.`);
           u.at = to;
           s.evaded.push(u.id);
           first ??= to;
@@ -301,9 +305,11 @@ function singleCombat(s: MWState, side: Side, a: AttackAction, lines: string[], 
     ({ chitDrm, counterDrm } = played);
     for (const x of played.skip) skip.add(x);
   }
+  if (s.result) return;
   // 4) Bombardment: a non-Disrupted Artillery or Gunboat adjacent (Gunboats by water), once per hex per phase.
   if (skip.has('bombardment')) lines.push('No bombardment in this combat (the BD chit).');
   else bombard(s, side, a.target, lines);
+  if (s.result) return;
   if (vacant() && !structuresAt(s, a.target).some((x) => x.owner === enemy && fortPa(x))) { advance(s, side, a, attackers, lines, true); return; }
   // 5) Cavalry charge.
   let charged: Unit[] = [];
@@ -316,6 +322,7 @@ function singleCombat(s: MWState, side: Side, a: AttackAction, lines: string[], 
     lines.push(`Charge result: ${effectText(res.defender)} to ${enemy}.`);
     applyEffect(s, res.defender, enemy, a.target, defendersAt(s, enemy, a.target), true, lines);
   }
+  if (s.result) return;
   // 6) Defensive counter-attack, by the defender's standing instruction, against the first attacking hex its
   // STANDING COUNTER AT names, else the one with most units.
   const counter = defendersAt(s, enemy, a.target).filter((u) => !u.disrupted && strength(u) > 0);
@@ -327,15 +334,18 @@ function singleCombat(s: MWState, side: Side, a: AttackAction, lines: string[], 
     const rank = (h: string) => { const i = named.indexOf(h); return i < 0 ? named.length : i; };
     const hexes = [...new Set(remaining().map((u) => u.at))].sort((x, y) => rank(x) - rank(y) || unitsAt(s, y).length - unitsAt(s, x).length || x.localeCompare(y));
     const at = hexes[0]!;
-    if (hexes.length > 1) lines.push(`${enemy} counter-attacks the hex ${rank(at) < named.length ? `its standing COUNTER AT ${named.map((h) => placeName(s, h)).join(', ')} names first` : `with most units (${enemy}'s default)`}.`);
+    if (hexes.length > 1) lines.push(aside(enemy, `${enemy} counter-attacks the hex ${rank(at) < named.length ? `its standing COUNTER AT ${named.map((h) => placeName(s, h)).join(', ')} names first` : `with most units (${enemy}'s default)`}.`));
     const phasing = unitsAt(s, at).filter((u) => u.owner === side);
-    const mine = emptyFortPa ? (emptyFortPa.kind === 'fort' ? 2 : -1) : counter.length;
+    // 9.0: a Fort, "unoccupied or not", is "never below a strength of 2".
+    const fort = structuresAt(s, a.target).some((x) => x.owner === enemy && x.kind === 'fort');
+    const mine = emptyFortPa ? (emptyFortPa.kind === 'fort' ? 2 : -1) : fort ? Math.max(2, counter.length) : counter.length;
     const col = mine < 0 ? 'lesser' : column(mine, phasing.reduce((t, u) => t + strength(u), 0));
     const r = roll(s, lines, `${enemy} counter-attacks ${placeName(s, at)} (${col} force)`, counterDrm);
     const res = cell(s, col, r);
     lines.push(`Counter-attack result: ${effectText(res.defender)} to ${side} at ${placeName(s, at)}.`);
     applyEffect(s, res.defender, side, at, phasing, false, lines);
   }
+  if (s.result) return;
   // 7) Attack.
   const att = remaining();
   if (!att.length) { lines.push('No attacking unit is left to attack.'); return; }
@@ -355,6 +365,7 @@ function singleCombat(s: MWState, side: Side, a: AttackAction, lines: string[], 
   lines.push(`Result: ${effectText(res.attacker)} to the attacker, ${effectText(res.defender)} to the defender.`);
   applyEffect(s, res.defender, enemy, a.target, defendersAt(s, enemy, a.target), true, lines);
   for (const h of a.from) applyEffect(s, res.attacker, side, h, att.filter((u) => u.at === h), false, lines);
+  if (s.result) return;
   if (skip.has('advance')) { if (a.advance) lines.push('No advance after this combat (the BD chit).'); return; }
   advance(s, side, a, att.filter((u) => isHex(u.at)), lines, !isNone(res.defender) || !isNone(res.attacker));
 }
@@ -382,23 +393,28 @@ function advance(s: MWState, side: Side, a: AttackAction, att: Unit[], lines: st
   if (town) { town.owner = side; gainVp(s, side, vp.townOccupied, 'a Town occupied', lines); }
 }
 
-/** Bombardment (9.0 step 4). */
+/** Bombardment inside an attack (9.0 step 4), by the attacker's STANDING BOMBARD, when the hex was not bombarded already
+ * this phase (a BOMBARD order before the attack names its column; here the column is the first of units, Pa, Canoes). */
 export function bombard(s: MWState, side: Side, target: string, lines: string[]): void {
-  if (s.bombarded.includes(target)) return;
+  if (s.bombarded.includes(target) || side === 'Maori') return;
   const choice = standingOf(s, side).bombard;
-  const m = mapOf(s);
-  const waterLinked = (g: string) => { const a = hexData(m, g)!, b = hexData(m, target)!; return ((a.coastal || a.terrain === 'ocean') && (b.coastal || b.terrain === 'ocean')) || m.rivers.some((r) => r.hexes.includes(g) && r.hexes.includes(target)); };
-  const gun = s.units.find((u) => u.owner === side && !u.disrupted && (u.kind === 'artillery' || u.kind === 'gunboat') && isHex(u.at) && mapNeighbours(m, target).includes(u.at) && (u.kind === 'artillery' || waterLinked(u.at)));
-  if (!gun || side === 'Maori') return;
+  const gun = gunFor(s, side, target);
+  if (!gun) return;
+  const here = targetsAt(s, side, target);
+  const col = (['units', 'pa', 'canoes'] as const).find((c) => here.includes(c));
+  if (!col) return;
+  const why = s.standing[side].bombard ? `${side}'s standing BOMBARD ${choice.toUpperCase()}` : `${side}'s default, BOMBARD ALWAYS`;
+  if (choice === 'never') { lines.push(aside(side, `${unitName(s, gun)} does not bombard (${why}).`)); return; }
+  lines.push(aside(side, `${unitName(s, gun)} bombards (${why}).`));
+  bombardColumn(s, side, target, col, gun, lines);
+}
+
+/** Bombard `target` on one column of the Bombardment table ("you cannot mix different kinds of targets"). */
+export function bombardColumn(s: MWState, side: Side, target: string, colName: 'units' | 'canoes' | 'pa', gun: Unit, lines: string[]): void {
+  s.bombarded.push(target);
   const enemy = other(side);
   const units = defendersAt(s, enemy, target).filter((u) => u.kind !== 'leader');
   const pa = structuresAt(s, target).find((x) => x.owner === enemy && x.kind === 'pa');
-  const colName = units.some((u) => !isBoat(u)) ? 'units' : pa ? 'pa' : units.some((u) => u.kind === 'canoe') ? 'canoes' : null;
-  if (!colName) return;
-  const why = s.standing[side].bombard ? `${side}'s standing BOMBARD ${choice.toUpperCase()}` : `${side}'s default, BOMBARD ALWAYS`;
-  if (choice === 'never') { lines.push(`${unitName(s, gun)} does not bombard (${why}).`); return; }
-  s.bombarded.push(target);
-  lines.push(`${unitName(s, gun)} bombards (${why}).`);
   const r = roll(s, lines, `${unitName(s, gun)} bombards ${placeName(s, target)} (${colName === 'pa' ? 'Pa' : colName === 'canoes' ? 'Canoes' : 'units'} column)`);
   const b = dataOf(s).tables.bombardment;
   if (colName === 'pa') {
@@ -464,7 +480,7 @@ function playChit(s: MWState, side: Side, a: AttackAction, attackers: Unit[], ef
         else {
           const mine = standingOf(s, who).losses.split(',').filter(Boolean);
           const u = lossOrder(units.filter((x) => !x.disrupted), mine)[0] ?? lossOrder(units, mine)[0]!;
-          lines.push(`${unitName(s, u)} takes the disruption (${lossWhy(s, who)}).`);
+          lines.push(`${unitName(s, u)} takes the disruption${aside(who, ` (${lossWhy(s, who)})`)}.`);
           disrupt(s, u, lines);
         }
         break;
@@ -479,7 +495,7 @@ function playChit(s: MWState, side: Side, a: AttackAction, attackers: Unit[], ef
         if (!leaders.length) { lines.push(`${who} has no leader in this combat: treated as "According to Plan".`); break; }
         const l = leaders[0]!;
         const why = leaders.length === 1 ? 'the only one there' : order.includes(l.name ?? '') ? `by ${who}'s standing WOUNDED ${standingOf(s, who).wounded.toUpperCase()}` : `by ${who}'s default: the first by name`;
-        eliminate(s, l, lines, `is lost (the BD chit; ${why}): removed from the game`);
+        eliminate(s, l, lines, `is lost (the BD chit${leaders.length === 1 ? `; ${why}` : aside(who, `; ${why}`)}): removed from the game`);
         break;
       }
       case 'reinforcement': {
@@ -497,7 +513,7 @@ function playChit(s: MWState, side: Side, a: AttackAction, attackers: Unit[], ef
           if (!u || !hex) { lines.push(`${who} has ${u ? 'no room for' : 'no such unit in the Reinforcement Box for'} a reinforcement: treated as "According to Plan".`); break; }
           u.at = hex;
           const why = st.reinforce && pref.includes(u.kind) ? `by ${who}'s standing REINFORCE ${st.reinforce.toUpperCase()}` : `by ${who}'s default: the first such unit in the Reinforcement Box`;
-          lines.push(`${unitName(s, u)} arrives from the Reinforcement Box and takes part in this combat (${why}).`);
+          lines.push(`${unitName(s, u)} arrives from the Reinforcement Box and takes part in this combat${aside(who, ` (${why})`)}.`);
           if (who === side) { attackers.push(u); s.attacked.push(u.id); }
         }
         break;
@@ -507,14 +523,14 @@ function playChit(s: MWState, side: Side, a: AttackAction, attackers: Unit[], ef
         const who = partySide(e.side, side);
         if (who !== enemy) { lines.push('Only a defender may withdraw: treated as "According to Plan".'); break; }
         const st = s.standing[enemy].evade;
-        if (st === 'never') { lines.push(`${enemy} stays (by ${enemy}'s standing EVADE NEVER).`); break; }
-        lines.push(`${enemy} withdraws (by ${enemy}'s standing EVADE ${st.toUpperCase()}).`);
+        if (st === 'never') { lines.push(`${enemy} stays${aside(enemy, ` (by ${enemy}'s standing EVADE NEVER)`)}.`); break; }
+        lines.push(`${enemy} withdraws${aside(enemy, ` (by ${enemy}'s standing EVADE ${st.toUpperCase()})`)}.`);
         const leaders = defendersAt(s, enemy, a.target).filter((u) => u.kind === 'leader');
         let first: string | null = null;
         for (const u of inCombat(enemy).filter((x) => x.at === a.target)) {
           const to = retreatHex(s, u, a.target);
           if (!to) { lines.push(`${unitName(s, u)} has nowhere to withdraw to and stays.`); continue; }
-          lines.push(`${unitName(s, u)} withdraws to ${placeName(s, to)} (${retreatWhy(s, enemy)}).`);
+          lines.push(`${unitName(s, u)} withdraws to ${placeName(s, to)}${aside(enemy, ` (${retreatWhy(s, enemy)})`)}.`);
           u.at = to; s.evaded.push(u.id); first ??= to;
         }
         if (first && !inCombat(enemy).some((u) => u.at === a.target)) for (const l of leaders) { l.at = first; lines.push(`${l.name} withdraws with them.`); }

@@ -1,19 +1,19 @@
 // Maori Wars as a pure engine: the sequence of play (2.0) with the eight phases of each player
 // turn, the phasing player's actions in each, the phases that pass by themselves, and victory
 // (1.0). State is plain JSON (state.ts); every die comes from the seeded stream in the state.
-import { eliminate, lossOrder, lossWhy, resolveAttack, attackProblem, attackersFor, type AttackAction } from './combat.ts';
+import { disrupt, eliminate, lossOrder, lossWhy, resolveAttack, attackProblem, attackersFor, type AttackAction } from './combat.ts';
 import type { StructureKind } from './data-types.ts';
 import { distance } from './hex.ts';
 import { allowance, applyMove, enforceStacking, isBoat, isEnemy, pathProblem, reachable, spent, transportProblem } from './movement.ts';
 import { newUnit, placeHex, whereHexes } from './setup.ts';
 import { carry, carryOptions, carryProblem, type CarryAction } from './carry.ts';
-import { bombardNeutrals, bombardNeutralsOptions, bombardNeutralsProblem, type BombardNeutralsAction } from './intimidate.ts';
+import { bombard, bombardOptions, bombardProblem, TARGET_WORDS, type BombardAction } from './bombardment.ts';
 import { leaderMoveOptions, leaderMoveProblem, moveLeader, type LeaderMoveAction } from './leaders.ts';
 import { placeSap, sapEffect, sapOptions, sapProblem, type SapAction } from './sappers.ts';
 import { ship, shipOptions, shipProblem, shippedProblem, type ShipAction } from './shipment.ts';
 import { bushRaidProblem, raidOptions, raidProblem, resolveBushRaid, resolveRaid, type BushRaidAction, type RaidAction } from './raids.ts';
 import { standingOf } from './state.ts';
-import { dataOf, gainVp, hexData, hexOf, hexside, isHex, mapNeighbours, mapOf, NZ_KINDS, other, PHASE_NAMES, PHASES, placeName, roll, SIDES, stackCount, stackLimit, structureName, structuresAt, territoryName, unitName, unitsAt, vpText, type MWState, type PhaseName, type Side, type Standing, type Structure, type Unit } from './state.ts';
+import { aside, dataOf, gainVp, settlementsStanding, hexData, hexOf, hexside, isHex, mapNeighbours, mapOf, NZ_KINDS, other, PHASE_NAMES, PHASES, placeName, roll, SIDES, stackCount, stackLimit, structureName, structuresAt, territoryName, unitName, unitsAt, vpText, type MWState, type PhaseName, type Side, type Standing, type Structure, type Unit } from './state.ts';
 import { readHex } from './text.ts';
 
 export type Action =
@@ -30,7 +30,7 @@ export type Action =
   | ShipAction
   | SapAction
   | LeaderMoveAction
-  | BombardNeutralsAction
+  | BombardAction
   | CarryAction
   | BushRaidAction
   | { kind: 'rally'; unit: string; leader: string }
@@ -42,7 +42,7 @@ export type Action =
 export interface MWReport { turn: number; side: Side; phase: string; lines: string[] }
 
 const PHASE_ACTIONS: Record<PhaseName, Action['kind'][]> = {
-  reinforcement: ['reinforce'], movement: ['move', 'transport', 'destroyCanoe', 'ship', 'sap', 'carry'], rally: ['rally'], alliance: ['negotiate', 'leaderMove'], combat: ['attack', 'bombardNeutrals'],
+  reinforcement: ['reinforce'], movement: ['move', 'transport', 'destroyCanoe', 'ship', 'sap', 'carry'], rally: ['rally'], alliance: ['negotiate', 'leaderMove'], combat: ['attack', 'bombard'],
   bushRaider: ['bushEnter', 'bushMove', 'bushLeave', 'raid', 'bushRaid'], construction: ['build', 'repair'], attrition: [],
 };
 export const BUSH_KINDS = ['queenite', 'warrior', 'militia', 'constabulary', 'rangers'];
@@ -103,7 +103,7 @@ export function problemOf(s: MWState, role: string, a: Action): string | null {
     case 'ship': return shipProblem(s, side, a);
     case 'sap': return sapProblem(s, side, a);
     case 'leaderMove': return leaderMoveProblem(s, side, a);
-    case 'bombardNeutrals': return bombardNeutralsProblem(s, side, a);
+    case 'bombard': return bombardProblem(s, side, a);
     case 'carry': return carryProblem(s, side, a);
     case 'raid': return raidProblem(s, side, a);
     case 'bushRaid': return bushRaidProblem(s, side, a);
@@ -145,6 +145,7 @@ function reinforceProblem(s: MWState, side: Side, u: Unit, hex: string): string 
 }
 
 function automaticReinforcements(s: MWState, lines: string[]): void {
+  const arrived: Unit[] = [];
   for (const r of dataOf(s).scenario.automatic.filter((x) => x.turn === s.turn && x.side === s.side)) {
     for (let i = 0; i < r.count; i++) {
       const want = whereHexes(s, r.at);
@@ -153,6 +154,7 @@ function automaticReinforcements(s: MWState, lines: string[]): void {
         const nu = newUnit(s, { kind: r.kind, owner: s.side, at: 'box' });
         const h = reinforcementHexes(s, s.side, nu)[0];
         if (h) nu.at = h;
+        arrived.push(nu);
         lines.push(`Automatic reinforcement: ${unitName(s, nu)}.`);
         continue;
       }
@@ -161,13 +163,19 @@ function automaticReinforcements(s: MWState, lines: string[]): void {
       let hex = want.find(fits) ?? want.flatMap((h) => mapNeighbours(mapOf(s), h)).find((h) => fits(h) && !nearEnemy(h) && hexData(mapOf(s), h)!.terrain !== 'ocean');
       if (!hex && s.side === 'British' && want[0]) hex = mapOf(s).hexes.filter((h) => h.coastal && h.terrain !== 'ocean' && fits(h.id) && !nearEnemy(h.id)).map((h) => h.id).sort((a, b) => distance(a, want[0]!) - distance(b, want[0]!) || a.localeCompare(b))[0];
       const nu = newUnit(s, { kind: r.kind, owner: s.side, at: hex ?? 'box' });
+      arrived.push(nu);
       lines.push(`Automatic reinforcement: ${unitName(s, nu)}.`);
     }
   }
   for (const r of dataOf(s).scenario.automaticLeaders.filter((x) => x.turn === s.turn && x.side === s.side)) {
     const want = whereHexes(s, r.at);
-    const on = sideUnits(s, s.side).find((u) => u.kind !== 'leader' && isHex(u.at) && want.some((h) => h === u.at || distance(h, u.at) <= 1)) ?? sideUnits(s, s.side).find((u) => u.kind !== 'leader' && isHex(u.at));
     const info = dataOf(s).scenario.leaders[r.name];
+    // A leader goes on a unit of its own category (7.0: leaders command their own category; a Queenite leader with
+    // the Queenites): at its printed place, else on the units that arrive with it (placed as 5.0 says), else any.
+    const cat = info?.category ?? 'british';
+    const commands = (u: Unit) => u.kind !== 'leader' && isHex(u.at) && (cat === 'queenite' ? u.kind === 'queenite' : cat === 'british' ? u.kind !== 'queenite' : true);
+    const on = (want.length ? sideUnits(s, s.side).find((u) => commands(u) && want.some((h) => h === u.at || distance(h, u.at) <= 1)) : undefined)
+      ?? arrived.find(commands) ?? sideUnits(s, s.side).find(commands) ?? sideUnits(s, s.side).find((u) => u.kind !== 'leader' && isHex(u.at));
     const l = newUnit(s, { kind: 'leader', owner: s.side, name: r.name, category: info?.category ?? 'british', ...(info?.rangerLeader ? { rangerLeader: true } : {}), at: on?.at ?? 'box' });
     lines.push(`Automatic reinforcement: ${unitName(s, l)}.`);
   }
@@ -188,7 +196,8 @@ function negotiate(s: MWState, side: Side, l: Unit, hex: string, lines: string[]
   s.negotiated.push(l.id, hex);
   const sole = !unitsAt(s, l.at).some((u) => u !== l && u.owner === side) && !structuresAt(s, l.at).length;
   const t0 = dataOf(s).tables.negotiation;
-  const drm = side === 'Maori' ? t0.maoriLeader : sole ? t0.soleBritishLeader : 0;
+  // 8.0 "A sole British leader has a +1 DRM": a British leader, not a Queenite one (7.0 keeps the two categories apart).
+  const drm = side === 'Maori' ? t0.maoriLeader : sole && l.category === 'british' ? t0.soleBritishLeader : 0;
   const r = roll(s, lines, `${l.name} negotiates with the Neutrals at ${placeName(s, hex)}`, drm);
   const t = dataOf(s).tables.negotiation;
   const res = t.results[Math.max(0, Math.min(t.results.length - 1, r - t.minRoll))]!;
@@ -214,6 +223,7 @@ export function allyNeutrals(s: MWState, hex: string, to: Side, lines: string[])
 function bushEnterProblem(s: MWState, side: Side, u: Unit): string | null {
   if (!isHex(u.at)) return `${unitName(s, u)} is not on the main map`;
   if (!hexData(mapOf(s), u.at)?.territory) return 'the hex is in no territory';
+  if (s.moved.includes(u.id)) return `${unitName(s, u)} has acted in this Bush Raider Phase already`;
   if (u.kind === 'leader') return null;
   if (!BUSH_KINDS.includes(u.kind)) return 'only Queenite, Maori, Militia, Constabulary and Ranger units may enter the Bush Raider Box';
   if (u.kind === 'militia' && dataOf(s).scenario.militiaNoBushRaid) return 'Militia may not be placed in the Bush Raider Box in this scenario';
@@ -367,13 +377,17 @@ function attrition(s: MWState, lines: string[]): void {
     const kind = queenite ? 'queenite' : 'warrior';
     const u = ownerOrder(sideUnits(s, side).filter((x) => x.kind === kind && (isHex(x.at) || x.at.startsWith('bush:'))))[0];
     if (!u) return;
-    lines.push(`Too many ${queenite ? 'Queenite' : 'Maori'} units for their Structures to supply: ${unitName(s, u)} is removed (no VP; ${why(u)}).`);
+    lines.push(`Too many ${queenite ? 'Queenite' : 'Maori'} units for their Structures to supply: ${unitName(s, u)} is removed (no VP${aside(side, `; ${why(u)}`)}).`);
     u.at = 'gone';
   };
   if (side === 'Maori') removeOne(false);
   else {
-    const out = ownerOrder(sideUnits(s, 'British').filter((u) => isHex(u.at) && u.kind !== 'leader' && u.kind !== 'queenite' && !isBoat(u) && !u.disrupted && !inSupply(s, u)));
-    if (out[0]) { out[0].disrupted = true; lines.push(`${unitName(s, { ...out[0], disrupted: false })} is out of supply: Disrupted (${why(out[0])}).`); }
+    // An out-of-supply unit already Disrupted is still one of "them" (13.0): Disrupted again, it may panic (11.0). The
+    // owner's order, a non-Disrupted unit first (as for a combat's disruption), unless its ATTRITION hexes name one.
+    const out = sideUnits(s, 'British').filter((u) => isHex(u.at) && u.kind !== 'leader' && u.kind !== 'queenite' && !isBoat(u) && !inSupply(s, u));
+    const pick = ownerOrder(out).sort((a, b) => Number(a.disrupted) - Number(b.disrupted)).sort((a, b) => hexRank(a) - hexRank(b))[0];
+    if (pick && !pick.disrupted) { pick.disrupted = true; lines.push(`${unitName(s, { ...pick, disrupted: false })} is out of supply: Disrupted${aside(side, ` (${why(pick)})`)}.`); }
+    else if (pick) { lines.push(`${unitName(s, pick)} is out of supply: Disrupted again${aside(side, ` (${why(pick)})`)}.`); disrupt(s, pick, lines); }
     removeOne(true);
   }
   if (!lines.length) lines.push('No attrition.');
@@ -436,7 +450,7 @@ export function legalActions(s: MWState, role: string): Action[] {
           if (!attackProblem(s, side, a)) out.push(a);
         }
       }
-      out.push(...bombardNeutralsOptions(s, side));
+      out.push(...bombardOptions(s, side));
       break;
     }
     case 'bushRaider':
@@ -500,7 +514,7 @@ export function apply(s: MWState, side: Side, a: Action, lines: string[]): void 
     case 'ship': ship(s, a, lines); return;
     case 'sap': placeSap(s, a, lines); return;
     case 'leaderMove': moveLeader(s, a, lines); return;
-    case 'bombardNeutrals': bombardNeutrals(s, side, a, lines); return;
+    case 'bombard': bombard(s, side, a, lines); return;
     case 'carry': carry(s, a, lines); return;
     case 'raid': resolveRaid(s, side, a, lines); return;
     case 'bushRaid': resolveBushRaid(s, side, a, lines); return;
@@ -553,7 +567,7 @@ export function checkVictory(s: MWState, lines: string[]): void {
   if (s.vp >= v.decisive) return win('British', `first to ${v.decisive} Victory Points`);
   if (s.vp <= -v.decisive) return win('Maori', `first to ${v.decisive} Victory Points`);
   if (s.hadMaoriVillages && !s.structures.some((x) => x.owner === 'Maori' && (x.kind === 'village' || x.kind === 'pa'))) return win('British', 'all Maori Villages and Pa eliminated');
-  if (s.hadSettlements && !s.structures.some((x) => x.kind === 'settlement')) return win('Maori', 'all Settlements eliminated');
+  if (s.hadSettlements && !settlementsStanding(s).length) return win('Maori', 'all Settlements eliminated');
   if (s.turn > dataOf(s).scenario.turns) {
     const n = Math.abs(s.vp);
     const level = n < v.minor ? null : n < v.major ? 'Minor Victory' : 'Major Victory';
@@ -593,7 +607,10 @@ export function resolveTurn(state: MWState, submissions: Record<string, unknown>
     const sub = submissions[side] as MWSubmission | undefined;
     for (const a of sub?.actions ?? []) if (a.kind === 'standing') (s.standing[side] as unknown as Record<string, string>)[a.key] = a.value;
   }
-  const mine = (submissions[s.side] as MWSubmission | undefined)?.actions ?? [];
+  const sent = (submissions[s.side] as MWSubmission | undefined)?.actions ?? [];
+  // 10.0 "the maximum number of units allowed at the end of the phase": units enter the Bush Raider Box after the
+  // actions that take units out of it (stable: otherwise in the order sent).
+  const mine = s.phase === 'bushRaider' ? [...sent.filter((a) => a.kind !== 'bushEnter'), ...sent.filter((a) => a.kind === 'bushEnter')] : sent;
   for (const a of mine) {
     if (a.kind === 'standing' || a.kind === 'pass') continue;
     const p = problemOf(s, s.side, a);
@@ -641,7 +658,7 @@ export function describe(s: MWState, a: Action): string {
     case 'bushEnter': return `RAIDER ${ref}`;
     case 'bushMove': return `BUSH ${ref} TO ${territoryName(s, a.territory)}`;
     case 'bushLeave': return `LEAVE ${ref} TO ${hexWord(s, a.hex)}`;
-    case 'bombardNeutrals': return `BOMBARD ${hexWord(s, a.hex)}`;
+    case 'bombard': return `BOMBARD ${hexWord(s, a.hex)} ${TARGET_WORDS[a.target]}`;
     case 'carry': return `CARRY ${unitRef(s, unit(s, a.canoe)!)} WITH ${unitRef(s, unit(s, a.carrier)!)} TO ${a.path.map((h) => hexWord(s, h)).join(' ')}`;
     case 'leaderMove': return `LEADER ${unit(s, a.leader)?.name ?? a.leader} TO ${hexWord(s, a.to)}`;
     case 'sap': return `SAP ${hexWord(s, a.pa)} FROM ${hexWord(s, a.hex)}`;

@@ -2,7 +2,7 @@
 // transport, entering sole enemy leaders and Canoes, passing through Neutrals; stacking (4.0).
 import type { MoveClass } from './terrain.ts';
 import { distance } from './hex.ts';
-import { dataOf, gainVp, hexData, hexOf, hexside, isHex, LOSS_KINDS, mapNeighbours, mapOf, other, placeName, stackCount, stackLimit, stacks, standingOf, structuresAt, unitName, unitsAt, type MWState, type Owner, type Side, type Unit } from './state.ts';
+import { aside, dataOf, gainVp, hexData, hexOf, hexside, isHex, LOSS_KINDS, mapNeighbours, mapOf, other, placeName, stackCount, stackLimit, stacks, standingOf, structuresAt, unitName, unitsAt, type MWState, type Owner, type Side, type Unit } from './state.ts';
 
 export function moveClass(u: Unit): MoveClass {
   return u.kind === 'rangers' ? 'rangers' : u.kind === 'cavalry' ? 'mounted' : u.kind === 'artillery' ? 'guns' : 'foot';
@@ -244,7 +244,7 @@ export function enforceStacking(s: MWState, lines: string[]): void {
         const order = list.map((u, i) => ({ u, i })).sort((a, b) => rank(a.u) - rank(b.u) || b.i - a.i).map((x) => x.u);
         const pick = order.map((u) => ({ u, to: dest(u) })).find((x) => x.to);
         if (pick) {
-          lines.push(`${placeName(s, h)} is over-stacked: ${opp} moves ${unitName(s, pick.u)} to ${placeName(s, pick.to!)} (by ${why}).`);
+          lines.push(`${placeName(s, h)} is over-stacked: ${opp} moves ${unitName(s, pick.u)} to ${placeName(s, pick.to!)}${aside(opp, ` (by ${why})`)}.`);
           pick.u.at = pick.to!;
           continue;
         }
@@ -253,7 +253,7 @@ export function enforceStacking(s: MWState, lines: string[]): void {
         const orank = (u: Unit) => { const i = own.indexOf(u.kind); return i < 0 ? own.length : i; };
         const gone = list.slice().sort((a, b) => orank(a) - orank(b) || Number(b.disrupted) - Number(a.disrupted) || LOSS_KINDS.indexOf(a.kind) - LOSS_KINDS.indexOf(b.kind) || a.id.localeCompare(b.id)).slice(0, list.length - limit);
         for (const u of gone) {
-          lines.push(`${placeName(s, h)} is over-stacked and ${unitName(s, u)} cannot be moved: eliminated (by ${own.length ? `${side}'s standing LOSSES ${own.join(',').toUpperCase()}` : `${side}'s default loss order`}).`);
+          lines.push(`${placeName(s, h)} is over-stacked and ${unitName(s, u)} cannot be moved: eliminated${aside(side, ` (by ${own.length ? `${side}'s standing LOSSES ${own.join(',').toUpperCase()}` : `${side}'s default loss order`})`)}.`);
           u.at = 'box';
           u.disrupted = false;
         }

@@ -2,7 +2,7 @@
 // evasion, the raiders rolling first and the raided units replying; retreats are disregarded.
 import { applyEffect, cell, column, effectText } from './combat.ts';
 import { isEnemy } from './movement.ts';
-import { dataOf, hexData, isHex, mapNeighbours, mapOf, other, placeName, roll, stackCount, stackLimit, standingOf, strength, structuresAt, territoryName, unitName, unitsAt, type MWState, type Side, type Unit } from './state.ts';
+import { aside, dataOf, hexData, isHex, mapNeighbours, mapOf, other, placeName, roll, stackCount, stackLimit, standingOf, strength, structuresAt, territoryName, unitName, unitsAt, type MWState, type Side, type Unit } from './state.ts';
 import type { Effect } from './data-types.ts';
 
 /** Option 3: raiders leave the box into `from` (and the hexes of `also`, "one or more hexes") and raid the enemy units in the adjacent `target`. */
@@ -94,6 +94,7 @@ export function fight(s: MWState, side: Side, raiders: Unit[], rHexes: string | 
   lines.push(`Raid result: ${effectText(noRetreat(c.defender))} to the raided, ${effectText(noRetreat(c.attacker))} to the raiders (retreats disregarded).`);
   applyEffect(s, noRetreat(c.defender), other(side), dHex, raided, true, lines);
   for (const h of hexes) applyEffect(s, noRetreat(c.attacker), side, h, att.filter((u) => u.at === h), false, lines);
+  if (s.result) return;
   const reply = raided.filter((u) => u.at === dHex && !u.disrupted && strength(u) > 0);
   const left = (h: string) => att.filter((u) => u.at === h).length;
   // The raided side's choice: its STANDING REPLY hexes first (in that order), else the most raiders, then the first by number.
@@ -102,7 +103,7 @@ export function fight(s: MWState, side: Side, raiders: Unit[], rHexes: string | 
   const rHex = hexes.slice().sort((x, y) => Number(!left(x)) - Number(!left(y)) || rank(x) - rank(y) || left(y) - left(x) || x.localeCompare(y))[0]!;
   const target = att.filter((u) => u.at === rHex);
   if (!reply.length || !target.length) { lines.push('No raided unit is left to reply.'); return; }
-  if (hexes.length > 1) lines.push(`The raided units reply against ${placeName(s, rHex)} (${rank(rHex) < mine.length ? `by ${other(side)}'s standing REPLY ${mine.map((h) => placeName(s, h)).join(', ')}` : `by ${other(side)}'s default: the hex with most raiders`}).`);
+  if (hexes.length > 1) lines.push(`The raided units reply against ${placeName(s, rHex)}${aside(other(side), ` (${rank(rHex) < mine.length ? `by ${other(side)}'s standing REPLY ${mine.map((h) => placeName(s, h)).join(', ')}` : `by ${other(side)}'s default: the hex with most raiders`})`)}.`);
   const col2 = column(str(reply), str(target));
   const r2 = roll(s, lines, `The raided units reply (${col2} force column)`);
   const c2 = cell(s, col2, r2);
@@ -152,7 +153,8 @@ export function raidOptions(s: MWState, side: Side): (RaidAction | BushRaidActio
           if (!raidProblem(s, side, a)) out.push(a);
         }
       }
-      for (const e of enemies) out.push({ kind: 'bushRaid', units: g, enemy: e.id });
+      // Only groups that may raid (a leader alone may not), as for option 3.
+      for (const e of enemies) { const b: BushRaidAction = { kind: 'bushRaid', units: g, enemy: e.id }; if (!bushRaidProblem(s, side, b)) out.push(b); }
     }
     // "One or more hexes": all of the territory's raiders spread over the landing hexes, one unit a
     // hex in hex order (leaders with the first); any other split may be written.

@@ -1,6 +1,7 @@
 // Sappers (6.0): if the scenario has the Sap Marker, the British place it once, at the start of a
 // British Movement Phase, on a British unit next to a Maori Pa, pointing at the Pa; at the start of
 // the next British Movement Phase that Pa becomes a Village (the units in it are not affected).
+import { destroyStructure } from './combat.ts';
 import { dataOf, mapNeighbours, mapOf, placeName, structuresAt, unitsAt, type MWState, type Side } from './state.ts';
 
 export interface SapAction { kind: 'sap'; hex: string; pa: string }
@@ -29,8 +30,8 @@ export function sapEffect(s: MWState, lines: string[]): void {
   sap.done = true;
   const pa = maoriPa(s, sap.pa);
   if (!pa) { lines.push(`The sap at ${placeName(s, sap.hex)} finds no Maori Pa at ${placeName(s, sap.pa)}.`); return; }
-  pa.kind = 'village';
-  lines.push(`The sap brings down the Maori Pa at ${placeName(s, sap.pa)}: it is replaced with a Village; the units in it are not affected.`);
+  // 3.0: Structures "render VP to the opponent if destroyed by whatever reason": the Pa's VP to the British.
+  destroyStructure(s, pa, lines, true, 'is brought down by the sap (the units in it are not affected)');
 }
 
 export function sapOptions(s: MWState, side: Side): SapAction[] {

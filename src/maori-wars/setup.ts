@@ -9,7 +9,7 @@ import { EngineScenarioSchema, EngineTablesSchema, type MWData, type Where } fro
 import { distance } from './hex.ts';
 import { countedHex, locationHexes } from './scenario-schema.ts';
 import { MaoriWarsMapSchema } from './map-schema.ts';
-import { dataOf, DEFAULT_STANDING, hexData, hexside, mapNeighbours, stackCount, stackLimit, structuresAt, unitsAt, type MWState, type Owner, type Unit } from './state.ts';
+import { dataOf, DEFAULT_STANDING, settlementsStanding, hexData, hexside, mapNeighbours, stackCount, stackLimit, structuresAt, unitsAt, type MWState, type Owner, type Unit } from './state.ts';
 import { TERRAIN, TerrainChartSchema } from './terrain.ts';
 
 export class SetupError extends Error {}
@@ -157,7 +157,7 @@ export function setupGame(seed: string, data: MWData, keep = true): MWState {
     }
   }
   s.hadMaoriVillages = s.structures.some((x) => x.owner === 'Maori' && (x.kind === 'village' || x.kind === 'pa'));
-  s.hadSettlements = s.structures.some((x) => x.kind === 'settlement');
+  s.hadSettlements = settlementsStanding(s).length > 0;
   return s;
 }
 

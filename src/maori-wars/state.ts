@@ -195,11 +195,38 @@ export function territoryName(s: MWState, id: string): string {
   return mapOf(s).territories.find((t) => t.id === id)?.name ?? id;
 }
 
+/** The Settlements still standing for 1.0's decisive Maori win: a Fort not on a Town stands on its Settlement (12.0 "replace
+ * the Settlement with a Fort"; a destroyed Fort is "replaced with a Settlement", 9.0, 11.0), so it counts as that Settlement;
+ * a Fort on a Town leaves nothing when it goes and does not matter (docs/maori-wars.md). */
+export function settlementsStanding(s: MWState): Structure[] {
+  return s.structures.filter((x) => x.kind === 'settlement' || (x.kind === 'fort' && !s.structures.some((y) => y.hex === x.hex && y.kind === 'town')));
+}
+
+/** A part of a report line only `side`'s player and the moderator read: which of its standing instructions, or which
+ * default, decided (the instructions are private to their author, docs/maori-wars.md); what happened stays public. */
+export function aside(side: Owner, text: string): string {
+  return `\u0001${side}\u0002${text}\u0003`;
+}
+/** Report lines as `reader` reads them: its own asides (every aside for the moderator), none of another's; a line that
+ * was all aside goes. */
+export function linesFor(lines: string[], reader: Side | 'moderator' | null): string[] {
+  return lines.map((l) => l.replace(/\u0001(\w+)\u0002([^\u0003]*)\u0003/g, (_, side: string, text: string) => (reader === 'moderator' || reader === side ? text : ''))).filter((l) => l.trim());
+}
+
 /** VP to `side` (moves the single marker towards it). */
 export function gainVp(s: MWState, side: Side, n: number, why: string, lines: string[]): void {
-  if (!n) return;
+  // Once the game has ended the marker no longer moves.
+  if (!n || s.result) return;
   s.vp += side === 'British' ? n : -n;
   lines.push(`${side} gains ${n} VP (${why}); the marker stands at ${vpText(s.vp)}.`);
+  // 1.0 "End the game immediately when … first to reach 9": at this change of the marker, not after the whole action
+  // (an exchange's second half could move it back).
+  const d = dataOf(s).tables.victory.decisive;
+  if (Math.abs(s.vp) >= d) {
+    const w: Side = s.vp > 0 ? 'British' : 'Maori';
+    s.result = { kind: 'victory', winners: [w], text: `${w} wins decisively: first to ${d} Victory Points` };
+    lines.push(s.result.text + '.');
+  }
 }
 export function vpText(vp: number): string {
   return vp === 0 ? '0' : `${Math.abs(vp)} ${vp > 0 ? 'British' : 'Maori'}`;

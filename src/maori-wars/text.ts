@@ -4,6 +4,7 @@
 import type { StructureKind } from './data-types.ts';
 import type { Action } from './engine.ts';
 import { STANDING_SYNTAX } from './standing.ts';
+import { targetsAt, TARGET_WORDS, type BombardTarget } from './bombardment.ts';
 import { dataOf, hexData, isHex, LOSS_KINDS, mapOf, other, placeName, type MWState, type Side, type Unit } from './state.ts';
 
 export class ReadError extends Error {}
@@ -18,7 +19,7 @@ const KIND_WORDS: Record<string, Unit['kind']> = {
 /** Kinds a reinforcement chit may bring (STANDING REINFORCE). */
 export const REINFORCE_KINDS = [...LOSS_KINDS.filter((k) => k !== 'neutral'), 'gunboat', 'canoe'];
 const STRUCT_WORDS: Record<string, StructureKind> = { settlement: 'settlement', village: 'village', fort: 'fort', pa: 'pa' };
-export const HELP = ['MOVE <units> TO <hexes> | TRANSPORT <boat> WITH <units> TO <hexes> | DESTROY <canoe> | REINFORCE <kind> AT <hex> | ATTACK <hex> WITH <hexes> [CHARGE] [ADVANCE] | NEGOTIATE <leader> WITH <hex> | SHIP <units> TO <hex> | SAP <Pa hex> FROM <hex> | LEADER <leader> TO <hex> (after a NEGOTIATE) | BOMBARD <Neutral hex> | CARRY <canoe> WITH <unit> TO <hexes> | RAIDER <unit> | RAID <hex> WITH <units> FROM <hex> [WITH <units> FROM <hex>…] | RAID <enemy unit> WITH <units> | BUSH <unit> TO <territory> | LEAVE <unit> TO <hex> | RALLY <unit> WITH <leader> | BUILD SETTLEMENT|VILLAGE|FORT|PA AT <hex> | REPAIR <hex>', ...STANDING_SYNTAX, 'PASS'].join(' | ');
+export const HELP = ['MOVE <units> TO <hexes> | TRANSPORT <boat> WITH <units> TO <hexes> | DESTROY <canoe> | REINFORCE <kind> AT <hex> | ATTACK <hex> WITH <hexes> [CHARGE] [ADVANCE] | NEGOTIATE <leader> WITH <hex> | SHIP <units> TO <hex> | SAP <Pa hex> FROM <hex> | LEADER <leader> TO <hex> (after a NEGOTIATE) | BOMBARD <hex> [UNITS|CANOES|PA|NEUTRALS] | CARRY <canoe> WITH <unit> TO <hexes> | RAIDER <unit> | RAID <hex> WITH <units> FROM <hex> [WITH <units> FROM <hex>…] | RAID <enemy unit> WITH <units> | BUSH <unit> TO <territory> | LEAVE <unit> TO <hex> | RALLY <unit> WITH <leader> | BUILD SETTLEMENT|VILLAGE|FORT|PA AT <hex> | REPAIR <hex>', ...STANDING_SYNTAX, 'PASS'].join(' | ');
 
 /** A hex by id or place name (any spelling the map lists). */
 export function readHex(s: MWState, text: string): string {
@@ -203,7 +204,16 @@ export function readLine(s: MWState, side: Side, line: string): Action[] {
   }
   if ((m = /^raider\s+(.+)$/i.exec(text))) return readUnits(s, side, m[1]!).map((u) => ({ kind: 'bushEnter', unit: u.id }));
   if ((m = /^carry\s+(.+?)\s+with\s+(.+?)\s+to\s+(.+)$/i.exec(text))) return [{ kind: 'carry', canoe: readUnit(s, side, m[1]!).id, carrier: readUnit(s, side, m[2]!).id, path: readHexes(s, m[3]!) }];
-  if ((m = /^bombard\s+(.+)$/i.exec(text))) return [{ kind: 'bombardNeutrals', hex: readHex(s, m[1]!) }];
+  if ((m = /^bombard\s+(.+)$/i.exec(text))) {
+    // 9.0 step 4: "your chosen target" names the column; without it, the one column the hex shows, if only one.
+    const c = /^(.+?)\s+(units?|canoes?|pa|neutrals?)$/i.exec(m[1]!);
+    const col: Record<string, BombardTarget> = { unit: 'units', units: 'units', canoe: 'canoes', canoes: 'canoes', pa: 'pa', neutral: 'neutral', neutrals: 'neutral' };
+    if (c) { try { return [{ kind: 'bombard', hex: readHex(s, c[1]!), target: col[norm(c[2]!)]! }]; } catch { /* a place whose name ends so ("Gate Pa") */ } }
+    const hex = readHex(s, m[1]!);
+    const here = targetsAt(s, side, hex);
+    if (here.length !== 1) throw new ReadError(here.length ? `name the column to bombard at ${m[1]}: ${here.map((x) => TARGET_WORDS[x]).join(', ')}` : `${m[1]} holds nothing to bombard`);
+    return [{ kind: 'bombard', hex, target: here[0]! }];
+  }
   if ((m = /^leader\s+(.+?)\s+to\s+(.+)$/i.exec(text))) {
     const l = readUnit(s, side, m[1]!);
     if (l.kind !== 'leader') throw new ReadError(`'${m[1]}' is not one of your leaders`);

@@ -152,6 +152,20 @@ describe('Chapters I to III', () => {
     expect(out.faceUp).toHaveLength(4);
   });
 
+  it('a Royal card from an earlier stage still gives its holder 2 Actions when the newest stage\'s card for the island went to nobody (a tie)', () => {
+    const s = chapterOne();
+    const king = s.king!;
+    const home = ISLANDS.find((i) => s.board[i][king]! > 0)!;
+    const t = clone(s);
+    // Chapter I was played: its monarch card is held, its card for the king's home island went to nobody.
+    const other = t.roles.find((r) => r !== king)!;
+    t.players[other]!.cards.push(ALOHA.royalCards.find((c) => c.stage === 'chapter1' && c.kind === 'monarch')!.id);
+    expect(t.roles.some((r) => t.players[r]!.cards.includes(ALOHA.royalCards.find((c) => c.stage === 'chapter1' && c.kind === 'island' && c.island === home)!.id))).toBe(false);
+    const out = play(t, `king ${home}`).state;
+    // The king still holds the Prologue card of the island: 2, and 1 for the token.
+    expect(out.actionTokens[home][king]).toBe(3);
+  });
+
   it('turn order by most Actions, ties by points, then clockwise from who played first last round; the sequence repeats', () => {
     const s = chapterOne('order');
     const t = play(s, `king ${ISLANDS.find((i) => s.board[i][s.king!]! > 0)}`).state;
@@ -339,6 +353,9 @@ describe('Epilogue', () => {
     const best = Math.max(...u.roles.map((r) => u.players[r]!.score));
     expect(u.result!.winners.every((w) => u.players[w]!.score === best)).toBe(true);
     expect(aloha.outcome(u)!.text).toBe(u.result!.text);
+    // Over: the position no longer speaks of the King (Queen) token.
+    expect(u.king).not.toBeNull();
+    expect(aloha.formatPosition(u, { kind: 'observer' })).not.toMatch(/King token|Queen token/);
   });
 });
 

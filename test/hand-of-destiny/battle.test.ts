@@ -88,6 +88,16 @@ describe('battle results (11.3, 12.0, 13.0, 14.1)', () => {
     expect(r.text).toMatch(/1 P → O'ahu warriors 1 \(2\) panics; 4 E → Maui warriors 1 \(2\) eliminated/);
   });
 
+  it('lets a STANDING LOSSES order put a panic on a unit panicked already (eliminated) while an unpanicked one remains (11.3)', () => {
+    const s = battle(
+      K,
+      { 'k-warriors-1': 'maui', 'k-canoe-1': 'maui', 'maui-warriors-1': 'maui', 'a-warriors-1': 'maui' },
+      { nonElite: ALL_P, dice: [6, 1, 1, 1] },
+    );
+    const r = play(s, [], ['STANDING LOSSES maui-warriors-1']);
+    expect(r.text).toMatch(/1 P → Maui warriors 1 \(2\) panics; 1 P → Maui warriors 1 \(2\) panics a second time: eliminated/);
+  });
+
   it("lets the targeted player choose by STANDING LOSSES, even in the other player's turn", () => {
     const s = battle(
       K,

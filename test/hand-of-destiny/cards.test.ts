@@ -160,6 +160,16 @@ describe('battle bonus, Hold the Line, Night Landing', () => {
     expect(r.state.decks[A]!.held).toEqual([]);
   });
 
+  it('Hold the Line stays in hand by default where the defenders are in a fort already (13.0): the card is not wasted', () => {
+    let s = position(newGame(), { kamehameha: 'hilo', 'k-warriors-1': 'kona', 'k-canoe-1': 'kona', kalani: 'oahu-1', 'maui-warriors-1': 'kona' });
+    s.contested = ['kona'];
+    s = turnWith(hold(s, A, 6), K, 9, 5);
+    const r = play(s, []);
+    expect(r.text).toMatch(/Battle at Kona/);
+    expect(r.text).not.toMatch(/Hold the Line/);
+    expect(r.state.decks[A]!.held).toEqual([6]);
+  });
+
   it('Hold the Line stays in hand when the standing instruction says NONE', () => {
     let s = position(newGame(), { kamehameha: 'kona', 'k-warriors-1': 'maui', 'k-canoe-1': 'maui', kalani: 'oahu-1', 'maui-warriors-1': 'maui' });
     s.contested = ['maui'];

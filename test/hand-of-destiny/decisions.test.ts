@@ -80,7 +80,8 @@ describe('losses, fire order, retreats: each line says whose choice and its sour
     const firstHit = r.text.split('\n').find((l) => /^Kamehameha: .* fires .*panics/.test(l))!;
     expect(firstHit).toMatch(/O'ahu warriors 1 \(2\) panics/);
     const mine = hawaii1795.formatReport(report(r.entries), asA);
-    expect(mine).toMatch(/\[losses: O'ahu warriors 1: standing instruction LOSSES a-warriors-1\]/);
+    // The list names it first for the second panic too (11.3: the targeted player's choice; eliminated).
+    expect(mine).toMatch(/\[losses: O'ahu warriors 1: standing instruction LOSSES a-warriors-1; O'ahu warriors 1: standing instruction LOSSES a-warriors-1\]/);
     const theirs = hawaii1795.formatReport(report(r.entries), asK);
     expect(theirs).not.toMatch(/LOSSES a-warriors-1|O'ahu warriors 1: /);
     expect(theirs).toMatch(/\[fire: default: strongest first\]/);

@@ -5,7 +5,7 @@ import { maoriWars } from '../../src/games/maori-wars.ts';
 import { resolveAttack } from '../../src/maori-wars/combat.ts';
 import { newUnit } from '../../src/maori-wars/setup.ts';
 import type { ChitEffect } from '../../src/maori-wars/tables-schema.ts';
-import { fixtureTables, newGame, rig, sameCrt } from './fixtures.ts';
+import { fixtureTables, newGame, rig, sameCrt, shown } from './fixtures.ts';
 
 /** A British attack from 0305 on a Maori Warrior at 0405, the cup holding one chit with `effects`. */
 function withChit(effects: ChitEffect[], crt = sameCrt('-', '-')) {
@@ -18,7 +18,7 @@ function withChit(effects: ChitEffect[], crt = sameCrt('-', '-')) {
   const i2 = newUnit(s, { kind: 'militia', owner: 'British', at: '0305' });
   s.standing.Maori.evade = 'never'; s.standing.Maori.counter = 'never';
   const lines: string[] = [];
-  const attack = (extra = {}) => { resolveAttack(s, 'British', { kind: 'attack', target: '0405', from: ['0305'], ...extra }, lines); return lines.join('\n'); };
+  const attack = (extra = {}) => { resolveAttack(s, 'British', { kind: 'attack', target: '0405', from: ['0305'], ...extra }, lines); return shown(lines); };
   return { s, w, i1, i2, lines, attack };
 }
 

@@ -1,12 +1,13 @@
 // The decisions 9.0 gives a player, made by the player's standing instructions (never the engine's
 // choice), each with its documented default, and the report saying which instruction decided.
 import { describe, expect, it } from 'vitest';
+import type { Viewer } from '../../src/contract/types.ts';
 import { maoriWars } from '../../src/games/maori-wars.ts';
 import { resolveAttack } from '../../src/maori-wars/combat.ts';
 import { resolveTurn, type MWReport } from '../../src/maori-wars/engine.ts';
 import { enforceStacking } from '../../src/maori-wars/movement.ts';
 import { newUnit } from '../../src/maori-wars/setup.ts';
-import { newGame, rig, sameCrt } from './fixtures.ts';
+import { newGame, rig, sameCrt, shown } from './fixtures.ts';
 
 function combat(crt: ReturnType<typeof sameCrt>) {
   const s = newGame('decisions', { tables: { crt } });
@@ -28,7 +29,7 @@ describe('decisions given to the player (9.0)', () => {
     resolveAttack(s, 'Maori', { kind: 'attack', target: '0405', from: ['0505'] }, lines);
     expect(mil.at).toBe('box');
     expect(inf.at).toBe('0405');
-    expect(lines.join('\n')).toMatch(/British Militia at 0405 takes the hit \(by British's default loss order/);
+    expect(shown(lines)).toMatch(/British Militia at 0405 takes the hit \(by British's default loss order/);
   });
   it("takes a hit from the owner's STANDING LOSSES, sent by the non-phasing player", () => {
     const c = combat(sameCrt('-', 'h1'));
@@ -41,7 +42,7 @@ describe('decisions given to the player (9.0)', () => {
     resolveAttack(s, 'Maori', { kind: 'attack', target: '0405', from: ['0505'] }, lines);
     expect(c.inf.at).toBe('box');
     expect(c.mil.at).toBe('0405');
-    expect(lines.join('\n')).toMatch(/takes the hit \(by British's standing LOSSES INFANTRY\)/);
+    expect(shown(lines)).toMatch(/takes the hit \(by British's standing LOSSES INFANTRY\)/);
   });
   it('disrupts the unit the loss order names: Militia by default, Infantry by STANDING LOSSES INFANTRY', () => {
     const a = combat(sameCrt('-', 'd1'));
@@ -52,7 +53,7 @@ describe('decisions given to the player (9.0)', () => {
     const lines: string[] = [];
     resolveAttack(b.s, 'Maori', { kind: 'attack', target: '0405', from: ['0505'] }, lines);
     expect([b.mil.disrupted, b.inf.disrupted]).toEqual([false, true]);
-    expect(lines.join('\n')).toMatch(/takes the disruption \(by British's standing LOSSES INFANTRY\)/);
+    expect(shown(lines)).toMatch(/takes the disruption \(by British's standing LOSSES INFANTRY\)/);
   });
   it('reads STANDING LOSSES, FORT and BOMBARD and refuses bad words with a clear error', () => {
     const { s } = combat(sameCrt('-', '-'));
@@ -73,8 +74,8 @@ describe('decisions given to the player (9.0)', () => {
       if (fr) s.standing.Maori.fortRetreat = fr;
       const lines: string[] = [];
       resolveAttack(s, 'British', { kind: 'attack', target: '0505', from: ['0405'] }, lines);
-      if (!fr) { expect(w.at).toBe('0505'); expect(lines.join('\n')).toMatch(/stay \(by Maori's default, FORT STAY\)/); }
-      else { expect(w.at).not.toBe('0505'); expect(lines.join('\n')).toMatch(/leave the Pa \(by Maori's standing FORT LEAVE\)/); }
+      if (!fr) { expect(w.at).toBe('0505'); expect(shown(lines)).toMatch(/stay \(by Maori's default, FORT STAY\)/); }
+      else { expect(w.at).not.toBe('0505'); expect(shown(lines)).toMatch(/leave the Pa \(by Maori's standing FORT LEAVE\)/); }
     }
   });
   it('bombards before an attack by default (BOMBARD ALWAYS) and not on STANDING BOMBARD NEVER', () => {
@@ -88,7 +89,7 @@ describe('decisions given to the player (9.0)', () => {
       if (b) s.standing.British.bombard = b;
       const lines: string[] = [];
       resolveAttack(s, 'British', { kind: 'attack', target: '0505', from: ['0405'] }, lines);
-      const text = lines.join('\n');
+      const text = shown(lines);
       if (!b) { expect(s.bombarded).toEqual(['0505']); expect(text).toMatch(/bombards \(British's default, BOMBARD ALWAYS\)/); expect(text).toMatch(/column\): rolled \d \(draw #\d+\)/); }
       else { expect(s.bombarded).toEqual([]); expect(text).toMatch(/does not bombard \(British's standing BOMBARD NEVER\)/); }
     }
@@ -112,13 +113,37 @@ describe('which attacking hex the counter-attack goes against (9.0 step 6 "a cho
       if (counterAt) s.standing.British.counterAt = counterAt;
       const lines: string[] = [];
       resolveAttack(s, 'Maori', { kind: 'attack', target: '0405', from: ['0505', '0406'] }, lines);
-      return lines.join('\n');
+      return shown(lines);
     };
     expect(run()).toMatch(/British counter-attacks the hex with most units \(British's default\)\.\nBritish counter-attacks 0505 /);
     expect(run('0406')).toMatch(/British counter-attacks the hex its standing COUNTER AT 0406 names first\.\nBritish counter-attacks 0406 /);
     const s = combat(sameCrt('-', '-')).s;
     for (const line of ['STANDING COUNTER AT 0406, Auckland', 'STANDING COUNTER AT DEFAULT']) expect(maoriWars.readSubmission(s, 'British', [line]).lines[0]).toMatchObject({ ok: true, reading: line });
     expect((maoriWars.options!(s, 'British') as { standing: { text: string }[] }).standing.map((x) => x.text)).toContain('STANDING COUNTER AT DEFAULT');
+  });
+});
+
+describe('what a report tells each reader: what happened is public, which standing instruction decided is its author\'s', () => {
+  it('names the instruction (and its unused entries) to its author and the moderator only; the opponent and observers read what happened', () => {
+    const { s } = combat(sameCrt('-', 'h1'));
+    newUnit(s, { kind: 'warrior', owner: 'Maori', at: '0406' });
+    Object.assign(s.standing.British, { counter: 'always', counterAt: '0406,0909,0303', losses: 'infantry' });
+    const out = maoriWars.resolve(s, { Maori: { actions: [{ kind: 'attack', target: '0405', from: ['0505', '0406'] }] } });
+    const read = (viewer: Viewer) => maoriWars.formatReport(out.report, viewer);
+    const british = read({ kind: 'player', role: 'British' }), moderator = read({ kind: 'moderator' });
+    for (const text of [british, moderator]) {
+      expect(text).toMatch(/its standing COUNTER AT 0406, 0909, 0303 names first/);
+      expect(text).toMatch(/British Infantry at 0405 takes the hit \(by British's standing LOSSES INFANTRY\)\./);
+    }
+    for (const text of [read({ kind: 'player', role: 'Maori' }), read({ kind: 'observer' })]) {
+      // What happened: the counter-attack on 0406, the Infantry's loss.
+      expect(text).toMatch(/British counter-attacks 0406 /);
+      expect(text).toMatch(/British Infantry at 0405 takes the hit\./);
+      expect(text).not.toMatch(/British's|standing COUNTER|COUNTER AT|0909|LOSSES INFANTRY/);
+    }
+    // The Maori read their own default; observers read no instruction of either side.
+    expect(read({ kind: 'player', role: 'Maori' })).toMatch(/Maori Warriors at 0406 takes the hit \(by Maori's default loss order/);
+    expect(read({ kind: 'observer' })).not.toMatch(/standing|default|\(by /);
   });
 });
 
@@ -130,7 +155,7 @@ describe('decisions given to the player (4.0, 7.0, 9.0 retreat, 13.0)', () => {
     if (toward) s.standing.British.retreat = toward;
     const lines: string[] = [];
     resolveAttack(s, 'Maori', { kind: 'attack', target: '0405', from: ['0505'] }, lines);
-    return { inf, mil, text: lines.join('\n') };
+    return { inf, mil, text: shown(lines) };
   }
   it("retreats by default away from enemy units, and toward the hex of the owner's STANDING RETREAT TOWARD, saying which decided", () => {
     const d = retreatGame();
@@ -153,7 +178,7 @@ describe('decisions given to the player (4.0, 7.0, 9.0 retreat, 13.0)', () => {
     resolveAttack(s, 'British', { kind: 'attack', target: '0405', from: ['0505'] }, lines);
     // By default it would evade to 0406, away from the British.
     expect(w.at).toBe('0305');
-    expect(lines.join('\n')).toMatch(/evades to 0305 \(by Maori's standing RETREAT TOWARD Kororareka \(0202\)\)/);
+    expect(shown(lines)).toMatch(/evades to 0305 \(by Maori's standing RETREAT TOWARD Kororareka \(0202\)\)/);
   });
   it("lets some units remain while the others evade (STANDING EVADE STAY), and spreads the evaders over hexes of their own (EVADE SPREAD)", () => {
     const setup = (stay: string, spread: 'always' | 'never') => {
@@ -166,7 +191,7 @@ describe('decisions given to the player (4.0, 7.0, 9.0 retreat, 13.0)', () => {
       rig(s, [6, 1, 1, 1, 1, 1, 1]);
       const lines: string[] = [];
       resolveAttack(s, 'British', { kind: 'attack', target: '0405', from: ['0505'] }, lines);
-      return { ws, lines: lines.join('\n') };
+      return { ws, lines: shown(lines) };
     };
     // By default every Warrior evades, all to the same hex while it has room.
     const all = setup('', 'never');
@@ -224,7 +249,7 @@ describe('decisions given to the player (4.0, 7.0, 9.0 retreat, 13.0)', () => {
     const lines: string[] = [];
     enforceStacking(d.s, lines);
     expect(d.cav.at).toBe('0605');
-    expect(lines.join('\n')).toMatch(/Maori moves British Cavalry at 0606 to 0605 \(by Maori's default, the units listed last first; the first legal hex in N, NE… order\)/);
+    expect(shown(lines)).toMatch(/Maori moves British Cavalry at 0606 to 0605 \(by Maori's default, the units listed last first; the first legal hex in N, NE… order\)/);
     const o = overstacked();
     o.s.standing.Maori.overstack = 'infantry'; o.s.standing.Maori.overstackToward = '0409';
     // The owner's own OVERSTACK is not the one that counts: the opponent moves the excess (4.0).
@@ -233,7 +258,7 @@ describe('decisions given to the player (4.0, 7.0, 9.0 retreat, 13.0)', () => {
     enforceStacking(o.s, l2);
     // 0607 and 0507 are both 3 hexes from 0409: S comes before SW.
     expect([o.inf.at, o.mil.at, o.cav.at]).toEqual(['0607', '0606', '0606']);
-    expect(l2.join('\n')).toMatch(/Maori moves British Infantry at 0606 to 0607 \(by Maori's standing OVERSTACK INFANTRY; Maori's standing OVERSTACK TOWARD 0409\)/);
+    expect(shown(l2)).toMatch(/Maori moves British Infantry at 0606 to 0607 \(by Maori's standing OVERSTACK INFANTRY; Maori's standing OVERSTACK TOWARD 0409\)/);
   });
   it("eliminates over-stacked units that cannot be moved by the owner's choice (its STANDING LOSSES)", () => {
     for (const losses of [undefined, 'cavalry'] as const) {
@@ -242,8 +267,8 @@ describe('decisions given to the player (4.0, 7.0, 9.0 retreat, 13.0)', () => {
       if (losses) o.s.standing.British.losses = losses;
       const lines: string[] = [];
       enforceStacking(o.s, lines);
-      if (!losses) { expect([o.mil.at, o.cav.at]).toEqual(['box', '0606']); expect(lines.join('\n')).toMatch(/British Militia at 0606 cannot be moved: eliminated \(by British's default loss order\)/); }
-      else { expect([o.mil.at, o.cav.at]).toEqual(['0606', 'box']); expect(lines.join('\n')).toMatch(/cannot be moved: eliminated \(by British's standing LOSSES CAVALRY\)/); }
+      if (!losses) { expect([o.mil.at, o.cav.at]).toEqual(['box', '0606']); expect(shown(lines)).toMatch(/British Militia at 0606 cannot be moved: eliminated \(by British's default loss order\)/); }
+      else { expect([o.mil.at, o.cav.at]).toEqual(['0606', 'box']); expect(shown(lines)).toMatch(/cannot be moved: eliminated \(by British's standing LOSSES CAVALRY\)/); }
     }
   });
   function rallyGame() {
@@ -265,7 +290,7 @@ describe('decisions given to the player (4.0, 7.0, 9.0 retreat, 13.0)', () => {
     expect(r.lines.map((l) => l.reading ?? l.error)).toEqual(['RALLY disrupted militia Kororareka WITH Despard', 'Despard helps a single Disrupted unit', expect.stringMatching(/is not a unit|not one of your leaders/)]);
     rig(s, [5, 5]);
     const out = maoriWars.resolve(s, { British: r.accepted });
-    const text = (out.report as MWReport).lines.join('\n');
+    const text = shown((out.report as MWReport).lines);
     expect(text).toMatch(/Despard helps Disrupted British Militia at Kororareka \(0202\) \(British's order RALLY disrupted militia Kororareka WITH Despard\)/);
     expect(text).toMatch(/Rally Disrupted British Infantry at Kororareka \(0202\) \(6\): rolled 5/);
     expect(out.state.units.find((u) => u.id === mil.id)!.disrupted).toBe(false);
@@ -274,7 +299,7 @@ describe('decisions given to the player (4.0, 7.0, 9.0 retreat, 13.0)', () => {
     const { s, inf } = rallyGame();
     rig(s, [5, 5]);
     const out = maoriWars.resolve(s, {});
-    expect((out.report as MWReport).lines.join('\n')).toMatch(/Despard helps Disrupted British Infantry at Kororareka \(0202\) \(British's default: the leader with the best chance, one unit each\)/);
+    expect(shown((out.report as MWReport).lines)).toMatch(/Despard helps Disrupted British Infantry at Kororareka \(0202\) \(British's default: the leader with the best chance, one unit each\)/);
     expect(out.state.units.find((u) => u.id === inf.id)!.disrupted).toBe(false);
     // One kind only: no choice, no Rally decision phase.
     let t = newGame('rally');
@@ -290,7 +315,7 @@ describe('decisions given to the player (4.0, 7.0, 9.0 retreat, 13.0)', () => {
     m.phase = 'construction';
     const r = resolveTurn(m, {});
     expect(r.state.units.find((u) => u.id === ws[2]!.id)!.at).toBe('gone');
-    expect(r.report.lines.join('\n')).toMatch(/Disrupted Maori Warriors at 0905 is removed \(no VP; by Maori's default loss order/);
+    expect(shown(r.report.lines)).toMatch(/Disrupted Maori Warriors at 0905 is removed \(no VP; by Maori's default loss order/);
     for (const losses of [undefined, 'infantry'] as const) {
       const b = newGame('attr');
       const far = newUnit(b, { kind: 'infantry', owner: 'British', at: '0605' });
@@ -300,7 +325,7 @@ describe('decisions given to the player (4.0, 7.0, 9.0 retreat, 13.0)', () => {
       const out = resolveTurn(b, {});
       const dis = (id: string) => out.state.units.find((u) => u.id === id)!.disrupted;
       expect([dis(far.id), dis(mil.id)]).toEqual(losses ? [true, false] : [false, true]);
-      expect((out.report as MWReport).lines.join('\n')).toMatch(losses ? /out of supply: Disrupted \(by British's standing LOSSES INFANTRY; British's ATTRITION DEFAULT\)/ : /British Militia at 0605 is out of supply: Disrupted \(by British's default loss order/);
+      expect(shown((out.report as MWReport).lines)).toMatch(losses ? /out of supply: Disrupted \(by British's standing LOSSES INFANTRY; British's ATTRITION DEFAULT\)/ : /British Militia at 0605 is out of supply: Disrupted \(by British's default loss order/);
     }
   });
 });
@@ -314,7 +339,7 @@ describe('which of several alike units attrition takes (13.0 "removed by its own
       if (attrition) m.standing.Maori.attrition = attrition;
       m.phase = 'construction';
       const r = resolveTurn(m, {});
-      return { gone: ws.map((w) => r.state.units.find((u) => u.id === w.id)!.at === 'gone'), text: r.report.lines.join('\n') };
+      return { gone: ws.map((w) => r.state.units.find((u) => u.id === w.id)!.at === 'gone'), text: shown(r.report.lines) };
     };
     const d = run();
     expect(d.gone).toEqual([true, false, false, false]);
@@ -332,7 +357,7 @@ describe('which of several alike units attrition takes (13.0 "removed by its own
     const out = resolveTurn(b, {});
     const dis = (id: string) => out.state.units.find((u) => u.id === id)!.disrupted;
     expect([dis(a.id), dis(c.id)]).toEqual([false, true]);
-    expect(out.report.lines.join('\n')).toMatch(/British Infantry at 0606 is out of supply: Disrupted \(by British's standing ATTRITION 0606\)/);
+    expect(shown(out.report.lines)).toMatch(/British Infantry at 0606 is out of supply: Disrupted \(by British's standing ATTRITION 0606\)/);
   });
   it('offers STANDING ATTRITION DEFAULT and one per own Structure, reads each back as itself, and keeps it private', () => {
     const s = newGame('attr');
@@ -375,7 +400,7 @@ describe('set-up choices (14.0 "within X hexes")', () => {
     expect(r.state.structures.find((x) => x.id === settlement.id)!.hex).toBe('0308');
     expect(r.state.units.find((u) => u.id === militia.id)!.at).toBe('0308');
     expect(r.state.units.find((u) => u.id === other.id)!.at).toBe('0208');
-    expect((r.report as MWReport).lines.join('\n')).toMatch(/British moves the British Settlement set up within 2 hexes of Auckland to 0308, with the unit there \(British's order SETUP\)/);
+    expect(shown((r.report as MWReport).lines)).toMatch(/British moves the British Settlement set up within 2 hexes of Auckland to 0308, with the unit there \(British's order SETUP\)/);
     expect([r.state.setupSide, r.state.side, r.state.turn]).toEqual([undefined, 'Maori', 1]);
   });
   it('leaves the group where kahu set it (the legal hex nearest the place) when the owner sends nothing', () => {
@@ -383,6 +408,6 @@ describe('set-up choices (14.0 "within X hexes")', () => {
     const settlement = s.structures.find((x) => x.kind === 'settlement')!;
     const r = maoriWars.resolve(s, {});
     expect(r.state.structures.find((x) => x.id === settlement.id)!.hex).toBe(settlement.hex);
-    expect((r.report as MWReport).lines.join('\n')).toMatch(/The British Settlement set up within 2 hexes of Auckland stays at 0208 \(British's default: the legal hex nearest Auckland\)/);
+    expect(shown((r.report as MWReport).lines)).toMatch(/The British Settlement set up within 2 hexes of Auckland stays at 0208 \(British's default: the legal hex nearest Auckland\)/);
   });
 });

@@ -5,7 +5,7 @@ import type { Effect, EngineScenario, EngineTables } from '../../src/maori-wars/
 import { hexId } from '../../src/maori-wars/hex.ts';
 import type { MaoriWarsMap } from '../../src/maori-wars/map-schema.ts';
 import { maoriWars, setupMaoriWars } from '../../src/games/maori-wars.ts';
-import type { MWState } from '../../src/maori-wars/state.ts';
+import { linesFor, type MWState } from '../../src/maori-wars/state.ts';
 
 const TERRAIN: Record<string, 'rough' | 'mountain' | 'lake'> = { '0505': 'rough', '0506': 'mountain', '0707': 'lake', '0808': 'rough', '0606': 'rough' };
 
@@ -96,3 +96,6 @@ export function rig(s: MWState, rolls: number[]): void {
   }
   throw new Error(`no run of ${rolls.join(',')} found`);
 }
+
+/** Report lines as the moderator reads them (every side's asides: which standing instruction or default decided). */
+export const shown = (lines: string[]): string => linesFor(lines, 'moderator').join('\n');

@@ -6,7 +6,7 @@ import { apply, problemOf, type Action } from '../../src/maori-wars/engine.ts';
 import { distance } from '../../src/maori-wars/hex.ts';
 import { newUnit } from '../../src/maori-wars/setup.ts';
 import { shippedEngineData, unitsAt, type MWState } from '../../src/maori-wars/state.ts';
-import { eff, newGame, rig } from './fixtures.ts';
+import { eff, newGame, rig, shown } from './fixtures.ts';
 
 /** A CRT read by the modified roll alone: 4 retreat, 5 one hit, 6 two hits, else nothing; never an effect on the roller. */
 function rollCrt() {
@@ -109,8 +109,8 @@ describe('10.0 option 3: raiders landing in "one or more hexes"', () => {
     s = r.s;
     expect(kinds(s, h1!)).toEqual(['warrior']);
     expect(kinds(s, h2!)).toEqual(['warrior']);
-    expect(r.report.join('\n')).toMatch(/Raid \(equal force column\): rolled 2 \+ 1 = 3/);
-    expect(r.report.join('\n')).toMatch(new RegExp(`The raided units reply against ${h1} \\(by British's default: the hex with most raiders\\)`));
+    expect(shown(r.report)).toMatch(/Raid \(equal force column\): rolled 2 \+ 1 = 3/);
+    expect(shown(r.report)).toMatch(new RegExp(`The raided units reply against ${h1} \\(by British's default: the hex with most raiders\\)`));
   });
   it('refuses a hex named twice or one not next to the target; the reply goes against one landing hex only', () => {
     const s = setup();
@@ -144,7 +144,7 @@ describe("10.0 the landing hex the raided units reply against: the raided side's
     const r = play(s, ['RAID 0603 WITH warrior in Northland FROM 0602 WITH warrior in Northland FROM 0604']);
     expect(kinds(r.s, '0602')).toEqual(['warrior']);
     expect(kinds(r.s, '0604')).toEqual([]);
-    expect(r.report.join('\n')).toMatch(/The raided units reply against 0604 \(by British's standing REPLY 0604\)/);
+    expect(shown(r.report)).toMatch(/The raided units reply against 0604 \(by British's standing REPLY 0604\)/);
   });
 });
 
@@ -283,7 +283,7 @@ describe('9.0 step 4: bombarding Neutrals into an alliance', () => {
   }
   it('offers BOMBARD of a Neutral Village next to British Artillery; a 6 allies it with the British as Queenites', () => {
     let s = setup();
-    expect(opts(s)).toContain('BOMBARD Waitangi');
+    expect(opts(s)).toContain('BOMBARD Waitangi NEUTRALS');
     rig(s, [6]);
     s = play(s, ['BOMBARD 0404']).s;
     expect(s.structures.find((x) => x.hex === '0404')).toMatchObject({ owner: 'British', queenite: true });
@@ -301,8 +301,8 @@ describe('9.0 step 4: bombarding Neutrals into an alliance', () => {
     expect(s.vp).toBe(vp - 1);
     const u = structuredClone(t);
     u.bombarded.push('0404');
-    expect(problemOf(u, 'British', { kind: 'bombardNeutrals', hex: '0404' })).toMatch(/once a Combat Phase/);
-    expect(problemOf({ ...u, side: 'Maori' }, 'Maori', { kind: 'bombardNeutrals', hex: '0404' })).toMatch(/only the British/);
+    expect(problemOf(u, 'British', { kind: 'bombard', hex: '0404', target: 'neutral' })).toMatch(/once a Combat Phase/);
+    expect(problemOf({ ...u, side: 'Maori' }, 'Maori', { kind: 'bombard', hex: '0404', target: 'neutral' })).toMatch(/only the British/);
   });
 });
 

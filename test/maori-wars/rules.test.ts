@@ -2,12 +2,13 @@
 // the rule it checks; docs/maori-wars.md maps every rule to these tests.
 import { describe, expect, it } from 'vitest';
 import { maoriWars } from '../../src/games/maori-wars.ts';
-import { apply, checkVictory, inSupply, legalActions, problemOf, reinforcementHexes, resolveTurn, supplyRoom, type Action } from '../../src/maori-wars/engine.ts';
+import { apply, checkVictory, inSupply, legalActions, problemOf, reinforcementHexes, resolveTurn, supplyRoom, type Action, type MWReport } from '../../src/maori-wars/engine.ts';
 import { enforceStacking, pathProblem, reachable } from '../../src/maori-wars/movement.ts';
-import { resolveAttack } from '../../src/maori-wars/combat.ts';
+import { destroyStructure, resolveAttack } from '../../src/maori-wars/combat.ts';
 import { newUnit } from '../../src/maori-wars/setup.ts';
 import { structureName, structuresAt, unitsAt, type MWState, type Unit } from '../../src/maori-wars/state.ts';
-import { newGame, rig, sameCrt } from './fixtures.ts';
+import { fixtureScenario, fixtureTables, newGame, rig, sameCrt, shown } from './fixtures.ts';
+import { sapEffect } from '../../src/maori-wars/sappers.ts';
 
 const find = (s: MWState, pred: (u: Unit) => boolean) => s.units.find(pred)!;
 const leader = (s: MWState, name: string) => find(s, (u) => u.name === name);
@@ -97,6 +98,19 @@ describe('2.0 sequence of play and 1.0 victory', () => {
     const d = newGame(); checkVictory(d, []);
     expect(d.result).toBeNull();
   });
+  it('ends the game at the VP change that reaches 9, even when the exchange\'s other half moves the marker back (1.0)', () => {
+    // An exchange: the defender's hit gives the British their 9th VP, the attacker's hit would give the Maori one back.
+    const s = newGame('exchange', { tables: { crt: sameCrt('h1', 'h1'), vp: { ...fixtureTables().vp, unit: 1 } } });
+    s.side = 'British'; s.phase = 'combat'; s.vp = 8;
+    s.standing.Maori.evade = 'never'; s.standing.Maori.counter = 'never';
+    newUnit(s, { kind: 'warrior', owner: 'Maori', at: '0505' });
+    newUnit(s, { kind: 'infantry', owner: 'British', at: '0405' });
+    newUnit(s, { kind: 'infantry', owner: 'British', at: '0405' });
+    const r = maoriWars.resolve(s, { British: { actions: [{ kind: 'attack', target: '0505', from: ['0405'] }] } });
+    expect(r.state.result?.text).toBe('British wins decisively: first to 9 Victory Points');
+    expect(r.state.vp).toBe(9);
+    expect((r.report as MWReport).lines.join('\n')).toMatch(/the marker stands at 9 British\.\nBritish wins decisively: first to 9 Victory Points\./);
+  });
   it('counts all Settlements eliminated when the only Settlement was built during the game', () => {
     // A scenario without Settlements: none to eliminate, no decisive win, until the British build one.
     const s = newGame();
@@ -111,9 +125,40 @@ describe('2.0 sequence of play and 1.0 victory', () => {
     checkVictory(s, []);
     expect(s.result?.text).toMatch(/all Settlements eliminated/);
   });
+  it('counts a Fort built on the only Settlement as that Settlement, not eliminated; a Fort on a Town does not matter (1.0, 12.0)', () => {
+    let s = newGame();
+    const st = s.structures.find((x) => x.kind === 'settlement')!;
+    s.side = 'British'; s.phase = 'construction';
+    s = play(s, [`BUILD FORT AT ${st.hex}`]);
+    expect(s.structures.find((x) => x.hex === st.hex)?.kind).toBe('fort');
+    expect(s.result).toBeNull();
+    // The Fort destroyed is replaced with a Settlement (9.0): still no decisive win.
+    destroyStructure(s, s.structures.find((x) => x.hex === st.hex)!, [], true, 'falls');
+    checkVictory(s, []);
+    expect(s.result).toBeNull();
+    // Gone, with only a Fort on a Town left: "Forts do not matter".
+    s.structures = s.structures.filter((x) => x.hex !== st.hex);
+    s.structures.push({ id: 'fortOnTown', kind: 'fort', owner: 'British', hex: '0209', disrupted: false });
+    checkVictory(s, []);
+    expect(s.result?.text).toMatch(/Maori wins decisively: all Settlements eliminated/);
+  });
 });
 
 describe('5.0 reinforcement', () => {
+  it('brings an automatic Queenite leader with no printed place to the Queenites that arrive with him, not to the first British unit (Patuone)', () => {
+    const base = fixtureScenario();
+    const s0 = newGame('patuone', { scenario: {
+      leaders: { ...base.leaders, 'Wāka Nene': { category: 'queenite' }, Patuone: { category: 'queenite' } },
+      setup: [...base.setup, { side: 'British', queenite: true, at: { place: 'Gate Pa' }, structures: ['village'], units: [{ kind: 'queenite', count: 1 }], leaders: ['Wāka Nene'] }],
+      automatic: [{ turn: 1, side: 'British', kind: 'queenite', count: 1, at: { box: 'reinforcement' } }],
+      automaticLeaders: [{ turn: 1, side: 'British', name: 'Patuone', at: { box: 'reinforcement' } }],
+    } });
+    const s = until(s0, 'British', 'reinforcement');
+    const patuone = leader(s, 'Patuone');
+    expect(patuone.at).toBe('0910');
+    expect(at(s, '0910', 'queenite')).toHaveLength(2);
+    expect(leader(s, 'Wāka Nene').at).toBe('0910');
+  });
   it('brings one unit from the box into a friendly Village or Pa (Maori), not two', () => {
     let s = newGame();
     const opts = (maoriWars.options!(s, 'Maori') as { actions: { text: string }[] }).actions.map((a) => a.text);
@@ -395,6 +440,26 @@ describe('9.0 combat', () => {
     expect(pa.kind).toBe('village');
     expect(s.bombarded).toEqual(['0804']);
   });
+  it('bombards as an order of its own, Artillery alone next to an occupied Pa, on the column the British choose (9.0 step 4)', () => {
+    let s = newGame('bomb-order');
+    s.side = 'British'; s.phase = 'combat';
+    newUnit(s, { kind: 'artillery', owner: 'British', at: '0803' });
+    const opts = () => (maoriWars.options!(s, 'British') as { actions: { text: string }[] }).actions.map((a) => a.text);
+    expect(opts()).toEqual(expect.arrayContaining(['BOMBARD Ohaeawai UNITS', 'BOMBARD Ohaeawai PA']));
+    expect(maoriWars.readSubmission(s, 'British', ['BOMBARD Ohaeawai']).lines[0]).toMatchObject({ ok: false, error: expect.stringMatching(/name the column to bombard at Ohaeawai: UNITS, PA/) });
+    expect(maoriWars.readSubmission(s, 'British', ['BOMBARD Ruapekapeka CANOES']).lines[0]).toMatchObject({ ok: false });
+    const once = structuredClone(s);
+    apply(once, 'British', { kind: 'bombard', hex: '0804', target: 'units' }, []);
+    expect(problemOf(once, 'British', { kind: 'bombard', hex: '0804', target: 'pa' })).toMatch(/once a Combat Phase/);
+    rig(s, [5]);
+    const r = maoriWars.resolve(s, { British: maoriWars.readSubmission(s, 'British', ['BOMBARD Ohaeawai PA']).accepted });
+    const text = maoriWars.formatReport(r.report, { kind: 'observer' });
+    expect(text).toMatch(/British Artillery at 0803 bombards Ohaeawai \(0804\) \(Pa column\): rolled 5/);
+    s = r.state;
+    // The Pa column: the Pa is removed (a Village), the Warriors in it untouched.
+    expect(structuresAt(s, '0804').map((x) => x.kind)).toEqual(['village']);
+    expect(at(s, '0804', 'warrior').filter((u) => !u.disrupted)).toHaveLength(2);
+  });
   it('refuses attacks on Neutrals and by Disrupted units', () => {
     const { s, i1, i2 } = duel();
     newUnit(s, { kind: 'infantry', owner: 'British', at: '0304' });
@@ -584,5 +649,72 @@ describe('rules tested late: boats, repair, Gunboat retreat, Canoe destruction, 
     for (const h of ['0803', '0904', '0905', '0805', '0705', '0704']) newUnit(m, { kind: 'infantry', owner: 'British', at: h });
     m = until(until(m, 'British', 'movement'), 'Maori', 'movement'); // turn 2
     expect(m.units.filter((u) => u.owner === 'Maori' && u.kind === 'warrior' && u.at === 'box').length).toBeGreaterThan(2);
+  });
+});
+
+describe('rules fidelity (issue 25)', () => {
+  it('gives the British the Pa\'s VP when the sap brings it down (3.0: "if destroyed by whatever reason")', () => {
+    const s = newGame('sap-vp', { scenario: { sapMarker: true } });
+    s.side = 'British'; s.phase = 'movement'; s.turn = 2;
+    s.sap = { hex: '0803', pa: '0804', turn: 1 };
+    const vp = s.vp;
+    const lines: string[] = [];
+    sapEffect(s, lines);
+    expect(structuresAt(s, '0804').map((x) => x.kind)).toEqual(['village']);
+    expect(s.vp).toBe(vp + 1);
+    expect(lines.join('\n')).toMatch(/British gains 1 VP \(a Pa destroyed\)/);
+  });
+  it('gives a sole Queenite leader no "sole British leader" +1 when negotiating (8.0)', () => {
+    const roll = (category: 'british' | 'queenite') => {
+      const s = newGame('parley');
+      s.side = 'British'; s.phase = 'alliance';
+      newUnit(s, { kind: 'leader', owner: 'British', name: 'Envoy', category, at: '0403' });
+      rig(s, [4]);
+      const lines: string[] = [];
+      apply(s, 'British', { kind: 'negotiate', leader: s.units.find((u) => u.name === 'Envoy')!.id, hex: '0404' }, lines);
+      return { text: lines.join('\n'), owner: structuresAt(s, '0404')[0]!.owner };
+    };
+    expect(roll('british')).toMatchObject({ text: expect.stringMatching(/rolled 4 \+ 1 = 5/), owner: 'British' });
+    expect(roll('queenite')).toMatchObject({ text: expect.stringMatching(/rolled 4 \(draw/), owner: 'Neutral' });
+  });
+  it('counter-attacks from an occupied Fort at a strength of at least 2 (9.0: "unoccupied or not")', () => {
+    const s = newGame('fort-counter', { tables: { crt: sameCrt('-', '-') } });
+    s.side = 'Maori'; s.phase = 'combat';
+    s.structures.push({ id: 'fort', kind: 'fort', owner: 'British', hex: '0605', disrupted: false });
+    newUnit(s, { kind: 'infantry', owner: 'British', at: '0605' });
+    newUnit(s, { kind: 'warrior', owner: 'Maori', at: '0604' });
+    s.standing.British.evade = 'never'; s.standing.Maori.counter = 'never';
+    const lines: string[] = [];
+    resolveAttack(s, 'Maori', { kind: 'attack', target: '0605', from: ['0604'] }, lines);
+    expect(lines.join('\n')).toMatch(/British counter-attacks 0604 \(greater force\)/);
+  });
+  it('Disrupts again (and may panic) a British unit out of supply that is Disrupted already (13.0, 11.0)', () => {
+    const s = newGame('attr-again');
+    const far = newUnit(s, { kind: 'infantry', owner: 'British', at: '0605' });
+    far.disrupted = true;
+    s.side = 'British'; s.phase = 'construction';
+    rig(s, [1]);
+    const out = resolveTurn(s, {});
+    expect(shown(out.report.lines)).toMatch(/Disrupted British Infantry at 0605 is out of supply: Disrupted again \(by British's default loss order.*\)\.\nDisrupted British Infantry at 0605 is Disrupted again and may panic \(eliminated on 1\): rolled 1/);
+    expect(out.state.units.find((u) => u.id === far.id)!.at).toBe('box');
+  });
+  it('holds the Bush Raider Box limit at the end of the phase, whatever the order of the lines (10.0: 3 Maori units)', () => {
+    let s = newGame('bush-limit');
+    s.side = 'Maori'; s.phase = 'bushRaider';
+    for (let i = 0; i < 3; i++) newUnit(s, { kind: 'warrior', owner: 'Maori', at: 'bush:north' });
+    const w = newUnit(s, { kind: 'warrior', owner: 'Maori', at: '0905' });
+    const lines = ['RAIDER warrior 0905', 'LEAVE warrior in Northland TO 0903'];
+    const r = maoriWars.readSubmission(s, 'Maori', lines);
+    expect(r.lines.map((l) => [l.line, l.ok, l.error ?? ''])).toEqual([[1, true, ''], [2, true, '']]);
+    s = maoriWars.resolve(s, { Maori: r.accepted }).state;
+    expect(s.units.find((u) => u.id === w.id)!.at).toBe('bush:north');
+    expect(s.units.filter((u) => u.owner === 'Maori' && u.at.startsWith('bush:'))).toHaveLength(3);
+    expect(at(s, '0903', 'warrior')).toHaveLength(1);
+    // Still refused when nothing leaves.
+    const full = newGame('bush-limit');
+    full.side = 'Maori'; full.phase = 'bushRaider';
+    for (let i = 0; i < 3; i++) newUnit(full, { kind: 'warrior', owner: 'Maori', at: 'bush:north' });
+    newUnit(full, { kind: 'warrior', owner: 'Maori', at: '0905' });
+    expect(maoriWars.readSubmission(full, 'Maori', ['RAIDER warrior 0905']).lines[0]).toMatchObject({ ok: false, error: expect.stringMatching(/at most 3 Maori units/) });
   });
 });

@@ -2,7 +2,7 @@ import { h, tellOnMap } from '../../dom.ts';
 import type { MaoriWarsView, OfferedAction } from '../../types.ts';
 import { mwHexName } from './map.ts';
 
-const KIND_NAMES: Record<string, string> = { reinforce: 'Reinforcements', move: 'Moves', attack: 'Attacks', transport: 'Transport by boat', destroyCanoe: 'Destroy a Canoe', negotiate: 'Negotiations', leaderMove: 'Leader moves', ship: 'Sea shipment', sap: 'Sap Marker', bombardNeutrals: 'Bombard Neutrals', carry: 'Carry a Canoe', raid: 'Raids from the Bush Raider Box', bushRaid: 'Raids in the Bush Raider Box', bushEnter: 'Into the Bush Raider Box', bushMove: 'Between territories', bushLeave: 'Out of the Bush Raider Box', build: 'Construction', repair: 'Repair', pass: 'Pass' };
+const KIND_NAMES: Record<string, string> = { reinforce: 'Reinforcements', move: 'Moves', attack: 'Attacks', transport: 'Transport by boat', destroyCanoe: 'Destroy a Canoe', negotiate: 'Negotiations', leaderMove: 'Leader moves', ship: 'Sea shipment', sap: 'Sap Marker', bombard: 'Bombardment', carry: 'Carry a Canoe', raid: 'Raids from the Bush Raider Box', bushRaid: 'Raids in the Bush Raider Box', bushEnter: 'Into the Bush Raider Box', bushMove: 'Between territories', bushLeave: 'Out of the Bush Raider Box', build: 'Construction', repair: 'Repair', pass: 'Pass' };
 
 /** Maori Wars: the offered actions as lists, one for each of your stacks (its moves and attacks) and one for each other kind. */
 export function mwActionLists(actions: OfferedAction[], svg: SVGSVGElement | null, text: HTMLTextAreaElement, view: Partial<MaoriWarsView> | null): Node {
