@@ -1,6 +1,6 @@
 // The context of one player turn being resolved (or planned while a submission is read),
 // and the few operations every rule needs: dice, eliminations, sudden death, the report.
-import { type Game, type ReportEntry } from './model.ts';
+import type { Game, ReportEntry } from './model.ts';
 import { d6, drawsSince, nextDraw } from '../contract/random.ts';
 
 export class TurnCtx {

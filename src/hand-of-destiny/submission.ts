@@ -39,22 +39,29 @@ export function execFragment(t: SideTurn, f: Fragment): void {
       applyStanding(t.g, t.side, f.patch);
       return;
     case 'play':
-      return t.play(f.n);
+      t.play(f.n);
+      return;
     case 'hold':
-      return t.hold();
+      t.hold();
+      return;
     case 'remove':
-      return t.remove(f.id);
+      t.remove(f.id);
+      return;
     case 'recruit':
       t.recruit(f.unit, f.space);
       return;
     case 'fort':
-      return t.fortAction(f.action, f.space);
+      t.fortAction(f.action, f.space);
+      return;
     case 'move':
-      return t.move(f.order);
+      t.move(f.order);
+      return;
     case 'battles':
-      return t.checkBattleOrder(f.spaces);
+      t.checkBattleOrder(f.spaces);
+      return;
     case 'advance':
-      return t.advanceTo(f.phase);
+      t.advanceTo(f.phase);
+      return;
   }
 }
 
@@ -301,7 +308,7 @@ export function parseLine(g: Game, side: string, text: string): Parsed | null {
           const pickup = tg.rules.movement === 'islands' ? full[1]! : full[0]!;
           const cargoAll = tg.sideUnitsAt(pickup, side).filter((id) => id !== canoe);
           const cargoPool = cargoAll.filter((id) => t.canMove(id) && tg.fighter(id));
-          const carry = withText && withText.trim() ? pickPreferring(tg, cargoPool, cargoAll, withText, `at ${spaceName(g, pickup)}`) : [];
+          const carry = withText?.trim() ? pickPreferring(tg, cargoPool, cargoAll, withText, `at ${spaceName(g, pickup)}`) : [];
           const shown = tg.rules.movement === 'islands' && full[0] === full[1] ? [full[0]!, full[2]!] : full;
           return {
             frags: [{ kind: 'move', order: { type: 'fleet', canoe, path: full, carry } }],

@@ -79,7 +79,7 @@ export class SideTurn {
     const d = this.drawnCard();
     if (d?.event && d.hold && d.event.type !== 'earthworks') out.push(d.number);
     // A held card may be played when the drawn card has no event of its own or is itself held.
-    if (!d || !d.event || d.hold) {
+    if (!d?.event || d.hold) {
       for (const n of g.s.decks[this.side]!.held) {
         const ev = g.card(this.side, n).event;
         if (ev && ev.type !== 'earthworks') out.push(n);
@@ -531,7 +531,7 @@ export class SideTurn {
       const a = path[i - 1]!;
       const b = path[i]!;
       const r = g.neighbours(a).find((n) => n.to === b);
-      if (!r || r.type !== 'river' || !g.space(b).river) throw new RuleError(`fleets move only along rivers: ${g.space(a).name} to ${g.space(b).name} is not a river route`);
+      if (r?.type !== 'river' || !g.space(b).river) throw new RuleError(`fleets move only along rivers: ${g.space(a).name} to ${g.space(b).name} is not a river route`);
       if (i < path.length - 1) {
         const enemyFleet = g.sideUnitsAt(b, ctx.enemy).some((id) => g.u(id).fleet);
         const enemyFort = g.isFortFor(b, ctx.enemy) && g.hasSide(b, ctx.enemy);

@@ -3,7 +3,7 @@
 // Structures absorbing hits, disruption and panic (11.0). The non-phasing player's decisions come
 // from its standing instructions (docs/maori-wars.md).
 import { nextDraw, drawsSince, drawsText, shuffle } from '../contract/random.ts';
-import { type CrtCell, type Effect } from './data-types.ts';
+import type { CrtCell, Effect } from './data-types.ts';
 import type { ChitEffect } from './tables-schema.ts';
 import { distance } from './hex.ts';
 import { boatRetreat, isBoat, isEnemy, stepCost } from './movement.ts';

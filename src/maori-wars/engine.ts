@@ -185,7 +185,7 @@ function automaticReinforcements(s: MWState, lines: string[]): void {
 
 function negotiateProblem(s: MWState, side: Side, leaderId: string, hex: string): string | null {
   const l = unit(s, leaderId);
-  if (!l || l.kind !== 'leader' || l.owner !== side || !isHex(l.at)) return 'that is not one of your leaders on the map';
+  if (l?.kind !== 'leader' || l.owner !== side || !isHex(l.at)) return 'that is not one of your leaders on the map';
   if (s.negotiated.includes(l.id)) return `${l.name} has negotiated already this phase`;
   if (s.negotiated.includes(hex)) return 'that Village has been negotiated with already this phase';
   if (!structuresAt(s, hex).some((x) => x.owner === 'Neutral' && (x.kind === 'village' || x.kind === 'pa'))) return `${placeName(s, hex)} is not a Neutral Village`;
@@ -309,7 +309,7 @@ export function rallyChoice(s: MWState, side: Side): boolean {
 
 function rallyProblem(s: MWState, side: Side, u: Unit, leaderId: string): string | null {
   const l = unit(s, leaderId);
-  if (!l || l.kind !== 'leader' || l.owner !== side) return 'that is not one of your leaders';
+  if (l?.kind !== 'leader' || l.owner !== side) return 'that is not one of your leaders';
   if (!u.disrupted || u.kind === 'leader' || !(isHex(u.at) || u.at.startsWith('bush:'))) return `${unitName(s, u)} is not a Disrupted unit on the map or in the Bush Raider Box`;
   if (l.at !== u.at) return `${l.name} is not in the same hex (or Bush Raider territory) as ${unitName(s, u)}`;
   if (rallyNeed(l, u) >= 7) return `${l.name} cannot rally ${unitName(s, u)} (7.0)`;
@@ -564,10 +564,10 @@ export function checkVictory(s: MWState, lines: string[]): void {
   if (s.result) return;
   const win = (side: Side, why: string) => { s.result = { kind: 'victory', winners: [side], text: `${side} wins decisively: ${why}` }; lines.push(s.result.text + '.'); };
   const v = dataOf(s).tables.victory;
-  if (s.vp >= v.decisive) return win('British', `first to ${v.decisive} Victory Points`);
-  if (s.vp <= -v.decisive) return win('Maori', `first to ${v.decisive} Victory Points`);
-  if (s.hadMaoriVillages && !s.structures.some((x) => x.owner === 'Maori' && (x.kind === 'village' || x.kind === 'pa'))) return win('British', 'all Maori Villages and Pa eliminated');
-  if (s.hadSettlements && !settlementsStanding(s).length) return win('Maori', 'all Settlements eliminated');
+  if (s.vp >= v.decisive) { win('British', `first to ${v.decisive} Victory Points`); return; }
+  if (s.vp <= -v.decisive) { win('Maori', `first to ${v.decisive} Victory Points`); return; }
+  if (s.hadMaoriVillages && !s.structures.some((x) => x.owner === 'Maori' && (x.kind === 'village' || x.kind === 'pa'))) { win('British', 'all Maori Villages and Pa eliminated'); return; }
+  if (s.hadSettlements && !settlementsStanding(s).length) { win('Maori', 'all Settlements eliminated'); return; }
   if (s.turn > dataOf(s).scenario.turns) {
     const n = Math.abs(s.vp);
     const level = n < v.minor ? null : n < v.major ? 'Minor Victory' : 'Major Victory';

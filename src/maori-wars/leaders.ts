@@ -11,7 +11,7 @@ const leaderMoves = (s: MWState) => s.moved.length;
 
 export function leaderMoveProblem(s: MWState, side: Side, a: LeaderMoveAction): string | null {
   const l = s.units.find((u) => u.id === a.leader);
-  if (!l || l.kind !== 'leader' || l.owner !== side || !isHex(l.at)) return 'that is not one of your leaders on the map';
+  if (l?.kind !== 'leader' || l.owner !== side || !isHex(l.at)) return 'that is not one of your leaders on the map';
   if (leaderMoves(s) >= negotiations(s)) return 'a leader moves only after a negotiation, one for each negotiation';
   if (s.moved.includes(l.id)) return `${l.name} has moved already this phase`;
   if (unitsAt(s, l.at).some((u) => u !== l && u.owner === side) || structuresAt(s, l.at).some((x) => x.owner === side)) return `${l.name} is not alone in the hex`;

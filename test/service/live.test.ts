@@ -59,7 +59,7 @@ function follow(path: string, token?: string): Promise<Live> {
       res.on('data', (chunk: string) => {
         live.body += chunk;
         buf += chunk;
-        let i;
+        let i: number;
         while ((i = buf.indexOf('\n\n')) >= 0) {
           const block = buf.slice(0, i);
           buf = buf.slice(i + 2);

@@ -78,7 +78,7 @@ function zoomToTap(box: HTMLElement, svg: SVGSVGElement): void {
 export function legible(svg: SVGSVGElement): void {
   const vb = svg.viewBox.baseVal;
   const width = svg.getBoundingClientRect().width;
-  if (!vb || !vb.width || !width) return;
+  if (!vb?.width || !width) return;
   const px = width / vb.width;
   for (const t of svg.querySelectorAll<SVGTextElement>('g.labels text')) {
     const base = Number(t.dataset.size ?? (t.dataset.size = t.getAttribute('font-size') ?? t.closest('g.labels')?.getAttribute('font-size') ?? '0'));
