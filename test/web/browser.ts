@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { mailFor, startTestService, type TestService } from '../helpers/app.ts';
 
 const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].filter(Boolean) as string[];
 
@@ -29,4 +30,35 @@ export async function accessibilityProblems(page: Page): Promise<string[]> {
   const violations = await page.evaluate(async () => (await (window as any).axe.run(document, { resultTypes: ['violations'] })).violations);
   return violations.filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
     .map((v: any) => `${v.id}: ${v.help} (${v.nodes.map((n: any) => n.target.join(' ')).slice(0, 3).join('; ')})`);
+}
+
+/** A judge listening on a free port and a Chromium for one test file (stop them with stopWeb). */
+export async function startWeb(opts: Parameters<typeof startTestService>[0] = {}): Promise<{ t: TestService; base: string; browser: Browser }> {
+  const t = await startTestService(opts);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = t.app.server.address();
+  return { t, base: `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`, browser: await launchBrowser() };
+}
+
+export async function stopWeb(t: TestService | undefined, browser: Browser | undefined): Promise<void> {
+  await browser?.close();
+  await t?.close();
+}
+
+/** A fresh one-time sign-in link for an address, as the sign-in page asks for it and the mail brings it. */
+export async function signInLinkFor(t: TestService, base: string, email: string): Promise<string> {
+  const r = await t.app.inject({ method: 'POST', url: '/accounts/sign-in', payload: { email, web: true } });
+  if (r.statusCode !== 202) throw new Error(`sign-in ${email}: ${r.statusCode} ${r.body}`);
+  const mails = await mailFor(t.db, email, 'token');
+  const m = /#signin=([A-Za-z0-9_-]{43})/.exec(mails[mails.length - 1].body);
+  if (!m) throw new Error('no sign-in link in the mail');
+  return `${base}/#signin=${m[1]}`;
+}
+
+/** Opens a page and collects its script errors. */
+export async function openPage(page: Page, url: string): Promise<string[]> {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(url);
+  return errors;
 }

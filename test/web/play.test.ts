@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailFor, startTestService, type TestService } from '../helpers/app.ts';
 import { signUp, startedGame, type Client } from '../helpers/api.ts';
-import { accessibilityProblems, artifact, launchBrowser } from './browser.ts';
+import { accessibilityProblems, artifact, launchBrowser, signInLinkFor } from './browser.ts';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -40,15 +40,7 @@ function freePort(): Promise<number> {
   });
 }
 
-/** A fresh one-time sign-in link for an address, as the sign-in page asks for it and the mail brings it. */
-async function signInLink(email: string): Promise<string> {
-  const r = await t.app.inject({ method: 'POST', url: '/accounts/sign-in', payload: { email, web: true } });
-  if (r.statusCode !== 202) throw new Error(`sign-in ${email}: ${r.statusCode} ${r.body}`);
-  const mails = await mailFor(t.db, email, 'token');
-  const m = /#signin=([A-Za-z0-9_-]{43})/.exec(mails[mails.length - 1].body);
-  if (!m) throw new Error('no sign-in link in the mail');
-  return `${base}/#signin=${m[1]}`;
-}
+const signInLink = (email: string) => signInLinkFor(t, base, email);
 
 /** Unfolds "Write orders as text" (open already when the game lists no orders to pick). */
 async function openText(page: Page) {

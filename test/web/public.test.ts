@@ -3,43 +3,24 @@
 // and the reports, no order or press form, and a way to sign in; the public games are listed on the
 // sign-in page and at #/public. A private game stays "not found" to the visitor. axe-core finds no
 // serious or critical problem; screenshots are kept in test-artifacts/web.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailFor, startTestService, type TestService } from '../helpers/app.ts';
+import type { TestService } from '../helpers/app.ts';
 import { client, signUp, startedGame, type Client } from '../helpers/api.ts';
-import { accessibilityProblems, artifact, launchBrowser } from './browser.ts';
+import { accessibilityProblems, artifact, openPage, signInLinkFor, startWeb, stopWeb } from './browser.ts';
 
 
 let t: TestService;
 let browser: Browser;
 let base: string;
 beforeAll(async () => {
-  t = await startTestService();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = t.app.server.address();
-  base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-  browser = await launchBrowser();
+  ({ t, base, browser } = await startWeb());
 });
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+afterAll(() => stopWeb(t, browser));
 
-async function signInLink(email: string): Promise<string> {
-  const r = await t.app.inject({ method: 'POST', url: '/accounts/sign-in', payload: { email, web: true } });
-  if (r.statusCode !== 202) throw new Error(`sign-in ${email}: ${r.statusCode} ${r.body}`);
-  const mails = await mailFor(t.db, email, 'token');
-  const m = /#signin=([A-Za-z0-9_-]{43})/.exec(mails[mails.length - 1].body);
-  if (!m) throw new Error('no sign-in link in the mail');
-  return `${base}/#signin=${m[1]}`;
-}
+const signInLink = (email: string) => signInLinkFor(t, base, email);
 
-async function open(page: Page, url: string) {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(url);
-  return errors;
-}
+const open = openPage;
 
 describe('a public game in the browser', () => {
   let game: any;
