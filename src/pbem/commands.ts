@@ -79,7 +79,7 @@ export function parseCommands(text: string): Command[] {
       case 'NOCONCEDE': out.push({ kind: 'noconcede', line, text: t }); break;
       case 'REGISTER': out.push(arg ? { kind: 'error', line, text: t, error: 'REGISTER takes nothing after it: the account is for the address you write from' } : { kind: 'register', line, text: t }); break;
       case 'LIST': out.push(arg ? { kind: 'error', line, text: t, error: 'LIST takes nothing after it' } : { kind: 'list', line, text: t }); break;
-      case 'JOIN': out.push(arg ? { kind: 'join', line, text: t, game: arg } : { kind: 'error', line, text: t, error: 'JOIN needs the name of the game, as LIST shows it, e.g. JOIN Mail race' }); break;
+      case 'JOIN': out.push({ kind: 'join', line, text: t, game: arg }); break; // no name: the invitation's own game
       case 'RESIGN': out.push({ kind: 'resign', line, text: t, power: arg || undefined }); break;
       case 'HISTORY': out.push({ kind: 'history', line, text: t, phase: arg || undefined }); break;
       case 'EXTEND': {

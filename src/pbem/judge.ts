@@ -26,7 +26,8 @@ export async function joinableGames(ctx: Ctx, accountId: string): Promise<Joinab
   return list.sort((a, b) => Number(b.invited) - Number(a.invited) || a.name.localeCompare(b.name));
 }
 
-export async function executeJudge(ctx: Ctx, sender: { email: string; account: Account | null }, commands: Command[]): Promise<JudgeExecuted> {
+/** `invitedTo`: read from an invitation's reply address: JOIN (with or without its name) joins that game only. */
+export async function executeJudge(ctx: Ctx, sender: { email: string; account: Account | null }, commands: Command[], invitedTo?: string): Promise<JudgeExecuted> {
   const out: JudgeExecuted = { lines: [], sections: [], register: false };
   const result = (c: Command, outcome: LineResult['outcome'], detail: string) => out.lines.push({ line: c.line, text: c.text, outcome, detail });
   const { account } = sender;
@@ -67,9 +68,10 @@ export async function executeJudge(ctx: Ctx, sender: { email: string; account: A
         }
         case 'join': {
           if (!account) { result(c, 'rejected', `no account uses ${sender.email}: send REGISTER first`); break; }
-          const games = await joinableGames(ctx, account.id);
+          if (!c.game.trim() && !invitedTo) { result(c, 'rejected', 'JOIN needs the name of the game, as LIST shows it, e.g. JOIN Mail race'); break; }
+          const games = (await joinableGames(ctx, account.id)).filter((g) => !invitedTo || g.id === invitedTo);
           const want = c.game.trim().toLowerCase();
-          const hits = games.filter((g) => g.name.toLowerCase() === want || g.id === want);
+          const hits = games.filter((g) => !want || g.name.toLowerCase() === want || g.id === want);
           if (hits.length === 0) { result(c, 'rejected', `no game "${c.game}" waits for you (LIST shows the games you may join)`); break; }
           if (hits.length > 1) { result(c, 'rejected', `${hits.length} games are called "${c.game}"; ask the moderator to rename one, or join on the web page`); break; }
           await join(ctx, hits[0]!.id, account.id);

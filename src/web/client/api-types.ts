@@ -78,7 +78,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your account */
+        /** Your account, with your mail settings */
         get: {
             parameters: {
                 query?: never;
@@ -98,6 +98,13 @@ export interface paths {
                             email: string;
                             id: string;
                             name: string | null;
+                            /**
+                             * @description Results mail: "every-phase" (each phase's results, the default) or "reminders" (only deadline reminders, and the mail of the game's start and end)
+                             * @enum {string}
+                             */
+                            notify: "every-phase" | "reminders";
+                            /** @description Whether orders sent from the web page or the API are also receipted by mail (the receipt is on the page either way; orders sent by mail are always answered by mail) */
+                            receiptsByMail: boolean;
                             timeZone: string;
                         };
                     };
@@ -118,7 +125,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change your name or time zone (used for times in your emails) */
+        /** Change your name, your time zone (used for times in your emails) or your mail settings */
         patch: {
             parameters: {
                 query?: never;
@@ -130,6 +137,13 @@ export interface paths {
                 content: {
                     "application/json": {
                         name?: string | null;
+                        /**
+                         * @description Results mail: "every-phase" (each phase's results, the default) or "reminders" (only deadline reminders, and the mail of the game's start and end)
+                         * @enum {string}
+                         */
+                        notify?: "every-phase" | "reminders";
+                        /** @description Whether orders sent from the web page or the API are also receipted by mail (the receipt is on the page either way; orders sent by mail are always answered by mail) */
+                        receiptsByMail?: boolean;
                         timeZone?: string;
                     };
                 };
@@ -145,6 +159,13 @@ export interface paths {
                             email: string;
                             id: string;
                             name: string | null;
+                            /**
+                             * @description Results mail: "every-phase" (each phase's results, the default) or "reminders" (only deadline reminders, and the mail of the game's start and end)
+                             * @enum {string}
+                             */
+                            notify: "every-phase" | "reminders";
+                            /** @description Whether orders sent from the web page or the API are also receipted by mail (the receipt is on the page either way; orders sent by mail are always answered by mail) */
+                            receiptsByMail: boolean;
                             timeZone: string;
                         };
                     };
@@ -2062,7 +2083,8 @@ export interface paths {
                                         /** @description The line as written */
                                         text: string;
                                     }[];
-                                    receipt: string;
+                                    /** @description SHA-256 of the accepted orders and the time of receipt; null to a reader from whom part of the submission is kept (its author's until the game ends) */
+                                    receipt: string | null;
                                     role: string;
                                     /** Format: date-time */
                                     submittedAt: string;
@@ -3461,7 +3483,8 @@ export interface paths {
                                     /** @description The line as written */
                                     text: string;
                                 }[];
-                                receipt: string;
+                                /** @description SHA-256 of the accepted orders and the time of receipt; null to a reader from whom part of the submission is kept (its author's until the game ends) */
+                                receipt: string | null;
                                 role: string;
                                 /** Format: date-time */
                                 submittedAt: string;
@@ -5782,7 +5805,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness and database check */
+        /** Liveness and database check; with scheduled backups, how old the last good one is */
         get: {
             parameters: {
                 query?: never;
@@ -5799,6 +5822,12 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Only when BACKUP_DIR is set: the last good scheduled backup (null: none yet) */
+                            backup?: {
+                                ageSeconds: number | null;
+                                everySeconds: number;
+                                lastAt: string | null;
+                            };
                             /** @enum {string} */
                             database: "ok";
                             /** @enum {string} */
