@@ -1,6 +1,7 @@
 // The judge's own address (judge@<domain>): mail that is about no game yet. REGISTER asks for an
 // account, LIST shows the games the sender may join, JOIN accepts an invitation (or joins a game
 // open to anyone), HELP lists the commands. The caller answers only mail whose sender is proven.
+import { updateAccount } from '../service/accounts.ts';
 import type { Account } from '../db/generated/client.ts';
 import { gameTitle } from '../mail/game-mail.ts';
 import type { Ctx } from '../service/context.ts';
@@ -52,6 +53,12 @@ export async function executeJudge(ctx: Ctx, sender: { email: string; account: A
           help();
           result(c, 'done', 'the commands are listed below');
           break;
+        case 'set': {
+          if (!account) { result(c, 'rejected', `no account uses ${sender.email}: send REGISTER first`); break; }
+          const r = await updateAccount(ctx, account.id, { notify: c.notify, receiptsByMail: c.receiptsByMail });
+          result(c, 'done', c.notify ? (r.notify === 'reminders' ? 'from now on you get deadline reminders only, no results mail (SET NOTIFY EVERY PHASE undoes it)' : 'from now on you get every phase\'s results by mail') : r.receiptsByMail ? 'orders you send from the web page or the API are now also receipted by mail' : 'orders you send from the web page or the API are receipted on the page only (mail is always answered by mail)');
+          break;
+        }
         case 'register':
           if (account) { result(c, 'done', `${account.email} has an account already: LIST shows the games you may join; sign in on the web page with this address`); break; }
           out.register = true;

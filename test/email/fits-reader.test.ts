@@ -70,9 +70,19 @@ describe('game mail per reader: channel, receipts, notification setting', () => 
     expect(await rig.inbox(web.email, 'receipt')).toHaveLength(1);
   });
 
-  it('an email player reads email commands, a web player the page; reminders-only gets no results', async () => {
+  it('SET NOTIFY and SET RECEIPTS by email change the same settings; HELP lists them; a bad SET changes nothing', async () => {
     const addr = (await last(rig, mail.email, 'start')).replyTo!;
-    await rig.send({ from: mail.email, to: addr, subject: 'Re: start', text: 'STATUS' });
+    await rig.send({ from: mail.email, to: addr, subject: 'settings', text: 'SET NOTIFY REMINDERS\nSET RECEIPTS ON\nSET NOTIFY HOURLY\nHELP' });
+    const reply = (await last(rig, mail.email, 'email-reply')).text;
+    expect(reply).toMatch(/1\. SET NOTIFY REMINDERS\n\s+done: from now on you get deadline reminders only/);
+    expect(reply).toMatch(/3\. SET NOTIFY HOURLY\n\s+REJECTED: "NOTIFY HOURLY" is not a setting/);
+    expect(reply).toContain('SET NOTIFY REMINDERS    deadline reminders only');
+    expect(await mail.ok('GET', '/accounts/me')).toMatchObject({ notify: 'reminders', receiptsByMail: true });
+    await rig.send({ from: mail.email, to: addr, subject: 'settings again', text: 'SET NOTIFY EVERY PHASE\nSET RECEIPTS OFF' });
+    expect(await mail.ok('GET', '/accounts/me')).toMatchObject({ notify: 'every-phase', receiptsByMail: false });
+  });
+
+  it('an email player reads email commands, a web player the page; reminders-only gets no results', async () => {
     await mod.ok('POST', `/games/${gameId}/process`);
     const forMail = (await last(rig, mail.email, 'results')).text;
     const forWeb = (await last(rig, web.email, 'results')).text;
