@@ -91,4 +91,13 @@ describe('game mail per reader: channel, receipts, notification setting', () => 
     for (const t of [forMail, forWeb]) expect(t).not.toMatch(/\b(PUT|POST|GET) http/);
     expect(await rig.inbox(quiet.email, 'results')).toHaveLength(0);
   });
+
+  it('every time a person reads in the mail is in the reader\'s zone, named; only the :: lines are UTC ISO', async () => {
+    await web.ok('PATCH', '/accounts/me', { timeZone: 'Pacific/Honolulu' });
+    await mod.ok('PUT', `/games/${gameId}/deadline`, { extendMinutes: 90 });
+    const text = (await last(rig, web.email, 'event:deadline')).text;
+    const sentences = text.split('\n').filter((l) => !l.startsWith('::'));
+    expect(sentences.join('\n')).toMatch(/New deadline: .*HST, Pacific\/Honolulu\)/);
+    expect(sentences.filter((l) => /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(l))).toEqual([]);
+  });
 });
