@@ -45,6 +45,13 @@ export async function mapPng(ctx: Ctx, a: Access, seq?: number): Promise<MapImag
  * draws it (the same view function), with the phase's results once adjudicated. Null when the
  * game has no drawing or the phase is gone.
  */
+/**
+ * The width a mail's map is drawn and shown at. The board's names are 8 points in a 1000-unit-wide
+ * map: at 1400 px they are 11.2 px (the shrunk long names, 5.5 points, 7.7 px). At the 800 px of
+ * before they were 6.4 px. Cropping around the reader's units would allow a narrower image; not yet.
+ */
+export const MAIL_MAP_WIDTH = 1400;
+
 export async function mailMap(ctx: Ctx, phaseId: string, viewer: Viewer): Promise<{ png: Buffer; title: string } | null> {
   const phase = await ctx.db.phase.findUnique({ where: { id: phaseId }, include: { game: true } });
   if (!phase || phase.status === 'rolled_back') return null;
@@ -53,7 +60,7 @@ export async function mailMap(ctx: Ctx, phaseId: string, viewer: Viewer): Promis
   const final = phase.status === 'adjudicated' || phase.status === 'skipped';
   const title = `${phase.game.name}: ${phase.label}`;
   const svg = drawMap({ module, state: phase.state, report: final ? phase.report ?? undefined : undefined, viewer, title });
-  return svg === null ? null : { png: await pngOf(svg, 1000), title };
+  return svg === null ? null : { png: await pngOf(svg, MAIL_MAP_WIDTH), title };
 }
 
 // Readers who may see the same thing get the same drawing (every player of a game without hidden

@@ -100,4 +100,16 @@ describe('game mail per reader: channel, receipts, notification setting', () => 
     expect(sentences.join('\n')).toMatch(/New deadline: .*HST, Pacific\/Honolulu\)/);
     expect(sentences.filter((l) => /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(l))).toEqual([]);
   });
+
+  it('the map in results mail is drawn and shown at a width where the board\'s names are at least 11 px', async () => {
+    const m = await last(rig, web.email, 'results');
+    const shown = Number(/<img src="cid:map@kahu"[^>]* width="(\d+)"/.exec(m.html!)![1]);
+    const png = m.images.find((i) => i.cid === 'map@kahu')!.content;
+    expect(png.readUInt32BE(16)).toBe(shown); // drawn at the width it is shown at
+    // Names are 8 points of a map 1000 units wide (src/render/diplomacy-map.ts): in pixels as shown,
+    const svg = (await rig.t.app.inject({ url: `/games/${gameId}/map.svg`, headers: { authorization: `Bearer ${web.token}` } })).body;
+    const vw = Number(/viewBox="[\d.-]+ [\d.-]+ ([\d.]+)/.exec(svg)![1]);
+    const names = Number(/<g class="labels" font-size="([\d.]+)"/.exec(svg)![1]);
+    expect(names * shown / vw).toBeGreaterThanOrEqual(11);
+  });
 });
