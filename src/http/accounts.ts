@@ -7,6 +7,9 @@ import { badRequest } from '../service/errors.ts';
 import { Accepted, DisplayName, Email, problems, Uuid } from './schemas.ts';
 
 const Account = z.object({ id: z.string(), email: z.string(), name: z.string().nullable(), timeZone: z.string() });
+const Notify = z.enum(accounts.NOTIFY).describe('Results mail: "every-phase" (each phase\'s results, the default) or "reminders" (only deadline reminders, and the mail of the game\'s start and end)');
+const ReceiptsByMail = z.boolean().describe('Whether orders sent from the web page or the API are also receipted by mail (the receipt is on the page either way; orders sent by mail are always answered by mail)');
+const Me = Account.extend({ notify: Notify, receiptsByMail: ReceiptsByMail });
 const Token = z.object({ id: z.string(), prefix: z.string(), createdAt: z.date(), lastUsedAt: z.date().nullable(), revokedAt: z.date().nullable(), expiresAt: z.date().describe('It stops working then (TOKEN_TTL_DAYS after issue, or TOKEN_IDLE_DAYS after its last use)') });
 /** For the web client: mail a one-time sign-in link (to `next`, a page of the client) instead of an API token. */
 const WebLink = {
@@ -78,18 +81,18 @@ export function accountRoutes(ctx: Ctx): FastifyPluginAsyncZod {
       return reply.code(204).send(null);
     });
     const auth = { security: [{ bearer: [] }] };
-    app.get('/accounts/me', { schema: { tags: ['accounts'], summary: 'Your account', ...auth, response: { 200: Account, ...problems(401) } } }, async (req) => {
-      return (await requireAuth(ctx, req)).account;
+    app.get('/accounts/me', { schema: { tags: ['accounts'], summary: 'Your account, with your mail settings', ...auth, response: { 200: Me, ...problems(401) } } }, async (req) => {
+      return accounts.accountSettings(ctx, (await requireAuth(ctx, req)).account.id);
     });
     app.patch(
       '/accounts/me',
       {
         schema: {
           tags: ['accounts'],
-          summary: 'Change your name or time zone (used for times in your emails)',
+          summary: 'Change your name, your time zone (used for times in your emails) or your mail settings',
           ...auth,
-          body: z.object({ name: DisplayName(80).nullable().optional(), timeZone: z.string().max(64).optional() }).strict(),
-          response: { 200: Account, ...problems(400, 401) },
+          body: z.object({ name: DisplayName(80).nullable().optional(), timeZone: z.string().max(64).optional(), notify: Notify.optional(), receiptsByMail: ReceiptsByMail.optional() }).strict(),
+          response: { 200: Me, ...problems(400, 401) },
         },
       },
       async (req) => {

@@ -10,7 +10,8 @@ import type { OutgoingMail } from './outbox.ts';
 import { signature } from './templates.ts';
 import { formatTime, isoUtc } from './time.ts';
 
-export interface Reader { email: string; timeZone: string; viewer: Viewer; name?: string | null }
+/** `byMail`: an email player of the game (the judge has answered their mail about it): their mail names email commands. */
+export interface Reader { email: string; timeZone: string; viewer: Viewer; name?: string | null; byMail?: boolean }
 interface GameLike { id: string; name: string; variant: string; scenario: string; seedHash: string; seed?: string }
 
 /** A viewer as stored with a queued mail, so its map is drawn for the same reader at send time. */
@@ -65,15 +66,16 @@ function indent(text: string): string {
 export function nextPhaseLine(config: Config, game: GameLike, module: GameModule, reader: Reader, phase: Phase, state: unknown): string {
   if (reader.viewer.kind !== 'player') return '';
   const role = reader.viewer.role;
-  const put = `PUT ${config.publicUrl}/games/${game.id}/orders`;
-  const reply = (it: string) => (config.inbound?.enabled ? `, or reply to this mail with ${it} (HELP lists the commands)` : '');
+  // Each reader reads their own channel: an email player the reply, anyone else the game's page.
+  const byMail = reader.byMail && config.inbound?.enabled;
+  const how = (it: string) => byMail ? `: reply to this mail with ${it}, one per line (HELP lists the commands)` : ` on the game's page, ${config.publicUrl}/#/games/${game.id}`;
   if (module.expectedRoles(state).includes(role)) {
     return phase.type === 'turn'
-      ? `Your turn: send your turn for ${phase.label} with ${put}${reply('it')}.\n`
-      : `Your orders for ${phase.label} are due: send them with ${put}${reply('them')}.\n`;
+      ? `Your turn: send your turn for ${phase.label}${how('it')}.\n`
+      : `Your orders for ${phase.label} are due${how('your orders')}.\n`;
   }
   const note = module.waitingNote?.(state, role);
-  if (note) return `${note}: send them with ${put}${reply('them')}.\n`;
+  if (note) return `${note}${how('them')}.\n`;
   return `You (${roleNameOf(game, role)}) have nothing to order in ${phase.label}; it is processed without orders from you.\n`;
 }
 
@@ -125,7 +127,7 @@ export function startMail(config: Config, game: GameLike, module: GameModule, re
   body += `\nPosition for ${phase.label}:\n\n${indent(module.formatPosition(state as any, reader.viewer))}\n`;
   body += `\nFirst deadline (${phase.label}): ${formatTime(phase.deadlineAt, reader.timeZone)}.\n`;
   body += nextPhaseLine(config, game, module, reader, phase, state);
-  if (config.inbound?.enabled) body += `To play by email, reply to this mail (or any later one about the game): one command per line, HELP lists them.\n`;
+  if (config.inbound?.enabled && !reader.byMail) body += `To play by email instead, reply to this mail (or any later one about the game): one command per line, HELP lists them.\n`;
   return { to: reader.email, kind: 'start', gameId: game.id, map: { phaseId: phase.id, viewer: viewerKey(reader.viewer) }, subject: `${game.name} has started${reader.viewer.kind === 'player' ? `: you play ${roleNameOf(game, reader.viewer.role)}` : ''}`, body: body + signature(config) };
 }
 
@@ -161,7 +163,7 @@ export function gameOverMail(config: Config, game: GameLike & { seed: string }, 
   let body = headerLines(config, game, reader, [['Result', `${outcome.kind} ${(outcome.winners ?? []).join(', ')}`.trim()], ['Seed', game.seed], ['Seed-Hash', game.seedHash]]);
   body += `${game.name} is over: ${outcome.text}\n\n`;
   if (finalState !== undefined && finalState !== null) body += `Final position:\n\n${indent(module.formatPosition(finalState as any, reader.viewer))}\n\n`;
-  body += `The game's seed is now public:\n  ${game.seed}\nIts SHA-256 is ${game.seedHash}, as announced at the start. With it and the recorded orders\n(GET ${config.publicUrl}/games/${game.id}/history) anyone can replay the game and check every draw.\n`;
+  body += `The game's seed is now public:\n  ${game.seed}\nIts SHA-256 is ${game.seedHash}, as announced at the start. With it and the recorded orders\n(the game's history, ${config.publicUrl}/games/${game.id}/history) anyone can replay the game and check every draw.\n`;
   return { to: reader.email, kind: 'game-over', gameId: game.id, subject: `${game.name} is over: ${outcome.text}`, body: body + signature(config) };
 }
 
@@ -171,7 +173,7 @@ export function inviteMail(config: Config, game: GameLike & { moderatorEmail: st
     `In a browser: open ${config.publicUrl}/#/games/${game.id}, sign in with this address and press "Join this game".\n\n` +
     `Over the API: get a token with POST ${config.publicUrl}/accounts and {"email": "${to}"} (it comes by email),\n` +
     `then POST ${config.publicUrl}/games/${game.id}/join with it.\n` +
-    (config.inbound?.enabled ? `\nBy email: reply to this mail with the line\n\n    JOIN ${game.name}\n\n(LIST shows every game you may join).\n` : '');
+    (config.inbound?.enabled ? `\nBy email: reply to this mail with the line\n\n    JOIN\n\nfrom this address (the reply goes to your own address for this invitation; HELP lists the commands).\n` : '');
   return { to, kind: 'invite', gameId: game.id, subject: `Invitation: ${game.name}`, body: `:: Judge: kahu  Game: ${game.name}\n:: Game-Id: ${game.id}\n\n` + body + signature(config) };
 }
 

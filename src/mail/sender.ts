@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import type { Ctx } from '../service/context.ts';
 import type { MailTransport } from './transport.ts';
 import { replyAddresses } from '../pbem/reply-to.ts';
-import { mailMap } from '../service/maps.ts';
+import { MAIL_MAP_WIDTH, mailMap } from '../service/maps.ts';
 import { viewerOfKey } from './game-mail.ts';
 
 export const MAX_ATTEMPTS = 8;
@@ -139,7 +139,7 @@ async function withMap(ctx: Ctx, m: Claimed, maps: Map<string, Promise<{ png: Bu
   if (!map) return {};
   const page = `${ctx.config.publicUrl}/#/games/${m.gameId}`;
   const html = '<!doctype html><html><body>'
-    + `<p><a href="${escapeHtml(page)}"><img src="cid:map@kahu" alt="${escapeHtml(`Map: ${map.title}`)}" width="800" style="max-width:100%;height:auto"></a></p>`
+    + `<p><a href="${escapeHtml(page)}"><img src="cid:map@kahu" alt="${escapeHtml(`Map: ${map.title}`)}" width="${MAIL_MAP_WIDTH}" style="max-width:100%;height:auto"></a></p>`
     + `<p><a href="${escapeHtml(page)}">Open the game in your browser</a></p>`
     + `<pre style="font-family:monospace;white-space:pre-wrap">${escapeHtml(m.body)}</pre>`
     + '</body></html>';

@@ -15,11 +15,14 @@ export type Command =
   | { kind: 'register' | 'list'; line: number; text: string }
   | { kind: 'join'; line: number; text: string; game: string }
   | { kind: 'resign'; line: number; text: string; power?: string }
+  | { kind: 'set'; line: number; text: string; notify?: 'every-phase' | 'reminders'; receiptsByMail?: boolean }
   | { kind: 'error'; line: number; text: string; error: string };
 
 export const MODERATOR_COMMANDS = new Set(['process', 'extend', 'deadline', 'pause', 'resume', 'rollback']);
 /** What the judge's own address reads (no game: registering, finding and joining games). */
-export const JUDGE_COMMANDS = new Set(['register', 'list', 'join', 'help']);
+export const JUDGE_COMMANDS = new Set(['register', 'list', 'join', 'help', 'set']);
+/** SET: the reader's mail settings (as PATCH /accounts/me). */
+export const SET_USAGE = 'write SET NOTIFY EVERY PHASE (every phase\'s results by mail), SET NOTIFY REMINDERS (deadline reminders only), SET RECEIPTS ON or SET RECEIPTS OFF (receipts by mail of orders sent from the web page or the API)';
 export const MAX_COMMAND_LINES = 300;
 
 const UNITS: Record<string, number> = { m: 1, min: 1, mins: 1, minute: 1, minutes: 1, h: 60, hr: 60, hrs: 60, hour: 60, hours: 60, d: 1440, day: 1440, days: 1440 };
@@ -79,7 +82,14 @@ export function parseCommands(text: string): Command[] {
       case 'NOCONCEDE': out.push({ kind: 'noconcede', line, text: t }); break;
       case 'REGISTER': out.push(arg ? { kind: 'error', line, text: t, error: 'REGISTER takes nothing after it: the account is for the address you write from' } : { kind: 'register', line, text: t }); break;
       case 'LIST': out.push(arg ? { kind: 'error', line, text: t, error: 'LIST takes nothing after it' } : { kind: 'list', line, text: t }); break;
-      case 'JOIN': out.push(arg ? { kind: 'join', line, text: t, game: arg } : { kind: 'error', line, text: t, error: 'JOIN needs the name of the game, as LIST shows it, e.g. JOIN Mail race' }); break;
+      case 'JOIN': out.push({ kind: 'join', line, text: t, game: arg }); break; // no name: the invitation's own game
+      case 'SET': {
+        const a = arg.toUpperCase().replace(/[\s_-]+/g, ' ').trim();
+        const set = a === 'NOTIFY EVERY PHASE' || a === 'NOTIFY ALL' ? { notify: 'every-phase' as const } : a === 'NOTIFY REMINDERS' || a === 'NOTIFY REMINDERS ONLY' ? { notify: 'reminders' as const }
+          : a === 'RECEIPTS ON' ? { receiptsByMail: true } : a === 'RECEIPTS OFF' ? { receiptsByMail: false } : null;
+        out.push(set ? { kind: 'set', line, text: t, ...set } : { kind: 'error', line, text: t, error: `"${arg}" is not a setting: ${SET_USAGE}` });
+        break;
+      }
       case 'RESIGN': out.push({ kind: 'resign', line, text: t, power: arg || undefined }); break;
       case 'HISTORY': out.push({ kind: 'history', line, text: t, phase: arg || undefined }); break;
       case 'EXTEND': {

@@ -1,6 +1,7 @@
 // Carrying out the commands of one message with the same service functions the HTTP routes call:
 // orders, readiness, views, history, press and the moderator's actions. A refused command is
 // reported with the service's own reason; the others go ahead.
+import { updateAccount } from '../service/accounts.ts';
 import { DateTime } from 'luxon';
 import type { ReadLine } from '../contract/types.ts';
 import { gameTitle, roleNameOf, roleNamesOf } from '../mail/game-mail.ts';
@@ -147,6 +148,11 @@ export async function execute(ctx: Ctx, who: Sender, commands: Command[]): Promi
         case 'noconcede': {
           const r = await castVote(ctx, gameId, who.accountId, { concedeTo: c.kind === 'concede' ? c.to : null });
           result(c, 'done', r.ended ? `the game is over: ${r.ended.text}` : c.kind === 'concede' ? `you concede to ${name(r.vote.mine?.concedeTo ?? '')} (NOCONCEDE withdraws it)` : 'your concession is withdrawn');
+          break;
+        }
+        case 'set': {
+          const r = await updateAccount(ctx, who.accountId, { notify: c.notify, receiptsByMail: c.receiptsByMail });
+          result(c, 'done', c.notify ? (r.notify === 'reminders' ? 'from now on you get deadline reminders only, no results mail (SET NOTIFY EVERY PHASE undoes it)' : 'from now on you get every phase\'s results by mail') : r.receiptsByMail ? 'orders you send from the web page or the API are now also receipted by mail' : 'orders you send from the web page or the API are receipted on the page only (mail is always answered by mail)');
           break;
         }
         case 'register':

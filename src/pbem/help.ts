@@ -74,6 +74,10 @@ Player commands:
   RESIGN <your power>     leave the game for good: your power goes into civil disorder (its units hold,
                           its orders for this phase no longer count) until the moderator finds a new
                           player. RESIGN alone only says how; naming your power confirms it.
+  SET NOTIFY EVERY PHASE  every phase's results by mail (the default)
+  SET NOTIFY REMINDERS    deadline reminders only (and the mail of the game's start and end); results on the page
+  SET RECEIPTS ON|OFF     whether orders sent from the web page or the API are also receipted by mail
+                          (off by default; the receipt is on the page, and mail is always answered by mail)
   HELP                    this text
 
 Moderator commands (from the moderator's address only):
@@ -106,7 +110,9 @@ export function judgeHelpText(config: Config): string {
   REGISTER                create an account for the address you write from: the reply holds a link that
                           works once, within an hour, and creates the account when you follow it
   LIST                    the games you may join: your invitations, and games open to anyone
-  JOIN <game>             accept an invitation (or join a game open to anyone), by the name LIST shows
+  JOIN <game>             accept an invitation (or join a game open to anyone), by the name LIST shows;
+                          replying JOIN to the invitation itself needs no name and no proof from your mail server
+  SET ...                 your mail settings: SET NOTIFY EVERY PHASE, SET NOTIFY REMINDERS, SET RECEIPTS ON|OFF
   HELP                    this text
 The judge answers mail to this address only when your mail server proves that you sent it (a DKIM or
 DMARC pass for your domain); other mail is read and never answered. Orders, STATUS, PRESS, votes and

@@ -1,6 +1,7 @@
 // The judge's own address (judge@<domain>): mail that is about no game yet. REGISTER asks for an
 // account, LIST shows the games the sender may join, JOIN accepts an invitation (or joins a game
 // open to anyone), HELP lists the commands. The caller answers only mail whose sender is proven.
+import { updateAccount } from '../service/accounts.ts';
 import type { Account } from '../db/generated/client.ts';
 import { gameTitle } from '../mail/game-mail.ts';
 import type { Ctx } from '../service/context.ts';
@@ -26,7 +27,8 @@ export async function joinableGames(ctx: Ctx, accountId: string): Promise<Joinab
   return list.sort((a, b) => Number(b.invited) - Number(a.invited) || a.name.localeCompare(b.name));
 }
 
-export async function executeJudge(ctx: Ctx, sender: { email: string; account: Account | null }, commands: Command[]): Promise<JudgeExecuted> {
+/** `invitedTo`: read from an invitation's reply address: JOIN (with or without its name) joins that game only. */
+export async function executeJudge(ctx: Ctx, sender: { email: string; account: Account | null }, commands: Command[], invitedTo?: string): Promise<JudgeExecuted> {
   const out: JudgeExecuted = { lines: [], sections: [], register: false };
   const result = (c: Command, outcome: LineResult['outcome'], detail: string) => out.lines.push({ line: c.line, text: c.text, outcome, detail });
   const { account } = sender;
@@ -51,6 +53,12 @@ export async function executeJudge(ctx: Ctx, sender: { email: string; account: A
           help();
           result(c, 'done', 'the commands are listed below');
           break;
+        case 'set': {
+          if (!account) { result(c, 'rejected', `no account uses ${sender.email}: send REGISTER first`); break; }
+          const r = await updateAccount(ctx, account.id, { notify: c.notify, receiptsByMail: c.receiptsByMail });
+          result(c, 'done', c.notify ? (r.notify === 'reminders' ? 'from now on you get deadline reminders only, no results mail (SET NOTIFY EVERY PHASE undoes it)' : 'from now on you get every phase\'s results by mail') : r.receiptsByMail ? 'orders you send from the web page or the API are now also receipted by mail' : 'orders you send from the web page or the API are receipted on the page only (mail is always answered by mail)');
+          break;
+        }
         case 'register':
           if (account) { result(c, 'done', `${account.email} has an account already: LIST shows the games you may join; sign in on the web page with this address`); break; }
           out.register = true;
@@ -67,9 +75,10 @@ export async function executeJudge(ctx: Ctx, sender: { email: string; account: A
         }
         case 'join': {
           if (!account) { result(c, 'rejected', `no account uses ${sender.email}: send REGISTER first`); break; }
-          const games = await joinableGames(ctx, account.id);
+          if (!c.game.trim() && !invitedTo) { result(c, 'rejected', 'JOIN needs the name of the game, as LIST shows it, e.g. JOIN Mail race'); break; }
+          const games = (await joinableGames(ctx, account.id)).filter((g) => !invitedTo || g.id === invitedTo);
           const want = c.game.trim().toLowerCase();
-          const hits = games.filter((g) => g.name.toLowerCase() === want || g.id === want);
+          const hits = games.filter((g) => !want || g.name.toLowerCase() === want || g.id === want);
           if (hits.length === 0) { result(c, 'rejected', `no game "${c.game}" waits for you (LIST shows the games you may join)`); break; }
           if (hits.length > 1) { result(c, 'rejected', `${hits.length} games are called "${c.game}"; ask the moderator to rename one, or join on the web page`); break; }
           await join(ctx, hits[0]!.id, account.id);

@@ -8,8 +8,9 @@
 import crypto from 'node:crypto';
 import type { InboundConfig } from '../config.ts';
 
-export type Purpose = 'player' | 'moderator';
-const LOCAL: Record<Purpose, string> = { player: 'orders', moderator: 'moderator' };
+// An invitation's reply address (`join+`) is keyed by the invited seat's key: JOIN to it joins that game.
+export type Purpose = 'player' | 'moderator' | 'invite';
+const LOCAL: Record<Purpose, string> = { player: 'orders', moderator: 'moderator', invite: 'join' };
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567';
 const MAC_CHARS = 16; // 80 bits
 

@@ -202,12 +202,24 @@ export async function authenticate(ctx: Ctx, token: string): Promise<Authenticat
   return { account: { id: row.id, email: row.email, name: row.name, timeZone: row.timeZone }, tokenId: row.token_id };
 }
 
-export async function updateAccount(ctx: Ctx, accountId: string, input: { name?: string | null; timeZone?: string }): Promise<AccountInfo> {
+/** How often results mail comes: each phase's results, or deadline reminders only. */
+export const NOTIFY = ['every-phase', 'reminders'] as const;
+export type Notify = (typeof NOTIFY)[number];
+export interface AccountSettings extends AccountInfo { notify: Notify; receiptsByMail: boolean }
+
+const settingsOf = (a: { id: string; email: string; name: string | null; timeZone: string; notify: string; receiptsByMail: boolean }): AccountSettings =>
+  ({ id: a.id, email: a.email, name: a.name, timeZone: a.timeZone, notify: (NOTIFY as readonly string[]).includes(a.notify) ? a.notify as Notify : 'every-phase', receiptsByMail: a.receiptsByMail });
+
+export async function accountSettings(ctx: Ctx, accountId: string): Promise<AccountSettings> {
+  return settingsOf(await ctx.db.account.findUniqueOrThrow({ where: { id: accountId } }));
+}
+
+export async function updateAccount(ctx: Ctx, accountId: string, input: { name?: string | null; timeZone?: string; notify?: Notify; receiptsByMail?: boolean }): Promise<AccountSettings> {
   if (input.timeZone !== undefined && !validTimeZone(input.timeZone)) {
     throw badRequest(`"${input.timeZone}" is not an IANA time zone such as "Pacific/Honolulu" or "UTC".`, [{ field: 'body.timeZone', message: 'unknown time zone' }]);
   }
-  const a = await ctx.db.account.update({ where: { id: accountId }, data: { name: input.name, timeZone: input.timeZone } });
-  return { id: a.id, email: a.email, name: a.name, timeZone: a.timeZone };
+  const a = await ctx.db.account.update({ where: { id: accountId }, data: { name: input.name, timeZone: input.timeZone, notify: input.notify, receiptsByMail: input.receiptsByMail } });
+  return settingsOf(a);
 }
 
 export async function listTokens(ctx: Ctx, accountId: string) {

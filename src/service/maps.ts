@@ -73,6 +73,13 @@ export async function mapPng(ctx: Ctx, gameId: string, seq: number | undefined, 
  * draws it (the same view function), with the phase's results once adjudicated. Null when the
  * game has no drawing or the phase is gone.
  */
+/**
+ * The width a mail's map is drawn and shown at. The board's names are 8 points in a 1000-unit-wide
+ * map: at 1400 px they are 11.2 px (the shrunk long names, 5.5 points, 7.7 px). At the 800 px of
+ * before they were 6.4 px. Cropping around the reader's units would allow a narrower image; not yet.
+ */
+export const MAIL_MAP_WIDTH = 1400;
+
 export async function mailMap(ctx: Ctx, phaseId: string, viewer: Viewer): Promise<{ png: Buffer; title: string } | null> {
   const phase = await ctx.db.phase.findUnique({ where: { id: phaseId }, include: { game: true } });
   if (!phase || phase.status === 'rolled_back') return null;
@@ -81,7 +88,7 @@ export async function mailMap(ctx: Ctx, phaseId: string, viewer: Viewer): Promis
   const final = phase.status === 'adjudicated' || phase.status === 'skipped';
   const title = `${phase.game.name}: ${phase.label}`;
   const key = [phase.id, phase.status, viewerKey(viewer), '', title].join('\n');
-  const png = await pngOf(ctx, { key, final, module: module.name, draw: () => drawMap({ module, state: phase.state, report: final ? phase.report ?? undefined : undefined, viewer, title }) }, 1000, 'mail');
+  const png = await pngOf(ctx, { key, final, module: module.name, draw: () => drawMap({ module, state: phase.state, report: final ? phase.report ?? undefined : undefined, viewer, title }) }, MAIL_MAP_WIDTH, 'mail');
   return png && { png: png.png, title };
 }
 

@@ -43,7 +43,8 @@ export async function setDeadline(ctx: Ctx, gameId: string, moderatorId: string,
     const far = deadlineTooFar(at, now);
     if (far) throw badRequest(far, [{ field: input.at ? 'body.at' : 'body.extendMinutes', message: 'too far ahead' }]);
     await tx.phase.update({ where: { id: phase.id }, data: { deadlineAt: at, graceUntil: null, remindedAt: null } });
-    const text = input.at ? `The moderator set the deadline of ${phase.label} to ${at.toISOString()}.` : `The moderator extended the deadline of ${phase.label} by ${input.extendMinutes} minutes, to ${at.toISOString()}.`;
+    // No time in the sentence: each reader's mail gives the new deadline in their own zone (eventMail's times).
+    const text = input.at ? `The moderator set a new deadline for ${phase.label}.` : `The moderator extended the deadline of ${phase.label} by ${input.extendMinutes} minutes.`;
     await recordEvent(tx, ctx, a.game, moderatorId, 'deadline', text, { phase: phase.key, deadlineAt: at }, { mail: true, times: [['New deadline', at]] });
     wake = [{ phaseId: phase.id, at }];
     return { phase: phase.key, deadlineAt: at };

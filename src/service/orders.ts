@@ -71,7 +71,7 @@ async function phaseState(ctx: Ctx, phaseId: string): Promise<unknown> {
 
 interface SubmitContext {
   account_id: string; token_id?: string; revokedAt?: Date | null; lastUsedAt?: Date | null; token_created?: Date;
-  role: string | null; email: string; timeZone: string; readable: boolean | null;
+  role: string | null; email: string; timeZone: string; receiptsByMail: boolean; readable: boolean | null;
   game_status: string | null; name: string; variant: string; scenario: string; seedHash: string; deadlines: any; nmrPolicy: string;
   phase_id: string | null; key: string; label: string; deadlineAt: Date | null; expected: string[] | null; ready: boolean | null;
 }
@@ -82,7 +82,7 @@ export const utc = (d: Date) => d.toISOString();
 // readable: access.ts's mayRead, in SQL (a game the caller may not read is answered 404).
 const CONTEXT_COLUMNS = `a.id AS account_id, gp.role, a.email,
        (gp.role IS NOT NULL OR g."public" OR g."moderatorId" = a.id OR (g."openJoin" AND g.status = 'forming')
-        OR EXISTS (SELECT 1 FROM "GamePlayer" m WHERE m."gameId" = g.id AND m."accountId" = a.id)) AS readable, a."timeZone", g.status AS game_status, g.name, g.variant, g.scenario, g."seedHash", g.deadlines, g."nmrPolicy",
+        OR EXISTS (SELECT 1 FROM "GamePlayer" m WHERE m."gameId" = g.id AND m."accountId" = a.id)) AS readable, a."timeZone", a."receiptsByMail", g.status AS game_status, g.name, g.variant, g.scenario, g."seedHash", g.deadlines, g."nmrPolicy",
        p.id AS phase_id, p.key, p.label, p."deadlineAt" AT TIME ZONE 'UTC' AS "deadlineAt", p.expected,
        (SELECT pr.ready FROM "PhaseRole" pr WHERE pr."phaseId" = p.id AND pr.role = gp.role) AS ready`;
 const CONTEXT_JOINS = `LEFT JOIN "Game" g ON g.id = i.game_id
@@ -217,7 +217,10 @@ export async function submitOrders(ctx: Ctx, gameId: string, who: string | { tok
   const written = await batchersOf(ctx).write.run({
     phaseId: c.phase_id, role, at: utc(now), accountId: accountId!, lines: JSON.stringify(input.lines), readings: JSON.stringify(read.lines),
     accepted: JSON.stringify(stored ?? null), receipt: hash, ready, submitted: input.lines.length > 0,
-    mailTo: mail.to, subject: mail.subject, body: mail.body, gameId, graceMs: graceOf(c), mail: !input.noReceiptMail,
+    mailTo: mail.to, subject: mail.subject, body: mail.body, gameId, graceMs: graceOf(c),
+    // The receipt is stored and on the page; by mail only when the player asked (PATCH /accounts/me
+    // receiptsByMail, or SET RECEIPTS ON). Orders sent by mail are answered by the reply itself.
+    mail: !input.noReceiptMail && c.receiptsByMail,
   });
   if (!written) throw await refusal(ctx, c.phase_id, c.label, now);
   let wake: { phaseId: string; at: Date }[] = [];

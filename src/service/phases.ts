@@ -116,9 +116,9 @@ export type ProcessStatus = 'processed' | 'not-due' | 'grace' | 'gone' | 'paused
 export interface ProcessResult { status: ProcessStatus; wakeAt?: Date; next?: Phase | null }
 
 /** Viewer of each active player, and the moderator. */
-export function recipients(game: GameWithPlayers): { email: string; timeZone: string; viewer: Viewer; name: string | null }[] {
-  const list = activePlayers(game).map((p) => ({ email: p.account.email, timeZone: p.account.timeZone, viewer: { kind: 'player', role: p.role! } as Viewer, name: p.account.name }));
-  list.push({ email: game.moderator.email, timeZone: game.moderator.timeZone, viewer: { kind: 'moderator' }, name: game.moderator.name });
+export function recipients(game: GameWithPlayers): { email: string; timeZone: string; viewer: Viewer; name: string | null; byMail: boolean; notify: string }[] {
+  const list = activePlayers(game).map((p) => ({ email: p.account.email, timeZone: p.account.timeZone, viewer: { kind: 'player', role: p.role! } as Viewer, name: p.account.name, byMail: p.byMail, notify: p.account.notify }));
+  list.push({ email: game.moderator.email, timeZone: game.moderator.timeZone, viewer: { kind: 'moderator' }, name: game.moderator.name, byMail: false, notify: game.moderator.notify });
   return list;
 }
 
@@ -193,7 +193,8 @@ function planAdjudication(ctx: Ctx, game: GameWithPlayers, module: GameModule, p
     createdAt: now,
   };
   const nextState = (opened.open ?? opened.final)!.state;
-  const mails: OutgoingMail[] = recipients(game).map((r) => resultsMail(ctx.config, game, module, r, done, opened.open, nextState, now, dealt ? dealtFor(game, dealt, r) : undefined));
+  // A reader who asked for deadline reminders only gets no results mail (the page has them).
+  const mails: OutgoingMail[] = recipients(game).filter((r) => r.notify !== 'reminders').map((r) => resultsMail(ctx.config, game, module, r, done, opened.open, nextState, now, dealt ? dealtFor(game, dealt, r) : undefined));
   if (opened.outcome) mails.push(...recipients(game).map((r) => gameOverMail(ctx.config, game, module, r, opened.outcome!, nextState)));
   return {
     phase, gameId: game.id, report: resolved.report, missed, missedPlayerIds, opened, event, mails,

@@ -47,14 +47,16 @@ describe('Hawaii 1795 by email', () => {
     };
     const openPhase = () => rig.t.db.phase.findFirstOrThrow({ where: { gameId, status: 'open' } });
     const submissions = (role: string) => rig.t.db.submission.count({ where: { role, phase: { gameId } } });
-    const url = `PUT http://kahu.test/games/${gameId}/orders`;
+    const page = `on the game's page, http://kahu.test/#/games/${gameId}`;
+    const reply = (it: string) => `: reply to this mail with ${it}, one per line (HELP lists the commands)`;
 
     // ---- The start mails: Kamehameha is to send the turn, the Allied Chiefs only standing instructions.
     const kStart = await last(rig, kp.email, 'start');
-    expect(kStart.text).toContain(`Your turn: send your turn for March 1795, Kamehameha with ${url}, or reply to this mail with it (HELP lists the commands).`);
+    expect(kStart.text).toContain(`Your turn: send your turn for March 1795, Kamehameha ${page}.`);
     expect(kStart.text).not.toContain('standing instructions');
     const aStart = await last(rig, ap.email, 'start');
-    expect(aStart.text).toContain(`It is Kamehameha's turn, not yours; you may change your standing instructions at any time (STANDING lines): send them with ${url}, or reply to this mail with them`);
+    expect(aStart.text).toContain(`It is Kamehameha's turn, not yours; you may change your standing instructions at any time (STANDING lines) ${page}.`);
+    expect(kStart.text + aStart.text).not.toMatch(/\b(PUT|POST|GET) http/);
     expect(aStart.text).not.toContain('Your turn');
 
     let open = await openPhase();
@@ -154,9 +156,10 @@ describe('Hawaii 1795 by email', () => {
       expect(res.replyTo).toBe(addr[res.to]);
     }
     // Per reader: the Allied Chiefs are to send their turn now; Kamehameha may send standing instructions.
-    expect(aRes.text).toContain(`Your turn: send your turn for March 1795, Allied Chiefs with ${url}, or reply to this mail with it (HELP lists the commands).`);
+    expect(aRes.text).toContain(`Your turn: send your turn for March 1795, Allied Chiefs${reply('it')}.`);
     expect(aRes.text).not.toContain('not yours');
-    expect(kRes.text).toContain(`It is Allied Chiefs' turn, not yours; you may change your standing instructions at any time (STANDING lines): send them with ${url}, or reply to this mail with them`);
+    expect(kRes.text).toContain(`It is Allied Chiefs' turn, not yours; you may change your standing instructions at any time (STANDING lines)${reply('them')}.`);
+    expect(kRes.text + aRes.text).not.toMatch(/\b(PUT|POST|GET) http/);
     expect(kRes.text).not.toContain('Your turn');
 
     // The Allied standing instructions stay private: not in any of Kamehameha's mail, nor in his HISTORY.
@@ -227,7 +230,7 @@ describe('Hawaii 1795 by email', () => {
       expect(battleLines(res.text)).toEqual(fought2);
       expect(reportLines(done.report, role).filter((l) => !res.text.includes(l))).toEqual([]);
     }
-    expect(kRes.text).toContain(`Your turn: send your turn for April 1795, Kamehameha with ${url}`);
+    expect(kRes.text).toContain(`Your turn: send your turn for April 1795, Kamehameha${reply('it')}.`);
     expect(aRes.text).toContain("It is Kamehameha's turn, not yours; you may change your standing instructions");
 
     // Neither side's standing instructions reached the other side in any mail.

@@ -40,7 +40,7 @@ describe('Heiau Race, one game-year by email', () => {
     expect(await label()).toBe('Fall 1 Movement');
     const results = await last(rig, sunrise.email, 'results');
     expect(results.text).toMatch(/Sunrise: B Kawaihae, B Puna/);
-    expect(results.text).toContain('reply to this mail with them');
+    expect(results.text).toContain('reply to this mail with your orders, one per line (HELP lists the commands)');
     expect(results.replyTo).toBe(addr[sunrise.email]);
 
     // ---- Press between the players, where the game allows it.

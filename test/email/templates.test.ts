@@ -88,6 +88,7 @@ async function play(variant: string, scenario: string, players: number, opts: { 
   await rig.send({ from: ps[0]!.email, to: JUDGE, subject: 'join', text: `LIST\nJOIN ${tag} game`, headers: proven(ps[0]!.email) });
   for (const p of ps.slice(1)) await p.ok('POST', `/games/${game.id}/join`);
   const started = await mod.ok('POST', `/games/${game.id}/start`);
+  await rig.t.db.account.updateMany({ data: { receiptsByMail: true } }); // every kind of mail: receipts of API orders too
   const seats: Seat[] = [];
   for (const pl of started.players) {
     const client = ps.find((p) => p.email === pl.email)!;

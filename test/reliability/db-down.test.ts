@@ -58,7 +58,7 @@ describe('the database goes away and comes back', () => {
     const people = [];
     for (const n of ['mod', 'a', 'b']) {
       const token = newToken();
-      const acc = await db.account.create({ data: { email: `${n}@example.org` } });
+      const acc = await db.account.create({ data: { email: `${n}@example.org`, receiptsByMail: true } }); // receipts of API orders by mail: asked for
       await db.apiToken.create({ data: { accountId: acc.id, tokenHash: hashToken(token), prefix: token.slice(0, 9) } });
       people.push({ ...acc, token });
     }

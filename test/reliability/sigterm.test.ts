@@ -35,7 +35,7 @@ describe('SIGTERM under load', () => {
     const accounts = [];
     for (let i = 0; i < 21; i++) {
       const token = newToken();
-      const a = await t.db.account.create({ data: { email: `load${i}@example.org` } });
+      const a = await t.db.account.create({ data: { email: `load${i}@example.org`, receiptsByMail: true } }); // receipts by mail: asked for
       await t.db.apiToken.create({ data: { accountId: a.id, tokenHash: hashToken(token), prefix: token.slice(0, 9) } });
       accounts.push({ ...a, token });
     }

@@ -98,6 +98,7 @@ describe('queued actions over HTTP', () => {
     const s = await chapterPosition(gameId, { Molokai: 1, Maui: 1, Oahu: 1, Kauai: 1, Hawaii: 1 });
     const role = current(s)!.role;
     const me = byRole[role]!;
+    await t.db.account.updateMany({ data: { receiptsByMail: true } }); // asked for receipts by mail
     const sent = await me.ok('PUT', `/games/${gameId}/orders`, { orders: ['take Molokai', 'take Maui', 'take Oahu'], ready: true });
     expect(sent.lines.map((l: any) => l.reading)).toEqual(['take Molokai', 'queued 1: take Maui (for your next decisions, applied while nobody else acts, no card turns up and the stage goes on)', 'queued 2: take Oahu']);
     const receipt = (await mailFor(t.db, me.email, 'receipt')).at(-1)!.body;

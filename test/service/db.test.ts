@@ -70,8 +70,8 @@ describe('every model round-trips through the client', () => {
   it('writes and reads every field', async () => {
     db = createDb(tdb.url, 2);
     const t = new Date('2025-11-21T10:00:00.123Z');
-    const account = await db.account.create({ data: { email: 'a@example.org', name: 'A', timeZone: 'Pacific/Honolulu', createdAt: t } });
-    expect(account).toMatchObject({ email: 'a@example.org', name: 'A', timeZone: 'Pacific/Honolulu', createdAt: t });
+    const account = await db.account.create({ data: { email: 'a@example.org', name: 'A', timeZone: 'Pacific/Honolulu', createdAt: t, notify: 'reminders', receiptsByMail: true } });
+    expect(account).toMatchObject({ email: 'a@example.org', name: 'A', timeZone: 'Pacific/Honolulu', createdAt: t, notify: 'reminders', receiptsByMail: true });
     const token = await db.apiToken.create({ data: { accountId: account.id, tokenHash: 'h', prefix: 'kahu_ab', createdAt: t, lastUsedAt: t, revokedAt: t } });
     expect(await db.apiToken.findUniqueOrThrow({ where: { tokenHash: 'h' } })).toEqual(token);
     const game = await db.game.create({
@@ -82,7 +82,7 @@ describe('every model round-trips through the client', () => {
       },
     });
     expect(await db.game.findUniqueOrThrow({ where: { id: game.id } })).toEqual(game);
-    const gp = await db.gamePlayer.create({ data: { gameId: game.id, accountId: account.id, status: 'playing', role: 'Sunrise', wantedRole: 'Sunrise', missedPhases: 2, createdAt: t, leftAt: t } });
+    const gp = await db.gamePlayer.create({ data: { gameId: game.id, accountId: account.id, status: 'playing', role: 'Sunrise', wantedRole: 'Sunrise', missedPhases: 2, createdAt: t, leftAt: t, byMail: true } });
     expect(await db.gamePlayer.findUniqueOrThrow({ where: { id: gp.id } })).toEqual(gp);
     const phase = await db.phase.create({
       data: {

@@ -115,6 +115,7 @@ describe('Hawaii 1795, the short scenario over HTTP', () => {
         const bad = await waiting.req('PUT', `/games/${gameId}/orders`, { text: 'STANDING WARFLEET NEVER\nSTANDING RETREAT Narnia' });
         expect(bad.status).toBe(422);
         expect(bad.body.errors).toEqual([expect.objectContaining({ line: 2, text: 'STANDING RETREAT Narnia' })]);
+        await t.db.account.updateMany({ data: { receiptsByMail: true } }); // asked for receipts by mail
         const ok = await waiting.ok('PUT', `/games/${gameId}/orders`, { text: 'STANDING WARFLEET NEVER\nSTANDING RETREAT Maui' });
         expect(ok).toMatchObject({ role: A, accepted: 2, rejected: 0, ready: true });
         expect(ok.lines.map((l: any) => l.reading)).toEqual(['STANDING war fleet: never', 'STANDING retreat to: maui']);

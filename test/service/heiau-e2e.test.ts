@@ -63,6 +63,7 @@ describe('Heiau Race, one game-year over HTTP', () => {
     expect(bad.body.lines[0]).toMatchObject({ line: 1, ok: true });
     expect(await t.db.submission.count()).toBe(0);
 
+    await t.db.account.updateMany({ data: { receiptsByMail: true } }); // these players asked for receipts by mail
     const r1 = await sunrise.ok('PUT', `/games/${gameId}/orders`, { text: 'B Kona-Kailua - Kawaihae\nB Puna H' });
     expect(r1.lines.map((l: any) => [l.line, l.ok])).toEqual([[1, true], [2, true]]);
     expect(r1.lines[0].reading).toBe('B Kona-Kailua - Kawaihae');

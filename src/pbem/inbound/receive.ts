@@ -127,6 +127,7 @@ export async function receiveMessage(ctx: Ctx, raw: Buffer, envelope?: Envelope,
   const game = await ctx.db.game.findUnique({ where: { id: parsed.gameId }, select: { id: true } }) ? await loadGame(ctx.db, parsed.gameId) : null;
   if (!game) return refuse('unknown game');
   const account = await ctx.db.account.findUnique({ where: { email: msg.from! } });
+  if (parsed.purpose === 'invite') return inviteMail(ctx, msg, size, tooLarge, done, game, account, parsed, refuse);
   const seat = account ? game.players.find((p) => p.accountId === account.id && p.status === 'playing' && p.role) : undefined;
   const member = parsed.purpose === 'moderator' ? !!account && game.moderatorId === account.id : !!seat;
   if (!account || !member || !tokenMatches(cfg, parsed, account.id, parsed.purpose === 'player' ? seat!.replyKey : '')) {
@@ -156,6 +157,8 @@ export async function receiveMessage(ctx: Ctx, raw: Buffer, envelope?: Envelope,
   const reader = { email: account.email, timeZone: account.timeZone, viewer: role ? ({ kind: 'player', role } as const) : ({ kind: 'moderator' } as const) };
   const reply = commandReply(ctx, game, reader, msg, executed, commands.length === 0);
   const rejected = executed.lines.filter((l) => l.outcome === 'rejected').length;
+  // From now on this player's game mail names email commands (nextPhaseLine).
+  if (role && !seat!.byMail) await ctx.db.gamePlayer.update({ where: { id: seat!.id }, data: { byMail: true } });
   return done('answered', `${executed.lines.length} line(s), ${rejected} rejected`, reply, {
     gameId: game.id, accountId: account.id, purpose: parsed.purpose, results: executed.lines as any,
   });
@@ -223,6 +226,32 @@ async function judgeMail(ctx: Ctx, msg: InboundMessage, size: number, tooLarge: 
       throw err;
     }
   }, extra);
+}
+
+/**
+ * Mail to an invitation's own address (`join+<token>`): the token, issued to the invited account for
+ * this game's invited seat, with the From of that account proves the sender, as a seat's address
+ * does; no MX verdict is needed. JOIN (with or without the game's name) joins this game only.
+ */
+async function inviteMail(ctx: Ctx, msg: InboundMessage, size: number, tooLarge: boolean, done: Done, game: GameWithPlayers, account: { id: string; email: string } | null, parsed: ParsedAddress, refuse: (reason: string, gameId?: string) => Promise<InboundResult>): Promise<InboundResult> {
+  const cfg = ctx.config.inbound;
+  const seat = account ? game.players.find((p) => p.accountId === account.id && p.status === 'invited') : undefined;
+  if (!account || !seat || !tokenMatches(cfg, parsed, account.id, seat.replyKey)) {
+    const other = game.players.some((p) => p.status === 'invited' && tokenMatches(cfg, parsed, p.accountId, p.replyKey));
+    return refuse(other ? 'sender is not the owner of the reply address' : 'reply token not valid for the sender', game.id);
+  }
+  const who = { gameId: game.id, accountId: account.id, purpose: 'invite' };
+  const since = new Date(ctx.clock.now().getTime() - 3600_000);
+  const recent = await ctx.db.inboundMail.count({ where: { accountId: account.id, receivedAt: { gt: since }, status: { in: ['answered', 'limited', 'too-large'] } } });
+  if (recent >= cfg.ratePerHour) return done('limited', `over ${cfg.ratePerHour} messages an hour`, plainReply(ctx, msg, 'email-refused', `You sent more than ${cfg.ratePerHour} messages to the judge within an hour. This message was not read;\nplease wait and send again.\n`), who);
+  if (tooLarge) return done('too-large', `larger than ${cfg.maxBytes} bytes`, plainReply(ctx, msg, 'email-refused', `Your message is ${Math.ceil(size / 1024)} KiB; the judge reads messages of at most ${Math.round(cfg.maxBytes / 1024)} KiB.\nIt was not read. Send the commands as plain text.\n`), who);
+  const full = await ctx.db.account.findUniqueOrThrow({ where: { id: account.id } });
+  const commands = parseCommands(msg.text);
+  const ex = commands.length ? await executeJudge(ctx, { email: msg.from!, account: full }, commands, game.id) : { lines: [], sections: [{ title: 'HELP', text: judgeHelpText(ctx.config) }], register: false };
+  // Joined by mail: an email player of this game from the start.
+  if (ex.lines.some((l) => l.outcome === 'done' && /^JOIN\b/i.test(l.text))) await ctx.db.gamePlayer.updateMany({ where: { gameId: game.id, accountId: account.id }, data: { byMail: true } });
+  const rejected = ex.lines.filter((l) => l.outcome === 'rejected').length;
+  return done('answered', `${ex.lines.length} line(s), ${rejected} rejected`, judgeReply(ctx, msg, ex, commands.length === 0, null), { ...who, results: ex.lines as any });
 }
 
 function judgeReply(ctx: Ctx, msg: InboundMessage, ex: Executed, empty: boolean, code: string | null): OutgoingMail {

@@ -78,7 +78,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your account */
+        /** Your account, with your mail settings */
         get: {
             parameters: {
                 query?: never;
@@ -98,6 +98,13 @@ export interface paths {
                             email: string;
                             id: string;
                             name: string | null;
+                            /**
+                             * @description Results mail: "every-phase" (each phase's results, the default) or "reminders" (only deadline reminders, and the mail of the game's start and end)
+                             * @enum {string}
+                             */
+                            notify: "every-phase" | "reminders";
+                            /** @description Whether orders sent from the web page or the API are also receipted by mail (the receipt is on the page either way; orders sent by mail are always answered by mail) */
+                            receiptsByMail: boolean;
                             timeZone: string;
                         };
                     };
@@ -118,7 +125,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change your name or time zone (used for times in your emails) */
+        /** Change your name, your time zone (used for times in your emails) or your mail settings */
         patch: {
             parameters: {
                 query?: never;
@@ -130,6 +137,13 @@ export interface paths {
                 content: {
                     "application/json": {
                         name?: string | null;
+                        /**
+                         * @description Results mail: "every-phase" (each phase's results, the default) or "reminders" (only deadline reminders, and the mail of the game's start and end)
+                         * @enum {string}
+                         */
+                        notify?: "every-phase" | "reminders";
+                        /** @description Whether orders sent from the web page or the API are also receipted by mail (the receipt is on the page either way; orders sent by mail are always answered by mail) */
+                        receiptsByMail?: boolean;
                         timeZone?: string;
                     };
                 };
@@ -145,6 +159,13 @@ export interface paths {
                             email: string;
                             id: string;
                             name: string | null;
+                            /**
+                             * @description Results mail: "every-phase" (each phase's results, the default) or "reminders" (only deadline reminders, and the mail of the game's start and end)
+                             * @enum {string}
+                             */
+                            notify: "every-phase" | "reminders";
+                            /** @description Whether orders sent from the web page or the API are also receipted by mail (the receipt is on the page either way; orders sent by mail are always answered by mail) */
+                            receiptsByMail: boolean;
                             timeZone: string;
                         };
                     };

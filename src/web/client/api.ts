@@ -31,7 +31,8 @@ export class ApiError extends Error {
   }
 }
 
-export type Me = Reply<'get', '/accounts/me'>;
+/** Who is signed in (the mail settings are read from GET /accounts/me when shown). */
+export type Me = Pick<Reply<'get', '/accounts/me'>, 'id' | 'email' | 'name' | 'timeZone'>;
 /** The page a signed-out visitor asked for (a link in a mail): opened once signed in. */
 export const NEXT_KEY = 'kahu-next';
 
