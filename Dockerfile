@@ -21,7 +21,7 @@ COPY prisma ./prisma
 COPY src ./src
 # Fonts for the PNG maps (bundled, no system fonts needed).
 COPY assets ./assets
-COPY scripts/build.mjs scripts/kahu.sh ./scripts/
+COPY scripts/build.mjs scripts/build-client.mjs scripts/kahu.sh ./scripts/
 # `npm run adjudicate` runs the CLI from a bundle, built here once (the app folder is not the
 # node user's to write in at run time).
 COPY scripts/adjudicate.mjs ./scripts/adjudicate.mjs
