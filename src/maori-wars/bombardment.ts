@@ -18,8 +18,13 @@ export function gunFor(s: MWState, side: Side, hex: string): Unit | undefined {
   const m = mapOf(s);
   const t = hexData(m, hex);
   if (!t) return undefined;
-  const water = (g: string) => { const a = hexData(m, g)!; return ((a.coastal || a.terrain === 'ocean') && (t.coastal || t.terrain === 'ocean')) || m.rivers.some((r) => r.hexes.includes(g) && r.hexes.includes(hex)); };
-  return s.units.find((u) => u.owner === side && !u.disrupted && (u.kind === 'artillery' || (u.kind === 'gunboat' && water(u.at))) && isHex(u.at) && mapNeighbours(m, hex).includes(u.at));
+  const water = (g: string) => {
+    const a = hexData(m, g);
+    if (!a) return false;
+    return ((a.coastal || a.terrain === 'ocean') && (t.coastal || t.terrain === 'ocean')) || m.rivers.some((r) => r.hexes.includes(g) && r.hexes.includes(hex));
+  };
+  // Only a unit on a hex next to the target (a gunboat at sea, off the board, is nowhere near it).
+  return s.units.find((u) => u.owner === side && !u.disrupted && isHex(u.at) && mapNeighbours(m, hex).includes(u.at) && (u.kind === 'artillery' || (u.kind === 'gunboat' && water(u.at))));
 }
 
 /** The Bombardment table's columns that show a target in `hex` for `side` (3.0: "Maori and Neutrals, as well as Canoes and Pa"). */

@@ -460,6 +460,14 @@ describe('9.0 combat', () => {
     expect(structuresAt(s, '0804').map((x) => x.kind)).toEqual(['village']);
     expect(at(s, '0804', 'warrior').filter((u) => !u.disrupted)).toHaveLength(2);
   });
+  it('offers bombardment without a look at Gunboats that are not on the board (the simulator found one at 2,000 games)', () => {
+    const s = newGame('bomb-offboard');
+    s.side = 'British'; s.phase = 'combat';
+    newUnit(s, { kind: 'artillery', owner: 'British', at: '0803' });
+    for (const where of ['arrival', '9999']) newUnit(s, { kind: 'gunboat', owner: 'British', at: where });
+    const opts = () => (maoriWars.options!(s, 'British') as { actions: { text: string }[] }).actions.map((a) => a.text);
+    expect(opts()).toEqual(expect.arrayContaining(['BOMBARD Ohaeawai UNITS']));
+  });
   it('refuses attacks on Neutrals and by Disrupted units', () => {
     const { s, i1, i2 } = duel();
     newUnit(s, { kind: 'infantry', owner: 'British', at: '0304' });
