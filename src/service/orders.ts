@@ -213,14 +213,15 @@ export async function submitOrders(ctx: Ctx, gameId: string, who: string | { tok
   const ready = !expected ? true : input.lines.length === 0 ? (input.ready ?? false) : (input.ready ?? c.ready ?? false);
   const phase = { key: c.key, label: c.label, deadlineAt: c.deadlineAt } as any;
   const game = { id: gameId, name: c.name, variant: c.variant, scenario: c.scenario, seedHash: c.seedHash };
-  const mail = receiptMail(ctx.config, game, { email: c.email, timeZone: c.timeZone, viewer: { kind: 'player', role } }, phase, read.lines, hash, now, ready);
+  // The receipt is stored and on the page; by mail only when the player asked (PATCH /accounts/me
+  // receiptsByMail, or SET RECEIPTS ON). Orders sent by mail are answered by the reply itself. The
+  // mail is written only when it is sent, and the mailer woken only then.
+  const sendsMail = !input.noReceiptMail && c.receiptsByMail;
+  const mail = sendsMail ? receiptMail(ctx.config, game, { email: c.email, timeZone: c.timeZone, viewer: { kind: 'player', role } }, phase, read.lines, hash, now, ready) : { to: '', subject: '', body: '' };
   const written = await batchersOf(ctx).write.run({
     phaseId: c.phase_id, role, at: utc(now), accountId: accountId!, lines: JSON.stringify(input.lines), readings: JSON.stringify(read.lines),
     accepted: JSON.stringify(stored ?? null), receipt: hash, ready, submitted: input.lines.length > 0,
-    mailTo: mail.to, subject: mail.subject, body: mail.body, gameId, graceMs: graceOf(c),
-    // The receipt is stored and on the page; by mail only when the player asked (PATCH /accounts/me
-    // receiptsByMail, or SET RECEIPTS ON). Orders sent by mail are answered by the reply itself.
-    mail: !input.noReceiptMail && c.receiptsByMail,
+    mailTo: mail.to, subject: mail.subject, body: mail.body, gameId, graceMs: graceOf(c), mail: sendsMail,
   });
   if (!written) throw await refusal(ctx, c.phase_id, c.label, now);
   let wake: { phaseId: string; at: Date }[] = [];
@@ -228,7 +229,7 @@ export async function submitOrders(ctx: Ctx, gameId: string, who: string | { tok
     const earlyAt = await updateEarlySql(ctx, c.phase_id, gameId, c.deadlines, now);
     if (earlyAt) wake = [{ phaseId: c.phase_id, at: earlyAt }];
   }
-  await afterCommit(ctx, { deadlines: wake, mail: true });
+  await afterCommit(ctx, { deadlines: wake, mail: sendsMail });
   return { phase: { key: c.key, label: c.label, deadlineAt: c.deadlineAt }, role, lines: read.lines, accepted: read.lines.filter((l) => l.ok).length, rejected: bad.length, ready, receipt: { hash, at: now } };
 }
 
