@@ -3,14 +3,10 @@
 // owned centre first; fleets before armies; then by province name).
 import type { Unit, UnitType } from '../types.ts';
 import type { Variant } from '../variants/variant.ts';
-import { aUnit, canStand, unitTypePlural } from './board.ts';
+import { type AdjustmentBoard, orderKind } from '../kinds/index.ts';
+import { type AdjustmentInput, adjustmentsDue } from './centres.ts';
 import { fleetProvinceAdjacency } from './convoy.ts';
 import type { OrderOutcome, PowerOrder } from './movement.ts';
-
-export interface AdjustmentInput {
-  units: Unit[];
-  supplyCenters: Record<string, string>;
-}
 
 export interface AdjustmentOutcome {
   outcomes: OrderOutcome[];
@@ -19,92 +15,37 @@ export interface AdjustmentOutcome {
   civilDisorder: Unit[];
 }
 
-/** Builds (positive) or disbands (negative) each power is due. European fleets do not count. */
-export function adjustmentsDue(variant: Variant, input: AdjustmentInput): Record<string, number> {
-  const due: Record<string, number> = {};
-  for (const owner of Object.values(input.supplyCenters)) due[owner] = (due[owner] ?? 0) + 1;
-  for (const u of input.units) {
-    if (u.type === 'F' && variant.rules.europeanFleets) continue;
-    due[u.power] = (due[u.power] ?? 0) - 1;
-  }
-  return due;
-}
-
-/** Provinces where a power may build now. */
-export function buildSites(variant: Variant, input: AdjustmentInput, power: string): string[] {
-  const occupied = new Set(input.units.map((u) => variant.map.provinceOf(u.location)?.id));
-  return Object.entries(input.supplyCenters)
-    .filter(([p, owner]) => owner === power && !occupied.has(p))
-    .filter(([p]) => variant.rules.buildAnywhere || (variant.homeCenters[power] ?? []).includes(p))
-    .map(([p]) => p)
-    .sort();
+/** The board the order kinds check adjustment orders against, with nothing ordered yet. */
+export function adjustmentBoard(variant: Variant, input: AdjustmentInput): AdjustmentBoard {
+  const due = adjustmentsDue(variant, input);
+  return {
+    phase: 'adjustment',
+    variant,
+    map: variant.map,
+    units: input.units,
+    supplyCenters: input.supplyCenters,
+    due,
+    used: {},
+    builtIn: new Set<string>(),
+    occupied: new Set(input.units.map((u) => variant.map.provinceOf(u.location)?.id)),
+    removed: new Set<number>(),
+    built: [],
+    powerOf: (name: string) => Object.keys(due).find((p) => p.toLowerCase() === name.toLowerCase()) ?? name,
+  };
 }
 
 export function adjudicateAdjustments(variant: Variant, input: AdjustmentInput, orders: PowerOrder[]): AdjustmentOutcome {
-  const map = variant.map;
-  const due = adjustmentsDue(variant, input);
-  const powerOf = (name: string) => Object.keys(due).find((p) => p.toLowerCase() === name.toLowerCase()) ?? name;
+  const b = adjustmentBoard(variant, input);
+  const { map, due, used, removed, built } = b;
   const outcomes: OrderOutcome[] = orders.map(() => ({ result: 'illegal' }));
-  const used: Record<string, number> = {};
-  const builtIn = new Set<string>();
-  const removed = new Set<number>();
-  const built: Unit[] = [];
-  const occupied = new Set(input.units.map((u) => map.provinceOf(u.location)?.id));
-
   orders.forEach((po, i) => {
-    const power = powerOf(po.power);
-    const o = po.order;
-    const n = due[power] ?? 0;
-    const fail = (reason: string) => (outcomes[i] = { result: 'illegal', reason });
-    if (o.kind === 'build' || o.kind === 'waive') {
-      if (n <= 0) return fail(`${power} has no builds`);
-      if ((used[power] ?? 0) >= n) return fail(`${power} has only ${n} build${n > 1 ? 's' : ''}`);
-      if (o.kind === 'waive') {
-        used[power] = (used[power] ?? 0) + 1;
-        outcomes[i] = { result: 'succeeds' };
-        return;
-      }
-      const [provId, coast] = o.location.split('/');
-      const p = map.province(provId);
-      if (!p) return fail(`there is no place called ${o.location}`);
-      if (!variant.rules.buildableTypes.includes(o.unitType)) return fail(`${unitTypePlural(o.unitType)} cannot be built here`);
-      if (!p.supplyCenter && input.supplyCenters[p.id] === undefined) return fail(`${p.name} is not a supply centre`);
-      if (input.supplyCenters[p.id] !== power) return fail(`${power} does not own ${p.name}`);
-      if (!variant.rules.buildAnywhere && !(variant.homeCenters[power] ?? []).includes(p.id))
-        return fail(`${p.name} is not a home centre of ${power}`);
-      if (occupied.has(p.id)) return fail(`${p.name} is occupied`);
-      if (builtIn.has(p.id)) return fail(`${p.name} already has a build`);
-      let loc = map.location(p.id)!.index;
-      if (o.unitType !== 'A' && p.coasts.length > 0) {
-        if (!coast) return fail(`say which coast of ${p.name}`);
-        const l = map.location(`${p.id}/${coast}`);
-        if (!l) return fail(`${p.name} has no coast '${coast}'`);
-        loc = l.index;
-      }
-      if (!canStand(map, o.unitType, loc)) return fail(`${aUnit(o.unitType)} cannot stand in ${p.name}`);
-      builtIn.add(p.id);
-      used[power] = (used[power] ?? 0) + 1;
-      built.push({ power, type: o.unitType, location: map.locations[loc].id });
+    const k = orderKind(po.order);
+    const why = k.problem(b, po.power, po.order);
+    if (why !== null) outcomes[i] = { result: 'illegal', reason: why };
+    else {
+      k.apply(b, po.power, po.order, i);
       outcomes[i] = { result: 'succeeds' };
-      return;
     }
-    if (o.kind === 'disband') {
-      if (n >= 0) return fail(`${power} has no disbands`);
-      const where = map.provinceOf(o.unit.location)?.id ?? map.province(o.unit.location.split('/')[0])?.id;
-      const k = input.units.findIndex((u) => map.provinceOf(u.location)?.id === where);
-      if (k < 0) return fail(`there is no unit in ${where ? map.province(where)!.name : o.unit.location}`);
-      const u = input.units[k];
-      if (u.power !== power) return fail(`the unit in ${map.provinceOf(u.location)!.name} belongs to ${u.power}`);
-      if (o.unit.type && o.unit.type !== u.type) return fail(`the unit in ${map.provinceOf(u.location)!.name} is ${aUnit(u.type)}`);
-      if (u.type === 'F' && variant.rules.europeanFleets) return fail('a European fleet is never disbanded in adjustments');
-      if (removed.has(k)) return fail('this unit is already disbanded');
-      if ((used[power] ?? 0) >= -n) return fail(`${power} has only ${-n} disband${n < -1 ? 's' : ''}`);
-      removed.add(k);
-      used[power] = (used[power] ?? 0) + 1;
-      outcomes[i] = { result: 'succeeds' };
-      return;
-    }
-    fail('only builds, disbands and waives are ordered in the adjustment phase');
   });
 
   // Civil disorder for powers that ordered too few disbands.
@@ -159,3 +100,5 @@ function distanceFromOwnedCenters(variant: Variant, supplyCenters: Record<string
   return dist;
 }
 
+export { adjustmentsDue, buildSites } from './centres.ts';
+export type { AdjustmentInput } from './centres.ts';

@@ -3,9 +3,11 @@
 import type { DipMap } from '../maps/map.ts';
 import type { DislodgedUnit, Order, OrderResult, Unit, UnitRef } from '../types.ts';
 import type { Variant } from '../variants/variant.ts';
-import { aUnit, canStand, unitTypeName } from './board.ts';
-import { convoyRouteExists, fleetProvinceAdjacency, onConvoyRoute } from './convoy.ts';
+import { aUnit, canStand } from './board.ts';
+import { convoyRouteExists, fleetProvinceAdjacency } from './convoy.ts';
 import { CONVOY, HOLD, MOVE, Resolver, SUPPORT } from './resolver.ts';
+import { Illegal, type Intent, type MovementBoard, orderKind, SPECIAL } from '../kinds/index.ts';
+import { orderedUnit } from '../kinds/board.ts';
 
 export interface PowerOrder {
   power: string;
@@ -30,38 +32,6 @@ export interface MovementOutcome {
   contested: string[];
   supplyCenters: Record<string, string>;
   tradingPosts: Record<string, string>;
-}
-
-/** Heiau `= B` and `= C`: the unit stays put like a holding unit. */
-const SPECIAL = 4;
-
-/** What a legal order means on the board, before resolution. */
-interface Intent {
-  kind: number;
-  /** MOVE: destination location index (coast filled in). */
-  toLoc: number;
-  /** MOVE/SUPPORT/CONVOY: destination province. */
-  toProv: number;
-  viaConvoy: boolean;
-  /** MOVE by a boat bunch inland, or SUPPORT by it into an inland province: it burns its boats. */
-  burns: boolean;
-  /** SUPPORT/CONVOY: province of the unit supported or convoyed. */
-  targetProv: number;
-  /** SUPPORT of a move: the coast the supporter named, if any. */
-  toCoast: string | null;
-  /** SUPPORT: of a hold (no move). */
-  supportHold: boolean;
-  special: 'build-boats' | 'trading-post' | null;
-  /** build-boats: the location of the new boat bunch. */
-  boatLoc: number;
-}
-
-function intent(kind: number, toProv = -1, targetProv = -1): Intent {
-  return { kind, toLoc: -1, toProv, viaConvoy: false, burns: false, targetProv, toCoast: null, supportHold: false, special: null, boatLoc: -1 };
-}
-
-class Illegal {
-  constructor(readonly reason: string) {}
 }
 
 /** Buffers kept per map and reused from phase to phase. */
@@ -102,18 +72,28 @@ export function adjudicateMovement(variant: Variant, input: MovementInput, order
   return new MovementPhase(variant, input).run(orders);
 }
 
-class MovementPhase {
-  private readonly map: DipMap;
+/**
+ * The board the order kinds check movement orders against, with nothing ordered yet. It lives in
+ * buffers shared per map: read it (options) before the next phase of that map is adjudicated.
+ */
+export function movementBoard(variant: Variant, input: MovementInput): MovementBoard {
+  return new MovementPhase(variant, input);
+}
+
+class MovementPhase implements MovementBoard {
+  readonly phase = 'movement';
+  readonly map: DipMap;
   private readonly P: number;
-  private readonly units: Unit[];
+  readonly units: Unit[];
   private readonly s: Scratch;
   private readonly r: Resolver;
-  private readonly intents: (Intent | null)[];
+  readonly intents: (Intent | null)[];
   private readonly powers: string[] = [];
-  private readonly tradingPosts: Record<string, string>;
+  readonly tradingPosts: Record<string, string>;
+  private targetsOf: ({ to: string; viaConvoy: boolean }[] | undefined)[] = [];
 
   constructor(
-    private readonly variant: Variant,
+    readonly variant: Variant,
     private readonly input: MovementInput,
   ) {
     this.map = variant.map;
@@ -142,6 +122,46 @@ class MovementPhase {
       const t = this.map.provinces[l.province].type;
       if (unit.type === 'F' && (t === 'sea' || (coastalConvoys && t === 'coast'))) capable[l.province] = 1;
     }
+    this.s.orderOf.fill(-1, 0, n);
+  }
+
+  get unitAt() {
+    return this.r.unitAt;
+  }
+  get prov() {
+    return this.r.prov;
+  }
+  get loc() {
+    return this.s.loc;
+  }
+  get capable() {
+    return this.s.capable;
+  }
+  get orderOf() {
+    return this.s.orderOf;
+  }
+
+  /** Where unit u could move: its neighbours, and for armies and bunches the coasts a convoy could reach. */
+  targets(u: number): { to: string; viaConvoy: boolean }[] {
+    const known = this.targetsOf[u];
+    if (known) return known;
+    const map = this.map;
+    const unit = this.units[u];
+    const from = map.locations[this.s.loc[u]];
+    const out: { to: string; viaConvoy: boolean }[] = [];
+    const direct = new Set<number>();
+    if (unit.type === 'A') for (const q of map.armyNeighbours[from.province]) { out.push({ to: map.provinces[q].id, viaConvoy: false }); direct.add(q); }
+    else for (const l of map.fleetNeighbours[from.index]) if (canStand(map, unit.type, l)) { out.push({ to: map.locations[l].id, viaConvoy: false }); direct.add(map.locations[l].province); }
+    const convoyable = unit.type === 'A' || (unit.type === 'B' && this.variant.rules.boatBunches);
+    if (convoyable && map.provinces[from.province].type === 'coast')
+      for (const p of map.provinces) {
+        if (p.index === from.province || direct.has(p.index) || p.type !== 'coast') continue;
+        if (!convoyRouteExists(map, this.s.capable, from.province, p.index)) continue;
+        if (unit.type === 'A') out.push({ to: p.id, viaConvoy: true });
+        else for (const l of map.locationsOf[p.index]) if (canStand(map, unit.type, l)) out.push({ to: map.locations[l].id, viaConvoy: true });
+      }
+    this.targetsOf[u] = out;
+    return out;
   }
 
   private powerIndex(name: string): number {
@@ -151,21 +171,21 @@ class MovementPhase {
     return this.powers.length - 1;
   }
 
-  private name(prov: number) {
+  name(prov: number) {
     return this.map.provinces[prov].name;
   }
 
-  private locName(loc: number) {
+  locName(loc: number) {
     const l = this.map.locations[loc];
     return l.coast ? `${this.name(l.province)} (${l.coast})` : this.name(l.province);
   }
 
-  private provinceIndex(location: string): number {
+  provinceIndex(location: string): number {
     const l = this.map.location(location) ?? this.map.location(location.split('/')[0]);
     return l ? l.province : -1;
   }
 
-  private findUnit(power: string, ref: UnitRef): number {
+  findUnit(power: string, ref: UnitRef): number {
     const p = this.provinceIndex(ref.location);
     if (p < 0) throw new Illegal(`there is no place called ${ref.location}`);
     const u = this.r.unitAt[p];
@@ -179,7 +199,7 @@ class MovementPhase {
   }
 
   /** Resolve a fleet-like destination to a location index, filling in the only possible coast. */
-  private fleetDestination(fromLoc: number, to: string): number {
+  fleetDestination(fromLoc: number, to: string): number {
     const map = this.map;
     const slash = to.indexOf('/');
     const provId = slash < 0 ? to : to.slice(0, slash);
@@ -204,78 +224,17 @@ class MovementPhase {
   }
 
   /** Whether a boat bunch at unit u would go inland (by marching) to province q. */
-  private inland(u: number, q: number): boolean {
+  inland(u: number, q: number): boolean {
     return this.map.armyAdjacent(this.r.prov[u], q) && !this.map.fleetReachesProvince(this.s.loc[u], q);
   }
 
   /** Whether fleets on the board could convoy from src to dst (without the fleet in `without`). */
-  private convoyConceivable(src: number, dst: number, without = -1): boolean {
+  convoyConceivable(src: number, dst: number, without = -1): boolean {
     return convoyRouteExists(this.map, this.s.capable, src, dst, without);
   }
 
-  private checkMove(u: number, to: string, viaConvoy: boolean): Intent {
-    const map = this.map;
-    const unit = this.units[u];
-    const from = this.r.prov[u];
-    const qi = this.provinceIndex(to);
-    if (qi < 0) throw new Illegal(`there is no place called ${to}`);
-    const q = map.provinces[qi];
-    if (qi === from) throw new Illegal('a unit cannot move to the province it is in');
-    if (q.type === 'impassable') throw new Illegal(`${q.name} is impassable`);
-    const it = intent(MOVE, qi);
-    it.viaConvoy = viaConvoy;
-    if (unit.type === 'A') {
-      if (q.type === 'sea') throw new Illegal(`an army cannot move to ${q.name}, a sea`);
-      it.toLoc = map.locationsOf[qi][0];
-      if (!map.armyAdjacent(from, qi) || viaConvoy) {
-        if (!this.convoyConceivable(from, qi)) throw new Illegal(`${this.name(from)} is not adjacent to ${q.name} and no fleet can convoy there`);
-        it.viaConvoy = true;
-      }
-      return it;
-    }
-    if (unit.type === 'F') {
-      if (viaConvoy) throw new Illegal('only armies and boat bunches can be convoyed');
-      it.toLoc = this.fleetDestination(this.s.loc[u], to);
-      return it;
-    }
-    // Boat bunch: like a fleet, but never into the open ocean; inland it marches and burns its boats.
-    if (q.ocean) throw new Illegal(`boat bunches cannot move to ${q.name}`);
-    if (!viaConvoy && map.fleetReachesProvince(this.s.loc[u], qi)) {
-      it.toLoc = this.fleetDestination(this.s.loc[u], to);
-      return it;
-    }
-    if (!viaConvoy && this.inland(u, qi)) {
-      it.toLoc = map.locationsOf[qi][0];
-      it.burns = true;
-      return it;
-    }
-    if (!this.convoyConceivable(from, qi)) throw new Illegal(`${this.name(from)} is not adjacent to ${q.name} and no fleet can convoy there`);
-    let coast = to.split('/')[1];
-    if (q.coasts.length > 0 && !coast) {
-      // The bunch lands on a coast the last convoying fleet's water touches: when the fleets that
-      // could be last all touch one coast, that is the coast; only otherwise must it be named.
-      const landings = new Set<string>();
-      for (const l of map.locationsOf[qi]) {
-        for (let w = 0; w < map.provinces.length; w++) {
-          if (!this.s.capable[w] || w === from) continue;
-          for (const wl of map.locationsOf[w]) if (map.fleetAdjacent(wl, l)) landings.add(map.locations[l].coast ?? '');
-        }
-      }
-      if (landings.size !== 1) throw new Illegal(`say which coast of ${q.name} the boat bunch lands on`);
-      coast = [...landings][0]!;
-    } else if (q.coasts.length > 0) {
-      const l = map.location(`${q.id}/${coast}`);
-      const touched = !!l && map.provinces.some((w) => w.index !== from && this.s.capable[w.index] && map.locationsOf[w.index].some((wl) => map.fleetAdjacent(wl, l.index)));
-      if (l && !touched) throw new Illegal(`a convoyed boat bunch lands on a coast its last convoying fleet touches; no fleet touches ${q.name} (${coast})`);
-    }
-    it.toLoc = map.location(coast ? `${q.id}/${coast}` : q.id)?.index ?? -1;
-    if (it.toLoc < 0) throw new Illegal(`${q.name} has no coast '${coast}'`);
-    it.viaConvoy = true;
-    return it;
-  }
-
   /** Whether unit u could move into province q (ignoring coasts), as supports require. */
-  private canReach(u: number, q: number): boolean {
+  canReach(u: number, q: number): boolean {
     const type = this.units[u].type;
     if (type === 'A') return this.map.armyAdjacent(this.r.prov[u], q);
     if (type === 'F') return this.map.fleetReachesProvince(this.s.loc[u], q);
@@ -284,7 +243,7 @@ class MovementPhase {
   }
 
   /** Whether unit t could ever make the move a support names (DATC 6.D.22-24, 6.D.31). */
-  private movePossible(t: number, q: number, coast: string | undefined, supporter: number): boolean {
+  movePossible(t: number, q: number, coast: string | undefined, supporter: number): boolean {
     const map = this.map;
     const dest = map.provinces[q];
     const tp = this.r.prov[t];
@@ -300,118 +259,30 @@ class MovementPhase {
     return map.fleetReachesProvince(this.s.loc[t], q) || this.inland(t, q) || byConvoy();
   }
 
-  private check(u: number, order: Order): Intent {
-    const map = this.map;
-    const rules = this.variant.rules;
-    const unit = this.units[u];
-    const here = map.provinces[this.r.prov[u]];
-    switch (order.kind) {
-      case 'hold':
-        return intent(HOLD);
-      case 'move':
-        return this.checkMove(u, order.to, order.viaConvoy);
-      case 'support': {
-        const tp = this.provinceIndex(order.target.location);
-        if (tp < 0) throw new Illegal(`there is no place called ${order.target.location}`);
-        if (tp === here.index) throw new Illegal('a unit cannot support itself');
-        const supported = this.r.unitAt[tp];
-        if (supported < 0) throw new Illegal(`there is no unit in ${this.name(tp)} to support`);
-        if (order.to === undefined) {
-          if (!this.canReach(u, tp)) throw new Illegal(`${here.name} cannot reach ${this.name(tp)}, so cannot support it`);
-          const it = intent(SUPPORT, tp, tp);
-          it.supportHold = true;
-          it.burns = unit.type === 'B' && this.inland(u, tp);
-          return it;
-        }
-        const [toId, coast] = order.to.split('/');
-        const q = map.province(toId);
-        if (!q) throw new Illegal(`there is no place called ${order.to}`);
-        if (q.index === tp) throw new Illegal('a unit cannot move to the province it is in');
-        if (q.index === here.index) throw new Illegal('a unit cannot support a move into its own province');
-        if (!this.canReach(u, q.index)) throw new Illegal(`${here.name} cannot reach ${q.name}, so cannot support a move there`);
-        if (!this.movePossible(supported, q.index, coast, u))
-          throw new Illegal(`the ${unitTypeName(this.units[supported].type)} in ${this.name(tp)} cannot move to ${q.name}`);
-        const it = intent(SUPPORT, q.index, tp);
-        it.toCoast = coast ?? null;
-        it.burns = unit.type === 'B' && this.inland(u, q.index);
-        return it;
-      }
-      case 'convoy': {
-        if (unit.type !== 'F') throw new Illegal(unit.type === 'B' ? 'boat bunches cannot convoy' : 'only fleets can convoy');
-        if (here.type !== 'sea' && !rules.coastalConvoys) throw new Illegal(`a fleet in ${here.name} is on a coast and cannot convoy`);
-        const fp = this.provinceIndex(order.target.location);
-        if (fp < 0) throw new Illegal(`there is no place called ${order.target.location}`);
-        const convoyed = this.r.unitAt[fp];
-        if (convoyed < 0) throw new Illegal(`there is no unit in ${this.name(fp)} to convoy`);
-        const ctype = this.units[convoyed].type;
-        if (ctype === 'F') throw new Illegal('fleets cannot be convoyed');
-        const q = map.province(order.to.split('/')[0]);
-        if (!q) throw new Illegal(`there is no place called ${order.to}`);
-        if (q.index === fp) throw new Illegal('a unit cannot move to the province it is in');
-        if (q.type === 'sea' && (ctype === 'A' || q.ocean))
-          throw new Illegal(ctype === 'A' ? `an army cannot be convoyed to ${q.name}, a sea` : `boat bunches cannot be convoyed into ${q.name}`);
-        if (!onConvoyRoute(map, this.s.capable, here.index, fp, q.index))
-          throw new Illegal(`${here.name} is not on a convoy route from ${this.name(fp)} to ${q.name}`);
-        return intent(CONVOY, q.index, fp);
-      }
-      case 'build-boats': {
-        if (!rules.heiauOrders) throw new Illegal('this variant has no boat building');
-        if (unit.type !== 'A') throw new Illegal('only an army can build boats');
-        if (here.type !== 'coast') throw new Illegal(`${here.name} has no shore to build boats on`);
-        const it = intent(SPECIAL);
-        it.special = 'build-boats';
-        it.boatLoc = map.locationsOf[here.index][0];
-        if (here.coasts.length > 0) {
-          const coast = order.unit.location.split('/')[1];
-          if (!coast) throw new Illegal(`say which coast of ${here.name} the boats are built on`);
-          it.boatLoc = map.location(`${here.id}/${coast}`)?.index ?? -1;
-          if (it.boatLoc < 0) throw new Illegal(`${here.name} has no coast '${coast}'`);
-        }
-        return it;
-      }
-      case 'trading-post': {
-        if (!rules.heiauOrders) throw new Illegal('this variant has no trading posts');
-        if (unit.type !== 'F') throw new Illegal('only a European fleet can build a trading post');
-        if (here.type !== 'coast') throw new Illegal('a trading post is built in a land space');
-        if (here.supplyCenter || this.tradingPosts[here.id]) throw new Illegal(`${here.name} already has a heiau`);
-        if (Object.values(this.tradingPosts).includes(unit.power)) throw new Illegal(`${unit.power} has already built its trading post`);
-        const it = intent(SPECIAL);
-        it.special = 'trading-post';
-        return it;
-      }
-      case 'retreat':
-        throw new Illegal('retreats are ordered in the retreat phase');
-      case 'disband':
-        throw new Illegal('disbands are ordered in the retreat or adjustment phase');
-      case 'build':
-      case 'waive':
-        throw new Illegal('builds are ordered in the adjustment phase');
-    }
-  }
-
   run(orders: PowerOrder[]): MovementOutcome {
     const { map, r, s, units, intents, P } = this;
     const n = units.length;
     const outcomes: OrderOutcome[] = new Array(orders.length);
     const { orderOf, voidOrder, moved, dislodgedBy, occupied, contested } = s;
-    orderOf.fill(-1, 0, n);
 
     for (let i = 0; i < orders.length; i++) {
       const po = orders[i];
       const o = po.order;
-      if (o.kind === 'build' || o.kind === 'waive') {
-        outcomes[i] = { result: 'illegal', reason: 'builds are ordered in the adjustment phase' };
+      const k = orderKind(o);
+      const why = k.problem(this, po.power, o);
+      if (why === null) {
+        k.apply(this, po.power, o, i);
+        outcomes[i] = { result: 'succeeds' };
         continue;
       }
-      try {
-        const u = this.findUnit(po.power, o.unit);
-        if (orderOf[u] >= 0) throw new Illegal(`${units[u].type} ${this.name(r.prov[u])} already has an order; the first one counts`);
-        orderOf[u] = i;
-        intents[u] = this.check(u, o);
-        outcomes[i] = { result: 'succeeds' };
-      } catch (e) {
-        if (!(e instanceof Illegal)) throw e;
-        outcomes[i] = { result: 'illegal', reason: e.reason };
+      outcomes[i] = { result: 'illegal', reason: why };
+      // An illegal order still takes its unit's turn: a later order for it is refused too.
+      if ('unit' in o) {
+        try {
+          orderOf[orderedUnit(this, po.power, o.unit)] = i;
+        } catch (e) {
+          if (!(e instanceof Illegal)) throw e;
+        }
       }
     }
 

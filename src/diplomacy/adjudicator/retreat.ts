@@ -1,5 +1,6 @@
 // The retreat phase: each dislodged unit retreats to one of its open provinces or is disbanded;
 // two units retreating to the same province are both disbanded.
+import { orderKind, type RetreatBoard } from '../kinds/index.ts';
 import type { DislodgedUnit, Unit } from '../types.ts';
 import type { Variant } from '../variants/variant.ts';
 import type { OrderOutcome, PowerOrder } from './movement.ts';
@@ -41,58 +42,33 @@ export function retreatsOf(variant: Variant, input: RetreatInput): string[][] {
   });
 }
 
+/** The board the order kinds check retreat orders against, with nothing ordered yet. */
+export function retreatBoard(variant: Variant, input: RetreatInput): RetreatBoard {
+  return {
+    phase: 'retreat',
+    variant,
+    map: variant.map,
+    units: input.units,
+    dislodged: input.dislodged,
+    retreats: retreatsOf(variant, input),
+    ordered: input.dislodged.map(() => -1),
+    chosen: input.dislodged.map(() => null),
+  };
+}
+
 export function adjudicateRetreats(variant: Variant, input: RetreatInput, orders: PowerOrder[]): RetreatOutcome {
   const map = variant.map;
-  const options = retreatsOf(variant, input);
+  const b = retreatBoard(variant, input);
+  const { ordered, chosen } = b;
   const outcomes: OrderOutcome[] = orders.map(() => ({ result: 'illegal' }));
-  const chosen: (string | null)[] = input.dislodged.map(() => null);
-  const ordered = input.dislodged.map(() => -1);
-  const provinceOf = (loc: string) => map.provinceOf(loc)?.id ?? map.province(loc.split('/')[0])?.id;
-
   orders.forEach((po, i) => {
-    const o = po.order;
-    if (o.kind !== 'retreat' && o.kind !== 'move' && o.kind !== 'disband') {
-      outcomes[i] = { result: 'illegal', reason: 'only retreats and disbands are ordered in a retreat phase' };
-      return;
-    }
-    const where = provinceOf(o.unit.location);
-    const d = input.dislodged.findIndex((u) => provinceOf(u.location) === where);
-    if (d < 0) {
-      outcomes[i] = { result: 'illegal', reason: `no dislodged unit in ${where ? map.province(where)!.name : o.unit.location}` };
-      return;
-    }
-    const unit = input.dislodged[d];
-    if (unit.power.toLowerCase() !== po.power.toLowerCase()) {
-      outcomes[i] = { result: 'illegal', reason: `the unit in ${map.province(where!)!.name} belongs to ${unit.power}` };
-      return;
-    }
-    if (ordered[d] >= 0) {
-      outcomes[i] = { result: 'illegal', reason: 'this unit already has an order; the first one counts' };
-      return;
-    }
-    if (o.kind === 'disband') {
-      ordered[d] = i;
+    const k = orderKind(po.order);
+    const why = k.problem(b, po.power, po.order);
+    if (why !== null) outcomes[i] = { result: 'illegal', reason: why };
+    else {
+      k.apply(b, po.power, po.order, i);
       outcomes[i] = { result: 'succeeds' };
-      return;
     }
-    if (o.kind === 'move' && o.viaConvoy) {
-      outcomes[i] = { result: 'illegal', reason: 'a retreat cannot be convoyed' };
-      return;
-    }
-    const to = o.to;
-    const [toProv, coast] = to.split('/');
-    const fits = options[d].filter((r) => r.split('/')[0] === toProv && (!coast || unit.type === 'A' || r === to));
-    if (fits.length !== 1) {
-      const target = map.province(toProv)?.name ?? to;
-      outcomes[i] = {
-        result: 'illegal',
-        reason: fits.length > 1 ? `say which coast of ${target}` : `${target} is not among the retreats: ${options[d].join(', ') || 'none'}`,
-      };
-      return;
-    }
-    ordered[d] = i;
-    chosen[d] = fits[0];
-    outcomes[i] = { result: 'succeeds' };
   });
 
   // Retreats into the same province bounce and both units are disbanded.

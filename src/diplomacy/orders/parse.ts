@@ -4,6 +4,7 @@
 import type { DipMap } from '../maps/map.ts';
 import type { Order, PhaseType, UnitRef, UnitType } from '../types.ts';
 import { collectRun, nameIndex, readRun, tokenize, type NameIndex, type Token } from './names.ts';
+import { orderKind } from '../kinds/index.ts';
 
 export interface ParseError {
   message: string;
@@ -447,7 +448,6 @@ export function parseOrders(map: DipMap, lines: string[], ctx?: ParseContext): P
   return out;
 }
 
-const unitText = (u: UnitRef) => (u.type ? `${u.type} ${u.location}` : u.location);
 
 /**
  * The order in rulebook notation with location ids, for "how your order was read" replies:
@@ -455,26 +455,5 @@ const unitText = (u: UnitRef) => (u.type ? `${u.type} ${u.location}` : u.locatio
  * `Build A par`, `Waive`, `A koh = B`. parseOrder reads it back to the same order.
  */
 export function formatOrder(_map: DipMap, order: Order): string {
-  switch (order.kind) {
-    case 'hold':
-      return `${unitText(order.unit)} H`;
-    case 'move':
-      return `${unitText(order.unit)} - ${order.to}${order.viaConvoy ? ' via convoy' : ''}`;
-    case 'support':
-      return `${unitText(order.unit)} S ${unitText(order.target)}${order.to ? ` - ${order.to}` : ''}`;
-    case 'convoy':
-      return `${unitText(order.unit)} C ${unitText(order.target)} - ${order.to}`;
-    case 'build-boats':
-      return `${unitText(order.unit)} = B`;
-    case 'trading-post':
-      return `${unitText(order.unit)} = C`;
-    case 'retreat':
-      return `${unitText(order.unit)} R ${order.to}`;
-    case 'disband':
-      return `${unitText(order.unit)} D`;
-    case 'build':
-      return `Build ${order.unitType} ${order.location}`;
-    case 'waive':
-      return 'Waive';
-  }
+  return orderKind(order).notation(order);
 }
