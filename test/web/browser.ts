@@ -62,3 +62,27 @@ export async function openPage(page: Page, url: string): Promise<string[]> {
   await page.goto(url);
   return errors;
 }
+
+/** A point of an element (a unit, or a space clear of names and units) that a tap there would hit. */
+export async function pointOf(page: Page, selector: string): Promise<{ x: number; y: number }> {
+  return page.locator(selector).evaluate((el: Element) => {
+    el.scrollIntoView({ block: 'center', inline: 'center' });
+    const box = el.getBoundingClientRect();
+    for (let i = 1; i < 20; i++) for (let j = 1; j < 20; j++) {
+      const x = Math.round(box.left + (box.width * i) / 20), y = Math.round(box.top + (box.height * j) / 20);
+      const top = document.elementFromPoint(x, y);
+      if (el instanceof SVGPathElement ? top === el : el.contains(top)) return { x, y };
+    }
+    throw new Error('nothing of it can be tapped');
+  });
+}
+
+/** Taps an element of the map until the tap counts: a tap on something tiny first zooms in around it. */
+export async function tapOn(page: Page, selector: string, done: () => Promise<boolean>): Promise<number> {
+  for (let n = 1; n <= 4; n++) {
+    const p = await pointOf(page, selector);
+    await page.touchscreen.tap(p.x, p.y);
+    if (await done()) return n;
+  }
+  throw new Error(`tapping ${selector} did nothing: ${await page.locator('#map-hint').innerText()}`);
+}

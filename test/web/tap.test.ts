@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestService } from '../helpers/app.ts';
 import { signUp, startedGame, type Client } from '../helpers/api.ts';
-import { artifact, signInLinkFor, startWeb, stopWeb } from './browser.ts';
+import { artifact, pointOf, signInLinkFor, startWeb, stopWeb, tapOn } from './browser.ts';
 
 let t: TestService;
 let browser: Browser;
@@ -27,30 +27,6 @@ async function openGame(email: string, options: Parameters<Browser['newPage']>[0
   await page.goto(`${await signInLink(email)}&next=${path}`);
   await page.locator('main[aria-busy="false"] #map svg').waitFor();
   return { page, errors };
-}
-
-/** A point of an element (a unit, or a space clear of names and units) that a tap there would hit. */
-async function pointOf(page: Page, selector: string): Promise<{ x: number; y: number }> {
-  return page.locator(selector).evaluate((el: Element) => {
-    el.scrollIntoView({ block: 'center', inline: 'center' });
-    const box = el.getBoundingClientRect();
-    for (let i = 1; i < 20; i++) for (let j = 1; j < 20; j++) {
-      const x = Math.round(box.left + (box.width * i) / 20), y = Math.round(box.top + (box.height * j) / 20);
-      const top = document.elementFromPoint(x, y);
-      if (el instanceof SVGPathElement ? top === el : el.contains(top)) return { x, y };
-    }
-    throw new Error('nothing of it can be tapped');
-  });
-}
-
-/** Taps an element of the map until the tap counts: a tap on something tiny first zooms in around it. */
-async function tapOn(page: Page, selector: string, done: () => Promise<boolean>): Promise<number> {
-  for (let n = 1; n <= 4; n++) {
-    const p = await pointOf(page, selector);
-    await page.touchscreen.tap(p.x, p.y);
-    if (await done()) return n;
-  }
-  throw new Error(`tapping ${selector} did nothing: ${await page.locator('#map-hint').innerText()}`);
 }
 
 const selected = (page: Page) => page.locator('#map g.unit.selected').getAttribute('data-unit').catch(() => null);
