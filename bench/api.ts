@@ -4,13 +4,17 @@
 //   npm run bench:api                      (embedded PostgreSQL in a temporary directory)
 //   DATABASE_URL=postgresql://... npm run bench:api   (creates and drops a database there)
 //   BENCH_GAMES=1000 BENCH_SECONDS=15 BENCH_CONCURRENCY=32
+//   It first runs the same load against a peer (bench/peer.mjs: bare fastify + pg, one INSERT a
+//   request) on the same PostgreSQL and prints kahu's rate as a ratio of the peer's (issue 28).
 //   BENCH_PROF=dir: a CPU profile (--cpu-prof) of the API process in dir; BENCH_CHILD_LOG=file: its output
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { loadConfig } from '../src/config.ts';
 import { createDb, createPool } from '../src/db/client.ts';
@@ -19,6 +23,7 @@ import { systemClock } from '../src/service/clock.ts';
 import type { Ctx } from '../src/service/context.ts';
 import { heiauRaceGames } from '../scripts/heiau-race-games.ts';
 import { spawnBenchKahu } from '../scripts/kahu-process.ts';
+import { machineSpeed, speedNote } from './machine-speed.ts';
 
 /** CPU time (ms) used so far by each of these processes, from /proc (Linux). */
 function procCpu(pids: number[]): Map<number, number> {
@@ -100,6 +105,36 @@ async function waitHttp(port: number) {
   throw new Error('API did not start');
 }
 
+interface Run { latencies: number[]; statuses: Map<number, number>; elapsed: number; cpu: { api: number; pg: number; bench: number } }
+
+/** SECONDS of submissions from CONCURRENCY connections to the service on `port` (process `pid`), random seats. */
+async function load(port: number, requests: Buffer[][], pid: number): Promise<Run> {
+  const conns = Array.from({ length: CONCURRENCY }, () => new Client(port));
+  const put = (conn: Client, seat: number, n: number) => conn.request(requests[seat]![n % 3]!);
+  const latencies: number[] = [];
+  const statuses = new Map<number, number>();
+  let n = 0;
+  const end = Date.now() + SECONDS * 1000;
+  const cpu0 = { api: procCpu([pid]), pg: procCpu(pgPids()), bench: process.cpuUsage() };
+  const started = performance.now();
+  await Promise.all(conns.map(async (conn) => {
+    while (Date.now() < end) {
+      const i = n++;
+      const s = performance.now();
+      const code = await put(conn, crypto.randomInt(requests.length), i);
+      latencies.push(performance.now() - s);
+      statuses.set(code, (statuses.get(code) ?? 0) + 1);
+    }
+  }));
+  const elapsed = (performance.now() - started) / 1000;
+  // Where the machine's CPU went, per submission: what bounds the rate on these cores.
+  const b = process.cpuUsage(cpu0.bench);
+  const cpu = { api: cpuBetween(cpu0.api, procCpu([pid])), pg: cpuBetween(cpu0.pg, procCpu(pgPids())), bench: (b.user + b.system) / 1000 };
+  for (const c of conns) c.close();
+  latencies.sort((a, b) => a - b);
+  return { latencies, statuses, elapsed, cpu };
+}
+
 async function main() {
   const scratch = await scratchDatabase('bench');
   const { url, dir: tmp } = scratch;
@@ -139,43 +174,37 @@ async function main() {
       const body = JSON.stringify({ orders });
       return Buffer.from(`PUT /games/${seat.gameId}/orders HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\nauthorization: Bearer ${seat.token}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
     }));
-    const conns = Array.from({ length: CONCURRENCY }, () => new Client(port));
-    const put = (conn: Client, seat: number, n: number) => conn.request(requests[seat][n % 3]);
     // Warm-up: every seat sends its orders once, as in a judge that has run a while. Then the
     // planner's statistics are taken again: the API prepares its hot statements once per
     // connection, and PostgreSQL keeps a generic plan made from the statistics of the moment. Made
     // from the set-up's (no submission yet) it scanned all of Submission for each write, which
     // grew from 3 ms to 50 ms a batch within a run (a judge's autovacuum would re-analyse as the
     // table grows; not within a 15 s run, and this machine's PostgreSQL runs without it).
-    let next = 0;
-    await Promise.all(conns.map(async (conn) => {
-      for (let i = next++; i < seats.length; i = next++) await put(conn, i, i);
-    }));
+    {
+      const conns = Array.from({ length: CONCURRENCY }, () => new Client(port));
+      let next = 0;
+      await Promise.all(conns.map(async (conn) => {
+        for (let i = next++; i < seats.length; i = next++) await conn.request(requests[i]![i % 3]!);
+      }));
+      for (const c of conns) c.close();
+    }
+    // The peer first, then kahu, each under the same load generator on the same PostgreSQL.
+    const peerPort = await freePort();
+    const peer = spawn(process.execPath, [path.join(path.dirname(fileURLToPath(import.meta.url)), 'peer.mjs')], { env: { ...process.env, DATABASE_URL: url, PORT: String(peerPort), HOST: '127.0.0.1' }, stdio: ['ignore', 'inherit', 'inherit'] });
+    children.push(peer);
+    await waitHttp(peerPort);
+    const peerRequests = requests.map((rs) => rs.map((r) => Buffer.from(r.toString('latin1').replace(`host: 127.0.0.1:${port}`, `host: 127.0.0.1:${peerPort}`), 'latin1')));
+    const peerRun = await load(peerPort, peerRequests, peer.pid!);
+    peer.kill('SIGTERM');
     await pool.query('ANALYZE');
-    const latencies: number[] = [];
-    const statuses = new Map<number, number>();
-    let n = 0;
-    const end = Date.now() + SECONDS * 1000;
-    const cpu0 = { api: procCpu([api.pid!]), pg: procCpu(pgPids()), bench: process.cpuUsage() };
-    const started = performance.now();
-    await Promise.all(conns.map(async (conn) => {
-      while (Date.now() < end) {
-        const i = n++;
-        const s = performance.now();
-        const code = await put(conn, crypto.randomInt(seats.length), i);
-        latencies.push(performance.now() - s);
-        statuses.set(code, (statuses.get(code) ?? 0) + 1);
-      }
-    }));
-    const elapsed = (performance.now() - started) / 1000;
-    // Where the machine's CPU went, per submission: what bounds the rate on these cores.
-    const b = process.cpuUsage(cpu0.bench);
-    const cpu = { api: cpuBetween(cpu0.api, procCpu([api.pid!])), pg: cpuBetween(cpu0.pg, procCpu(pgPids())), bench: (b.user + b.system) / 1000 };
-    const per = (ms: number) => (ms * 1000) / latencies.length;
-    latencies.sort((a, b) => a - b);
-    const ok = statuses.get(200) ?? 0;
+    const run = await load(port, requests, api.pid!);
     api.kill('SIGTERM');
-    for (const c of conns) c.close();
+    const { latencies, statuses, elapsed, cpu } = run;
+    const per = (ms: number) => (ms * 1000) / latencies.length;
+    const ok = statuses.get(200) ?? 0;
+    const rate = latencies.length / elapsed;
+    const peerRate = peerRun.latencies.length / peerRun.elapsed;
+    const speed = machineSpeed(5);
 
     const lines = [
       '',
@@ -184,7 +213,9 @@ async function main() {
       `  throughput: ${(latencies.length / elapsed).toFixed(0)} submissions/s`,
       `  latency ms: p50 ${pct(latencies, 50).toFixed(1)}  p90 ${pct(latencies, 90).toFixed(1)}  p99 ${pct(latencies, 99).toFixed(1)}  max ${latencies[latencies.length - 1].toFixed(1)}`,
       `  CPU per submission: API ${per(cpu.api).toFixed(0)} µs, PostgreSQL ${per(cpu.pg).toFixed(0)} µs, the bench's clients ${per(cpu.bench).toFixed(0)} µs: ${per(cpu.api + cpu.pg + cpu.bench).toFixed(0)} µs in all, so ${os.cpus().length} cores allow at most ${((os.cpus().length * 1e6) / per(cpu.api + cpu.pg + cpu.bench)).toFixed(0)}/s`,
-      '  target: at least 5,000/s with p99 < 50 ms (issue 13)',
+      `  the peer (bench/peer.mjs: a bare fastify + pg service, one INSERT per request): ${peerRate.toFixed(0)} submissions/s, p99 ${pct(peerRun.latencies, 99).toFixed(1)} ms, API CPU ${((peerRun.cpu.api * 1000) / peerRun.latencies.length).toFixed(0)} µs a request (statuses: ${[...peerRun.statuses].map(([k, v]) => `${k}×${v}`).join(', ')})`,
+      `  kahu / peer: ${(rate / peerRate).toFixed(2)}  [target ≥ 1.00 with p99 < 50 ms (issue 28): ${rate >= peerRate && pct(latencies, 99) < 50 ? 'met' : 'MISSED'}]`,
+      `  ${speedNote(speed)}; load average ${os.loadavg().map((x) => x.toFixed(2)).join(', ')}`,
     ];
     process.stdout.write(lines.join('\n') + '\n');
     await db.$disconnect();
