@@ -5,10 +5,14 @@
 //   DATABASE_URL=postgresql://... npm run bench:storm   (creates and drops a database there)
 //   BENCH_GAMES=1000 BENCH_WORKERS=1,2 (the storms to run, in order)
 //   BENCH_KEEP_OUTBOX=1: leave the mail queued before the storm pending (the workers send it meanwhile)
+//   After each storm it waits until every results mail is sent with its reader's map drawn in (the
+//   mail's PNG), and prints how long that took and how many maps were drawn (issue 28.4).
 //   BENCH_PROF=dir: CPU profiles (--cpu-prof) of the worker processes in dir
 import { spawnBenchKahu } from '../scripts/kahu-process.ts';
 import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import pino from 'pino';
 import { loadConfig } from '../src/config.ts';
 import { createDb, createPool } from '../src/db/client.ts';
@@ -67,14 +71,27 @@ async function main() {
         await new Promise((r) => setTimeout(r, 50));
       }
       const took = (Date.now() - moment.getTime()) / 1000;
+      // Then the results mail sent, each with its reader's map drawn (issue 28.4): until no results
+      // mail of this storm is pending.
+      for (;;) {
+        const pending = await db.outboxMail.count({ where: { kind: 'results', status: 'pending' } });
+        if (pending === 0 || Date.now() - moment.getTime() > 900_000) break;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      const sentIn = (Date.now() - moment.getTime()) / 1000;
       await boss.stop({ graceful: false });
       for (const p of procs) p.kill('SIGTERM');
       await Promise.all(procs.map((p) => new Promise((r) => (p.exitCode !== null ? r(null) : p.once('exit', r)))));
-      return { phases: done, mails, took, load };
+      return { phases: done, mails, took, load, sentIn };
     };
+    const outbox = path.join(tmp, 'outbox');
+    const withMap = () => (fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml') && fs.readFileSync(path.join(outbox, f), 'latin1').includes('cid:map@kahu')).length : 0);
     for (const w of WORKERS) {
+      const mapsBefore = withMap();
       const r = await storm(w);
+      const maps = withMap() - mapsBefore;
       process.stdout.write(`Deadline storm, ${w} worker${w > 1 ? 's' : ' '}: ${r.phases} phases adjudicated, ${r.mails} results mails queued, in ${r.took.toFixed(2)} s (load average before: ${r.load.toFixed(2)}; target ${w === 1 ? 5 : 3} s)\n`);
+      process.stdout.write(`  and every results mail sent in ${r.sentIn.toFixed(1)} s after the deadline, ${maps} of them with their reader's map drawn in (${maps ? ((1000 * (r.sentIn - r.took)) / maps).toFixed(0) : '-'} ms of sending per mail with a map)\n`);
     }
     const dup = await db.$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM (SELECT "gameId", seq FROM "Phase" GROUP BY 1, 2 HAVING count(*) > 1) x`);
     const twice = await db.$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM (SELECT "mapPhaseId", "toAddress" FROM "OutboxMail" WHERE kind = 'results' GROUP BY 1, 2 HAVING count(*) > 1) x`);
