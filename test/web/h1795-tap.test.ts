@@ -46,9 +46,14 @@ describe('Hawaii 1795 by tapping, on a phone', () => {
   beforeAll(async () => {
     const mod = await signUp(t, 'h1795tap-mod@example.org');
     const ps = [await signUp(t, 'h1795tap1@example.org'), await signUp(t, 'h1795tap2@example.org')];
-    ({ game, byRole } = await startedGame(t, mod, ps, { name: 'Tapped Islands', variant: 'hawaii1795', scenario: 'short' }));
-    const view = await mod.ok('GET', `/games/${game.id}`);
-    phasing = view.phase.readiness.find((r: any) => r.expected).role;
+    // The card is drawn from the game's secret seed: games are opened until one draws a card that
+    // may be held (2 of Kamehameha's 9), so that Hold is tapped; failing that, the turn goes on without.
+    for (let n = 0; n < 25; n++) {
+      ({ game, byRole } = await startedGame(t, mod, ps, { name: 'Tapped Islands', variant: 'hawaii1795', scenario: 'short' }));
+      const view = await mod.ok('GET', `/games/${game.id}`);
+      phasing = view.phase.readiness.find((r: any) => r.expected).role;
+      if ((await byRole[phasing]!.ok('GET', `/games/${game.id}/options`)).options.canHold) break;
+    }
     other = Object.keys(byRole).find((r) => r !== phasing)!;
   }, 60_000);
 
@@ -73,6 +78,10 @@ describe('Hawaii 1795 by tapping, on a phone', () => {
     if (o.canHold) {
       await page.getByRole('button', { name: `Hold #${o.drawn.number} for later` }).tap();
       want.push('HOLD');
+      // A second card decision replaces the first: one card line.
+      await page.getByRole('button', { name: `Play #${o.drawn.number} now` }).tap();
+      await page.getByRole('button', { name: `Hold #${o.drawn.number} for later` }).tap();
+      expect(await page.locator('#turn-lines li[data-line="HOLD"]').count()).toBe(1);
     } else if (o.playable.length) {
       await page.locator('#drawn-card .choices button').first().tap();
       want.push(`PLAY ${o.playable[0]}`);
@@ -95,6 +104,18 @@ describe('Hawaii 1795 by tapping, on a phone', () => {
     expect(moveLine).toMatch(new RegExp(`^MOVE .+ ${spaceName(move.from).replace(/[()]/g, '\\$&')} - ${spaceName(to).replace(/[()]/g, '\\$&')}$`));
     expect(await page.locator('#turn-lines li[data-line^="MOVE"] .line-text').innerText()).toContain('→');
     want.push(moveLine);
+    // A fleet move, if the card gives one: another stack with a canoe, then a space across the water.
+    const canoe = o.fleet.movesLeft > 0 ? o.fleet.canoes.find((c: any) => c.at !== move.from && o.landMoves.some((m: any) => m.from === c.at)) : undefined;
+    if (canoe) {
+      const by = o.landMoves.filter((m: any) => m.from === canoe.at).flatMap((m: any) => m.to);
+      const across = ['molokai', 'oahu-2', ...o.fleet.destinations].find((d: string) => o.fleet.destinations.includes(d) && d !== canoe.at && !by.includes(d))!;
+      await tapOn(page, `#map g.stack.mine[data-space="${canoe.at}"][data-side="${phasing}"]`, async () => (await page.locator('#h1795-selection.active').count()) === 1);
+      expect(await page.locator('#h1795-selection').innerText()).toContain('By canoe fleet');
+      await tapOn(page, `#map path[data-space="${across}"]`, async () => (await page.locator('#turn-lines li[data-line^="FLEET"]').count()) === 1);
+      const fleetLine = (await page.locator('#turn-lines li[data-line^="FLEET"]').getAttribute('data-line'))!;
+      expect(fleetLine.startsWith(`FLEET ${spaceName(canoe.at)} - ${spaceName(across)} WITH `)).toBe(true);
+      want.push(fleetLine);
+    }
     // 3. A recruit from the Recruit Box, if the card recruits anything now.
     if (o.recruits.length) {
       const b = page.locator('#recruit-box button').first();

@@ -13,7 +13,8 @@ const isStanding = (t: string) => /^\s*stand(ing)?\b/i.test(t);
 function topics(reading: string): RegExp {
   const r = reading.replace(/^STANDING\s+/i, '').toLowerCase();
   if (r.startsWith('standing instructions back to the defaults')) return /./;
-  if (r.startsWith('war fleet')) return /^War fleet/;
+  // NEVER leaves the crew as it was; ALWAYS or STRONGER sets it too (WITH …, or back to the default).
+  if (r.startsWith('war fleet')) return /with|crew/.test(r) ? /^War fleet/ : /^War fleet \(/;
   if (r.startsWith('fire')) return /^Fire order/;
   if (r.startsWith('losses')) return /^Losses/;
   if (r.startsWith('retreat')) return /^Retreat/;
