@@ -162,6 +162,10 @@ describe('Hawaii 1795 by tapping, on a phone', () => {
 
   it('the waiting side saves a standing instruction by tapping, and its drawer shows it saved, not "(default)"', { timeout: 60_000 }, async () => {
     const { page, errors } = await openGame(byRole[other]!.email, game.id);
+    // The other side's stacks, under the fog, read "hidden ×N" at a size a phone shows.
+    const hidden = page.locator('#map g.stack.hidden').first();
+    expect(await hidden.locator('text').allTextContents()).toEqual(['hidden', expect.stringMatching(/^×\d+$/)]);
+    expect((await hidden.boundingBox())!.width).toBeGreaterThanOrEqual(24);
     // The drawer is closed until opened.
     expect(await page.locator('#standing').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
     await page.locator('#standing summary').tap();

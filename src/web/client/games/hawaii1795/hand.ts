@@ -4,7 +4,7 @@ import type { ReadLine } from '../../api.ts';
 import { h } from '../../dom.ts';
 import { viewOf, type Game, type Hawaii1795View } from '../../types.ts';
 import { standingPanel } from './standing.ts';
-import { turnPanel } from './turn.ts';
+import { scaleStacks, turnPanel } from './turn.ts';
 
 type Card = NonNullable<Hawaii1795View['cards'][string]['drawn']>;
 
@@ -50,6 +50,8 @@ export function handPanel(g: Game, yourTurn: boolean, help: string | undefined, 
   const names = namesOf(g);
   const card = (c: Card) => h('li', {}, h('strong', {}, `${c.number}. ${c.title}`), ' — ', cardLines(c, names.unit).join(' '));
   const turn = yourTurn ? turnPanel(g, ctx, names) : null;
+  // Both sides read the counters (the fog's "hidden ×N" too) at a phone's width.
+  if (ctx.svg) scaleStacks(ctx.svg);
   return h('section', { class: 'hand' },
     yourTurn && mine.drawn ? h('div', { class: 'card', id: 'drawn-card' },
       h('h2', {}, 'Your card this turn'),

@@ -171,7 +171,6 @@ export function turnPanel(g: Game, ctx: HandContext, names: { unit: (id: string)
       p.addEventListener('click', () => tapSpace(p.dataset.space!));
       p.addEventListener('keydown', (e) => { if (e.key === 'Enter') tapSpace(p.dataset.space!); });
     }
-    scaleStacks(svg);
   }
   show();
   tell('Tap one of your stacks on the map (or its button below), then where it goes.');
@@ -189,7 +188,7 @@ export function turnPanel(g: Game, ctx: HandContext, names: { unit: (id: string)
 }
 
 /** Counters big enough for a finger on a narrow map: scaled up around their centre, as far as the zoom leaves them small. */
-function scaleStacks(svg: SVGSVGElement): void {
+export function scaleStacks(svg: SVGSVGElement): void {
   const rescale = () => {
     const vb = svg.viewBox.baseVal;
     const width = svg.getBoundingClientRect().width;
