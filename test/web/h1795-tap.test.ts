@@ -156,6 +156,10 @@ describe('Hawaii 1795 by tapping, on a phone', () => {
     expect(await accessibilityProblems(page)).toEqual([]);
     await fitsAPhone(page);
     await page.screenshot({ path: artifact('h1795-phone'), fullPage: true });
+    // Reloaded, the page lists the lines stored, in their order, to change and send again.
+    await page.reload();
+    await page.locator('#turn-lines').waitFor();
+    expect(await lines.evaluateAll((ls) => ls.map((l) => l.getAttribute('data-line')))).toEqual(want);
     expect(errors).toEqual([]);
     await page.close();
   });
