@@ -166,6 +166,10 @@ describe('Hawaii 1795 by tapping, on a phone', () => {
 
   it('the waiting side saves a standing instruction by tapping, and its drawer shows it saved, not "(default)"', { timeout: 60_000 }, async () => {
     const { page, errors } = await openGame(byRole[other]!.email, game.id);
+    // The card the other side drew is face up (8.0), with its text.
+    const theirs = (await byRole[other]!.ok('GET', `/games/${game.id}`)).view.cards[phasing].drawn;
+    expect(await page.locator('#their-card').innerText()).toContain(`${theirs.number}. ${theirs.title}`);
+    expect(await page.locator('#their-card').innerText()).toContain(`Fleet moves: ${theirs.fleetMoves}.`);
     // The other side's stacks, under the fog, read "hidden ×N" at a size a phone shows.
     const hidden = page.locator('#map g.stack.hidden').first();
     expect(await hidden.locator('text').allTextContents()).toEqual(['hidden', expect.stringMatching(/^×\d+$/)]);

@@ -50,6 +50,10 @@ export function handPanel(g: Game, yourTurn: boolean, help: string | undefined, 
   const names = namesOf(g);
   const card = (c: Card) => h('li', {}, h('strong', {}, `${c.number}. ${c.title}`), ' — ', cardLines(c, names.unit).join(' '));
   const turn = yourTurn ? turnPanel(g, ctx, names) : null;
+  // The card drawn is shown face up to both players (8.0): the side that waits reads it too.
+  const v = viewOf<Hawaii1795View>(g);
+  const theirs = !yourTurn && v?.side && v.side !== g.you.role ? v.cards?.[v.side]?.drawn : null;
+  const theirName = v?.sides?.find((x) => x.id === v.side)?.name ?? '';
   // Both sides read the counters (the fog's "hidden ×N" too) at a phone's width.
   if (ctx.svg) scaleStacks(ctx.svg);
   return h('section', { class: 'hand' },
@@ -58,6 +62,9 @@ export function handPanel(g: Game, yourTurn: boolean, help: string | undefined, 
       h('p', {}, 'Drawn this turn: ', h('strong', {}, `${mine.drawn.number}. ${mine.drawn.title}`)),
       h('ul', { class: 'card-text' }, ...cardLines(mine.drawn, names.unit).map((l) => h('li', {}, l))),
       turn?.card ?? null) : mine.drawn ? h('p', {}, 'Drawn this turn: ', h('strong', {}, `${mine.drawn.number}. ${mine.drawn.title}`)) : null,
+    theirs ? h('div', { class: 'card', id: 'their-card' }, h('h2', {}, `${theirName}'s card this turn`),
+      h('p', {}, h('strong', {}, `${theirs.number}. ${theirs.title}`)),
+      h('ul', { class: 'card-text' }, ...cardLines(theirs, names.unit).map((l) => h('li', {}, l)))) : null,
     turn?.builder ?? null,
     h('h2', {}, 'Your hand'),
     (mine.held ?? []).length ? h('ul', {}, ...(mine.held ?? []).map(card)) : h('p', { class: 'muted' }, 'You hold no cards.'),
