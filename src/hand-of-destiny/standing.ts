@@ -125,7 +125,8 @@ export function applyStanding(g: Game, side: string, p: StandingPatch): void {
   else g.s.standing[side] = { ...cur, [p.key]: p.value } as Standing;
 }
 
-export function describeStanding(p: StandingPatch): string {
+/** `name` turns a space's id into its name (readings name spaces, never ids). */
+export function describeStanding(p: StandingPatch, name: (space: string) => string = (x) => x): string {
   switch (p.key) {
     case 'reset':
       return 'standing instructions back to the defaults';
@@ -138,9 +139,9 @@ export function describeStanding(p: StandingPatch): string {
     case 'majorRecruit':
       return p.value.length ? `major battle recruit: ${p.value.join(', ')}` : 'major battle recruit: default (strongest)';
     case 'retreat':
-      return p.value.length ? `retreat to: ${p.value.join(', ')}` : 'retreat: default (strongest friendly space)';
+      return p.value.length ? `retreat to: ${p.value.map(name).join(', ')}` : 'retreat: default (strongest friendly space)';
     case 'earthworks':
-      return `earthworks: ${Array.isArray(p.value) ? p.value.join(', ') : p.value}`;
+      return `earthworks: ${Array.isArray(p.value) ? p.value.map(name).join(', ') : p.value}`;
     case 'breakoff':
     case 'pursuit':
       return `${p.key}: ${p.value ? 'on' : 'off'}`;

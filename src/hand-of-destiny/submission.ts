@@ -199,7 +199,7 @@ export function parseLine(g: Game, side: string, text: string): Parsed | null {
     case 'STANDING':
     case 'STAND': {
       const patch = parseStanding(g, rest);
-      return { rank: 0, build: () => ({ frags: [{ kind: 'standing', patch }], reading: `STANDING ${describeStanding(patch)}` }) };
+      return { rank: 0, build: () => ({ frags: [{ kind: 'standing', patch }], reading: `STANDING ${describeStanding(patch, (id) => spaceName(g, id))}` }) };
     }
     case 'PLAY':
     case 'USE': {
@@ -209,7 +209,19 @@ export function parseLine(g: Game, side: string, text: string): Parsed | null {
     }
     case 'HOLD':
     case 'KEEP':
-      return { rank: 1, build: (t) => ({ frags: [{ kind: 'hold' }], reading: `HOLD #${t.drawn ?? '-'}` }) };
+      return {
+        rank: 1,
+        build: (t) => {
+          // The help's own example starts with HOLD: on a card that cannot be held it keeps nothing
+          // (the card is in effect anyway), said in the reading rather than refusing the whole turn.
+          const d = t.drawnCard();
+          if (!d?.hold) {
+            t.advanceTo('card', 'HOLD');
+            return { frags: [], reading: d ? `HOLD: nothing to hold: #${d.number} ${d.title} cannot be held and is in effect this turn` : 'HOLD: nothing to hold: no card was drawn this turn' };
+          }
+          return { frags: [{ kind: 'hold' }], reading: `HOLD #${d.number}` };
+        },
+      };
     case 'REMOVE': {
       if (!rest) throw new RuleError('REMOVE needs units, e.g. REMOVE warriors Maui');
       return {

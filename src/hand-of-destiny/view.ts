@@ -158,7 +158,7 @@ export function formatPositionText(s: HodState, viewer: Viewer): string {
       const us = sp.units.filter((u) => u.owner === side);
       if (us.length) parts.push(`${g.sideName(side)}: ${us.map((u) => `${u.name} (${u.strength}${u.elite ? '+' : ''})`).join(', ')}`);
     }
-    for (const h of sp.hidden) parts.push(`${g.sideName(h.side)}: ${h.count} unit(s), hidden`);
+    for (const h of sp.hidden) parts.push(`${g.sideName(h.side)}: hidden ×${h.count} (${h.count === 1 ? 'one unit' : `${h.count} units`} under the fog of war)`);
     const tags = [sp.fort ? 'fort' : '', sp.fortMarker ? `${g.sideName(sp.fortMarker)} fort marker` : ''].filter(Boolean).join(', ');
     out.push(`${sp.name}${tags ? ` [${tags}]` : ''}: ${parts.length ? parts.join('; ') : 'empty'}`);
   }

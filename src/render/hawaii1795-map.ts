@@ -49,7 +49,8 @@ export function renderHawaii1795Map(geometry: MapGeometry, board: HodBoardView, 
   for (const [id, g] of Object.entries(geometry.spaces)) {
     const land = board.spaces.some((x) => x.id === id);
     const name = board.spaces.find((x) => x.id === id)?.name ?? spaceNames[id] ?? id;
-    out.push(`<path d="${esc(g.path)}" fill="${land ? '#f2e8c9' : '#d4e6f5'}" stroke="#6d5b3b" stroke-width="${f(0.8 * s)}" stroke-linejoin="round"><title>${esc(name)}</title></path>`);
+    // A land space carries its id for the page's taps (a move's destination).
+    out.push(`<path d="${esc(g.path)}"${land ? ` data-space="${esc(id)}"` : ''} fill="${land ? '#f2e8c9' : '#d4e6f5'}" stroke="#6d5b3b" stroke-width="${f(0.8 * s)}" stroke-linejoin="round"><title>${esc(name)}</title></path>`);
   }
   out.push('</g>');
   out.push(`<g class="labels" font-size="${f(9 * s)}" text-anchor="middle" fill="#3b3222">`);
@@ -103,18 +104,22 @@ export function renderHawaii1795Map(geometry: MapGeometry, board: HodBoardView, 
     out.push(`<rect x="${f(x)}" y="${f(y - 9 * s)}" width="${f(16 * s)}" height="${f(12 * s)}" rx="${f(2 * s)}" fill="${colour(id)}" stroke="#222" stroke-width="${f(0.6 * s)}"/>` +
       `<text x="${f(x + 8 * s)}" y="${f(y)}" text-anchor="middle" font-weight="bold" font-size="${f(7.5 * s)}">${esc(letter(id))}</text><text x="${f(x + 21 * s)}" y="${f(y)}">${esc(sideName(id))}</text>`);
   });
-  out.push(`<text x="${f(vx + vw - 8 * s)}" y="${f(vy + vh + 18 * s)}" text-anchor="end" fill="#333">A counter: its total strength, ★ a leader, a canoe and their number; ?N: N units hidden by the fog of war</text>`);
+  // The key on a line of its own, under the sides: beside them it ran into the last side's name.
+  out.push(`<text x="${f(vx + 8 * s)}" y="${f(vy + vh + 33 * s)}" fill="#333">A counter: its total strength, ★ a leader, a canoe and their number; a dashed “hidden ×N”: N units hidden by the fog of war</text>`);
   out.push('</g></svg>');
   return out.join('\n');
 
   function counter(sp: HodSpaceView, grp: { owner: string | null; units: HodUnitView[]; hidden?: number }, [x, y]: Point): string {
     const c = colour(grp.owner);
-    const w = 26 * s, h = 22 * s;
+    // A hidden stack's counter is wider: it spells "hidden".
+    const w = (grp.hidden !== undefined ? 30 : 26) * s, h = 22 * s;
     const box = `<rect x="${f(x - w / 2)}" y="${f(y - h / 2)}" width="${f(w)}" height="${f(h)}" rx="${f(3 * s)}" fill="${c}" stroke="#1b1b1b" stroke-width="${f(1 * s)}"${grp.hidden !== undefined ? ' stroke-dasharray="3 2"' : ''}/>`;
     if (grp.hidden !== undefined) {
       const title = `${sideName(grp.owner)}: ${grp.hidden} unit${grp.hidden === 1 ? '' : 's'} in ${sp.name}, hidden by the fog of war`;
       return `<g class="stack hidden" data-space="${esc(sp.id)}" data-side="${esc(grp.owner ?? NEUTRAL)}"><title>${esc(title)}</title>${box}` +
-        `<text x="${f(x)}" y="${f(y + 4 * s)}" font-size="${f(11 * s)}" font-weight="bold" text-anchor="middle">?${grp.hidden}</text></g>`;
+        // "hidden" over "×9": a "?9" read as "79" at a phone's size.
+        `<text x="${f(x)}" y="${f(y - 2 * s)}" font-size="${f(7.5 * s)}" text-anchor="middle">hidden</text>` +
+        `<text x="${f(x)}" y="${f(y + 8 * s)}" font-size="${f(9.5 * s)}" font-weight="bold" text-anchor="middle">×${grp.hidden}</text></g>`;
     }
     const fighting = grp.units.filter((u) => u.kind !== 'canoe' && u.kind !== 'earthworks');
     const strength = fighting.reduce((a, u) => a + u.strength, 0);

@@ -88,7 +88,7 @@ describe('Hawaii 1795 by email', () => {
     const receiptsBefore = (await rig.inbox(ap.email, 'receipt')).length;
     r = await mail(ap, 'STANDING EARTHWORKS NONE\nSTANDING RETREAT Maui');
     expect(r).toMatch(/1\. STANDING EARTHWORKS NONE\n\s+accepted: read as: STANDING earthworks: none/);
-    expect(r).toMatch(/2\. STANDING RETREAT Maui\n\s+accepted: read as: STANDING retreat to: maui/);
+    expect(r).toMatch(/2\. STANDING RETREAT Maui\n\s+accepted: read as: STANDING retreat to: Maui/);
     expect(r).toContain('Orders: stored for March 1795, Kamehameha.');
     const aOrders = await ap.ok('GET', `/games/${gameId}/orders`);
     expect(aOrders).toMatchObject({ role: A, expected: false, ready: true });

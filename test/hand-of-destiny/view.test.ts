@@ -62,7 +62,7 @@ describe('views (each reader sees only what is theirs)', () => {
     expect(maui.units.map((u) => u.id).sort()).toEqual(['k-warriors-1', 'maui-warriors-1']);
     const plain = hawaii1795.view(position(newGame('long', { fogOfWar: false }), { kalani: 'oahu-1' }), { kind: 'player', role: K }) as V;
     expect(plain.spaces.find((x) => x.id === 'oahu-1')!.units).toHaveLength(1);
-    expect(hawaii1795.formatPosition(s, { kind: 'player', role: K })).toMatch(/Allied Chiefs: 2 unit\(s\), hidden/);
+    expect(hawaii1795.formatPosition(s, { kind: 'player', role: K })).toMatch(/Allied Chiefs: hidden ×2 \(2 units under the fog of war\)/);
   });
 
   it('keeps a player\'s refused orders out of the other player\'s report', () => {

@@ -68,6 +68,9 @@ describe('Hawaii 1795 map per reader', () => {
       expect(c.title).toMatch(/hidden by the fog of war/);
       expect(c.title).not.toMatch(/Kalanikupule|Thunderers|warriors|\(\d/);
     }
+    // The count reads "hidden ×N", never "?N" (read as "7N" on a phone).
+    expect(kam).toMatch(/>hidden<\/text><text[^>]*>×\d+<\/text><\/g>/);
+    expect(kam).not.toMatch(/>\?\d/);
     const modEnemy = counters(mod).filter((c) => c.side === 'allied-chiefs');
     expect(modEnemy.every((c) => !c.hidden && c.strength! > 0)).toBe(true);
     expect(counters(kam).filter((c) => c.side === 'kamehameha').every((c) => !c.hidden)).toBe(true);

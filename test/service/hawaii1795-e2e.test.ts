@@ -118,7 +118,7 @@ describe('Hawaii 1795, the short scenario over HTTP', () => {
         await t.db.account.updateMany({ data: { receiptsByMail: true } }); // asked for receipts by mail
         const ok = await waiting.ok('PUT', `/games/${gameId}/orders`, { text: 'STANDING WARFLEET NEVER\nSTANDING RETREAT Maui' });
         expect(ok).toMatchObject({ role: A, accepted: 2, rejected: 0, ready: true });
-        expect(ok.lines.map((l: any) => l.reading)).toEqual(['STANDING war fleet: never', 'STANDING retreat to: maui']);
+        expect(ok.lines.map((l: any) => l.reading)).toEqual(['STANDING war fleet: never', 'STANDING retreat to: Maui']);
         expect((await waiting.ok('GET', `/games/${gameId}/orders`))).toMatchObject({ expected: false, ready: true, lines: ok.lines });
         // Nothing is processed for it: the phase waits for the player whose turn it is.
         expect((await mod.ok('GET', `/games/${gameId}`)).phase.earlyAt).toBeNull();

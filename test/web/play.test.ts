@@ -230,7 +230,7 @@ describe('web client', () => {
     const errors = await open(page, `${await signInLink(roles[phasing]!.email)}&next=/games/${g.id}`);
     await page.getByRole('heading', { name: 'Your hand' }).waitFor({ timeout: 15_000 });
     expect(await page.locator('.hand').innerText()).toContain(`Drawn this turn: ${choices.drawn.number}. ${choices.drawn.title}`);
-    expect((await page.locator('.standing li').allInnerTexts()).find((l) => l.startsWith('War fleet'))).toMatch(/^War fleet \(11\.7\): STRONGER.*\(default\)$/);
+    expect((await page.locator('.standing li').allTextContents()).find((l) => l.startsWith('War fleet'))).toMatch(/^War fleet \(11\.7\): STRONGER.*\(default\)$/);
     // Every line of a turn is on the page, not only in the mail's HELP.
     expect(await page.locator('.hand details.lines').getAttribute('open')).not.toBeNull();
     expect(await page.locator('.hand details.lines pre').innerText()).toContain('PLAY 7 / PLAY Hold the Line');
@@ -267,7 +267,7 @@ describe('web client', () => {
     expect(h.phases[0].status).toBe('adjudicated');
     await waiting.reload();
     await waiting.getByRole('heading', { name: 'Your standing instructions' }).waitFor({ timeout: 15_000 });
-    expect((await waiting.locator('.standing li').allInnerTexts()).find((l) => l.startsWith('War fleet'))).toMatch(/^War fleet \(11\.7\): NEVER.*\(your instruction\)$/);
+    expect((await waiting.locator('.standing li').allTextContents()).find((l) => l.startsWith('War fleet'))).toMatch(/^War fleet \(11\.7\): NEVER.*\(your instruction\)$/);
     await waiting.screenshot({ path: artifact('hawaii1795-standing'), fullPage: true });
     expect(errors).toEqual([]);
     expect(errors2).toEqual([]);

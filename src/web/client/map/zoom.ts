@@ -63,7 +63,7 @@ function zoomToTap(box: HTMLElement, svg: SVGSVGElement): void {
     if (!touch || zoomOf(box) >= MAX) return;
     // Units have their own, bigger targets: only a space is zoomed to.
     const under = document.elementsFromPoint(e.clientX, e.clientY);
-    if (under.some((x) => x.closest('g.unit'))) return;
+    if (under.some((x) => x.closest('g.unit, g.stack.mine'))) return;
     const space = under.find((x) => x instanceof SVGPathElement && !!(x as SVGPathElement).dataset.space);
     if (!space) return;
     const r = space.getBoundingClientRect();

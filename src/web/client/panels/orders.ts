@@ -114,7 +114,7 @@ export async function ordersPanel(id: string, g: Game, side: HTMLElement, svg: S
   const notYourTurn = opts?.yourTurn === false || mwWaits;
   side.append(h('h2', {}, notYourTurn ? phase.label : `Your orders for ${phase.label}`));
   if (mwWaits) side.append(h('p', { class: 'next-step' }, `It is the ${power(g, opts!.waitingFor!)} player's turn: you have nothing to order. You may change your standing instructions (above) at any time.`));
-  else if (notYourTurn) side.append(h('p', { class: 'next-step' }, `It is ${power(g, phase.readiness.find((r) => r.expected && r.role !== role)?.role ?? 'the other side')}'s turn: you have nothing to order. You may change your standing instructions (below) with STANDING lines in the text box.`));
+  else if (notYourTurn) side.append(h('p', { class: 'next-step' }, `It is ${power(g, phase.readiness.find((r) => r.expected && r.role !== role)?.role ?? 'the other side')}'s turn: you have nothing to order. You may change your standing instructions (below) at any time.`));
   const sendPicked = () => void send([...[...selects.values()].map((s) => s.value).filter(Boolean), ...built]);
   if (buildOptions.length) {
     side.append(h('p', { class: 'muted' }, 'Tap a marked build site on the map, or pick each build here; Waive for a build you do not take.'), buildBox,
@@ -144,12 +144,13 @@ export async function ordersPanel(id: string, g: Game, side: HTMLElement, svg: S
   // Aloha's queued actions: the view shows a player only their own.
   const queued = viewOf<AlohaView>(g)?.queued?.[role] ?? [];
   if (queued.length) side.append(h('p', { class: 'queued' }, `Your queued actions: ${queued.join('; ')}.`));
-  side.append(h('details', { open: !units.length && !actions.length && !buildOptions.length }, h('summary', {}, 'Write orders as text'), h('label', { for: 'orders-text' }, 'Orders, one a line'), h('p', { id: 'orders-help', class: 'muted' }, 'As you would write them by email.'), text,
+  // Hawaii 1795: the card, the turn by tapping and the standing instructions come before the text box.
+  if (g.variant === 'hawaii1795') side.append(handPanel(g, !notYourTurn, optsReply?.help, { options: opts, stored: current?.lines ?? [], send, svg, side }));
+  side.append(h('details', { open: !units.length && !actions.length && !buildOptions.length && g.variant !== 'hawaii1795' }, h('summary', {}, 'Write orders as text'), h('label', { for: 'orders-text' }, 'Orders, one a line'), h('p', { id: 'orders-help', class: 'muted' }, 'As you would write them by email.'), text,
     h('button', { type: 'button', onclick: () => void send(text.value.split('\n')) }, 'Send the text')));
   // Readiness is for those who order in this phase (not the side that waits in Hawaii 1795).
   if (!notYourTurn) side.append(h('p', {}, ready, h('label', { for: 'ready' }, ' Ready: process the phase early once everyone is')));
   side.append(result);
-  if (g.variant === 'hawaii1795') side.append(handPanel(g, !notYourTurn, optsReply?.help));
 
   if (svg && (units.length || buildOptions.length)) diplomacyMapClicks(svg, units, selects, () => redraw(), builds);
 }

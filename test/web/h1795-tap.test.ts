@@ -1,0 +1,206 @@
+// Hawaii 1795 played by tapping on a 390 px phone, in a real Chromium: the card drawn with its whole
+// text, the card decision, a move (a stack on the map, then the space it goes to), a recruit from the
+// Recruit Box, the lines reordered and sent, each checked through the API; a refused turn leaves the
+// orders in force; the waiting side saves a standing instruction and its drawer shows it saved; the
+// fog of war's counters read "hidden ×N"; no page scrolls sideways at 360 or 390 px.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestService } from '../helpers/app.ts';
+import { signUp, startedGame, type Client } from '../helpers/api.ts';
+import { accessibilityProblems, artifact, signInLinkFor, startWeb, stopWeb, tapOn } from './browser.ts';
+
+let t: TestService;
+let browser: Browser;
+let base: string;
+beforeAll(async () => {
+  ({ t, base, browser } = await startWeb());
+});
+afterAll(() => stopWeb(t, browser));
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+async function openGame(email: string, gameId: string, options: Parameters<Browser['newPage']>[0] = PHONE): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage(options);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${await signInLinkFor(t, base, email)}&next=/games/${gameId}`);
+  await page.locator('main[aria-busy="false"] #map svg').waitFor();
+  await page.locator('.hand').waitFor();
+  return { page, errors };
+}
+
+/** The page is no wider than the screen, and every button of the game's panel is big enough for a finger. */
+async function fitsAPhone(page: Page): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  const small = await page.locator('.hand button, .hand summary').evaluateAll((els) => els.filter((e) => (e as HTMLElement).offsetParent !== null)
+    .map((e) => ({ text: (e.textContent ?? '').trim().slice(0, 30), ...e.getBoundingClientRect().toJSON() })).filter((r) => r.width < 32 || r.height < 32));
+  expect(small).toEqual([]);
+}
+
+describe('Hawaii 1795 by tapping, on a phone', () => {
+  let game: any;
+  let byRole: Record<string, Client>;
+  let phasing: string;
+  let other: string;
+  const stored = async (role: string) => (await byRole[role]!.ok('GET', `/games/${game.id}/orders`)).lines.map((l: any) => l.text as string);
+  beforeAll(async () => {
+    const mod = await signUp(t, 'h1795tap-mod@example.org');
+    const ps = [await signUp(t, 'h1795tap1@example.org'), await signUp(t, 'h1795tap2@example.org')];
+    // The card is drawn from the game's secret seed: games are opened until one draws a card that
+    // may be held (2 of Kamehameha's 9), so that Hold is tapped; failing that, the turn goes on without.
+    for (let n = 0; n < 25; n++) {
+      ({ game, byRole } = await startedGame(t, mod, ps, { name: 'Tapped Islands', variant: 'hawaii1795', scenario: 'short' }));
+      const view = await mod.ok('GET', `/games/${game.id}`);
+      phasing = view.phase.readiness.find((r: any) => r.expected).role;
+      if ((await byRole[phasing]!.ok('GET', `/games/${game.id}/options`)).options.canHold) break;
+    }
+    other = Object.keys(byRole).find((r) => r !== phasing)!;
+  }, 60_000);
+
+  it('plays a turn by tapping only: the card, a move on the map, a recruit, the lines reordered and sent', { timeout: 90_000 }, async () => {
+    const o = (await byRole[phasing]!.ok('GET', `/games/${game.id}/options`)).options;
+    const view = (await byRole[phasing]!.ok('GET', `/games/${game.id}`)).view;
+    const { page, errors } = await openGame(byRole[phasing]!.email, game.id);
+    // The card drawn, with its whole text, and what it allows this turn, in names.
+    const cardText = await page.locator('#drawn-card').innerText();
+    expect(cardText).toContain(`Drawn this turn: ${o.drawn.number}. ${o.drawn.title}`);
+    expect(cardText).toContain(`Fleet moves: ${o.drawn.fleetMoves}.`);
+    expect(cardText).toMatch(/Recruits: /);
+    expect(cardText).not.toMatch(/k-warriors|k-canoe|kona\b/);
+    // The fog of war: the other side's stacks read "hidden ×N", never "?N".
+    const fog = await page.locator('#map g.stack.hidden text').allTextContents();
+    expect(fog.length).toBeGreaterThan(0);
+    expect(fog.join(' ')).toMatch(/^hidden ×\d+/);
+    expect(fog.join(' ')).not.toContain('?');
+
+    const want: string[] = [];
+    // 1. The card: hold or play it when the card gives the choice.
+    if (o.canHold) {
+      await page.getByRole('button', { name: `Hold #${o.drawn.number} for later` }).tap();
+      want.push('HOLD');
+      // A second card decision replaces the first: one card line.
+      await page.getByRole('button', { name: `Play #${o.drawn.number} now` }).tap();
+      await page.getByRole('button', { name: `Hold #${o.drawn.number} for later` }).tap();
+      expect(await page.locator('#turn-lines li[data-line="HOLD"]').count()).toBe(1);
+    } else if (o.playable.length) {
+      await page.locator('#drawn-card .choices button').first().tap();
+      want.push(`PLAY ${o.playable[0]}`);
+    } else {
+      expect(cardText).toMatch(/it cannot be held/);
+    }
+    // 2. A move: one of the stacks the options move, tapped on the map, then the space it goes to.
+    const move = o.landMoves[0];
+    const spaceName = (id: string) => view.spaces.find((s: any) => s.id === id).name as string;
+    const lines = page.locator('#turn-lines li');
+    await tapOn(page, `#map g.stack.mine[data-space="${move.from}"][data-side="${phasing}"]`, async () => (await page.locator('#h1795-selection.active').count()) === 1);
+    expect(await page.locator('#h1795-selection').innerText()).toContain(`Your units at ${spaceName(move.from)}`);
+    // Leave one unit behind (a tap on its button), then tap the destination on the map.
+    const walkers = page.locator('#h1795-selection button[aria-pressed="true"]');
+    if (await walkers.count() > 1) await walkers.last().tap();
+    const to = move.to[0];
+    const before = await lines.count();
+    await tapOn(page, `#map path[data-space="${to}"]`, async () => (await page.locator('#turn-lines li[data-line^="MOVE"]').count()) === 1 || (await lines.count()) > before);
+    const moveLine = (await page.locator('#turn-lines li[data-line^="MOVE"]').getAttribute('data-line'))!;
+    expect(moveLine).toMatch(new RegExp(`^MOVE .+ ${spaceName(move.from).replace(/[()]/g, '\\$&')} - ${spaceName(to).replace(/[()]/g, '\\$&')}$`));
+    expect(await page.locator('#turn-lines li[data-line^="MOVE"] .line-text').innerText()).toContain('→');
+    want.push(moveLine);
+    // A fleet move, if the card gives one: another stack with a canoe, then a space across the water.
+    const canoe = o.fleet.movesLeft > 0 ? o.fleet.canoes.find((c: any) => c.at !== move.from && o.landMoves.some((m: any) => m.from === c.at)) : undefined;
+    if (canoe) {
+      const by = o.landMoves.filter((m: any) => m.from === canoe.at).flatMap((m: any) => m.to);
+      const across = ['molokai', 'oahu-2', ...o.fleet.destinations].find((d: string) => o.fleet.destinations.includes(d) && d !== canoe.at && !by.includes(d))!;
+      await tapOn(page, `#map g.stack.mine[data-space="${canoe.at}"][data-side="${phasing}"]`, async () => (await page.locator('#h1795-selection.active').count()) === 1);
+      expect(await page.locator('#h1795-selection').innerText()).toContain('By canoe fleet');
+      await tapOn(page, `#map path[data-space="${across}"]`, async () => (await page.locator('#turn-lines li[data-line^="FLEET"]').count()) === 1);
+      const fleetLine = (await page.locator('#turn-lines li[data-line^="FLEET"]').getAttribute('data-line'))!;
+      expect(fleetLine.startsWith(`FLEET ${spaceName(canoe.at)} - ${spaceName(across)} WITH `)).toBe(true);
+      want.push(fleetLine);
+    }
+    // 3. A recruit from the Recruit Box, if the card recruits anything now.
+    if (o.recruits.length) {
+      const b = page.locator('#recruit-box button').first();
+      const label = (await b.getAttribute('aria-label'))!;
+      await b.tap();
+      const line = (await page.locator('#turn-lines li[data-line^="RECRUIT"]').getAttribute('data-line'))!;
+      expect(line).toBe(label.replace(/^Recruit (.*) in (.*)$/, 'RECRUIT $1 $2'));
+      want.push(line);
+    }
+    // 4. Reorder: the last line up one.
+    expect(await lines.count()).toBe(want.length);
+    await page.locator('#turn-lines li').last().getByRole('button', { name: /^Up:/ }).tap();
+    [want[want.length - 2], want[want.length - 1]] = [want[want.length - 1]!, want[want.length - 2]!];
+    expect(await lines.evaluateAll((ls) => ls.map((l) => l.getAttribute('data-line')))).toEqual(want);
+    await fitsAPhone(page);
+    await page.screenshot({ path: artifact('h1795-phone-turn'), fullPage: true });
+    // 5. Send: the judge stores the lines in this order and reads each one.
+    await page.locator('#send-turn').tap();
+    await page.locator('.readings li.ok').first().waitFor({ timeout: 15_000 });
+    expect(await page.locator('.readings li.error').count()).toBe(0);
+    expect(await stored(phasing)).toEqual(want);
+
+    // A refused turn stores nothing; the page says which orders are in force.
+    await page.locator('details:has(#orders-text) summary').tap();
+    await page.locator('#orders-text').fill(`${want.join('\n')}\nMOVE Kamehameha Kona - Kauai`);
+    await page.getByRole('button', { name: 'Send the text' }).tap();
+    await page.locator('.in-force').waitFor();
+    expect(await page.locator('.result .error[role="alert"]').innerText()).toMatch(/^Nothing was stored/);
+    const inForce = await page.locator('.in-force li').allInnerTexts();
+    expect(inForce.length).toBe(want.length);
+    expect(await stored(phasing)).toEqual(want);
+
+    // A standing instruction saved from the drawer keeps the turn stored with it.
+    await page.locator('#standing summary').tap();
+    await page.locator('#standing').getByRole('button', { name: 'War fleet: Never' }).tap();
+    await page.locator('#standing summary', { hasText: '1 saved' }).waitFor({ timeout: 15_000 });
+    expect(await stored(phasing)).toEqual([...want, 'STANDING WARFLEET NEVER']);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await fitsAPhone(page);
+    await page.screenshot({ path: artifact('h1795-phone'), fullPage: true });
+    // Reloaded, the page lists the lines stored, in their order, to change and send again.
+    await page.reload();
+    await page.locator('#turn-lines').waitFor();
+    expect(await lines.evaluateAll((ls) => ls.map((l) => l.getAttribute('data-line')))).toEqual(want);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('the waiting side saves a standing instruction by tapping, and its drawer shows it saved, not "(default)"', { timeout: 60_000 }, async () => {
+    const { page, errors } = await openGame(byRole[other]!.email, game.id);
+    // The card the other side drew is face up (8.0), with its text.
+    const theirs = (await byRole[other]!.ok('GET', `/games/${game.id}`)).view.cards[phasing].drawn;
+    expect(await page.locator('#their-card').innerText()).toContain(`${theirs.number}. ${theirs.title}`);
+    expect(await page.locator('#their-card').innerText()).toContain(`Fleet moves: ${theirs.fleetMoves}.`);
+    // The other side's stacks, under the fog, read "hidden ×N" at a size a phone shows.
+    const hidden = page.locator('#map g.stack.hidden').first();
+    expect(await hidden.locator('text').allTextContents()).toEqual(['hidden', expect.stringMatching(/^×\d+$/)]);
+    expect((await hidden.boundingBox())!.width).toBeGreaterThanOrEqual(24);
+    // The drawer is closed until opened.
+    expect(await page.locator('#standing').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    await page.locator('#standing summary').tap();
+    const warFleet = page.locator('#standing > ul > li').first();
+    expect(await warFleet.innerText()).toMatch(/^War fleet \(11\.7\): STRONGER.*\(default\)$/);
+    await page.locator('#standing').getByRole('button', { name: 'War fleet: Never' }).tap();
+    await page.locator('#standing summary', { hasText: '1 saved' }).waitFor({ timeout: 15_000 });
+    expect(await page.locator('#standing').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+    const now = await page.locator('#standing > ul > li').first().innerText();
+    expect(now).toMatch(/^Saved: war fleet: never — in force when this turn is resolved\./);
+    expect(now).not.toMatch(/\(default\)$/);
+    expect(await stored(other)).toEqual(['STANDING WARFLEET NEVER']);
+    // Still saved after a reload.
+    await page.reload();
+    await page.locator('#standing summary', { hasText: '1 saved' }).waitFor({ timeout: 15_000 });
+    await fitsAPhone(page);
+    await page.setViewportSize({ width: 360, height: 780 });
+    await fitsAPhone(page);
+    await page.screenshot({ path: artifact('h1795-phone-standing'), fullPage: true });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('no sideways scroll at 360 px for the side to move', { timeout: 60_000 }, async () => {
+    const { page, errors } = await openGame(byRole[phasing]!.email, game.id, { ...PHONE, viewport: { width: 360, height: 780 } });
+    await fitsAPhone(page);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
