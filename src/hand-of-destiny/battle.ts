@@ -379,7 +379,8 @@ function maybeEarthworks(ctx: TurnCtx, space: string, defender: string): string 
  * space already fought over in this Battle Phase, so it ends within the number of spaces.
  */
 export function landBattle(ctx: TurnCtx, space: string): void {
-  let next: { space: string; attacker: string } | null = { space, attacker: ctx.side };
+  // 11.8: a side that landed after winning a sea battle holds the beach: its attack comes now, from there.
+  let next: { space: string; attacker: string } | null = { space, attacker: ctx.g.s.beach?.[space] ?? ctx.side };
   while (next && !ctx.over) next = oneLandBattle(ctx, next.space, next.attacker);
 }
 
@@ -395,7 +396,9 @@ function oneLandBattle(ctx: TurnCtx, space: string, A: string): { space: string;
     g.rules.movement === 'islands' &&
     g.otherIslandSpaces(space).length > 0 &&
     g.sideUnitsAt(space, A).every((id) => ctx.arrivedBy[id] === 'land');
-  ctx.say(`— Battle at ${sp.name}${overland ? ' (attack overland from the other side of the island)' : ''}: ${g.sideName(A)} attacks.`);
+  const fromBeach = g.s.beach?.[space] === A && A !== ctx.side;
+  const how = fromBeach ? ' from the beach, where it landed after the sea battle (11.8)' : '';
+  ctx.say(`— Battle at ${sp.name}${overland ? ' (attack overland from the other side of the island)' : ''}: ${g.sideName(A)} attacks${how}.`);
 
   const marker = maybeEarthworks(ctx, space, D);
   try {
@@ -692,7 +695,9 @@ export function seaBattle(ctx: TurnCtx, canoe: string, cargo: string[], target: 
       retreat(ctx, D, [...r.alive[D]!, ...kept], target, { why: 'after the sea battle' });
       if (ctx.over) return 'over';
       ctx.noBattle.add(target);
-      ctx.say(`${g.sideName(A)} rallies and lands at ${g.space(target).name}; no further attack there this turn.`);
+      // Defenders left ashore keep the space (and its fort); the landed force holds the beach (turn.ts).
+      const held = g.hasSide(target, D) ? `: ${g.sideName(A)} holds the beach and attacks from it in the next Battle Phase` : '';
+      ctx.say(`${g.sideName(A)} rallies and lands at ${g.space(target).name}; no further attack there this turn${held}.`);
       return 'landed';
     }
     ctx.say(`The war fleet returns to its spaces.`);

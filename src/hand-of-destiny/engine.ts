@@ -115,6 +115,7 @@ export function setupGame(seed: string, scenarioId: string, setupId: string, opt
     usedOnce,
     forts: [],
     contested: [],
+    beach: {},
     standing: Object.fromEntries(sideIds.map((x) => [x, { ...DEFAULT_STANDING }])),
     drawReport: [],
     outcome: null,
@@ -284,6 +285,8 @@ export function checkState(s: HodState): string[] {
   for (const sp of spaces) {
     // A game that ended by sudden death in the middle of a turn may leave battles unfought.
     if (!s.outcome && g.contested(sp) && !s.contested.includes(sp)) problems.push(`${sp} holds both sides`);
+    const landed = s.beach?.[sp];
+    if (landed !== undefined && !s.outcome && (!g.contested(sp) || !g.c.sideIds.includes(landed))) problems.push(`${sp} has a beach held by ${landed} but does not hold both sides`);
     const neutral = g.neutralHeld(sp);
     if (neutral && g.c.sideIds.some((x) => g.hasSide(sp, x))) problems.push(`${sp} holds neutral and side units`);
   }

@@ -138,6 +138,12 @@ export interface HodState {
   forts: FortMarker[];
   /** Spaces allowed to hold both sides at the start of a player turn (sea-battle landings, switched neutrals). */
   contested: string[];
+  /**
+   * 11.8: spaces where a side landed after winning a sea battle, by space: that side holds the beach
+   * and attacks from it in the next Battle Phase; the other side keeps the space (and its fort).
+   * Absent in states saved before it existed (read as none).
+   */
+  beach?: Record<string, string>;
   standing: Record<string, Standing>;
   /** What happened when the current card was drawn (public). */
   drawReport: ReportEntry[];

@@ -463,7 +463,9 @@ export class SideTurn {
     ctx.fleetMovesLeft--;
     for (const id of [canoe, ...carry]) ctx.moved.add(id);
     const via = pickup !== from ? ` via ${g.space(pickup).name}` : '';
-    const invasion = g.hasSide(to, ctx.enemy);
+    // Landing where this side holds the space and the enemy only its beach (11.8) reinforces the
+    // defenders: no invasion, no sighting.
+    const invasion = g.hasSide(to, ctx.enemy) && g.s.beach?.[to] !== ctx.enemy;
     ctx.sayFogged(
       `${g.sideName(this.side)} fleet move: ${g.label(canoe)} from ${g.space(from).name}${via} to ${g.space(to).name} carrying ${g.list(carry)}${invasion ? ' (invasion)' : ''}.`,
       `${g.sideName(this.side)} fleet move: a canoe fleet from ${g.space(from).name}${via} to ${g.space(to).name} carrying ${countOf(carry)}${invasion ? ' (invasion)' : ''}.`,
@@ -575,8 +577,16 @@ export class SideTurn {
     }
     ctx.pending.clear();
     this.phaseIndex = PHASES.indexOf('end');
-    // Spaces left with both sides (landings after a sea battle) are fought in the next Battle Phase.
+    // Spaces left with both sides (landings after a sea battle) are fought in the next Battle Phase,
+    // the landed side attacking from the beach it holds (11.8).
     g.s.contested = g.landSpaces().filter((s) => g.contested(s));
+    const before = g.s.beach ?? {};
+    const beach: Record<string, string> = {};
+    for (const s of g.s.contested) {
+      const landed = before[s] ?? (ctx.noBattle.has(s) ? this.side : undefined);
+      if (landed !== undefined) beach[s] = landed;
+    }
+    g.s.beach = beach;
   }
 
   // ---- 9) end of the player turn --------------------------------------------------------------
