@@ -339,5 +339,12 @@ export class Game {
   }
 }
 
+/** Deep copy of everything but the scenario (never changed by play). */
+export function cloneState(s: HodState): HodState {
+  const { scenario, ...rest } = s;
+  const copy = structuredClone(rest) as Omit<HodState, 'scenario'>;
+  return { ...copy, scenario } as HodState;
+}
+
 /** An error in a player's order or a scenario: the message names what is wrong. */
 export class RuleError extends Error {}
