@@ -245,4 +245,18 @@ describe('battles (11.1, 11.5, 11.8, 14.1)', () => {
     expect(next.state.beach).toEqual({});
     expect(positionProblems(next.state)).toEqual([]);
   });
+
+  it('the holders may reinforce a space whose beach the enemy holds: a landing there is no invasion, no sighting (11.8)', () => {
+    const s = battle(
+      A,
+      { kalani: 'oahu-1', 'maui-warriors-1': 'maui', 'maui-canoe-1': 'maui', 'k-warriors-7': 'kona', 'k-warriors-8': 'kona', 'k-warriors-9': 'kona', 'k-canoe-1': 'kona', kamehameha: 'molokai' },
+      { nonElite: ALL_P, dice: [2, 6, 1] },
+    );
+    const landed = play(s, ['FLEET Maui - Kona WITH maui-warriors-1'], ['STANDING WARFLEET ALWAYS', 'STANDING RETREAT Molokai']);
+    expect(where(landed.state, 'k-warriors-7')).toBe('molokai');
+    const next = play(withDice(turnWith(landed.state, K, 9, 6), [6, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]), ['FLEET Molokai - Kona WITH k-warriors-7']);
+    expect(next.lines[0]!.ok).toBe(true);
+    expect(next.text).not.toMatch(/sighting roll/);
+    expect(next.text).toMatch(/Kamehameha in the inland hex with Hawai'i warriors 7 \(1\), Hawai'i warriors 9 \(1\)/);
+  });
 });
