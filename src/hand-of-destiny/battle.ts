@@ -5,7 +5,7 @@
 import type { TurnCtx } from './core.ts';
 import type { Game } from './model.ts';
 import { unitMatches } from './names.ts';
-import { fireOrder, lossOrder, orderSource, standingOf, suddenDeathUnits, warFleetSource } from './standing.ts';
+import { fireOrder, lossOrder, orderSource, standingOf, suddenDeathUnits, warFleetRefs, warFleetSource } from './standing.ts';
 import { inSupply } from './supply.ts';
 
 export interface FightInput {
@@ -379,7 +379,8 @@ function maybeEarthworks(ctx: TurnCtx, space: string, defender: string): string 
  * space already fought over in this Battle Phase, so it ends within the number of spaces.
  */
 export function landBattle(ctx: TurnCtx, space: string): void {
-  let next: { space: string; attacker: string } | null = { space, attacker: ctx.side };
+  // 11.8: a side that landed after winning a sea battle holds the beach: its attack comes now, from there.
+  let next: { space: string; attacker: string } | null = { space, attacker: ctx.g.s.beach?.[space] ?? ctx.side };
   while (next && !ctx.over) next = oneLandBattle(ctx, next.space, next.attacker);
 }
 
@@ -395,7 +396,9 @@ function oneLandBattle(ctx: TurnCtx, space: string, A: string): { space: string;
     g.rules.movement === 'islands' &&
     g.otherIslandSpaces(space).length > 0 &&
     g.sideUnitsAt(space, A).every((id) => ctx.arrivedBy[id] === 'land');
-  ctx.say(`— Battle at ${sp.name}${overland ? ' (attack overland from the other side of the island)' : ''}: ${g.sideName(A)} attacks.`);
+  const fromBeach = g.s.beach?.[space] === A && A !== ctx.side;
+  const how = fromBeach ? ' from the beach, where it landed after the sea battle (11.8)' : '';
+  ctx.say(`— Battle at ${sp.name}${overland ? ' (attack overland from the other side of the island)' : ''}: ${g.sideName(A)} attacks${how}.`);
 
   const marker = maybeEarthworks(ctx, space, D);
   try {
@@ -607,9 +610,25 @@ export function seaBattle(ctx: TurnCtx, canoe: string, cargo: string[], target: 
     ctx.say(`${g.sideName(D)} sighting roll ${die}: the fleet is not sighted.`);
     return 'landed';
   }
-  const canoes = g.sideUnitsAt(target, D).filter((id) => g.u(id).canoe);
-  if (!canoes.length) {
+  const st = standingOf(g, D);
+  // 11.7 "a war fleet composed of any canoes, units and leaders": the WITH list may name canoes
+  // (then only those sail, the rest stay); naming none, every canoe at the target sails.
+  const refs = warFleetRefs(g, st.warFleetCrew);
+  const rankIn = (list: string[], id: string) => {
+    const i = list.findIndex((r) => unitMatches(g.u(id), r));
+    return i < 0 ? list.length : i;
+  };
+  const here = g.sideUnitsAt(target, D).filter((id) => g.u(id).canoe);
+  const canoes = (refs.canoes.length ? here.filter((id) => rankIn(refs.canoes, id) < refs.canoes.length) : here).sort(
+    (a, b) => rankIn(refs.canoes, a) - rankIn(refs.canoes, b) || a.localeCompare(b),
+  );
+  if (!here.length) {
     ctx.say(`${g.sideName(D)} sighting roll ${die}: sighted, but no canoes at ${g.space(target).name} to launch a war fleet.`);
+    return 'landed';
+  }
+  if (!canoes.length) {
+    const text = `${g.sideName(D)} sighting roll ${die}: sighted. ${g.possessive(D)} war fleet: not launched`;
+    ctx.sayVersions(`${text} (${g.possessive(D)} decision).`, { [D]: `${text} (no canoe at ${g.space(target).name} is named to sail; ${warFleetSource(g, D)}).` });
     return 'landed';
   }
   const cap = g.rules.fleetCapacity;
@@ -617,14 +636,11 @@ export function seaBattle(ctx: TurnCtx, canoe: string, cargo: string[], target: 
     g.sideUnitsAt(s, D).filter((id) => g.fighter(id)),
   );
   // 11.7: launching and the composition are the defender's option (standing WARFLEET ... WITH ...).
-  // Without a WITH list the crew is the strongest units, never one whose loss ends the game.
-  const st = standingOf(g, D);
-  const ashoreIds = st.warFleetCrew.length ? [] : suddenDeathUnits(g, D).filter((id) => pool.includes(id));
-  const rankOf = (id: string) => {
-    const i = st.warFleetCrew.findIndex((r) => unitMatches(g.u(id), r));
-    return i < 0 ? st.warFleetCrew.length : i;
-  };
-  const eligible = pool.filter((id) => (st.warFleetCrew.length ? rankOf(id) < st.warFleetCrew.length : !ashoreIds.includes(id)));
+  // Without units in the WITH list the crew is the strongest units, never one whose loss ends the game.
+  const crew = refs.units;
+  const ashoreIds = crew.length ? [] : suddenDeathUnits(g, D).filter((id) => pool.includes(id));
+  const rankOf = (id: string) => rankIn(crew, id);
+  const eligible = pool.filter((id) => (crew.length ? rankOf(id) < crew.length : !ashoreIds.includes(id)));
   const byChoice = (ids: string[]) => ids.slice().sort((a, b) => rankOf(a) - rankOf(b) || g.u(b).strength - g.u(a).strength || a.localeCompare(b));
   const warriors = byChoice(eligible.filter((id) => !g.u(id).leader)).slice(0, canoes.length * cap.units);
   const leaders = byChoice(eligible.filter((id) => g.u(id).leader)).slice(0, canoes.length * cap.leaders);
@@ -643,8 +659,10 @@ export function seaBattle(ctx: TurnCtx, canoe: string, cargo: string[], target: 
     });
     return 'landed';
   }
+  const docked = here.filter((id) => !canoes.includes(id));
+  const stay = docked.length ? `; ${g.list(docked)} stay${docked.length === 1 ? 's' : ''} at ${g.space(target).name}` : '';
   ctx.sayVersions(`${g.sideName(D)} sighting roll ${die}: sighted. ${whose}: launched (${g.possessive(D)} decision).`, {
-    [D]: `${g.sideName(D)} sighting roll ${die}: sighted. ${whose}: launched (${src}${ashore}).`,
+    [D]: `${g.sideName(D)} sighting roll ${die}: sighted. ${whose}: launched (${src}${ashore}${stay}).`,
   });
   return ctx.inBattle(() => {
     ctx.say(`${whose} of ${canoes.length} canoe fleet(s) with ${g.list(fleet)} meets the invasion.`);
@@ -677,7 +695,9 @@ export function seaBattle(ctx: TurnCtx, canoe: string, cargo: string[], target: 
       retreat(ctx, D, [...r.alive[D]!, ...kept], target, { why: 'after the sea battle' });
       if (ctx.over) return 'over';
       ctx.noBattle.add(target);
-      ctx.say(`${g.sideName(A)} rallies and lands at ${g.space(target).name}; no further attack there this turn.`);
+      // Defenders left ashore keep the space (and its fort); the landed force holds the beach (turn.ts).
+      const held = g.hasSide(target, D) ? `: ${g.sideName(A)} holds the beach and attacks from it in the next Battle Phase` : '';
+      ctx.say(`${g.sideName(A)} rallies and lands at ${g.space(target).name}; no further attack there this turn${held}.`);
       return 'landed';
     }
     ctx.say(`The war fleet returns to its spaces.`);

@@ -36,6 +36,29 @@ export class TurnCtx {
     this.drawMark = nextDraw(g.s.rng);
   }
 
+  /** A copy working on `g` (a copy of this context's game): the same turn so far, to try an order on. */
+  fork(g: Game): TurnCtx {
+    const c = new TurnCtx(g, this.side, this.mode);
+    c.report.push(...this.report);
+    c.battleBonus = this.battleBonus;
+    c.fleetMovesLeft = this.fleetMovesLeft;
+    c.fleetCapacity = { ...this.fleetCapacity };
+    c.noSighting = this.noSighting;
+    for (const [mine, theirs] of [
+      [this.moved, c.moved],
+      [this.stopped, c.stopped],
+      [this.noBattle, c.noBattle],
+      [this.pending, c.pending],
+      [this.fought, c.fought],
+    ] as const)
+      for (const x of mine) theirs.add(x);
+    Object.assign(c.arrivedBy, this.arrivedBy);
+    c.outOfSupply = new Set(this.outOfSupply);
+    c.drawMark = this.drawMark;
+    c.battleReaders = this.battleReaders;
+    return c;
+  }
+
   get enemy(): string {
     return this.g.enemy(this.side);
   }

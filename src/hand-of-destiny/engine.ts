@@ -2,6 +2,7 @@
 // check victory. Pure: the state is plain JSON, every die comes from the stream in the state.
 import { TurnCtx } from './core.ts';
 import {
+  cloneState,
   DEFAULT_OPTIONS,
   DEFAULT_STANDING,
   Game,
@@ -16,24 +17,12 @@ import { DataError } from '../contract/data-error.ts';
 import { seedRandom, shuffle } from '../contract/random.ts';
 import type { ScenarioData } from './scenario-schema.ts';
 import { builtInScenario, loadScenario } from './scenarios/index.ts';
-import { applyStanding, type StandingPatch } from './standing.ts';
-import { immediateEvent, type MoveOrder, SideTurn } from './turn.ts';
 
-/** The accepted part of a player's submission, with unit and space ids resolved. */
-export interface Submission {
-  standing: StandingPatch[];
-  /** Card whose event is played this turn (a held card, or the drawn card if it could be held). */
-  play: number | null;
-  /** Hold the drawn card (the default for cards that may be held and are not played). */
-  hold: boolean;
-  removes: string[];
-  recruits: { unit: string; space: string | null }[];
-  forts: { action: 'build' | 'dismantle'; space: string }[];
-  moves: MoveOrder[];
-  battles: string[];
-}
+export { cloneState };
+import { actionOf, EMPTY_SUBMISSION, type HodAction, type Submission } from './actions/index.ts';
+import { immediateEvent, SideTurn } from './turn.ts';
 
-export const EMPTY_SUBMISSION: Submission = { standing: [], play: null, hold: false, removes: [], recruits: [], forts: [], moves: [], battles: [] };
+export { EMPTY_SUBMISSION, type Submission };
 
 export interface SetupOptions extends Partial<HodOptions> {
   /** A corrected scenario file (the moderator's), used instead of the built-in data. */
@@ -115,6 +104,7 @@ export function setupGame(seed: string, scenarioId: string, setupId: string, opt
     usedOnce,
     forts: [],
     contested: [],
+    beach: {},
     standing: Object.fromEntries(sideIds.map((x) => [x, { ...DEFAULT_STANDING }])),
     drawReport: [],
     outcome: null,
@@ -123,13 +113,6 @@ export function setupGame(seed: string, scenarioId: string, setupId: string, opt
   const entries: ReportEntry[] = [];
   beginPlayerTurn(g, entries, true);
   return s;
-}
-
-/** Deep copy of everything but the scenario (never changed by play). */
-export function cloneState(s: HodState): HodState {
-  const { scenario, ...rest } = s;
-  const copy = structuredClone(rest) as Omit<HodState, 'scenario'>;
-  return { ...copy, scenario } as HodState;
 }
 
 function occupationHolds(g: Game, side: string, groups: { count: number; of: string[] }[]): boolean {
@@ -218,30 +201,31 @@ export function resolveTurn(state: HodState, subs: Record<string, Submission | u
   const label = `${g.turnLabel()}, ${g.sideName(s.side)}`;
   const side = s.side;
   const entries: ReportEntry[] = [];
-  for (const sd of g.c.sideIds) {
-    const sub = subs[sd];
-    for (const p of sub?.standing ?? []) applyStanding(g, sd, p);
-  }
-  const sub: Submission = { ...EMPTY_SUBMISSION, ...(subs[side] ?? {}) };
   const turn = new SideTurn(g, 'play');
   const ctx = turn.ctx;
-  const attempt = (what: string, f: () => void) => {
+  for (const sd of g.c.sideIds) {
+    for (const patch of subs[sd]?.standing ?? []) actionOf({ kind: 'standing', patch }).apply(turn, sd, { kind: 'standing', patch });
+  }
+  const sub: Submission = { ...EMPTY_SUBMISSION, ...(subs[side] ?? {}) };
+  // Each accepted action through its kind's module, in phase order; one the position no longer
+  // allows (a sea battle changed it) is reported to its player and skipped.
+  const attempt = (what: string, a: HodAction) => {
     if (ctx.over) return;
     try {
-      f();
+      actionOf(a).apply(turn, side, a);
     } catch (e) {
       if (e instanceof RuleError) ctx.say(`Order not carried out (${what}): ${e.message}.`, [side]);
       else throw e;
     }
   };
-  if (sub.play !== null) attempt(`PLAY ${sub.play}`, () => turn.play(sub.play!));
-  if (sub.hold) attempt('HOLD', () => turn.hold());
-  for (const id of sub.removes) attempt(`REMOVE ${id}`, () => turn.remove(id));
-  attempt('removal', () => turn.advanceTo('recruit'));
-  for (const r of sub.recruits) attempt(`RECRUIT ${r.unit}`, () => void turn.recruit(r.unit, r.space));
-  for (const f of sub.forts) attempt(`${f.action} fort`, () => turn.fortAction(f.action, f.space));
-  attempt('recruiting', () => turn.advanceTo('move'));
-  for (const m of sub.moves) attempt(m.type === 'land' ? `MOVE ${m.units.join(', ')}` : `FLEET ${m.canoe}`, () => turn.move(m));
+  if (sub.play !== null) attempt(`PLAY ${sub.play}`, { kind: 'play', n: sub.play });
+  if (sub.hold) attempt('HOLD', { kind: 'hold' });
+  for (const id of sub.removes) attempt(`REMOVE ${id}`, { kind: 'remove', id });
+  attempt('removal', { kind: 'advance', phase: 'recruit' });
+  for (const r of sub.recruits) attempt(`RECRUIT ${r.unit}`, { kind: 'recruit', unit: r.unit, space: r.space });
+  for (const f of sub.forts) attempt(`${f.action} fort`, { kind: 'fort', action: f.action, space: f.space });
+  attempt('recruiting', { kind: 'advance', phase: 'move' });
+  for (const m of sub.moves) attempt(m.type === 'land' ? `MOVE ${m.units.join(', ')}` : `FLEET ${m.canoe}`, { kind: 'move', order: m });
   if (!ctx.over) turn.battlePhase(sub.battles);
   if (!ctx.over) turn.end();
   entries.push(...ctx.report);
@@ -284,6 +268,8 @@ export function checkState(s: HodState): string[] {
   for (const sp of spaces) {
     // A game that ended by sudden death in the middle of a turn may leave battles unfought.
     if (!s.outcome && g.contested(sp) && !s.contested.includes(sp)) problems.push(`${sp} holds both sides`);
+    const landed = s.beach?.[sp];
+    if (landed !== undefined && !s.outcome && (!g.contested(sp) || !g.c.sideIds.includes(landed))) problems.push(`${sp} has a beach held by ${landed} but does not hold both sides`);
     const neutral = g.neutralHeld(sp);
     if (neutral && g.c.sideIds.some((x) => g.hasSide(sp, x))) problems.push(`${sp} holds neutral and side units`);
   }

@@ -4,6 +4,8 @@ export type { Submission, TurnReport, SetupOptions } from './engine.ts';
 export { Game, DEFAULT_OPTIONS, DEFAULT_STANDING, RuleError } from './model.ts';
 export type { HodState, HodOptions, Standing, Outcome, ReportEntry } from './model.ts';
 export { readTurn, Planner, parseLine } from './submission.ts';
+export { ACTIONS, actionOf } from './actions/index.ts';
+export type { HodAction, HodKind } from './actions/index.ts';
 export { legalChoices, choicesFromPlanner } from './choices.ts';
 export type { Choices } from './choices.ts';
 export { viewState, formatReportText, formatPositionText } from './view.ts';

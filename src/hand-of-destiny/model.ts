@@ -138,6 +138,12 @@ export interface HodState {
   forts: FortMarker[];
   /** Spaces allowed to hold both sides at the start of a player turn (sea-battle landings, switched neutrals). */
   contested: string[];
+  /**
+   * 11.8: spaces where a side landed after winning a sea battle, by space: that side holds the beach
+   * and attacks from it in the next Battle Phase; the other side keeps the space (and its fort).
+   * Absent in states saved before it existed (read as none).
+   */
+  beach?: Record<string, string>;
   standing: Record<string, Standing>;
   /** What happened when the current card was drawn (public). */
   drawReport: ReportEntry[];
@@ -155,6 +161,8 @@ export interface Compiled {
   islandSpaces: Map<string, string[]>;
   sideIds: string[];
   neutralIds: Set<string>;
+  /** Unit ids in the scenario's order: every list of units follows it, never the state's key order. */
+  unitIds: readonly string[];
 }
 
 const compiledCache = new WeakMap<ScenarioData, Compiled>();
@@ -186,6 +194,7 @@ export function compile(data: ScenarioData): Compiled {
     islandSpaces,
     sideIds: data.sides.map((s) => s.id),
     neutralIds: new Set(data.neutrals.map((n) => n.id)),
+    unitIds: data.units.map((u) => u.id),
   };
   compiledCache.set(data, c);
   return c;
@@ -246,20 +255,22 @@ export class Game {
     const at = this.s.units[id]!.at;
     return at !== 'box' && at !== 'dead';
   }
+  // Units are listed in the scenario's order, never in the state's key order: a state stored as
+  // Postgres jsonb comes back with its keys reordered, and the adjudication must not change with it.
   unitIds(): string[] {
-    return Object.keys(this.s.units);
+    return this.c.unitIds.slice();
   }
   // These run in every rule check: plain loops, no intermediate arrays.
   unitsAt(space: string): string[] {
     const out: string[] = [];
     const units = this.s.units;
-    for (const id in units) if (units[id]!.at === space) out.push(id);
+    for (const id of this.c.unitIds) if (units[id]!.at === space) out.push(id);
     return out;
   }
   sideUnitsAt(space: string, side: string): string[] {
     const out: string[] = [];
     const units = this.s.units;
-    for (const id in units) {
+    for (const id of this.c.unitIds) {
       const u = units[id]!;
       if (u.at === space && u.owner === side && !this.c.unit.get(id)!.marker) out.push(id);
     }
@@ -267,7 +278,7 @@ export class Game {
   }
   hasSide(space: string, side: string): boolean {
     const units = this.s.units;
-    for (const id in units) {
+    for (const id of this.c.unitIds) {
       const u = units[id]!;
       if (u.at === space && u.owner === side && !this.c.unit.get(id)!.marker) return true;
     }
@@ -275,7 +286,7 @@ export class Game {
   }
   neutralHeld(space: string): boolean {
     const units = this.s.units;
-    for (const id in units) if (units[id]!.at === space && units[id]!.owner === null) return true;
+    for (const id of this.c.unitIds) if (units[id]!.at === space && units[id]!.owner === null) return true;
     return false;
   }
   contested(space: string): boolean {
@@ -326,6 +337,13 @@ export class Game {
   turnLabel(turn = this.s.turn): string {
     return this.s.scenario.turns.labels[turn - 1] ?? `turn ${turn}`;
   }
+}
+
+/** Deep copy of everything but the scenario (never changed by play). */
+export function cloneState(s: HodState): HodState {
+  const { scenario, ...rest } = s;
+  const copy = structuredClone(rest) as Omit<HodState, 'scenario'>;
+  return { ...copy, scenario } as HodState;
 }
 
 /** An error in a player's order or a scenario: the message names what is wrong. */

@@ -50,7 +50,7 @@ export type StandingPatch =
   | { key: 'breakoff' | 'pursuit'; value: boolean };
 
 export const STANDING_HELP =
-  'STANDING FIRE <units> | LOSSES <units> | WARFLEET ALWAYS|NEVER|STRONGER [WITH <units>] | RETREAT <spaces> | EARTHWORKS ANY|NONE|<spaces> | BREAKOFF ON|OFF | PURSUIT ON|OFF | MAJOR <units> | DEFAULT';
+  'STANDING FIRE <units> | LOSSES <units> | WARFLEET ALWAYS|NEVER|STRONGER [WITH <units and canoes>] | RETREAT <spaces> | EARTHWORKS ANY|NONE|<spaces> | BREAKOFF ON|OFF | PURSUIT ON|OFF | MAJOR <units> | DEFAULT';
 
 /** Read the part after STANDING. Throws RuleError naming the bad word. */
 export function parseStanding(g: Game, rest: string): StandingPatch {
@@ -79,16 +79,17 @@ export function parseStanding(g: Game, rest: string): StandingPatch {
       return { key: k, value: items };
     }
     case 'warfleet': {
-      // WARFLEET <when> [WITH <units>]: the units named are the only ones that may sail, in that order.
+      // WARFLEET <when> [WITH <units and canoes>]: the units named are the only ones that may sail, in
+      // that order; canoes named likewise (naming none, every canoe in the space sails).
       const w = /^(.*?)(?:\s+with\s+(.*))?$/i.exec(arg)!;
       const v = norm(w[1]!);
       const crew = w[2] !== undefined ? splitList(w[2]) : [];
-      if (w[2] !== undefined && !crew.length) throw new RuleError('WARFLEET ... WITH needs the units that may sail');
+      if (w[2] !== undefined && !crew.length) throw new RuleError('WARFLEET ... WITH needs the units and canoes that may sail');
       for (const it of crew) if (!knownRef(g, it)) throw new RuleError(`'${it}' is not a unit`);
       if (v === 'always' || v === 'yes' || v === 'on') return { key: 'warFleet', value: 'always', crew };
       if (v === 'never' || v === 'no' || v === 'off') return { key: 'warFleet', value: 'never', crew };
       if (v === 'stronger' || v === 'default' || v === '') return { key: 'warFleet', value: 'stronger', crew };
-      throw new RuleError(`WARFLEET takes ALWAYS, NEVER or STRONGER (then WITH <units> if you wish), not '${w[1]}'`);
+      throw new RuleError(`WARFLEET takes ALWAYS, NEVER or STRONGER (then WITH <units and canoes> if you wish), not '${w[1]}'`);
     }
     case 'major':
     case 'majorrecruit': {
@@ -148,6 +149,16 @@ export function describeStanding(p: StandingPatch, name: (space: string) => stri
   }
 }
 
+/**
+ * A WARFLEET WITH list split into the units and the canoes it names (11.7: "any canoes, units and
+ * leaders"). A word that names only canoes ("canoes", "Hawai'i canoes 2") chooses canoes.
+ */
+export function warFleetRefs(g: Game, crew: string[]): { units: string[]; canoes: string[] } {
+  const units = g.s.scenario.units;
+  const canoeOnly = (r: string) => units.some((u) => u.canoe && unitMatches(u, r)) && !units.some((u) => !u.canoe && unitMatches(u, r));
+  return { units: crew.filter((r) => !canoeOnly(r)), canoes: crew.filter(canoeOnly) };
+}
+
 /** Units whose elimination can end the game for `side` (sudden death, 5.2): kept ashore by default. */
 export function suddenDeathUnits(g: Game, side: string): string[] {
   return [...new Set(g.s.scenario.victory.suddenDeath.filter((sd) => sd.winner !== side).flatMap((sd) => sd.eliminated))];
@@ -180,6 +191,7 @@ export function standingLines(g: Game, side: string): string[] {
   const st = standingOf(g, side);
   const mark = (isDefault: boolean) => (isDefault ? ' (default)' : ' (your instruction)');
   const keep = suddenDeathUnits(g, side).filter((id) => g.u(id).side === side);
+  const refs = warFleetRefs(g, st.warFleetCrew);
   const when = {
     always: 'ALWAYS: launch a war fleet against every sighted invasion',
     never: 'NEVER: no war fleet; the invaders land and fight the battle ashore',
@@ -187,7 +199,8 @@ export function standingLines(g: Game, side: string): string[] {
   }[st.warFleet];
   return [
     `War fleet (11.7): ${when}${mark(st.warFleet === DEFAULT_STANDING.warFleet)}`,
-    `War fleet crew (11.7): ${st.warFleetCrew.length ? `only ${st.warFleetCrew.join(', ')}, in that order (your instruction)` : `the strongest units that fit the canoes${keep.length ? `, never ${names(g, keep)} (sudden death)` : ''} (default)`}`,
+    `War fleet crew (11.7): ${refs.units.length ? `only ${refs.units.join(', ')}, in that order (your instruction)` : `the strongest units that fit the canoes${keep.length ? `, never ${names(g, keep)} (sudden death)` : ''} (default)`}`,
+    `War fleet canoes (11.7): ${refs.canoes.length ? `only ${refs.canoes.join(', ')}; the others stay in the space invaded (your instruction)` : 'every canoe in the space invaded (default)'}`,
     `Fire order (11.1): ${st.fire.length ? `${st.fire.join(', ')} first, then strongest (your instruction)` : 'strongest first, gunpowder before the rest (default)'}`,
     `Losses (11.3): ${st.losses.length ? `${st.losses.join(', ')} first, then cheapest (your instruction)` : 'cheapest first, leaders last, a unit that has fired panics first (default)'}`,
     `Retreat (11.5, 11.8): ${st.retreat.length ? `${st.retreat.map((x) => g.space(x).name).join(', ')} first (your instruction)` : 'the friendly space with the most strength (default)'}`,

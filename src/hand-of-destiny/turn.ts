@@ -3,7 +3,7 @@
 // each order against the position it will meet) and when the turn is resolved ('play').
 import { cleanFortMarkers, landBattle, seaBattle } from './battle.ts';
 import { TurnCtx } from './core.ts';
-import { type Game, RuleError } from './model.ts';
+import { cloneState, Game, RuleError } from './model.ts';
 import { unitMatches } from './names.ts';
 import { shuffle } from '../contract/random.ts';
 import type { CardData, EventData } from './scenario-schema.ts';
@@ -22,8 +22,8 @@ export interface RecruitSlot {
   filled: string | null;
 }
 
-const PHASES = ['card', 'removal', 'recruit', 'fort', 'move', 'battle', 'end'] as const;
-type Phase = (typeof PHASES)[number];
+export const PHASES = ['card', 'removal', 'recruit', 'fort', 'move', 'battle', 'end'] as const;
+export type Phase = (typeof PHASES)[number];
 
 export class SideTurn {
   readonly ctx: TurnCtx;
@@ -42,10 +42,31 @@ export class SideTurn {
   constructor(
     readonly g: Game,
     mode: 'plan' | 'play',
+    ctx?: TurnCtx,
   ) {
     this.side = g.s.side;
-    this.ctx = new TurnCtx(g, this.side, mode);
+    this.ctx = ctx ?? new TurnCtx(g, this.side, mode);
     this.drawn = g.s.decks[this.side]!.drawn;
+  }
+
+  /** The turn so far on a copy of the state: to try an order (or look ahead) without changing this one. */
+  fork(): SideTurn {
+    const g = new Game(cloneState(this.g.s));
+    const t = new SideTurn(g, this.ctx.mode, this.ctx.fork(g));
+    t.phaseIndex = this.phaseIndex;
+    t.eventCard = this.eventCard;
+    t.eventFromHeld = this.eventFromHeld;
+    t.playChosen = this.playChosen;
+    t.holdDrawn = this.holdDrawn;
+    t.removalNeeded = this.removalNeeded;
+    t.removalKinds = this.removalKinds.slice();
+    t.slots = this.slots.map((x) => ({ ...x }));
+    return t;
+  }
+
+  /** Whether the drawn card may still be held (it can be held and is not being played). */
+  get canHold(): boolean {
+    return this.phase === 'card' && !!this.drawnCard()?.hold && this.holdDrawn !== false;
   }
 
   get phase(): Phase {
@@ -463,7 +484,9 @@ export class SideTurn {
     ctx.fleetMovesLeft--;
     for (const id of [canoe, ...carry]) ctx.moved.add(id);
     const via = pickup !== from ? ` via ${g.space(pickup).name}` : '';
-    const invasion = g.hasSide(to, ctx.enemy);
+    // Landing where this side holds the space and the enemy only its beach (11.8) reinforces the
+    // defenders: no invasion, no sighting.
+    const invasion = g.hasSide(to, ctx.enemy) && g.s.beach?.[to] !== ctx.enemy;
     ctx.sayFogged(
       `${g.sideName(this.side)} fleet move: ${g.label(canoe)} from ${g.space(from).name}${via} to ${g.space(to).name} carrying ${g.list(carry)}${invasion ? ' (invasion)' : ''}.`,
       `${g.sideName(this.side)} fleet move: a canoe fleet from ${g.space(from).name}${via} to ${g.space(to).name} carrying ${countOf(carry)}${invasion ? ' (invasion)' : ''}.`,
@@ -575,8 +598,16 @@ export class SideTurn {
     }
     ctx.pending.clear();
     this.phaseIndex = PHASES.indexOf('end');
-    // Spaces left with both sides (landings after a sea battle) are fought in the next Battle Phase.
+    // Spaces left with both sides (landings after a sea battle) are fought in the next Battle Phase,
+    // the landed side attacking from the beach it holds (11.8).
     g.s.contested = g.landSpaces().filter((s) => g.contested(s));
+    const before = g.s.beach ?? {};
+    const beach: Record<string, string> = {};
+    for (const s of g.s.contested) {
+      const landed = before[s] ?? (ctx.noBattle.has(s) ? this.side : undefined);
+      if (landed !== undefined) beach[s] = landed;
+    }
+    g.s.beach = beach;
   }
 
   // ---- 9) end of the player turn --------------------------------------------------------------

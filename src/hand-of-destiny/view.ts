@@ -28,6 +28,8 @@ export interface SpaceView {
   units: UnitView[];
   /** Fog of war: enemy stacks the viewer may not examine. */
   hidden: { side: string; count: number }[];
+  /** 11.8: the side that landed after winning a sea battle and holds the beach (the other side holds the space); null when none. */
+  beach: string | null;
 }
 
 function readerSide(g: Game, viewer: Viewer): string | null {
@@ -72,6 +74,7 @@ export function viewState(s: HodState, viewer: Viewer) {
         island: sp.island ?? null,
         units: visible.map((id) => unitView(g, id)),
         hidden,
+        beach: s.beach?.[sp.id] ?? null,
       };
     });
   const cards = Object.fromEntries(
@@ -159,7 +162,9 @@ export function formatPositionText(s: HodState, viewer: Viewer): string {
       if (us.length) parts.push(`${g.sideName(side)}: ${us.map((u) => `${u.name} (${u.strength}${u.elite ? '+' : ''})`).join(', ')}`);
     }
     for (const h of sp.hidden) parts.push(`${g.sideName(h.side)}: hidden ×${h.count} (${h.count === 1 ? 'one unit' : `${h.count} units`} under the fog of war)`);
-    const tags = [sp.fort ? 'fort' : '', sp.fortMarker ? `${g.sideName(sp.fortMarker)} fort marker` : ''].filter(Boolean).join(', ');
+    const tags = [sp.fort ? 'fort' : '', sp.fortMarker ? `${g.sideName(sp.fortMarker)} fort marker` : '', sp.beach ? `${g.sideName(sp.beach)} on the beach` : '']
+      .filter(Boolean)
+      .join(', ');
     out.push(`${sp.name}${tags ? ` [${tags}]` : ''}: ${parts.length ? parts.join('; ') : 'empty'}`);
   }
   out.push('');

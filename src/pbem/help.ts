@@ -35,8 +35,9 @@ only STANDING lines, at any time. Case-insensitive; units and spaces as STATUS n
 Standing instructions decide for you during the other player's turn; only you and the moderator see them:
   STANDING FIRE <units>               which units fire first
   STANDING LOSSES <units>             which units take eliminations and panics first
-  STANDING WARFLEET ALWAYS|NEVER|STRONGER [WITH <units>]   launch a war fleet against a sighted invasion;
+  STANDING WARFLEET ALWAYS|NEVER|STRONGER [WITH <units and canoes>]   launch a war fleet against a sighted invasion;
                                       WITH names who may sail (by default never Kamehameha, Kalanikupule, Kaiana)
+                                      and which canoes (by default every canoe in the space invaded)
   STANDING RETREAT <spaces>           preferred retreat spaces, in order
   STANDING EARTHWORKS ANY|NONE|<spaces>     use a held Hold the Line when attacked
   STANDING BREAKOFF ON|OFF, STANDING PURSUIT ON|OFF, STANDING MAJOR <units> (options), STANDING DEFAULT (all back to the defaults)

@@ -13,6 +13,8 @@ export interface HodSpaceView {
   fortMarker: string | null;
   units: HodUnitView[];
   hidden: { side: string; count: number }[];
+  /** 11.8: the side holding the beach after a won sea battle (the other holds the space). */
+  beach?: string | null;
 }
 /** What the map needs of the Hand of Destiny view. */
 export interface HodBoardView {
@@ -115,7 +117,7 @@ export function renderHawaii1795Map(geometry: MapGeometry, board: HodBoardView, 
     const w = (grp.hidden !== undefined ? 30 : 26) * s, h = 22 * s;
     const box = `<rect x="${f(x - w / 2)}" y="${f(y - h / 2)}" width="${f(w)}" height="${f(h)}" rx="${f(3 * s)}" fill="${c}" stroke="#1b1b1b" stroke-width="${f(1 * s)}"${grp.hidden !== undefined ? ' stroke-dasharray="3 2"' : ''}/>`;
     if (grp.hidden !== undefined) {
-      const title = `${sideName(grp.owner)}: ${grp.hidden} unit${grp.hidden === 1 ? '' : 's'} in ${sp.name}, hidden by the fog of war`;
+      const title = `${sideName(grp.owner)}: ${grp.hidden} unit${grp.hidden === 1 ? '' : 's'} ${sp.beach && sp.beach === grp.owner ? 'on the beach of' : 'in'} ${sp.name}, hidden by the fog of war`;
       return `<g class="stack hidden" data-space="${esc(sp.id)}" data-side="${esc(grp.owner ?? NEUTRAL)}"><title>${esc(title)}</title>${box}` +
         // "hidden" over "×9": a "?9" read as "79" at a phone's size.
         `<text x="${f(x)}" y="${f(y - 2 * s)}" font-size="${f(7.5 * s)}" text-anchor="middle">hidden</text>` +
@@ -125,7 +127,8 @@ export function renderHawaii1795Map(geometry: MapGeometry, board: HodBoardView, 
     const strength = fighting.reduce((a, u) => a + u.strength, 0);
     const leaders = grp.units.filter((u) => u.kind === 'leader').length;
     const canoes = grp.units.filter((u) => u.kind === 'canoe').length;
-    const title = `${sideName(grp.owner)} in ${sp.name}: ${grp.units.map((u) => `${u.name}${u.kind === 'canoe' || u.strength === 0 ? '' : ` (${u.strength}${u.elite ? ', elite' : ''})`}`).join(', ')}`;
+    const where = sp.beach && sp.beach === grp.owner ? `on the beach of ${sp.name}` : `in ${sp.name}`;
+    const title = `${sideName(grp.owner)} ${where}: ${grp.units.map((u) => `${u.name}${u.kind === 'canoe' || u.strength === 0 ? '' : ` (${u.strength}${u.elite ? ', elite' : ''})`}`).join(', ')}`;
     const marks = `${leaders ? '★'.repeat(Math.min(leaders, 3)) : ''}${canoes ? ` ${canoes}` : ''}`;
     // A canoe is drawn, not written: the fonts have no canoe.
     const canoe = canoes ? `<path d="M${f(x + (leaders ? 1 : -5) * s)},${f(y + 5.5 * s)}q${f(3 * s)},${f(2.5 * s)} ${f(6 * s)},0z" fill="#1b1b1b"/>` : '';

@@ -45,6 +45,28 @@ describe('the war fleet is the defender\'s decision (11.7)', () => {
     expect(fleetLine).toMatch(/with Hawai'i warriors 2 \(2\) meets/);
   });
 
+  it('a WITH list may name canoes: only those sail, the others stay in the space invaded (11.7 "any canoes, units and leaders")', () => {
+    const r = play(invasion([2, 0, 0, 0, 0, 0, 0, 0, 0, 0]), ['FLEET Maui - Kona WITH maui-warriors-1'], ['STANDING WARFLEET ALWAYS WITH k-canoe-1, warriors']);
+    const fleetLine = r.text.split('\n').find((l) => /war fleet of/.test(l))!;
+    expect(fleetLine).toMatch(/war fleet of 1 canoe fleet\(s\)/);
+    expect(where(r.state, 'k-canoe-2')).toBe('kona');
+    expect(hawaii1795.formatReport(report(r.entries), asK)).toContain("Hawai'i canoes 2 (0) stays at Kona");
+    expect(hawaii1795.formatReport(report(r.entries), asA)).not.toMatch(/stays at Kona/);
+  });
+
+  it('naming no canoe keeps the default, every canoe in the space sails; naming only canoes keeps the default crew', () => {
+    const r = play(invasion([2, 0, 0, 0, 0, 0, 0, 0, 0, 0]), ['FLEET Maui - Kona WITH maui-warriors-1'], ['STANDING WARFLEET ALWAYS WITH canoe']);
+    const fleetLine = r.text.split('\n').find((l) => /war fleet of/.test(l))!;
+    expect(fleetLine).toMatch(/war fleet of 2 canoe fleet\(s\) with .*Hawai'i warriors/);
+    expect(fleetLine).not.toMatch(/Kamehameha \(3\+\)/);
+    const lines = setStandingInstructions(newGame(), K, ['WARFLEET ALWAYS WITH k-canoe-2, Royal Guard']).state;
+    const v = hawaii1795.view(lines, asK) as { standingInstructions: Record<string, string[]> };
+    expect(v.standingInstructions[K]).toContain('War fleet canoes (11.7): only k-canoe-2; the others stay in the space invaded (your instruction)');
+    expect(v.standingInstructions[K]).toContain('War fleet crew (11.7): only Royal Guard, in that order (your instruction)');
+    const d = hawaii1795.view(newGame(), asK) as { standingInstructions: Record<string, string[]> };
+    expect(d.standingInstructions[K]).toContain('War fleet canoes (11.7): every canoe in the space invaded (default)');
+  });
+
   it('both players read what was decided; only the defender reads why', () => {
     const r = play(invasion([2, 0, 0, 0, 0, 0, 0, 0, 0, 0]), ['FLEET Maui - Kona WITH maui-warriors-1'], ['STANDING WARFLEET NEVER']);
     const theirs = hawaii1795.formatReport(report(r.entries), asA);

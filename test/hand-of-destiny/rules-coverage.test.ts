@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { resolveTurn, setupGame } from '../../src/hand-of-destiny/engine.ts';
 import { front, } from './frontier.ts';
-import { A, ALL_P, battle, fireLines, K, newGame, play, position, turnWith, where, withDice } from './helpers.ts';
+import { hawaii1795 } from '../../src/games/hawaii1795.ts';
+import { A, ALL_P, battle, checkState, fireLines, K, newGame, play, position, turnWith, where, withDice } from './helpers.ts';
 
 const LOW = [1, 2, 3, 4, 5];
 const ONLY_6_ELIMINATES = ['-', '-', '-', '-', '-', 'E'];
@@ -216,5 +217,46 @@ describe('battles (11.1, 11.5, 11.8, 14.1)', () => {
     expect(where(r.state, 'maui-warriors-1')).toBe('kona');
     expect(where(r.state, 'k-warriors-9')).toBe('kona');
     expect(r.state.contested).toContain('kona');
+  });
+
+  it('the landed force holds the beach; next turn it attacks from the beach and the fort stays with the defenders (11.8)', () => {
+    const s = battle(
+      A,
+      { kalani: 'oahu-1', 'maui-warriors-1': 'maui', 'maui-canoe-1': 'maui', 'k-warriors-7': 'kona', 'k-warriors-8': 'kona', 'k-warriors-9': 'kona', 'k-canoe-1': 'kona', kamehameha: 'molokai' },
+      { nonElite: ALL_P, dice: [2, 6, 1] },
+    );
+    const landed = play(s, ['FLEET Maui - Kona WITH maui-warriors-1'], ['STANDING WARFLEET ALWAYS', 'STANDING RETREAT Molokai']);
+    expect(landed.text).toMatch(/Allied Chiefs holds the beach and attacks from it in the next Battle Phase/);
+    expect(landed.state.beach).toEqual({ kona: A });
+    // (the helpers' hand-made decks aside)
+    const positionProblems = (st: typeof s) => checkState(st).filter((x) => !/ cards are /.test(x));
+    expect(positionProblems(landed.state)).toEqual([]);
+    const kona = (hawaii1795.view(landed.state, { kind: 'player', role: K }) as { spaces: { id: string; beach: string | null }[] }).spaces.find((x) => x.id === 'kona')!;
+    expect(kona.beach).toBe(A);
+    expect(hawaii1795.formatPosition(landed.state, { kind: 'player', role: K })).toMatch(/Kona[^\n]*\[fort, Allied Chiefs on the beach\]/);
+    // Kamehameha's turn: the Allied attack from the beach; Kamehameha defends Kona's fort and ignores panics.
+    const next = play(withDice(turnWith(landed.state, K, 9, 6), [6, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]), []);
+    expect(next.text).toMatch(/— Battle at Kona: Allied Chiefs attacks from the beach, where it landed after the sea battle \(11\.8\)\./);
+    expect(next.text).toMatch(/Battle at Kona: Allied Chiefs in the beach hex with Maui warriors 1 \(2\); Kamehameha in the inland hex with Hawai'i warriors 9 \(1\)/);
+    expect(next.text).toMatch(/panic ignored \(Kamehameha defends a fort\)/);
+    expect(next.text).not.toMatch(/Allied Chiefs defends a fort/);
+    expect(next.text).toMatch(/Kamehameha holds Kona/);
+    expect(where(next.state, 'maui-warriors-1')).not.toBe('kona');
+    expect(next.state.beach).toEqual({});
+    expect(positionProblems(next.state)).toEqual([]);
+  });
+
+  it('the holders may reinforce a space whose beach the enemy holds: a landing there is no invasion, no sighting (11.8)', () => {
+    const s = battle(
+      A,
+      { kalani: 'oahu-1', 'maui-warriors-1': 'maui', 'maui-canoe-1': 'maui', 'k-warriors-7': 'kona', 'k-warriors-8': 'kona', 'k-warriors-9': 'kona', 'k-canoe-1': 'kona', kamehameha: 'molokai' },
+      { nonElite: ALL_P, dice: [2, 6, 1] },
+    );
+    const landed = play(s, ['FLEET Maui - Kona WITH maui-warriors-1'], ['STANDING WARFLEET ALWAYS', 'STANDING RETREAT Molokai']);
+    expect(where(landed.state, 'k-warriors-7')).toBe('molokai');
+    const next = play(withDice(turnWith(landed.state, K, 9, 6), [6, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]), ['FLEET Molokai - Kona WITH k-warriors-7']);
+    expect(next.lines[0]!.ok).toBe(true);
+    expect(next.text).not.toMatch(/sighting roll/);
+    expect(next.text).toMatch(/Kamehameha in the inland hex with Hawai'i warriors 7 \(1\), Hawai'i warriors 9 \(1\)/);
   });
 });

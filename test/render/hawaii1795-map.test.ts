@@ -76,6 +76,17 @@ describe('Hawaii 1795 map per reader', () => {
     expect(counters(kam).filter((c) => c.side === 'kamehameha').every((c) => !c.hidden)).toBe(true);
   });
 
+  it('shows the side that landed after a won sea battle on the beach, the holders in the space (11.8)', () => {
+    const s = hawaii1795.setup('beach', hawaii1795.scenarios[0].id);
+    s.units['maui-warriors-1']!.at = 'kona';
+    s.contested = ['kona'];
+    s.beach = { kona: 'allied-chiefs' };
+    const svg = drawMap({ module: hawaii1795 as never, state: s, viewer: { kind: 'player', role: 'kamehameha' }, title: 'Hawaii 1795' })!;
+    const kona = counters(svg).filter((c) => c.space === 'kona');
+    expect(kona.find((c) => c.side === 'allied-chiefs')!.title).toMatch(/^Allied Chiefs on the beach of Kona: Maui warriors 1/);
+    expect(kona.find((c) => c.side === 'kamehameha')!.title).toMatch(/^Kamehameha in Kona: /);
+  });
+
   it('names spaces, units and sides as the rulebook does, never by id', () => {
     const s = hawaii1795.setup('names', hawaii1795.scenarios[0].id);
     const svg = drawMap({ module: hawaii1795 as never, state: s, viewer: { kind: 'moderator' }, title: 'Hawaii 1795' })!;
