@@ -47,6 +47,12 @@ export async function pressPage(id: string, thread?: string): Promise<void> {
     }
   };
   await show(list);
+  // Press that came while the tab was hidden is read when the reader comes back to it.
+  const onVisible = () => {
+    if (!document.contains(messages)) { document.removeEventListener('visibilitychange', onVisible); return; }
+    if (document.visibilityState === 'visible') void pressOf(id, key).then(show, () => {});
+  };
+  document.addEventListener('visibilitychange', onVisible);
   follow(`/games/${id}/live`, (c) => { if (c.kinds.has('press') || c.kinds.has('resync')) void pressOf(id, key).then(show, () => {}); });
 
   const party = me !== null && (key === 'ALL' || powers.includes(me));
