@@ -8,7 +8,7 @@ import { signature } from '../mail/templates.ts';
 import { formatTime, isoUtc } from '../mail/time.ts';
 import { access, activePlayers, lockGame, requireModerator, requirePlayer, squashName, type Access } from './access.ts';
 import { afterCommit, type Ctx } from './context.ts';
-import { badRequest, conflict, forbidden } from './errors.ts';
+import { badRequest, conflict, forbidden, notFound } from './errors.ts';
 import { recordEvent } from './games.ts';
 import { scenarioRoles } from './phases.ts';
 
@@ -98,20 +98,120 @@ export async function sendPress(ctx: Ctx, gameId: string, accountId: string, inp
     const toLine = toAll ? 'ALL' : roleNamesOf(a.game, toRoles);
     const readers = activePlayers(a.game).filter((p) => p.role !== from && toRoles.includes(p.role!)).map((p) => ({ email: p.account.email, timeZone: p.account.timeZone, viewer: { kind: 'player', role: p.role! } }));
     if (toAll) readers.push({ email: a.game.moderator.email, timeZone: a.game.moderator.timeZone, viewer: { kind: 'moderator' } as any });
+    // Who answers has read what they answer: the thread is read up to their own message.
+    await markReadTx(tx, accountId, gameId, threadOf(row), row.seq, now);
     await queueMail(tx, readers.map((rd) => pressMail(ctx, a, rd, from, toLine, text, phase?.label ?? null, now)), now);
-    return { id: row.id, seq: row.seq, from, to: toAll ? ['ALL'] : toRoles, toAll, text, phase: phase?.label ?? null, sentAt: now, delivered: readers.length };
+    return { id: row.id, seq: row.seq, from, to: toAll ? ['ALL'] : toRoles, toAll, thread: threadOf(row), text, phase: phase?.label ?? null, sentAt: now, delivered: readers.length };
   });
   await afterCommit(ctx, { mail: true });
   return r;
 }
 
-/** The press a reader may see, oldest first. */
-export async function listPress(ctx: Ctx, a: Access) {
+/** Press to everyone is one thread; any other press is the thread of its powers, sender included. */
+export const ALL_THREAD = 'ALL';
+
+/** A message's thread: "ALL", or its powers (sender and recipients) sorted and joined by ",". */
+export function threadOf(p: { fromRole: string; toRoles: string[]; toAll: boolean }): string {
+  return p.toAll ? ALL_THREAD : [...new Set([p.fromRole, ...p.toRoles])].sort().join(',');
+}
+
+/** A thread named by a client, in its one spelling; a clear 400 if it names no thread of this game. */
+export function parseThread(thread: string, roles: string[], nameOf: (role: string) => string): string {
+  if (thread.trim().toUpperCase() === ALL_THREAD) return ALL_THREAD;
+  const words = thread.split(',').map((w) => w.trim()).filter(Boolean);
+  const byKey = new Map<string, string>();
+  for (const r of roles) { byKey.set(squashName(r), r); byKey.set(squashName(nameOf(r)), r); }
+  const unknown = words.filter((w) => !byKey.has(squashName(w)));
+  if (unknown.length) throw badRequest(`Not powers of this game: ${unknown.join(', ')}. A thread is ALL, or two or more of ${roles.join(', ')} joined by commas.`, [{ field: 'body.thread', message: 'unknown power' }]);
+  const found = [...new Set(words.map((w) => byKey.get(squashName(w))!))].sort();
+  if (found.length < 2) throw badRequest('A thread is ALL, or two or more powers joined by commas (its sender and recipients).', [{ field: 'body.thread', message: 'fewer than two powers' }]);
+  return found.join(',');
+}
+
+type PressRow = Awaited<ReturnType<Ctx['db']['press']['findMany']>>[number];
+
+/**
+ * Whether the reader may read a thread: its powers, everyone who plays or moderates for press to
+ * ALL, and everyone once the game is over if the settings make press public then.
+ */
+function readsThread(a: Access, thread: string, allPublic: boolean): boolean {
+  if (allPublic) return true;
+  if (thread === ALL_THREAD) return a.viewer.kind !== 'observer';
+  return a.viewer.kind === 'player' && thread.split(',').includes(a.viewer.role);
+}
+
+async function visiblePress(ctx: Ctx, a: Access): Promise<{ rows: PressRow[]; allPublic: boolean }> {
   const settings = await emailSettings(ctx.db, a.game.id);
-  const rows = await ctx.db.press.findMany({ where: { gameId: a.game.id }, orderBy: { seq: 'asc' } });
   const allPublic = a.game.status === 'finished' && settings.pressPublicAfterGame;
-  const role = a.viewer.kind === 'player' ? a.viewer.role : null;
-  return rows
-    .filter((p) => allPublic || (p.toAll && a.viewer.kind !== 'observer') || (role !== null && (p.fromRole === role || p.toRoles.includes(role))))
-    .map((p) => ({ id: p.id, seq: p.seq, from: p.fromRole, to: p.toAll ? ['ALL'] : p.toRoles, toAll: p.toAll, text: p.body, phase: p.phaseLabel, sentAt: p.createdAt }));
+  const rows = await ctx.db.press.findMany({ where: { gameId: a.game.id }, orderBy: { seq: 'asc' } });
+  return { rows: rows.filter((p) => readsThread(a, threadOf(p), allPublic)), allPublic };
+}
+
+function pressItem(p: PressRow) {
+  return { id: p.id, seq: p.seq, from: p.fromRole, to: p.toAll ? ['ALL'] : p.toRoles, toAll: p.toAll, thread: threadOf(p), text: p.body, phase: p.phaseLabel, sentAt: p.createdAt };
+}
+
+/**
+ * The press a reader may see, oldest first (only the thread's, when one is asked for), and the
+ * threads it makes, newest first, each with what the reader has not read yet (their own messages
+ * excepted; a visitor who is not signed in has nothing unread).
+ */
+export async function listPress(ctx: Ctx, a: Access, accountId?: string, onlyThread?: string) {
+  const { rows } = await visiblePress(ctx, a);
+  const roles = scenarioRoles(a.module, a.game.scenario);
+  const only = onlyThread === undefined ? undefined : parseThread(onlyThread, roles, (r) => roleNameOf(a.game, r));
+  const reads = accountId ? await ctx.db.pressRead.findMany({ where: { accountId, gameId: a.game.id } }) : [];
+  const readUpTo = new Map(reads.map((r) => [r.thread, r.lastSeq]));
+  const me = a.viewer.kind === 'player' ? a.viewer.role : null;
+  const threads = new Map<string, { rows: PressRow[]; unread: number }>();
+  for (const p of rows) {
+    const key = threadOf(p);
+    const t = threads.get(key) ?? { rows: [], unread: 0 };
+    t.rows.push(p);
+    if (accountId && p.fromRole !== me && p.seq > (readUpTo.get(key) ?? 0)) t.unread++;
+    threads.set(key, t);
+  }
+  const inOrder = (list: string[]) => roles.filter((r) => list.includes(r));
+  const list = [...threads.entries()].map(([thread, t]) => {
+    const last = t.rows[t.rows.length - 1]!;
+    const powers = thread === ALL_THREAD ? roles : inOrder(thread.split(','));
+    const others = powers.filter((r) => r !== me);
+    return {
+      thread, toAll: thread === ALL_THREAD, powers,
+      title: thread === ALL_THREAD ? 'Everyone' : roleNamesOf(a.game, others),
+      count: t.rows.length, unread: t.unread, lastReadSeq: readUpTo.get(thread) ?? 0, last: pressItem(last),
+    };
+  }).sort((x, y) => y.last.seq - x.last.seq);
+  return {
+    press: rows.filter((p) => only === undefined || threadOf(p) === only).map(pressItem),
+    threads: list,
+    unread: list.reduce((n, t) => n + t.unread, 0),
+  };
+}
+
+async function markReadTx(tx: Tx | Ctx['db'], accountId: string, gameId: string, thread: string, seq: number, now: Date): Promise<number> {
+  // Never backwards: an older page marking late does not make read press unread again.
+  const rows = await tx.$queryRaw<{ lastSeq: number }[]>`
+    INSERT INTO "PressRead" ("accountId", "gameId", thread, "lastSeq", "readAt") VALUES (${accountId}::uuid, ${gameId}::uuid, ${thread}, ${seq}, ${now})
+    ON CONFLICT ("accountId", "gameId", thread) DO UPDATE SET "lastSeq" = GREATEST("PressRead"."lastSeq", EXCLUDED."lastSeq"), "readAt" = EXCLUDED."readAt"
+    RETURNING "lastSeq"`;
+  return rows[0]!.lastSeq;
+}
+
+/**
+ * Mark a thread read by the caller, up to `seq` (a message of it they were shown) or to its newest
+ * message. A thread the caller may not read is not found for them, whatever it holds.
+ */
+export async function markRead(ctx: Ctx, gameId: string, accountId: string, input: { thread: string; seq?: number }) {
+  const a = await access(ctx.db, gameId, accountId);
+  const roles = scenarioRoles(a.module, a.game.scenario);
+  const thread = parseThread(input.thread, roles, (r) => roleNameOf(a.game, r));
+  const { rows, allPublic } = await visiblePress(ctx, a);
+  if (!readsThread(a, thread, allPublic)) throw notFound('You are not in this thread: you read the press sent to you or by you (and to everyone, when you play or moderate).');
+  const inThread = rows.filter((p) => threadOf(p) === thread);
+  const newest = inThread.at(-1)?.seq ?? 0;
+  const upTo = Math.min(input.seq ?? newest, newest);
+  const lastReadSeq = await markReadTx(ctx.db, accountId, gameId, thread, upTo, ctx.clock.now());
+  const me = a.viewer.kind === 'player' ? a.viewer.role : null;
+  return { thread, lastReadSeq, unread: inThread.filter((p) => p.fromRole !== me && p.seq > lastReadSeq).length };
 }

@@ -81,6 +81,7 @@ const routes: Route[] = [
   { method: 'POST', path: '/games/{gameId}/decision', level: 'moderator', game: 'active', body: () => ({ text: 'Heart' }) },
   { method: 'POST', path: '/games/{gameId}/draw', level: 'moderator', game: 'active' },
   { method: 'GET', path: '/games/{gameId}/press', level: 'reader', game: 'active' },
+  { method: 'PUT', path: '/games/{gameId}/press/read', level: 'signed-in-reader', game: 'active', body: () => ({ thread: 'ALL' }) },
   { method: 'POST', path: '/games/{gameId}/press', level: 'player', game: 'active', body: () => ({ to: 'ALL', text: 'Aloha' }) },
   { method: 'GET', path: '/games/{gameId}/email-settings', level: 'reader', game: 'active' },
   { method: 'PUT', path: '/games/{gameId}/email-settings', level: 'moderator', game: 'active', body: () => ({ partialOrders: true }) },

@@ -112,6 +112,8 @@ describe('every model round-trips through the client', () => {
     expect(await db.inboundMail.findUniqueOrThrow({ where: { contentHash: 'ch' } })).toEqual(inbound);
     const press = await db.press.create({ data: { gameId: game.id, phaseLabel: 'Spring 1', fromRole: 'Sunrise', fromAccountId: account.id, toRoles: ['Sunset'], toAll: true, body: 'aloha', createdAt: t } });
     expect(await db.press.findUniqueOrThrow({ where: { id: press.id } })).toEqual(press);
+    const read = await db.pressRead.create({ data: { accountId: account.id, gameId: game.id, thread: 'Sunrise,Sunset', lastSeq: press.seq, readAt: t } });
+    expect(await db.pressRead.findUniqueOrThrow({ where: { accountId_gameId_thread: { accountId: account.id, gameId: game.id, thread: 'Sunrise,Sunset' } } })).toEqual(read);
     const settings = await db.gameEmailSettings.create({ data: { gameId: game.id, partialOrders: true, press: 'public', pressPublicAfterGame: false, updatedAt: t } });
     expect(await db.gameEmailSettings.findUniqueOrThrow({ where: { gameId: game.id } })).toEqual(settings);
     // Defaults from the database.
@@ -144,6 +146,7 @@ describe('every model round-trips through the client', () => {
     expect(await db.phase.count()).toBe(0);
     expect(await db.submission.count()).toBe(0);
     expect(await db.press.count()).toBe(0);
+    expect(await db.pressRead.count()).toBe(0);
     expect(await db.gameEmailSettings.count()).toBe(0);
     expect(await db.inboundMail.count()).toBe(1); // kept: a record of what arrived
   });

@@ -4356,10 +4356,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Press you sent or received (all press once the game is over, if the settings say so) */
+        /** Press you sent or received (all press once the game is over, if the settings say so), as threads with unread counts */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Only this thread's press (the threads are listed all the same) */
+                    thread?: string;
+                };
                 header?: never;
                 path: {
                     gameId: string;
@@ -4383,10 +4386,48 @@ export interface paths {
                                 sentAt: string;
                                 seq: number;
                                 text: string;
+                                /** @description The thread: "ALL" for press to everyone, else the powers of the message (sender and recipients), sorted and joined by commas */
+                                thread: string;
                                 to: string[];
                                 toAll: boolean;
                             }[];
+                            /** @description Newest first */
+                            threads: {
+                                count: number;
+                                last: {
+                                    from: string;
+                                    id: string;
+                                    phase: string | null;
+                                    /** Format: date-time */
+                                    sentAt: string;
+                                    seq: number;
+                                    text: string;
+                                    /** @description The thread: "ALL" for press to everyone, else the powers of the message (sender and recipients), sorted and joined by commas */
+                                    thread: string;
+                                    to: string[];
+                                    toAll: boolean;
+                                };
+                                lastReadSeq: number;
+                                /** @description Its powers in the scenario's order (every power for ALL) */
+                                powers: string[];
+                                thread: string;
+                                /** @description Who the reader talks with, by name: the other powers, or "Everyone" */
+                                title: string;
+                                toAll: boolean;
+                                /** @description Messages of others the reader has not marked read (0 when not signed in) */
+                                unread: number;
+                            }[];
+                            unread: number;
                         };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
@@ -4453,6 +4494,8 @@ export interface paths {
                             sentAt: string;
                             seq: number;
                             text: string;
+                            /** @description The thread: "ALL" for press to everyone, else the powers of the message (sender and recipients), sorted and joined by commas */
+                            thread: string;
                             to: string[];
                             toAll: boolean;
                         };
@@ -4505,6 +4548,84 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/games/{gameId}/press/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Mark a thread of press read (up to a message of it, or all of it) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    gameId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The newest message read (seq); all of the thread when absent */
+                        seq?: number;
+                        /** @description "ALL", or the thread's powers joined by commas */
+                        thread: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            lastReadSeq: number;
+                            thread: string;
+                            unread: number;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

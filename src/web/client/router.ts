@@ -7,6 +7,7 @@ import { gamePage } from './pages/game.ts';
 import { gamesPage } from './pages/games.ts';
 import { historyPage } from './pages/history.ts';
 import { newGamePage } from './pages/new-game.ts';
+import { pressPage } from './pages/press.ts';
 import { publicGamesPage } from './pages/public-games.ts';
 import { signInPage } from './pages/sign-in.ts';
 
@@ -66,6 +67,7 @@ async function routeOnce(): Promise<void> {
       }
       return signInPage();
     }
+    if ((m = /^\/games\/([0-9a-f-]{36})\/press(?:\/([^/]+))?$/.exec(path))) return await pressPage(m[1]!, m[2] ? decodeURIComponent(m[2]) : undefined);
     if ((m = /^\/games\/([0-9a-f-]{36})\/history(?:\/(\d+))?$/.exec(path))) return await historyPage(m[1]!, m[2] ? Number(m[2]) : undefined);
     if ((m = /^\/games\/([0-9a-f-]{36})$/.exec(path))) return await gamePage(m[1]!);
     if (path === '/new') return await newGamePage();

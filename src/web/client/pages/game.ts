@@ -10,7 +10,7 @@ import { zoomControls } from '../map/zoom.ts';
 import { invitePanel } from '../panels/invite.ts';
 import { moderatorConsole, publicSwitch } from '../panels/moderator.ts';
 import { ordersPanel } from '../panels/orders.ts';
-import { pressPanel } from '../panels/press.ts';
+import { pressPanel, unreadBadge, updatePress } from '../panels/press.ts';
 import { rulesSummary } from '../panels/rules.ts';
 import { votePanel } from '../panels/votes.ts';
 import { refresh } from '../refresh.ts';
@@ -43,7 +43,9 @@ export async function gamePage(id: string): Promise<void> {
   side.addEventListener('orders-sent', () => { if (shown) shown.dirty = false; });
   if (told) side.append(told);
   shown = { id, phase: phase ? `${phase.seq}` : null, status: g.status, header, dirty: false, who };
-  main.replaceChildren(header, h('div', { class: 'board' }, mapWrap, side), results, g.status === 'forming' ? '' : h('p', {}, h('a', { href: `#/games/${id}/history` }, 'History: every phase with its map')));
+  // Press and history, with the count of unread press (kept up to date live).
+  const gameNav = g.status === 'forming' ? '' : h('nav', { class: 'row game-nav', 'aria-label': 'Game' }, h('a', { href: `#/games/${id}/press` }, 'Press ', unreadBadge(0)), h('a', { href: `#/games/${id}/history` }, 'History: every phase with its map'));
+  main.replaceChildren(header, gameNav, h('div', { class: 'board' }, mapWrap, side), results);
   const svg = g.status === 'forming' ? null : await mapInto(mapBox, { gameId: id });
   if (g.status === 'forming') mapBox.replaceChildren(h('p', { class: 'muted' }, 'The map appears when the game starts.'));
   if (g.status !== 'forming') await lastResults(id, g, results);
@@ -75,6 +77,7 @@ export async function gamePage(id: string): Promise<void> {
   if (me.kind === 'player' && (g.status === 'active' || g.status === 'paused')) side.append(await votePanel(id));
   if (me.kind === 'player' && g.status !== 'forming') side.append(await pressPanel(id, g));
   side.append(rulesSummary(g.variant));
+  if (g.status !== 'forming') await updatePress(id, g);
 }
 
 function headOf(id: string, g: Game, who: string): HTMLElement {
@@ -108,7 +111,8 @@ async function onChange(id: string, c: Change): Promise<void> {
   const header = headOf(id, g, s.who);
   s.header.replaceWith(header);
   s.header = header;
-  const elsewhere = ['players', 'press', 'votes', 'event', 'resync'].some((k) => c.kinds.has(k));
+  if (c.kinds.has('press')) void updatePress(id, g);
+  const elsewhere = ['players', 'votes', 'event', 'resync'].some((k) => c.kinds.has(k));
   if (elsewhere && !s.dirty) void refresh();
 }
 

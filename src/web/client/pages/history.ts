@@ -5,6 +5,11 @@ import { mapInto } from '../map/map.ts';
 import { refresh } from '../refresh.ts';
 import { signInNote } from './sign-in.ts';
 
+/**
+ * Every phase with its map and results. A slider over the phases (arrow keys step one phase,
+ * Home/End the first and last; tapping or dragging on a phone) shows a phase in place, keeping
+ * the focus on the slider; the address follows so a phase can be linked.
+ */
 export async function historyPage(id: string, seq?: number): Promise<void> {
   const g = await get('/games/{gameId}', { params: { gameId: id } });
   // A phase adjudicated (or rolled back) while the history is open: its pages and links are built again.
@@ -13,18 +18,53 @@ export async function historyPage(id: string, seq?: number): Promise<void> {
   if (!phases.length) { main.replaceChildren(h('h1', {}, g.name), h('p', {}, 'No phase yet.')); return; }
   // Without a phase asked for: the newest with results (the open phase has none yet).
   const lastDone = phases.map((p) => !!p.report).lastIndexOf(true);
-  const i = seq ? Math.max(0, phases.findIndex((p) => p.seq === seq)) : lastDone >= 0 ? lastDone : phases.length - 1;
-  const p = phases[i]!;
-  const before = phases[i - 1], after = phases[i + 1];
+  const start = seq ? Math.max(0, phases.findIndex((p) => p.seq === seq)) : lastDone >= 0 ? lastDone : phases.length - 1;
+  const title = h('h1', {});
+  const slider = h('input', { type: 'range', id: 'phase-slider', min: '0', max: String(phases.length - 1), step: '1', value: String(start) });
+  const label = h('label', { for: 'phase-slider', id: 'phase-label' });
+  const back = h('button', { type: 'button', class: 'secondary', 'aria-label': 'Previous phase', onclick: () => step(-1) }, '←');
+  const fwd = h('button', { type: 'button', class: 'secondary', 'aria-label': 'Next phase', onclick: () => step(1) }, '→');
   const mapBox = h('div', { class: 'map' });
+  const side = h('section', { class: 'side' });
   main.replaceChildren(
-    h('h1', {}, `${g.name}: ${p.label}`),
-    h('nav', { class: 'row', 'aria-label': 'Phases' },
-      before ? h('a', { href: `#/games/${id}/history/${before.seq}` }, `← ${before.label}`) : h('span', {}),
-      h('a', { href: `#/games/${id}` }, 'Back to the game'),
-      after ? h('a', { href: `#/games/${id}/history/${after.seq}` }, `${after.label} →`) : h('span', {})),
+    title,
+    h('nav', { class: 'row game-nav', 'aria-label': 'Game' }, h('a', { href: `#/games/${id}` }, 'Back to the game'), h('a', { href: `#/games/${id}/press` }, 'Press')),
+    h('div', { class: 'phase-slider' }, label, slider, h('div', { class: 'row' }, back, h('span', { class: 'muted' }, `${phases.length} phases`), fwd)),
     signedIn() ? '' : signInNote(`/games/${id}`),
-    h('div', { class: 'board' }, mapBox, h('section', { class: 'side' }, p.report ? h('pre', { class: 'report' }, p.report) : h('p', {}, 'Not adjudicated yet.'))),
+    h('div', { class: 'board' }, mapBox, side),
   );
-  await mapInto(mapBox, { gameId: id, seq: p.seq });
+  let showing = -1;
+  async function show(i: number): Promise<void> {
+    if (i === showing) return;
+    showing = i;
+    const p = phases[i]!;
+    title.textContent = `${g.name}: ${p.label}`;
+    label.textContent = `Phase ${i + 1} of ${phases.length}: ${p.label}`;
+    slider.setAttribute('aria-valuetext', p.label);
+    back.disabled = i === 0;
+    fwd.disabled = i === phases.length - 1;
+    side.replaceChildren(p.report ? h('pre', { class: 'report' }, p.report) : h('p', {}, 'Not adjudicated yet.'));
+    // The address names the phase without building the page again (no hashchange).
+    history.replaceState(null, '', `#/games/${id}/history/${p.seq}`);
+    wanted = p.seq;
+    drawing ??= draw().finally(() => { drawing = null; });
+    await drawing;
+  }
+  // One map at a time, always the newest asked for: quick steps never leave an older map showing.
+  let wanted = 0;
+  let drawing: Promise<void> | null = null;
+  async function draw(): Promise<void> {
+    while (mapBox.dataset.seq !== String(wanted)) {
+      const s = wanted;
+      await mapInto(mapBox, { gameId: id, seq: s });
+      mapBox.dataset.seq = String(s);
+    }
+  }
+  function step(d: number): void {
+    const i = Math.min(phases.length - 1, Math.max(0, Number(slider.value) + d));
+    slider.value = String(i);
+    void show(i);
+  }
+  slider.addEventListener('input', () => void show(Number(slider.value)));
+  await show(start);
 }

@@ -1,27 +1,48 @@
-import { get, post } from '../api.ts';
-import { h, say, showError } from '../dom.ts';
+// Press as conversations: the reader's threads (a pair, a group, everyone), each named by the other
+// powers' names, with its last message and what is unread; the game page shows the list and a badge.
+import { get, type Reply } from '../api.ts';
+import { h } from '../dom.ts';
 import { power } from '../format.ts';
-import { refresh } from '../refresh.ts';
 import type { Game } from '../types.ts';
 
-/** Press: read what you sent and received; write to powers or to all, as the game allows. */
+export type PressList = Reply<'get', '/games/{gameId}/press'>;
+export type Thread = PressList['threads'][number];
+
+export const threadHref = (id: string, thread: string) => `#/games/${id}/press/${encodeURIComponent(thread)}`;
+
+/** The count of unread press, as a badge (empty and hidden when there is none). */
+export function unreadBadge(n: number, id = 'press-badge'): HTMLElement {
+  return h('span', { class: 'badge', id, hidden: n === 0, 'aria-label': `${n} unread` }, n ? String(n) : '');
+}
+
+/** One line a thread: who, how much is new, the last message (shortened). */
+export function threadList(id: string, g: Game, list: PressList): HTMLElement {
+  if (!list.threads.length) return h('p', { class: 'muted', id: 'press-threads' }, 'No press yet.');
+  return h('ul', { class: 'threads', id: 'press-threads' }, ...list.threads.map((t) => {
+    const last = t.last;
+    const text = last.text.length > 90 ? `${last.text.slice(0, 88)}…` : last.text;
+    return h('li', { class: t.unread ? 'unread' : '', 'data-thread': t.thread },
+      h('a', { href: threadHref(id, t.thread) },
+        h('span', { class: 'thread-head' }, h('strong', {}, t.title), unreadBadge(t.unread, '')),
+        h('span', { class: 'thread-last' }, `${g.you.role === last.from ? 'You' : power(g, last.from)}: ${text}`)));
+  }));
+}
+
+export const pressOf = (id: string, thread?: string) => get('/games/{gameId}/press', { params: { gameId: id }, query: thread ? { thread } : {} });
+
+/** The game page's press: its threads, and a way to write. */
 export async function pressPanel(id: string, g: Game): Promise<Node> {
-  const params = { gameId: id };
-  const box = h('section', { class: 'press' }, h('h2', {}, 'Press'));
-  const settings = await get('/games/{gameId}/email-settings', { params }).catch(() => null);
-  const { press } = await get('/games/{gameId}/press', { params }).catch(() => ({ press: [] }));
-  box.append(press.length
-    ? h('ol', { class: 'press-list' }, ...press.map((p) => h('li', {}, h('strong', {}, `${power(g, p.from)} → ${p.toAll ? 'all' : p.to.map((r) => power(g, r)).join(', ')}`), ` (${new Date(p.sentAt).toLocaleString()})`, h('p', {}, p.text))))
-    : h('p', { class: 'muted' }, 'No press yet.'));
-  if (!settings || settings.press === 'none') { box.append(h('p', { class: 'muted' }, 'This game allows no press.')); return box; }
-  const others = g.powers.filter((p) => p !== g.you.role);
-  const to = h('select', { id: 'press-to' }, h('option', { value: 'ALL' }, 'Everyone'), ...(settings.press === 'full' ? others.map((p) => h('option', { value: p }, power(g, p))) : []));
-  const text = h('textarea', { id: 'press-text', rows: '3' });
-  const out = h('div', { 'aria-live': 'polite' });
-  box.append(h('form', { class: 'stack', onsubmit: async (e: Event) => {
-    e.preventDefault();
-    out.replaceChildren();
-    try { await post('/games/{gameId}/press', { params, body: { to: to.value === 'ALL' ? 'ALL' : [to.value], text: text.value } }); say('Press sent.'); void refresh(); } catch (err) { out.append(showError(err)); }
-  } }, h('label', { for: 'press-to' }, 'To'), to, h('label', { for: 'press-text' }, 'Message'), text, h('button', { type: 'submit' }, 'Send press')), out);
+  const list = await pressOf(id).catch(() => null);
+  const box = h('section', { class: 'press', id: 'press-panel' }, h('h2', {}, h('a', { href: `#/games/${id}/press` }, 'Press'), ' ', unreadBadge(list?.unread ?? 0, 'press-panel-badge')));
+  if (list) box.append(threadList(id, g, list));
+  if (g.you.kind === 'player' && (g.status === 'active' || g.status === 'paused')) box.append(h('p', {}, h('a', { href: `#/games/${id}/press` }, 'Write press')));
   return box;
+}
+
+/** New press arrived: the badges and the list on the game page follow in place. */
+export async function updatePress(id: string, g: Game): Promise<void> {
+  const list = await pressOf(id).catch(() => null);
+  if (!list) return;
+  for (const bid of ['press-badge', 'press-panel-badge']) document.getElementById(bid)?.replaceWith(unreadBadge(list.unread, bid));
+  document.getElementById('press-threads')?.replaceWith(threadList(id, g, list));
 }
