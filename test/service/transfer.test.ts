@@ -319,7 +319,8 @@ describe('Hawaii 1795', () => {
     expect(file.game.seed).toBe(SEED);
     // A file re-serialized elsewhere (keys in another order) replays the same.
     const reordered = clone(file);
-    for (const p of reordered.phases) p.state = Object.fromEntries(Object.entries(p.state).reverse());
+    const reverse = (x: any): any => (Array.isArray(x) ? x.map(reverse) : x && typeof x === 'object' ? Object.fromEntries(Object.entries(x).reverse().map(([k, v]) => [k, reverse(v)])) : x);
+    for (const p of reordered.phases) p.state = reverse(p.state);
     const imported = await archivist.ok('POST', '/games/import', reordered, 201);
     expect(imported.phases).toBe(file.phases.length);
     expect(await archivist.ok('GET', `/games/${imported.id}/replay`)).toEqual({ ok: true, phases: file.phases.length, mismatches: [] });
