@@ -4,6 +4,7 @@
 // as they do in play, and the replay puts every state in jsonb's key order before resolving.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { standardDiplomacy } from '../../src/games/diplomacy.ts';
 import { hawaii1795, type Hawaii1795State } from '../../src/games/hawaii1795.ts';
 import { asJsonb, MAX_IMPORT_PHASES } from '../../src/service/transfer.ts';
 import { mailFor, startTestService, type TestService } from '../helpers/app.ts';
@@ -210,6 +211,40 @@ describe('export and import', () => {
     expect(garbage.status).toBe(422);
     expect(garbage.body.errors[0].field).toMatch(/^body\.phases\.0\.state/);
   });
+});
+
+describe('a file of 1,000 phases', () => {
+  it('is imported whole, replayed in seconds', async () => {
+    // A Standard game where every power holds, built with the engine as a judge would have played
+    // it: 999 phases played, then the final position, ended by the moderator.
+    const seed = 'kahu-transfer-long';
+    let state: any = standardDiplomacy.setup(seed, 'classic');
+    const phases: any[] = [];
+    for (let seq = 1; seq <= MAX_IMPORT_PHASES; seq++) {
+      const info = standardDiplomacy.phase(state);
+      const last = seq === MAX_IMPORT_PHASES;
+      const r = last ? null : standardDiplomacy.resolve(state, {});
+      phases.push({
+        seq, key: info.key, label: info.label, type: info.type, year: info.year ?? null, status: last ? 'final' : 'adjudicated', openedAt: '2026-01-01T00:00:00Z', deadlineAt: null, resolvedAt: null,
+        expected: last ? [] : standardDiplomacy.expectedRoles(state), missed: [], state: clone(state), report: r ? clone(r.report) : null, orders: [],
+      });
+      if (r) state = r.state;
+    }
+    const file = {
+      format: 'kahu-game', version: 1, source: 'https://judge.example.org/games/long',
+      game: { name: 'Long', variant: 'standard', scenario: 'classic', status: 'finished', outcome: { kind: 'ended', winners: [], text: 'ended by the moderator' }, seedHash: crypto.createHash('sha256').update(seed).digest('hex'), seed },
+      phases,
+    };
+    const body = JSON.stringify(file);
+    expect(body.length).toBeLessThan(8 * 1024 * 1024);
+    const started = performance.now();
+    const r = await t.app.inject({ method: 'POST', url: '/games/import', headers: { authorization: `Bearer ${archivist.token}`, 'content-type': 'application/json' }, payload: body });
+    const ms = performance.now() - started;
+    expect(r.statusCode, r.body).toBe(201);
+    expect(r.json()).toMatchObject({ phases: MAX_IMPORT_PHASES });
+    console.log(`import of ${MAX_IMPORT_PHASES} Standard phases (${(body.length / 1e6).toFixed(1)} MB): ${Math.round(ms)} ms`);
+    expect(await t.db.phase.count({ where: { gameId: r.json().id } })).toBe(MAX_IMPORT_PHASES);
+  }, 120_000);
 });
 
 describe('a game taken over from another judge', () => {
