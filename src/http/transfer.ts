@@ -38,6 +38,8 @@ export function transferRoutes(ctx: Ctx): FastifyPluginAsyncZod {
       '/games/import',
       {
         bodyLimit: MAX_IMPORT_BYTES,
+        // Engine states go into jsonb: their numbers need not fit an int4 column (input-guard.ts).
+        config: { engineJson: true },
         schema: {
           tags: ['games'],
           summary: 'Import a finished game from its file (GET /games/{id}/export on any judge, at most 8 MB and 1,000 phases): replayed from its seed first; a file that does not replay is refused (422) naming the first phase and field that differ. The game is kept as an archive, read-only, with you as its moderator',

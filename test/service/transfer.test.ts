@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { standardDiplomacy } from '../../src/games/diplomacy.ts';
 import { hawaii1795, type Hawaii1795State } from '../../src/games/hawaii1795.ts';
+import { withLegacyStreams } from '../../src/contract/random.ts';
 import { asJsonb, MAX_IMPORT_PHASES } from '../../src/service/transfer.ts';
 import { mailFor, startTestService, type TestService } from '../helpers/app.ts';
 import { signUp, type Client } from '../helpers/api.ts';
@@ -320,35 +321,45 @@ describe('a game taken over from another judge', () => {
   });
 });
 
+/** A Hawaii 1795 short game played through the judge to its end (`legacy`: begun on the old stream). */
+async function playHawaii(tag: string, seed: string, legacy: boolean): Promise<{ gameId: string; p1: Client }> {
+  const mod = await signUp(t, `${tag}-mod@example.org`);
+  const p1 = await signUp(t, `${tag}-1@example.org`);
+  const p2 = await signUp(t, `${tag}-2@example.org`);
+  const created = await mod.ok('POST', '/games', { name: 'Hawaii 1795', variant: 'hawaii1795', scenario: 'short', deadlines: { reminderMinutes: 0 } }, 201);
+  const gameId = created.id;
+  // Test setup before the start: a seed of the test's choosing, so every run plays the same game.
+  await t.db.game.update({ where: { id: gameId }, data: { seed, seedHash: crypto.createHash('sha256').update(seed).digest('hex') } });
+  for (const p of [p1, p2]) await mod.ok('POST', `/games/${gameId}/invitations`, { email: p.email }, 201);
+  for (const p of [p1, p2]) await p.ok('POST', `/games/${gameId}/join`);
+  const started = await mod.ok('POST', `/games/${gameId}/start`);
+  if (legacy) {
+    // As test/service/legacy-stream.test.ts: the state the engine made before the published stream.
+    const first = await t.db.phase.findFirstOrThrow({ where: { gameId, status: 'open' } });
+    await t.db.phase.update({ where: { id: first.id }, data: { state: clone(withLegacyStreams(() => hawaii1795.setup(seed, 'short', {}))) as any } });
+  }
+  const byRole: Record<string, Client> = {};
+  for (const pl of started.players) byRole[pl.role] = pl.email === p1.email ? p1 : p2;
+  for (let n = 0; n < 40; n++) {
+    const open = await t.db.phase.findFirst({ where: { gameId, status: 'open' } });
+    if (!open) break;
+    const state = open.state as unknown as Hawaii1795State;
+    const lines = n % 3 === 2 ? [] : legacy ? withLegacyStreams(() => hawaiiTurn(state, state.side, n)) : hawaiiTurn(state, state.side, n);
+    if (lines.length) await byRole[state.side]!.ok('PUT', `/games/${gameId}/orders`, { text: lines.join('\n') });
+    if (n === 0) {
+      const other = Object.keys(byRole).find((r) => r !== state.side)!;
+      await byRole[other]!.ok('PUT', `/games/${gameId}/orders`, { text: 'STANDING WARFLEET NEVER' });
+    }
+    await mod.ok('POST', `/games/${gameId}/process`);
+  }
+  expect((await mod.ok('GET', `/games/${gameId}`)).status).toBe('finished');
+  return { gameId, p1 };
+}
+
 describe('Hawaii 1795', () => {
   it('the short scenario played to its end round-trips: every state replays in jsonb key order', async () => {
     const SEED = 'kahu-hawaii1795-e2e-9';
-    const mod = await signUp(t, 'h-mod@example.org');
-    const p1 = await signUp(t, 'h-1@example.org');
-    const p2 = await signUp(t, 'h-2@example.org');
-    const created = await mod.ok('POST', '/games', { name: 'Hawaii 1795', variant: 'hawaii1795', scenario: 'short', deadlines: { reminderMinutes: 0 } }, 201);
-    const gameId = created.id;
-    // Test setup before the start: a seed of the test's choosing, so every run plays the same game.
-    await t.db.game.update({ where: { id: gameId }, data: { seed: SEED, seedHash: crypto.createHash('sha256').update(SEED).digest('hex') } });
-    for (const p of [p1, p2]) await mod.ok('POST', `/games/${gameId}/invitations`, { email: p.email }, 201);
-    for (const p of [p1, p2]) await p.ok('POST', `/games/${gameId}/join`);
-    const started = await mod.ok('POST', `/games/${gameId}/start`);
-    const byRole: Record<string, Client> = {};
-    for (const pl of started.players) byRole[pl.role] = pl.email === p1.email ? p1 : p2;
-    for (let n = 0; n < 40; n++) {
-      const open = await t.db.phase.findFirst({ where: { gameId, status: 'open' } });
-      if (!open) break;
-      const state = open.state as unknown as Hawaii1795State;
-      const lines = n % 3 === 2 ? [] : hawaiiTurn(state, state.side, n);
-      if (lines.length) await byRole[state.side]!.ok('PUT', `/games/${gameId}/orders`, { text: lines.join('\n') });
-      if (n === 0) {
-        const other = Object.keys(byRole).find((r) => r !== state.side)!;
-        await byRole[other]!.ok('PUT', `/games/${gameId}/orders`, { text: 'STANDING WARFLEET NEVER' });
-      }
-      await mod.ok('POST', `/games/${gameId}/process`);
-    }
-    const over = await mod.ok('GET', `/games/${gameId}`);
-    expect(over.status).toBe('finished');
+    const { gameId, p1 } = await playHawaii('h', SEED, false);
     const file = await p1.ok('GET', `/games/${gameId}/export`);
     expect(file.phases.length).toBeGreaterThan(3);
     expect(file.game.seed).toBe(SEED);
@@ -361,5 +372,14 @@ describe('Hawaii 1795', () => {
     expect(await archivist.ok('GET', `/games/${imported.id}/replay`)).toEqual({ ok: true, phases: file.phases.length, mismatches: [] });
     const again = await archivist.ok('GET', `/games/${imported.id}/export`);
     expect(again.phases.map((p: any) => p.report)).toEqual(file.phases.map((p: any) => p.report));
+  }, 120_000);
+
+  it('a game begun on the old stream (32-bit words in its state) round-trips too', async () => {
+    const { gameId, p1 } = await playHawaii('hl', 'kahu-legacy-stream', true);
+    expect(await p1.ok('GET', `/games/${gameId}/replay`)).toMatchObject({ ok: true });
+    const file = await p1.ok('GET', `/games/${gameId}/export`);
+    expect(Math.max(...file.phases[0].state.rng)).toBeGreaterThan(2 ** 31);
+    const imported = await archivist.ok('POST', '/games/import', file, 201);
+    expect(await archivist.ok('GET', `/games/${imported.id}/replay`)).toEqual({ ok: true, phases: file.phases.length, mismatches: [] });
   }, 120_000);
 });
