@@ -42,8 +42,8 @@ export function transferRoutes(ctx: Ctx): FastifyPluginAsyncZod {
         config: { engineJson: true },
         schema: {
           tags: ['games'],
-          summary: 'Import a finished game from its file (GET /games/{id}/export on any judge, at most 8 MB and 1,000 phases): replayed from its seed first; a file that does not replay is refused (422) naming the first phase and field that differ. The game is kept as an archive, read-only, with you as its moderator',
-          ...auth, body: GameFile, response: { 201: Imported, ...problems(400, 401, 413, 422) },
+          summary: 'Import a finished game from its file (GET /games/{id}/export on any judge, at most 8 MB and 1,000 phases; 20 imports a day): replayed from its seed first; a file that does not replay is refused (422) naming the first phase and field that differ. The game is kept as an archive, read-only, with you as its moderator',
+          ...auth, body: GameFile, response: { 201: Imported, ...problems(400, 401, 413, 422, 429) },
         },
       },
       async (req, reply) => {

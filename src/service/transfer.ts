@@ -16,12 +16,15 @@ import { events as eventsFor, readerAddresses, startPosition } from './history.t
 import { asStored, initialState, scenarioRoles } from './phases.ts';
 import { personRef, redactFor, submissionFor } from './privacy.ts';
 import { seedHash } from './rng.ts';
+import { tooMany } from './mail-limits.ts';
 
 export const FORMAT = 'kahu-game' as const;
 export const FORMAT_VERSION = 1;
 /** The largest file the import takes, and the most phases. */
 export const MAX_IMPORT_BYTES = 8 * 1024 * 1024;
 export const MAX_IMPORT_PHASES = 1000;
+/** Imports an account may make in a day (each keeps up to MAX_IMPORT_BYTES of game). */
+export const IMPORTS_PER_DAY = 20;
 
 // ------------------------------------------------------------------ jsonb's key order
 
@@ -287,6 +290,9 @@ const PERSON = /\{person:[^}]*\}/g;
  * open, nothing can be ordered, rolled back or reassigned. Returns the new game's id.
  */
 export async function importGame(ctx: Ctx, accountId: string, raw: unknown): Promise<{ id: string; phases: number; rolledBack: number }> {
+  const since = new Date(ctx.clock.now().getTime() - 86_400_000);
+  const recent = await ctx.db.game.count({ where: { moderatorId: accountId, createdAt: { gte: since }, events: { some: { kind: 'imported' } } } });
+  if (recent >= IMPORTS_PER_DAY) throw tooMany(`You imported ${recent} games in the last 24 hours; at most ${IMPORTS_PER_DAY} a day. Nothing was imported.`, 3600);
   const parsed = GameFile.safeParse(raw);
   if (!parsed.success) {
     const issues = parsed.error.issues.slice(0, 20);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { standardDiplomacy } from '../../src/games/diplomacy.ts';
 import { hawaii1795, type Hawaii1795State } from '../../src/games/hawaii1795.ts';
 import { withLegacyStreams } from '../../src/contract/random.ts';
-import { asJsonb, MAX_IMPORT_PHASES } from '../../src/service/transfer.ts';
+import { asJsonb, IMPORTS_PER_DAY, MAX_IMPORT_PHASES } from '../../src/service/transfer.ts';
 import { mailFor, startTestService, type TestService } from '../helpers/app.ts';
 import { signUp, type Client } from '../helpers/api.ts';
 import { hawaiiTurn } from '../helpers/hawaii1795-player.ts';
@@ -200,6 +200,7 @@ describe('export and import', () => {
     expect(empty.body.errors[0].field).toBe('body.phases');
     const big = await t.app.inject({ method: 'POST', url: '/games/import', headers: { authorization: `Bearer ${archivist.token}`, 'content-type': 'application/json' }, payload: JSON.stringify({ ...minimal, pad: 'x'.repeat(8 * 1024 * 1024) }) });
     expect(big.statusCode).toBe(413);
+    expect(big.json()).toMatchObject({ title: 'Content too large', detail: expect.stringContaining('at most 8192 kB') });
     const notAFile = await archivist.req('POST', '/games/import', { hello: 'world' });
     expect(notAFile.status).toBe(400);
     expect(notAFile.body.errors.map((e: any) => e.field)).toContain('body.format');
@@ -211,6 +212,26 @@ describe('export and import', () => {
     const garbage = await archivist.req('POST', '/games/import', { ...minimal, game: { ...minimal.game, seedHash: hash }, phases: [{ ...phase, state: { units: 'none' } }, { ...phase, seq: 2, status: 'final' }] });
     expect(garbage.status).toBe(422);
     expect(garbage.body.errors[0].field).toMatch(/^body\.phases\.0\.state/);
+  });
+});
+
+describe('imports a day', () => {
+  it('at most IMPORTS_PER_DAY by one account, then 429 and nothing imported', async () => {
+    const busy = await signUp(t, 'busy-importer@example.org');
+    const id = (await t.db.account.findUniqueOrThrow({ where: { email: busy.email } })).id;
+    // Test setup: the account's archives of the last day, as its imports would have left them.
+    for (let i = 0; i < IMPORTS_PER_DAY; i++) {
+      const g = await t.db.game.create({ data: { name: `Archive ${i}`, variant: 'heiau', scenario: 'race', status: 'finished', moderatorId: id, deadlines: {}, seed: 's', seedHash: 'h', createdAt: t.clock.now() } });
+      await t.db.gameEvent.create({ data: { gameId: g.id, kind: 'imported', actorId: id, text: 'imported', createdAt: t.clock.now() } });
+    }
+    const before = await t.db.game.count();
+    const r = await busy.req('POST', '/games/import', { format: 'kahu-game', version: 1, game: { name: 'x', variant: 'heiau', scenario: 'race', status: 'finished', outcome: null, seedHash: '0'.repeat(64), seed: 'x' }, phases: [{ seq: 1, key: 'k', label: 'l', type: 'movement', year: 1, status: 'final', openedAt: '2026-01-01T00:00:00Z', deadlineAt: null, resolvedAt: null, expected: [], missed: [], state: {}, report: null, orders: [] }] });
+    expect(r.status).toBe(429);
+    expect(r.body.detail).toMatch(/at most 20 a day/);
+    expect(await t.db.game.count()).toBe(before);
+    // A day later the account may import again (the file is then judged: here refused for its seed).
+    t.clock.advance(24 * 3600_000 + 1000);
+    expect((await busy.req('POST', '/games/import', { format: 'kahu-game', version: 1, game: { name: 'x', variant: 'heiau', scenario: 'race', status: 'finished', outcome: null, seedHash: '0'.repeat(64), seed: 'x' }, phases: [{ seq: 1, key: 'k', label: 'l', type: 'movement', year: 1, status: 'final', openedAt: '2026-01-01T00:00:00Z', deadlineAt: null, resolvedAt: null, expected: [], missed: [], state: {}, report: null, orders: [] }] })).status).toBe(422);
   });
 });
 

@@ -6217,7 +6217,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Import a finished game from its file (GET /games/{id}/export on any judge, at most 8 MB and 1,000 phases): replayed from its seed first; a file that does not replay is refused (422) naming the first phase and field that differ. The game is kept as an archive, read-only, with you as its moderator */
+        /** Import a finished game from its file (GET /games/{id}/export on any judge, at most 8 MB and 1,000 phases; 20 imports a day): replayed from its seed first; a file that does not replay is refused (422) naming the first phase and field that differ. The game is kept as an archive, read-only, with you as its moderator */
         post: {
             parameters: {
                 query?: never;
@@ -6397,6 +6397,15 @@ export interface paths {
                 };
                 /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
