@@ -224,13 +224,17 @@ function engine<T>(file: GameFile, index: number, f: () => T): T {
  * first phase and field that differ. Every state is put in jsonb's key order first, as the service
  * reads it before resolving.
  */
-export function verifyFile(file: GameFile, module: GameModule): { played: number[]; outcome: Record<string, unknown> } {
+export function verifyFile(file: GameFile, module: GameModule): { played: number[]; outcome: Record<string, unknown>; readings: Map<string, unknown[]>; missed: Map<number, string[]> } {
   const g = file.game;
   const seed = g.seed!;
   const played = file.phases.map((p, i) => ({ p, i })).filter(({ p }) => p.status !== 'rolled_back');
   if (played.length === 0) throw badRequest('The file has no phase that was played (all are rolled back).', [{ field: 'body.phases', message: 'no phase played' }]);
   const legacy = usesLegacyStream(played[0]!.p.state);
   const run = <T>(f: () => T): T => (legacy ? withLegacyStreams(f) : f());
+  // How this judge reads each order (`phase.order`), and who missed each phase: kept instead of the
+  // file's, so nothing an archive shows is unchecked but times, receipts and the events' text.
+  const readings = new Map<string, unknown[]>();
+  const missed = new Map<number, string[]>();
   let state: unknown;
   try {
     state = run(() => initialState(module, { seed, scenario: g.scenario, options: g.options, variant: g.variant }, file.start?.position, 'body.start.position'));
@@ -259,8 +263,13 @@ export function verifyFile(file: GameFile, module: GameModule): { played: number
       for (const [j, o] of p.orders.entries()) {
         const read = engine(file, i, () => module.readSubmission(here, o.role, o.lines));
         if (!same(read.accepted, o.accepted)) throw differs(file, i, `orders.${j}.lines`, `${o.role}'s orders as written do not read as the orders the file says were accepted`);
+        readings.set(`${i}.${j}`, read.lines);
         if (!o.superseded) subs[o.role] = asJsonb(o.accepted);
       }
+      // As the judge counts them (phases.ts, missedBy): expected, and no lines in force.
+      const lines = new Map<string, number>();
+      for (const o of p.orders) if (!o.superseded) lines.set(o.role, o.lines.length);
+      missed.set(i, p.expected.filter((r) => !lines.get(r)));
     } else if (p.orders.length) throw differs(file, i, 'orders', 'a phase played without choices has no orders');
     const r = engine(file, i, () => run(() => module.resolve(here, subs)));
     if (!same(r.report, p.report)) throw differs(file, i, firstDifference(asJsonb(r.report), asJsonb(p.report), 'report'), 'the report is not the one the replay gives');
@@ -279,7 +288,7 @@ export function verifyFile(file: GameFile, module: GameModule): { played: number
     const bad = outcome.winners.filter((w) => !roles.has(w));
     if (bad.length) throw badRequest(`Not powers of this scenario: ${bad.join(', ')}.`, [{ field: 'body.game.outcome.winners', message: 'unknown power' }]);
   }
-  return { played: played.map(({ i }) => i), outcome: asStored(outcome) as Record<string, unknown> };
+  return { played: played.map(({ i }) => i), outcome: asStored(outcome) as Record<string, unknown>, readings, missed };
 }
 
 const PERSON = /\{person:[^}]*\}/g;
@@ -314,7 +323,7 @@ export async function importGame(ctx: Ctx, accountId: string, raw: unknown): Pro
     if (err instanceof AppError) throw badRequest(err.message, err.errors?.map((e) => ({ ...e, field: e.field?.replace(/^body\.deadlines/, 'body.game.deadlines') })));
     throw err;
   }
-  const { played, outcome } = verifyFile(file, module);
+  const { played, outcome, readings, missed } = verifyFile(file, module);
   const now = ctx.clock.now();
   const at = (s: string | null | undefined, fallback: Date | null) => (s ? new Date(s) : fallback);
   const importer = await ctx.db.account.findUniqueOrThrow({ where: { id: accountId } });
@@ -327,17 +336,17 @@ export async function importGame(ctx: Ctx, accountId: string, raw: unknown): Pro
           startedAt: at(g.startedAt, null), endedAt: at(g.endedAt, now), outcome: outcome as any,
         },
       });
-      const rows = played.map((i) => ({ id: crypto.randomUUID(), p: file.phases[i]! }));
+      const rows = played.map((i) => ({ id: crypto.randomUUID(), i, p: file.phases[i]! }));
       await tx.phase.createMany({
-        data: rows.map(({ id, p }) => ({
+        data: rows.map(({ id, i, p }) => ({
           id, gameId: game.id, seq: p.seq, key: p.key, label: p.label, type: p.type, year: p.year, state: asStored(p.state) as any, status: p.status,
           openedAt: new Date(p.openedAt), deadlineAt: at(p.deadlineAt, null), resolvedAt: at(p.resolvedAt, null), report: (p.report === null ? undefined : asStored(p.report)) as any,
-          expected: p.expected, missed: p.missed,
+          expected: p.expected, missed: missed.get(i) ?? [],
         })),
       });
       await tx.submission.createMany({
-        data: rows.flatMap(({ id, p }) => p.orders.map((o) => ({
-          phaseId: id, role: o.role, accountId, lines: o.lines, readings: o.readings as any, accepted: asStored(o.accepted) as any, receipt: o.receipt,
+        data: rows.flatMap(({ id, i, p }) => p.orders.map((o, j) => ({
+          phaseId: id, role: o.role, accountId, lines: o.lines, readings: (readings.get(`${i}.${j}`) ?? o.readings) as any, accepted: asStored(o.accepted) as any, receipt: o.receipt,
           createdAt: new Date(o.submittedAt), supersededAt: o.superseded ? new Date(o.submittedAt) : null, late: o.late ?? false,
         }))),
       });

@@ -173,6 +173,15 @@ describe('export and import', () => {
     await refused(outcome, 'body.phases.1.status', file.phases[1].seq);
     expect(await t.db.game.count()).toBe(before);
 
+    // How a line was read and who missed a phase are this judge's own, not the file's word.
+    const shown = clone(file);
+    shown.phases[0].orders[0].readings[0].reading = 'B Kona-Kailua - Hilo';
+    shown.phases[0].missed = ['Sunset'];
+    const kept = await archivist.ok('POST', '/games/import', shown, 201);
+    const h = (await archivist.ok('GET', `/games/${kept.id}/history`)).phases[0];
+    expect(h.orders[0].readings[0].reading).toBe(file.phases[0].orders[0].readings[0].reading);
+    expect(h.missed).toEqual([]);
+
     // Foreign {person:} references are not looked up among this judge's accounts.
     const people = clone(file);
     const someone = await t.db.account.findUniqueOrThrow({ where: { email: g.sunset.email } });
