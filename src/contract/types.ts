@@ -116,4 +116,10 @@ export interface GameModule<S = unknown> {
    * a full stop, for the mail and STATUS of that player. Null or absent: it has nothing to send.
    */
   waitingNote?(state: S, role: string): string | null;
+  /**
+   * Optional: a game taken over from another judge. `state` (the scenario's set-up) at the given
+   * position, in the game's own format for one (Diplomacy: docs/contracts/adjudicate.md without
+   * orders). Throws a DataError naming each field at fault. Absent: a game starts at its set-up.
+   */
+  fromPosition?(state: S, position: unknown): S;
 }

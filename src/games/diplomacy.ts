@@ -9,6 +9,7 @@ import { awaitsModerator } from '../diplomacy/game/ballot.ts';
 import { formatPosition, options, view } from '../diplomacy/game/fog.ts';
 import { readSubmission } from '../diplomacy/game/reader.ts';
 import { formatReport } from '../diplomacy/game/report.ts';
+import { fromPosition } from '../diplomacy/game/position.ts';
 import { expectedRoles, step } from '../diplomacy/game/sequence.ts';
 import { CODE, phaseLabel, variantOf, type DiplomacyReport, type DiplomacyState, type DiplomacySubmission, type PhaseResult } from '../diplomacy/game/state.ts';
 
@@ -134,6 +135,10 @@ function makeModule(id: 'standard' | 'heiau'): GameModule<DiplomacyState> {
 
     options(state, role) {
       return options(state, role);
+    },
+
+    fromPosition(state, position) {
+      return fromPosition(state, position);
     },
   };
   return mod;

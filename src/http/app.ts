@@ -22,6 +22,7 @@ import { mailRoutes } from './mail.ts';
 import { MAP_CSP, mapRoutes } from './maps.ts';
 import { optionRoutes } from './options.ts';
 import { voteRoutes } from './votes.ts';
+import { transferRoutes } from './transfer.ts';
 import { webRoutes } from '../web/plugin.ts';
 import { registerInputGuard } from './input-guard.ts';
 
@@ -68,7 +69,7 @@ export function capConnectionsPerClient(server: http.Server, perClient: number, 
 }
 
 /** One plugin per resource. */
-const routePlugins = [healthRoutes, accountRoutes, calendarRoutes, gameRoutes, orderRoutes, moderatorRoutes, mailRoutes, pressRoutes, inboundRoutes, mapRoutes, optionRoutes, voteRoutes, liveRoutes];
+const routePlugins = [healthRoutes, accountRoutes, calendarRoutes, gameRoutes, orderRoutes, moderatorRoutes, mailRoutes, pressRoutes, inboundRoutes, mapRoutes, optionRoutes, voteRoutes, liveRoutes, transferRoutes];
 
 /** Query parameters that are credentials (the calendar feed's key, any token or code): never logged. */
 const SECRET_QUERY = /([?&](?:key|token|code|secret)=)[^&#]*/gi;

@@ -10,7 +10,14 @@ const INT4 = 2_147_483_647;
 /** In `u` mode a paired surrogate is one code point, so only a lone half matches \p{Cs}. */
 export const LONE_SURROGATE = /\p{Cs}/u;
 
-function check(x: unknown, where: string, depth: number, numeric = false): string | null {
+/**
+ * A route whose body is a game's file (POST /games/import) sets `config.engineJson`: numbers in it
+ * go into jsonb, never an int4 column (its few integer fields are bounded by their schema), and an
+ * engine may keep larger ones (the legacy stream's 32-bit words).
+ */
+export interface GuardConfig { engineJson?: boolean }
+
+function check(x: unknown, where: string, depth: number, numeric = false, ints = true): string | null {
   if (depth > MAX_JSON_DEPTH) return `${where}: nested deeper than ${MAX_JSON_DEPTH} levels`;
   if (typeof x === 'string') {
     if (x.includes('\u0000')) return `${where}: contains a NUL character`;
@@ -20,16 +27,16 @@ function check(x: unknown, where: string, depth: number, numeric = false): strin
     if (numeric && /^\s*[-+]?\d+\s*$/.test(x) && Math.abs(Number(x)) > INT4) return `${where}: ${x.trim()} is too large (at most ${INT4})`;
     return null;
   }
-  if (typeof x === 'number') return Number.isInteger(x) && Math.abs(x) > INT4 ? `${where}: ${x} is too large (at most ${INT4})` : null;
+  if (typeof x === 'number') return ints && Number.isInteger(x) && Math.abs(x) > INT4 ? `${where}: ${x} is too large (at most ${INT4})` : null;
   if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) { const p = check(x[i], `${where}[${i}]`, depth + 1, numeric); if (p) return p; }
+    for (let i = 0; i < x.length; i++) { const p = check(x[i], `${where}[${i}]`, depth + 1, numeric, ints); if (p) return p; }
     return null;
   }
   if (x && typeof x === 'object') {
     for (const [k, v] of Object.entries(x)) {
       if (k.includes('\u0000')) return `${where}: a key contains a NUL character`;
       if (LONE_SURROGATE.test(k)) return `${where}: a key contains an unpaired surrogate`;
-      const p = check(v, `${where}.${k}`, depth + 1, numeric);
+      const p = check(v, `${where}.${k}`, depth + 1, numeric, ints);
       if (p) return p;
     }
   }
@@ -63,7 +70,8 @@ export function registerInputGuard(app: FastifyInstance): void {
   });
   app.addHook('preValidation', async (req) => {
     for (const [part, value] of [['body', req.body], ['query', req.query], ['params', req.params]] as const) {
-      const problem = check(value, part, 0, part !== 'body');
+      const engineJson = part === 'body' && (req.routeOptions.config as GuardConfig | undefined)?.engineJson === true;
+      const problem = check(value, part, 0, part !== 'body', !engineJson);
       if (problem) throw badRequest(`Refused input: ${problem}.`, [{ field: problem.split(':')[0], message: problem.split(': ').slice(1).join(': ') }]);
     }
   });

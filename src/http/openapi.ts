@@ -28,6 +28,19 @@ const CURATED: Record<string, { request?: unknown; response?: unknown }> = {
   'post /games/{gameId}/press': { request: { to: ['Sunset'], text: 'Aloha: shall we share Kawaihae?' } },
   'put /games/{gameId}/votes/draw': { request: { vote: true } },
   'put /games/{gameId}/votes/concede': { request: { to: 'Sunrise' } },
+  'post /games/{gameId}/start-from-position': {
+    request: { position: { phase: { season: 'fall', year: 1905, type: 'movement' }, units: [{ power: 'England', type: 'F', location: 'nth' }, { power: 'France', type: 'A', location: 'par' }], supplyCenters: { lon: 'England', par: 'France' } } },
+  },
+  'post /games/import': {
+    request: {
+      format: 'kahu-game', version: 1, source: `https://judge.example.org/games/${GAME_ID}`,
+      game: { name: 'Race to Hilo', variant: 'heiau', scenario: 'race', options: {}, status: 'finished', nmrPolicy: 'hold', outcome: { kind: 'victory', winners: ['Sunrise'], text: 'Sunrise controls 9 heiaus at the end of Fall 3 and wins.' }, seedHash: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855', seed: '…' },
+      start: null, players: [],
+      phases: [{ seq: 1, key: '0000-S1M', label: 'Spring 1 Movement', type: 'movement', year: 1, status: 'adjudicated', openedAt: '2026-11-01T00:00:00Z', deadlineAt: null, resolvedAt: '2026-11-02T00:00:00Z', expected: ['Sunrise'], missed: [], state: {}, report: {}, orders: [] }],
+      events: [],
+    },
+    response: { id: GAME_ID, phases: 12, rolledBack: 0 },
+  },
 };
 
 const WORDS: Record<string, unknown> = {

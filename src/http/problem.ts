@@ -65,7 +65,8 @@ export function registerProblemHandler(app: FastifyInstance, opts: { retryAfterS
       if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') detail = 'Send the body as application/json.';
       if (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') detail = 'The JSON body is empty.';
       if (status === 429) detail = 'Too many requests: slow down and try again in a minute.';
-      problem = { type: 'about:blank', title: status === 429 ? 'Too many requests' : 'Bad request', status, detail };
+      if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') detail = `The body is larger than this route takes (at most ${Math.round((req.routeOptions.bodyLimit ?? 0) / 1024)} kB); nothing was read.`;
+      problem = { type: 'about:blank', title: status === 429 ? 'Too many requests' : status === 413 ? 'Content too large' : 'Bad request', status, detail };
       if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || /JSON/.test(err.message)) problem.errors = [{ field: 'body', message: err.message }];
     } else {
       req.log.error({ err }, 'unhandled error');

@@ -108,7 +108,7 @@ export function resultsMail(config: Config, game: GameLike, module: GameModule, 
   return { to: reader.email, kind: 'results', gameId: game.id, map: { phaseId: first.id, viewer: viewerKey(reader.viewer) }, subject: `${game.name}: ${first.label} results${dealt && reader.viewer.kind === 'player' ? `; you play ${reader.viewer.role}` : ''}${next ? ` — next: ${next.label}` : ''}`, body: body + signature(config) };
 }
 
-export function startMail(config: Config, game: GameLike, module: GameModule, reader: Reader, phase: Phase, state: unknown, assignment: Record<string, string>): OutgoingMail {
+export function startMail(config: Config, game: GameLike, module: GameModule, reader: Reader, phase: Phase, state: unknown, assignment: Record<string, string>, note?: string): OutgoingMail {
   let body = headerLines(config, game, reader, [
     ['Started', isoUtc(phase.openedAt)],
     ['Seed-Hash', game.seedHash],
@@ -116,6 +116,8 @@ export function startMail(config: Config, game: GameLike, module: GameModule, re
     ['Deadline', `${phase.key} ${phase.deadlineAt ? isoUtc(phase.deadlineAt) : 'none'}`],
   ]);
   body += `${game.name} has started (${gameTitle(game)}).\n`;
+  // A game taken over from another judge starts where it was left there.
+  if (note) body += `${note.trim()}\n`;
   if (reader.viewer.kind === 'player') body += `You play ${roleNameOf(game, reader.viewer.role)}.\n`;
   // In the scenario's order, so the list says nothing but who plays what.
   const order = module.scenarios.find((x) => x.id === game.scenario)?.roles ?? [];

@@ -14,7 +14,7 @@ import { personRef, redactFor, renderPeople, visibleAddresses } from './privacy.
 import { afterCommit, type Ctx } from './context.ts';
 import { DeadlinePolicy, validateZone } from './deadlines.ts';
 import { badRequest, conflict, forbidden, notFound } from './errors.ts';
-import { asStored, finishGame, openPhases, scenarioRoles } from './phases.ts';
+import { asStored, finishGame, initialState, openPhases, scenarioRoles } from './phases.ts';
 import { drawPowers, newSeed, seedHash } from './rng.ts';
 
 export { drawPowers };
@@ -199,7 +199,12 @@ export async function assignRole(ctx: Ctx, gameId: string, moderatorId: string, 
   });
 }
 
-export async function startGame(ctx: Ctx, gameId: string, moderatorId: string) {
+/**
+ * Start the game: at its scenario's set-up, or (`from.position`) at a position reached on another
+ * judge, in the engine's format for one (GameModule.fromPosition); the start's event and mail say so,
+ * and the replay starts from it (phases.ts, initialState).
+ */
+export async function startGame(ctx: Ctx, gameId: string, moderatorId: string, from?: { position: unknown }) {
   let wake: { phaseId: string; at: Date }[] = [];
   await ctx.db.$transaction(
     async (tx) => {
@@ -216,7 +221,8 @@ export async function startGame(ctx: Ctx, gameId: string, moderatorId: string) {
         );
       }
       const now = ctx.clock.now();
-      const state = a.module.setup(a.game.seed, a.game.scenario, (a.game.options ?? {}) as Record<string, unknown>);
+      const state = initialState(a.module, a.game, from?.position, 'body.position');
+      const taken = from ? `The game started from a given position (${a.module.phase(state).label}), taken over from another judge. ` : '';
       // Heiau's Two Haoles: the players vote from seats, in the order they joined; the powers are
       // dealt once the ballot is resolved (phases.ts, dealRoles).
       const seats = a.module.seats?.(state) ?? null;
@@ -231,8 +237,8 @@ export async function startGame(ctx: Ctx, gameId: string, moderatorId: string) {
       await tx.gameEvent.create({
         data: {
           gameId, kind: 'started', actorId: moderatorId, createdAt: now,
-          text: `The game started. Seed hash ${game.seedHash}. ${seats ? 'The powers are dealt after the ballots; the voters: ' : 'Powers: '}${seated.filter((r) => r in who).map((r) => `${r} ${personRef(joined.find((p) => assignment.get(p.id) === r)!.account.id)}`).join(', ')}.`,
-          data: { seedHash: game.seedHash, assignment: Object.fromEntries(joined.map((p) => [p.id, assignment.get(p.id)!])), drawOrder: joined.map((p) => p.id) },
+          text: `${taken || 'The game started. '}Seed hash ${game.seedHash}. ${seats ? 'The powers are dealt after the ballots; the voters: ' : 'Powers: '}${seated.filter((r) => r in who).map((r) => `${r} ${personRef(joined.find((p) => assignment.get(p.id) === r)!.account.id)}`).join(', ')}.`,
+          data: { seedHash: game.seedHash, assignment: Object.fromEntries(joined.map((p) => [p.id, assignment.get(p.id)!])), drawOrder: joined.map((p) => p.id), ...(from ? { position: asStored(from.position) as any } : {}) },
         },
       });
       const phase = (opened.open ?? opened.final)!;
@@ -240,7 +246,7 @@ export async function startGame(ctx: Ctx, gameId: string, moderatorId: string) {
         const keep = visibleAddresses({ kind: r.viewer.kind, email: r.email }, game.moderator.email);
         return Object.fromEntries(Object.entries(who).map(([role, n]) => [role, redactFor(n, keep)]));
       };
-      await queueMail(tx, recipients(game).map((r) => startMail(ctx.config, game, a.module, r, phase, phase.state, whoFor(r))), now);
+      await queueMail(tx, recipients(game).map((r) => startMail(ctx.config, game, a.module, r, phase, phase.state, whoFor(r), taken || undefined)), now);
       if (opened.outcome) await finishGame(tx, game, opened.outcome, now);
       if (opened.open?.deadlineAt) wake = [{ phaseId: opened.open.id, at: opened.open.deadlineAt }];
     },

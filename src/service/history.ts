@@ -6,7 +6,7 @@ import type { GameModule, Viewer } from '../contract/types.ts';
 import { loadGame, moduleOf, type Access } from './access.ts';
 import type { Ctx } from './context.ts';
 import { notFound } from './errors.ts';
-import { asStored } from './phases.ts';
+import { asStored, initialState } from './phases.ts';
 import { personIds, redactFor, renderPeople, submissionFor, visibleAddresses } from './privacy.ts';
 
 /** Centre counts when the engine's view shows centre ownership as { centre: owner }. */
@@ -127,6 +127,15 @@ export async function replay(ctx: Ctx, gameId: string): Promise<ReplayReport> {
   return report;
 }
 
+/**
+ * The position a game taken over from another judge started from, as its start recorded it (an
+ * imported game keeps it with its 'imported' event too); undefined for a game begun at its set-up.
+ */
+export async function startPosition(ctx: Ctx, gameId: string): Promise<unknown> {
+  const starts = await ctx.db.gameEvent.findMany({ where: { gameId, kind: { in: ['started', 'imported'] } }, orderBy: { seq: 'asc' }, select: { data: true } });
+  return starts.map((e) => (e.data as { position?: unknown } | null)?.position).find((x) => x !== undefined);
+}
+
 async function replayNow(ctx: Ctx, game: Awaited<ReturnType<typeof loadGame>>): Promise<ReplayReport> {
   const gameId = game.id;
   const module = moduleOf(game);
@@ -137,7 +146,8 @@ async function replayNow(ctx: Ctx, game: Awaited<ReturnType<typeof loadGame>>): 
   });
   const mismatches: ReplayReport['mismatches'] = [];
   if (phases.length === 0) return { ok: true, phases: 0, mismatches };
-  const setup = () => module.setup(game.seed, game.scenario, (game.options ?? {}) as Record<string, unknown>);
+  const position = await startPosition(ctx, gameId);
+  const setup = () => initialState(module, game, position, 'position');
   // A game begun before the published stream keeps the old one (sfc32) to its end: its set-up and
   // every phase are recomputed with it (docs/service-rules.md "Fair dice").
   const legacy = usesLegacyStream(phases[0]!.state);

@@ -13,12 +13,31 @@ import { afterCommit, type Ctx } from './context.ts';
 import { computeDeadline, type DeadlinePolicy } from './deadlines.ts';
 import { personRef, redactFor, visibleAddresses } from './privacy.ts';
 import { drawPowers } from './rng.ts';
+import { badRequest } from './errors.ts';
+import { DataError } from '../contract/data-error.ts';
 
 export const MAX_SKIPS = 20;
 
 /** JSON as the database gives it back (jsonb drops undefined, reorders keys). */
 export function asStored<T>(x: T): T {
   return x === undefined ? (null as T) : JSON.parse(JSON.stringify(x));
+}
+
+/**
+ * The state a game starts from: its scenario's set-up, or that set-up at a position reached on
+ * another judge (`position`, GameModule.fromPosition). A position the engine refuses is a 400
+ * naming each field under `field` (body.position.units.0.location).
+ */
+export function initialState(module: GameModule, game: { seed: string; scenario: string; options: unknown; variant: string }, position: unknown, field: string): unknown {
+  const state = module.setup(game.seed, game.scenario, (game.options ?? {}) as Record<string, unknown>);
+  if (position === undefined || position === null) return state;
+  if (!module.fromPosition) throw badRequest(`A ${module.name} game cannot start from a given position; it starts at its scenario's set-up.`, [{ field, message: 'not supported by this game' }]);
+  try {
+    return module.fromPosition(state, position);
+  } catch (err) {
+    if (err instanceof DataError) throw badRequest(`The position is not one this game can start from: ${err.issues.map((i) => `${[field, ...i.path].join('.')}: ${i.message}`).join('; ')}.`, err.issues.map((i) => ({ field: [field, ...i.path].join('.'), message: i.message })));
+    throw err;
+  }
 }
 
 export interface Resolved { phase: Phase; report: unknown }

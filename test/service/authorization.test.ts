@@ -10,7 +10,7 @@ import { client, signUp, type Client } from '../helpers/api.ts';
 
 type Role = 'anonymous' | 'stranger' | 'invited' | 'player' | 'moderator';
 const ROLES: Role[] = ['anonymous', 'stranger', 'invited', 'player', 'moderator'];
-type Level = 'public' | 'signed-in' | 'reader' | 'signed-in-reader' | 'invited' | 'player' | 'player-or-moderator' | 'moderator' | 'moderator-or-finished';
+type Level = 'public' | 'signed-in' | 'reader' | 'signed-in-reader' | 'invited' | 'player' | 'player-or-moderator' | 'moderator' | 'moderator-or-finished' | 'moderator-or-finished-reader';
 interface Route { method: string; path: string; level: Level; game?: 'forming' | 'active'; body?: (g: Fixture) => unknown; url?: (g: Fixture) => string }
 interface Fixture { id: string; playerId: string; otherPlayerId: string }
 
@@ -27,9 +27,12 @@ const ALLOWED: Record<Level, { private: Role[]; public: Role[] }> = {
   'player-or-moderator': { private: ['player', 'moderator'], public: ['player', 'moderator'] },
   moderator: { private: ['moderator'], public: ['moderator'] },
   'moderator-or-finished': { private: ['moderator'], public: ['moderator'] },
+  // The export: the moderator's while the game runs (see the test below for a finished one, which
+  // every reader may export, signed out too when the game is public).
+  'moderator-or-finished-reader': { private: ['moderator'], public: ['moderator'] },
 };
 /** Routes that signed-out visitors may call (they read a public game); any other answers them 401. */
-const OPEN_TO_SIGNED_OUT: Level[] = ['public', 'reader'];
+const OPEN_TO_SIGNED_OUT: Level[] = ['public', 'reader', 'moderator-or-finished-reader'];
 
 const routes: Route[] = [
   { method: 'GET', path: '/health', level: 'public' },
@@ -59,6 +62,9 @@ const routes: Route[] = [
   { method: 'GET', path: '/games/{gameId}/phases/{seq}/map.svg', level: 'reader', game: 'active', url: (g) => `/games/${g.id}/phases/1/map.svg` },
   { method: 'GET', path: '/games/{gameId}/phases/{seq}/map.png', level: 'reader', game: 'active', url: (g) => `/games/${g.id}/phases/1/map.png` },
   { method: 'GET', path: '/games/{gameId}/replay', level: 'moderator-or-finished', game: 'active' },
+  { method: 'GET', path: '/games/{gameId}/export', level: 'moderator-or-finished-reader', game: 'active' },
+  { method: 'POST', path: '/games/import', level: 'signed-in', body: () => ({ format: 'kahu-game', version: 1, game: { name: 'x', variant: 'heiau', scenario: 'race', status: 'finished', outcome: null, seedHash: '0'.repeat(64), seed: 'x' }, phases: [{ seq: 1, key: 'k', label: 'l', type: 'movement', year: 1, status: 'final', openedAt: '2026-01-01T00:00:00Z', deadlineAt: null, resolvedAt: null, expected: [], missed: [], state: {}, report: null, orders: [] }] }) },
+  { method: 'POST', path: '/games/{gameId}/start-from-position', level: 'moderator', game: 'forming', body: () => ({ position: { phase: { season: 'fall', year: 1, type: 'movement' }, units: [] } }) },
   { method: 'POST', path: '/games/{gameId}/join', level: 'invited', game: 'forming' },
   { method: 'POST', path: '/games/{gameId}/leave', level: 'signed-in-reader', game: 'forming' },
   { method: 'POST', path: '/games/{gameId}/invitations', level: 'moderator', game: 'forming', body: () => ({ email: 'third@example.org' }) },
@@ -142,7 +148,7 @@ describe('authorization', () => {
 
   it('the document says which routes signed-out visitors may call', async () => {
     const spec = (await t.app.inject({ url: '/docs/json' })).json();
-    for (const r of routes.filter((x) => x.level === 'reader')) {
+    for (const r of routes.filter((x) => x.level === 'reader' || x.level === 'moderator-or-finished-reader')) {
       expect(spec.paths[r.path][r.method.toLowerCase()].security, `${r.method} ${r.path}`).toContainEqual({});
     }
   });
@@ -168,7 +174,8 @@ describe('authorization', () => {
             // Signed out: 401 where signing in is needed; a private game's reads do not exist for them.
             // Signed in: a private game they may not read does not exist (404); otherwise 403.
             const mayRead = visibility === 'public' || role === 'invited' || role === 'player' || role === 'moderator' || !route.game;
-            const expected = role === 'anonymous' ? (OPEN_TO_SIGNED_OUT.includes(route.level) ? 404 : 401) : mayRead ? 403 : 404;
+            // (A read refused to a visitor of a public game is a 403: they read it, but not this.)
+            const expected = role === 'anonymous' ? (OPEN_TO_SIGNED_OUT.includes(route.level) ? (visibility === 'public' ? 403 : 404) : 401) : mayRead ? 403 : 404;
             expect(r.status, `${role} should be refused: ${JSON.stringify(r.body)}`).toBe(expected);
             expect(r.headers['content-type']).toMatch(/application\/problem\+json/);
             if (expected === 404) expect(r.body.detail).toBe('There is no game with this id.');
@@ -194,6 +201,15 @@ describe('authorization', () => {
       expect((await users.invited.ok('GET', `/games/${g.id}/replay`)).ok).toBe(true);
       expect((await users.stranger.req('GET', `/games/${g.id}/replay`)).status).toBe(visibility === 'public' ? 200 : 404);
       expect((await users.anonymous.req('GET', `/games/${g.id}/replay`)).status).toBe(401);
+    }
+  });
+
+  it('the export is everyone\'s who may read the game, once it is over, signed out too when it is public', async () => {
+    for (const visibility of ['private', 'public'] as const) {
+      const g = await fixture('active', visibility);
+      await users.moderator.ok('POST', `/games/${g.id}/end`);
+      for (const role of ['invited', 'player', 'moderator'] as const) expect((await users[role].ok('GET', `/games/${g.id}/export`)).game.seed).toEqual(expect.any(String));
+      for (const role of ['stranger', 'anonymous'] as const) expect((await users[role].req('GET', `/games/${g.id}/export`)).status).toBe(visibility === 'public' ? 200 : 404);
     }
   });
 });

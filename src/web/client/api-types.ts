@@ -2026,6 +2026,117 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/games/{gameId}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The game as one JSON file for another judge: scenario, settings, every phase with its orders as written and report, events; once over, its seed (so the file replays anywhere). Before the end only the moderator may export it */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    gameId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A game as one file, for another judge: POST /games/import takes it once the game is over */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What happened, addresses as you may see them */
+                            events: {
+                                createdAt: string;
+                                kind: string;
+                                text: string;
+                            }[];
+                            /** @description When the file was written (ISO-8601, UTC) */
+                            exportedAt: string;
+                            /** @enum {string} */
+                            format: "kahu-game";
+                            /** @description Name, variant, scenario, options, nmrPolicy, deadlines, voteRules, times, outcome, seedHash, and the seed once the game is over (null before) */
+                            game: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Every phase in order: seq, key, label, status, times, the state at its start, its report, and the orders as written of a resolved phase (lines, readings, accepted, receipt) */
+                            phases: {
+                                [key: string]: unknown;
+                            }[];
+                            /** @description Who played what: role, name (an address only where you may see it), status */
+                            players: {
+                                [key: string]: unknown;
+                            }[];
+                            /** @description The game on the judge that wrote the file */
+                            source: string;
+                            /** @description The position the game started from when it was taken over from another judge; null: its set-up */
+                            start: {
+                                position: {
+                                    [key: string]: unknown;
+                                };
+                            } | null;
+                            /**
+                             * @description engine: each phase's state as the engine keeps it (the game is over, the file replays); moderator-view: before the end, what the moderator sees of each position (no seed, no future draws)
+                             * @enum {string}
+                             */
+                            states: "engine" | "moderator-view";
+                            version: number;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/games/{gameId}/history": {
         parameters: {
             query?: never;
@@ -5693,6 +5804,187 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/games/{gameId}/start-from-position": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a Standard or Heiau game at a given position, to take over a game begun on another judge (moderator, before the start): as POST /games/{id}/start, from the position instead of the set-up; the event and the start mail say so */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    gameId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The position of the phase to play next, in the adjudicator contract's format without orders (docs/contracts/adjudicate.md): {"phase": {"season": "fall", "year": 1905, "type": "movement"}, "units": [{"power": "England", "type": "F", "location": "nth"}], "supplyCenters": {"lon": "England"}}; dislodged and contested for a retreat phase, tradingPosts in Heiau */
+                        position: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description A game as you may see it */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description The deadline policy: lengths per phase type, longerEachYear, timeOfDay, skipDays, graceMinutes, earlyProcessing, reminderMinutes */
+                            deadlines: {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date-time */
+                            endedAt: string | null;
+                            id: string;
+                            moderator: {
+                                email?: string;
+                                id: string;
+                                name: string | null;
+                            };
+                            name: string;
+                            nmrPolicy: string;
+                            openJoin: boolean;
+                            /** @description The engine options the game was created with */
+                            options: {
+                                [key: string]: unknown;
+                            };
+                            /** @description How the game ended: { kind, winners, text, by }, or null while it goes on */
+                            outcome: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** Format: date-time */
+                            pausedAt: string | null;
+                            phase: {
+                                /** Format: date-time */
+                                deadlineAt: string | null;
+                                /** Format: date-time */
+                                earlyAt: string | null;
+                                /** Format: date-time */
+                                graceUntil: string | null;
+                                key: string;
+                                label: string;
+                                /** Format: date-time */
+                                openedAt: string;
+                                readiness: {
+                                    expected: boolean;
+                                    played: boolean;
+                                    ready: boolean;
+                                    role: string;
+                                    submitted: boolean;
+                                }[];
+                                seq: number;
+                                type: string;
+                                year: number | null;
+                            } | null;
+                            players: {
+                                accountId: string;
+                                email?: string;
+                                id: string;
+                                missedPhases: number;
+                                name: string | null;
+                                role: string | null;
+                                status: string;
+                                wantedRole?: string | null;
+                            }[];
+                            position: string | null;
+                            /** @description Each power by the name the rulebook gives it (the ids in `powers`, `role` and `readiness` are for programs) */
+                            powerNames: {
+                                [key: string]: string;
+                            };
+                            powers: string[];
+                            /** @description Made public by the moderator: anyone, signed in or not, reads the observer view */
+                            public: boolean;
+                            scenario: string;
+                            scenarioName: string;
+                            /** @description The seed, published when the game ends */
+                            seed: string | null;
+                            /** @description SHA-256 of the secret seed, published at the start */
+                            seedHash: string;
+                            /** Format: date-time */
+                            startedAt: string | null;
+                            status: ("forming" | "active" | "paused" | "finished") | string;
+                            variant: string;
+                            /** @description The game's name, e.g. Heiau Diplomacy */
+                            variantName: string;
+                            /** @description The engine's view of the position for you (its shape is the game's: units and centres, a hand of cards, islands and tracks) */
+                            view: {
+                                [key: string]: unknown;
+                            } | null;
+                            you: {
+                                /** @enum {string} */
+                                kind: "player" | "moderator" | "observer";
+                                role?: string;
+                            };
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/games/{gameId}/votes": {
         parameters: {
             query?: never;
@@ -6031,6 +6323,219 @@ export interface paths {
             };
         };
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/games/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import a finished game from its file (GET /games/{id}/export on any judge, at most 8 MB and 1,000 phases; 20 imports a day): replayed from its seed first; a file that does not replay is refused (422) naming the first phase and field that differ. The game is kept as an archive, read-only, with you as its moderator */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default [] */
+                        events?: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            kind: string;
+                            text: string;
+                        }[];
+                        /** Format: date-time */
+                        exportedAt?: string;
+                        /** @enum {string} */
+                        format: "kahu-game";
+                        game: {
+                            /** Format: date-time */
+                            createdAt?: string;
+                            deadlines?: {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date-time */
+                            endedAt?: string | null;
+                            moderator?: string;
+                            name: string;
+                            /**
+                             * @default hold
+                             * @enum {string}
+                             */
+                            nmrPolicy?: "hold" | "wait";
+                            /** @default {} */
+                            options?: {
+                                [key: string]: unknown;
+                            };
+                            outcome: ({
+                                kind: string;
+                                text: string;
+                                winners: string[];
+                            } & {
+                                [key: string]: unknown;
+                            }) | null;
+                            scenario: string;
+                            seed: string | null;
+                            seedHash: string;
+                            /** Format: date-time */
+                            startedAt?: string | null;
+                            status: string;
+                            variant: string;
+                            /**
+                             * @default {
+                             *       "draw": "survivors",
+                             *       "visibility": "secret"
+                             *     }
+                             */
+                            voteRules?: {
+                                /**
+                                 * @default survivors
+                                 * @enum {string}
+                                 */
+                                draw?: "survivors" | "all" | "moderator";
+                                /**
+                                 * @default secret
+                                 * @enum {string}
+                                 */
+                                visibility?: "secret" | "public";
+                            };
+                        };
+                        phases: {
+                            /** Format: date-time */
+                            deadlineAt: string | null;
+                            expected: string[];
+                            key: string;
+                            label: string;
+                            missed: string[];
+                            /** Format: date-time */
+                            openedAt: string;
+                            orders: {
+                                accepted: {
+                                    [key: string]: unknown;
+                                } | null;
+                                late?: boolean;
+                                lines: string[];
+                                readings: unknown[];
+                                receipt: string;
+                                role: string;
+                                /** Format: date-time */
+                                submittedAt: string;
+                                superseded?: boolean;
+                            }[];
+                            report: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** Format: date-time */
+                            resolvedAt: string | null;
+                            seq: number;
+                            state: {
+                                [key: string]: unknown;
+                            };
+                            /** @enum {string} */
+                            status: "adjudicated" | "skipped" | "final" | "rolled_back" | "open";
+                            type: string;
+                            year: number | null;
+                        }[];
+                        /** @default [] */
+                        players?: {
+                            missedPhases?: number;
+                            name: string;
+                            role: string;
+                            roleName?: string;
+                            status: string;
+                        }[];
+                        source?: string;
+                        start?: {
+                            position: {
+                                [key: string]: unknown;
+                            };
+                        } | null;
+                        /**
+                         * @default engine
+                         * @enum {string}
+                         */
+                        states?: "engine" | "moderator-view";
+                        /** @enum {number} */
+                        version: 1;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The new game (an archive: finished, read-only; you are its moderator) */
+                            id: string;
+                            /** @description Phases replayed and kept */
+                            phases: number;
+                            /** @description Rolled-back phases of the file, left out */
+                            rolledBack: number;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description application/problem+json (RFC 9457): what went wrong, and the field or order line at fault. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
