@@ -2,13 +2,16 @@
 // the rule it checks; docs/maori-wars.md maps every rule to these tests.
 import { describe, expect, it } from 'vitest';
 import { maoriWars } from '../../src/games/maori-wars.ts';
-import { apply, checkVictory, inSupply, legalActions, problemOf, reinforcementHexes, resolveTurn, supplyRoom, type Action, type MWReport } from '../../src/maori-wars/engine.ts';
+import { apply, legalActions, problemOf, resolveTurn, type Action, type MWReport } from '../../src/maori-wars/engine.ts';
+import { inSupply, reinforcementHexes, supplyRoom } from '../../src/maori-wars/rules/supply.ts';
+import { checkVictory } from '../../src/maori-wars/rules/victory.ts';
 import { enforceStacking, pathProblem, reachable } from '../../src/maori-wars/movement.ts';
-import { destroyStructure, resolveAttack } from '../../src/maori-wars/combat.ts';
+import { resolveAttack } from '../../src/maori-wars/combat.ts';
+import { destroyStructure } from '../../src/maori-wars/rules/results.ts';
 import { newUnit } from '../../src/maori-wars/setup.ts';
 import { structureName, structuresAt, unitsAt, type MWState, type Unit } from '../../src/maori-wars/state.ts';
 import { fixtureScenario, fixtureTables, newGame, rig, sameCrt, shown } from './fixtures.ts';
-import { sapEffect } from '../../src/maori-wars/sappers.ts';
+import { sapEffect } from '../../src/maori-wars/actions/sap.ts';
 
 const find = (s: MWState, pred: (u: Unit) => boolean) => s.units.find(pred)!;
 const leader = (s: MWState, name: string) => find(s, (u) => u.name === name);
