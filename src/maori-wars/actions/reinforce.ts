@@ -35,5 +35,5 @@ export const reinforce: MWKind<ReinforceAction> = {
     }
     return out;
   },
-  describe: (s, a) => `REINFORCE ${unit(s, a.unit)!.kind} AT ${hexWord(s, a.hex)}`,
+  describe: (s, a) => `REINFORCE ${unit(s, a.unit)?.kind ?? a.unit} AT ${hexWord(s, a.hex)}`,
 };
