@@ -729,3 +729,12 @@ describe('rules fidelity (issue 25)', () => {
     expect(maoriWars.readSubmission(full, 'Maori', ['RAIDER warrior 0905']).lines[0]).toMatchObject({ ok: false, error: expect.stringMatching(/at most 3 Maori units/) });
   });
 });
+
+describe('actions the engine cannot carry out', () => {
+  it('says "Not done" for a REINFORCE of a unit the game does not know, and changes nothing else', () => {
+    const s = newGame();
+    s.phase = 'reinforcement';
+    const out = resolveTurn(s, { [s.side]: { actions: [{ kind: 'reinforce', unit: 'nobody', hex: '0101' }] } });
+    expect(out.report.lines[0]).toBe('Not done: REINFORCE nobody AT 0101 (that is not one of your units).');
+  });
+});
