@@ -3,7 +3,7 @@
 //   take Molokai (or: take aloha Molokai) · event 3 [Maui] · king Maui (queen Maui)
 //   convert 2 ph aloha [Kauai] · convert 3 aloha homerule · pass
 import { ISLANDS, type Island } from './data.ts';
-import type { Action, ConvertStep } from './engine.ts';
+import type { Action, ConvertStep } from './actions/types.ts';
 
 const ISLAND_WORDS: Record<string, Island> = {
   kauai: 'Kauai', oahu: 'Oahu', molokai: 'Molokai', maui: 'Maui', hawaii: 'Hawaii', 'big island': 'Hawaii', bigisland: 'Hawaii',

@@ -5,11 +5,12 @@
 // cup's order, the seed and each player's standing instructions (docs/maori-wars.md).
 // Registered in src/games/index.ts: offered to moderators with its one scenario.
 import type { GameModule, ReadLine, Viewer } from '../contract/types.ts';
-import { advance, apply, describe, hexWord, legalActions, problemOf, resolveTurn, unit, type Action, type MWReport, type MWSubmission } from '../maori-wars/engine.ts';
+import { advance, apply, describe, legalActions, problemOf, resolveTurn, type Action, type MWReport, type MWSubmission } from '../maori-wars/engine.ts';
+import { hexWord } from '../maori-wars/rules/words.ts';
 import { DataError } from '../contract/data-error.ts';
 import { loadData, setupGame } from '../maori-wars/setup.ts';
 import { shippedEngineData } from '../maori-wars/state.ts';
-import { dataOf, isHex, linesFor, LOSS_KINDS, standingOf, PHASE_NAMES, placeName, SIDES, structureName, territoryName, unitName, vpText, type MWState, type Side, type Standing } from '../maori-wars/state.ts';
+import { dataOf, isHex, linesFor, unit, LOSS_KINDS, standingOf, PHASE_NAMES, placeName, SIDES, structureName, territoryName, unitName, vpText, type MWState, type Side, type Standing } from '../maori-wars/state.ts';
 import { readLine, ReadError } from '../maori-wars/text.ts';
 import { STANDING_SYNTAX, standingOffered } from '../maori-wars/standing.ts';
 import { applySetup, describeSetup, firstSetupSide, readSetupLine, resolveSetup, setupOptions, setupProblem } from '../maori-wars/setup-choice.ts';

@@ -1,51 +1,29 @@
 // Combat (9.0), in the order of the Combat Procedure: declaration, evasion, Battle Dispatch chit,
 // bombardment, cavalry charge, defensive counter-attack, attack, results, retreat, advance; with
-// Structures absorbing hits, disruption and panic (11.0). The non-phasing player's decisions come
-// from its standing instructions (docs/maori-wars.md).
+// Structures absorbing hits, disruption and panic (11.0; rules/results.ts). The non-phasing player's
+// decisions come from its standing instructions (docs/maori-wars.md).
+//
+// Battle Dispatch chit effects that reach beyond the single combat (9.0 step 3): reinforcements "as in
+// the Reinforcement Phase" (5.0), a combat elsewhere ("finish the ongoing combat first … but the
+// combat caused by the chit has to be conducted before you continue with any other combat"), and an
+// alliance roll on the Negotiation table (8.0). The chits are a reconstruction (tables.json, unofficial).
+// What the rules leave to a player comes from its standing instructions, else the documented default
+// (docs/maori-wars.md); the report says which decided.
 import { nextDraw, drawsSince, drawsText, shuffle } from '../contract/random.ts';
-import type { CrtCell, Effect } from './data-types.ts';
+import type { AttackAction } from './actions/types.ts';
 import type { ChitEffect } from './tables-schema.ts';
 import { distance } from './hex.ts';
-import { boatRetreat, isBoat, isEnemy, stepCost } from './movement.ts';
-import { allianceRoll, chitReinforcement, engineKinds, extraCombat } from './chits.ts';
-import { gunFor, targetsAt } from './bombardment.ts';
-import { aside, dataOf, gainVp, hexData, hexOf, isHex, mapNeighbours, mapOf, other, placeName, roll, stackCount, stackLimit, standingOf, strength, structureName, structuresAt, LOSS_KINDS, unitName, unitsAt, type MWState, type Side, type Structure, type Unit } from './state.ts';
+import { boatRetreat, isBoat, stepCost } from './movement.ts';
+import { attackersFor, attackProblem } from './rules/declare.ts';
+import { gunFor, targetsAt } from './rules/guns.ts';
+import { negotiationRoll } from './rules/neutrals.ts';
+import { fight } from './rules/raids.ts';
+import { applyEffect, bombardColumn, cell, column, defenceStrength, defendersAt, disrupt, effectText, eliminate, fortPa, INFANTRY_LIKE, isNone, lossOrder, lossWhy, retreatHex, retreatWhy } from './rules/results.ts';
+import { reinforcementHexes, supplyRoom } from './rules/supply.ts';
+import { aside, dataOf, gainVp, hexData, isHex, mapNeighbours, mapOf, other, placeName, roll, stackCount, stackLimit, standingOf, strength, structureName, structuresAt, unitName, unitsAt, type MWState, type Side, type Unit } from './state.ts';
 
-export interface AttackAction { kind: 'attack'; target: string; from: string[]; charge?: boolean; advance?: boolean }
-
-const INFANTRY_LIKE = ['infantry', 'constabulary', 'naval'];
 /** 6.0 Sappers: the DRM in the defence of Maori units occupying the Sap Marker. */
 const SAP_DEFENCE = 1;
-
-/** The units of `side` in the hexes that may join an attack on `target`. */
-export function attackersFor(s: MWState, side: Side, from: string[]): Unit[] {
-  return s.units.filter((u) => u.owner === side && from.includes(u.at) && strength(u) > 0 && !u.disrupted && !s.attacked.includes(u.id));
-}
-
-export const defendersAt = (s: MWState, side: Side, hex: string) => unitsAt(s, hex).filter((u) => u.owner === side);
-const fortPa = (x: Structure) => x.kind === 'fort' || x.kind === 'pa';
-
-/** Why `a` may not be declared now, or null (9.0 step 1). */
-export function attackProblem(s: MWState, side: Side, a: AttackAction): string | null {
-  const enemy = other(side);
-  const tgt = hexData(mapOf(s), a.target);
-  if (!tgt) return `${a.target} is not on the map`;
-  const units = defendersAt(s, enemy, a.target).filter((u) => u.kind !== 'leader');
-  const structs = structuresAt(s, a.target).filter((x) => x.owner === enemy);
-  if (unitsAt(s, a.target).some((u) => u.owner === 'Neutral') || structuresAt(s, a.target).some((x) => x.owner === 'Neutral')) return 'neither player may attack Neutrals';
-  if (!units.length && !structs.length) return `${placeName(s, a.target)} holds no enemy`;
-  if (!units.length && !structs.some((x) => fortPa(x) || x.kind === 'town') && !structs.length) return 'nothing to attack';
-  if (units.length && units.every((u) => s.evaded.includes(u.id)) && !structs.some(fortPa)) return 'units that evaded may not be attacked again this phase';
-  if (side === 'Maori' && structs.some((x) => x.kind === 'town') && !dataOf(s).scenario.designatedArea.includes(tgt.territory ?? '')) return 'the Maori may only attack Towns in the designated area';
-  if (!a.from.length) return 'name the hexes the attack comes from';
-  for (const h of a.from) {
-    if (!mapNeighbours(mapOf(s), a.target).includes(h)) return `${h} is not adjacent to ${a.target}`;
-    if (!attackersFor(s, side, [h]).length) return `no unit at ${h} may attack (non-Disrupted, with strength, not yet used this phase)`;
-  }
-  if (a.charge && !attackersFor(s, side, a.from).some((u) => u.kind === 'cavalry')) return 'no Cavalry to charge';
-  if (a.charge && (tgt.terrain !== 'clear' || structuresAt(s, a.target).some((x) => x.kind === 'pa'))) return 'Cavalry may only charge in clear terrain, and never against a Pa';
-  return null;
-}
 
 /** Draw a BD chit: the cup is refilled (chits without an asterisk, reshuffled) when empty. */
 export function drawChit(s: MWState, lines: string[]): number | null {
@@ -61,166 +39,6 @@ export function drawChit(s: MWState, lines: string[]): number | null {
   const n = s.cup.shift()!;
   s.played.push(n);
   return n;
-}
-
-export function column(att: number, def: number): 'lesser' | 'equal' | 'greater' {
-  return att < def ? 'lesser' : att > def ? 'greater' : 'equal';
-}
-export function cell(s: MWState, col: 'lesser' | 'equal' | 'greater', r: number): CrtCell {
-  const t = dataOf(s).tables.crt;
-  const rows = t[col];
-  return rows[Math.max(0, Math.min(rows.length - 1, r - t.minRoll))]!;
-}
-export function effectText(e: Effect): string {
-  const parts = [e.hits ? `${e.hits === 1 ? 'one hit' : `${e.hits} hits`}` : '', e.disrupt === 'one' ? 'one unit Disrupted' : e.disrupt === 'all' ? 'all units Disrupted' : '', e.retreat ? 'retreat' : ''].filter(Boolean);
-  return parts.join(', ') || 'no effect';
-}
-const isNone = (e: Effect) => !e.hits && !e.disrupt && !e.retreat;
-
-/** The defender's strength against an attack (9.0): units, a Fort never below 2. */
-export function defenceStrength(s: MWState, side: Side, hex: string): number {
-  const n = defendersAt(s, side, hex).reduce((t, u) => t + strength(u), 0);
-  return structuresAt(s, hex).some((x) => x.owner === side && x.kind === 'fort') ? Math.max(2, n) : n;
-}
-
-/** Units in the order they take hits: the owner's STANDING LOSSES kinds first (in its order), then Disrupted units, then the default kinds. */
-export function lossOrder(units: Unit[], mine: string[] = []): Unit[] {
-  const rank = (u: Unit) => { const i = mine.indexOf(u.kind); return i < 0 ? mine.length : i; };
-  return units.slice().sort((a, b) => rank(a) - rank(b) || Number(b.disrupted) - Number(a.disrupted) || LOSS_KINDS.indexOf(a.kind) - LOSS_KINDS.indexOf(b.kind) || a.id.localeCompare(b.id));
-}
-/** Which instruction chose: the player's, or the documented default. */
-export function lossWhy(s: MWState, side: Side): string {
-  const l = standingOf(s, side).losses;
-  return l ? `by ${side}'s standing LOSSES ${l.toUpperCase()}` : `by ${side}'s default loss order: Disrupted units first, then ${LOSS_KINDS.join(', ')}`;
-}
-
-export function eliminate(s: MWState, u: Unit, lines: string[], why = 'eliminated'): void {
-  const hex = u.at;
-  lines.push(`${unitName(s, u)} ${why}.`);
-  if (u.kind === 'leader') {
-    u.at = 'gone';
-    if (u.owner !== 'Neutral') gainVp(s, other(u.owner), dataOf(s).tables.vp.leader, `${u.name} eliminated`, lines);
-    return;
-  }
-  u.at = u.owner === 'Neutral' ? 'gone' : 'box';
-  u.disrupted = false;
-  if (u.owner !== 'Neutral') gainVp(s, other(u.owner), dataOf(s).tables.vp.unit, 'a unit eliminated', lines);
-  afterLoss(s, u.owner as Side, hex, lines);
-}
-
-/** Leaders alone and Gunboats left behind when the last unit of a hex goes (3.0, 6.0). */
-function afterLoss(s: MWState, side: Side, hex: string, lines: string[]): void {
-  if (!isHex(hex)) return;
-  const left = unitsAt(s, hex).filter((u) => u.owner === side);
-  if (left.some((u) => u.kind !== 'leader' && !isBoat(u))) return;
-  for (const l of left.filter((u) => u.kind === 'leader')) eliminate(s, l, lines, 'is left with no unit: eliminated');
-  for (const g of left.filter((u) => u.kind === 'gunboat')) boatRetreat(s, g, lines);
-}
-
-/** A Disrupted unit or Structure disrupted again may panic (11.0). */
-export function disrupt(s: MWState, u: Unit, lines: string[]): void {
-  if (u.kind === 'leader') return;
-  if (!u.disrupted) { u.disrupted = true; lines.push(`${unitName(s, { ...u, disrupted: false })} is Disrupted.`); return; }
-  const need = u.kind === 'rangers' || INFANTRY_LIKE.includes(u.kind) ? 1 : 2;
-  const r = roll(s, lines, `${unitName(s, u)} is Disrupted again and may panic (eliminated on ${need === 1 ? '1' : '2 or less'})`);
-  if (r <= need) eliminate(s, u, lines, 'panics: eliminated');
-}
-function disruptStructure(s: MWState, x: Structure, lines: string[]): void {
-  if (x.kind === 'town') return;
-  if (!x.disrupted) { x.disrupted = true; lines.push(`${structureName(s, { ...x, disrupted: false })} is Disrupted.`); return; }
-  if (unitsAt(s, x.hex).some((u) => u.owner === x.owner && u.kind !== 'leader')) return; // an occupied Structure cannot panic
-  const r = roll(s, lines, `${structureName(s, x)} is Disrupted again and may panic (eliminated on 2 or less)`);
-  if (r <= 2) destroyStructure(s, x, lines, true, 'panics');
-}
-
-/** Remove or downgrade a Structure; VP to the opponent (3.0). Fort → Settlement, Pa → Village, a Fort on a Town just goes. */
-export function destroyStructure(s: MWState, x: Structure, lines: string[], downgrade: boolean, why: string): void {
-  const opp = x.owner === 'Neutral' ? null : other(x.owner);
-  const vp = dataOf(s).tables.vp;
-  const onTown = structuresAt(s, x.hex).some((y) => y.kind === 'town' && y !== x);
-  if (x.kind === 'town') return;
-  if (downgrade && (x.kind === 'fort' || x.kind === 'pa') && !onTown) {
-    const to = x.kind === 'fort' ? 'settlement' : 'village';
-    lines.push(`${structureName(s, x)} ${why}: replaced by a ${to === 'settlement' ? 'Settlement' : 'Village'}.`);
-    x.kind = to;
-    if (opp) gainVp(s, opp, vp[x.kind === 'settlement' ? 'fort' : 'pa'], `a ${to === 'settlement' ? 'Fort' : 'Pa'} destroyed`, lines);
-    return;
-  }
-  lines.push(`${structureName(s, x)} ${why}: removed.`);
-  s.structures = s.structures.filter((y) => y !== x);
-  if (opp) gainVp(s, opp, vp[x.kind], `a ${x.kind === 'fort' ? 'Fort' : x.kind === 'pa' ? 'Pa' : x.kind === 'village' ? 'Village' : 'Settlement'} destroyed`, lines);
-}
-
-/** The hex a unit retreats to by default: one it may enter, free of enemies and Neutrals, within stacking, away from enemy units if it can. */
-export function retreatHex(s: MWState, u: Unit, from: string, taken: ReadonlySet<string> = new Set()): string | null {
-  const side = u.owner as Side;
-  const ok = mapNeighbours(mapOf(s), from).filter((n) => {
-    if (stepCost(s, u, from, n) === null) return false;
-    const d = hexData(mapOf(s), n)!;
-    if (d.terrain === 'ocean' || d.terrain === 'lake') return false;
-    return !unitsAt(s, n).some((x) => x.owner !== side) && !structuresAt(s, n).some((x) => x.owner !== side);
-  });
-  // STANDING EVADE SPREAD: a hex no other evader of this stack took comes first (`taken`).
-  const full = (n: string) => (stackCount(s, side, n) < stackLimit(s, side, n) ? 0 : 1) + (taken.has(n) ? 0.5 : 0);
-  // The owner's STANDING RETREAT TOWARD: the hex nearest the one named (ties in N, NE… order; the sort is stable).
-  const toward = standingOf(s, side).retreat;
-  if (toward) return ok.sort((a, b) => full(a) - full(b) || distance(a, toward) - distance(b, toward))[0] ?? null;
-  const score = (n: string) => full(n) * 2 + (mapNeighbours(mapOf(s), n).some((m) => unitsAt(s, m).some((x) => isEnemy(side, x.owner) && x.kind !== 'leader')) ? 1 : 0);
-  return ok.sort((a, b) => score(a) - score(b))[0] ?? null;
-}
-
-/** Which instruction chose a retreat or evasion hex, for the report. */
-export function retreatWhy(s: MWState, side: Side): string {
-  const toward = standingOf(s, side).retreat;
-  return toward ? `by ${side}'s standing RETREAT TOWARD ${placeName(s, toward)}` : `by ${side}'s default retreat: within stacking, away from enemy units, in N, NE… order`;
-}
-
-/** Apply one side of a combat result to `units` of `side` in `hex`: hits, then disruption, then retreat. */
-export function applyEffect(s: MWState, e: Effect, side: Side, hex: string, units: Unit[], defending: boolean, lines: string[]): void {
-  const live = () => units.filter((u) => u.at === hex && u.kind !== 'leader' && !isBoat(u));
-  // 1.0: the game ends at once when a VP change decides it; nothing of the result after that is applied.
-  for (let i = 0; i < e.hits; i++) {
-    if (s.result) return;
-    const st = defending ? structuresAt(s, hex).find((x) => x.owner === side && fortPa(x) && !x.disrupted) : undefined;
-    if (st && s.standing[side].absorb === 'always' && live().length) {
-      const r = roll(s, lines, `${side} lets the ${structureName(s, st)} absorb the hit (4–6)`);
-      if (r >= 4) { destroyStructure(s, st, lines, true, 'absorbs the hit'); continue; }
-    }
-    const mine = standingOf(s, side).losses.split(',').filter(Boolean);
-    const u = lossOrder(live(), mine)[0];
-    if (u) { lines.push(`${unitName(s, u)} takes the hit${aside(side, ` (${lossWhy(s, side)})`)}.`); eliminate(s, u, lines); }
-  }
-  if (s.result) return;
-  if (e.disrupt === 'one') {
-    // The unit that would take a hit is the one Disrupted: a loss order ranks units the owner values least.
-    const mine = standingOf(s, side).losses.split(',').filter(Boolean);
-    const u = lossOrder(live().filter((x) => !x.disrupted), mine)[0] ?? lossOrder(live(), mine)[0];
-    if (u) { lines.push(`${unitName(s, u)} takes the disruption${aside(side, ` (${lossWhy(s, side)})`)}.`); disrupt(s, u, lines); }
-  } else if (e.disrupt === 'all') {
-    for (const u of live()) disrupt(s, u, lines);
-    if (defending) for (const x of structuresAt(s, hex).filter((y) => y.owner === side)) disruptStructure(s, x, lines);
-  }
-  if (!e.retreat || s.result) return;
-  // Retreat: units in a Fort/Pa are never forced to (they stay, the default); leaders go with them.
-  const fp = defending ? structuresAt(s, hex).find((x) => x.owner === side && fortPa(x)) : undefined;
-  if (fp) {
-    const fr = standingOf(s, side).fortRetreat;
-    const why = s.standing[side].fortRetreat ? `by ${side}'s standing FORT ${fr.toUpperCase()}` : `by ${side}'s default, FORT STAY`;
-    if (fr === 'stay') { lines.push(`The ${side} units in the ${fp.kind === 'fort' ? 'Fort' : 'Pa'} stay${aside(side, ` (${why})`)}.`); return; }
-    lines.push(`The ${side} units leave the ${fp.kind === 'fort' ? 'Fort' : 'Pa'}${aside(side, ` (${why})`)}.`);
-  }
-  const leaders = unitsAt(s, hex).filter((u) => u.owner === side && u.kind === 'leader');
-  let first: string | null = null;
-  for (const u of live()) {
-    const to = retreatHex(s, u, hex);
-    if (!to) { eliminate(s, u, lines, 'cannot retreat: eliminated'); continue; }
-    lines.push(`${unitName(s, u)} retreats to ${placeName(s, to)}${aside(side, ` (${retreatWhy(s, side)})`)}.`);
-    u.at = to;
-    first ??= to;
-  }
-  if (first) for (const l of leaders) if (l.at === hex) { l.at = first; lines.push(`${l.name} retreats with them.`); }
-  for (const g of unitsAt(s, hex).filter((u) => u.owner === side && u.kind === 'gunboat')) boatRetreat(s, g, lines);
-  afterLoss(s, side, hex, lines);
 }
 
 /** Evasion (9.0 step 2): the number needed, or null if the stack may not evade. */
@@ -409,29 +227,6 @@ export function bombard(s: MWState, side: Side, target: string, lines: string[])
   bombardColumn(s, side, target, col, gun, lines);
 }
 
-/** Bombard `target` on one column of the Bombardment table ("you cannot mix different kinds of targets"). */
-export function bombardColumn(s: MWState, side: Side, target: string, colName: 'units' | 'canoes' | 'pa', gun: Unit, lines: string[]): void {
-  s.bombarded.push(target);
-  const enemy = other(side);
-  const units = defendersAt(s, enemy, target).filter((u) => u.kind !== 'leader');
-  const pa = structuresAt(s, target).find((x) => x.owner === enemy && x.kind === 'pa');
-  const r = roll(s, lines, `${unitName(s, gun)} bombards ${placeName(s, target)} (${colName === 'pa' ? 'Pa' : colName === 'canoes' ? 'Canoes' : 'units'} column)`);
-  const b = dataOf(s).tables.bombardment;
-  if (colName === 'pa') {
-    const res = b.pa[r - 1]!;
-    lines.push(`Bombardment result: ${res === 'none' ? 'no effect' : `the Pa is ${res}`}.`);
-    if (res === 'removed' && pa) destroyStructure(s, pa, lines, true, 'is removed by bombardment');
-    else if (res === 'disrupted' && pa) disruptStructure(s, pa, lines);
-    return;
-  }
-  const res = b[colName][r - 1]!;
-  lines.push(`Bombardment result: ${effectText(res)}.`);
-  if (colName === 'canoes') { for (const c of units.filter((u) => u.kind === 'canoe').slice(0, res.hits)) eliminate(s, c, lines); return; }
-  applyEffect(s, { ...res, retreat: false }, enemy, target, units.filter((u) => !isBoat(u)), true, lines);
-}
-
-export { hexOf };
-
 type ChitPlay = { chitDrm: number; counterDrm: number; skip: string[] } | 'called-off';
 
 /** A chit known only by its summary (test fixtures' tables). */
@@ -549,4 +344,99 @@ function playChit(s: MWState, side: Side, a: AttackAction, attackers: Unit[], ef
     }
   }
   return out;
+}
+
+/** The counter mix's kind names (tables-schema UnitKind) as the engine's: "warriors" are Queenites for the British. */
+export function engineKinds(kinds: string[] | undefined, who: Side): string[] {
+  return (kinds ?? []).map((k) => (k === 'warriors' ? (who === 'British' ? 'queenite' : 'warrior') : k));
+}
+
+const list = (x: string) => x.split(',').filter(Boolean);
+
+/** A reinforcement chit played "as in the Reinforcement Phase": `count` units of `kinds` (any when empty) from `who`'s box. */
+export function chitReinforcement(s: MWState, who: Side, count: number, kinds: string[], lines: string[]): void {
+  const st = standingOf(s, who);
+  const pref = list(st.reinforce);
+  const arrive = list(st.arrive);
+  const rank = (u: Unit) => { const i = pref.indexOf(u.kind); return i < 0 ? pref.length : i; };
+  for (let i = 0; i < count; i++) {
+    const box = s.units.filter((u) => u.owner === who && u.at === 'box' && u.kind !== 'leader' && (!kinds.length || kinds.includes(u.kind)));
+    // Stable sort: units the instruction does not name keep the box's order (the default: the first in the box).
+    const ranked = box.map((u, k) => [u, k] as const).sort((x, y) => rank(x[0]) - rank(y[0]) || x[1] - y[1]).map((x) => x[0]);
+    let placed = false;
+    for (const u of ranked) {
+      if ((u.kind === 'warrior' || u.kind === 'queenite') && supplyRoom(s, who, u.kind === 'queenite') < 1) continue;
+      const hexes = reinforcementHexes(s, who, u);
+      if (!hexes.length) continue;
+      const hex = arrive.find((h) => hexes.includes(h)) ?? hexes[0]!;
+      const whyUnit = st.reinforce && pref.includes(u.kind) ? `by ${who}'s standing REINFORCE ${st.reinforce.toUpperCase()}` : `by ${who}'s default: the first such unit in the Reinforcement Box`;
+      const whyHex = st.arrive && arrive.includes(hex) ? `by ${who}'s standing ARRIVE` : `by ${who}'s default: the first hex by number where 5.0 places it`;
+      u.at = hex;
+      lines.push(`${unitName(s, u)} arrives from the Reinforcement Box as in the Reinforcement Phase${aside(who, ` (the unit ${whyUnit}; the hex ${whyHex})`)}.`);
+      placed = true;
+      break;
+    }
+    if (!placed) { lines.push(`${who} has no ${box.length ? 'room or supply for a' : 'such unit in the Reinforcement Box for a'} reinforcement: that part is treated as "According to Plan".`); break; }
+  }
+}
+
+/** The extra single combat (or Raid) a chit gives `who`, made at once after the combat that drew it. */
+export function extraCombat(s: MWState, who: Side, kinds: string[], raid: boolean, lines: string[]): void {
+  const choice = standingOf(s, who).extra;
+  const why = s.standing[who].extra ? `by ${who}'s standing EXTRA ${choice.toUpperCase()}` : `by ${who}'s default, EXTRA GREATER`;
+  const what = raid ? 'Raid' : 'single combat';
+  if (choice === 'never') { lines.push(`${who} makes no ${what} elsewhere${aside(who, ` (${why})`)}.`); return; }
+  const enemy = other(who);
+  // The owner's STANDING EXTRA FROM: only the stacks in the hexes named make it (9.0: "no unit is required to attack").
+  const from = list(standingOf(s, who).extraFrom);
+  const able = s.units.filter((u) => u.owner === who && isHex(u.at) && strength(u) > 0 && !u.disrupted && !s.attacked.includes(u.id) && (!kinds.length || kinds.includes(u.kind)) && (!from.length || from.includes(u.at)));
+  const targets = [...new Set(able.flatMap((u) => mapNeighbours(mapOf(s), u.at)))].sort();
+  const rankCol = { lesser: 0, equal: 1, greater: 2 } as const;
+  type Cand = { target: string; from: string[]; units: Unit[]; col: keyof typeof rankCol };
+  const cands: Cand[] = [];
+  for (const t of targets) {
+    const from = mapNeighbours(mapOf(s), t).filter((h) => able.some((u) => u.at === h)).sort();
+    const units = able.filter((u) => from.includes(u.at));
+    if (raid) {
+      const raided = unitsAt(s, t).filter((u) => u.owner === enemy && u.kind !== 'leader');
+      if (!raided.length || structuresAt(s, t).length || unitsAt(s, t).some((u) => u.owner === 'Neutral')) continue;
+      cands.push({ target: t, from, units, col: column(units.length, raided.reduce((n, u) => n + strength(u), 0)) });
+    } else {
+      if (attackProblem(s, who, { kind: 'attack', target: t, from })) continue;
+      cands.push({ target: t, from, units, col: column(units.length, defenceStrength(s, enemy, t)) });
+    }
+  }
+  // The owner's STANDING TARGETS first (in its order); then the default's choice: the best odds, then the most units, then the first hex by number.
+  const targetsFirst = list(standingOf(s, who).targets);
+  const rankT = (h: string) => { const i = targetsFirst.indexOf(h); return i < 0 ? targetsFirst.length : i; };
+  const best = cands.filter((c) => choice === 'always' || c.col === 'greater').sort((x, y) => rankT(x.target) - rankT(y.target) || rankCol[y.col] - rankCol[x.col] || y.units.length - x.units.length || x.target.localeCompare(y.target))[0];
+  if (!best) { lines.push(`${who} has no ${what} to make elsewhere${aside(who, `${choice === 'greater' ? ' at Greater Force' : ''}${from.length ? ` from the hexes of its EXTRA FROM` : ''} (${why})`)}: that part is treated as "According to Plan".`); return; }
+  const whyTarget = targetsFirst.includes(best.target) ? `the target by ${who}'s standing TARGETS` : `the target by ${who}'s default: the best odds, then the most units, then the first hex by number`;
+  lines.push(`${who} makes a ${what} elsewhere, on ${placeName(s, best.target)}${aside(who, ` (${why}; ${whyTarget}; ${from.length ? `the units by ${who}'s standing EXTRA FROM ${from.map((h) => placeName(s, h)).join(', ')}` : `by ${who}'s default, every unit`} of the chit's kinds next to it that has not attacked this phase)`)}.`);
+  if (raid) {
+    for (const u of best.units) s.attacked.push(u.id);
+    lines.push(`${best.units.map((u) => unitName(s, u)).join(', ')} raid ${placeName(s, best.target)} (no BD chit, no evasion).`);
+    fight(s, who, best.units, best.from, unitsAt(s, best.target).filter((u) => u.owner === enemy && u.kind !== 'leader'), best.target, lines);
+    return;
+  }
+  // The party's STANDING EXTRA CHARGE: its Cavalry charge when 9.0 step 5 lets them (clear terrain, no Pa).
+  const charge = standingOf(s, who).extraCharge === 'always' && !attackProblem(s, who, { kind: 'attack', target: best.target, from: best.from, charge: true });
+  if (charge) lines.push(`${who}'s Cavalry charge${aside(who, ` (by ${who}'s standing EXTRA CHARGE ALWAYS)`)}.`);
+  const a: AttackAction = { kind: 'attack', target: best.target, from: best.from, ...(charge ? { charge } : {}) };
+  resolveAttack(s, who, a, lines, { noChit: true, kinds });
+}
+
+/** A chit's roll on the Negotiation table for a Neutral Village within `hexes` of `near`, no leader, no DRM. */
+export function allianceRoll(s: MWState, who: Side, near: string, hexes: number, lines: string[]): void {
+  const choice = standingOf(s, who).parley;
+  const why = s.standing[who].parley ? `by ${who}'s standing PARLEY ${choice.toUpperCase()}` : `by ${who}'s default, PARLEY ALWAYS`;
+  if (choice === 'never') { lines.push(`${who} makes no alliance roll${aside(who, ` (${why})`)}.`); return; }
+  // The owner's STANDING PARLEY AT: the Villages named first, in that order.
+  const at = list(standingOf(s, who).parleyAt);
+  const rankV = (h: string) => { const i = at.indexOf(h); return i < 0 ? at.length : i; };
+  const villages = [...new Set(s.structures.filter((x) => x.owner === 'Neutral' && (x.kind === 'village' || x.kind === 'pa') && distance(x.hex, near) <= hexes).map((x) => x.hex))]
+    .sort((x, y) => rankV(x) - rankV(y) || distance(x, near) - distance(y, near) || x.localeCompare(y));
+  const hex = villages[0];
+  if (!hex) { lines.push(`No Neutral Village within ${hexes} hexes of ${placeName(s, near)}: that part is treated as "According to Plan".`); return; }
+  negotiationRoll(s, who, hex, `${who} rolls on the Negotiation table for the Neutrals at ${placeName(s, hex)} (${aside(who, `${why}; the Village ${at.includes(hex) ? `by ${who}'s standing PARLEY AT ${at.map((h) => placeName(s, h)).join(', ')}` : 'by the default: the nearest, then the first by number'}; `)}no DRM)`, 0, lines);
 }

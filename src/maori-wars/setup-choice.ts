@@ -2,7 +2,8 @@
 // in the legal hex nearest the place; its owner may then move it (its Structures, with the group's
 // units and leaders in their hex; units the set-up put elsewhere, e.g. in an empty Town, stay) to any hex within the range where 14.0 allows it, in a short set-up decision phase of
 // its own before the first Game Turn (Maori first, then British). Default: it stays where it is.
-import { advance, hexWord, type MWReport } from './engine.ts';
+import { advance, type MWReport } from './engine.ts';
+import { hexWord } from './rules/words.ts';
 import { placeHex, structureOk, withinHexes } from './setup.ts';
 import { STRUCTURE_NAMES, stackCount, stackLimit, stacks, SIDES, structuresAt, unitsAt, placeName, type MWState, type Side } from './state.ts';
 import { norm, readHex, ReadError } from './text.ts';

@@ -143,6 +143,11 @@ export function hexside(m: MaoriWarsMap, a: string, b: string) {
 }
 
 export const unitsAt = (s: MWState, hex: string) => s.units.filter((u) => u.at === hex);
+/** A unit by id; a side's units. */
+export const unit = (s: MWState, id: string) => s.units.find((u) => u.id === id);
+export const sideUnits = (s: MWState, side: Side) => s.units.filter((u) => u.owner === side);
+/** Whether `hex` is in the scenario's Designated Area (British reinforcements, new Structures). */
+export const designated = (s: MWState, hex: string) => dataOf(s).scenario.designatedArea.includes(hexData(mapOf(s), hex)?.territory ?? '');
 export const structuresAt = (s: MWState, hex: string) => s.structures.filter((x) => x.hex === hex);
 /** Counts toward stacking (4.0): not leaders, Canoes, Gunboats, Artillery. */
 export const stacks = (u: Unit) => !['leader', 'canoe', 'gunboat', 'artillery'].includes(u.kind);

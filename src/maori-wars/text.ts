@@ -2,14 +2,13 @@
 // "disrupted infantry Kororareka"), hexes as "CCRR" or a place name. It reads exactly what
 // describe() writes, so every option's text is accepted as it is.
 import type { StructureKind } from './data-types.ts';
-import type { Action } from './engine.ts';
+import type { Action, BombardTarget } from './actions/types.ts';
 import { STANDING_SYNTAX } from './standing.ts';
-import { targetsAt, TARGET_WORDS, type BombardTarget } from './bombardment.ts';
-import { dataOf, hexData, isHex, LOSS_KINDS, mapOf, other, placeName, type MWState, type Side, type Unit } from './state.ts';
+import { targetsAt, TARGET_WORDS } from './rules/guns.ts';
+import { norm, readHex, ReadError } from './rules/words.ts';
+import { dataOf, isHex, LOSS_KINDS, mapOf, other, placeName, type MWState, type Side, type Unit } from './state.ts';
 
-export class ReadError extends Error {}
-
-export const norm = (x: string) => x.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[’']/g, '').trim();
+export { norm, readHex, ReadError };
 
 const KIND_WORDS: Record<string, Unit['kind']> = {
   warrior: 'warrior', warriors: 'warrior', maori: 'warrior', taua: 'warrior', queenite: 'queenite', queenites: 'queenite',
@@ -20,18 +19,6 @@ const KIND_WORDS: Record<string, Unit['kind']> = {
 export const REINFORCE_KINDS = [...LOSS_KINDS.filter((k) => k !== 'neutral'), 'gunboat', 'canoe'];
 const STRUCT_WORDS: Record<string, StructureKind> = { settlement: 'settlement', village: 'village', fort: 'fort', pa: 'pa' };
 export const HELP = ['MOVE <units> TO <hexes> | TRANSPORT <boat> WITH <units> TO <hexes> | DESTROY <canoe> | REINFORCE <kind> AT <hex> | ATTACK <hex> WITH <hexes> [CHARGE] [ADVANCE] | NEGOTIATE <leader> WITH <hex> | SHIP <units> TO <hex> | SAP <Pa hex> FROM <hex> | LEADER <leader> TO <hex> (after a NEGOTIATE) | BOMBARD <hex> [UNITS|CANOES|PA|NEUTRALS] | CARRY <canoe> WITH <unit> TO <hexes> | RAIDER <unit> | RAID <hex> WITH <units> FROM <hex> [WITH <units> FROM <hex>…] | RAID <enemy unit> WITH <units> | BUSH <unit> TO <territory> | LEAVE <unit> TO <hex> | RALLY <unit> WITH <leader> | BUILD SETTLEMENT|VILLAGE|FORT|PA AT <hex> | REPAIR <hex>', ...STANDING_SYNTAX, 'PASS'].join(' | ');
-
-/** A hex by id or place name (any spelling the map lists). */
-export function readHex(s: MWState, text: string): string {
-  const t = norm(text);
-  if (/^\d{4}$/.test(t)) {
-    if (!hexData(mapOf(s), t)) throw new ReadError(`${t} is not a hex of the map`);
-    return t;
-  }
-  const p = mapOf(s).places.find((x) => norm(x.name) === t || (x.aliases ?? []).some((a) => norm(a) === t));
-  if (!p) throw new ReadError(`'${text}' is neither a hex (CCRR) nor a place on the map`);
-  return p.hex;
-}
 
 /** A list of hexes separated by spaces or commas; place names may be several words. */
 export function readHexes(s: MWState, text: string): string[] {

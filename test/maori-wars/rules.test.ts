@@ -2,13 +2,16 @@
 // the rule it checks; docs/maori-wars.md maps every rule to these tests.
 import { describe, expect, it } from 'vitest';
 import { maoriWars } from '../../src/games/maori-wars.ts';
-import { apply, checkVictory, inSupply, legalActions, problemOf, reinforcementHexes, resolveTurn, supplyRoom, type Action, type MWReport } from '../../src/maori-wars/engine.ts';
+import { apply, legalActions, problemOf, resolveTurn, type Action, type MWReport } from '../../src/maori-wars/engine.ts';
+import { inSupply, reinforcementHexes, supplyRoom } from '../../src/maori-wars/rules/supply.ts';
+import { checkVictory } from '../../src/maori-wars/rules/victory.ts';
 import { enforceStacking, pathProblem, reachable } from '../../src/maori-wars/movement.ts';
-import { destroyStructure, resolveAttack } from '../../src/maori-wars/combat.ts';
+import { resolveAttack } from '../../src/maori-wars/combat.ts';
+import { destroyStructure } from '../../src/maori-wars/rules/results.ts';
 import { newUnit } from '../../src/maori-wars/setup.ts';
 import { structureName, structuresAt, unitsAt, type MWState, type Unit } from '../../src/maori-wars/state.ts';
 import { fixtureScenario, fixtureTables, newGame, rig, sameCrt, shown } from './fixtures.ts';
-import { sapEffect } from '../../src/maori-wars/sappers.ts';
+import { sapEffect } from '../../src/maori-wars/actions/sap.ts';
 
 const find = (s: MWState, pred: (u: Unit) => boolean) => s.units.find(pred)!;
 const leader = (s: MWState, name: string) => find(s, (u) => u.name === name);
@@ -724,5 +727,14 @@ describe('rules fidelity (issue 25)', () => {
     for (let i = 0; i < 3; i++) newUnit(full, { kind: 'warrior', owner: 'Maori', at: 'bush:north' });
     newUnit(full, { kind: 'warrior', owner: 'Maori', at: '0905' });
     expect(maoriWars.readSubmission(full, 'Maori', ['RAIDER warrior 0905']).lines[0]).toMatchObject({ ok: false, error: expect.stringMatching(/at most 3 Maori units/) });
+  });
+});
+
+describe('actions the engine cannot carry out', () => {
+  it('says "Not done" for a REINFORCE of a unit the game does not know, and changes nothing else', () => {
+    const s = newGame();
+    s.phase = 'reinforcement';
+    const out = resolveTurn(s, { [s.side]: { actions: [{ kind: 'reinforce', unit: 'nobody', hex: '0101' }] } });
+    expect(out.report.lines[0]).toBe('Not done: REINFORCE nobody AT 0101 (that is not one of your units).');
   });
 });
