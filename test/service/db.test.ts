@@ -112,7 +112,7 @@ describe('every model round-trips through the client', () => {
     expect(await db.inboundMail.findUniqueOrThrow({ where: { contentHash: 'ch' } })).toEqual(inbound);
     const press = await db.press.create({ data: { gameId: game.id, phaseLabel: 'Spring 1', fromRole: 'Sunrise', fromAccountId: account.id, toRoles: ['Sunset'], toAll: true, body: 'aloha', createdAt: t } });
     expect(await db.press.findUniqueOrThrow({ where: { id: press.id } })).toEqual(press);
-    const settings = await db.gameEmailSettings.create({ data: { gameId: game.id, partialOrders: true, press: 'public', pressPublicAfterGame: false, updatedAt: t } });
+    const settings = await db.gameEmailSettings.create({ data: { gameId: game.id, press: 'public', pressPublicAfterGame: false, updatedAt: t } });
     expect(await db.gameEmailSettings.findUniqueOrThrow({ where: { gameId: game.id } })).toEqual(settings);
     // Defaults from the database.
     const g2 = await db.game.create({ data: { name: 'g2', variant: 'heiau', scenario: 'race', moderatorId: account.id, deadlines: {}, seed: 's', seedHash: 'h' } });
