@@ -63,6 +63,34 @@ function widest(page: Page): Promise<string> {
   });
 }
 
+/**
+ * The map as it opens: units enlarged for a finger never cover each other (the Low Countries at
+ * whole-map zoom), a flat map (Heiau) is at least 40 % of the screen high with the reader's own
+ * units in sight, and the key is a list under the map.
+ */
+async function mapProblems(page: Page, where: string): Promise<string[]> {
+  return page.evaluate((where) => {
+    const out: string[] = [];
+    const box = document.querySelector<HTMLElement>('#map')!;
+    const shapes = [...box.querySelectorAll('g.unit')].map((u) => ({ name: u.querySelector('title')?.textContent ?? '', r: u.querySelector(':scope > path')!.getBoundingClientRect() }));
+    for (let i = 0; i < shapes.length; i++) for (let j = i + 1; j < shapes.length; j++) {
+      const a = shapes[i]!.r, b = shapes[j]!.r;
+      const w = Math.min(a.right, b.right) - Math.max(a.left, b.left), h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+      if (w > 1 && h > 1) out.push(`${where}, map: ${shapes[i]!.name} and ${shapes[j]!.name} overlap (${Math.round(w)}×${Math.round(h)} px)`);
+    }
+    const svg = box.querySelector('svg')!.getBoundingClientRect();
+    if (Math.min(svg.height, box.clientHeight) < innerHeight * 0.25) out.push(`${where}, map: ${Math.round(Math.min(svg.height, box.clientHeight))} px high`);
+    const b = box.getBoundingClientRect();
+    const mine = [...box.querySelectorAll('g.unit.mine, g.stack.mine')].map((u) => u.getBoundingClientRect());
+    if (mine.length && !mine.some((r) => r.left >= b.left && r.right <= b.right && r.top >= b.top && r.bottom <= b.bottom)) out.push(`${where}, map: none of the reader's units in sight`);
+    if (box.querySelector('g.legend rect')) {
+      const key = document.querySelector('.map-wrap > .map-key li');
+      if (!key) out.push(`${where}, map: the key is not under the map`);
+    }
+    return out;
+  }, where);
+}
+
 /** What is wrong with the page as it is now, at 390 px and at 360 px. */
 async function problemsOf(page: Page, where: string, shot: string): Promise<string[]> {
   await page.locator('main[aria-busy="false"]').waitFor();
@@ -121,6 +149,9 @@ describe('every page on a phone', () => {
         const { context, page, errors: e } = await openAs(email, gamePath);
         await page.locator('#map svg').waitFor();
         const first = who === 'to-move' || n++ % 3 === 0;
+        problems.push(...(await mapProblems(page, `${spec.name}, ${who}`)));
+        // The screen as it opens, before the checks below resize it.
+        if (first) await page.screenshot({ path: artifact(`phone-${tag}-${who}-screen`) });
         problems.push(...await problemsOf(page, `${spec.name}, ${who}, game`, first ? `${tag}-${who}-game` : ''));
         await visit(page, `#${gamePath}/history`);
         problems.push(...await problemsOf(page, `${spec.name}, ${who}, history`, first ? `${tag}-${who}-history` : ''));

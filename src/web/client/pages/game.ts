@@ -6,7 +6,7 @@ import { countdown, power } from '../format.ts';
 import { follow, sayMovedOnNext, takeNote, type Change } from '../live.ts';
 import { mwPanel } from '../games/maori-wars/panel.ts';
 import { mapInto } from '../map/map.ts';
-import { zoomControls } from '../map/zoom.ts';
+import { startView, zoomControls } from '../map/zoom.ts';
 import { invitePanel } from '../panels/invite.ts';
 import { moderatorConsole, publicSwitch } from '../panels/moderator.ts';
 import { ordersPanel } from '../panels/orders.ts';
@@ -71,6 +71,8 @@ export async function gamePage(id: string): Promise<void> {
   }
   if (g.position) side.append(h('details', { open: !svg }, h('summary', {}, svg ? 'Position as text' : 'Position'), h('pre', {}, g.position)));
   if (me.kind === 'player' && phase) await ordersPanel(id, g, side, svg);
+  // After the orders panel: it marks the reader's own units, which a flat map opens zoomed around.
+  if (svg) startView(mapBox);
   if (me.kind === 'moderator' && g.status !== 'forming') side.append(await moderatorConsole(id, g));
   if (me.kind === 'player' && (g.status === 'active' || g.status === 'paused')) side.append(await votePanel(id));
   if (me.kind === 'player' && g.status !== 'forming') side.append(await pressPanel(id, g));
