@@ -62,7 +62,7 @@ async function main() {
     ];
     const reader = players[0]!;
     const lines = [`First views on a 390 px phone as a player (${LOADS - 1} cold loads after one warm-up, median); targets: interactive under 500 ms (history 800 ms), under 300 KB:`];
-    for (const k of kinds) {
+    for (const k of kinds.filter((x) => !process.env.BENCH_ONLY || x.kind.includes(process.env.BENCH_ONLY))) {
       const bytes: number[] = [];
       const times: number[] = [];
       const requests: number[] = [];
@@ -70,11 +70,17 @@ async function main() {
         // A fresh context each time: nothing cached, as on a first visit.
         const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
         const page = await context.newPage();
+        page.on('pageerror', (e) => console.error(`${k.kind}: ${e.message}`));
         const cdp = await context.newCDPSession(page);
         await cdp.send('Network.enable');
         let transferred = 0;
         let count = 0;
-        cdp.on('Network.loadingFinished', (e: { encodedDataLength: number }) => { transferred += e.encodedDataLength; count++; });
+        const urls = new Map<string, string>();
+        cdp.on('Network.requestWillBeSent', (e: { requestId: string; request: { url: string } }) => urls.set(e.requestId, e.request.url));
+        cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number }) => {
+          transferred += e.encodedDataLength; count++;
+          if (process.env.BENCH_VERBOSE && i === LOADS - 1) console.log(`    ${(e.encodedDataLength / 1024).toFixed(1).padStart(7)} KB ${urls.get(e.requestId)?.replace(base, '').replace(/[0-9a-f-]{36}/g, '<id>')}`);
+        });
         // A fresh one-time sign-in link each time, as a player would follow it from the mail.
         await fetch(`${base}/accounts/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: reader.email, web: true }) });
         const mail = await db.outboxMail.findFirstOrThrow({ where: { toAddress: reader.email, kind: 'token' }, orderBy: { seq: 'desc' } });

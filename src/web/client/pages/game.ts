@@ -46,7 +46,6 @@ export async function gamePage(id: string): Promise<void> {
   main.replaceChildren(header, h('div', { class: 'board' }, mapWrap, side), results, g.status === 'forming' ? '' : h('p', {}, h('a', { href: `#/games/${id}/history` }, 'History: every phase with its map')));
   const svg = g.status === 'forming' ? null : await mapInto(mapBox, { gameId: id });
   if (g.status === 'forming') mapBox.replaceChildren(h('p', { class: 'muted' }, 'The map appears when the game starts.'));
-  if (g.status !== 'forming') await lastResults(id, g, results);
 
   if (signedIn() && me.kind !== 'moderator' && g.status === 'forming') {
     side.append(mine === 'player:joined'
@@ -77,6 +76,8 @@ export async function gamePage(id: string): Promise<void> {
   if (me.kind === 'player' && (g.status === 'active' || g.status === 'paused')) side.append(await votePanel(id));
   if (me.kind === 'player' && g.status !== 'forming') side.append(await pressPanel(id, g));
   side.append(rulesSummary(g.variant));
+  // Last, once the panels above it stand: its map is drawn only when scrolled near.
+  if (g.status !== 'forming') await lastResults(id, g, results);
 }
 
 function headOf(id: string, g: Game, who: string): HTMLElement {
@@ -124,5 +125,11 @@ async function lastResults(id: string, g: Game, box: HTMLElement): Promise<void>
     h('h2', { id: 'results-title' }, `Results of ${done.label}`),
     h('p', { class: 'muted' }, g.variant === 'hawaii1795' || g.variant === 'aloha' ? 'The report of the turn, and the map after it; the map above is the position now.' : g.variant === 'maori-wars' ? 'The report of the phase, and the map after it; the map above is the position now.' : 'Every order with its result (a failed one in red); the map above is the position now.'),
     h('div', { class: 'board' }, mapBox, h('pre', { class: 'report' }, done.report))));
-  await mapInto(mapBox, { gameId: id, seq: done.seq });
+  // Drawn once scrolled near: a phone's first view carries the one map it shows, not two.
+  const seen = new IntersectionObserver((entries) => {
+    if (!entries.some((e) => e.isIntersecting)) return;
+    seen.disconnect();
+    void mapInto(mapBox, { gameId: id, seq: done.seq });
+  }, { rootMargin: '300px' });
+  seen.observe(mapBox);
 }
