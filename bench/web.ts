@@ -18,8 +18,8 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 async function main() {
   const scratch = await scratchDatabase('benchweb');
-  // Each load asks for a new sign-in link: lift the per-address mail limit for the measurement.
-  const env = { DATABASE_URL: scratch.url, DATA_DIR: scratch.dir, LOG_LEVEL: 'warn', SIGN_IN_MAIL_LIMIT: '1000' };
+  // Each load asks for a new sign-in link: lift the per-address mail and account-route limits for the measurement.
+  const env = { DATABASE_URL: scratch.url, DATA_DIR: scratch.dir, LOG_LEVEL: 'warn', SIGN_IN_MAIL_LIMIT: '1000', ACCOUNT_RATE_LIMIT: '1000' };
   const db = createDb(scratch.url, 4);
   const pool = createPool(scratch.url, 2);
   const port = await freePort();
@@ -76,10 +76,14 @@ async function main() {
         let transferred = 0;
         let count = 0;
         const urls = new Map<string, string>();
-        cdp.on('Network.requestWillBeSent', (e: { requestId: string; request: { url: string } }) => urls.set(e.requestId, e.request.url));
-        cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number }) => {
+        const started = new Map<string, number>();
+        cdp.on('Network.requestWillBeSent', (e: { requestId: string; timestamp: number; request: { url: string } }) => { urls.set(e.requestId, e.request.url); started.set(e.requestId, e.timestamp); });
+        cdp.on('Network.loadingFinished', (e: { requestId: string; timestamp: number; encodedDataLength: number }) => {
           transferred += e.encodedDataLength; count++;
-          if (process.env.BENCH_VERBOSE && i === LOADS - 1) console.log(`    ${(e.encodedDataLength / 1024).toFixed(1).padStart(7)} KB ${urls.get(e.requestId)?.replace(base, '').replace(/[0-9a-f-]{36}/g, '<id>')}`);
+          if (process.env.BENCH_VERBOSE && i === LOADS - 1) {
+            const t0 = Math.min(...started.values());
+            console.log(`    ${(e.encodedDataLength / 1024).toFixed(1).padStart(7)} KB ${String(Math.round((started.get(e.requestId)! - t0) * 1000)).padStart(5)}-${String(Math.round((e.timestamp - t0) * 1000)).padStart(5)} ms ${urls.get(e.requestId)?.replace(base, '').replace(/[0-9a-f-]{36}/g, '<id>')}`);
+          }
         });
         // A fresh one-time sign-in link each time, as a player would follow it from the mail.
         await fetch(`${base}/accounts/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: reader.email, web: true }) });

@@ -1,6 +1,6 @@
 // A game's page: its head (phase, deadline, who has ordered), the map, the last results, and the
 // panels of whoever reads it (player, moderator, invited player, visitor).
-import { allPhases, get, post, signedIn, type Phase } from '../api.ts';
+import { allPhases, get, post, prefetch, signedIn, type Phase } from '../api.ts';
 import { h, main, say, showError } from '../dom.ts';
 import { countdown, power } from '../format.ts';
 import { follow, sayMovedOnNext, takeNote, type Change } from '../live.ts';
@@ -25,6 +25,15 @@ export async function gamePage(id: string): Promise<void> {
   follow(`/games/${id}/live`, (c) => void onChange(id, c));
   const me = g.you;
   const phase = g.phase;
+  // What this reader's panels will ask for, asked for together (see prefetch).
+  const at = `/games/${id}`;
+  const player = me.kind === 'player' && g.status !== 'forming';
+  prefetch([
+    ...(g.status === 'forming' ? [] : [`${at}/map.svg`, `${at}/history?after=0`]),
+    ...(player && phase ? [`${at}/orders`, `${at}/options`] : []),
+    ...(player && (g.status === 'active' || g.status === 'paused') ? [`${at}/votes`] : []),
+    ...(player ? [`${at}/press`, `${at}/email-settings`] : []),
+  ]);
   // Before the start an invited or joined player has no power yet: the view calls them an observer.
   const mine = signedIn() && me.kind !== 'moderator' && g.status === 'forming' ? (await get('/games', { query: { mine: 'true' } })).games.find((x) => x.id === id)?.you : undefined;
   const who = me.kind === 'player' ? `you play ${power(g, me.role ?? '')}` : me.kind === 'moderator' ? 'you are the moderator'
