@@ -1,83 +1,106 @@
-// bench:web — the game page's first view in a real Chromium: bytes transferred (HTML, CSS, script,
-// the map and every API answer the page needs) and the time until the page is interactive (the map
-// drawn and the order lists filled), median of several cold loads.
+// bench:web — each kind of page's first view in a real Chromium on a phone (390 px): bytes
+// transferred (HTML, CSS, script, maps and every API answer the page needs) and the time until the
+// page is interactive (built: main no longer aria-busy, its map drawn), median of several cold loads.
+// Kinds: the game page of each game (a player's, one phase played so its last results show), the
+// history page (Standard), and My games (the player is in all five games).
 //
 //   npm run bench:web          (embedded PostgreSQL in a temporary directory)
-//   DATABASE_URL=postgresql://... npm run bench:web
+//   DATABASE_URL=postgresql://... npm run bench:web   BENCH_LOADS=5 (default: 5, the first a warm-up)
 import { spawn } from 'node:child_process';
 import http from 'node:http';
-import pino from 'pino';
-import { loadConfig } from '../src/config.ts';
 import { createDb, createPool } from '../src/db/client.ts';
 import { freePort, scratchDatabase } from '../src/db/scratch.ts';
 import { hashToken, newToken } from '../src/service/accounts.ts';
-import { systemClock } from '../src/service/clock.ts';
-import type { Ctx } from '../src/service/context.ts';
-import { createGame, invite, join, startGame } from '../src/service/games.ts';
 import { launchBrowser } from '../test/web/browser.ts';
 
-const LOADS = Number(process.env.BENCH_LOADS ?? 7);
+const LOADS = Number(process.env.BENCH_LOADS ?? 5);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main() {
   const scratch = await scratchDatabase('benchweb');
-  // Each load asks for a new sign-in link: lift the per-address mail limit for the measurement.
-  const env = { DATABASE_URL: scratch.url, DATA_DIR: scratch.dir, LOG_LEVEL: 'warn', SIGN_IN_MAIL_LIMIT: '1000' };
-  const config = loadConfig({ ...env, PUBLIC_URL: 'http://bench.local' });
+  // Each load asks for a new sign-in link: lift the per-address mail and account-route limits for the measurement.
+  const env = { DATABASE_URL: scratch.url, DATA_DIR: scratch.dir, LOG_LEVEL: 'warn', SIGN_IN_MAIL_LIMIT: '1000', ACCOUNT_RATE_LIMIT: '1000' };
   const db = createDb(scratch.url, 4);
   const pool = createPool(scratch.url, 2);
-  const ctx: Ctx = { db, pool, clock: systemClock, config, log: pino({ level: 'warn' }) };
   const port = await freePort();
   const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--api'], { env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] });
   const browser = await launchBrowser();
   try {
-    const people = [];
-    for (const who of ['mod', 'p1', 'p2', 'p3', 'p4', 'p5', 'p6']) {
+    const people: { id: string; email: string; token: string }[] = [];
+    for (const who of ['mod', 'p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7']) {
       const token = newToken();
       const a = await db.account.create({ data: { email: `${who}@example.org` } });
       await db.apiToken.create({ data: { accountId: a.id, tokenHash: hashToken(token), prefix: token.slice(0, 9) } });
       people.push({ ...a, token });
     }
-    const [mod, ...players] = people;
-    const id = await createGame(ctx, mod.id, { name: 'Bench Clans', variant: 'heiau', scenario: 'clans', deadlines: { reminderMinutes: 0 } });
-    for (const p of players.slice(0, 3)) { await invite(ctx, id, mod.id, { email: p.email }); await join(ctx, id, p.id); }
-    await startGame(ctx, id, mod.id);
+    const [mod, ...players] = people as [typeof people[0], ...typeof people];
     for (let i = 0; i < 200; i++) {
       const ok = await new Promise<boolean>((res) => http.get({ port, host: '127.0.0.1', path: '/health' }, (r) => { r.resume(); res(r.statusCode === 200); }).on('error', () => res(false)));
       if (ok) break;
       await new Promise((r) => setTimeout(r, 100));
     }
     const base = `http://127.0.0.1:${port}`;
-    const bytes: number[] = [];
-    const times: number[] = [];
-    const requests: number[] = [];
-    for (let i = 0; i < LOADS; i++) {
-      // A fresh context each time: nothing cached, as on a first visit.
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      const page = await context.newPage();
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.enable');
-      let transferred = 0;
-      let count = 0;
-      cdp.on('Network.loadingFinished', (e: { encodedDataLength: number }) => { transferred += e.encodedDataLength; count++; });
-      // A fresh one-time sign-in link each time, as a player would follow it from the mail.
-      await fetch(`${base}/accounts/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: players[0]!.email, web: true }) });
-      const mail = await db.outboxMail.findFirstOrThrow({ where: { toAddress: players[0]!.email, kind: 'token' }, orderBy: { seq: 'desc' } });
-      const code = /#signin=([A-Za-z0-9_-]+)/.exec(mail.body)![1];
-      await page.goto(`${base}/#signin=${code}&next=/games/${id}`);
-      await page.locator('#map svg').waitFor();
-      await page.locator('select[data-unit]').first().waitFor();
-      const interactive = await page.evaluate(() => performance.now());
-      await page.waitForLoadState('networkidle');
-      if (i > 0) { bytes.push(transferred); times.push(interactive); requests.push(count); }
-      await context.close();
+    const call = async (who: { token: string }, method: string, path: string, body?: unknown) => {
+      const r = await fetch(`${base}${path}`, { method, headers: { authorization: `Bearer ${who.token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+      if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
+      return r.json() as Promise<any>;
+    };
+    // Every game started over the API with one phase played (so the page shows its last results).
+    const games: { name: string; id: string }[] = [];
+    for (const [name, variant, scenario, n] of [['Standard', 'standard', 'classic', 7], ['Heiau Clans', 'heiau', 'clans', 3], ['Hawaii 1795', 'hawaii1795', 'short', 2], ['Aloha', 'aloha', 'two', 2], ['Maori Wars', 'maori-wars', 'hone-hekes-challenge', 2]] as const) {
+      const g = await call(mod, 'POST', '/games', { name: `Bench ${name}`, variant, scenario, deadlines: { reminderMinutes: 0 } });
+      for (const p of players.slice(0, n)) await call(mod, 'POST', `/games/${g.id}/invitations`, { email: p.email });
+      for (const p of players.slice(0, n)) await call(p, 'POST', `/games/${g.id}/join`);
+      await call(mod, 'POST', `/games/${g.id}/start`);
+      await call(mod, 'POST', `/games/${g.id}/process`);
+      games.push({ name, id: g.id });
     }
-    const lines = [
-      `Game page, first view (Heiau Clans, a player; ${LOADS - 1} cold loads after one warm-up, median):`,
-      `  transferred: ${(median(bytes) / 1024).toFixed(1)} KB in ${median(requests)} requests (target: under 300 KB)`,
-      `  interactive (map drawn, order lists filled) after ${median(times).toFixed(0)} ms (target: under 1,000 ms)`,
+    const kinds: { kind: string; path: string; ready: string; target: number }[] = [
+      ...games.map((g) => ({ kind: `game page, ${g.name}`, path: `/games/${g.id}`, ready: '#map svg', target: 500 })),
+      { kind: 'history page, Standard', path: `/games/${games[0]!.id}/history`, ready: '.map svg', target: 800 },
+      { kind: 'my games (5 games)', path: '/', ready: 'table.games', target: 500 },
     ];
-    console.log(lines.join('\n'));
+    const reader = players[0]!;
+    const lines = [`First views on a 390 px phone as a player (${LOADS - 1} cold loads after one warm-up, median); targets: interactive under 500 ms (history 800 ms), under 300 KB:`];
+    for (const k of kinds.filter((x) => !process.env.BENCH_ONLY || x.kind.includes(process.env.BENCH_ONLY))) {
+      const bytes: number[] = [];
+      const times: number[] = [];
+      const requests: number[] = [];
+      for (let i = 0; i < LOADS; i++) {
+        // A fresh context each time: nothing cached, as on a first visit.
+        const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+        const page = await context.newPage();
+        page.on('pageerror', (e) => console.error(`${k.kind}: ${e.message}`));
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Network.enable');
+        let transferred = 0;
+        let count = 0;
+        const urls = new Map<string, string>();
+        const started = new Map<string, number>();
+        cdp.on('Network.requestWillBeSent', (e: { requestId: string; timestamp: number; request: { url: string } }) => { urls.set(e.requestId, e.request.url); started.set(e.requestId, e.timestamp); });
+        cdp.on('Network.loadingFinished', (e: { requestId: string; timestamp: number; encodedDataLength: number }) => {
+          transferred += e.encodedDataLength; count++;
+          if (process.env.BENCH_VERBOSE && i === LOADS - 1) {
+            const t0 = Math.min(...started.values());
+            console.log(`    ${(e.encodedDataLength / 1024).toFixed(1).padStart(7)} KB ${String(Math.round((started.get(e.requestId)! - t0) * 1000)).padStart(5)}-${String(Math.round((e.timestamp - t0) * 1000)).padStart(5)} ms ${urls.get(e.requestId)?.replace(base, '').replace(/[0-9a-f-]{36}/g, '<id>')}`);
+          }
+        });
+        // A fresh one-time sign-in link each time, as a player would follow it from the mail.
+        await fetch(`${base}/accounts/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: reader.email, web: true }) });
+        const mail = await db.outboxMail.findFirstOrThrow({ where: { toAddress: reader.email, kind: 'token' }, orderBy: { seq: 'desc' } });
+        const code = /#signin=([A-Za-z0-9_-]+)/.exec(mail.body)![1];
+        await page.goto(`${base}/#signin=${code}&next=${k.path}`);
+        await page.locator(`main[aria-busy="false"] ${k.ready}`).first().waitFor();
+        const interactive = await page.evaluate(() => performance.now());
+        await page.waitForLoadState('networkidle');
+        if (i > 0) { bytes.push(transferred); times.push(interactive); requests.push(count); }
+        await context.close();
+      }
+      const kb = median(bytes)! / 1024, ms = median(times)!;
+      lines.push(`  ${k.kind.padEnd(26)} interactive ${ms.toFixed(0).padStart(5)} ms ${ms < k.target ? 'met   ' : 'MISSED'}  ${kb.toFixed(1).padStart(6)} KB in ${median(requests)} requests ${kb < 300 ? 'met' : 'MISSED'}`);
+      console.log(lines.at(-1));
+    }
+    console.log(`\n${lines.join('\n')}`);
   } finally {
     await browser.close();
     api.kill('SIGTERM');

@@ -94,7 +94,7 @@ async function main() {
     });
     // The mix: mostly submissions and reads of one's own game; maps and options less often.
     const mix: [number, string, (s: (typeof seats)[number], n: number) => Promise<number>][] = [
-      [45, 'PUT orders', (s, n) => request('PUT', `/games/${s.gameId}/orders`, s.token, { orders: n % 2 ? MOVES[s.role] : HOLDS[s.role], acceptPartial: true })],
+      [45, 'PUT orders', (s, n) => request('PUT', `/games/${s.gameId}/orders`, s.token, { orders: n % 2 ? MOVES[s.role] : HOLDS[s.role] })],
       [15, 'GET game', (s) => request('GET', `/games/${s.gameId}`, s.token)],
       [10, 'GET history', (s) => request('GET', `/games/${s.gameId}/history`, s.token)],
       [8, 'GET map.svg', (s) => request('GET', `/games/${s.gameId}/map.svg`, s.token)],

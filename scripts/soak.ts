@@ -54,7 +54,7 @@ async function main() {
 
   const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
   const put = (seat: (typeof seats)[number], n: number) => new Promise<{ status: number; receipt?: string }>((resolve, reject) => {
-    const body = JSON.stringify({ orders: n % 2 ? MOVES[seat.role] : HOLDS[seat.role], acceptPartial: true });
+    const body = JSON.stringify({ orders: n % 2 ? MOVES[seat.role] : HOLDS[seat.role] });
     const req = http.request({ agent, host: '127.0.0.1', port, method: 'PUT', path: `/games/${seat.gameId}/orders`, headers: { authorization: `Bearer ${seat.token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
       let text = '';
       res.on('data', (d) => (text += d));

@@ -7,6 +7,7 @@ import { access } from '../service/access.ts';
 import type { Ctx } from '../service/context.ts';
 import { mapPng, mapSvg, type MapImage } from '../service/maps.ts';
 import { optionalBearer, readerId } from './auth.ts';
+import { sendText } from './gzip.ts';
 import { problems, Uuid } from './schemas.ts';
 
 const image = (type: string) => z.any().describe(type);
@@ -20,6 +21,7 @@ function send(req: FastifyRequest, reply: FastifyReply, img: MapImage, type: str
   // Maps differ per reader, so caches must keep them private.
   reply.header('etag', img.etag).header('cache-control', img.final ? 'private, max-age=31536000, immutable' : 'private, no-cache').header('vary', 'Authorization, Cookie');
   if (req.headers['if-none-match'] === img.etag) return reply.code(304).send();
+  if (type.startsWith('image/svg')) return sendText(req, reply.type(type), img.body, `svg:${img.etag}`);
   return reply.type(type).send(img.body);
 }
 

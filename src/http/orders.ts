@@ -26,7 +26,6 @@ const Submit = z
     text: z.string().max(20_000).optional().describe('Orders as text, one per line'),
     orders: z.array(z.string().max(500)).max(orders.MAX_LINES).optional().describe('Orders as a list'),
     ready: z.boolean().optional().describe('Mark your power ready (all ready: the phase may be processed early)'),
-    acceptPartial: z.boolean().optional().describe('Keep the readable lines when some are rejected (default: reject all)'),
     phase: z.string().max(100).optional().describe('The key of the phase these orders are for (GET /games/{id}: phase.key): when another phase is open, nothing is stored (409) instead of the orders going to it'),
   })
   .strict();
@@ -69,6 +68,13 @@ export function orderRoutes(ctx: Ctx): FastifyPluginAsyncZod {
           response: { 200: SubmitReply, ...problems(400, 401, 403, 404, 409, 422, 429) },
         },
         config: perToken,
+        // Named before validation: the strict schema alone would say only "unrecognized key".
+        preValidation: async (req) => {
+          const body = req.body as Record<string, unknown> | null;
+          if (body && typeof body === 'object' && 'acceptPartial' in body) {
+            throw badRequest('"acceptPartial" is not accepted: a submission with a rejected line stores nothing and your orders in force stay. Fix the lines named in the 422 answer and send them all again.', [{ field: 'body.acceptPartial', message: 'not accepted' }]);
+          }
+        },
       },
       async (req) => {
         const token = bearer(req);
@@ -80,7 +86,7 @@ export function orderRoutes(ctx: Ctx): FastifyPluginAsyncZod {
         if (lines.length === 0) throw badRequest('No orders in the request. To clear your orders use DELETE /games/{gameId}/orders.', [{ field: list ? 'body.orders' : 'body.text', message: 'empty' }]);
         if (lines.length > orders.MAX_LINES) throw badRequest(`At most ${orders.MAX_LINES} orders.`, [{ field: 'body.text', message: 'too many lines' }]);
         // The hot path: authentication is part of the submission's first read.
-        return orders.submitOrders(ctx, req.params.gameId, who, { lines, ready: req.body.ready, acceptPartial: req.body.acceptPartial, phase: req.body.phase });
+        return orders.submitOrders(ctx, req.params.gameId, who, { lines, ready: req.body.ready, phase: req.body.phase });
       },
     );
 

@@ -1,4 +1,4 @@
-// Press between players, and the game's email-play settings (press level, partial orders).
+// Press between players, and the game's email-play settings (who may send press, and to whom).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../service/access.ts';
@@ -23,7 +23,6 @@ const Thread = z.object({
 });
 const ThreadName = z.string().min(1).max(400);
 const Settings = z.object({
-  partialOrders: z.boolean().describe('Keep the readable order lines of an email when others are rejected'),
   press: z.enum(['none', 'public', 'full']).describe('none; public: to ALL only; full: to any powers'),
   pressPublicAfterGame: z.boolean().describe('Everyone may read all press once the game is over'),
 });
@@ -73,7 +72,7 @@ export function pressRoutes(ctx: Ctx): FastifyPluginAsyncZod {
     });
 
     app.put('/games/:gameId/email-settings', {
-      schema: { tags: ['press'], summary: 'Set press and partial orders by email (moderator)', ...auth, params: GameParams, body: Settings.partial().strict(), response: { 200: Settings, ...problems(400, 401, 403, 404) } },
+      schema: { tags: ['press'], summary: 'Set who may send press, and whether it is public after the game (moderator)', ...auth, params: GameParams, body: Settings.partial().strict(), response: { 200: Settings, ...problems(400, 401, 403, 404) } },
     }, async (req) => {
       const { account } = await requireAuth(ctx, req);
       return press.updateEmailSettings(ctx, req.params.gameId, account.id, req.body);

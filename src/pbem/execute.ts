@@ -14,7 +14,7 @@ import { allHistory, phaseDetail } from '../service/history.ts';
 import { castVote } from '../service/votes.ts';
 import * as mod from '../service/moderator.ts';
 import { myOrders, setReady, submitOrders } from '../service/orders.ts';
-import { emailSettings, sendPress } from '../service/press.ts';
+import { sendPress } from '../service/press.ts';
 import { MODERATOR_COMMANDS, type Command } from './commands.ts';
 import { helpText } from './help.ts';
 import { judgeAddress, type Purpose } from './reply-address.ts';
@@ -24,7 +24,8 @@ export interface Executed {
   lines: LineResult[];
   /** Longer answers (STATUS, HISTORY, HELP), in the order asked. */
   sections: { title: string; text: string }[];
-  orders?: { stored: boolean; partial: boolean; partialAllowed: boolean; rejected: number; receipt?: string; ready?: boolean; phase?: string };
+  /** rejectedLines: the message's line numbers of the rejected orders (any one refuses the whole submission). */
+  orders?: { stored: boolean; rejectedLines: number[]; receipt?: string; ready?: boolean; phase?: string };
 }
 
 export interface Sender { accountId: string; timeZone: string; purpose: Purpose; game: GameWithPlayers }
@@ -53,15 +54,14 @@ export async function execute(ctx: Ctx, who: Sender, commands: Command[]): Promi
       result(c, 'rejected', c.kind === 'order' ? 'not a command (this is the moderator\'s address: moderators send no orders; HELP lists the commands)' : `${c.kind.toUpperCase()} is for players; this is the moderator's address`);
     }
   } else if (orderCmds.length || clear) {
-    const settings = await emailSettings(ctx.db, gameId);
     const lines = orderCmds.map((c) => c.text);
     try {
       // The reply to the message carries the receipt: one message, one answer.
-      const r = await submitOrders(ctx, gameId, who.accountId, { lines, ready: lines.length ? ready : false, acceptPartial: settings.partialOrders, noReceiptMail: true });
+      const r = await submitOrders(ctx, gameId, who.accountId, { lines, ready: lines.length ? ready : false, noReceiptMail: true });
       r.lines.forEach((l: ReadLine) => { const c = orderCmds[l.line - 1]; if (c) result(c, l.ok ? 'accepted' : 'rejected', l.ok ? `read as: ${l.reading ?? l.text}` : l.error ?? 'not understood'); });
       if (clear) result(clear, 'done', lines.length ? 'your earlier orders are replaced by the orders of this message' : `your orders for ${r.phase.label} are cleared; you are not ready`);
       for (const c of readyCmds) result(c, 'done', `ready: ${r.ready ? 'yes' : 'no'}`);
-      out.orders = { stored: true, partial: r.rejected > 0, partialAllowed: settings.partialOrders, rejected: r.rejected, receipt: r.receipt.hash, ready: r.ready, phase: r.phase.label };
+      out.orders = { stored: true, rejectedLines: [], receipt: r.receipt.hash, ready: r.ready, phase: r.phase.label };
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       const read = (err.extra?.lines as ReadLine[] | undefined) ?? [];
@@ -69,7 +69,7 @@ export async function execute(ctx: Ctx, who: Sender, commands: Command[]): Promi
       else for (const c of orderCmds) result(c, 'rejected', err.message);
       if (clear) result(clear, 'rejected', read.length ? 'not done: the orders of this message were not stored' : err.message);
       for (const c of readyCmds) result(c, 'rejected', 'not done: the orders of this message were not stored');
-      out.orders = { stored: false, partial: false, partialAllowed: settings.partialOrders, rejected: read.filter((l) => !l.ok).length };
+      out.orders = { stored: false, rejectedLines: read.filter((l) => !l.ok).map((l) => orderCmds[l.line - 1]?.line ?? l.line) };
     }
   } else if (readyCmds.length) {
     try {

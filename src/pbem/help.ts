@@ -93,8 +93,8 @@ The judge's own address, ${judgeAddress(i)}, reads REGISTER, LIST, JOIN <game> a
 
 Every message gets one reply that says how each line was read: accepted, or rejected and why.
 Orders get a receipt (SHA-256 of the accepted orders and the time). If an order line is rejected,
-the whole submission is refused and your earlier orders stand, unless the moderator lets the game
-keep partial orders (the reply says which). A message is read once, however often it is delivered.
+the whole submission is refused and your earlier orders stand (the reply names the lines).
+A message is read once, however often it is delivered.
 Limits: ${Math.round(i.maxBytes / 1024)} KiB per message, ${i.ratePerHour} messages per hour per address.
 `;
   s += `\n${judgeHelpText(config)}`;

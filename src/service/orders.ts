@@ -16,8 +16,6 @@ export interface SubmitInput {
   lines: string[];
   /** Mark the power ready (default: unchanged; clearing orders makes it not ready). */
   ready?: boolean;
-  /** Store the readable lines even when others were rejected (default: reject the whole submission). */
-  acceptPartial?: boolean;
   /** The phase (key) the orders were written for: another one open, nothing is stored (a page behind the game never queues a choice for a decision it did not show). */
   phase?: string;
   /** No receipt mail: the caller answers with the receipt itself (an email's one reply). */
@@ -199,9 +197,10 @@ export async function submitOrders(ctx: Ctx, gameId: string, who: string | { tok
   const state = await phaseState(ctx, c.phase_id);
   const read = module.readSubmission(state as any, role, input.lines);
   const bad = read.lines.filter((l) => !l.ok);
-  if (bad.length && !input.acceptPartial) {
+  // One rule in every channel: a rejected line stores nothing, and the orders in force stay.
+  if (bad.length) {
     throw unprocessable(
-      `${bad.length} of ${read.lines.length} order line(s) could not be accepted; nothing was stored. Fix them, or resend with "acceptPartial": true to keep the others.`,
+      `${bad.length} of ${read.lines.length} order line(s) could not be accepted (line${bad.length > 1 ? 's' : ''} ${bad.map((l) => l.line).join(', ')}); nothing was stored and your orders in force stay. Fix them and send all the lines again.`,
       bad.map((l) => ({ field: 'body.orders', line: l.line, text: l.text, message: l.error ?? 'not understood' })),
       { lines: read.lines },
     );

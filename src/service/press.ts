@@ -13,8 +13,8 @@ import { recordEvent } from './games.ts';
 import { scenarioRoles } from './phases.ts';
 
 export type PressLevel = 'none' | 'public' | 'full';
-export interface EmailSettings { partialOrders: boolean; press: PressLevel; pressPublicAfterGame: boolean }
-export const DEFAULT_SETTINGS: EmailSettings = { partialOrders: false, press: 'full', pressPublicAfterGame: true };
+export interface EmailSettings { press: PressLevel; pressPublicAfterGame: boolean }
+export const DEFAULT_SETTINGS: EmailSettings = { press: 'full', pressPublicAfterGame: true };
 export const MAX_PRESS_CHARS = 10_000;
 
 /**
@@ -37,7 +37,7 @@ export function readRoles(words: string[], roles: string[], nameOf: (role: strin
 
 export async function emailSettings(db: Ctx['db'] | Tx, gameId: string): Promise<EmailSettings> {
   const s = await db.gameEmailSettings.findUnique({ where: { gameId } });
-  return s ? { partialOrders: s.partialOrders, press: s.press as PressLevel, pressPublicAfterGame: s.pressPublicAfterGame } : { ...DEFAULT_SETTINGS };
+  return s ? { press: s.press as PressLevel, pressPublicAfterGame: s.pressPublicAfterGame } : { ...DEFAULT_SETTINGS };
 }
 
 export async function updateEmailSettings(ctx: Ctx, gameId: string, moderatorId: string, input: Partial<EmailSettings>): Promise<EmailSettings> {
@@ -50,7 +50,7 @@ export async function updateEmailSettings(ctx: Ctx, gameId: string, moderatorId:
     await tx.gameEmailSettings.upsert({ where: { gameId }, create: { gameId, ...next, updatedAt: now }, update: { ...next, updatedAt: now } });
     const press = next.press === 'none' ? 'no press' : next.press === 'public' ? 'press to ALL only' : 'press between any powers';
     await recordEvent(tx, ctx, a.game, moderatorId, 'settings',
-      `The moderator set: ${press}${next.pressPublicAfterGame ? ', all press public after the game' : ''}; partial orders by email ${next.partialOrders ? 'kept' : 'not kept'}.`, { ...next }, { mail: true });
+      `The moderator set: ${press}${next.pressPublicAfterGame ? ', all press public after the game' : ''}.`, { ...next }, { mail: true });
     return next;
   });
   await afterCommit(ctx, { mail: true });

@@ -5,8 +5,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { bundleClient, clientBundleFresh, CLIENT_OUT } from '../../scripts/build-client.mjs';
+import { sendText } from '../http/gzip.ts';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(dir, '../..');
@@ -29,18 +30,19 @@ export function webRoutes(): FastifyPluginAsync {
   return async (app) => {
     // The page's own script and style only; the map SVG comes from the API and is inlined.
     const csp = "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
-    const page = async (_req: unknown, reply: { header: (k: string, v: string) => unknown; type: (t: string) => { send: (b: string) => unknown } }) => {
+    // Gzipped once (keyed), sent so to every browser that takes it.
+    const page = async (req: FastifyRequest, reply: FastifyReply) => {
       reply.header('content-security-policy', csp);
       reply.header('cache-control', 'no-cache');
-      return reply.type('text/html; charset=utf-8').send(html);
+      return sendText(req, reply.type('text/html; charset=utf-8'), html, 'web:html');
     };
     app.get('/', { schema: { hide: true } }, page as never);
-    app.get('/web/app.js', { schema: { hide: true } }, async (_req, reply) => reply.header('cache-control', 'no-cache').type('text/javascript; charset=utf-8').send(js));
+    app.get('/web/app.js', { schema: { hide: true } }, async (req, reply) => sendText(req, reply.header('cache-control', 'no-cache').type('text/javascript; charset=utf-8'), js, `web:js:${js.length}`));
     if (map) app.get('/web/app.js.map', { schema: { hide: true } }, async (_req, reply) => reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(map));
     // A small kahu (hawk) mark, so browsers asking for an icon get one and not a 404.
     const icon = async (_req: unknown, reply: { header: (k: string, v: string) => { type: (t: string) => { send: (b: string) => unknown } } }) => reply.header('cache-control', 'max-age=86400').type('image/svg+xml').send(FAVICON);
     app.get('/web/favicon.svg', { schema: { hide: true } }, icon as never);
     app.get('/favicon.ico', { schema: { hide: true } }, icon as never);
-    app.get('/web/style.css', { schema: { hide: true } }, async (_req, reply) => reply.header('cache-control', 'no-cache').type('text/css; charset=utf-8').send(css));
+    app.get('/web/style.css', { schema: { hide: true } }, async (req, reply) => sendText(req, reply.header('cache-control', 'no-cache').type('text/css; charset=utf-8'), css, 'web:css'));
   };
 }

@@ -111,7 +111,7 @@ describe('Hawaii 1795 by email', () => {
     expect(r).toMatch(new RegExp(`${turn1.length + 1}\\. MOVE dragons Kona - Hilo\\n\\s+REJECTED: 'dragons' is not a unit`));
     expect(r).toMatch(/1\. HOLD\n\s+accepted: read as: HOLD #7 \(not stored\)/);
     expect(r).toMatch(/READY\n\s+REJECTED: not done: the orders of this message were not stored/);
-    expect(r).toContain('Orders: NOT stored. 1 order line(s) were rejected');
+    expect(r).toContain(`Orders: NOT stored. Line ${turn1.length + 1} was rejected`);
     expect(r).not.toMatch(/^:: Receipt:/m);
     expect(await submissions(K)).toBe(0);
     expect((await kp.ok('GET', `/games/${gameId}/orders`)).lines).toEqual([]);

@@ -59,14 +59,14 @@ describe('play by email over SMTP', () => {
     expect((await last(rig, sunrise.email, 'start')).autoSubmitted).toBe('auto-generated');
   });
 
-  it('a rejected order line keeps nothing when the game does not take partial orders, and says so', async () => {
+  it('a rejected order line keeps nothing, and the reply names it', async () => {
     const before = await changes();
     await rig.send({ from: sunrise.email, to: sunriseAddr, subject: 'new orders', text: 'B Kona-Kailua H\nB Puna - Nowhere\nREADY' });
     expect(await changes()).toBe(before);
     const reply = await last(rig, sunrise.email, 'email-reply');
     expect(reply.text).toMatch(/2\. B Puna - Nowhere\n\s+REJECTED: .*Nowhere/i);
     expect(reply.text).toMatch(/3\. READY\n\s+REJECTED: not done/);
-    expect(reply.text).toContain('does not keep partial orders');
+    expect(reply.text).toContain('Orders: NOT stored. Line 2 was rejected');
     expect(reply.text).toContain('your earlier orders stand');
     expect((await sunrise.ok('GET', `/games/${gameId}/orders`)).lines).toHaveLength(2);
   });

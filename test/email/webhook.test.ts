@@ -86,15 +86,18 @@ describe('inbound webhook', () => {
     expect(lines.slice(0, 2)).toEqual(['B Kona-Kailua - Kawaihae', 'B Puna - Hilo']);
   });
 
-  it('keeps the readable order lines when the moderator allows partial orders, and says so', async () => {
-    await mod.ok('PUT', `/games/${gameId}/email-settings`, { partialOrders: true });
-    await post(raw({ from: sunrise.email, to: sunriseAddr, body: 'B Kona-Kailua H\nB Puna - Nowhere\n' }));
-    const mine = await sunrise.ok('GET', `/games/${gameId}/orders`);
-    expect(mine.lines.map((l: any) => [l.text, l.ok])).toEqual([['B Kona-Kailua H', true], ['B Puna - Nowhere', false]]);
+  it('one rule: a message with rejected lines stores nothing, names the lines, and no setting keeps partial orders', async () => {
+    const before = (await sunrise.ok('GET', `/games/${gameId}/orders`)).lines.map((l: any) => l.text);
+    const bad = await mod.req('PUT', `/games/${gameId}/email-settings`, { partialOrders: true });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('partialOrders');
+    expect(await mod.ok('GET', `/games/${gameId}/email-settings`)).not.toHaveProperty('partialOrders');
+    await post(raw({ from: sunrise.email, to: sunriseAddr, body: 'B Kona-Kailua H\nB Puna - Nowhere\nB Nowhere H\n' }));
+    expect((await sunrise.ok('GET', `/games/${gameId}/orders`)).lines.map((l: any) => l.text)).toEqual(before);
     const reply = (await last(rig, sunrise.email, 'email-reply')).text;
-    expect(reply).toContain('WITHOUT the 1 rejected line(s): this game keeps partial orders');
-    expect(reply).toContain(`Receipt: ${mine.receipt.hash}`);
-    await mod.ok('PUT', `/games/${gameId}/email-settings`, { partialOrders: false });
+    expect(reply).toMatch(/1\. B Kona-Kailua H\n\s+accepted: read as: .*\(not stored\)/);
+    expect(reply).toContain('Orders: NOT stored. Lines 2, 3 were rejected, so nothing of this submission\nwas stored and your earlier orders stand.');
+    expect(reply).not.toMatch(/^:: Receipt:/m);
   });
 
   it('a message over the size limit is not read, and the sender is told', async () => {

@@ -90,7 +90,7 @@ const routes: Route[] = [
   { method: 'PUT', path: '/games/{gameId}/press/read', level: 'signed-in-reader', game: 'active', body: () => ({ thread: 'ALL' }) },
   { method: 'POST', path: '/games/{gameId}/press', level: 'player', game: 'active', body: () => ({ to: 'ALL', text: 'Aloha' }) },
   { method: 'GET', path: '/games/{gameId}/email-settings', level: 'reader', game: 'active' },
-  { method: 'PUT', path: '/games/{gameId}/email-settings', level: 'moderator', game: 'active', body: () => ({ partialOrders: true }) },
+  { method: 'PUT', path: '/games/{gameId}/email-settings', level: 'moderator', game: 'active', body: () => ({ pressPublicAfterGame: false }) },
   { method: 'GET', path: '/games/{gameId}/mail', level: 'moderator', game: 'active' },
   { method: 'GET', path: '/games/{gameId}/votes', level: 'reader', game: 'active' },
   { method: 'PUT', path: '/games/{gameId}/votes/draw', level: 'player', game: 'active', body: () => ({ vote: false }) },

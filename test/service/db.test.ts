@@ -114,7 +114,7 @@ describe('every model round-trips through the client', () => {
     expect(await db.press.findUniqueOrThrow({ where: { id: press.id } })).toEqual(press);
     const read = await db.pressRead.create({ data: { accountId: account.id, gameId: game.id, thread: 'Sunrise,Sunset', lastSeq: press.seq, readAt: t } });
     expect(await db.pressRead.findUniqueOrThrow({ where: { accountId_gameId_thread: { accountId: account.id, gameId: game.id, thread: 'Sunrise,Sunset' } } })).toEqual(read);
-    const settings = await db.gameEmailSettings.create({ data: { gameId: game.id, partialOrders: true, press: 'public', pressPublicAfterGame: false, updatedAt: t } });
+    const settings = await db.gameEmailSettings.create({ data: { gameId: game.id, press: 'public', pressPublicAfterGame: false, updatedAt: t } });
     expect(await db.gameEmailSettings.findUniqueOrThrow({ where: { gameId: game.id } })).toEqual(settings);
     // Defaults from the database.
     const g2 = await db.game.create({ data: { name: 'g2', variant: 'heiau', scenario: 'race', moderatorId: account.id, deadlines: {}, seed: 's', seedHash: 'h' } });

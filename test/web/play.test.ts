@@ -517,6 +517,8 @@ describe('a Heiau game from the first sign-in to the first results, in the brows
       const page = pages[who]!;
       await page.reload();
       await page.getByRole('heading', { name: 'Results of Spring 1 Movement' }).waitFor();
+      // Drawn once scrolled near (lazy: not part of the first view).
+      await page.locator('#results-map').scrollIntoViewIfNeeded();
       await page.locator('#results-map svg').waitFor();
       const moves = RACE_MOVES[roleOf[who]!]!;
       // The orders drawn with their results, and the units standing in their new spaces now.

@@ -100,18 +100,21 @@ describe('Standard Diplomacy by tapping, on a phone', () => {
     // selection's buttons; Trieste to Albania by taps again.
     let { page, errors } = await openGame(austria.email, PHONE, game.id);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
-    // Legible on the phone: names at least 9 px, units at least 16 px on the screen at the first zoom.
+    // Legible on the phone at the first zoom: names at least 9 px, units mostly 16 px on the screen.
     const sizes = await page.locator('#map svg').evaluate((svg: SVGSVGElement) => {
       const px = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
       const labels = [...svg.querySelectorAll('g.labels > text')].map((x) => Number(x.getAttribute('font-size') ?? x.parentElement!.getAttribute('font-size')) * px).sort((a, b) => a - b);
       const label = { least: labels[0]!, usual: labels[Math.floor(labels.length / 2)]! };
-      const unit = Math.min(...[...svg.querySelectorAll('g.unit path')].map((x) => x.getBoundingClientRect().width));
-      return { label, unit };
+      const units = [...svg.querySelectorAll('g.unit path')].map((x) => x.getBoundingClientRect().width).sort((a, b) => a - b);
+      return { label, unit: { least: units[0]!, usual: units[Math.floor(units.length / 2)]! } };
     });
     // Most names at 9 px or more; those squeezed into small spaces at 6 px or more.
     expect(sizes.label.usual).toBeGreaterThanOrEqual(9);
     expect(sizes.label.least).toBeGreaterThanOrEqual(6);
-    expect(sizes.unit).toBeGreaterThanOrEqual(16);
+    // Units at 16 px or more, but never grown into a neighbour (Kiel and Berlin, Rome and Naples):
+    // those keep 9 px or more, with an unseen tap target twice as wide.
+    expect(sizes.unit.usual).toBeGreaterThanOrEqual(16);
+    expect(sizes.unit.least).toBeGreaterThanOrEqual(9);
     await tapOn(page, '#map g.unit.mine[data-unit="vie"]', async () => (await selected(page)) === 'vie');
     const taps = await tapOn(page, '#map path[data-space="gal"]', async () => (await page.locator('#order-vie').inputValue()) !== '');
     expect(await page.locator('#order-vie').inputValue()).toBe('A Vienna - Galicia');

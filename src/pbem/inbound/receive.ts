@@ -288,9 +288,9 @@ function commandReply(ctx: Ctx, game: GameWithPlayers, reader: { email: string; 
   const o = ex.orders;
   if (o) {
     body += '\n';
-    if (o.stored && o.partial) body += `Orders: stored for ${o.phase} WITHOUT the ${o.rejected} rejected line(s): this game keeps partial orders.\n`;
-    else if (o.stored) body += `Orders: stored for ${o.phase}.\n`;
-    else if (o.rejected > 0) body += `Orders: NOT stored. ${o.rejected} order line(s) were rejected and this game does not keep partial orders,\nso nothing of this submission was stored and your earlier orders stand. Send the whole submission again.\n`;
+    const n = o.rejectedLines.length;
+    if (o.stored) body += `Orders: stored for ${o.phase}.\n`;
+    else if (n > 0) body += `Orders: NOT stored. ${n === 1 ? `Line ${o.rejectedLines[0]} was` : `Lines ${o.rejectedLines.join(', ')} were`} rejected, so nothing of this submission\nwas stored and your earlier orders stand. Fix ${n === 1 ? 'it' : 'them'} and send the whole submission again.\n`;
     else body += 'Orders: NOT stored (see the reason above); your earlier orders stand.\n';
     if (o.receipt) body += `Receipt: ${o.receipt}\n(SHA-256 of the accepted orders and the time of receipt.) Ready: ${o.ready ? 'yes' : 'no'}.\n`;
   }

@@ -1643,8 +1643,6 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description Keep the readable order lines of an email when others are rejected */
-                            partialOrders: boolean;
                             /**
                              * @description none; public: to ALL only; full: to any powers
                              * @enum {string}
@@ -1684,7 +1682,7 @@ export interface paths {
                 };
             };
         };
-        /** Set press and partial orders by email (moderator) */
+        /** Set who may send press, and whether it is public after the game (moderator) */
         put: {
             parameters: {
                 query?: never;
@@ -1697,8 +1695,6 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description Keep the readable order lines of an email when others are rejected */
-                        partialOrders?: boolean;
                         /**
                          * @description none; public: to ALL only; full: to any powers
                          * @enum {string}
@@ -1717,8 +1713,6 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description Keep the readable order lines of an email when others are rejected */
-                            partialOrders: boolean;
                             /**
                              * @description none; public: to ALL only; full: to any powers
                              * @enum {string}
@@ -3242,8 +3236,6 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description Keep the readable lines when some are rejected (default: reject all) */
-                        acceptPartial?: boolean;
                         /** @description Orders as a list */
                         orders?: string[];
                         /** @description The key of the phase these orders are for (GET /games/{id}: phase.key): when another phase is open, nothing is stored (409) instead of the orders going to it */

@@ -84,18 +84,53 @@ export function legible(svg: SVGSVGElement): void {
     const base = Number(t.dataset.size ?? (t.dataset.size = t.getAttribute('font-size') ?? t.closest('g.labels')?.getAttribute('font-size') ?? '0'));
     if (base) t.setAttribute('font-size', String(Math.min(base * 3.2, Math.max(base, 9.5 / px))));
   }
-  for (const u of svg.querySelectorAll<SVGGElement>('g.unit[data-at]')) {
-    const [x, y] = u.dataset.at!.split(',').map(Number) as [number, number];
-    if (!u.dataset.size) {
-      u.dataset.size = String(u.getBBox().width);
+  const units = [...svg.querySelectorAll<SVGGElement>('g.unit[data-at]')];
+  const at = units.map((u) => u.dataset.at!.split(',').map(Number) as [number, number]);
+  const boxes = units.map((u) => (u.dataset.size ? null : u.getBBox()));
+  units.forEach((u, i) => {
+    const [x, y] = at[i]!;
+    const bb = boxes[i];
+    if (bb) {
+      u.dataset.size = String(bb.width);
+      // Enlarged, two units never grow into each other (the Low Countries): the scale at which this
+      // one would touch its nearest neighbour, across or up and down.
+      u.dataset.room = String(Math.min(Infinity, ...units.map((_, j) => {
+        const o = boxes[j];
+        if (j === i || !o) return Infinity;
+        const [a, b] = at[j]!;
+        return Math.max(Math.abs(a - x) / Math.max(bb.width, o.width), Math.abs(b - y) / Math.max(bb.height, o.height));
+      })));
       // A finger is wider than a unit: a bigger, unseen target.
       const hit = document.createElementNS('http://www.w3.org/2000/svg', 'circle');
       hit.setAttribute('class', 'hit'); hit.setAttribute('cx', String(x)); hit.setAttribute('cy', String(y));
-      hit.setAttribute('r', String(Number(u.dataset.size) * 0.9)); hit.setAttribute('fill', 'transparent');
+      hit.setAttribute('r', String(bb.width * 0.9)); hit.setAttribute('fill', 'transparent');
       u.prepend(hit);
     }
-    const k = Math.min(2.6, Math.max(1, 21 / (Number(u.dataset.size) * px)));
+    const size = Number(u.dataset.size);
+    const k = Math.min(2.6, Math.max(1, 21 / (size * px)), Math.max(1, 0.9 * Number(u.dataset.room)));
     if (k > 1) u.setAttribute('transform', `translate(${x} ${y}) scale(${k.toFixed(2)}) translate(${-x} ${-y})`);
     else u.removeAttribute('transform');
-  }
+  });
+}
+
+/**
+ * A map drawn flatter than a third of a phone's screen (Heiau's chain of islands, 180 px high at
+ * 390 px) opens zoomed to half the screen's height, around the reader's own units (else its middle).
+ */
+export function startView(box: HTMLElement): void {
+  const svg = box.querySelector('svg');
+  if (!svg || box.clientWidth > 760 || zoomOf(box) !== 1) return;
+  const height = svg.getBoundingClientRect().height;
+  if (!height || height >= innerHeight / 3) return;
+  const zoom = Math.min(MAX, (innerHeight / 2) / height);
+  box.style.setProperty('--zoom', String(zoom));
+  box.classList.add('zoomed');
+  legible(svg);
+  const mine = [...svg.querySelectorAll('g.unit.mine, g.stack.mine')].map((u) => u.getBoundingClientRect());
+  const all = mine.length ? mine : [svg.getBoundingClientRect()];
+  const left = Math.min(...all.map((r) => r.left)), right = Math.max(...all.map((r) => r.right));
+  const top = Math.min(...all.map((r) => r.top)), bottom = Math.max(...all.map((r) => r.bottom));
+  const b = box.getBoundingClientRect();
+  box.scrollLeft += (left + right) / 2 - (b.left + box.clientWidth / 2);
+  box.scrollTop += (top + bottom) / 2 - (b.top + box.clientHeight / 2);
 }

@@ -1,12 +1,12 @@
 // A game's page: its head (phase, deadline, who has ordered), the map, the last results, and the
 // panels of whoever reads it (player, moderator, invited player, visitor).
-import { allPhases, get, post, signedIn, type Phase } from '../api.ts';
+import { allPhases, get, post, prefetch, signedIn, type Phase } from '../api.ts';
 import { h, main, say, showError } from '../dom.ts';
 import { countdown, power } from '../format.ts';
 import { follow, sayMovedOnNext, takeNote, type Change } from '../live.ts';
 import { mwPanel } from '../games/maori-wars/panel.ts';
 import { mapInto } from '../map/map.ts';
-import { zoomControls } from '../map/zoom.ts';
+import { startView, zoomControls } from '../map/zoom.ts';
 import { invitePanel } from '../panels/invite.ts';
 import { moderatorConsole, publicSwitch } from '../panels/moderator.ts';
 import { ordersPanel } from '../panels/orders.ts';
@@ -25,6 +25,15 @@ export async function gamePage(id: string): Promise<void> {
   follow(`/games/${id}/live`, (c) => void onChange(id, c));
   const me = g.you;
   const phase = g.phase;
+  // What this reader's panels will ask for, asked for together (see prefetch).
+  const at = `/games/${id}`;
+  const player = me.kind === 'player' && g.status !== 'forming';
+  prefetch([
+    ...(g.status === 'forming' ? [] : [`${at}/map.svg`, `${at}/history?after=0`]),
+    ...(player && phase ? [`${at}/orders`, `${at}/options`] : []),
+    ...(player && (g.status === 'active' || g.status === 'paused') ? [`${at}/votes`] : []),
+    ...(player ? [`${at}/press`, `${at}/email-settings`] : []),
+  ]);
   // Before the start an invited or joined player has no power yet: the view calls them an observer.
   const mine = signedIn() && me.kind !== 'moderator' && g.status === 'forming' ? (await get('/games', { query: { mine: 'true' } })).games.find((x) => x.id === id)?.you : undefined;
   const who = me.kind === 'player' ? `you play ${power(g, me.role ?? '')}` : me.kind === 'moderator' ? 'you are the moderator'
@@ -48,7 +57,6 @@ export async function gamePage(id: string): Promise<void> {
   main.replaceChildren(header, gameNav, h('div', { class: 'board' }, mapWrap, side), results);
   const svg = g.status === 'forming' ? null : await mapInto(mapBox, { gameId: id });
   if (g.status === 'forming') mapBox.replaceChildren(h('p', { class: 'muted' }, 'The map appears when the game starts.'));
-  if (g.status !== 'forming') await lastResults(id, g, results);
 
   if (signedIn() && me.kind !== 'moderator' && g.status === 'forming') {
     side.append(mine === 'player:joined'
@@ -73,11 +81,15 @@ export async function gamePage(id: string): Promise<void> {
   }
   if (g.position) side.append(h('details', { open: !svg }, h('summary', {}, svg ? 'Position as text' : 'Position'), h('pre', {}, g.position)));
   if (me.kind === 'player' && phase) await ordersPanel(id, g, side, svg);
+  // After the orders panel: it marks the reader's own units, which a flat map opens zoomed around.
+  if (svg) startView(mapBox);
   if (me.kind === 'moderator' && g.status !== 'forming') side.append(await moderatorConsole(id, g));
   if (me.kind === 'player' && (g.status === 'active' || g.status === 'paused')) side.append(await votePanel(id));
   if (me.kind === 'player' && g.status !== 'forming') side.append(await pressPanel(id, g));
   side.append(rulesSummary(g.variant));
   if (g.status !== 'forming') await updatePress(id, g);
+  // Last, once the panels above it stand: its map is drawn only when scrolled near.
+  if (g.status !== 'forming') await lastResults(id, g, results);
 }
 
 function headOf(id: string, g: Game, who: string): HTMLElement {
@@ -126,5 +138,11 @@ async function lastResults(id: string, g: Game, box: HTMLElement): Promise<void>
     h('h2', { id: 'results-title' }, `Results of ${done.label}`),
     h('p', { class: 'muted' }, g.variant === 'hawaii1795' || g.variant === 'aloha' ? 'The report of the turn, and the map after it; the map above is the position now.' : g.variant === 'maori-wars' ? 'The report of the phase, and the map after it; the map above is the position now.' : 'Every order with its result (a failed one in red); the map above is the position now.'),
     h('div', { class: 'board' }, mapBox, h('pre', { class: 'report' }, done.report))));
-  await mapInto(mapBox, { gameId: id, seq: done.seq });
+  // Drawn once scrolled near: a phone's first view carries the one map it shows, not two.
+  const seen = new IntersectionObserver((entries) => {
+    if (!entries.some((e) => e.isIntersecting)) return;
+    seen.disconnect();
+    void mapInto(mapBox, { gameId: id, seq: done.seq });
+  }, { rootMargin: '300px' });
+  seen.observe(mapBox);
 }
