@@ -116,4 +116,10 @@ export interface GameModule<S = unknown> {
    * a full stop, for the mail and STATUS of that player. Null or absent: it has nothing to send.
    */
   waitingNote?(state: S, role: string): string | null;
+  /**
+   * Optional: every phase is one decision of the player who makes it (Aloha, played turn by
+   * turn). Sending the decision completes it: the submission marks its sender ready, with no
+   * separate Ready, unless it says `ready: false` (src/service/orders.ts, docs/service-rules.md).
+   */
+  decisionPhases?: boolean;
 }

@@ -68,6 +68,8 @@ export const aloha: GameModule<AlohaState> = {
   id: 'aloha',
   name: 'Aloha, the Spirit of Hawaii',
   scenarios: SCENARIOS,
+  // One decision a phase: sending it is being ready (no separate Ready).
+  decisionPhases: true,
   setup(seed, scenario, options) {
     const sc = SCENARIOS.find((x) => x.id === scenario);
     if (!sc) throw new Error(`unknown scenario '${scenario}' (Aloha has ${SCENARIOS.map((x) => `'${x.id}'`).join(', ')})`);
