@@ -118,9 +118,12 @@ async function lastResults(id: string, g: Game, box: HTMLElement): Promise<void>
   const done = [...phases].reverse().find((p) => p.status === 'adjudicated' && p.report);
   if (!done) return;
   const mapBox = h('div', { class: 'map', id: 'results-map' });
+  // Aloha and Maori Wars: the position after the phase, which is the next phase's (Hawaii 1795's
+  // and Diplomacy's maps of a phase draw its orders and results over the position before).
+  const after = g.variant === 'aloha' || g.variant === 'maori-wars' ? phases.find((p) => p.seq > done.seq && p.status !== 'rolled_back') : undefined;
   box.replaceChildren(h('section', { class: 'results', 'aria-labelledby': 'results-title' },
     h('h2', { id: 'results-title' }, `Results of ${done.label}`),
-    h('p', { class: 'muted' }, g.variant === 'hawaii1795' || g.variant === 'aloha' ? 'The report of the turn, and the map after it; the map above is the position now.' : g.variant === 'maori-wars' ? 'The report of the phase, and the map after it; the map above is the position now.' : 'Every order with its result (a failed one in red); the map above is the position now.'),
+    h('p', { class: 'muted' }, after ? `The report of the ${g.variant === 'aloha' ? 'decision' : 'phase'}, and the map after it; the map above is the position now.` : g.variant === 'hawaii1795' || g.variant === 'aloha' ? 'The report of the turn, and the map after it; the map above is the position now.' : g.variant === 'maori-wars' ? 'The report of the phase, and the map after it; the map above is the position now.' : 'Every order with its result (a failed one in red); the map above is the position now.'),
     h('div', { class: 'board' }, mapBox, h('pre', { class: 'report' }, done.report))));
-  await mapInto(mapBox, { gameId: id, seq: done.seq });
+  await mapInto(mapBox, { gameId: id, seq: after?.seq ?? done.seq });
 }
