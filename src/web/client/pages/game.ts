@@ -65,12 +65,13 @@ export async function gamePage(id: string): Promise<void> {
       h('button', { type: 'button', onclick: async () => { try { await post('/games/{gameId}/start', { params: { gameId: id } }); void refresh(); } catch (e) { side.append(showError(e)); } } }, 'Start the game'));
   }
   if (svg) mapWrap.prepend(zoomControls(mapBox));
+  if (g.position) side.append(h('details', { open: !svg }, h('summary', {}, svg ? 'Position as text' : 'Position'), h('pre', {}, g.position)));
+  if (me.kind === 'player' && phase) await ordersPanel(id, g, side, svg);
+  // Maori Wars: the turn, the VP and the standing instructions' drawer, below the phase's orders.
   if (g.variant === 'maori-wars' && g.view?.victoryPoints) {
     const standing = me.kind === 'player' && g.phase ? optionsOf(await get('/games/{gameId}/options', { params: { gameId: id } }).catch(() => null))?.standing?.map((x) => String(x.text)) ?? null : null;
     side.append(mwPanel(id, g, standing));
   }
-  if (g.position) side.append(h('details', { open: !svg }, h('summary', {}, svg ? 'Position as text' : 'Position'), h('pre', {}, g.position)));
-  if (me.kind === 'player' && phase) await ordersPanel(id, g, side, svg);
   if (me.kind === 'moderator' && g.status !== 'forming') side.append(await moderatorConsole(id, g));
   if (me.kind === 'player' && (g.status === 'active' || g.status === 'paused')) side.append(await votePanel(id));
   if (me.kind === 'player' && g.status !== 'forming') side.append(await pressPanel(id, g));
