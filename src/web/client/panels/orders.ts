@@ -146,7 +146,7 @@ export async function ordersPanel(id: string, g: Game, side: HTMLElement, svg: S
   }
   // Maori Wars: click one of your stacks, then a hex: the move there (or the attack on an enemy
   // there) offered in the list is added to the text box as a line.
-  if (svg && g.variant === 'maori-wars' && actions.length) mwMapClicks(svg, actions, text);
+  if (svg && g.variant === 'maori-wars' && actions.length) mwMapClicks(svg, actions, text, viewOf<MaoriWarsView>(g));
   // Aloha's queued actions: the view shows a player only their own.
   const queued = viewOf<AlohaView>(g)?.queued?.[role] ?? [];
   if (queued.length) side.append(h('p', { class: 'queued' }, `Your queued actions: ${queued.join('; ')}.`));

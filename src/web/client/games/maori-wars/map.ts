@@ -1,9 +1,9 @@
 // Maori Wars: tap one of your stacks, then a hex: the whole stack's moves there (or the attack on an
 // enemy there), as offered, are added to the text box; ticks above the map leave units behind.
 import { h, tellOnMap as tell } from '../../dom.ts';
-import type { OfferedAction } from '../../types.ts';
+import type { MaoriWarsView, OfferedAction } from '../../types.ts';
 
-export function mwMapClicks(svg: SVGSVGElement, actions: OfferedAction[], text: HTMLTextAreaElement): void {
+export function mwMapClicks(svg: SVGSVGElement, actions: OfferedAction[], text: HTMLTextAreaElement, view: Partial<MaoriWarsView> | null): void {
   const from = new Set(actions.flatMap((a) => a.from ?? []));
   let selected: string | null = null;
   // The units of the selected stack that move: all of them unless the player unticks some.
@@ -13,7 +13,20 @@ export function mwMapClicks(svg: SVGSVGElement, actions: OfferedAction[], text: 
   const nameOf = (hex: string) => svg.querySelector(`path.hex[data-hex="${hex}"]`)?.getAttribute('aria-label')?.split(', hex ')[0] ?? `hex ${hex}`;
   /** Who a move moves: the words between MOVE and TO of its text, as the order reader reads them. */
   const mover = (a: OfferedAction) => /^MOVE (.+) TO /i.exec(a.text)?.[1] ?? a.text;
-  const movers = (hex: string) => [...new Set(actions.filter((a) => a.kind === 'move' && a.from?.[0] === hex).map(mover))];
+  /** The units of a stack that may move, by how the reader names them: units alike (three "warrior 0908") are one name each time. */
+  // The options offer one move for units alike (same kind, place, state): the view counts them.
+  const mine = (view?.units ?? []).filter((u) => u.side === view?.side);
+  const alike = (hex: string, name: string) => mine.filter((u) => u.hex === hex && !u.leader && new RegExp(`^${u.disrupted ? 'disrupted ' : ''}${u.kind} `, 'i').test(name)).length;
+  const movers = (hex: string) => {
+    const most = new Map<string, number>();
+    const per = new Map<string, number>();
+    for (const a of actions) if (a.kind === 'move' && a.from?.[0] === hex) {
+      const k = `${mover(a)}\n${a.to}`;
+      per.set(k, (per.get(k) ?? 0) + 1);
+      most.set(mover(a), Math.max(most.get(mover(a)) ?? 0, per.get(k)!, alike(hex, mover(a))));
+    }
+    return [...most].flatMap(([m, n]) => Array.from({ length: n }, () => m));
+  };
   const showPicker = (hex: string) => {
     const units = movers(hex);
     picker.hidden = units.length < 2;
@@ -22,7 +35,12 @@ export function mwMapClicks(svg: SVGSVGElement, actions: OfferedAction[], text: 
       return h('label', { for: `mw-mover-${i}` }, box, ` ${u}`);
     }));
   };
-  const ticked = () => new Set([...picker.querySelectorAll<HTMLInputElement>('input[data-mover]')].filter((x) => x.checked).map((x) => x.dataset.mover!));
+  /** How many units of each name go. */
+  const ticked = () => {
+    const n = new Map<string, number>();
+    for (const x of picker.querySelectorAll<HTMLInputElement>('input[data-mover]')) if (x.checked) n.set(x.dataset.mover!, (n.get(x.dataset.mover!) ?? 0) + 1);
+    return n;
+  };
   svg.querySelectorAll<SVGGElement>('g.stack[data-stack]').forEach((el) => {
     const hex = el.dataset.stack!;
     if (!from.has(hex)) return;
@@ -48,8 +66,18 @@ export function mwMapClicks(svg: SVGSVGElement, actions: OfferedAction[], text: 
     const attack = actions.find((x) => x.kind === 'attack' && x.to === to && x.from?.includes(at));
     // A move: one line for each ticked unit of the stack that may go there, each the offered text itself.
     const going = picker.hidden ? null : ticked();
-    const moves = attack ? [] : actions.filter((x) => x.kind === 'move' && x.to === to && x.from?.[0] === at && (!going || going.has(mover(x))))
-      .filter((x, i, all) => all.findIndex((y) => mover(y) === mover(x)) === i);
+    const all = new Map(movers(at).map((m) => [m, movers(at).filter((x) => x === m).length]));
+    const moves: OfferedAction[] = [];
+    if (!attack) for (const x of actions) {
+      if (x.kind !== 'move' || x.to !== to || x.from?.[0] !== at) continue;
+      const m = mover(x);
+      // Its line once for each unit of that name that goes (the reader takes the next one each time).
+      const n = (going ?? all).get(m) ?? 0;
+      const later = actions.filter((y) => y !== x && y.kind === 'move' && y.to === to && y.from?.[0] === at && mover(y) === m && actions.indexOf(y) > actions.indexOf(x)).length;
+      const take = Math.max(0, n - later);
+      for (let i = 0; i < take; i++) moves.push(x);
+      (going ?? all).set(m, n - take);
+    }
     const lines = attack ? [attack.text] : moves.map((x) => x.text);
     if (!lines.length) { tell(`Nothing of your stack at ${nameOf(at)} can move to or attack ${nameOf(to)}; pick another hex, or an order from the list.`); return; }
     text.value = `${text.value.replace(/\n*$/, '')}${text.value.trim() ? '\n' : ''}${lines.join('\n')}`;
