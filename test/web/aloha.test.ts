@@ -36,10 +36,11 @@ async function layoutFaults(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const out: string[] = [];
     if (document.documentElement.scrollWidth > innerWidth) out.push(`page ${document.documentElement.scrollWidth} px wide`);
-    for (const b of document.querySelectorAll<HTMLElement>('.aloha-actions button, #orders-text + button')) {
+    for (const b of document.querySelectorAll<HTMLElement>('.side button, .side select, .side input, .side summary, .side textarea')) {
       const r = b.getBoundingClientRect();
-      if (r.width && r.height < 32) out.push(`${b.textContent}: ${Math.round(r.height)} px tall`);
-      if (r.right > innerWidth + 0.5) out.push(`${b.textContent}: beyond the edge`);
+      const name = `${b.tagName} ${b.id || b.textContent?.slice(0, 30)}`;
+      if (r.width && r.height < 32) out.push(`${name}: ${Math.round(r.height)} px tall`);
+      if (r.right > innerWidth + 0.5) out.push(`${name}: beyond the edge`);
     }
     return out;
   });
@@ -114,6 +115,10 @@ describe('Aloha by tapping', () => {
     await b.page.setViewportSize({ width: 360, height: 740 });
     expect(await layoutFaults(b.page)).toEqual([]);
     await a.page.locator('.aloha-actions').waitFor();
+    await a.page.setViewportSize({ width: 360, height: 740 });
+    await a.page.getByRole('button', { name: 'Hawaii', exact: true }).tap();
+    expect(await layoutFaults(a.page)).toEqual([]);
+    await a.page.setViewportSize({ width: 390, height: 844 });
     await a.page.screenshot({ path: artifact('aloha-phone'), fullPage: false });
     expect([...a.errors, ...b.errors]).toEqual([]);
     await a.context.close();

@@ -40,6 +40,12 @@ async function clickHex(page: Page, hex: string) {
   await page.mouse.click(p.x, p.y);
 }
 
+/** The controls of the side panel smaller than a finger (32 px). */
+async function smallControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.side button, .side select, .side input, .side summary, .mw-stack-pick label')]
+    .map((b) => ({ b, r: b.getBoundingClientRect() })).filter(({ r }) => r.width > 0 && r.height < 32).map(({ b, r }) => `${b.tagName} ${b.id || b.textContent?.slice(0, 30)}: ${Math.round(r.height)} px`));
+}
+
 /** A signed-in page on the game, once it is built (main is aria-busy until then). */
 async function openGame(client: Client, gameId: string, viewport = { width: 1400, height: 900 }): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.newPage({ viewport });
@@ -238,6 +244,7 @@ describe('Maori Wars in the browser', () => {
     // Nothing wider than the screen: the page does not scroll sideways (the map scrolls inside its box).
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.locator('#mw-standing summary').click();
+    expect(await smallControls(page)).toEqual([]);
     for (const sel of ['.mw-panel', '.mw-vp', '#standing-evade', '.mw-standing button']) {
       const b = await page.locator(sel).first().boundingBox();
       expect(b, sel).not.toBeNull();
@@ -308,6 +315,9 @@ describe('Maori Wars in the browser', () => {
     await page.locator('.readings li').first().waitFor();
     expect((await byRole[role]!.ok('GET', `/games/${gameId}/orders`)).lines.map((l: any) => l.text)).toEqual(fewer);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // Every control of the orders and of the game's panel (the drawer open) is a finger's size.
+    await page.locator('#mw-standing summary').tap();
+    expect(await smallControls(page)).toEqual([]);
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: artifact('maori-wars-phone') });
     expect(errors).toEqual([]);
