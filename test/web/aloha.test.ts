@@ -120,6 +120,17 @@ describe('Aloha by tapping', () => {
     expect(await layoutFaults(a.page)).toEqual([]);
     await a.page.setViewportSize({ width: 390, height: 844 });
     await a.page.screenshot({ path: artifact('aloha-phone'), fullPage: false });
+    // The picture of docs/web.md: on a wide screen, Hawaii chosen, 10 tokens to Maui.
+    const wide = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await wide.goto(`${await signInLinkFor(t, base, a.client.email)}&next=/games/${gameId}`);
+    await wide.locator('main[aria-busy="false"] .aloha-actions').waitFor();
+    await wide.getByRole('button', { name: 'Hawaii', exact: true }).click();
+    for (let n = 0; n < 5; n++) await wide.getByRole('button', { name: 'One token fewer' }).click();
+    await wide.getByRole('button', { name: 'to Maui' }).click();
+    expect(await accessibilityProblems(wide)).toEqual([]);
+    await wide.evaluate(() => window.scrollTo(0, 0));
+    await wide.screenshot({ path: artifact('web-aloha') });
+    await wide.close();
     expect([...a.errors, ...b.errors]).toEqual([]);
     await a.context.close();
     await b.context.close();

@@ -3,8 +3,10 @@
 // what decides victory, the Bush Raider Box and the player's standing instructions, each with a
 // form that sends its STANDING line (kept with the phase's other lines, private to its sender);
 // the offered orders come as lists (one per stack, one per kind) added to the text box, as does
-// a click on a stack and then a hex; at 360 px nothing overflows; no serious accessibility
-// problem. Screenshots kept in test-artifacts/web.
+// a tap on a stack and then a hex, which moves the whole stack (ticks leave units behind); the
+// orders come before the panel, whose standing instructions wait in a closed drawer grouped by
+// situation; at 360 and 390 px nothing overflows and every control is 32 px or more; no serious
+// accessibility problem. Screenshots kept in test-artifacts/web.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import net from 'node:net';
