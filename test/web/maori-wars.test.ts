@@ -242,6 +242,11 @@ describe('Maori Wars in the browser', () => {
     expect(inBox.length).toBe(1);
     const other = role === 'Maori' ? 'British' : 'Maori';
     const { page, errors } = await openGame(byRole[other]!, gameId, { width: 360, height: 740 });
+    // The results map is the position after the phase: the next phase's, here the one open now.
+    const now = (await mod.ok('GET', `/games/${gameId}`)).phase.label;
+    await page.locator('#results-map svg').waitFor();
+    expect(await page.locator('.results .muted').innerText()).toContain('the map after it');
+    expect(await page.locator('#results-map').getAttribute('aria-label')).toBe(`Flagstaff War in a browser: ${now}`);
     expect(await page.locator('.mw-bush').innerText()).toBe(`${inBox[0].territory}: ${role} ${inBox[0].leader ?? inBox[0].kind}`);
     // Nothing wider than the screen: the page does not scroll sideways (the map scrolls inside its box).
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
