@@ -122,4 +122,10 @@ export interface GameModule<S = unknown> {
    * orders). Throws a DataError naming each field at fault. Absent: a game starts at its set-up.
    */
   fromPosition?(state: S, position: unknown): S;
+  /**
+   * Optional: every phase is one decision of the player who makes it (Aloha, played turn by
+   * turn). Sending the decision completes it: the submission marks its sender ready, with no
+   * separate Ready, unless it says `ready: false` (src/service/orders.ts, docs/service-rules.md).
+   */
+  decisionPhases?: boolean;
 }

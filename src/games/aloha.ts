@@ -68,6 +68,8 @@ export const aloha: GameModule<AlohaState> = {
   id: 'aloha',
   name: 'Aloha, the Spirit of Hawaii',
   scenarios: SCENARIOS,
+  // One decision a phase: sending it is being ready (no separate Ready).
+  decisionPhases: true,
   setup(seed, scenario, options) {
     const sc = SCENARIOS.find((x) => x.id === scenario);
     if (!sc) throw new Error(`unknown scenario '${scenario}' (Aloha has ${SCENARIOS.map((x) => `'${x.id}'`).join(', ')})`);
@@ -186,7 +188,8 @@ export const aloha: GameModule<AlohaState> = {
   },
   options(s, role) {
     const cur = current(s);
-    const actions = legalActions(s, role).map((a) => ({ kind: a.kind, text: describe(s, a) }));
+    // `action`: the engine's own object, passed through unchanged (a page picks by island, count, card).
+    const actions = legalActions(s, role).map((a) => ({ kind: a.kind, text: describe(s, a), action: a }));
     return { decision: cur && cur.role === role ? cur.decision : null, waitingFor: cur?.role ?? null, actions, resources: RESOURCES };
   },
 };

@@ -25,7 +25,7 @@ const Submit = z
   .object({
     text: z.string().max(20_000).optional().describe('Orders as text, one per line'),
     orders: z.array(z.string().max(500)).max(orders.MAX_LINES).optional().describe('Orders as a list'),
-    ready: z.boolean().optional().describe('Mark your power ready (all ready: the phase may be processed early)'),
+    ready: z.boolean().optional().describe('Mark your power ready (all ready: the phase may be processed early). In a game of one decision a phase (Aloha), sending the decision marks you ready unless this is false'),
     phase: z.string().max(100).optional().describe('The key of the phase these orders are for (GET /games/{id}: phase.key): when another phase is open, nothing is stored (409) instead of the orders going to it'),
   })
   .strict();

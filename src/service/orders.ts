@@ -209,7 +209,9 @@ export async function submitOrders(ctx: Ctx, gameId: string, who: string | { tok
   const stored = asStored(read.accepted);
   const hash = receiptOfStored(gameId, c.key, role, stored, now);
   const expected = (c.expected ?? []).includes(role);
-  const ready = !expected ? true : input.lines.length === 0 ? (input.ready ?? false) : (input.ready ?? c.ready ?? false);
+  // In a game of one decision a phase, sending the decision is being done with it.
+  const decided = !!module.decisionPhases && read.lines.some((l) => l.ok);
+  const ready = !expected ? true : input.lines.length === 0 ? (input.ready ?? false) : (input.ready ?? (decided || (c.ready ?? false)));
   const phase = { key: c.key, label: c.label, deadlineAt: c.deadlineAt } as any;
   const game = { id: gameId, name: c.name, variant: c.variant, scenario: c.scenario, seedHash: c.seedHash };
   // The receipt is stored and on the page; by mail only when the player asked (PATCH /accounts/me

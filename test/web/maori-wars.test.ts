@@ -3,14 +3,16 @@
 // what decides victory, the Bush Raider Box and the player's standing instructions, each with a
 // form that sends its STANDING line (kept with the phase's other lines, private to its sender);
 // the offered orders come as lists (one per stack, one per kind) added to the text box, as does
-// a click on a stack and then a hex; at 360 px nothing overflows; no serious accessibility
-// problem. Screenshots kept in test-artifacts/web.
+// a tap on a stack and then a hex, which moves the whole stack (ticks leave units behind); the
+// orders come before the panel, whose standing instructions wait in a closed drawer grouped by
+// situation; at 360 and 390 px nothing overflows and every control is 32 px or more; no serious
+// accessibility problem. Screenshots kept in test-artifacts/web.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import net from 'node:net';
 import { mailFor, startTestService, type TestService } from '../helpers/app.ts';
 import { gameOf, signUp, type Client } from '../helpers/api.ts';
-import { accessibilityProblems, artifact, launchBrowser } from './browser.ts';
+import { accessibilityProblems, artifact, launchBrowser, pointOf, tapOn } from './browser.ts';
 
 let t: TestService;
 let browser: Browser;
@@ -38,6 +40,12 @@ async function clickHex(page: Page, hex: string) {
     return { x: b.left + b.width / 2, y: b.top + b.height / 2 };
   });
   await page.mouse.click(p.x, p.y);
+}
+
+/** The controls of the side panel smaller than a finger (32 px). */
+async function smallControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.side button, .side select, .side input, .side summary, .mw-stack-pick label')]
+    .map((b) => ({ b, r: b.getBoundingClientRect() })).filter(({ r }) => r.width > 0 && r.height < 32).map(({ b, r }) => `${b.tagName} ${b.id || b.textContent?.slice(0, 30)}: ${Math.round(r.height)} px`));
 }
 
 /** A signed-in page on the game, once it is built (main is aria-busy until then). */
@@ -120,6 +128,16 @@ describe('Maori Wars in the browser', () => {
     await page.locator('.readings li').first().waitFor();
     expect(await page.locator('.readings').innerText()).toContain(`${reinforce} — read as`);
 
+    // The orders come first; the standing instructions wait in a closed drawer below them, grouped by situation, each with a plain label.
+    const drawer = page.locator('details#mw-standing');
+    expect(await drawer.getAttribute('open')).toBeNull();
+    expect((await page.locator('.mw-actions').boundingBox())!.y).toBeLessThan((await drawer.boundingBox())!.y);
+    await drawer.locator('summary').click();
+    expect(await drawer.locator('.mw-situation h4').allInnerTexts()).toContain('When the other side attacks you');
+    expect(await page.locator('label[for="standing-retreat"]').innerText()).toMatch(/retreat, evade or withdraw: toward which hex/);
+    expect(await page.locator('label[for="standing-overstack"]').innerText()).toMatch(/over-stacked units you move out first/);
+    expect(await page.locator('label[for="standing-overstack-toward"]').innerText()).toMatch(/over-stacked units: toward which hex/);
+    for (const label of await drawer.locator('.mw-standing-row label').allInnerTexts()) expect(label, label).not.toMatch(/^[A-Z ]+$/);
     // Standing instructions, by keyboard alone: the form shows the defaults; EVADE NEVER is sent with the stored order kept.
     const evade = page.locator('#standing-evade');
     expect(await evade.inputValue()).toBe('WEAKER');
@@ -139,7 +157,7 @@ describe('Maori Wars in the browser', () => {
     await page.locator('.mw-standing-out .ok').filter({ hasText: 'ALWAYS' }).waitFor();
     expect((await byRole.Maori!.ok('GET', `/games/${gameId}/orders`)).lines.map((l: any) => l.text)).toEqual([reinforce, 'STANDING EVADE ALWAYS']);
     // Every standing instruction offered has its form; one written as a list (LOSSES) from its text box, by Enter.
-    const words = new Set(options.standing.map((x: any) => /^STANDING (COUNTER AT|PARLEY AT|EXTRA FROM|EXTRA CHARGE|EVADE STAY|EVADE SPREAD|\S+)/.exec(x.text)![1]));
+    const words = new Set(options.standing.map((x: any) => /^STANDING (COUNTER AT|PARLEY AT|EXTRA FROM|EXTRA CHARGE|EVADE STAY|EVADE SPREAD|OVERSTACK TOWARD|\S+)/.exec(x.text)![1]));
     expect(await page.locator('.mw-standing-row').count()).toBe(words.size);
     expect(await page.locator('label[for="standing-evade-stay"]').innerText()).toMatch(/remain when the others evade/);
     // STANDING ATTRITION (13.0): a list of DEFAULT and the player's Structures, with what it decides.
@@ -162,16 +180,18 @@ describe('Maori Wars in the browser', () => {
     // Processed: the Maori read their new instruction; the British read only their own (the default).
     await mod.ok('POST', `/games/${gameId}/process`);
     const maori = await openGame(byRole.Maori!, gameId);
+    await maori.page.locator('#mw-standing summary').click();
     expect(await maori.page.locator('#standing-evade').inputValue()).toBe('ALWAYS');
     expect(await maori.page.locator('.mw-standing').innerText()).toContain('Now: ALWAYS.');
     expect(await maori.page.locator('#standing-losses').inputValue()).toBe('MILITIA,WARRIOR');
     await maori.page.close();
     const british = await openGame(byRole.British!, gameId);
+    await british.page.locator('#mw-standing summary').click();
     expect(await british.page.locator('#standing-evade').inputValue()).toBe('WEAKER');
     expect(await british.page.locator('.mw-standing-row').first().innerText()).toContain('Now: WEAKER.');
     // The side that waits is offered no order, only its standing instructions.
     expect(await british.page.locator('.mw-actions').count()).toBe(0);
-    expect(await british.page.locator('.next-step').first().innerText()).toBe("It is the Maori player's turn: you have nothing to order. You may change your standing instructions (above) at any time.");
+    expect(await british.page.locator('.next-step').first().innerText()).toBe("It is the Maori player's turn: you have nothing to order. You may change your standing instructions (below) at any time.");
     expect(await british.page.locator('#ready').count()).toBe(0);
     await british.page.close();
   });
@@ -191,10 +211,11 @@ describe('Maori Wars in the browser', () => {
     await page.keyboard.press('Enter');
     expect(await page.locator('#map-hint').innerText()).toMatch(/^Selected: your stack at /);
     await clickHex(page, move.to);
-    const line = await page.locator('#orders-text').inputValue();
-    const sent = line.split('\n').at(-1)!;
-    // The offered move there, or an attack on that hex from that stack when there is one.
-    expect(sent === move.text || /attack/i.test(sent)).toBe(true);
+    const added = (await page.locator('#orders-text').inputValue()).split('\n');
+    const sent = added.at(-1)!;
+    // The whole stack's offered moves there, or an attack on that hex from that stack when there is one.
+    const there = options.actions.filter((a: any) => a.kind === 'move' && a.from?.[0] === move.from[0] && a.to === move.to).map((a: any) => a.text);
+    expect(added.every((l) => there.includes(l)) || (added.length === 1 && /attack/i.test(sent))).toBe(true);
     expect(await page.locator('#map-hint').innerText()).toContain('Added: ');
     await page.getByRole('button', { name: 'Send the text' }).click();
     await page.locator('.readings li').first().waitFor();
@@ -221,9 +242,16 @@ describe('Maori Wars in the browser', () => {
     expect(inBox.length).toBe(1);
     const other = role === 'Maori' ? 'British' : 'Maori';
     const { page, errors } = await openGame(byRole[other]!, gameId, { width: 360, height: 740 });
+    // The results map is the position after the phase: the next phase's, here the one open now.
+    const now = (await mod.ok('GET', `/games/${gameId}`)).phase.label;
+    await page.locator('#results-map svg').waitFor();
+    expect(await page.locator('.results .muted').innerText()).toContain('the map after it');
+    expect(await page.locator('#results-map').getAttribute('aria-label')).toBe(`Flagstaff War in a browser: ${now}`);
     expect(await page.locator('.mw-bush').innerText()).toBe(`${inBox[0].territory}: ${role} ${inBox[0].leader ?? inBox[0].kind}`);
     // Nothing wider than the screen: the page does not scroll sideways (the map scrolls inside its box).
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.locator('#mw-standing summary').click();
+    expect(await smallControls(page)).toEqual([]);
     for (const sel of ['.mw-panel', '.mw-vp', '#standing-evade', '.mw-standing button']) {
       const b = await page.locator(sel).first().boundingBox();
       expect(b, sel).not.toBeNull();
@@ -231,6 +259,74 @@ describe('Maori Wars in the browser', () => {
     }
     expect(await accessibilityProblems(page)).toEqual([]);
     await page.screenshot({ path: artifact('maori-wars-mobile'), fullPage: true });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+  it('by tapping on a 390 px phone a stack moves as a stack; unticking a unit leaves it behind', { timeout: 180_000 }, async () => {
+    // A stack of two or more units that may all move to one hex.
+    const common = (o: any) => {
+      const by = new Map<string, string[]>();
+      for (const a of o.actions) if (a.kind === 'move' && a.from?.length && a.to) {
+        const k = `${a.from[0]}>${a.to}`;
+        by.set(k, [...(by.get(k) ?? []), a.text]);
+      }
+      // Every unit of the stack may go there, and no attack is offered there.
+      const names = (hex: string) => new Set(o.actions.filter((a: any) => a.kind === 'move' && a.from?.[0] === hex).map((a: any) => /^MOVE (.+) TO /.exec(a.text)![1]));
+      const hit = [...by].find(([k, lines]) => lines.length >= 2 && names(k.split('>')[0]!).size === new Set(lines.map((l) => /^MOVE (.+) TO /.exec(l)![1])).size
+        && !o.actions.some((a: any) => a.kind === 'attack' && `${a.from?.[0]}>${a.to}` === k));
+      return hit ? { from: hit[0].split('>')[0]!, to: hit[0].split('>')[1]!, moves: hit[1] } : null;
+    };
+    const { role, options } = await passUntil((o) => !!common(o));
+    // Every unit's offered move there (units alike have the same line, once each).
+    const { from, to, moves } = common(options)!;
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${await signInLink(byRole[role]!.email)}&next=/games/${gameId}`);
+    await page.locator('main[aria-busy="false"] #map svg').waitFor();
+    // The phase's orders come before the game's panel.
+    expect((await page.locator('.mw-actions').boundingBox())!.y).toBeLessThan((await page.locator('.mw-panel').boundingBox())!.y);
+    const stack = `#map g.stack.mine[data-stack="${from}"]`;
+    const hex = `#map path.hex[data-hex="${to}"]`;
+    // Zoomed in as a player would, to tap a hex with a finger; each target is brought into view before the tap.
+    await page.getByRole('button', { name: 'Zoom in' }).tap();
+    await page.getByRole('button', { name: 'Zoom in' }).tap();
+    const settle = async (sel: string) => { await pointOf(page, sel); await page.waitForTimeout(300); };
+    await settle(stack);
+    await tapOn(page, stack, async () => /^Selected: your stack at /.test(await page.locator('#map-hint').innerText()));
+    expect(await page.locator('#mw-stack-pick input[data-mover]').count()).toBeGreaterThanOrEqual(moves.length);
+    await settle(hex);
+    await tapOn(page, hex, async () => /^Added: /.test(await page.locator('#map-hint').innerText()));
+    // The whole stack: every unit's move there, each the offered line itself (once for each of units alike).
+    const whole = (await page.locator('#orders-text').inputValue()).split('\n');
+    expect([...new Set(whole)].sort()).toEqual([...new Set(moves)].sort());
+    expect(whole.length).toBe(await page.locator('#mw-stack-pick input[data-mover]').count());
+    const units = (await mod.ok('GET', `/games/${gameId}`)).view.units.filter((u: any) => u.hex === from && u.side === role);
+    expect(whole.length).toBe(units.length);
+    // Again, with one unit unticked: it stays.
+    await page.locator('#orders-text').fill('');
+    await settle(stack);
+    await tapOn(page, stack, async () => /^Selected: /.test(await page.locator('#map-hint').innerText()));
+    const box = (await page.locator('#mw-stack-pick label').first().boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(32);
+    // The first unit unticked: one move of its name fewer.
+    const first = (await page.locator('#mw-stack-pick input[data-mover]').first().getAttribute('data-mover'))!;
+    const last = Math.max(...whole.map((l: string, i: number) => (l.startsWith(`MOVE ${first} TO `) ? i : -1)));
+    const fewer = whole.filter((_: string, i: number) => i !== last);
+    await page.locator('#mw-stack-pick label').first().tap();
+    await settle(hex);
+    await tapOn(page, hex, async () => /^Added: /.test(await page.locator('#map-hint').innerText()));
+    expect((await page.locator('#orders-text').inputValue()).split('\n')).toEqual(fewer);
+    expect(await page.locator('#map-hint').innerText()).toMatch(/; 1 unit stays\./);
+    await page.getByRole('button', { name: 'Send the text' }).tap();
+    await page.locator('.readings li').first().waitFor();
+    expect((await byRole[role]!.ok('GET', `/games/${gameId}/orders`)).lines.map((l: any) => l.text)).toEqual(fewer);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // Every control of the orders and of the game's panel (the drawer open) is a finger's size.
+    await page.locator('#mw-standing summary').tap();
+    expect(await smallControls(page)).toEqual([]);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: artifact('maori-wars-phone') });
     expect(errors).toEqual([]);
     await page.close();
   });

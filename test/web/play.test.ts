@@ -189,7 +189,7 @@ describe('web client', () => {
     await page.close();
   });
 
-  it('plays an Aloha decision from the list of legal actions; the others wait', async () => {
+  it('plays an Aloha decision from the legal actions, with no Ready: the game moves on to the other player', { timeout: 90_000 }, async () => {
     const mod = await signUp(t, 'aloha-webmod@example.org');
     const ps = [await signUp(t, 'aloha-web1@example.org'), await signUp(t, 'aloha-web2@example.org')];
     const { game: g, byRole: roles } = await startedGame(t, mod, ps, { name: 'Browser Aloha', variant: 'aloha', scenario: 'two' });
@@ -198,17 +198,20 @@ describe('web client', () => {
     const other = Object.keys(roles).find((r) => r !== first)!;
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = await open(page, `${await signInLink(roles[first]!.email)}&next=/games/${g.id}`);
-    await page.getByLabel('Your action').waitFor();
-    expect(await page.locator('#action option').allInnerTexts()).toEqual(['settle Kauai', 'settle Oahu', 'settle Molokai', 'settle Maui', 'settle Hawaii']);
-    await page.locator('#action').selectOption('settle Maui');
-    await page.getByRole('button', { name: 'Send this action' }).click();
+    await page.locator('.aloha-actions').waitFor();
+    expect(await page.locator('.aloha-islands button').allInnerTexts()).toEqual(['Kauai', 'Oahu', 'Molokai', 'Maui', 'Hawaii']);
+    await page.getByRole('button', { name: 'Maui', exact: true }).click();
+    await page.getByRole('button', { name: 'Settle Maui' }).click();
+    await page.getByRole('button', { name: 'Send: settle Maui' }).click();
     await page.locator('.readings li.ok').first().waitFor();
     expect(await page.locator('.readings').innerText()).toContain('settle Maui — read as settle Maui');
     expect(await accessibilityProblems(page)).toEqual([]);
     await page.screenshot({ path: artifact('aloha'), fullPage: true });
     const waiting = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await open(waiting, `${await signInLink(roles[other]!.email)}&next=/games/${g.id}`);
-    await waiting.getByText(`${first} is deciding; you wait for your turn.`).waitFor();
+    // Sending was the decision: the worker played it at once, and it is the other player's turn.
+    await waiting.locator('.aloha-islands').waitFor();
+    expect(await waiting.locator('.aloha-islands button').allInnerTexts()).toEqual(['Kauai', 'Oahu', 'Molokai', 'Hawaii']);
     expect(errors).toEqual([]);
     await waiting.close();
     await page.close();

@@ -3240,7 +3240,7 @@ export interface paths {
                         orders?: string[];
                         /** @description The key of the phase these orders are for (GET /games/{id}: phase.key): when another phase is open, nothing is stored (409) instead of the orders going to it */
                         phase?: string;
-                        /** @description Mark your power ready (all ready: the phase may be processed early) */
+                        /** @description Mark your power ready (all ready: the phase may be processed early). In a game of one decision a phase (Aloha), sending the decision marks you ready unless this is false */
                         ready?: boolean;
                         /** @description Orders as text, one per line */
                         text?: string;

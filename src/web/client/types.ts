@@ -10,11 +10,18 @@ import type { MaoriWarsView } from '../../games/maori-wars.ts';
 export type Game = Reply<'get', '/games/{gameId}'>;
 export type { OrderOption, UnitOptions, MaoriWarsView };
 export type Hawaii1795View = ReturnType<typeof viewState>;
-/** Aloha's view as far as the page reads it: each player's queued actions (a player sees only their own). */
-export interface AlohaView { queued?: Record<string, string[]> | null }
+/** Aloha's view as far as the page reads it: the decision, the face-up Event cards, each player's queued actions (a player sees only their own). */
+export interface AlohaView {
+  queued?: Record<string, string[]> | null;
+  turn: { role: string; decision: string; to: string } | null;
+  events: { number: number; title: string; active: string[]; impacts: string; calamity: string | null }[];
+  islands: { island: string; pureHawaiian: Record<string, number>; actionTokens: Record<string, number> }[];
+}
 
 /** An action offered one at a time (Aloha) or as a line of a turn (Maori Wars: with the hexes of a move or an attack). */
-export interface OfferedAction { kind: string; text: string; from?: string[]; to?: string }
+export interface OfferedAction { kind: string; text: string; from?: string[]; to?: string; action?: AlohaAction }
+/** Aloha: the engine's action object of an offered action, as the options give it. */
+export interface AlohaAction { kind: string; island?: string; count?: number; from?: string; to?: string; card?: number }
 
 /** The options of one player, whatever the game (each game fills in its own fields). */
 export type PlayerOptions = Partial<DiplomacyOptions> & Partial<Pick<Choices, 'yourTurn'>> & {

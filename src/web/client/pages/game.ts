@@ -75,12 +75,13 @@ export async function gamePage(id: string): Promise<void> {
       h('button', { type: 'button', onclick: async () => { try { await post('/games/{gameId}/start', { params: { gameId: id } }); void refresh(); } catch (e) { side.append(showError(e)); } } }, 'Start the game'));
   }
   if (svg) mapWrap.prepend(zoomControls(mapBox));
+  if (g.position) side.append(h('details', { open: !svg }, h('summary', {}, svg ? 'Position as text' : 'Position'), h('pre', {}, g.position)));
+  if (me.kind === 'player' && phase) await ordersPanel(id, g, side, svg);
+  // Maori Wars: the turn, the VP and the standing instructions' drawer, below the phase's orders.
   if (g.variant === 'maori-wars' && g.view?.victoryPoints) {
     const standing = me.kind === 'player' && g.phase ? optionsOf(await get('/games/{gameId}/options', { params: { gameId: id } }).catch(() => null))?.standing?.map((x) => String(x.text)) ?? null : null;
     side.append(mwPanel(id, g, standing));
   }
-  if (g.position) side.append(h('details', { open: !svg }, h('summary', {}, svg ? 'Position as text' : 'Position'), h('pre', {}, g.position)));
-  if (me.kind === 'player' && phase) await ordersPanel(id, g, side, svg);
   // After the orders panel: it marks the reader's own units, which a flat map opens zoomed around.
   if (svg) startView(mapBox);
   if (me.kind === 'moderator' && g.status !== 'forming') side.append(await moderatorConsole(id, g));
@@ -134,15 +135,18 @@ async function lastResults(id: string, g: Game, box: HTMLElement): Promise<void>
   const done = [...phases].reverse().find((p) => p.status === 'adjudicated' && p.report);
   if (!done) return;
   const mapBox = h('div', { class: 'map', id: 'results-map' });
+  // Aloha and Maori Wars: the position after the phase, which is the next phase's (Hawaii 1795's
+  // and Diplomacy's maps of a phase draw its orders and results over the position before).
+  const after = g.variant === 'aloha' || g.variant === 'maori-wars' ? phases.find((p) => p.seq > done.seq && p.status !== 'rolled_back') : undefined;
   box.replaceChildren(h('section', { class: 'results', 'aria-labelledby': 'results-title' },
     h('h2', { id: 'results-title' }, `Results of ${done.label}`),
-    h('p', { class: 'muted' }, g.variant === 'hawaii1795' || g.variant === 'aloha' ? 'The report of the turn, and the map after it; the map above is the position now.' : g.variant === 'maori-wars' ? 'The report of the phase, and the map after it; the map above is the position now.' : 'Every order with its result (a failed one in red); the map above is the position now.'),
+    h('p', { class: 'muted' }, after ? `The report of the ${g.variant === 'aloha' ? 'decision' : 'phase'}, and the map after it; the map above is the position now.` : g.variant === 'hawaii1795' || g.variant === 'aloha' ? 'The report of the turn, and the map after it; the map above is the position now.' : g.variant === 'maori-wars' ? 'The report of the phase, and the map after it; the map above is the position now.' : 'Every order with its result (a failed one in red); the map above is the position now.'),
     h('div', { class: 'board' }, mapBox, h('pre', { class: 'report' }, done.report))));
   // Drawn once scrolled near: a phone's first view carries the one map it shows, not two.
   const seen = new IntersectionObserver((entries) => {
     if (!entries.some((e) => e.isIntersecting)) return;
     seen.disconnect();
-    void mapInto(mapBox, { gameId: id, seq: done.seq });
+    void mapInto(mapBox, { gameId: id, seq: after?.seq ?? done.seq });
   }, { rootMargin: '300px' });
   seen.observe(mapBox);
 }

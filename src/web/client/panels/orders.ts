@@ -8,6 +8,7 @@ import { power, when } from '../format.ts';
 import { movedOn } from '../live.ts';
 import { drawOrders } from '../map/orders.ts';
 import { diplomacyMapClicks, type BuildPicker } from '../games/diplomacy/orders.ts';
+import { alohaPanel } from '../games/aloha/panel.ts';
 import { handPanel } from '../games/hawaii1795/hand.ts';
 import { mwActionLists } from '../games/maori-wars/actions.ts';
 import { mwMapClicks } from '../games/maori-wars/map.ts';
@@ -77,8 +78,9 @@ export async function ordersPanel(id: string, g: Game, side: HTMLElement, svg: S
       redraw(true);
       // What happens next, and the header's readiness brought up to date.
       const chip = document.querySelector<HTMLElement>(`.readiness li[data-role="${role}"]`);
-      if (chip && r.accepted && !ready.checked) { chip.className = 'submitted'; chip.textContent = `${power(g, role)}: orders in`; }
-      if (r.accepted) result.append(h('p', { class: 'next-step' }, `Your orders are in. They are carried out at the deadline (${when(phase.deadlineAt)}); until then you may change them.${notYourTurn ? '' : ' Tick Ready below to have the phase processed early, once every player is ready.'}`));
+      if (chip && r.accepted && (r.ready || !ready.checked)) { chip.className = r.ready ? 'ready' : 'submitted'; chip.textContent = `${power(g, role)}: ${r.ready ? 'ready' : 'orders in'}`; }
+      if (r.accepted && decides) result.append(h('p', { class: 'next-step' }, r.ready ? 'Your decision is made: the game moves on.' : 'Your decision is in; it is made once you are ready.'));
+      else if (r.accepted && g.variant !== 'aloha') result.append(h('p', { class: 'next-step' }, `Your orders are in. They are carried out at the deadline (${when(phase.deadlineAt)}); until then you may change them.${notYourTurn ? '' : ' Tick Ready below to have the phase processed early, once every player is ready.'}`));
     } catch (e) {
       const refused = refusedLines(e);
       if (refused) {
@@ -110,11 +112,13 @@ export async function ordersPanel(id: string, g: Game, side: HTMLElement, svg: S
   });
 
   // Hawaii 1795: one side plays the turn; the other only sets its standing instructions.
+  // Aloha: one decision a phase, made by sending it (GameModule.decisionPhases).
+  const decides = g.variant === 'aloha' && opts?.waitingFor === role;
   const mwWaits = g.variant === 'maori-wars' && !!opts?.waitingFor && opts.waitingFor !== role;
   const notYourTurn = opts?.yourTurn === false || mwWaits;
   side.append(h('h2', {}, notYourTurn ? phase.label : `Your orders for ${phase.label}`));
-  if (mwWaits) side.append(h('p', { class: 'next-step' }, `It is the ${power(g, opts!.waitingFor!)} player's turn: you have nothing to order. You may change your standing instructions (above) at any time.`));
-  else if (notYourTurn) side.append(h('p', { class: 'next-step' }, `It is ${power(g, phase.readiness.find((r) => r.expected && r.role !== role)?.role ?? 'the other side')}'s turn: you have nothing to order. You may change your standing instructions (below) at any time.`));
+  if (mwWaits) side.append(h('p', { class: 'next-step' }, `It is the ${power(g, opts!.waitingFor!)} player's turn: you have nothing to order. You may change your standing instructions (below) at any time.`));
+  else if (notYourTurn) side.append(h('p', { class: 'next-step' }, `It is ${power(g, phase.readiness.find((r) => r.expected && r.role !== role)?.role ?? 'the other side')}'s turn: you have nothing to order. You may change your standing instructions (below) with STANDING lines in the text box.`));
   const sendPicked = () => void send([...[...selects.values()].map((s) => s.value).filter(Boolean), ...built]);
   if (buildOptions.length) {
     side.append(h('p', { class: 'muted' }, 'Tap a marked build site on the map, or pick each build here; Waive for a build you do not take.'), buildBox,
@@ -131,6 +135,8 @@ export async function ordersPanel(id: string, g: Game, side: HTMLElement, svg: S
   const actions = opts?.actions ?? [];
   if (actions.length && g.variant === 'maori-wars') {
     side.append(mwActionLists(actions, svg, text, viewOf<MaoriWarsView>(g)));
+  } else if (actions.length && g.variant === 'aloha') {
+    side.append(alohaPanel(actions, svg, viewOf<AlohaView>(g), send));
   } else if (actions.length) {
     const pickAction = h('select', { id: 'action' }, ...actions.map((a) => h('option', { value: a.text }, a.text)));
     side.append(h('label', { for: 'action' }, 'Your action'), pickAction,
@@ -140,7 +146,7 @@ export async function ordersPanel(id: string, g: Game, side: HTMLElement, svg: S
   }
   // Maori Wars: click one of your stacks, then a hex: the move there (or the attack on an enemy
   // there) offered in the list is added to the text box as a line.
-  if (svg && g.variant === 'maori-wars' && actions.length) mwMapClicks(svg, actions, text);
+  if (svg && g.variant === 'maori-wars' && actions.length) mwMapClicks(svg, actions, text, viewOf<MaoriWarsView>(g));
   // Aloha's queued actions: the view shows a player only their own.
   const queued = viewOf<AlohaView>(g)?.queued?.[role] ?? [];
   if (queued.length) side.append(h('p', { class: 'queued' }, `Your queued actions: ${queued.join('; ')}.`));
@@ -148,8 +154,9 @@ export async function ordersPanel(id: string, g: Game, side: HTMLElement, svg: S
   if (g.variant === 'hawaii1795') side.append(handPanel(g, !notYourTurn, optsReply?.help, { options: opts, stored: current?.lines ?? [], send, svg, side }));
   side.append(h('details', { open: !units.length && !actions.length && !buildOptions.length && g.variant !== 'hawaii1795' }, h('summary', {}, 'Write orders as text'), h('label', { for: 'orders-text' }, 'Orders, one a line'), h('p', { id: 'orders-help', class: 'muted' }, 'As you would write them by email.'), text,
     h('button', { type: 'button', onclick: () => void send(text.value.split('\n')) }, 'Send the text')));
-  // Readiness is for those who order in this phase (not the side that waits in Hawaii 1795).
-  if (!notYourTurn) side.append(h('p', {}, ready, h('label', { for: 'ready' }, ' Ready: process the phase early once everyone is')));
+  // Readiness is for those who order in this phase (not the side that waits in Hawaii 1795), and
+  // not in Aloha, where sending the decision is being ready.
+  if (!notYourTurn && g.variant !== 'aloha') side.append(h('p', {}, ready, h('label', { for: 'ready' }, ' Ready: process the phase early once everyone is')));
   side.append(result);
 
   if (svg && (units.length || buildOptions.length)) diplomacyMapClicks(svg, units, selects, () => redraw(), builds);

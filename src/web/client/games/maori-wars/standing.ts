@@ -26,8 +26,22 @@ const MW_STANDING: Record<string, { key: string; label: string; help?: string; d
   'EXTRA FROM': { key: 'extraFrom', label: 'From which hexes a chit\'s combat or Raid elsewhere is made (only those; 9.0 step 3)', help: 'hexes in order, separated by commas', default: 'DEFAULT (every unit able)' },
   'EXTRA CHARGE': { key: 'extraCharge', label: 'Your Cavalry charge in a chit\'s combat elsewhere when they may (9.0 step 5)' },
   REPLY: { key: 'reply', label: 'Which landing hex your raided units reply against, first (10.0)', help: 'hexes in order, separated by commas', default: 'DEFAULT (the hex with most raiders)' },
+  RETREAT: { key: 'retreat', label: 'Where your units go when they retreat, evade or withdraw: toward which hex (9.0)' },
+  OVERSTACK: { key: 'overstack', label: 'Which kinds of the other side\'s over-stacked units you move out first (4.0)', help: 'unit kinds in order, separated by commas', default: 'DEFAULT (the units listed last move first)' },
+  'OVERSTACK TOWARD': { key: 'overstackToward', label: 'Where you move the other side\'s over-stacked units: toward which hex (4.0)' },
   ATTRITION: { key: 'attrition', label: 'Where the unit attrition removes or Disrupts is taken first (13.0)', help: 'hexes in order, separated by commas', default: 'DEFAULT (Disrupted units first, then the first listed)' },
 };
+
+/** The instructions by the situation they decide in, in the order a player meets them. */
+const SITUATIONS: [string, string[]][] = [
+  ['When the other side attacks you', ['EVADE', 'EVADE STAY', 'EVADE SPREAD', 'RETREAT', 'FORT', 'ABSORB', 'COUNTER', 'COUNTER AT']],
+  ['When your units take losses', ['LOSSES']],
+  ['When you attack', ['BOMBARD']],
+  ['When a Battle Dispatch chit is drawn', ['REINFORCE', 'ARRIVE', 'WOUNDED', 'EXTRA', 'EXTRA FROM', 'EXTRA CHARGE', 'TARGETS', 'PARLEY', 'PARLEY AT']],
+  ['When your units are raided', ['REPLY']],
+  ['When the other side is over-stacked', ['OVERSTACK', 'OVERSTACK TOWARD']],
+  ['At attrition', ['ATTRITION']],
+];
 
 type Standing = NonNullable<MaoriWarsView['standing']>[string];
 
@@ -36,8 +50,8 @@ export function mwStandingForm(id: string, mine: Standing, offered: string[]): N
   const out = h('div', { 'aria-live': 'polite', class: 'mw-standing-out' });
   const groups = new Map<string, string[]>();
   for (const t of offered) {
-    // COUNTER AT, PARLEY AT, EXTRA FROM, EXTRA CHARGE, EVADE STAY and EVADE SPREAD are instructions of their own, beside COUNTER, PARLEY, EXTRA and EVADE.
-    const [, word, value] = /^STANDING (COUNTER AT|PARLEY AT|EXTRA FROM|EXTRA CHARGE|EVADE STAY|EVADE SPREAD|\S+) (.+)$/.exec(t) ?? [];
+    // COUNTER AT, PARLEY AT, EXTRA FROM, EXTRA CHARGE, EVADE STAY, EVADE SPREAD and OVERSTACK TOWARD are instructions of their own, beside COUNTER, PARLEY, EXTRA, EVADE and OVERSTACK (RETREAT TOWARD is RETREAT's).
+    const [, word, value] = /^STANDING (COUNTER AT|PARLEY AT|EXTRA FROM|EXTRA CHARGE|EVADE STAY|EVADE SPREAD|OVERSTACK TOWARD|\S+) (.+)$/.exec(t) ?? [];
     if (word) groups.set(word, [...(groups.get(word) ?? []), value!]);
   }
   const send = async (word: string, line: string) => {
@@ -45,7 +59,7 @@ export function mwStandingForm(id: string, mine: Standing, offered: string[]): N
     try {
       // The phase's stored lines stay (those in force); an earlier line for the same instruction gives way to this one.
       const cur = await get('/games/{gameId}/orders', { params: { gameId: id } }).catch(() => null);
-      const same = new RegExp(`^\\s*standing\\s+${word.replace(' ', '\\s+')}\\b${word.includes(' ') ? '' : '(?!\\s+(at|from|charge|stay|spread)\\b)'}`, 'i');
+      const same = new RegExp(`^\\s*standing\\s+${word.replace(' ', '\\s+')}\\b${word.includes(' ') ? '' : `(?!\\s+(at|from|charge|stay|spread${word === 'OVERSTACK' ? '|toward' : ''})\\b)`}`, 'i');
       const keep = (cur?.lines ?? []).filter((l) => l.ok).map((l) => String(l.text)).filter((t) => !same.test(t));
       const r = await put('/games/{gameId}/orders', { params: { gameId: id }, body: { orders: [...keep, line] } });
       out.append(h('p', { class: 'ok' }, `Sent: ${line}. It applies when the current phase is processed.`));
@@ -61,7 +75,7 @@ export function mwStandingForm(id: string, mine: Standing, offered: string[]): N
       say('The standing instruction was not accepted.');
     }
   };
-  const rows: Node[] = [];
+  const rows = new Map<string, Node>();
   for (const [word, values] of groups) {
     const meta = MW_STANDING[word] ?? { key: word.toLowerCase(), label: word };
     const cur = now.get(meta.key);
@@ -70,18 +84,24 @@ export function mwStandingForm(id: string, mine: Standing, offered: string[]): N
     if (values.length === 1 && values[0] === 'DEFAULT') {
       const input = h('input', { id: fid, name: fid, placeholder: 'DEFAULT', 'aria-describedby': `${fid}-help` });
       input.value = cur ? String(cur).toUpperCase() : '';
-      rows.push(h('form', { class: 'mw-standing-row', onsubmit: (e: Event) => { e.preventDefault(); void send(word, `STANDING ${word} ${input.value.trim() || 'DEFAULT'}`); } },
+      rows.set(word, h('form', { class: 'mw-standing-row', onsubmit: (e: Event) => { e.preventDefault(); void send(word, `STANDING ${word} ${input.value.trim() || 'DEFAULT'}`); } },
         h('label', { for: fid }, meta.label), h('div', { class: 'row' }, input, h('button', { type: 'submit', class: 'secondary', 'aria-label': `Set: ${meta.label}` }, 'Set')),
         h('p', { id: `${fid}-help`, class: 'muted' }, `Now: ${cur ? String(cur).toUpperCase() : meta.default ?? 'DEFAULT'}. ${meta.help ? `${meta.help[0]!.toUpperCase()}${meta.help.slice(1)}` : 'In order, separated by commas'}; empty for DEFAULT.`)));
       continue;
     }
     const sel = h('select', { id: fid, name: fid }, ...values.map((x) => h('option', { value: x }, x)));
     if (cur && values.includes(String(cur).toUpperCase())) sel.value = String(cur).toUpperCase();
-    rows.push(h('form', { class: 'mw-standing-row', onsubmit: (e: Event) => { e.preventDefault(); void send(word, `STANDING ${word} ${sel.value}`); } },
+    rows.set(word, h('form', { class: 'mw-standing-row', onsubmit: (e: Event) => { e.preventDefault(); void send(word, `STANDING ${word} ${sel.value}`); } },
       h('label', { for: fid }, meta.label), h('div', { class: 'row' }, sel, h('button', { type: 'submit', class: 'secondary', 'aria-label': `Set: ${meta.label}` }, 'Set')),
       h('p', { class: 'muted' }, `Now: ${cur ? String(cur).toUpperCase() : '—'}.`)));
   }
-  return h('section', { class: 'mw-standing', 'aria-labelledby': 'mw-standing-title' }, h('h3', { id: 'mw-standing-title' }, 'Your standing instructions'),
-    h('p', { class: 'muted' }, 'They decide for you when the other side attacks, any time in the turn. Each is yours alone; changes apply when the current phase is processed.'),
-    ...rows, out);
+  // Grouped by the situation each decides in; any the list does not know, last.
+  const known = new Set(SITUATIONS.flatMap(([, words]) => words));
+  const sections = [...SITUATIONS, ['Other instructions', [...rows.keys()].filter((w) => !known.has(w))] as [string, string[]]]
+    .map(([title, words]) => [title, words.filter((w) => rows.has(w))] as const).filter(([, words]) => words.length)
+    .map(([title, words]) => h('section', { class: 'mw-situation' }, h('h4', {}, title), ...words.map((w) => rows.get(w)!)));
+  // A drawer, closed: the orders of the phase come first on the page.
+  return h('details', { class: 'mw-standing', id: 'mw-standing' }, h('summary', { id: 'mw-standing-title' }, 'Your standing instructions'),
+    h('p', { class: 'muted' }, 'They decide for you when something happens in the other side\'s turn or in a combat. Each is yours alone; changes apply when the current phase is processed.'),
+    ...sections, out);
 }
