@@ -109,6 +109,8 @@ describe('Aloha by tapping', () => {
     // 5. The results map is the position after the decision: the Warrior is counted there.
     await b.page.locator('#results-title').filter({ hasText: `${second} to take an action` }).waitFor();
     expect(await b.page.locator('.results .muted').innerText()).toContain('the map after it');
+    // The results map is drawn once scrolled near (src/web/client/pages/game.ts).
+    await b.page.locator('#results-map').scrollIntoViewIfNeeded();
     await b.page.locator('#results-map svg').waitFor();
     expect(await b.page.locator('#results-map svg').innerHTML()).toMatch(new RegExp(`${second}: \\d+ points[^<]*Warriors 1`));
     expect(await layoutFaults(b.page)).toEqual([]);

@@ -244,6 +244,8 @@ describe('Maori Wars in the browser', () => {
     const { page, errors } = await openGame(byRole[other]!, gameId, { width: 360, height: 740 });
     // The results map is the position after the phase: the next phase's, here the one open now.
     const now = (await mod.ok('GET', `/games/${gameId}`)).phase.label;
+    // The results map is drawn once scrolled near (src/web/client/pages/game.ts).
+    await page.locator('#results-map').scrollIntoViewIfNeeded();
     await page.locator('#results-map svg').waitFor();
     expect(await page.locator('.results .muted').innerText()).toContain('the map after it');
     expect(await page.locator('#results-map').getAttribute('aria-label')).toBe(`Flagstaff War in a browser: ${now}`);

@@ -120,7 +120,8 @@ async function openAs(email: string | null, path: string): Promise<{ context: Br
 
 async function visit(page: Page, hash: string): Promise<void> {
   await page.evaluate((h) => { location.hash = h; }, hash);
-  await page.waitForFunction((h) => location.hash === h && document.querySelector('main')?.getAttribute('aria-busy') === 'false', hash);
+  // The history page writes its phase into the address (#/games/<id>/history/<seq>).
+  await page.waitForFunction((h) => (location.hash === h || location.hash.startsWith(`${h}/`)) && document.querySelector('main')?.getAttribute('aria-busy') === 'false', hash);
   await page.locator('main h1').first().waitFor();
 }
 
