@@ -1,7 +1,7 @@
 // The worker: deadline jobs, the mail sender and the sweep. Several workers may run at once.
 import type PgBoss from 'pg-boss';
-import { sendPendingMail } from '../mail/sender.ts';
-import type { MailTransport } from '../mail/transport.ts';
+import { sendPendingMail } from '../service/mail-sending/sender.ts';
+import type { MailTransport } from '../service/mail-sending/transport.ts';
 import type { Ctx } from '../service/context.ts';
 import { processPhase } from '../service/phases.ts';
 import { adjudicateInBatches, sweep } from '../service/sweep.ts';

@@ -17,7 +17,7 @@ import { myOrders, setReady, submitOrders } from '../service/orders.ts';
 import { emailSettings, sendPress } from '../service/press.ts';
 import { MODERATOR_COMMANDS, type Command } from './commands.ts';
 import { helpText } from './help.ts';
-import { judgeAddress, type Purpose } from './reply-address.ts';
+import { judgeAddress, type Purpose } from '../service/mail-sending/reply-address.ts';
 
 export interface LineResult { line: number; text: string; outcome: 'accepted' | 'rejected' | 'done'; detail: string }
 export interface Executed {

@@ -1,6 +1,6 @@
 // The HELP reply: every command a player (or the moderator) can write by email.
 import type { Config } from '../config.ts';
-import { judgeAddress, type Purpose } from './reply-address.ts';
+import { judgeAddress, type Purpose } from '../service/mail-sending/reply-address.ts';
 
 /** The Aloha lines (docs/aloha.md), for the HELP of an Aloha game. */
 export const ALOHA_HELP = `Aloha: one phase is one decision of one player. When it is your turn, send one action:

@@ -6,7 +6,7 @@ import type { Prisma } from '../../db/generated/client.ts';
 import { parseCommands } from '../commands.ts';
 import { execute, type Executed } from '../execute.ts';
 import { commandSummary, helpText, judgeHelpText } from '../help.ts';
-import { judgeAddress, parseReplyAddress, tokenMatches, type ParsedAddress } from '../reply-address.ts';
+import { judgeAddress, parseReplyAddress, tokenMatches, type ParsedAddress } from '../../service/mail-sending/reply-address.ts';
 import { executeJudge } from '../judge.ts';
 import { REGISTRATION_LINK_MINUTES, registrationLink } from '../../service/accounts.ts';
 import { AppError } from '../../service/errors.ts';

@@ -3,11 +3,11 @@
 // MAX_ATTEMPTS a mail is marked failed: the game's moderator sees it (GET /games/{id}/mail) and
 // can send it again (POST /games/{id}/mail/{mailId}/resend).
 import crypto from 'node:crypto';
-import type { Ctx } from '../service/context.ts';
+import type { Ctx } from '../context.ts';
 import type { MailTransport } from './transport.ts';
-import { replyAddresses } from '../pbem/reply-to.ts';
-import { MAIL_MAP_WIDTH, mailMap } from '../service/maps.ts';
-import { viewerOfKey } from './game-mail.ts';
+import { replyAddresses } from './reply-to.ts';
+import { MAIL_MAP_WIDTH, mailMap } from '../maps.ts';
+import { viewerOfKey } from '../../mail/game-mail.ts';
 
 export const MAX_ATTEMPTS = 8;
 export const LEASE_MS = 5 * 60_000;
