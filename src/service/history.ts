@@ -67,9 +67,9 @@ export async function phaseDetail(ctx: Ctx, a: Access, seq: number) {
   return phaseEntry(a.module, p, p.submissions, a.viewer, a.game.status === 'finished', true);
 }
 
-/** The game's events; addresses the reader may not see are redacted (see privacy.ts). */
-export async function events(ctx: Ctx, gameId: string, a?: Access) {
-  const rows = await ctx.db.gameEvent.findMany({ where: { gameId }, orderBy: { seq: 'asc' }, select: { id: true, kind: true, text: true, createdAt: true, actorId: true } });
+/** The game's events (those of a time window, `after` < createdAt ≤ `until`); addresses the reader may not see are redacted (see privacy.ts). */
+export async function events(ctx: Ctx, gameId: string, a?: Access, window?: { after: Date; until: Date }) {
+  const rows = await ctx.db.gameEvent.findMany({ where: { gameId, ...(window ? { createdAt: { gt: window.after, lte: window.until } } : {}) }, orderBy: { seq: 'asc' }, select: { id: true, kind: true, text: true, createdAt: true, actorId: true } });
   const ids = [...new Set(rows.flatMap((e) => personIds(e.text)))];
   const accounts = ids.length ? await ctx.db.account.findMany({ where: { id: { in: ids } }, select: { id: true, email: true, name: true } }) : [];
   const people = new Map(accounts.map((x) => [x.id, { email: x.email, name: x.name }]));

@@ -194,7 +194,7 @@ function planAdjudication(ctx: Ctx, game: GameWithPlayers, module: GameModule, p
   };
   const nextState = (opened.open ?? opened.final)!.state;
   // A reader who asked for deadline reminders only gets no results mail (the page has them).
-  const mails: OutgoingMail[] = recipients(game).filter((r) => r.notify !== 'reminders').map((r) => resultsMail(ctx.config, game, module, r, done, opened.open, nextState, now, dealt ? dealtFor(game, dealt, r) : undefined));
+  const mails: OutgoingMail[] = recipients(game).filter((r) => r.notify !== 'reminders' && r.notify !== 'digest').map((r) => resultsMail(ctx.config, game, module, r, done, opened.open, nextState, now, dealt ? dealtFor(game, dealt, r) : undefined));
   if (opened.outcome) mails.push(...recipients(game).map((r) => gameOverMail(ctx.config, game, module, r, opened.outcome!, nextState)));
   return {
     phase, gameId: game.id, report: resolved.report, missed, missedPlayerIds, opened, event, mails,
