@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import type { Ctx } from '../context.ts';
 import type { MailTransport } from './transport.ts';
 import { replyAddresses } from './reply-to.ts';
-import { MAIL_MAP_WIDTH, mailMap } from '../maps.ts';
+import { mailMap } from '../maps.ts';
 import { viewerOfKey } from '../../mail/game-mail.ts';
 
 export const MAX_ATTEMPTS = 8;
@@ -59,7 +59,7 @@ export async function sendPendingMail(ctx: Ctx, transport: MailTransport, opts: 
   const queue = rows.sort((a, b) => a.seq - b.seq);
   const replyTo = await replyAddresses(ctx, queue.map((r) => r.id));
   // One drawing per phase and reader in a batch: a results mail goes to every player at once.
-  const maps = new Map<string, Promise<{ png: Buffer; title: string } | null>>();
+  const maps = new Map<string, Promise<{ png: Buffer; title: string; width: number } | null>>();
   for (let i = 0; i < queue.length; i++) {
     const m = queue[i];
     // Never send past half the lease: another worker may claim the mail once it runs out.
@@ -127,7 +127,7 @@ export function threadOf(mailFrom: string, m: { id: string; kind: string; gameId
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The HTML alternative of a game mail: its map inline, a link to the game's page, then the full text. */
-async function withMap(ctx: Ctx, m: Claimed, maps: Map<string, Promise<{ png: Buffer; title: string } | null>>): Promise<{ html?: string; inline?: { cid: string; filename: string; contentType: string; content: Buffer }[] }> {
+async function withMap(ctx: Ctx, m: Claimed, maps: Map<string, Promise<{ png: Buffer; title: string; width: number } | null>>): Promise<{ html?: string; inline?: { cid: string; filename: string; contentType: string; content: Buffer }[] }> {
   if (!m.mapPhaseId || !m.mapViewer) return {};
   const key = `${m.mapPhaseId} ${m.mapViewer}`;
   if (!maps.has(key)) maps.set(key, mailMap(ctx, m.mapPhaseId, viewerOfKey(m.mapViewer)).catch((err) => {
@@ -139,7 +139,7 @@ async function withMap(ctx: Ctx, m: Claimed, maps: Map<string, Promise<{ png: Bu
   if (!map) return {};
   const page = `${ctx.config.publicUrl}/#/games/${m.gameId}`;
   const html = '<!doctype html><html><body>'
-    + `<p><a href="${escapeHtml(page)}"><img src="cid:map@kahu" alt="${escapeHtml(`Map: ${map.title}`)}" width="${MAIL_MAP_WIDTH}" style="max-width:100%;height:auto"></a></p>`
+    + `<p><a href="${escapeHtml(page)}"><img src="cid:map@kahu" alt="${escapeHtml(`Map: ${map.title}`)}" width="${map.width}" style="max-width:100%;height:auto"></a></p>`
     + `<p><a href="${escapeHtml(page)}">Open the game in your browser</a></p>`
     + `<pre style="font-family:monospace;white-space:pre-wrap">${escapeHtml(m.body)}</pre>`
     + '</body></html>';
