@@ -100,7 +100,7 @@ describe('game mail per reader: channel, receipts, notification setting', () => 
     await mod.ok('PUT', `/games/${gameId}/deadline`, { extendMinutes: 90 });
     const text = (await last(rig, web.email, 'event:deadline')).text;
     const sentences = text.split('\n').filter((l) => !l.startsWith('::'));
-    expect(sentences.join('\n')).toMatch(/New deadline: .*HST, Pacific\/Honolulu\)/);
+    expect(sentences.join('\n')).toMatch(/New deadline: \w{3} \d+ \w{3} \d{4} \d\d:\d\d HST \(Pacific\/Honolulu; .* UTC\)/);
     expect(sentences.filter((l) => /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(l))).toEqual([]);
   });
 
