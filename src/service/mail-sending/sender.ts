@@ -18,10 +18,14 @@ export function backoffMs(attempts: number): number {
 }
 
 /** The server could not be reached at all (refused, timed out, DNS): the rest of the batch would fail too. */
-export function isConnectionFailure(err: any): boolean {
-  const code = String(err?.code ?? '');
-  return ['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'ECONNREFUSED', 'ECONNRESET', 'EDNS', 'ETLS', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE'].includes(code) || /timeout|ECONNREFUSED/i.test(String(err?.message ?? ''));
+export function isConnectionFailure(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown } | null | undefined;
+  const code = String(e?.code ?? '');
+  return ['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'ECONNREFUSED', 'ECONNRESET', 'EDNS', 'ETLS', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE'].includes(code) || /timeout|ECONNREFUSED/i.test(String(e?.message ?? ''));
 }
+
+/** What an error says, for the log and the outbox's lastError. */
+const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
 interface Claimed { id: string; seq: number; toAddress: string; subject: string; body: string; kind: string; attempts: number; createdAt: Date; gameId: string | null; mapPhaseId: string | null; mapViewer: string | null }
 
@@ -73,17 +77,17 @@ export async function sendPendingMail(ctx: Ctx, transport: MailTransport, opts: 
       const pictured = await withMap(ctx, m, maps);
       const threading = threadOf(ctx.config.mailFrom, m);
       await transport.send({ id: m.id, from: ctx.config.mailFrom, to: m.toAddress, subject: m.subject, text: m.body, date: m.createdAt, replyTo: replyTo.get(m.id), autoSubmitted: m.kind === 'email-reply' || m.kind === 'email-refused' ? 'auto-replied' : 'auto-generated', ...threading, ...pictured });
-    } catch (err: any) {
+    } catch (err) {
       failed++;
       const attempts = m.attempts + 1;
       const giveUp = attempts >= MAX_ATTEMPTS;
-      ctx.log.warn({ mailId: m.id, attempts, err: err?.message }, giveUp ? 'mail failed for good; the moderator can resend it' : 'mail failed, will retry');
+      ctx.log.warn({ mailId: m.id, attempts, err: messageOf(err) }, giveUp ? 'mail failed for good; the moderator can resend it' : 'mail failed, will retry');
       await ctx.db.outboxMail.update({
         where: { id: m.id },
         data: {
           status: giveUp ? 'failed' : 'pending',
           attempts,
-          lastError: String(err?.message ?? err).slice(0, 1000),
+          lastError: messageOf(err).slice(0, 1000),
           lockedUntil: null,
           nextAttemptAt: new Date(ctx.clock.now().getTime() + backoffMs(attempts)),
         },
