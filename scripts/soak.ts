@@ -14,7 +14,7 @@ import { freePort, scratchDatabase } from '../src/db/scratch.ts';
 import { buildApp } from '../src/http/app.ts';
 import { bossQueue, createBoss } from '../src/jobs/queues.ts';
 import { startWorker } from '../src/jobs/worker.ts';
-import type { MailTransport } from '../src/mail/transport.ts';
+import type { MailTransport } from '../src/service/mail-sending/transport.ts';
 import { systemClock } from '../src/service/clock.ts';
 import type { Ctx } from '../src/service/context.ts';
 import { heiauRaceGames } from './heiau-race-games.ts';

@@ -10,7 +10,7 @@ import { migrate } from './db/migrate.ts';
 import { buildApp } from './http/app.ts';
 import { bossQueue, createBoss } from './jobs/queues.ts';
 import { startWorker } from './jobs/worker.ts';
-import { createTransport } from './mail/transport.ts';
+import { createTransport } from './service/mail-sending/transport.ts';
 import { systemClock } from './service/clock.ts';
 import type { Ctx } from './service/context.ts';
 import { games } from './games/index.ts';

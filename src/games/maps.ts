@@ -1,7 +1,8 @@
 // Maps of a game for one reader: the game module's view of a phase, drawn by the renderer, with
 // the orders that reader may see. The service asks here; it knows nothing of reports or shapes.
 import { getVariant } from '../diplomacy/variants/index.ts';
-import { mapGeometry } from '../maps/geometry.ts';
+import { mapGeometry, type Point } from '../maps/geometry.ts';
+import { mailCrop } from '../render/mail-crop.ts';
 import { renderDiplomacyMap, type BoardView, type DrawnOrder } from '../render/diplomacy-map.ts';
 import { renderHawaii1795Map, type HodBoardView } from '../render/hawaii1795-map.ts';
 import { renderAlohaBoard, type AlohaBoardView } from '../render/aloha-board.ts';
@@ -58,4 +59,42 @@ export function drawMap(req: MapRequest): string | null {
   for (const o of report?.phases?.[0]?.orders ?? []) if (o.reading) orders.push({ power: o.power, reading: o.reading, result: o.result, reason: o.reason });
   if (!report && req.own) for (const o of (req.own.accepted as DiplomacySubmission).orders ?? []) orders.push({ power: req.own.role, reading: o.reading });
   return renderDiplomacyMap(variant, mapGeometry(state.variant)!, board, { orders, title: req.title });
+}
+
+/**
+ * Where the reader's own units stand on the drawing (map units): what a mail's map is cropped
+ * around. Empty for the moderator, an observer, a power with no units, and the games whose mail
+ * map is not cropped yet (Hawaii 1795, Aloha, Maori Wars: the whole board).
+ */
+export function readerPoints(req: MapRequest): Point[] {
+  if (req.viewer.kind !== 'player' || !hasMap(req.module) || ['maori-wars', 'aloha', 'hawaii1795'].includes(req.module.id)) return [];
+  const state = req.state as DiplomacyState;
+  const variant = getVariant(state.variant);
+  const geometry = mapGeometry(state.variant);
+  if (!variant || !geometry) return [];
+  const role = req.viewer.role;
+  const board = req.module.view(state, req.viewer) as BoardView;
+  const out: Point[] = [];
+  for (const u of [...board.units, ...(board.dislodged ?? [])]) {
+    if (u.power !== role) continue;
+    const loc = u.location;
+    const l = variant.map.location(loc);
+    const g = geometry.spaces[variant.map.provinceOf(loc)?.id ?? ''];
+    if (g) out.push((l?.coast && g.coasts?.[l.coast]) || g.unit);
+  }
+  return out;
+}
+
+/**
+ * The map a mail shows its reader: cropped around their units, with the whole board small below,
+ * at the width where its names are 11 px (src/render/mail-crop.ts). `width` null: not cropped
+ * (no units of the reader's, or a game not cropped yet), the whole board as the web draws it.
+ */
+export function drawMailMap(req: MapRequest): { svg: string; width: number | null } | null {
+  const svg = drawMap(req);
+  if (svg === null) return null;
+  const points = readerPoints(req);
+  if (!points.length) return { svg, width: null };
+  const c = mailCrop(svg, points);
+  return { svg: c.svg, width: c.width };
 }

@@ -7,7 +7,7 @@ import { badRequest } from '../service/errors.ts';
 import { Accepted, DisplayName, Email, problems, Uuid } from './schemas.ts';
 
 const Account = z.object({ id: z.string(), email: z.string(), name: z.string().nullable(), timeZone: z.string() });
-const Notify = z.enum(accounts.NOTIFY).describe('Results mail: "every-phase" (each phase\'s results, the default) or "reminders" (only deadline reminders, and the mail of the game\'s start and end)');
+const Notify = z.enum(accounts.NOTIFY).describe('Results mail: "every-phase" (each phase\'s results, the default), "digest" (one mail a day, after 07:00 in the account\'s time zone, of what happened in each game; deadline reminders still come) or "reminders" (only deadline reminders, and the mail of the game\'s start and end)');
 const ReceiptsByMail = z.boolean().describe('Whether orders sent from the web page or the API are also receipted by mail (the receipt is on the page either way; orders sent by mail are always answered by mail)');
 const Me = Account.extend({ notify: Notify, receiptsByMail: ReceiptsByMail });
 const Token = z.object({ id: z.string(), prefix: z.string(), createdAt: z.date(), lastUsedAt: z.date().nullable(), revokedAt: z.date().nullable(), expiresAt: z.date().describe('It stops working then (TOKEN_TTL_DAYS after issue, or TOKEN_IDLE_DAYS after its last use)') });

@@ -30,7 +30,8 @@ export function healthRoutes(ctx: Ctx): FastifyPluginAsyncZod {
           await ctx.db.$queryRawUnsafe('SELECT 1');
           if (ctx.config.backup) lastBackup = await lastGoodBackup(ctx);
         } catch (err) {
-          ctx.log.warn({ err: { message: (err as any)?.message, code: (err as any)?.code } }, 'health: database unreachable');
+          const e = err as { message?: string; code?: string } | null | undefined;
+          ctx.log.warn({ err: { message: e?.message, code: e?.code } }, 'health: database unreachable');
           return (reply as any)
             .code(503)
             .header('retry-after', String(ctx.config.retryAfterSeconds))

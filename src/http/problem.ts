@@ -40,14 +40,14 @@ export function registerProblemHandler(app: FastifyInstance, opts: { retryAfterS
   app.setErrorHandler((err: FastifyError, req, reply) => {
     let problem: Problem;
     if (isDatabaseUnavailable(err)) {
-      req.log.warn({ err: { message: err.message, code: (err as any).code } }, 'database unavailable');
+      req.log.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database unavailable');
       problem = unavailableProblem(req.url.split('?')[0]);
       reply.header('retry-after', retryAfter);
     } else if (err instanceof AppError) {
       problem = { type: 'about:blank', title: err.title, status: err.status, detail: err.message, errors: err.errors, ...err.extra };
       if (typeof err.extra?.retryAfterSeconds === 'number') reply.header('retry-after', String(err.extra.retryAfterSeconds));
     } else if (hasZodFastifySchemaValidationErrors(err)) {
-      const part = (err as any).validationContext as string | undefined;
+      const part = (err as { validationContext?: string }).validationContext;
       const errors = err.validation.map((v) => ({ field: fieldOf(part, v.instancePath), message: v.message ?? 'invalid' }));
       problem = {
         type: 'about:blank',

@@ -46,8 +46,8 @@ export async function backupIfDue(ctx: Ctx): Promise<string | null> {
           fs.rmSync(path.join(cfg.dir, old), { force: true });
           ctx.log.info({ file: path.join(cfg.dir, old) }, 'old backup removed');
         }
-      } catch (err: any) {
-        error = String(err?.message ?? err);
+      } catch (err) {
+        error = err instanceof Error ? err.message : String(err);
         ctx.log.error({ err, dir: cfg.dir }, 'backup failed');
       }
       await c.query(`INSERT INTO "Backup" (file, bytes, "startedAt", "finishedAt", error) VALUES ($1, $2, $3, $4, $5)`, [name, bytes, now, ctx.clock.now(), error]);

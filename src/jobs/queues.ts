@@ -1,11 +1,11 @@
 // pg-boss queues: `deadline` (adjudicate a phase at its due time), `mail` (send the outbox),
-// `sweep` (cron safety net). Jobs only say "look at this"; the handlers re-check everything in
+// `sweep` (cron safety net), `digest` (hourly: the daily digests whose local day is due). Jobs only say "look at this"; the handlers re-check everything in
 // the database, so a duplicate or early job does no harm and a lost one is caught by the sweep.
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { JobQueue } from '../service/context.ts';
 
-export const QUEUES = { deadline: 'deadline', mail: 'mail', sweep: 'sweep' } as const;
+export const QUEUES = { deadline: 'deadline', mail: 'mail', sweep: 'sweep', digest: 'digest' } as const;
 
 /** Advisory lock key held while a process sets up pg-boss (the migrations use 72707369). */
 const BOSS_SETUP_LOCK = 72707370;
@@ -30,6 +30,7 @@ export async function createBoss(url: string, opts: { worker: boolean; max?: num
     await boss.createQueue(QUEUES.deadline, { name: QUEUES.deadline, policy: 'standard', retryLimit: 5, retryDelay: 10, retryBackoff: true });
     await boss.createQueue(QUEUES.mail, { name: QUEUES.mail, policy: 'stately', retryLimit: 3, retryDelay: 30 });
     await boss.createQueue(QUEUES.sweep, { name: QUEUES.sweep, policy: 'stately' });
+    await boss.createQueue(QUEUES.digest, { name: QUEUES.digest, policy: 'stately', retryLimit: 3, retryDelay: 60 });
   } finally {
     await lock.end();
   }

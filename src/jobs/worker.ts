@@ -1,8 +1,9 @@
-// The worker: deadline jobs, the mail sender and the sweep. Several workers may run at once.
+// The worker: deadline jobs, the mail sender, the sweep and the hourly digests. Several workers may run at once.
 import type PgBoss from 'pg-boss';
-import { sendPendingMail } from '../mail/sender.ts';
-import type { MailTransport } from '../mail/transport.ts';
+import { sendPendingMail } from '../service/mail-sending/sender.ts';
+import type { MailTransport } from '../service/mail-sending/transport.ts';
 import type { Ctx } from '../service/context.ts';
+import { sendDigests } from '../service/digest.ts';
 import { processPhase } from '../service/phases.ts';
 import { adjudicateInBatches, sweep } from '../service/sweep.ts';
 import { BATCH_SIZE } from '../service/phases.ts';
@@ -95,6 +96,13 @@ export async function startWorker(ctx: Ctx, boss: PgBoss, transport: MailTranspo
     await runSweep(ctx, transport);
   }));
   await boss.schedule(QUEUES.sweep, '* * * * *');
+  // Every hour: each digest reader whose local digest hour has passed since their last one. A
+  // digest is claimed in the database, so several workers (or a retried job) send it once.
+  await boss.work(QUEUES.digest, { batchSize: 1 }, guarded(async () => {
+    const r = await sendDigests(ctx);
+    if (r.claimed) ctx.log.info(r, 'digests');
+  }));
+  await boss.schedule(QUEUES.digest, '0 * * * *');
 
   let running: Promise<void> | null = null;
   const tick = () => {

@@ -100,7 +100,7 @@ export function resultsMail(config: Config, game: GameLike, module: GameModule, 
     if (i > 0) body += `\n${d.phase.label} had no choices to make and was resolved at once:\n\n`;
     body += indent(module.formatReport(d.report, reader.viewer)) + '\n';
   }
-  body += `\nPosition${next ? ` for ${next.label}` : ' at the end of the game'}:\n\n${indent(module.formatPosition(nextState as any, reader.viewer))}\n`;
+  body += `\nPosition${next ? ` for ${next.label}` : ' at the end of the game'}:\n\n${indent(module.formatPosition(nextState, reader.viewer))}\n`;
   if (next) {
     body += `\nNext phase: ${next.label}.\nDeadline: ${formatTime(next.deadlineAt, reader.timeZone)}.\n`;
     body += nextPhaseLine(config, game, module, reader, next, nextState);
@@ -126,7 +126,7 @@ export function startMail(config: Config, game: GameLike, module: GameModule, re
   const seats = powers.length > 0 && powers.every(([role]) => !order.includes(role));
   body += `\n${seats ? 'Seats (the powers are dealt after the ballots)' : 'Powers'}:\n${powers.map(([role, who]) => `  ${roleNameOf(game, role)}: ${who}`).join('\n')}\n`;
   body += `\nEvery random draw of this game comes from a secret seed. Its SHA-256 is\n  ${game.seedHash}\nThe seed is published when the game ends, so anyone can check every draw and replay the game.\n`;
-  body += `\nPosition for ${phase.label}:\n\n${indent(module.formatPosition(state as any, reader.viewer))}\n`;
+  body += `\nPosition for ${phase.label}:\n\n${indent(module.formatPosition(state, reader.viewer))}\n`;
   body += `\nFirst deadline (${phase.label}): ${formatTime(phase.deadlineAt, reader.timeZone)}.\n`;
   body += nextPhaseLine(config, game, module, reader, phase, state);
   if (config.inbound?.enabled && !reader.byMail) body += `To play by email instead, reply to this mail (or any later one about the game): one command per line, HELP lists them.\n`;
@@ -164,7 +164,7 @@ export function lateMail(config: Config, game: GameLike, phase: Phase, reader: R
 export function gameOverMail(config: Config, game: GameLike & { seed: string }, module: GameModule, reader: Reader, outcome: Outcome | { kind: string; text: string; winners?: string[] }, finalState: unknown): OutgoingMail {
   let body = headerLines(config, game, reader, [['Result', `${outcome.kind} ${(outcome.winners ?? []).join(', ')}`.trim()], ['Seed', game.seed], ['Seed-Hash', game.seedHash]]);
   body += `${game.name} is over: ${outcome.text}\n\n`;
-  if (finalState !== undefined && finalState !== null) body += `Final position:\n\n${indent(module.formatPosition(finalState as any, reader.viewer))}\n\n`;
+  if (finalState !== undefined && finalState !== null) body += `Final position:\n\n${indent(module.formatPosition(finalState, reader.viewer))}\n\n`;
   body += `The game's seed is now public:\n  ${game.seed}\nIts SHA-256 is ${game.seedHash}, as announced at the start. With it and the recorded orders\n(the game's history, ${config.publicUrl}/games/${game.id}/history) anyone can replay the game and check every draw.\n`;
   return { to: reader.email, kind: 'game-over', gameId: game.id, subject: `${game.name} is over: ${outcome.text}`, body: body + signature(config) };
 }

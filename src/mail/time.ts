@@ -1,4 +1,4 @@
-// Every time shown in an email is absolute: UTC, and the reader's own zone.
+// Every time shown in an email is absolute: the reader's own zone first, named, then UTC.
 import { DateTime } from 'luxon';
 
 export function formatUtc(d: Date): string {
@@ -25,7 +25,7 @@ function formatTimeNow(d: Date, zone: string): string {
   if (!zone || zone === 'UTC' || zone === 'Etc/UTC') return utc;
   const local = DateTime.fromJSDate(d, { zone });
   if (!local.isValid) return utc;
-  return `${utc} (${local.toFormat('ccc d LLL yyyy HH:mm ZZZZ')}, ${zone})`;
+  return `${local.toFormat('ccc d LLL yyyy HH:mm ZZZZ')} (${zone}; ${utc})`;
 }
 
 /** ISO-8601 UTC to the second, for machine-readable lines. */

@@ -1,5 +1,6 @@
 // The commands of a message, one per line, case-insensitive. A line that is not a command is an
 // order line: all order lines of a message form one submission, read by the game's engine.
+import type { AccountSettings, Notify } from '../service/accounts.ts';
 import { MAX_DEADLINE_DAYS } from '../service/deadlines.ts';
 
 export type Command =
@@ -15,14 +16,25 @@ export type Command =
   | { kind: 'register' | 'list'; line: number; text: string }
   | { kind: 'join'; line: number; text: string; game: string }
   | { kind: 'resign'; line: number; text: string; power?: string }
-  | { kind: 'set'; line: number; text: string; notify?: 'every-phase' | 'reminders'; receiptsByMail?: boolean }
+  | { kind: 'set'; line: number; text: string; notify?: Notify; receiptsByMail?: boolean; timeZone?: string }
   | { kind: 'error'; line: number; text: string; error: string };
 
 export const MODERATOR_COMMANDS = new Set(['process', 'extend', 'deadline', 'pause', 'resume', 'rollback']);
 /** What the judge's own address reads (no game: registering, finding and joining games). */
 export const JUDGE_COMMANDS = new Set(['register', 'list', 'join', 'help', 'set']);
 /** SET: the reader's mail settings (as PATCH /accounts/me). */
-export const SET_USAGE = 'write SET NOTIFY EVERY PHASE (every phase\'s results by mail), SET NOTIFY REMINDERS (deadline reminders only), SET RECEIPTS ON or SET RECEIPTS OFF (receipts by mail of orders sent from the web page or the API)';
+export const SET_USAGE = 'write SET NOTIFY EVERY PHASE (every phase\'s results by mail), SET NOTIFY DIGEST (one mail a day of what happened), SET NOTIFY REMINDERS (deadline reminders only), SET RECEIPTS ON or SET RECEIPTS OFF (receipts by mail of orders sent from the web page or the API), or SET ZONE and your time zone (e.g. SET ZONE Pacific/Honolulu)';
+
+/** What a SET did, in the reader's words: the answer to the command. */
+export function setDone(c: { notify?: Notify; receiptsByMail?: boolean; timeZone?: string }, r: AccountSettings): string {
+  if (c.timeZone) return `every time in your mail is now given in ${r.timeZone} first`;
+  if (c.notify) {
+    return r.notify === 'reminders' ? 'from now on you get deadline reminders only, no results mail (SET NOTIFY EVERY PHASE undoes it)'
+      : r.notify === 'digest' ? 'from now on you get one mail a day of what happened in your games, instead of each phase\'s results (SET NOTIFY EVERY PHASE undoes it)'
+      : 'from now on you get every phase\'s results by mail';
+  }
+  return r.receiptsByMail ? 'orders you send from the web page or the API are now also receipted by mail' : 'orders you send from the web page or the API are receipted on the page only (mail is always answered by mail)';
+}
 export const MAX_COMMAND_LINES = 300;
 
 const UNITS: Record<string, number> = { m: 1, min: 1, mins: 1, minute: 1, minutes: 1, h: 60, hr: 60, hrs: 60, hour: 60, hours: 60, d: 1440, day: 1440, days: 1440 };
@@ -85,8 +97,11 @@ export function parseCommands(text: string): Command[] {
       case 'JOIN': out.push({ kind: 'join', line, text: t, game: arg }); break; // no name: the invitation's own game
       case 'SET': {
         const a = arg.toUpperCase().replace(/[\s_-]+/g, ' ').trim();
+        // An IANA zone keeps its case and its underscores (America/Los_Angeles).
+        const zone = /^(?:TIME\s*)?ZONE\s+(\S+)$/i.exec(arg.trim())?.[1];
         const set = a === 'NOTIFY EVERY PHASE' || a === 'NOTIFY ALL' ? { notify: 'every-phase' as const } : a === 'NOTIFY REMINDERS' || a === 'NOTIFY REMINDERS ONLY' ? { notify: 'reminders' as const }
-          : a === 'RECEIPTS ON' ? { receiptsByMail: true } : a === 'RECEIPTS OFF' ? { receiptsByMail: false } : null;
+          : a === 'NOTIFY DIGEST' || a === 'NOTIFY DAILY' || a === 'NOTIFY DAILY DIGEST' ? { notify: 'digest' as const }
+          : a === 'RECEIPTS ON' ? { receiptsByMail: true } : a === 'RECEIPTS OFF' ? { receiptsByMail: false } : zone ? { timeZone: zone } : null;
         out.push(set ? { kind: 'set', line, text: t, ...set } : { kind: 'error', line, text: t, error: `"${arg}" is not a setting: ${SET_USAGE}` });
         break;
       }

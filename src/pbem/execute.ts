@@ -14,10 +14,10 @@ import { allHistory, phaseDetail } from '../service/history.ts';
 import { castVote } from '../service/votes.ts';
 import * as mod from '../service/moderator.ts';
 import { myOrders, setReady, submitOrders } from '../service/orders.ts';
-import { sendPress } from '../service/press.ts';
-import { MODERATOR_COMMANDS, type Command } from './commands.ts';
+import { emailSettings, sendPress } from '../service/press.ts';
+import { MODERATOR_COMMANDS, setDone, type Command } from './commands.ts';
 import { helpText } from './help.ts';
-import { judgeAddress, type Purpose } from './reply-address.ts';
+import { judgeAddress, type Purpose } from '../service/mail-sending/reply-address.ts';
 
 export interface LineResult { line: number; text: string; outcome: 'accepted' | 'rejected' | 'done'; detail: string }
 export interface Executed {
@@ -151,8 +151,8 @@ export async function execute(ctx: Ctx, who: Sender, commands: Command[]): Promi
           break;
         }
         case 'set': {
-          const r = await updateAccount(ctx, who.accountId, { notify: c.notify, receiptsByMail: c.receiptsByMail });
-          result(c, 'done', c.notify ? (r.notify === 'reminders' ? 'from now on you get deadline reminders only, no results mail (SET NOTIFY EVERY PHASE undoes it)' : 'from now on you get every phase\'s results by mail') : r.receiptsByMail ? 'orders you send from the web page or the API are now also receipted by mail' : 'orders you send from the web page or the API are receipted on the page only (mail is always answered by mail)');
+          const r = await updateAccount(ctx, who.accountId, { notify: c.notify, receiptsByMail: c.receiptsByMail, timeZone: c.timeZone });
+          result(c, 'done', setDone(c, r));
           break;
         }
         case 'register':

@@ -1,6 +1,6 @@
 // The HELP reply: every command a player (or the moderator) can write by email.
 import type { Config } from '../config.ts';
-import { judgeAddress, type Purpose } from './reply-address.ts';
+import { judgeAddress, type Purpose } from '../service/mail-sending/reply-address.ts';
 
 /** The Aloha lines (docs/aloha.md), for the HELP of an Aloha game. */
 export const ALOHA_HELP = `Aloha: one phase is one decision of one player. When it is your turn, send one action:
@@ -76,7 +76,10 @@ Player commands:
                           its orders for this phase no longer count) until the moderator finds a new
                           player. RESIGN alone only says how; naming your power confirms it.
   SET NOTIFY EVERY PHASE  every phase's results by mail (the default)
+  SET NOTIFY DIGEST       one mail a day (after 07:00 your time) of what happened in each of your games,
+                          instead of each phase's results; deadline reminders still come
   SET NOTIFY REMINDERS    deadline reminders only (and the mail of the game's start and end); results on the page
+  SET ZONE <time zone>    the time zone your mail gives times in, e.g. SET ZONE Pacific/Honolulu
   SET RECEIPTS ON|OFF     whether orders sent from the web page or the API are also receipted by mail
                           (off by default; the receipt is on the page, and mail is always answered by mail)
   HELP                    this text
@@ -113,7 +116,8 @@ export function judgeHelpText(config: Config): string {
   LIST                    the games you may join: your invitations, and games open to anyone
   JOIN <game>             accept an invitation (or join a game open to anyone), by the name LIST shows;
                           replying JOIN to the invitation itself needs no name and no proof from your mail server
-  SET ...                 your mail settings: SET NOTIFY EVERY PHASE, SET NOTIFY REMINDERS, SET RECEIPTS ON|OFF
+  SET ...                 your mail settings: SET NOTIFY EVERY PHASE|DIGEST|REMINDERS, SET RECEIPTS ON|OFF,
+                          SET ZONE <time zone>
   HELP                    this text
 The judge answers mail to this address only when your mail server proves that you sent it (a DKIM or
 DMARC pass for your domain); other mail is read and never answered. Orders, STATUS, PRESS, votes and

@@ -7,7 +7,7 @@ import { gameTitle } from '../mail/game-mail.ts';
 import type { Ctx } from '../service/context.ts';
 import { AppError } from '../service/errors.ts';
 import { join, listGames } from '../service/games.ts';
-import { JUDGE_COMMANDS, type Command } from './commands.ts';
+import { JUDGE_COMMANDS, setDone, type Command } from './commands.ts';
 import type { Executed, LineResult } from './execute.ts';
 import { judgeHelpText } from './help.ts';
 
@@ -55,8 +55,8 @@ export async function executeJudge(ctx: Ctx, sender: { email: string; account: A
           break;
         case 'set': {
           if (!account) { result(c, 'rejected', `no account uses ${sender.email}: send REGISTER first`); break; }
-          const r = await updateAccount(ctx, account.id, { notify: c.notify, receiptsByMail: c.receiptsByMail });
-          result(c, 'done', c.notify ? (r.notify === 'reminders' ? 'from now on you get deadline reminders only, no results mail (SET NOTIFY EVERY PHASE undoes it)' : 'from now on you get every phase\'s results by mail') : r.receiptsByMail ? 'orders you send from the web page or the API are now also receipted by mail' : 'orders you send from the web page or the API are receipted on the page only (mail is always answered by mail)');
+          const r = await updateAccount(ctx, account.id, { notify: c.notify, receiptsByMail: c.receiptsByMail, timeZone: c.timeZone });
+          result(c, 'done', setDone(c, r));
           break;
         }
         case 'register':

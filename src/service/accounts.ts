@@ -34,6 +34,15 @@ export function validTimeZone(zone: string): boolean {
   return DateTime.now().setZone(zone).isValid;
 }
 
+/** A zone as IANA spells it ("pacific/honolulu" → "Pacific/Honolulu"); a zone Intl does not know stays as written. */
+export function canonicalZone(zone: string): string {
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return zone;
+  }
+}
+
 export interface AccountInfo { id: string; email: string; name: string | null; timeZone: string }
 
 export const SIGN_IN_LINK_MINUTES = 15;
@@ -202,8 +211,8 @@ export async function authenticate(ctx: Ctx, token: string): Promise<Authenticat
   return { account: { id: row.id, email: row.email, name: row.name, timeZone: row.timeZone }, tokenId: row.token_id };
 }
 
-/** How often results mail comes: each phase's results, or deadline reminders only. */
-export const NOTIFY = ['every-phase', 'reminders'] as const;
+/** How often results mail comes: each phase's results, one digest a day (src/service/digest.ts), or deadline reminders only. */
+export const NOTIFY = ['every-phase', 'digest', 'reminders'] as const;
 export type Notify = (typeof NOTIFY)[number];
 export interface AccountSettings extends AccountInfo { notify: Notify; receiptsByMail: boolean }
 
@@ -218,7 +227,9 @@ export async function updateAccount(ctx: Ctx, accountId: string, input: { name?:
   if (input.timeZone !== undefined && !validTimeZone(input.timeZone)) {
     throw badRequest(`"${input.timeZone}" is not an IANA time zone such as "Pacific/Honolulu" or "UTC".`, [{ field: 'body.timeZone', message: 'unknown time zone' }]);
   }
-  const a = await ctx.db.account.update({ where: { id: accountId }, data: { name: input.name, timeZone: input.timeZone, notify: input.notify, receiptsByMail: input.receiptsByMail } });
+  // A reader who turns to the digest has had every result until now: their first digest starts here.
+  if (input.notify === 'digest') await ctx.db.account.updateMany({ where: { id: accountId, notify: { not: 'digest' } }, data: { digestSentAt: ctx.clock.now() } });
+  const a = await ctx.db.account.update({ where: { id: accountId }, data: { name: input.name, timeZone: input.timeZone === undefined ? undefined : canonicalZone(input.timeZone), notify: input.notify, receiptsByMail: input.receiptsByMail } });
   return settingsOf(a);
 }
 

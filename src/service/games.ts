@@ -1,7 +1,7 @@
 // Games: creation, invitations and joining, power assignment (by the moderator or a seeded draw),
 // the start, and what each reader sees.
 import { limitInvitationsBy, limitMailTo } from './mail-limits.ts';
-import type { Phase } from '../db/generated/client.ts';
+import type { Phase, Prisma } from '../db/generated/client.ts';
 import { games as registry, roleNameOf } from '../games/index.ts';
 import { DataError } from '../contract/data-error.ts';
 import type { Viewer } from '../contract/types.ts';
@@ -14,7 +14,7 @@ import { personRef, redactFor, renderPeople, visibleAddresses } from './privacy.
 import { afterCommit, type Ctx } from './context.ts';
 import { DeadlinePolicy, validateZone } from './deadlines.ts';
 import { badRequest, conflict, forbidden, notFound } from './errors.ts';
-import { asStored, finishGame, initialState, openPhases, scenarioRoles } from './phases.ts';
+import { asStored, finishGame, initialState, stored, openPhases, scenarioRoles } from './phases.ts';
 import { drawPowers, newSeed, seedHash } from './rng.ts';
 
 export { drawPowers };
@@ -60,17 +60,18 @@ export async function createGame(ctx: Ctx, moderatorId: string, input: CreateGam
   // Let the engine check the options now rather than at the start.
   try {
     module.setup(seed, scenario.id, input.options ?? {});
-  } catch (err: any) {
+  } catch (err) {
     // Data that does not fit its schema names each field at fault (body.options.data.map.drawing.coast.0).
     if (err instanceof DataError) throw badRequest(`The engine rejected the options: ${err.message}`, err.issues.map((i) => ({ field: ['body', 'options', ...i.path].join('.'), message: i.message })));
-    throw badRequest(`The engine rejected the options: ${err?.message ?? err}`, [{ field: 'body.options', message: String(err?.message ?? err) }]);
+    const message = err instanceof Error ? err.message : String(err);
+    throw badRequest(`The engine rejected the options: ${message}`, [{ field: 'body.options', message }]);
   }
   const now = ctx.clock.now();
   const game = await ctx.db.$transaction(async (tx) => {
     const g = await tx.game.create({
       data: {
-        name: input.name, variant: module.id, scenario: scenario.id, options: (input.options ?? {}) as any, openJoin: input.openJoin ?? false, public: input.public ?? false,
-        nmrPolicy: input.nmrPolicy ?? 'hold', deadlines: policy as any, voteRules: { draw: input.votes?.draw ?? 'survivors', visibility: input.votes?.visibility ?? 'secret' }, seed, seedHash: seedHash(seed), moderatorId, createdAt: now,
+        name: input.name, variant: module.id, scenario: scenario.id, options: (input.options ?? {}) as Prisma.InputJsonValue, openJoin: input.openJoin ?? false, public: input.public ?? false,
+        nmrPolicy: input.nmrPolicy ?? 'hold', deadlines: policy as Prisma.InputJsonValue, voteRules: { draw: input.votes?.draw ?? 'survivors', visibility: input.votes?.visibility ?? 'secret' }, seed, seedHash: seedHash(seed), moderatorId, createdAt: now,
       },
     });
     await tx.gameEvent.create({ data: { gameId: g.id, kind: 'created', actorId: moderatorId, text: `Game created: ${module.name}, scenario ${scenario.name}${g.public ? '; public: anyone may watch it' : ''}.`, createdAt: now } });
@@ -81,7 +82,7 @@ export async function createGame(ctx: Ctx, moderatorId: string, input: CreateGam
 
 async function record(tx: Tx, ctx: Ctx, game: GameWithPlayers, actorId: string | null, kind: string, text: string, data: Record<string, unknown> = {}, opts: { mail?: boolean; times?: [string, Date | null][] } = {}): Promise<void> {
   const now = ctx.clock.now();
-  await tx.gameEvent.create({ data: { gameId: game.id, kind, actorId, text, data: asStored(data) as any, createdAt: now } });
+  await tx.gameEvent.create({ data: { gameId: game.id, kind, actorId, text, data: stored(data), createdAt: now } });
   if (opts.mail) {
     const people = peopleOf(game);
     await queueMail(tx, recipients(game).map((r) => {
@@ -322,8 +323,8 @@ export async function gameView(ctx: Ctx, a: Access) {
           readiness: phase.readiness.map((r) => ({ role: r.role, expected: phase.expected.includes(r.role), played: played.has(r.role), submitted: r.submitted && (phase.expected.includes(r.role) || isMod || (a.viewer.kind === 'player' && a.viewer.role === r.role)), ready: r.ready })),
         }
       : null,
-    view: shown ? (a.module.view(shown.state as any, a.viewer) as Record<string, unknown>) : null,
-    position: shown ? a.module.formatPosition(shown.state as any, a.viewer) : null,
+    view: shown ? (a.module.view(shown.state, a.viewer) as Record<string, unknown>) : null,
+    position: shown ? a.module.formatPosition(shown.state, a.viewer) : null,
   };
 }
 

@@ -11,7 +11,7 @@ import { personIds, redactFor, renderPeople, submissionFor, visibleAddresses } f
 
 /** Centre counts when the engine's view shows centre ownership as { centre: owner }. */
 export function centreCounts(view: unknown): Record<string, number> | null {
-  const v = view as any;
+  const v = view as { centerCounts?: unknown; supplyCenters?: unknown; centres?: unknown; centers?: unknown } | null | undefined;
   if (v?.centerCounts && typeof v.centerCounts === 'object') return v.centerCounts as Record<string, number>;
   const sc = v?.supplyCenters ?? v?.centres ?? v?.centers;
   if (!sc || typeof sc !== 'object' || Array.isArray(sc)) return null;
@@ -21,7 +21,7 @@ export function centreCounts(view: unknown): Record<string, number> | null {
 }
 
 function phaseEntry(module: GameModule, phase: Phase, subs: Submission[], viewer: Viewer, gameOver: boolean, detail: boolean) {
-  const view = module.view(phase.state as any, viewer) as Record<string, unknown>;
+  const view = module.view(phase.state, viewer) as Record<string, unknown>;
   const last = new Map<string, Submission>();
   // The orders that counted: a submission superseded by the removal or replacement of its player did not.
   for (const s of [...subs].sort((a, b) => a.seq - b.seq)) if (s.supersededAt === null) last.set(s.role, s);
@@ -41,7 +41,7 @@ function phaseEntry(module: GameModule, phase: Phase, subs: Submission[], viewer
     centres: centreCounts(view),
     orders,
     report: phase.report !== null && phase.report !== undefined ? module.formatReport(phase.report, viewer) : null,
-    ...(detail ? { view, position: module.formatPosition(phase.state as any, viewer), reportData: phase.report !== null && viewer.kind === 'moderator' ? (phase.report as Record<string, unknown>) : undefined } : {}),
+    ...(detail ? { view, position: module.formatPosition(phase.state, viewer), reportData: phase.report !== null && viewer.kind === 'moderator' ? (phase.report as Record<string, unknown>) : undefined } : {}),
   };
 }
 
@@ -67,9 +67,9 @@ export async function phaseDetail(ctx: Ctx, a: Access, seq: number) {
   return phaseEntry(a.module, p, p.submissions, a.viewer, a.game.status === 'finished', true);
 }
 
-/** The game's events; addresses the reader may not see are redacted (see privacy.ts). */
-export async function events(ctx: Ctx, gameId: string, a?: Access) {
-  const rows = await ctx.db.gameEvent.findMany({ where: { gameId }, orderBy: { seq: 'asc' }, select: { id: true, kind: true, text: true, createdAt: true, actorId: true } });
+/** The game's events (those of a time window, `after` < createdAt ≤ `until`); addresses the reader may not see are redacted (see privacy.ts). */
+export async function events(ctx: Ctx, gameId: string, a?: Access, window?: { after: Date; until: Date }) {
+  const rows = await ctx.db.gameEvent.findMany({ where: { gameId, ...(window ? { createdAt: { gt: window.after, lte: window.until } } : {}) }, orderBy: { seq: 'asc' }, select: { id: true, kind: true, text: true, createdAt: true, actorId: true } });
   const ids = [...new Set(rows.flatMap((e) => personIds(e.text)))];
   const accounts = ids.length ? await ctx.db.account.findMany({ where: { id: { in: ids } }, select: { id: true, email: true, name: true } }) : [];
   const people = new Map(accounts.map((x) => [x.id, { email: x.email, name: x.name }]));
@@ -92,7 +92,7 @@ function deepEqual(a: unknown, b: unknown): boolean {
   if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((x, i) => deepEqual(x, (b as unknown[])[i]));
   const ka = Object.keys(a as object).sort();
   const kb = Object.keys(b as object).sort();
-  return deepEqual(ka, kb) && ka.every((k) => deepEqual((a as any)[k], (b as any)[k]));
+  return deepEqual(ka, kb) && ka.every((k) => deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
 }
 
 export interface ReplayReport { ok: boolean; phases: number; mismatches: { seq: number; key: string; what: string }[] }
@@ -159,7 +159,7 @@ async function replayNow(ctx: Ctx, game: Awaited<ReturnType<typeof loadGame>>): 
     if (p.status !== 'adjudicated' && p.status !== 'skipped') break;
     const subs: Record<string, unknown> = {};
     for (const s of p.submissions) if (s.supersededAt === null) subs[s.role] = s.accepted; // the last one still in force counts
-    const r = run(() => module.resolve(p.state as any, p.status === 'skipped' ? {} : subs));
+    const r = run(() => module.resolve(p.state, p.status === 'skipped' ? {} : subs));
     if (!deepEqual(asStored(r.report), p.report)) mismatches.push({ seq: p.seq, key: p.key, what: 'report differs' });
     state = r.state;
     void i;

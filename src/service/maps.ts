@@ -1,6 +1,6 @@
 // A game's map for the caller, now or at a phase: SVG from the game layer, PNG from the SVG.
 import crypto from 'node:crypto';
-import { drawMap, hasMap } from '../games/maps.ts';
+import { drawMailMap, drawMap, hasMap, readerPoints } from '../games/maps.ts';
 import { access, type Access } from './access.ts';
 import type { Ctx } from './context.ts';
 import { AppError, notFound } from './errors.ts';
@@ -74,22 +74,27 @@ export async function mapPng(ctx: Ctx, gameId: string, seq: number | undefined, 
  * game has no drawing or the phase is gone.
  */
 /**
- * The width a mail's map is drawn and shown at. The board's names are 8 points in a 1000-unit-wide
- * map: at 1400 px they are 11.2 px (the shrunk long names, 5.5 points, 7.7 px). At the 800 px of
- * before they were 6.4 px. Cropping around the reader's units would allow a narrower image; not yet.
+ * The width a mail's uncropped map is drawn and shown at (the moderator's, an observer's, and the
+ * games not cropped yet). The board's names are 8 points in a 1000-unit-wide map: at 1400 px they
+ * are 11.2 px. A player's Diplomacy map is cropped around their units instead, at the width where
+ * every name, the shrunk long ones too, is 11 px (src/render/mail-crop.ts).
  */
 export const MAIL_MAP_WIDTH = 1400;
 
-export async function mailMap(ctx: Ctx, phaseId: string, viewer: Viewer): Promise<{ png: Buffer; title: string } | null> {
+export async function mailMap(ctx: Ctx, phaseId: string, viewer: Viewer): Promise<{ png: Buffer; title: string; width: number } | null> {
   const phase = await ctx.db.phase.findUnique({ where: { id: phaseId }, include: { game: true } });
   if (!phase || phase.status === 'rolled_back') return null;
   const module = moduleOf(phase.game);
   if (!hasMap(module)) return null;
   const final = phase.status === 'adjudicated' || phase.status === 'skipped';
   const title = `${phase.game.name}: ${phase.label}`;
-  const key = [phase.id, phase.status, viewerKey(viewer), '', title].join('\n');
-  const png = await pngOf(ctx, { key, final, module: module.name, draw: () => drawMap({ module, state: phase.state, report: final ? phase.report ?? undefined : undefined, viewer, title }) }, MAIL_MAP_WIDTH, 'mail');
-  return png && { png: png.png, title };
+  const key = ['mail', phase.id, phase.status, viewerKey(viewer), '', title].join('\n');
+  const req = { module, state: phase.state, report: final ? phase.report ?? undefined : undefined, viewer, title };
+  // A cropped map is drawn here, for its width; an uncropped one (a big board) only when its PNG is not cached.
+  const drawn = readerPoints(req).length ? drawMailMap(req) : null;
+  const width = drawn?.width ?? MAIL_MAP_WIDTH;
+  const png = await pngOf(ctx, { key, final, module: module.name, draw: () => drawn?.svg ?? drawMap(req) }, width, 'mail');
+  return png && { png: png.png, title, width };
 }
 
 // Readers who may see the same thing get the same drawing (every player of a game without hidden

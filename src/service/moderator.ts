@@ -4,6 +4,7 @@ import { queueMail } from '../mail/outbox.ts';
 import { eventMail, gameOverMail, roleNameOf, roleNamesOf, startMail } from '../mail/game-mail.ts';
 import { normalizeEmail } from './accounts.ts';
 import { access, loadGame, lockGame, matchRole, playerOfRole, policyOf, refuseModeratorSeat, requireModerator, type Access } from './access.ts';
+import type { Prisma } from '../db/generated/client.ts';
 import { recipients } from './phases.ts';
 import { personRef, redactFor, renderPeople, visibleAddresses } from './privacy.ts';
 import { afterCommit, type Ctx } from './context.ts';
@@ -12,7 +13,7 @@ import { badRequest, conflict, forbidden, notFound, unprocessable } from './erro
 import { MODERATOR_DECISION } from '../contract/types.ts';
 import { receiptHash, splitText } from './orders.ts';
 import { peopleOf, recordEvent } from './games.ts';
-import { asStored, finishGame, processPhase, type ProcessResult } from './phases.ts';
+import { asStored, finishGame, stored, processPhase, type ProcessResult } from './phases.ts';
 import type { Tx } from '../db/client.ts';
 
 async function modTx<T>(ctx: Ctx, gameId: string, moderatorId: string, fn: (tx: Tx, a: Access, now: Date) => Promise<T>): Promise<T> {
@@ -35,7 +36,7 @@ export async function setDeadline(ctx: Ctx, gameId: string, moderatorId: string,
   let wake: { phaseId: string; at: Date }[] = [];
   const r = await modTx(ctx, gameId, moderatorId, async (tx, a, now) => {
     const phase = await openPhaseOf(tx, gameId);
-    if (a.module.phase(phase.state as any).moderatorDecides) throw conflict(`${phase.label} has no deadline: it waits for your decision (POST /games/${gameId}/decision).`);
+    if (a.module.phase(phase.state).moderatorDecides) throw conflict(`${phase.label} has no deadline: it waits for your decision (POST /games/${gameId}/decision).`);
     let at: Date;
     if (input.at) at = input.at;
     else at = new Date((phase.graceUntil ?? phase.deadlineAt ?? now).getTime() + (input.extendMinutes ?? 0) * 60_000);
@@ -84,7 +85,7 @@ export async function resume(ctx: Ctx, gameId: string, moderatorId: string) {
 export async function processNow(ctx: Ctx, gameId: string, moderatorId: string): Promise<ProcessResult> {
   const phase = await modTx(ctx, gameId, moderatorId, async (tx, a, now) => {
     const p = await openPhaseOf(tx, gameId);
-    if (a.module.phase(p.state as any).moderatorDecides)
+    if (a.module.phase(p.state).moderatorDecides)
       throw conflict(`${p.label} waits for your decision, not for a deadline: send it with POST /games/${gameId}/decision {"text": "..."}.`);
     await tx.gameEvent.create({ data: { gameId, kind: 'process-now', actorId: moderatorId, text: `The moderator asked to process ${p.label} now.`, createdAt: now } });
     return p;
@@ -100,9 +101,9 @@ export async function processNow(ctx: Ctx, gameId: string, moderatorId: string):
 export async function decide(ctx: Ctx, gameId: string, moderatorId: string, text: string): Promise<ProcessResult> {
   const phase = await modTx(ctx, gameId, moderatorId, async (tx, a, now) => {
     const p = await openPhaseOf(tx, gameId);
-    if (!a.module.phase(p.state as any).moderatorDecides) throw conflict(`${p.label} is not waiting for a decision of the moderator.`);
+    if (!a.module.phase(p.state).moderatorDecides) throw conflict(`${p.label} is not waiting for a decision of the moderator.`);
     const lines = splitText(text);
-    const read = a.module.readSubmission(p.state as any, MODERATOR_DECISION, lines);
+    const read = a.module.readSubmission(p.state, MODERATOR_DECISION, lines);
     const bad = read.lines.filter((l) => !l.ok);
     if (!lines.length || bad.length)
       throw unprocessable(
@@ -111,7 +112,7 @@ export async function decide(ctx: Ctx, gameId: string, moderatorId: string, text
         { lines: read.lines },
       );
     await tx.submission.create({
-      data: { phaseId: p.id, role: MODERATOR_DECISION, accountId: moderatorId, lines: lines as any, readings: read.lines as any, accepted: asStored(read.accepted) as any, receipt: receiptHash(gameId, p.key, MODERATOR_DECISION, read.accepted, now), createdAt: now },
+      data: { phaseId: p.id, role: MODERATOR_DECISION, accountId: moderatorId, lines: lines, readings: stored(read.lines), accepted: stored(read.accepted), receipt: receiptHash(gameId, p.key, MODERATOR_DECISION, read.accepted, now), createdAt: now },
     });
     // What was decided is for the engine's report to tell, to those who may read it.
     await recordEvent(tx, ctx, a.game, moderatorId, 'decision', `The moderator has decided (${p.label}).`, { phase: p.key });
@@ -127,14 +128,14 @@ export async function rollback(ctx: Ctx, gameId: string, moderatorId: string, se
     if (a.game.status !== 'active' && a.game.status !== 'paused') throw conflict('Only a running game can be rolled back.');
     const target = await tx.phase.findUnique({ where: { gameId_seq: { gameId, seq } } });
     if (target?.status !== 'adjudicated') throw badRequest(`Phase ${seq} is not an adjudicated phase of this game (see GET /games/${gameId}/history).`, [{ field: 'body.seq', message: 'not an adjudicated phase' }]);
-    if (a.module.seats?.(target.state as any)) throw conflict(`The powers were dealt after ${target.label}; it cannot be played again. Roll back to a later phase.`);
+    if (a.module.seats?.(target.state)) throw conflict(`The powers were dealt after ${target.label}; it cannot be played again. Roll back to a later phase.`);
     const last = await tx.phase.findFirstOrThrow({ where: { gameId }, orderBy: { seq: 'desc' } });
     await tx.phase.updateMany({ where: { gameId, seq: { gte: seq }, status: { not: 'rolled_back' } }, data: { status: 'rolled_back' } });
     const policy = policyOf(a.game);
-    const info = a.module.phase(target.state as any);
+    const info = a.module.phase(target.state);
     const deadlineAt = computeDeadline(policy, info, now);
     const phase = await tx.phase.create({
-      data: { gameId, seq: last.seq + 1, key: target.key, label: target.label, type: target.type, year: target.year, state: target.state as any, status: 'open', openedAt: now, deadlineAt, expected: target.expected },
+      data: { gameId, seq: last.seq + 1, key: target.key, label: target.label, type: target.type, year: target.year, state: target.state as Prisma.InputJsonValue, status: 'open', openedAt: now, deadlineAt, expected: target.expected },
     });
     const roles = a.module.scenarios.find((s) => s.id === a.game.scenario)?.roles ?? [];
     await tx.phaseRole.createMany({ data: roles.map((role) => ({ phaseId: phase.id, role, ready: !target.expected.includes(role), submitted: false, updatedAt: now })) });

@@ -15,7 +15,7 @@ export async function optionsFor(ctx: Ctx, a: Access, askedRole?: string) {
   if (a.viewer.kind === 'moderator') {
     const roles = a.game.players.map((p) => p.role).filter((r): r is string => !!r);
     // The moderator sees every power's options, or one power's with ?role=.
-    if (askedRole === undefined) return { role: null, phase: info, options: Object.fromEntries(roles.map((r) => [r, options(phase.state as any, r)])) };
+    if (askedRole === undefined) return { role: null, phase: info, options: Object.fromEntries(roles.map((r) => [r, options(phase.state, r)])) };
     const match = matchRole(roles, askedRole);
     if (!match) throw badRequest(`No power "${askedRole}" plays in this game: ask for one of ${roles.join(', ')}.`, [{ field: 'querystring.role', message: 'a power of this game' }]);
     role = match;
@@ -23,5 +23,5 @@ export async function optionsFor(ctx: Ctx, a: Access, askedRole?: string) {
     if (askedRole !== undefined && a.viewer.kind === 'player' && !matchRole([a.viewer.role], askedRole)) throw forbidden('You may see your own options only.');
     role = requirePlayer(a).role!;
   }
-  return { role, phase: info, options: options(phase.state as any, role) };
+  return { role, phase: info, options: options(phase.state, role) };
 }

@@ -35,7 +35,7 @@ export interface SubmitResult {
 function canonical(x: unknown): string {
   if (Array.isArray(x)) return `[${x.map(canonical).join(',')}]`;
   if (x && typeof x === 'object') {
-    return `{${Object.keys(x).sort().filter((k) => (x as any)[k] !== undefined).map((k) => `${JSON.stringify(k)}:${canonical((x as any)[k])}`).join(',')}}`;
+    return `{${Object.keys(x).sort().filter((k) => (x as Record<string, unknown>)[k] !== undefined).map((k) => `${JSON.stringify(k)}:${canonical((x as Record<string, unknown>)[k])}`).join(',')}}`;
   }
   return JSON.stringify(x ?? null);
 }
@@ -154,8 +154,8 @@ function writeBatcher(ctx: Ctx) {
       try {
         r = await query();
         break;
-      } catch (err: any) {
-        if (err?.code !== '40P01' || attempt >= 5) throw err;
+      } catch (err) {
+        if ((err as { code?: string } | null)?.code !== '40P01' || attempt >= 5) throw err;
       }
     }
     const stored = new Set(r.rows.map((x) => Number(x.idx) - 1));
@@ -195,7 +195,7 @@ export async function submitOrders(ctx: Ctx, gameId: string, who: string | { tok
   const module = moduleOf({ variant: c.variant });
   const role = c.role;
   const state = await phaseState(ctx, c.phase_id);
-  const read = module.readSubmission(state as any, role, input.lines);
+  const read = module.readSubmission(state, role, input.lines);
   const bad = read.lines.filter((l) => !l.ok);
   // One rule in every channel: a rejected line stores nothing, and the orders in force stay.
   if (bad.length) {

@@ -2,7 +2,7 @@
 // a phase is due, and adjudicating it exactly once — the result, the next phase and every player's
 // mail are written in one transaction under the game's row lock.
 import crypto from 'node:crypto';
-import type { Phase, PhaseRole } from '../db/generated/client.ts';
+import type { Phase, PhaseRole, Prisma } from '../db/generated/client.ts';
 import type { Tx } from '../db/client.ts';
 import { idList, insertRows } from '../db/rows.ts';
 import type { GameModule, Outcome, Viewer } from '../contract/types.ts';
@@ -40,6 +40,11 @@ export function initialState(module: GameModule, game: { seed: string; scenario:
   }
 }
 
+/** A value as a JSON column takes it: asStored's copy, typed for Prisma's input. */
+export function stored(x: unknown): Prisma.InputJsonValue {
+  return asStored(x) as Prisma.InputJsonValue;
+}
+
 export interface Resolved { phase: Phase; report: unknown }
 
 export interface OpenResult {
@@ -71,7 +76,7 @@ export function planPhases(game: Pick<GameWithPlayers, 'id' | 'scenario'>, modul
     const info = module.phase(s);
     const outcome = module.outcome(s);
     const base: Phase = {
-      id: crypto.randomUUID(), gameId: game.id, seq, key: info.key, label: info.label, type: info.type, year: info.year ?? null, state: asStored(s) as any, openedAt: now,
+      id: crypto.randomUUID(), gameId: game.id, seq, key: info.key, label: info.label, type: info.type, year: info.year ?? null, state: asStored(s) as Prisma.JsonValue, openedAt: now,
       status: 'open', deadlineAt: null, graceUntil: null, earlyAt: null, remindedAt: null, resolvedAt: null, report: null, expected: [], missed: [],
     };
     if (outcome) {
@@ -83,7 +88,7 @@ export function planPhases(game: Pick<GameWithPlayers, 'id' | 'scenario'>, modul
     // A phase that waits for the moderator has no role expected, yet is not played at once.
     if (expected.length === 0 && !info.moderatorDecides && i < MAX_SKIPS) {
       const r = module.resolve(s, {});
-      const phase = { ...base, status: 'skipped', resolvedAt: now, report: asStored(r.report) as any };
+      const phase = { ...base, status: 'skipped', resolvedAt: now, report: asStored(r.report) as Prisma.JsonValue };
       rows.push(phase);
       skipped.push({ phase, report: r.report });
       s = r.state;
@@ -190,7 +195,7 @@ interface Adjudication {
   missed: string[];
   missedPlayerIds: string[];
   opened: PhasePlan;
-  event: { gameId: string; kind: string; actorId: string | null; text: string; data: any; createdAt: Date };
+  event: { gameId: string; kind: string; actorId: string | null; text: string; data: Prisma.InputJsonValue; createdAt: Date };
   mails: OutgoingMail[];
   finish: { game: GameWithPlayers; outcome: Outcome } | null;
   wake: { phaseId: string; at: Date } | null;
@@ -213,7 +218,7 @@ function planAdjudication(ctx: Ctx, game: GameWithPlayers, module: GameModule, p
   };
   const nextState = (opened.open ?? opened.final)!.state;
   // A reader who asked for deadline reminders only gets no results mail (the page has them).
-  const mails: OutgoingMail[] = recipients(game).filter((r) => r.notify !== 'reminders').map((r) => resultsMail(ctx.config, game, module, r, done, opened.open, nextState, now, dealt ? dealtFor(game, dealt, r) : undefined));
+  const mails: OutgoingMail[] = recipients(game).filter((r) => r.notify !== 'reminders' && r.notify !== 'digest').map((r) => resultsMail(ctx.config, game, module, r, done, opened.open, nextState, now, dealt ? dealtFor(game, dealt, r) : undefined));
   if (opened.outcome) mails.push(...recipients(game).map((r) => gameOverMail(ctx.config, game, module, r, opened.outcome!, nextState)));
   return {
     phase, gameId: game.id, report: resolved.report, missed, missedPlayerIds, opened, event, mails,
@@ -292,11 +297,11 @@ export async function processPhase(ctx: Ctx, phaseId: string, opts: { force?: bo
       if (due.status !== 'adjudicate') return due;
 
       // Adjudicate. A role without orders gets the engine's default (units hold, civil disorder).
-      const resolved = module.resolve(phase.state as any, submissionsOf(subs));
+      const resolved = module.resolve(phase.state, submissionsOf(subs));
       const { missed, missedPlayerIds } = missedBy(game, phase, subs);
       // Heiau's Two Haoles: the ballot was cast from seats; the powers are dealt now.
       let dealt: Record<string, string> | null = null;
-      const seats = module.seats?.(phase.state as any);
+      const seats = module.seats?.(phase.state);
       if (seats && !module.seats!(resolved.state)) {
         dealt = await dealRoles(tx, game, module, seats, now);
         game = await loadGame(tx, game.id);
@@ -379,8 +384,8 @@ export async function processPhases(ctx: Ctx, phaseIds: string[]): Promise<Map<s
               if (due.status !== 'start-grace') results.set(phase.id, due);
               continue;
             }
-            const resolved = module.resolve(phase.state as any, submissionsOf(subs));
-            const seats = module.seats?.(phase.state as any);
+            const resolved = module.resolve(phase.state, submissionsOf(subs));
+            const seats = module.seats?.(phase.state);
             if (seats && !module.seats!(resolved.state)) {
               later.push(phase.id); // powers to deal: processPhase does it
               continue;
@@ -462,9 +467,9 @@ async function testPauseBeforeCommit(phaseIds: string[]): Promise<void> {
 }
 
 export async function finishGame(tx: Tx, game: { id: string; seed: string }, outcome: Outcome | Record<string, unknown>, now: Date): Promise<void> {
-  await tx.game.update({ where: { id: game.id }, data: { status: 'finished', outcome: asStored(outcome) as any, endedAt: now, pausedAt: null, version: { increment: 1 } } });
+  await tx.game.update({ where: { id: game.id }, data: { status: 'finished', outcome: stored(outcome), endedAt: now, pausedAt: null, version: { increment: 1 } } });
   await tx.gameEvent.create({
-    data: { gameId: game.id, kind: 'finished', text: `The game is over: ${(outcome as Outcome).text ?? (outcome as any).kind}. The seed is now public: ${game.seed}`, data: { outcome: asStored(outcome) as any, seed: game.seed }, createdAt: now },
+    data: { gameId: game.id, kind: 'finished', text: `The game is over: ${(outcome as Outcome).text ?? (outcome as { kind?: string }).kind}. The seed is now public: ${game.seed}`, data: { outcome: stored(outcome), seed: game.seed }, createdAt: now },
   });
 }
 

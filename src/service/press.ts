@@ -1,6 +1,7 @@
 // Press: messages between the players of a game, where its moderator allows them. Stored, mailed
 // to the recipients, and readable by the sender and the recipients (everyone once the game is
 // over, if the settings say so). Press to ALL goes to every power and the moderator.
+import type { Viewer } from '../contract/types.ts';
 import type { Tx } from '../db/client.ts';
 import { headerLines, roleNameOf, roleNamesOf } from '../mail/game-mail.ts';
 import { queueMail, type OutgoingMail } from '../mail/outbox.ts';
@@ -59,7 +60,7 @@ export async function updateEmailSettings(ctx: Ctx, gameId: string, moderatorId:
 
 export interface PressInput { to: string[] | 'ALL'; text: string }
 
-function pressMail(ctx: Ctx, a: Access, reader: { email: string; timeZone: string; viewer: any }, from: string, toLine: string, body: string, phaseLabel: string | null, at: Date): OutgoingMail {
+function pressMail(ctx: Ctx, a: Access, reader: { email: string; timeZone: string; viewer: Viewer }, from: string, toLine: string, body: string, phaseLabel: string | null, at: Date): OutgoingMail {
   let text = headerLines(ctx.config, a.game, reader, [['Press-From', from], ['Press-To', toLine], ['At', isoUtc(at)]]);
   const fromName = roleNameOf(a.game, from);
   text += `Press from ${fromName} to ${toLine}${phaseLabel ? ` during ${phaseLabel}` : ''}, ${formatTime(at, reader.timeZone)}:\n\n`;
@@ -96,8 +97,8 @@ export async function sendPress(ctx: Ctx, gameId: string, accountId: string, inp
     const phase = await tx.phase.findFirst({ where: { gameId, status: 'open' } });
     const row = await tx.press.create({ data: { gameId, phaseLabel: phase?.label ?? null, fromRole: from, fromAccountId: accountId, toRoles, toAll, body: text, createdAt: now } });
     const toLine = toAll ? 'ALL' : roleNamesOf(a.game, toRoles);
-    const readers = activePlayers(a.game).filter((p) => p.role !== from && toRoles.includes(p.role!)).map((p) => ({ email: p.account.email, timeZone: p.account.timeZone, viewer: { kind: 'player', role: p.role! } }));
-    if (toAll) readers.push({ email: a.game.moderator.email, timeZone: a.game.moderator.timeZone, viewer: { kind: 'moderator' } as any });
+    const readers: { email: string; timeZone: string; viewer: Viewer }[] = activePlayers(a.game).filter((p) => p.role !== from && toRoles.includes(p.role!)).map((p) => ({ email: p.account.email, timeZone: p.account.timeZone, viewer: { kind: 'player', role: p.role! } }));
+    if (toAll) readers.push({ email: a.game.moderator.email, timeZone: a.game.moderator.timeZone, viewer: { kind: 'moderator' } });
     // Who answers has read what they answer: the thread is read up to their own message.
     await markReadTx(tx, accountId, gameId, threadOf(row), row.seq, now);
     await queueMail(tx, readers.map((rd) => pressMail(ctx, a, rd, from, toLine, text, phase?.label ?? null, now)), now);

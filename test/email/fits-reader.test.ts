@@ -2,6 +2,9 @@
 // with no MX proof; game mail names the reader's channel; receipts of web orders are not mailed
 // unless asked; a reader who wants reminders only gets no results mail.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { heiauDiplomacy } from '../../src/games/diplomacy.ts';
+import { drawMailMap } from '../../src/games/maps.ts';
+import { viewerOfKey } from '../../src/mail/game-mail.ts';
 import { signUp, startedGame, type Client } from '../helpers/api.ts';
 import { last, startEmailRig, type EmailRig } from './helpers.ts';
 
@@ -97,19 +100,22 @@ describe('game mail per reader: channel, receipts, notification setting', () => 
     await mod.ok('PUT', `/games/${gameId}/deadline`, { extendMinutes: 90 });
     const text = (await last(rig, web.email, 'event:deadline')).text;
     const sentences = text.split('\n').filter((l) => !l.startsWith('::'));
-    expect(sentences.join('\n')).toMatch(/New deadline: .*HST, Pacific\/Honolulu\)/);
+    expect(sentences.join('\n')).toMatch(/New deadline: \w{3} \d+ \w{3} \d{4} \d\d:\d\d HST \(Pacific\/Honolulu; .* UTC\)/);
     expect(sentences.filter((l) => /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(l))).toEqual([]);
   });
 
-  it('the map in results mail is drawn and shown at a width where the board\'s names are at least 11 px', async () => {
+  it('the map in results mail is cropped around the reader\'s units and shown at a width where every name is at least 11 px', async () => {
     const m = await last(rig, web.email, 'results');
     const shown = Number(/<img src="cid:map@kahu"[^>]* width="(\d+)"/.exec(m.html!)![1]);
     const png = m.images.find((i) => i.cid === 'map@kahu')!.content;
     expect(png.readUInt32BE(16)).toBe(shown); // drawn at the width it is shown at
-    // Names are 8 points of a map 1000 units wide (src/render/diplomacy-map.ts): in pixels as shown,
-    const svg = (await rig.t.app.inject({ url: `/games/${gameId}/map.svg`, headers: { authorization: `Bearer ${web.token}` } })).body;
-    const vw = Number(/viewBox="[\d.-]+ [\d.-]+ ([\d.]+)/.exec(svg)![1]);
-    const names = Number(/<g class="labels" font-size="([\d.]+)"/.exec(svg)![1]);
-    expect(names * shown / vw).toBeGreaterThanOrEqual(11);
+    // The same drawing, for the same reader and phase (src/games/maps.ts drawMailMap):
+    const row = await rig.t.db.outboxMail.findFirstOrThrow({ where: { toAddress: web.email, kind: 'results' }, orderBy: { seq: 'desc' } });
+    const phase = await rig.t.db.phase.findUniqueOrThrow({ where: { id: row.mapPhaseId! } });
+    const drawn = drawMailMap({ module: heiauDiplomacy, state: phase.state, report: phase.report ?? undefined, viewer: viewerOfKey(row.mapViewer!), title: '' })!;
+    expect(drawn.width).toBe(shown);
+    const crop = /<svg class="crop"[^>]* viewBox="[\d.-]+ [\d.-]+ ([\d.]+) [\d.]+"[^>]*>([\s\S]*?)<\/svg><g class="overview"/.exec(drawn.svg)!;
+    const smallest = Math.min(...[...crop[2]!.matchAll(/font-size="([\d.]+)"/g)].map((x) => Number(x[1])));
+    expect(smallest * shown / Number(crop[1])).toBeGreaterThanOrEqual(11);
   });
 });

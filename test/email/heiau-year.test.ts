@@ -100,7 +100,7 @@ describe('Heiau Race, one game-year by email', () => {
     expect((await observer.ok('GET', `/games/${gameId}`)).status).toBe('paused');
     rig.t.clock.advanceMinutes(30);
     r = await mail(mod, 'RESUME\nDEADLINE 2025-03-03 20:00');
-    expect(r).toMatch(/DEADLINE 2025-03-03 20:00\n\s+done: deadline set to Tue 4 Mar 2025 06:00 UTC/);
+    expect(r).toMatch(/DEADLINE 2025-03-03 20:00\n\s+done: deadline set to Mon 3 Mar 2025 20:00 HST \(Pacific\/Honolulu; Tue 4 Mar 2025 06:00 UTC\)/);
     expect((await observer.ok('GET', `/games/${gameId}`)).phase.deadlineAt).toBe('2025-03-04T06:00:00.000Z');
     r = await mail(mod, 'ROLLBACK Winter 1 Adjustments');
     expect(r).toMatch(/done: rolled back to Winter 1 Adjustments/);

@@ -9,8 +9,8 @@ import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { simpleParser } from 'mailparser';
 import type { DNSResolver } from 'mailauth';
 import { startInboundSmtp, type InboundSmtp } from '../../src/pbem/inbound/listener.ts';
-import { sendPendingMail } from '../../src/mail/sender.ts';
-import { fileTransport } from '../../src/mail/transport.ts';
+import { sendPendingMail } from '../../src/service/mail-sending/sender.ts';
+import { fileTransport } from '../../src/service/mail-sending/transport.ts';
 import { loadDkimKey } from '../../src/service/secrets.ts';
 import { startTestService, type TestService } from '../helpers/app.ts';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { parseCommands, parseDuration } from '../../src/pbem/commands.ts';
 import { parseTime } from '../../src/pbem/execute.ts';
-import { parseReplyAddress, replyAddress, tokenMatches } from '../../src/pbem/reply-address.ts';
+import { parseReplyAddress, replyAddress, tokenMatches } from '../../src/service/mail-sending/reply-address.ts';
 import { stripReply } from '../../src/pbem/inbound/normalize.ts';
 
 const cfg = loadConfig({ INBOUND_DOMAIN: 'Play.Example.org', REPLY_SECRET: 'a-secret-of-sixteen-chars' }).inbound;

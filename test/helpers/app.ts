@@ -7,7 +7,7 @@ import { buildApp } from '../../src/http/app.ts';
 import { ManualClock, systemClock } from '../../src/service/clock.ts';
 import { bossQueue, createBoss } from '../../src/jobs/queues.ts';
 import { startWorker, type Worker } from '../../src/jobs/worker.ts';
-import { fileTransport } from '../../src/mail/transport.ts';
+import { fileTransport } from '../../src/service/mail-sending/transport.ts';
 import { loadReplySecret } from '../../src/service/secrets.ts';
 import type { Ctx } from '../../src/service/context.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';

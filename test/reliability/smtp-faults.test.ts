@@ -3,8 +3,8 @@
 // moderator (only) sees it and can send it again, and it is then delivered once.
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backoffMs, MAX_ATTEMPTS, sendPendingMail } from '../../src/mail/sender.ts';
-import { smtpTransport } from '../../src/mail/transport.ts';
+import { backoffMs, MAX_ATTEMPTS, sendPendingMail } from '../../src/service/mail-sending/sender.ts';
+import { smtpTransport } from '../../src/service/mail-sending/transport.ts';
 import { startTestService, type TestService } from '../helpers/app.ts';
 import { signUp, startedGame, type Client } from '../helpers/api.ts';
 import { freePort } from './procs.ts';

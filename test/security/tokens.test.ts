@@ -4,8 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendPendingMail } from '../../src/mail/sender.ts';
-import { fileTransport } from '../../src/mail/transport.ts';
+import { sendPendingMail } from '../../src/service/mail-sending/sender.ts';
+import { fileTransport } from '../../src/service/mail-sending/transport.ts';
 import { startTestService, type TestService } from '../helpers/app.ts';
 import { signUp } from '../helpers/api.ts';
 

@@ -18,7 +18,7 @@ describe('accounts', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0].tokenHash).toBe(hashToken(token));
     expect(JSON.stringify(rows)).not.toContain(token);
-    expect(mails[0].body).toContain('Mon 3 Mar 2025 00:00 UTC (Sun 2 Mar 2025 14:00 HST, Pacific/Honolulu)');
+    expect(mails[0].body).toContain('Sun 2 Mar 2025 14:00 HST (Pacific/Honolulu; Mon 3 Mar 2025 00:00 UTC)');
     expect(mails[0].body).toContain('UTC');
     const me = await t.app.inject({ url: '/accounts/me', headers: { authorization: `Bearer ${token}` } });
     expect(me.statusCode).toBe(200);

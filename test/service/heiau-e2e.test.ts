@@ -52,7 +52,7 @@ describe('Heiau Race, one game-year over HTTP', () => {
       const start = (await mailFor(t.db, p.email, 'start'))[0];
       expect(start.body).toContain(`:: Seed-Hash: ${started.seedHash}`);
       expect(start.body).toContain(`You play ${roleOf[p.email]}`);
-      expect(start.body).toMatch(/First deadline \(Spring 1 Movement\): Mon 3 Mar 2025 00:03 UTC \(/);
+      expect(start.body).toMatch(/First deadline \(Spring 1 Movement\): \w{3} \d+ \w{3} 2025 \d\d:03 \S+ \([A-Za-z_/]+; Mon 3 Mar 2025 00:03 UTC\)/);
     }
 
     // ---- Spring 1: a bad line rejects the whole submission and changes nothing.
@@ -105,8 +105,8 @@ describe('Heiau Race, one game-year over HTTP', () => {
       expect(res[0].body).toMatch(/B Kona-Kailua - Kawaihae/);
     }
     // Each reader's own zone next to UTC: Makoa is in Paris, Alii in Honolulu.
-    expect((await mailFor(t.db, b.email, 'results'))[0].body).toMatch(/Deadline: Mon 3 Mar 2025 00:06 UTC \(Mon 3 Mar 2025 01:06 GMT\+1, Europe\/Paris\)/);
-    expect((await mailFor(t.db, a.email, 'results'))[0].body).toMatch(/Deadline: Mon 3 Mar 2025 00:06 UTC \(Sun 2 Mar 2025 14:06 HST, Pacific\/Honolulu\)/);
+    expect((await mailFor(t.db, b.email, 'results'))[0].body).toMatch(/Deadline: Mon 3 Mar 2025 01:06 GMT\+1 \(Europe\/Paris; Mon 3 Mar 2025 00:06 UTC\)/);
+    expect((await mailFor(t.db, a.email, 'results'))[0].body).toMatch(/Deadline: Sun 2 Mar 2025 14:06 HST \(Pacific\/Honolulu; Mon 3 Mar 2025 00:06 UTC\)/);
 
     // ---- Fall 1: Sunrise holds and is ready; Sunset sends nothing and gets a reminder.
     await sunrise.ok('PUT', `/games/${gameId}/orders`, { text: 'B Kawaihae H', ready: true });
@@ -157,7 +157,7 @@ describe('Heiau Race, one game-year over HTTP', () => {
     expect(winter.subject).toBe('Race to nine: Winter 1 Adjustments results — next: Spring 2 Movement');
     expect(winter.body).toMatch(/^:: Role: Sunset$/m);
     expect(winter.body).toMatch(/^:: URL: http:\/\/kahu.test\/games\//m);
-    expect(winter.body).toMatch(sunset === b ? /Deadline: .*UTC \(.*Europe\/Paris\)/ : /Deadline: .*UTC \(.*Pacific\/Honolulu\)/);
+    expect(winter.body).toMatch(sunset === b ? /Deadline: .* \(Europe\/Paris; .* UTC\)/ : /Deadline: .* HST \(Pacific\/Honolulu; .* UTC\)/);
 
     // ---- The whole history replays from the seed and the recorded orders.
     const rep = await mod.ok('GET', `/games/${gameId}/replay`);

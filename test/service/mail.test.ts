@@ -7,8 +7,8 @@ import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queueMail } from '../../src/mail/outbox.ts';
-import { backoffMs, MAX_ATTEMPTS, sendPendingMail } from '../../src/mail/sender.ts';
-import { fileTransport, smtpTransport } from '../../src/mail/transport.ts';
+import { backoffMs, MAX_ATTEMPTS, sendPendingMail } from '../../src/service/mail-sending/sender.ts';
+import { fileTransport, smtpTransport } from '../../src/service/mail-sending/transport.ts';
 import { startTestService, type TestService } from '../helpers/app.ts';
 
 let t: TestService;

@@ -7,7 +7,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, newToken } from '../../src/service/accounts.ts';
 import { createGame, invite, join, startGame } from '../../src/service/games.ts';
-import { MAIL_MAP_WIDTH, mailMap } from '../../src/service/maps.ts';
+import { mailMap } from '../../src/service/maps.ts';
 import { startTestService, type TestService } from '../helpers/app.ts';
 
 let t: TestService;
@@ -93,7 +93,7 @@ describe('PNG map renders', () => {
     expect(p.headers['content-type']).toBe('image/png');
     const m = await mail;
     expect(m?.png.subarray(1, 4).toString()).toBe('PNG');
-    expect(m?.png.readUInt32BE(16)).toBe(MAIL_MAP_WIDTH);
+    expect(m?.png.readUInt32BE(16)).toBe(m?.width);
     // Taking turns, the player's map and the mail's came before the visitors' queue was through
     // (one at a time, first come first served, they would have been drawn after all of it).
     expect(done.lastIndexOf('visitor')).toBeGreaterThan(done.indexOf('player'));

@@ -95,7 +95,7 @@ describe('moderator', () => {
     const told = await mailFor(t.db, c.email, 'replacement');
     expect(told).toHaveLength(1);
     expect(told[0].body).toMatch(/You take over Sunrise/);
-    expect(told[0].body, told[0].body).toMatch(/GMT\+9, Asia\/Tokyo/);
+    expect(told[0].body, told[0].body).toMatch(/\d\d:\d\d GMT\+9 \(Asia\/Tokyo; .* UTC\)/);
     expect((await old.req('PUT', `/games/${game.id}/orders`, { text: 'B Puna H' })).status).toBe(403);
     // The new player starts without the old player's sealed orders (issue 16: they no longer count).
     expect((await c.ok('GET', `/games/${game.id}/orders`)).lines).toHaveLength(0);

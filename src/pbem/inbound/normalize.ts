@@ -40,7 +40,7 @@ function header(h: Map<string, unknown>, name: string): string {
   const v = h.get(name);
   if (v === undefined || v === null) return '';
   if (typeof v === 'string') return v;
-  if (typeof v === 'object' && 'value' in (v as any)) return String((v as any).value);
+  if (typeof v === 'object' && 'value' in v) return String((v as { value: unknown }).value);
   return String(v);
 }
 

@@ -6,7 +6,7 @@ import type { Prisma } from '../../db/generated/client.ts';
 import { parseCommands } from '../commands.ts';
 import { execute, type Executed } from '../execute.ts';
 import { commandSummary, helpText, judgeHelpText } from '../help.ts';
-import { judgeAddress, parseReplyAddress, tokenMatches, type ParsedAddress } from '../reply-address.ts';
+import { judgeAddress, parseReplyAddress, tokenMatches, type ParsedAddress } from '../../service/mail-sending/reply-address.ts';
 import { executeJudge } from '../judge.ts';
 import { REGISTRATION_LINK_MINUTES, registrationLink } from '../../service/accounts.ts';
 import { AppError } from '../../service/errors.ts';
@@ -160,7 +160,7 @@ export async function receiveMessage(ctx: Ctx, raw: Buffer, envelope?: Envelope,
   // From now on this player's game mail names email commands (nextPhaseLine).
   if (role && !seat!.byMail) await ctx.db.gamePlayer.update({ where: { id: seat!.id }, data: { byMail: true } });
   return done('answered', `${executed.lines.length} line(s), ${rejected} rejected`, reply, {
-    gameId: game.id, accountId: account.id, purpose: parsed.purpose, results: executed.lines as any,
+    gameId: game.id, accountId: account.id, purpose: parsed.purpose, results: executed.lines as unknown as Prisma.InputJsonValue,
   });
 }
 
@@ -213,7 +213,7 @@ async function judgeMail(ctx: Ctx, msg: InboundMessage, size: number, tooLarge: 
   const commands = parseCommands(msg.text);
   const ex = commands.length ? await executeJudge(ctx, { email: msg.from!, account }, commands) : { lines: [], sections: [{ title: 'HELP', text: judgeHelpText(ctx.config) }], register: false };
   const rejected = ex.lines.filter((l) => l.outcome === 'rejected').length;
-  const extra = { ...who, results: ex.lines as any };
+  const extra = { ...who, results: ex.lines as unknown as Prisma.InputJsonValue };
   const reason = `${ex.lines.length} line(s), ${rejected} rejected`;
   if (!ex.register) return done('answered', reason, judgeReply(ctx, msg, ex, commands.length === 0, null), extra);
   // The link is made and mailed in one transaction; over the address's limit nothing is sent.
@@ -251,7 +251,7 @@ async function inviteMail(ctx: Ctx, msg: InboundMessage, size: number, tooLarge:
   // Joined by mail: an email player of this game from the start.
   if (ex.lines.some((l) => l.outcome === 'done' && /^JOIN\b/i.test(l.text))) await ctx.db.gamePlayer.updateMany({ where: { gameId: game.id, accountId: account.id }, data: { byMail: true } });
   const rejected = ex.lines.filter((l) => l.outcome === 'rejected').length;
-  return done('answered', `${ex.lines.length} line(s), ${rejected} rejected`, judgeReply(ctx, msg, ex, commands.length === 0, null), { ...who, results: ex.lines as any });
+  return done('answered', `${ex.lines.length} line(s), ${rejected} rejected`, judgeReply(ctx, msg, ex, commands.length === 0, null), { ...who, results: ex.lines as unknown as Prisma.InputJsonValue });
 }
 
 function judgeReply(ctx: Ctx, msg: InboundMessage, ex: Executed, empty: boolean, code: string | null): OutgoingMail {

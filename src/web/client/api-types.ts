@@ -99,10 +99,10 @@ export interface paths {
                             id: string;
                             name: string | null;
                             /**
-                             * @description Results mail: "every-phase" (each phase's results, the default) or "reminders" (only deadline reminders, and the mail of the game's start and end)
+                             * @description Results mail: "every-phase" (each phase's results, the default), "digest" (one mail a day, after 07:00 in the account's time zone, of what happened in each game; deadline reminders still come) or "reminders" (only deadline reminders, and the mail of the game's start and end)
                              * @enum {string}
                              */
-                            notify: "every-phase" | "reminders";
+                            notify: "every-phase" | "digest" | "reminders";
                             /** @description Whether orders sent from the web page or the API are also receipted by mail (the receipt is on the page either way; orders sent by mail are always answered by mail) */
                             receiptsByMail: boolean;
                             timeZone: string;
@@ -138,10 +138,10 @@ export interface paths {
                     "application/json": {
                         name?: string | null;
                         /**
-                         * @description Results mail: "every-phase" (each phase's results, the default) or "reminders" (only deadline reminders, and the mail of the game's start and end)
+                         * @description Results mail: "every-phase" (each phase's results, the default), "digest" (one mail a day, after 07:00 in the account's time zone, of what happened in each game; deadline reminders still come) or "reminders" (only deadline reminders, and the mail of the game's start and end)
                          * @enum {string}
                          */
-                        notify?: "every-phase" | "reminders";
+                        notify?: "every-phase" | "digest" | "reminders";
                         /** @description Whether orders sent from the web page or the API are also receipted by mail (the receipt is on the page either way; orders sent by mail are always answered by mail) */
                         receiptsByMail?: boolean;
                         timeZone?: string;
@@ -160,10 +160,10 @@ export interface paths {
                             id: string;
                             name: string | null;
                             /**
-                             * @description Results mail: "every-phase" (each phase's results, the default) or "reminders" (only deadline reminders, and the mail of the game's start and end)
+                             * @description Results mail: "every-phase" (each phase's results, the default), "digest" (one mail a day, after 07:00 in the account's time zone, of what happened in each game; deadline reminders still come) or "reminders" (only deadline reminders, and the mail of the game's start and end)
                              * @enum {string}
                              */
-                            notify: "every-phase" | "reminders";
+                            notify: "every-phase" | "digest" | "reminders";
                             /** @description Whether orders sent from the web page or the API are also receipted by mail (the receipt is on the page either way; orders sent by mail are always answered by mail) */
                             receiptsByMail: boolean;
                             timeZone: string;

@@ -3,11 +3,11 @@
 // MAX_ATTEMPTS a mail is marked failed: the game's moderator sees it (GET /games/{id}/mail) and
 // can send it again (POST /games/{id}/mail/{mailId}/resend).
 import crypto from 'node:crypto';
-import type { Ctx } from '../service/context.ts';
+import type { Ctx } from '../context.ts';
 import type { MailTransport } from './transport.ts';
-import { replyAddresses } from '../pbem/reply-to.ts';
-import { MAIL_MAP_WIDTH, mailMap } from '../service/maps.ts';
-import { viewerOfKey } from './game-mail.ts';
+import { replyAddresses } from './reply-to.ts';
+import { mailMap } from '../maps.ts';
+import { viewerOfKey } from '../../mail/game-mail.ts';
 
 export const MAX_ATTEMPTS = 8;
 export const LEASE_MS = 5 * 60_000;
@@ -18,10 +18,14 @@ export function backoffMs(attempts: number): number {
 }
 
 /** The server could not be reached at all (refused, timed out, DNS): the rest of the batch would fail too. */
-export function isConnectionFailure(err: any): boolean {
-  const code = String(err?.code ?? '');
-  return ['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'ECONNREFUSED', 'ECONNRESET', 'EDNS', 'ETLS', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE'].includes(code) || /timeout|ECONNREFUSED/i.test(String(err?.message ?? ''));
+export function isConnectionFailure(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown } | null | undefined;
+  const code = String(e?.code ?? '');
+  return ['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'ECONNREFUSED', 'ECONNRESET', 'EDNS', 'ETLS', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE'].includes(code) || /timeout|ECONNREFUSED/i.test(String(e?.message ?? ''));
 }
+
+/** What an error says, for the log and the outbox's lastError. */
+const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
 interface Claimed { id: string; seq: number; toAddress: string; subject: string; body: string; kind: string; attempts: number; createdAt: Date; gameId: string | null; mapPhaseId: string | null; mapViewer: string | null }
 
@@ -59,7 +63,7 @@ export async function sendPendingMail(ctx: Ctx, transport: MailTransport, opts: 
   const queue = rows.sort((a, b) => a.seq - b.seq);
   const replyTo = await replyAddresses(ctx, queue.map((r) => r.id));
   // One drawing per phase and reader in a batch: a results mail goes to every player at once.
-  const maps = new Map<string, Promise<{ png: Buffer; title: string } | null>>();
+  const maps = new Map<string, Promise<{ png: Buffer; title: string; width: number } | null>>();
   for (let i = 0; i < queue.length; i++) {
     const m = queue[i];
     // Never send past half the lease: another worker may claim the mail once it runs out.
@@ -73,17 +77,17 @@ export async function sendPendingMail(ctx: Ctx, transport: MailTransport, opts: 
       const pictured = await withMap(ctx, m, maps);
       const threading = threadOf(ctx.config.mailFrom, m);
       await transport.send({ id: m.id, from: ctx.config.mailFrom, to: m.toAddress, subject: m.subject, text: m.body, date: m.createdAt, replyTo: replyTo.get(m.id), autoSubmitted: m.kind === 'email-reply' || m.kind === 'email-refused' ? 'auto-replied' : 'auto-generated', ...threading, ...pictured });
-    } catch (err: any) {
+    } catch (err) {
       failed++;
       const attempts = m.attempts + 1;
       const giveUp = attempts >= MAX_ATTEMPTS;
-      ctx.log.warn({ mailId: m.id, attempts, err: err?.message }, giveUp ? 'mail failed for good; the moderator can resend it' : 'mail failed, will retry');
+      ctx.log.warn({ mailId: m.id, attempts, err: messageOf(err) }, giveUp ? 'mail failed for good; the moderator can resend it' : 'mail failed, will retry');
       await ctx.db.outboxMail.update({
         where: { id: m.id },
         data: {
           status: giveUp ? 'failed' : 'pending',
           attempts,
-          lastError: String(err?.message ?? err).slice(0, 1000),
+          lastError: messageOf(err).slice(0, 1000),
           lockedUntil: null,
           nextAttemptAt: new Date(ctx.clock.now().getTime() + backoffMs(attempts)),
         },
@@ -127,7 +131,7 @@ export function threadOf(mailFrom: string, m: { id: string; kind: string; gameId
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The HTML alternative of a game mail: its map inline, a link to the game's page, then the full text. */
-async function withMap(ctx: Ctx, m: Claimed, maps: Map<string, Promise<{ png: Buffer; title: string } | null>>): Promise<{ html?: string; inline?: { cid: string; filename: string; contentType: string; content: Buffer }[] }> {
+async function withMap(ctx: Ctx, m: Claimed, maps: Map<string, Promise<{ png: Buffer; title: string; width: number } | null>>): Promise<{ html?: string; inline?: { cid: string; filename: string; contentType: string; content: Buffer }[] }> {
   if (!m.mapPhaseId || !m.mapViewer) return {};
   const key = `${m.mapPhaseId} ${m.mapViewer}`;
   if (!maps.has(key)) maps.set(key, mailMap(ctx, m.mapPhaseId, viewerOfKey(m.mapViewer)).catch((err) => {
@@ -139,7 +143,7 @@ async function withMap(ctx: Ctx, m: Claimed, maps: Map<string, Promise<{ png: Bu
   if (!map) return {};
   const page = `${ctx.config.publicUrl}/#/games/${m.gameId}`;
   const html = '<!doctype html><html><body>'
-    + `<p><a href="${escapeHtml(page)}"><img src="cid:map@kahu" alt="${escapeHtml(`Map: ${map.title}`)}" width="${MAIL_MAP_WIDTH}" style="max-width:100%;height:auto"></a></p>`
+    + `<p><a href="${escapeHtml(page)}"><img src="cid:map@kahu" alt="${escapeHtml(`Map: ${map.title}`)}" width="${map.width}" style="max-width:100%;height:auto"></a></p>`
     + `<p><a href="${escapeHtml(page)}">Open the game in your browser</a></p>`
     + `<pre style="font-family:monospace;white-space:pre-wrap">${escapeHtml(m.body)}</pre>`
     + '</body></html>';

@@ -10,7 +10,7 @@ export interface Message {
   subject: string;
   text: string;
   date: Date;
-  /** Personal reply address for play by email (src/pbem/reply-address.ts). */
+  /** Personal reply address for play by email (src/service/mail-sending/reply-address.ts). */
   replyTo?: string;
   /** An HTML alternative (the text stays complete for plain-text readers) and its inline images. */
   html?: string;

@@ -6,7 +6,7 @@
 // is given to someone else, which revokes the old address. The address is a bearer credential:
 // with the sender's address it lets anyone act for that seat.
 import crypto from 'node:crypto';
-import type { InboundConfig } from '../config.ts';
+import type { InboundConfig } from '../../config.ts';
 
 // An invitation's reply address (`join+`) is keyed by the invited seat's key: JOIN to it joins that game.
 export type Purpose = 'player' | 'moderator' | 'invite';

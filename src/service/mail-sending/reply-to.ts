@@ -3,7 +3,7 @@
 // token, so nothing secret is stored in the outbox. An open invitation gets the invited account's `join+` address.
 // Any other mail (sign-in, mail
 // to someone no longer in the game) gets the judge's own address: REGISTER, LIST, JOIN, HELP.
-import type { Ctx } from '../service/context.ts';
+import type { Ctx } from '../context.ts';
 import { judgeAddress, replyAddress } from './reply-address.ts';
 
 export async function replyAddresses(ctx: Ctx, mailIds: string[]): Promise<Map<string, string>> {
