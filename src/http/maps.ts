@@ -7,7 +7,7 @@ import { access } from '../service/access.ts';
 import type { Ctx } from '../service/context.ts';
 import { mapPng, mapSvg, type MapImage } from '../service/maps.ts';
 import { optionalBearer, readerId } from './auth.ts';
-import { sendText } from './gzip.ts';
+import { sendText } from '../web/gzip.ts';
 import { problems, Uuid } from './schemas.ts';
 
 const image = (type: string) => z.any().describe(type);

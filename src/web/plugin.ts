@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { bundleClient, clientBundleFresh, CLIENT_OUT } from '../../scripts/build-client.mjs';
-import { sendText } from '../http/gzip.ts';
+import { sendText } from './gzip.ts';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(dir, '../..');
