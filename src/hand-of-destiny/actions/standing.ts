@@ -1,7 +1,7 @@
 // STANDING …: a standing instruction (standing.ts), accepted from either player at any time.
 import { applyStanding, describeStanding, parseStanding } from '../standing.ts';
 import type { SideTurn } from '../turn.ts';
-import { type HodAction, type HodKind, tried } from './kind.ts';
+import { type HodAction, type HodKind, spaceName, tried } from './kind.ts';
 
 type Standing = Extract<HodAction, { kind: 'standing' }>;
 
@@ -13,7 +13,7 @@ export const standing: HodKind<Standing> = {
   rank: 0,
   read: (g, _side, _word, rest) => {
     const patch = parseStanding(g, rest);
-    return { rank: 0, build: () => ({ frags: [{ kind: 'standing', patch }], reading: `STANDING ${describeStanding(patch)}` }) };
+    return { rank: 0, build: () => ({ frags: [{ kind: 'standing', patch }], reading: `STANDING ${describeStanding(patch, (id) => spaceName(g, id))}` }) };
   },
   problem: tried(apply),
   apply,
@@ -24,6 +24,6 @@ export const standing: HodKind<Standing> = {
     ...(t.g.opt.breakoff ? [true, false].map((value): Standing => ({ kind: 'standing', patch: { key: 'breakoff', value } })) : []),
     ...(t.g.opt.pursuit ? [true, false].map((value): Standing => ({ kind: 'standing', patch: { key: 'pursuit', value } })) : []),
   ],
-  describe: (_t, a) => `STANDING ${describeStanding(a.patch)}`,
+  describe: (t, a) => `STANDING ${describeStanding(a.patch, (id) => spaceName(t.g, id))}`,
   submit: (sub, a) => void sub.standing.push(a.patch),
 };
