@@ -124,7 +124,7 @@ describe('web client', () => {
     await page.locator('#order-aiea').selectOption({ label: wanted });
     await page.keyboard.press('Tab');
     // Tab on to the send button and press it.
-    for (let i = 0; i < 10 && !(await page.evaluate(() => document.activeElement?.textContent === 'Send these orders')); i++) await page.keyboard.press('Tab');
+    for (let i = 0; i < 40 && !(await page.evaluate(() => document.activeElement?.textContent === "Send these orders")); i++) await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await page.locator('.readings li.ok').first().waitFor();
     const stored = await byRole.Sunset.ok('GET', `/games/${game.id}/orders`);

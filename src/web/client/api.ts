@@ -80,14 +80,27 @@ export function prefetch(urls: string[]): void {
     early.set(url, { at: now, answer });
   }
 }
+/** Answers asked for early and not taken are dropped when a page is built again or the reader changes something: never served stale. */
+export function forgetEarly(): void {
+  early.clear();
+}
 function taken(url: string): Promise<unknown> | undefined {
   const e = early.get(url);
   early.delete(url);
   return e && Date.now() - e.at < 5000 ? e.answer : undefined;
 }
-export const put = <P extends PathOf<'put'>>(path: P, call: Call<Op<'put', P>> = {}) => request('PUT', urlOf(path, call), call.body) as Promise<Reply<'put', P>>;
-export const post = <P extends PathOf<'post'>>(path: P, call: Call<Op<'post', P>> = {}) => request('POST', urlOf(path, call), call.body) as Promise<Reply<'post', P>>;
-export const del = <P extends PathOf<'delete'>>(path: P, call: Call<Op<'delete', P>> = {}) => request('DELETE', urlOf(path, call), call.body) as Promise<Reply<'delete', P>>;
+export const put = <P extends PathOf<'put'>>(path: P, call: Call<Op<'put', P>> = {}) => {
+  forgetEarly();
+  return request('PUT', urlOf(path, call), call.body) as Promise<Reply<'put', P>>;
+};
+export const post = <P extends PathOf<'post'>>(path: P, call: Call<Op<'post', P>> = {}) => {
+  forgetEarly();
+  return request('POST', urlOf(path, call), call.body) as Promise<Reply<'post', P>>;
+};
+export const del = <P extends PathOf<'delete'>>(path: P, call: Call<Op<'delete', P>> = {}) => {
+  forgetEarly();
+  return request('DELETE', urlOf(path, call), call.body) as Promise<Reply<'delete', P>>;
+};
 
 export async function whoAmI(): Promise<Me | null> {
   if (session.me === undefined) session.me = await get('/accounts/me').catch(() => null);

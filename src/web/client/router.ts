@@ -1,6 +1,6 @@
 // Hash routes (#/games/<id>, #/new, …): each builds its page; aria-busy while a page is built, so
 // its controls work once it is "false" (screen readers wait too).
-import { ApiError, NEXT_KEY, del, post, session, whoAmI } from './api.ts';
+import { ApiError, NEXT_KEY, del, forgetEarly, post, session, whoAmI } from './api.ts';
 import { errorText, h, main, nav, say, showError } from './dom.ts';
 import { beginPage, endPage } from './live.ts';
 import { gamePage } from './pages/game.ts';
@@ -48,6 +48,7 @@ export async function route(): Promise<void> {
 }
 
 async function routeOnce(): Promise<void> {
+  forgetEarly();
   await takeSignInLink();
   await whoAmI();
   setNav();

@@ -13,8 +13,14 @@ import { signInNote } from './sign-in.ts';
 export async function historyPage(id: string, seq?: number): Promise<void> {
   const g = await get('/games/{gameId}', { params: { gameId: id } });
   // A phase adjudicated (or rolled back) while the history is open: its pages and links are built again.
-  follow(`/games/${id}/live`, (c) => { if (c.kinds.has('phase') || c.kinds.has('game') || c.kinds.has('resync')) void refresh(); });
   const phases = await allPhases(id);
+  // Only when the phases differ from those shown: a late or repeated event (a stream's resync) must
+  // not rebuild the page under the reader's slider.
+  const signature = (ps: { seq: number; status: string }[]) => ps.map((p) => `${p.seq}:${p.status}`).join(',');
+  follow(`/games/${id}/live`, (c) => {
+    if (!(c.kinds.has('phase') || c.kinds.has('game') || c.kinds.has('resync'))) return;
+    void allPhases(id).then((ps) => { if (signature(ps) !== signature(phases)) void refresh(); }, () => void refresh());
+  });
   if (!phases.length) { main.replaceChildren(h('h1', {}, g.name), h('p', {}, 'No phase yet.')); return; }
   // Without a phase asked for: the newest with results (the open phase has none yet).
   const lastDone = phases.map((p) => !!p.report).lastIndexOf(true);
