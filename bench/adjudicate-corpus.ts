@@ -26,7 +26,10 @@ import { machineSpeed, speedNote } from './machine-speed.ts';
 const PER_KR = { inProcess: 550, cli: 110 };
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const arg = (name: string, dflt: string) => { const i = process.argv.indexOf(name); return i > 0 ? process.argv[i + 1] : dflt; };
+const arg = (name: string, dflt: string) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : dflt;
+};
 const COUNT = Number(arg('--phases', '10000'));
 const SEED = arg('--seed', 'kahu');
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -34,7 +37,12 @@ const fmt = (x: number, d = 0) => x.toLocaleString('en-US', { maximumFractionDig
 
 function load(): CorpusPhase[] {
   const file = path.join(os.tmpdir(), `kahu-corpus-${SEED}-${COUNT}.ndjson`);
-  if (fs.existsSync(file) && !process.argv.includes('--fresh')) return fs.readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  if (fs.existsSync(file) && !process.argv.includes('--fresh'))
+    return fs
+      .readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
   const t0 = performance.now();
   const c = corpus(SEED, COUNT);
   console.log(`corpus generated in ${fmt((performance.now() - t0) / 1000, 1)} s (cached in ${file})`);
@@ -45,14 +53,23 @@ function load(): CorpusPhase[] {
 // The batch comes from a file and the answers go to one, as in `npm run adjudicate < batch > results`:
 // through pipes, this process would read and count 33 MB of answers and write 21 MB of input on the
 // same 2 cores as the CLI it times (the runs then differed by a third).
-function runCli(inputFile: string, root = ROOT): Promise<{ ns: number; cpuNs: number; lines: number; code: number | null; stderr: string }> {
+function runCli(
+  inputFile: string,
+  root = ROOT,
+): Promise<{ ns: number; cpuNs: number; lines: number; code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
     const outFile = `${inputFile}.out`;
     const t0 = process.hrtime.bigint();
     // bash's `times` gives the CLI's CPU time (user, system) as its last line on standard error.
     // What `npm run adjudicate` runs (a checkout from before scripts/adjudicate.mjs: the CLI under tsx).
-    const cmd = fs.existsSync(path.join(root, 'scripts/adjudicate.mjs')) ? 'scripts/adjudicate.mjs' : '--import tsx src/cli/adjudicate.ts';
-    const child = spawn('bash', ['-c', `"$0" ${cmd} <"$1" >"$2"; s=$?; times >&2; exit $s`, process.execPath, inputFile, outFile], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
+    const cmd = fs.existsSync(path.join(root, 'scripts/adjudicate.mjs'))
+      ? 'scripts/adjudicate.mjs'
+      : '--import tsx src/cli/adjudicate.ts';
+    const child = spawn(
+      'bash',
+      ['-c', `"$0" ${cmd} <"$1" >"$2"; s=$?; times >&2; exit $s`, process.execPath, inputFile, outFile],
+      { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] },
+    );
     let stderr = '';
     child.stderr.on('data', (b: Buffer) => (stderr += b));
     child.on('error', reject);
@@ -63,7 +80,10 @@ function runCli(inputFile: string, root = ROOT): Promise<{ ns: number; cpuNs: nu
       let lines = 0;
       for (let i = out.indexOf(10); i >= 0; i = out.indexOf(10, i + 1)) lines++;
       const rows = stderr.trimEnd().split('\n');
-      const sec = (x: string) => { const m = /^(\d+)m([\d.]+)s$/.exec(x); return m ? Number(m[1]) * 60 + Number(m[2]) : NaN; };
+      const sec = (x: string) => {
+        const m = /^(\d+)m([\d.]+)s$/.exec(x);
+        return m ? Number(m[1]) * 60 + Number(m[2]) : NaN;
+      };
       const [user, sys] = (rows.at(-1) ?? '').split(' ').map(sec);
       resolve({ ns, cpuNs: (user + sys) * 1e9, lines, code, stderr: rows.slice(0, -2).join('\n') });
     });
@@ -71,7 +91,12 @@ function runCli(inputFile: string, root = ROOT): Promise<{ ns: number; cpuNs: nu
 }
 
 async function main() {
-  console.log(`kahu adjudicator, realistic corpus (Node ${process.version}; ${COUNT} phases, seed ${SEED}); load average ${os.loadavg().map((x) => x.toFixed(2)).join(', ')}`);
+  console.log(
+    `kahu adjudicator, realistic corpus (Node ${process.version}; ${COUNT} phases, seed ${SEED}); load average ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(', ')}`,
+  );
   const phases = load();
   const kinds: Record<string, number> = {};
   let orders = 0;
@@ -80,13 +105,22 @@ async function main() {
     const read: PowerOrder[] = [];
     for (const o of p.input.orders) {
       const r = parseOrder(variant.map, o.text!, { phaseType: 'movement' });
-      if (r.ok) { read.push({ power: o.power, order: r.order }); kinds[r.order.kind] = (kinds[r.order.kind] ?? 0) + 1; orders++; }
+      if (r.ok) {
+        read.push({ power: o.power, order: r.order });
+        kinds[r.order.kind] = (kinds[r.order.kind] ?? 0) + 1;
+        orders++;
+      }
     }
     return { variant, input: { ...p.input, supplyCenters: p.input.supplyCenters ?? {} }, read };
   });
   const byVariant = (v: string) => phases.filter((p) => p.variant === v).length;
-  console.log(`  ${byVariant('standard')} Standard and ${byVariant('heiau')} Heiau phases, ${fmt(orders / phases.length, 1)} orders each; ` +
-    Object.entries(kinds).sort((a, b) => b[1] - a[1]).map(([k, c]) => `${k} ${fmt((100 * c) / orders)}%`).join(', '));
+  console.log(
+    `  ${byVariant('standard')} Standard and ${byVariant('heiau')} Heiau phases, ${fmt(orders / phases.length, 1)} orders each; ` +
+      Object.entries(kinds)
+        .sort((a, b) => b[1] - a[1])
+        .map(([k, c]) => `${k} ${fmt((100 * c) / orders)}%`)
+        .join(', '),
+  );
 
   // (a) in process.
   const speeds: number[] = [machineSpeed()];
@@ -114,8 +148,12 @@ async function main() {
   const speedA = median(speeds);
   const targetA = PER_KR.inProcess * speedA;
   const q = (f: number) => fmt(perPhase[Math.min(perPhase.length - 1, Math.floor(f * perPhase.length))] / 1000, 1);
-  console.log(`\n(a) in process, parsing excluded: ${fmt(1e9 / a)} phases/s (median of 3: ${runs.map((x) => fmt(1e9 / x)).join(', ')}); per phase p50 ${q(0.5)} µs, p99 ${q(0.99)} µs; by CPU time ${fmt(1e9 / median(cpuRuns))}/s`);
-  console.log(`    ${speedNote(speedA)}: ${fmt(1e9 / a / speedA)} phases/s per kr/s  [target ${PER_KR.inProcess} per kr/s, ${fmt(targetA)}/s now: ${1e9 / a >= targetA ? 'met' : 'MISSED'}]`);
+  console.log(
+    `\n(a) in process, parsing excluded: ${fmt(1e9 / a)} phases/s (median of 3: ${runs.map((x) => fmt(1e9 / x)).join(', ')}); per phase p50 ${q(0.5)} µs, p99 ${q(0.99)} µs; by CPU time ${fmt(1e9 / median(cpuRuns))}/s`,
+  );
+  console.log(
+    `    ${speedNote(speedA)}: ${fmt(1e9 / a / speedA)} phases/s per kr/s  [target ${PER_KR.inProcess} per kr/s, ${fmt(targetA)}/s now: ${1e9 / a >= targetA ? 'met' : 'MISSED'}]`,
+  );
 
   // (b) the CLI contract, one NDJSON batch.
   const ndjson = phases.map((p) => JSON.stringify({ variant: p.variant, ...p.input })).join('\n') + '\n';
@@ -136,7 +174,8 @@ async function main() {
       if (s.code !== 0 || s.lines !== 1) throw new Error(`CLI failed on one phase: ${s.code} ${s.stderr}`);
       starts[k].push(s.ns);
       const b = await runCli(batchFile, roots[k]);
-      if (b.code !== 0 || b.lines !== phases.length) throw new Error(`CLI failed on the batch: ${b.code}, ${b.lines} lines, ${b.stderr.slice(0, 500)}`);
+      if (b.code !== 0 || b.lines !== phases.length)
+        throw new Error(`CLI failed on the batch: ${b.code}, ${b.lines} lines, ${b.stderr.slice(0, 500)}`);
       batches[k].push(b.ns - s.ns);
       cpuBatches[k].push(b.cpuNs - s.cpuNs);
     }
@@ -146,11 +185,20 @@ async function main() {
   roots.forEach((root, k) => {
     const cli = median(batches[k]) / phases.length;
     const which = root === ROOT ? '' : ` [${root}]`;
-    console.log(`(b)${which} npm run adjudicate < batch > results, NDJSON batch of ${fmt(ndjson.length / 1e6, 1)} MB, process start (${fmt(median(starts[k]) / 1e6)} ms) excluded: ${fmt(1e9 / cli)} phases/s (median of 3: ${batches[k].map((x) => fmt((1e9 * phases.length) / x)).join(', ')}); by CPU time ${fmt((1e9 * phases.length) / median(cpuBatches[k]))}/s`);
-    console.log(`    ${speedNote(speedB)}: ${fmt(1e9 / cli / speedB)} phases/s per kr/s  [target ${PER_KR.cli} per kr/s, ${fmt(targetB)}/s now: ${1e9 / cli >= targetB ? 'met' : 'MISSED'}]`);
+    console.log(
+      `(b)${which} npm run adjudicate < batch > results, NDJSON batch of ${fmt(ndjson.length / 1e6, 1)} MB, process start (${fmt(median(starts[k]) / 1e6)} ms) excluded: ${fmt(1e9 / cli)} phases/s (median of 3: ${batches[k].map((x) => fmt((1e9 * phases.length) / x)).join(', ')}); by CPU time ${fmt((1e9 * phases.length) / median(cpuBatches[k]))}/s`,
+    );
+    console.log(
+      `    ${speedNote(speedB)}: ${fmt(1e9 / cli / speedB)} phases/s per kr/s  [target ${PER_KR.cli} per kr/s, ${fmt(targetB)}/s now: ${1e9 / cli >= targetB ? 'met' : 'MISSED'}]`,
+    );
   });
   fs.rmSync(dir, { recursive: true });
-  console.log(`load average ${os.loadavg().map((x) => x.toFixed(2)).join(', ')} (${os.cpus().length} cores)`);
+  console.log(
+    `load average ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(', ')} (${os.cpus().length} cores)`,
+  );
   if (sink < 0) console.log(sink);
 }
 

@@ -24,7 +24,8 @@ const standard = getVariant('standard')!;
 const movement = { season: 'spring', year: 1905, type: 'movement' } as const;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const fmt = (x: number, digits = 0) => x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const fmt = (x: number, digits = 0) =>
+  x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 let sink = 0;
 
 /** Median ns per item over `runs` timed passes, after one untimed warm-up pass. */
@@ -40,7 +41,9 @@ function time<T>(items: T[], run: (x: T) => unknown, runs = RUNS): number {
 }
 
 function report(label: string, nsPerPhase: number, extra = '') {
-  console.log(`  ${label.padEnd(34)} ${fmt(1e9 / nsPerPhase).padStart(9)} phases/s  ${fmt(nsPerPhase / 1000, 1).padStart(8)} µs/phase${extra}`);
+  console.log(
+    `  ${label.padEnd(34)} ${fmt(1e9 / nsPerPhase).padStart(9)} phases/s  ${fmt(nsPerPhase / 1000, 1).padStart(8)} µs/phase${extra}`,
+  );
 }
 
 function texts(map: DipMap, phases: Phase[], seed: number): PhaseInput[] {
@@ -67,7 +70,10 @@ function describe(phases: Phase[]) {
 function runCli(input: string): Promise<{ ns: number; lines: number; code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
     const t0 = process.hrtime.bigint();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/adjudicate.ts'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/adjudicate.ts'], {
+      cwd: ROOT,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let lines = 0;
     let stderr = '';
     child.stdout.on('data', (b: Buffer) => {
@@ -120,7 +126,9 @@ async function main() {
       dislodged += out.dislodged.length;
       bounced += out.outcomes.filter((o) => o.reason === 'bounced').length;
     }
-    console.log(`  per phase: ${fmt(bounced / phases.length, 1)} bounced moves, ${fmt(dislodged / phases.length, 2)} dislodged units`);
+    console.log(
+      `  per phase: ${fmt(bounced / phases.length, 1)} bounced moves, ${fmt(dislodged / phases.length, 2)} dislodged units`,
+    );
   }
 
   console.log('\n(a)/(b) in process, Standard map:');
@@ -129,7 +137,9 @@ async function main() {
   const b = time(inputs, (p) => adjudicate(standard, p));
   report('(b) adjudicate (text: parse + adj.)', b, `  (parsing ≈ ${fmt((100 * (b - a)) / b)}% of it)`);
 
-  console.log(`\n(c) CLI contract, batch: node --import tsx src/cli/adjudicate.ts, ${fmt(CLI_PHASES)} NDJSON phases on stdin`);
+  console.log(
+    `\n(c) CLI contract, batch: node --import tsx src/cli/adjudicate.ts, ${fmt(CLI_PHASES)} NDJSON phases on stdin`,
+  );
   const many: PhaseInput[] = [];
   for (let i = 0; many.length < CLI_PHASES; i++) many.push(inputs[i % inputs.length]);
   const ndjson = many.map((p) => JSON.stringify({ variant: 'standard', ...p })).join('\n') + '\n';
@@ -139,15 +149,21 @@ async function main() {
   const batch: number[] = [];
   for (let r = 0; r < 3; r++) {
     const s = await runCli(one);
-    if (s.code !== 0 || s.lines !== 1) throw new Error(`CLI failed on one phase: exit ${s.code}, ${s.lines} lines, ${s.stderr}`);
+    if (s.code !== 0 || s.lines !== 1)
+      throw new Error(`CLI failed on one phase: exit ${s.code}, ${s.lines} lines, ${s.stderr}`);
     startup.push(s.ns);
     const c = await runCli(ndjson);
-    if (c.code !== 0 || c.lines !== CLI_PHASES) throw new Error(`CLI failed on the batch: exit ${c.code}, ${c.lines} lines, ${c.stderr}`);
+    if (c.code !== 0 || c.lines !== CLI_PHASES)
+      throw new Error(`CLI failed on the batch: exit ${c.code}, ${c.lines} lines, ${c.stderr}`);
     batch.push(c.ns);
   }
   const cNs = median(batch);
   const sNs = median(startup);
-  report('(c) end to end, incl. startup + JSON', cNs / CLI_PHASES, cNs / CLI_PHASES < 200_000 ? '  [target 5,000/s: met]' : '  [target 5,000/s: MISSED]');
+  report(
+    '(c) end to end, incl. startup + JSON',
+    cNs / CLI_PHASES,
+    cNs / CLI_PHASES < 200_000 ? '  [target 5,000/s: met]' : '  [target 5,000/s: MISSED]',
+  );
   report('    excluding process startup', (cNs - sNs) / CLI_PHASES);
   console.log(`  process startup with one phase: ${fmt(sNs / 1e6)} ms; whole batch: ${fmt(cNs / 1e6)} ms`);
 
@@ -165,7 +181,9 @@ async function main() {
   for (const [label, v, n] of cases) {
     const set = randomPhases(v.map, 100 + n, Math.max(200, Math.round(40_000 / n)), n, n);
     const ns = time(set, (p) => adjudicateMovement(v, p, p.orders));
-    console.log(`  ${label.padEnd(38)} ${String(n).padStart(4)} units  ${fmt(ns / 1000, 1).padStart(8)} µs/phase  ${fmt(ns / 1000 / n, 2).padStart(6)} µs/unit`);
+    console.log(
+      `  ${label.padEnd(38)} ${String(n).padStart(4)} units  ${fmt(ns / 1000, 1).padStart(8)} µs/phase  ${fmt(ns / 1000 / n, 2).padStart(6)} µs/unit`,
+    );
   }
 
   console.log('\nProfile of (a) (self time, top functions):');

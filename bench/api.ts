@@ -33,7 +33,9 @@ function procCpu(pids: number[]): Map<number, number> {
     try {
       const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
       out.set(pid, (Number(f[11]) + Number(f[12])) * tick);
-    } catch { /* gone */ }
+    } catch {
+      /* gone */
+    }
   }
   return out;
 }
@@ -45,9 +47,17 @@ function cpuBetween(a: Map<number, number>, b: Map<number, number>): number {
 }
 /** Every PostgreSQL process on the machine (the server and its backends). */
 function pgPids(): number[] {
-  return fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number).filter((pid) => {
-    try { return /^(postgres|postmaster)$/.test(fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim()); } catch { return false; }
-  });
+  return fs
+    .readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .map(Number)
+    .filter((pid) => {
+      try {
+        return /^(postgres|postmaster)$/.test(fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim());
+      } catch {
+        return false;
+      }
+    });
 }
 
 const GAMES = Number(process.env.BENCH_GAMES ?? 1000);
@@ -79,8 +89,14 @@ class Client {
       this.sock.write(raw);
     });
   }
-  close() { this.sock.destroy(); }
-  private fail(e: Error) { const w = this.waiting; this.waiting = null; w?.reject(e); }
+  close() {
+    this.sock.destroy();
+  }
+  private fail(e: Error) {
+    const w = this.waiting;
+    this.waiting = null;
+    w?.reject(e);
+  }
   private read(d: Buffer) {
     this.buf = this.buf.length ? Buffer.concat([this.buf, d]) : d;
     const end = this.buf.indexOf('\r\n\r\n');
@@ -98,14 +114,26 @@ class Client {
 
 async function waitHttp(port: number) {
   for (let i = 0; i < 1200; i++) {
-    const ok = await new Promise<boolean>((res) => http.get({ port, host: '127.0.0.1', path: '/health' }, (r) => { r.resume(); res(r.statusCode === 200); }).on('error', () => res(false)));
+    const ok = await new Promise<boolean>((res) =>
+      http
+        .get({ port, host: '127.0.0.1', path: '/health' }, (r) => {
+          r.resume();
+          res(r.statusCode === 200);
+        })
+        .on('error', () => res(false)),
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('API did not start');
 }
 
-interface Run { latencies: number[]; statuses: Map<number, number>; elapsed: number; cpu: { api: number; pg: number; bench: number } }
+interface Run {
+  latencies: number[];
+  statuses: Map<number, number>;
+  elapsed: number;
+  cpu: { api: number; pg: number; bench: number };
+}
 
 /** SECONDS of submissions from CONCURRENCY connections to the service on `port` (process `pid`), random seats. */
 async function load(port: number, requests: Buffer[][], pid: number): Promise<Run> {
@@ -117,19 +145,25 @@ async function load(port: number, requests: Buffer[][], pid: number): Promise<Ru
   const end = Date.now() + SECONDS * 1000;
   const cpu0 = { api: procCpu([pid]), pg: procCpu(pgPids()), bench: process.cpuUsage() };
   const started = performance.now();
-  await Promise.all(conns.map(async (conn) => {
-    while (Date.now() < end) {
-      const i = n++;
-      const s = performance.now();
-      const code = await put(conn, crypto.randomInt(requests.length), i);
-      latencies.push(performance.now() - s);
-      statuses.set(code, (statuses.get(code) ?? 0) + 1);
-    }
-  }));
+  await Promise.all(
+    conns.map(async (conn) => {
+      while (Date.now() < end) {
+        const i = n++;
+        const s = performance.now();
+        const code = await put(conn, crypto.randomInt(requests.length), i);
+        latencies.push(performance.now() - s);
+        statuses.set(code, (statuses.get(code) ?? 0) + 1);
+      }
+    }),
+  );
   const elapsed = (performance.now() - started) / 1000;
   // Where the machine's CPU went, per submission: what bounds the rate on these cores.
   const b = process.cpuUsage(cpu0.bench);
-  const cpu = { api: cpuBetween(cpu0.api, procCpu([pid])), pg: cpuBetween(cpu0.pg, procCpu(pgPids())), bench: (b.user + b.system) / 1000 };
+  const cpu = {
+    api: cpuBetween(cpu0.api, procCpu([pid])),
+    pg: cpuBetween(cpu0.pg, procCpu(pgPids())),
+    bench: (b.user + b.system) / 1000,
+  };
   for (const c of conns) c.close();
   latencies.sort((a, b) => a - b);
   return { latencies, statuses, elapsed, cpu };
@@ -147,7 +181,17 @@ async function main() {
 
   try {
     // One moderator invites 2,000 players: lift the anti-spam limits on invitations for the set-up.
-    const env = { DATABASE_URL: url, DATA_DIR: tmp, LOG_LEVEL: 'warn', RATE_LIMIT: '10000000', ORDER_RATE_LIMIT: '10000000', SWEEP_SECONDS: '5', DB_POOL_SIZE: '16', INVITE_DAILY_LIMIT: '1000000', INVITE_ADDRESS_HOURLY_LIMIT: '1000000' };
+    const env = {
+      DATABASE_URL: url,
+      DATA_DIR: tmp,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT: '10000000',
+      ORDER_RATE_LIMIT: '10000000',
+      SWEEP_SECONDS: '5',
+      DB_POOL_SIZE: '16',
+      INVITE_DAILY_LIMIT: '1000000',
+      INVITE_ADDRESS_HOURLY_LIMIT: '1000000',
+    };
     const config = loadConfig({ ...env, PUBLIC_URL: 'http://bench.local' });
     const db = createDb(url, 16);
     const pool = createPool(url, 8);
@@ -157,7 +201,13 @@ async function main() {
     process.stdout.write(`Setting up ${GAMES} active games (Heiau Race) for ${PLAYERS} players...\n`);
     const t0 = Date.now();
     // On a loaded machine fewer set-up streams keep each game's transactions within Prisma's 5 s.
-    const { seats } = await heiauRaceGames(ctx, { games: GAMES, players: PLAYERS, prefix: 'bench', deadlines: { lengths: { movement: 1440 }, reminderMinutes: 0 }, streams: Number(process.env.BENCH_SETUP_STREAMS ?? 8) });
+    const { seats } = await heiauRaceGames(ctx, {
+      games: GAMES,
+      players: PLAYERS,
+      prefix: 'bench',
+      deadlines: { lengths: { movement: 1440 }, reminderMinutes: 0 },
+      streams: Number(process.env.BENCH_SETUP_STREAMS ?? 8),
+    });
     process.stdout.write(`  done in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
 
     // ---- Submissions against an API process.
@@ -166,14 +216,26 @@ async function main() {
     children.push(api);
     await waitHttp(port);
     const ORDERS: Record<string, string[][]> = {
-      Sunrise: [['B Kona-Kailua H', 'B Puna H'], ['B Kona-Kailua - Kawaihae', 'B Puna H'], ['B Puna - Hilo', 'B Kona-Kailua H']],
-      Sunset: [['B Aiea H', 'B Kilauea H'], ['B Kilauea - Wailua', 'B Aiea H'], ['B Aiea - Waikiki', 'B Kilauea H']],
+      Sunrise: [
+        ['B Kona-Kailua H', 'B Puna H'],
+        ['B Kona-Kailua - Kawaihae', 'B Puna H'],
+        ['B Puna - Hilo', 'B Kona-Kailua H'],
+      ],
+      Sunset: [
+        ['B Aiea H', 'B Kilauea H'],
+        ['B Kilauea - Wailua', 'B Aiea H'],
+        ['B Aiea - Waikiki', 'B Kilauea H'],
+      ],
     };
     // Each request written out once: the clients share the 2 cores with the API and PostgreSQL.
-    const requests = seats.map((seat) => ORDERS[seat.role].map((orders) => {
-      const body = JSON.stringify({ orders });
-      return Buffer.from(`PUT /games/${seat.gameId}/orders HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\nauthorization: Bearer ${seat.token}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
-    }));
+    const requests = seats.map((seat) =>
+      ORDERS[seat.role].map((orders) => {
+        const body = JSON.stringify({ orders });
+        return Buffer.from(
+          `PUT /games/${seat.gameId}/orders HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\nauthorization: Bearer ${seat.token}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+        );
+      }),
+    );
     // Warm-up: every seat sends its orders once, as in a judge that has run a while. Then the
     // planner's statistics are taken again: the API prepares its hot statements once per
     // connection, and PostgreSQL keeps a generic plan made from the statistics of the moment. Made
@@ -183,17 +245,26 @@ async function main() {
     {
       const conns = Array.from({ length: CONCURRENCY }, () => new Client(port));
       let next = 0;
-      await Promise.all(conns.map(async (conn) => {
-        for (let i = next++; i < seats.length; i = next++) await conn.request(requests[i]![i % 3]!);
-      }));
+      await Promise.all(
+        conns.map(async (conn) => {
+          for (let i = next++; i < seats.length; i = next++) await conn.request(requests[i]![i % 3]!);
+        }),
+      );
       for (const c of conns) c.close();
     }
     // The peer first, then kahu, each under the same load generator on the same PostgreSQL.
     const peerPort = await freePort();
-    const peer = spawn(process.execPath, [path.join(path.dirname(fileURLToPath(import.meta.url)), 'peer.mjs')], { env: { ...process.env, DATABASE_URL: url, PORT: String(peerPort), HOST: '127.0.0.1' }, stdio: ['ignore', 'inherit', 'inherit'] });
+    const peer = spawn(process.execPath, [path.join(path.dirname(fileURLToPath(import.meta.url)), 'peer.mjs')], {
+      env: { ...process.env, DATABASE_URL: url, PORT: String(peerPort), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
     children.push(peer);
     await waitHttp(peerPort);
-    const peerRequests = requests.map((rs) => rs.map((r) => Buffer.from(r.toString('latin1').replace(`host: 127.0.0.1:${port}`, `host: 127.0.0.1:${peerPort}`), 'latin1')));
+    const peerRequests = requests.map((rs) =>
+      rs.map((r) =>
+        Buffer.from(r.toString('latin1').replace(`host: 127.0.0.1:${port}`, `host: 127.0.0.1:${peerPort}`), 'latin1'),
+      ),
+    );
     const peerRun = await load(peerPort, peerRequests, peer.pid!);
     peer.kill('SIGTERM');
     await pool.query('ANALYZE');
@@ -215,7 +286,10 @@ async function main() {
       `  CPU per submission: API ${per(cpu.api).toFixed(0)} µs, PostgreSQL ${per(cpu.pg).toFixed(0)} µs, the bench's clients ${per(cpu.bench).toFixed(0)} µs: ${per(cpu.api + cpu.pg + cpu.bench).toFixed(0)} µs in all, so ${os.cpus().length} cores allow at most ${((os.cpus().length * 1e6) / per(cpu.api + cpu.pg + cpu.bench)).toFixed(0)}/s`,
       `  the peer (bench/peer.mjs: a bare fastify + pg service, one INSERT per request): ${peerRate.toFixed(0)} submissions/s, p99 ${pct(peerRun.latencies, 99).toFixed(1)} ms, API CPU ${((peerRun.cpu.api * 1000) / peerRun.latencies.length).toFixed(0)} µs a request (statuses: ${[...peerRun.statuses].map(([k, v]) => `${k}×${v}`).join(', ')})`,
       `  kahu / peer: ${(rate / peerRate).toFixed(2)}  [target ≥ 1.00 with p99 < 50 ms (issue 28): ${rate >= peerRate && pct(latencies, 99) < 50 ? 'met' : 'MISSED'}]`,
-      `  ${speedNote(speed)}; load average ${os.loadavg().map((x) => x.toFixed(2)).join(', ')}`,
+      `  ${speedNote(speed)}; load average ${os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(', ')}`,
     ];
     process.stdout.write(lines.join('\n') + '\n');
     await db.$disconnect();

@@ -47,7 +47,15 @@ function chooseOrders(rng: RandomState, o: DiplomacyOptions): string[] {
   return [...chosen.values()];
 }
 
-function play(module: GameModule<DiplomacyState>, variant: 'standard' | 'heiau', scenario: string, seed: string, maxPhases: number, out: CorpusPhase[], want: number) {
+function play(
+  module: GameModule<DiplomacyState>,
+  variant: 'standard' | 'heiau',
+  scenario: string,
+  seed: string,
+  maxPhases: number,
+  out: CorpusPhase[],
+  want: number,
+) {
   const rng = legacySeed(seed); // the corpus stays the one BENCHMARKS.md was measured on
   let s = module.setup(seed, scenario);
   for (let n = 0; n < maxPhases && !module.outcome(s) && out.length < want; n++) {
@@ -61,7 +69,8 @@ function play(module: GameModule<DiplomacyState>, variant: 'standard' | 'heiau',
       if (p.type === 'adjustment') {
         const due = o.adjustment?.due ?? 0;
         const places = new Map<string, string>();
-        for (const b of o.adjustment?.builds ?? []) if (b.kind === 'build') places.set(b.order.split(' ')[2].split('/')[0], b.order);
+        for (const b of o.adjustment?.builds ?? [])
+          if (b.kind === 'build') places.set(b.order.split(' ')[2].split('/')[0], b.order);
         lines = due > 0 ? [...places.values()].slice(0, due) : o.units.slice(0, -due).map((u) => u.orders[0].order);
       } else if (p.type === 'retreat') lines = o.units.map((u) => pick(rng, u.orders).order);
       else lines = chooseOrders(rng, o);
@@ -69,7 +78,16 @@ function play(module: GameModule<DiplomacyState>, variant: 'standard' | 'heiau',
       for (const text of lines) orders.push({ power, text });
     }
     if (p.type === 'movement')
-      out.push({ variant, input: { phase: p, units: s.units, supplyCenters: s.supplyCenters, ...(s.tradingPosts ? { tradingPosts: s.tradingPosts } : {}), orders } });
+      out.push({
+        variant,
+        input: {
+          phase: p,
+          units: s.units,
+          supplyCenters: s.supplyCenters,
+          ...(s.tradingPosts ? { tradingPosts: s.tradingPosts } : {}),
+          orders,
+        },
+      });
     s = module.resolve(s, subs).state;
   }
 }

@@ -53,8 +53,14 @@ export function gridMapData(width: number, height: number, seed: number) {
   const army_adjacency: Record<string, string[]> = {};
   const fleet_adjacency: Record<string, string[]> = {};
   for (let k = 0; k < N; k++) {
-    if (!sea[k]) army_adjacency[id(k)] = neighbours(k).filter((m) => !sea[m]).map(id);
-    if (sea[k]) fleet_adjacency[id(k)] = neighbours(k).filter((m) => sea[m] || coast(m)).map(id);
+    if (!sea[k])
+      army_adjacency[id(k)] = neighbours(k)
+        .filter((m) => !sea[m])
+        .map(id);
+    if (sea[k])
+      fleet_adjacency[id(k)] = neighbours(k)
+        .filter((m) => sea[m] || coast(m))
+        .map(id);
     else if (coast(k)) {
       // Along the shore: a coast reaches its seas, and a neighbouring coast that shares one of them.
       const seas = new Set(neighbours(k).filter((m) => sea[m]));

@@ -23,19 +23,40 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
 async function main() {
   const scratch = await scratchDatabase('maps');
   const { url, dir } = scratch;
-  const env: Record<string, string> = { DATABASE_URL: url, DATA_DIR: dir, LOG_LEVEL: 'debug', SWEEP_SECONDS: '5', TRUST_PROXY: '1', INVITE_DAILY_LIMIT: '1000000', INVITE_ADDRESS_HOURLY_LIMIT: '1000000' };
+  const env: Record<string, string> = {
+    DATABASE_URL: url,
+    DATA_DIR: dir,
+    LOG_LEVEL: 'debug',
+    SWEEP_SECONDS: '5',
+    TRUST_PROXY: '1',
+    INVITE_DAILY_LIMIT: '1000000',
+    INVITE_ADDRESS_HOURLY_LIMIT: '1000000',
+  };
   for (const k of ['RENDER_QUEUE_MAX', 'RENDER_PER_CLIENT']) if (process.env[k]) env[k] = process.env[k]!;
   const db = createDb(url, 8);
   const pool = createPool(url, 8);
-  const ctx: Ctx = { db, pool, clock: systemClock, config: loadConfig({ ...env, PUBLIC_URL: 'http://bench.local' }), log: pino({ level: 'warn' }) };
+  const ctx: Ctx = {
+    db,
+    pool,
+    clock: systemClock,
+    config: loadConfig({ ...env, PUBLIC_URL: 'http://bench.local' }),
+    log: pino({ level: 'warn' }),
+  };
   let kahu: ReturnType<typeof spawnBenchKahu> | undefined;
   try {
-    process.stdout.write(`load average ${os.loadavg().map((x) => x.toFixed(2)).join(', ')} (${os.cpus().length} cores)\nSetting up the flood's games...\n`);
+    process.stdout.write(
+      `load average ${os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(', ')} (${os.cpus().length} cores)\nSetting up the flood's games...\n`,
+    );
     const g = await floodGames(ctx, REQUESTS, 'bench');
     const port = await freePort();
     kahu = spawnBenchKahu([], { ...env, PORT: String(port), HOST: '127.0.0.1' });
     let out = '';
-    kahu.stdout!.on('data', (d: Buffer) => { out += d.toString(); });
+    kahu.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
     const base = `http://127.0.0.1:${port}`;
     for (let i = 0; (await get(base, '/health')).status !== 200; i++) {
       if (i > 600) throw new Error(`kahu did not start:\n${out}`);
@@ -61,22 +82,51 @@ async function main() {
     const log = out.slice(mark);
     const drawn = (share: string) => [...log.matchAll(new RegExp(`"share":"${share}".*"msg":"map drawn"`, 'g'))].length;
     // kahu's own time for /health: its "incoming request" and "request completed" lines, by reqId.
-    const healthIds = new Set([...log.matchAll(/"reqId":"([^"]+)","req":\{"method":"GET","url":"\/health"/g)].map((m) => m[1]));
-    const serverHealth = [...log.matchAll(/"reqId":"([^"]+)",[^\n]*"responseTime":([\d.]+)/g)].filter((m) => healthIds.has(m[1])).map((m) => Number(m[2]));
+    const healthIds = new Set(
+      [...log.matchAll(/"reqId":"([^"]+)","req":\{"method":"GET","url":"\/health"/g)].map((m) => m[1]),
+    );
+    const serverHealth = [...log.matchAll(/"reqId":"([^"]+)",[^\n]*"responseTime":([\d.]+)/g)]
+      .filter((m) => healthIds.has(m[1]))
+      .map((m) => Number(m[2]));
     const count = (s: number) => r.answers.filter((a) => a.status === s).length;
     const ms = (xs: number[], p: number) => `${percentile(xs, p).toFixed(0)} ms`;
     const ok = r.answers.filter((a) => a.status === 200).map((a) => a.ms);
     const all = r.answers.map((a) => a.ms);
     const refused = r.answers.filter((a) => a.status !== 200).map((a) => a.ms);
-    console.log(`${REQUESTS} map.png requests at once in ${(r.ms / 1000).toFixed(1)} s: ${count(200)} × 200, ${count(503)} × 503, ${count(429)} × 429, ${r.answers.length - count(200) - count(503) - count(429)} other`);
+    console.log(
+      `${REQUESTS} map.png requests at once in ${(r.ms / 1000).toFixed(1)} s: ${count(200)} × 200, ${count(503)} × 503, ${count(429)} × 429, ${r.answers.length - count(200) - count(503) - count(429)} other`,
+    );
     const mw = r.answers.find((a) => a.url.includes(g.maoriWars) && a.status === 200);
-    console.log(`  sent ${(r.answers.reduce((n, a) => n + a.bytes, 0) / 1e6).toFixed(0)} MB (the Maori Wars map: ${mw ? (mw.bytes / 1e3).toFixed(0) : '?'} kB)`);
-    console.log(`  renders: ${drawn('visitors')} for the flood (signed out), ${drawn('readers')} signed in, ${drawn('mail')} for mail`);
-    console.log(`  latency, all: p50 ${ms(all, 0.5)}, p99 ${ms(all, 0.99)}; 200s: p50 ${ms(ok, 0.5)}, p99 ${ms(ok, 0.99)}; refusals: p50 ${ms(refused, 0.5)}, p99 ${ms(refused, 0.99)}`);
-    console.log(`  /health during the flood: ${r.health.length} asked, ${r.health.filter((h) => h.status === 200).length} × 200; p50 ${ms(r.health.map((h) => h.ms), 0.5)}, max ${ms(r.health.map((h) => h.ms), 1)} (kahu's own time: p50 ${ms(serverHealth, 0.5)}, max ${ms(serverHealth, 1)})`);
-    console.log(`  the player's own map: ${r.player.status} in ${r.player.ms.toFixed(0)} ms; results mail with its map: ${mail ? `written ${(mailMs / 1000).toFixed(1)} s after the flood began` : 'NOT written within 120 s'}`);
-    console.log(`  kahu RSS: ${(before.own / 1024).toFixed(0)} MB before, peak ${(peakOwn / 1024).toFixed(0)} MB (VmHWM ${(peakRssKb(pid) / 1024).toFixed(0)} MB); with the renderer: peak ${(peakAll / 1024).toFixed(0)} MB; ${up ? 'still up' : 'DOWN (heap out of memory)'}`);
-    console.log(`load average ${os.loadavg().map((x) => x.toFixed(2)).join(', ')}`);
+    console.log(
+      `  sent ${(r.answers.reduce((n, a) => n + a.bytes, 0) / 1e6).toFixed(0)} MB (the Maori Wars map: ${mw ? (mw.bytes / 1e3).toFixed(0) : '?'} kB)`,
+    );
+    console.log(
+      `  renders: ${drawn('visitors')} for the flood (signed out), ${drawn('readers')} signed in, ${drawn('mail')} for mail`,
+    );
+    console.log(
+      `  latency, all: p50 ${ms(all, 0.5)}, p99 ${ms(all, 0.99)}; 200s: p50 ${ms(ok, 0.5)}, p99 ${ms(ok, 0.99)}; refusals: p50 ${ms(refused, 0.5)}, p99 ${ms(refused, 0.99)}`,
+    );
+    console.log(
+      `  /health during the flood: ${r.health.length} asked, ${r.health.filter((h) => h.status === 200).length} × 200; p50 ${ms(
+        r.health.map((h) => h.ms),
+        0.5,
+      )}, max ${ms(
+        r.health.map((h) => h.ms),
+        1,
+      )} (kahu's own time: p50 ${ms(serverHealth, 0.5)}, max ${ms(serverHealth, 1)})`,
+    );
+    console.log(
+      `  the player's own map: ${r.player.status} in ${r.player.ms.toFixed(0)} ms; results mail with its map: ${mail ? `written ${(mailMs / 1000).toFixed(1)} s after the flood began` : 'NOT written within 120 s'}`,
+    );
+    console.log(
+      `  kahu RSS: ${(before.own / 1024).toFixed(0)} MB before, peak ${(peakOwn / 1024).toFixed(0)} MB (VmHWM ${(peakRssKb(pid) / 1024).toFixed(0)} MB); with the renderer: peak ${(peakAll / 1024).toFixed(0)} MB; ${up ? 'still up' : 'DOWN (heap out of memory)'}`,
+    );
+    console.log(
+      `load average ${os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(', ')}`,
+    );
   } finally {
     kahu?.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 1500));

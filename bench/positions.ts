@@ -60,7 +60,11 @@ export interface Phase {
  * them, a random land province otherwise); a unit belongs to the power with the nearest capital,
  * or to a random power one time in five.
  */
-export function randomPosition(map: DipMap, rng: Rng, count: number): { units: Unit[]; supplyCenters: Record<string, string> } {
+export function randomPosition(
+  map: DipMap,
+  rng: Rng,
+  count: number,
+): { units: Unit[]; supplyCenters: Record<string, string> } {
   const powers = map.powers;
   const home = map.data.home_centers ?? {};
   const landish = map.provinces.filter((p) => p.type === 'land' || p.type === 'coast');
@@ -161,17 +165,29 @@ export function randomOrders(map: DipMap, units: Unit[], rng: Rng, mix: OrderMix
     const f1 = pick(rng, fleets);
     const route = [f1];
     // A second fleet only where the route needs it (DATC 6.G.19: a route does not wander).
-    const f2s = seaFleetsNextTo(placed[f1].prov).filter((f) => f !== f1 && !map.fleetReachesProvince(placed[f].loc, a.prov));
+    const f2s = seaFleetsNextTo(placed[f1].prov).filter(
+      (f) => f !== f1 && !map.fleetReachesProvince(placed[f].loc, a.prov),
+    );
     if (f2s.length && rng() < 0.4) route.push(pick(rng, f2s));
     const last = placed[route[route.length - 1]];
     const landings = map.fleetNeighbours[last.loc]
       .map((l) => map.locations[l].province)
-      .filter((q) => q !== a.prov && map.provinces[q].type === 'coast' && (route.length === 1 || !map.fleetReachesProvince(placed[f1].loc, q)));
+      .filter(
+        (q) =>
+          q !== a.prov &&
+          map.provinces[q].type === 'coast' &&
+          (route.length === 1 || !map.fleetReachesProvince(placed[f1].loc, q)),
+      );
     if (landings.length === 0) continue;
     const q = pick(rng, landings);
     a.order = { kind: 'move', unit: ref(a), to: map.provinces[q].id, viaConvoy: true };
     for (const f of route)
-      placed[f].order = { kind: 'convoy', unit: ref(placed[f]), target: { type: 'A', location: a.unit.location }, to: map.provinces[q].id };
+      placed[f].order = {
+        kind: 'convoy',
+        unit: ref(placed[f]),
+        target: { type: 'A', location: a.unit.location },
+        to: map.provinces[q].id,
+      };
     convoys--;
   }
   function seaFleetsNextTo(p: number): number[] {
@@ -253,7 +269,14 @@ export function orderText(map: DipMap, order: Order, rng: Rng): string {
 }
 
 /** Phases of `min`..`max` units each. */
-export function randomPhases(map: DipMap, seed: number, count: number, min: number, max: number, mix?: OrderMix): Phase[] {
+export function randomPhases(
+  map: DipMap,
+  seed: number,
+  count: number,
+  min: number,
+  max: number,
+  mix?: OrderMix,
+): Phase[] {
   const rng = makeRng(seed);
   const out: Phase[] = [];
   for (let k = 0; k < count; k++) {

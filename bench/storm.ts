@@ -30,7 +30,15 @@ async function main() {
   const { url, dir: tmp } = scratch;
   const children: ChildProcess[] = [];
   try {
-    const env = { DATABASE_URL: url, DATA_DIR: tmp, LOG_LEVEL: 'warn', SWEEP_SECONDS: '5', DB_POOL_SIZE: '16', INVITE_DAILY_LIMIT: '1000000', INVITE_ADDRESS_HOURLY_LIMIT: '1000000' };
+    const env = {
+      DATABASE_URL: url,
+      DATA_DIR: tmp,
+      LOG_LEVEL: 'warn',
+      SWEEP_SECONDS: '5',
+      DB_POOL_SIZE: '16',
+      INVITE_DAILY_LIMIT: '1000000',
+      INVITE_ADDRESS_HOURLY_LIMIT: '1000000',
+    };
     const config = loadConfig({ ...env, PUBLIC_URL: 'http://bench.local' });
     const db = createDb(url, 16);
     const pool = createPool(url, 8);
@@ -39,13 +47,27 @@ async function main() {
     // 1,000 active Heiau Race games between 200 players (each mail goes to 2 players and the moderator).
     process.stdout.write(`Setting up ${GAMES} active games (Heiau Race) for ${PLAYERS} players...\n`);
     const t0 = Date.now();
-    await heiauRaceGames(ctx, { games: GAMES, players: PLAYERS, prefix: 'bench', deadlines: { lengths: { movement: 1440 }, reminderMinutes: 0 }, streams: 4 });
-    process.stdout.write(`  done in ${((Date.now() - t0) / 1000).toFixed(1)} s; load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}\n`);
+    await heiauRaceGames(ctx, {
+      games: GAMES,
+      players: PLAYERS,
+      prefix: 'bench',
+      deadlines: { lengths: { movement: 1440 }, reminderMinutes: 0 },
+      streams: 4,
+    });
+    process.stdout.write(
+      `  done in ${((Date.now() - t0) / 1000).toFixed(1)} s; load average ${os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')}\n`,
+    );
 
     const storm = async (workers: number) => {
       // A judge between storms has sent its mail long ago (here: the start mails, the last storm's
       // results): the outbox starts empty, and the mail this storm queues is sent while it runs.
-      if (!process.env.BENCH_KEEP_OUTBOX) await db.$executeRawUnsafe(`UPDATE "OutboxMail" SET status = 'sent', "sentAt" = now() WHERE status = 'pending'`);
+      if (!process.env.BENCH_KEEP_OUTBOX)
+        await db.$executeRawUnsafe(
+          `UPDATE "OutboxMail" SET status = 'sent', "sentAt" = now() WHERE status = 'pending'`,
+        );
       const procs = Array.from({ length: workers }, () => spawnBenchKahu(['--worker'], env));
       children.push(...procs);
       // Let the workers start (they sweep at once: nothing is due yet), and send the start mail.
@@ -85,18 +107,37 @@ async function main() {
       return { phases: done, mails, took, load, sentIn };
     };
     const outbox = path.join(tmp, 'outbox');
-    const withMap = () => (fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml') && fs.readFileSync(path.join(outbox, f), 'latin1').includes('cid:map@kahu')).length : 0);
+    const withMap = () =>
+      fs.existsSync(outbox)
+        ? fs
+            .readdirSync(outbox)
+            .filter(
+              (f) => f.endsWith('.eml') && fs.readFileSync(path.join(outbox, f), 'latin1').includes('cid:map@kahu'),
+            ).length
+        : 0;
     for (const w of WORKERS) {
       const mapsBefore = withMap();
       const r = await storm(w);
       const maps = withMap() - mapsBefore;
-      process.stdout.write(`Deadline storm, ${w} worker${w > 1 ? 's' : ' '}: ${r.phases} phases adjudicated, ${r.mails} results mails queued, in ${r.took.toFixed(2)} s (load average before: ${r.load.toFixed(2)}; target ${w === 1 ? 5 : 3} s)\n`);
-      process.stdout.write(`  and every results mail sent in ${r.sentIn.toFixed(1)} s after the deadline, ${maps} of them with their reader's map drawn in (${maps ? ((1000 * (r.sentIn - r.took)) / maps).toFixed(0) : '-'} ms of sending per mail with a map)\n`);
+      process.stdout.write(
+        `Deadline storm, ${w} worker${w > 1 ? 's' : ' '}: ${r.phases} phases adjudicated, ${r.mails} results mails queued, in ${r.took.toFixed(2)} s (load average before: ${r.load.toFixed(2)}; target ${w === 1 ? 5 : 3} s)\n`,
+      );
+      process.stdout.write(
+        `  and every results mail sent in ${r.sentIn.toFixed(1)} s after the deadline, ${maps} of them with their reader's map drawn in (${maps ? ((1000 * (r.sentIn - r.took)) / maps).toFixed(0) : '-'} ms of sending per mail with a map)\n`,
+      );
     }
-    const dup = await db.$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM (SELECT "gameId", seq FROM "Phase" GROUP BY 1, 2 HAVING count(*) > 1) x`);
-    const twice = await db.$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM (SELECT "mapPhaseId", "toAddress" FROM "OutboxMail" WHERE kind = 'results' GROUP BY 1, 2 HAVING count(*) > 1) x`);
-    const events = await db.$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM (SELECT "gameId", data->>'phase' FROM "GameEvent" WHERE kind = 'adjudicated' GROUP BY 1, 2 HAVING count(*) > 1) x`);
-    process.stdout.write(`Duplicate phases: ${Number(dup[0].n)}; results mails queued twice for a reader: ${Number(twice[0].n)}; phases with two 'adjudicated' events: ${Number(events[0].n)}\n`);
+    const dup = await db.$queryRawUnsafe<{ n: bigint }[]>(
+      `SELECT count(*) AS n FROM (SELECT "gameId", seq FROM "Phase" GROUP BY 1, 2 HAVING count(*) > 1) x`,
+    );
+    const twice = await db.$queryRawUnsafe<{ n: bigint }[]>(
+      `SELECT count(*) AS n FROM (SELECT "mapPhaseId", "toAddress" FROM "OutboxMail" WHERE kind = 'results' GROUP BY 1, 2 HAVING count(*) > 1) x`,
+    );
+    const events = await db.$queryRawUnsafe<{ n: bigint }[]>(
+      `SELECT count(*) AS n FROM (SELECT "gameId", data->>'phase' FROM "GameEvent" WHERE kind = 'adjudicated' GROUP BY 1, 2 HAVING count(*) > 1) x`,
+    );
+    process.stdout.write(
+      `Duplicate phases: ${Number(dup[0].n)}; results mails queued twice for a reader: ${Number(twice[0].n)}; phases with two 'adjudicated' events: ${Number(events[0].n)}\n`,
+    );
     await db.$disconnect();
     await pool.end();
   } finally {

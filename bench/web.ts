@@ -19,11 +19,20 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function main() {
   const scratch = await scratchDatabase('benchweb');
   // Each load asks for a new sign-in link: lift the per-address mail and account-route limits for the measurement.
-  const env = { DATABASE_URL: scratch.url, DATA_DIR: scratch.dir, LOG_LEVEL: 'warn', SIGN_IN_MAIL_LIMIT: '1000', ACCOUNT_RATE_LIMIT: '1000' };
+  const env = {
+    DATABASE_URL: scratch.url,
+    DATA_DIR: scratch.dir,
+    LOG_LEVEL: 'warn',
+    SIGN_IN_MAIL_LIMIT: '1000',
+    ACCOUNT_RATE_LIMIT: '1000',
+  };
   const db = createDb(scratch.url, 4);
   const pool = createPool(scratch.url, 2);
   const port = await freePort();
-  const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--api'], { env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--api'], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const browser = await launchBrowser();
   try {
     const people: { id: string; email: string; token: string }[] = [];
@@ -33,22 +42,44 @@ async function main() {
       await db.apiToken.create({ data: { accountId: a.id, tokenHash: hashToken(token), prefix: token.slice(0, 9) } });
       people.push({ ...a, token });
     }
-    const [mod, ...players] = people as [typeof people[0], ...typeof people];
+    const [mod, ...players] = people as [(typeof people)[0], ...typeof people];
     for (let i = 0; i < 200; i++) {
-      const ok = await new Promise<boolean>((res) => http.get({ port, host: '127.0.0.1', path: '/health' }, (r) => { r.resume(); res(r.statusCode === 200); }).on('error', () => res(false)));
+      const ok = await new Promise<boolean>((res) =>
+        http
+          .get({ port, host: '127.0.0.1', path: '/health' }, (r) => {
+            r.resume();
+            res(r.statusCode === 200);
+          })
+          .on('error', () => res(false)),
+      );
       if (ok) break;
       await new Promise((r) => setTimeout(r, 100));
     }
     const base = `http://127.0.0.1:${port}`;
     const call = async (who: { token: string }, method: string, path: string, body?: unknown) => {
-      const r = await fetch(`${base}${path}`, { method, headers: { authorization: `Bearer ${who.token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+      const r = await fetch(`${base}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${who.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
       if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
       return r.json() as Promise<any>;
     };
     // Every game started over the API with one phase played (so the page shows its last results).
     const games: { name: string; id: string }[] = [];
-    for (const [name, variant, scenario, n] of [['Standard', 'standard', 'classic', 7], ['Heiau Clans', 'heiau', 'clans', 3], ['Hawaii 1795', 'hawaii1795', 'short', 2], ['Aloha', 'aloha', 'two', 2], ['Maori Wars', 'maori-wars', 'hone-hekes-challenge', 2]] as const) {
-      const g = await call(mod, 'POST', '/games', { name: `Bench ${name}`, variant, scenario, deadlines: { reminderMinutes: 0 } });
+    for (const [name, variant, scenario, n] of [
+      ['Standard', 'standard', 'classic', 7],
+      ['Heiau Clans', 'heiau', 'clans', 3],
+      ['Hawaii 1795', 'hawaii1795', 'short', 2],
+      ['Aloha', 'aloha', 'two', 2],
+      ['Maori Wars', 'maori-wars', 'hone-hekes-challenge', 2],
+    ] as const) {
+      const g = await call(mod, 'POST', '/games', {
+        name: `Bench ${name}`,
+        variant,
+        scenario,
+        deadlines: { reminderMinutes: 0 },
+      });
       for (const p of players.slice(0, n)) await call(mod, 'POST', `/games/${g.id}/invitations`, { email: p.email });
       for (const p of players.slice(0, n)) await call(p, 'POST', `/games/${g.id}/join`);
       await call(mod, 'POST', `/games/${g.id}/start`);
@@ -61,14 +92,20 @@ async function main() {
       { kind: 'my games (5 games)', path: '/', ready: 'table.games', target: 500 },
     ];
     const reader = players[0]!;
-    const lines = [`First views on a 390 px phone as a player (${LOADS - 1} cold loads after one warm-up, median); targets: interactive under 500 ms (history 800 ms), under 300 KB:`];
+    const lines = [
+      `First views on a 390 px phone as a player (${LOADS - 1} cold loads after one warm-up, median); targets: interactive under 500 ms (history 800 ms), under 300 KB:`,
+    ];
     for (const k of kinds.filter((x) => !process.env.BENCH_ONLY || x.kind.includes(process.env.BENCH_ONLY))) {
       const bytes: number[] = [];
       const times: number[] = [];
       const requests: number[] = [];
       for (let i = 0; i < LOADS; i++) {
         // A fresh context each time: nothing cached, as on a first visit.
-        const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+        const context = await browser.newContext({
+          viewport: { width: 390, height: 844 },
+          isMobile: true,
+          hasTouch: true,
+        });
         const page = await context.newPage();
         page.on('pageerror', (e) => console.error(`${k.kind}: ${e.message}`));
         const cdp = await context.newCDPSession(page);
@@ -77,27 +114,50 @@ async function main() {
         let count = 0;
         const urls = new Map<string, string>();
         const started = new Map<string, number>();
-        cdp.on('Network.requestWillBeSent', (e: { requestId: string; timestamp: number; request: { url: string } }) => { urls.set(e.requestId, e.request.url); started.set(e.requestId, e.timestamp); });
+        cdp.on('Network.requestWillBeSent', (e: { requestId: string; timestamp: number; request: { url: string } }) => {
+          urls.set(e.requestId, e.request.url);
+          started.set(e.requestId, e.timestamp);
+        });
         cdp.on('Network.loadingFinished', (e: { requestId: string; timestamp: number; encodedDataLength: number }) => {
-          transferred += e.encodedDataLength; count++;
+          transferred += e.encodedDataLength;
+          count++;
           if (process.env.BENCH_VERBOSE && i === LOADS - 1) {
             const t0 = Math.min(...started.values());
-            console.log(`    ${(e.encodedDataLength / 1024).toFixed(1).padStart(7)} KB ${String(Math.round((started.get(e.requestId)! - t0) * 1000)).padStart(5)}-${String(Math.round((e.timestamp - t0) * 1000)).padStart(5)} ms ${urls.get(e.requestId)?.replace(base, '').replace(/[0-9a-f-]{36}/g, '<id>')}`);
+            console.log(
+              `    ${(e.encodedDataLength / 1024).toFixed(1).padStart(7)} KB ${String(Math.round((started.get(e.requestId)! - t0) * 1000)).padStart(5)}-${String(Math.round((e.timestamp - t0) * 1000)).padStart(5)} ms ${urls
+                .get(e.requestId)
+                ?.replace(base, '')
+                .replace(/[0-9a-f-]{36}/g, '<id>')}`,
+            );
           }
         });
         // A fresh one-time sign-in link each time, as a player would follow it from the mail.
-        await fetch(`${base}/accounts/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: reader.email, web: true }) });
-        const mail = await db.outboxMail.findFirstOrThrow({ where: { toAddress: reader.email, kind: 'token' }, orderBy: { seq: 'desc' } });
+        await fetch(`${base}/accounts/sign-in`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: reader.email, web: true }),
+        });
+        const mail = await db.outboxMail.findFirstOrThrow({
+          where: { toAddress: reader.email, kind: 'token' },
+          orderBy: { seq: 'desc' },
+        });
         const code = /#signin=([A-Za-z0-9_-]+)/.exec(mail.body)![1];
         await page.goto(`${base}/#signin=${code}&next=${k.path}`);
         await page.locator(`main[aria-busy="false"] ${k.ready}`).first().waitFor();
         const interactive = await page.evaluate(() => performance.now());
         await page.waitForLoadState('networkidle');
-        if (i > 0) { bytes.push(transferred); times.push(interactive); requests.push(count); }
+        if (i > 0) {
+          bytes.push(transferred);
+          times.push(interactive);
+          requests.push(count);
+        }
         await context.close();
       }
-      const kb = median(bytes)! / 1024, ms = median(times)!;
-      lines.push(`  ${k.kind.padEnd(26)} interactive ${ms.toFixed(0).padStart(5)} ms ${ms < k.target ? 'met   ' : 'MISSED'}  ${kb.toFixed(1).padStart(6)} KB in ${median(requests)} requests ${kb < 300 ? 'met' : 'MISSED'}`);
+      const kb = median(bytes)! / 1024,
+        ms = median(times)!;
+      lines.push(
+        `  ${k.kind.padEnd(26)} interactive ${ms.toFixed(0).padStart(5)} ms ${ms < k.target ? 'met   ' : 'MISSED'}  ${kb.toFixed(1).padStart(6)} KB in ${median(requests)} requests ${kb < 300 ? 'met' : 'MISSED'}`,
+      );
       console.log(lines.at(-1));
     }
     console.log(`\n${lines.join('\n')}`);
@@ -111,4 +171,7 @@ async function main() {
   }
 }
 
-main().catch((e) => { console.error(e); process.exit(1); });
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

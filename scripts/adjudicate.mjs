@@ -16,10 +16,12 @@ const STAMP = path.join(DIR, 'adjudicate.inputs.json');
 
 /** Each source file of the bundle with its size and modification time. */
 function stamp(files) {
-  return Object.fromEntries(files.map((f) => {
-    const s = fs.statSync(path.join(ROOT, f));
-    return [f, `${s.size} ${s.mtimeMs}`];
-  }));
+  return Object.fromEntries(
+    files.map((f) => {
+      const s = fs.statSync(path.join(ROOT, f));
+      return [f, `${s.size} ${s.mtimeMs}`];
+    }),
+  );
 }
 
 function fresh() {
@@ -39,8 +41,17 @@ async function build() {
   // Written under a name of its own, then renamed: runs started together never read half a file.
   const tmp = `${OUT}.${process.pid}.tmp`;
   const r = await esbuild.build({
-    absWorkingDir: ROOT, entryPoints: [ENTRY], outfile: tmp, bundle: true, platform: 'node', format: 'esm', target: 'node20',
-    packages: 'external', metafile: true, logLevel: 'silent', write: true,
+    absWorkingDir: ROOT,
+    entryPoints: [ENTRY],
+    outfile: tmp,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    metafile: true,
+    logLevel: 'silent',
+    write: true,
   });
   const files = Object.keys(r.metafile.inputs).filter((f) => !f.includes('node_modules'));
   fs.writeFileSync(`${STAMP}.${process.pid}.tmp`, JSON.stringify(stamp(files)));

@@ -20,12 +20,19 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function api(method: string, url: string, token?: string, body?: unknown): Promise<any> {
   const res = await fetch(BASE + url, {
     method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
     body: body !== undefined ? JSON.stringify(body) : undefined,
   });
   const text = await res.text();
   const data = text ? JSON.parse(text) : null;
-  if (!res.ok) throw Object.assign(new Error(`${method} ${url}: ${res.status} ${data?.detail ?? text}`), { status: res.status, data });
+  if (!res.ok)
+    throw Object.assign(new Error(`${method} ${url}: ${res.status} ${data?.detail ?? text}`), {
+      status: res.status,
+      data,
+    });
   return data;
 }
 
@@ -33,7 +40,10 @@ async function api(method: string, url: string, token?: string, body?: unknown):
 async function mailTo(email: string): Promise<{ subject: string; text: string; file: string }[]> {
   if (!fs.existsSync(OUTBOX)) return [];
   const out = [];
-  for (const f of fs.readdirSync(OUTBOX).filter((f) => f.endsWith('.eml')).sort()) {
+  for (const f of fs
+    .readdirSync(OUTBOX)
+    .filter((f) => f.endsWith('.eml'))
+    .sort()) {
     const m = await simpleParser(fs.readFileSync(path.join(OUTBOX, f)));
     const to = m.to && !Array.isArray(m.to) ? m.to.text : '';
     if (to.toLowerCase() === email) out.push({ subject: m.subject ?? '', text: m.text ?? '', file: f });
@@ -41,7 +51,11 @@ async function mailTo(email: string): Promise<{ subject: string; text: string; f
   return out;
 }
 
-async function waitForMail(email: string, match: (m: { subject: string }) => boolean, seen = 0): Promise<{ subject: string; text: string }> {
+async function waitForMail(
+  email: string,
+  match: (m: { subject: string }) => boolean,
+  seen = 0,
+): Promise<{ subject: string; text: string }> {
   for (let i = 0; i < 120; i++) {
     const list = (await mailTo(email)).filter(match);
     if (list.length > seen) return list[list.length - 1];
@@ -82,15 +96,22 @@ async function main() {
 
   rule('A Heiau Race game');
   const game = await api('POST', '/games', mod.token, {
-    name: `Demo race ${run}`, variant: 'heiau', scenario: 'race', nmrPolicy: 'hold',
+    name: `Demo race ${run}`,
+    variant: 'heiau',
+    scenario: 'race',
+    nmrPolicy: 'hold',
     deadlines: { longerEachYear: { minutesPerYear: 3 }, earlyProcessing: true, reminderMinutes: 1 },
   });
-  say(`  ${mod.name} created "${game.name}" (${game.variant}/${game.scenario}); deadlines: three minutes times the number of the year.`);
+  say(
+    `  ${mod.name} created "${game.name}" (${game.variant}/${game.scenario}); deadlines: three minutes times the number of the year.`,
+  );
   for (const p of [alii, makoa]) await api('POST', `/games/${game.id}/invitations`, mod.token, { email: p.email });
   for (const p of [alii, makoa]) await api('POST', `/games/${game.id}/join`, p.token);
   const started = await api('POST', `/games/${game.id}/start`, mod.token);
   const roleOf: Record<string, string> = Object.fromEntries(started.players.map((p: any) => [p.email, p.role]));
-  say(`  Started. Powers drawn from the seed: ${alii.name} plays ${roleOf[alii.email]}, ${makoa.name} plays ${roleOf[makoa.email]}.`);
+  say(
+    `  Started. Powers drawn from the seed: ${alii.name} plays ${roleOf[alii.email]}, ${makoa.name} plays ${roleOf[makoa.email]}.`,
+  );
   say(`  Seed hash (published now, seed revealed at the end): ${started.seedHash}`);
   const byRole = Object.fromEntries([alii, makoa].map((p) => [roleOf[p.email], p]));
   const sunrise = byRole.Sunrise;
@@ -102,7 +123,8 @@ async function main() {
       const who = byRole[role];
       const r = await api('PUT', `/games/${game.id}/orders`, who.token, { text, ready: true });
       say(`  ${who.name} (${role}) sends:`);
-      for (const l of r.lines) say(`    ${l.line}. ${l.text.padEnd(28)} -> ${l.ok ? l.reading : 'REJECTED: ' + l.error}`);
+      for (const l of r.lines)
+        say(`    ${l.line}. ${l.text.padEnd(28)} -> ${l.ok ? l.reading : 'REJECTED: ' + l.error}`);
       say(`    receipt ${r.receipt.hash.slice(0, 16)}… at ${r.receipt.at}; ready`);
     }
     say('  Everyone is ready: the worker processes the phase early.');
@@ -110,34 +132,72 @@ async function main() {
     const g = await waitForPhase(game.id, sunset.token, next);
     const mail = await waitForMail(sunset.email, (m) => /results/.test(m.subject), seen);
     say(`\n  --- The results email ${sunset.name} (${roleOf[sunset.email]}) got: "${mail.subject}" ---`);
-    say(mail.text.replace(/\n-- \n[\s\S]*$/, '').split('\n').map((l) => '  | ' + l).join('\n'));
+    say(
+      mail.text
+        .replace(/\n-- \n[\s\S]*$/, '')
+        .split('\n')
+        .map((l) => '  | ' + l)
+        .join('\n'),
+    );
     return g;
   };
 
   // A bad order is rejected line by line, and nothing is stored.
   rule('A mistake');
   try {
-    await api('PUT', `/games/${game.id}/orders`, sunrise.token, { text: 'B Kona-Kailua - Kawaihae\nB Puna - Atlantis' });
+    await api('PUT', `/games/${game.id}/orders`, sunrise.token, {
+      text: 'B Kona-Kailua - Kawaihae\nB Puna - Atlantis',
+    });
   } catch (err: any) {
     say(`  ${sunrise.name} sends an order to Atlantis: HTTP ${err.status} ${err.data.title}`);
     for (const e of err.data.errors) say(`    line ${e.line} "${e.text}": ${e.message}`);
   }
 
-  await play('Spring 1 Movement', 'Fall 1 Movement', { Sunrise: 'B Kona-Kailua - Kawaihae\nB Puna H', Sunset: 'B Kilauea - Wailua\nB Aiea H' });
-  await play('Fall 1 Movement', 'Winter 1 Adjustments', { Sunrise: 'B Kawaihae H\nB Puna H', Sunset: 'B Wailua H\nB Aiea H' });
-  const spring2 = await play('Winter 1 Adjustments', 'Spring 2 Movement', { Sunrise: 'Build A Kona-Kailua', Sunset: 'Build A Kilauea' });
+  await play('Spring 1 Movement', 'Fall 1 Movement', {
+    Sunrise: 'B Kona-Kailua - Kawaihae\nB Puna H',
+    Sunset: 'B Kilauea - Wailua\nB Aiea H',
+  });
+  await play('Fall 1 Movement', 'Winter 1 Adjustments', {
+    Sunrise: 'B Kawaihae H\nB Puna H',
+    Sunset: 'B Wailua H\nB Aiea H',
+  });
+  const spring2 = await play('Winter 1 Adjustments', 'Spring 2 Movement', {
+    Sunrise: 'Build A Kona-Kailua',
+    Sunset: 'Build A Kilauea',
+  });
 
   rule('What a player sees now');
-  say(spring2.position.split('\n').map((l: string) => '  ' + l).join('\n'));
+  say(
+    spring2.position
+      .split('\n')
+      .map((l: string) => '  ' + l)
+      .join('\n'),
+  );
   say(`  Next deadline (Spring 2, six minutes): ${spring2.phase.deadlineAt}`);
   const hist = await api('GET', `/games/${game.id}/history`, sunset.token);
-  say(`  History: ${hist.phases.map((p: any) => `${p.label} [${p.status}${p.centres ? ' ' + Object.entries(p.centres).map(([k, v]) => `${k} ${v}`).join(', ') : ''}]`).join('; ')}`);
+  say(
+    `  History: ${hist.phases
+      .map(
+        (p: any) =>
+          `${p.label} [${p.status}${
+            p.centres
+              ? ' ' +
+                Object.entries(p.centres)
+                  .map(([k, v]) => `${k} ${v}`)
+                  .join(', ')
+              : ''
+          }]`,
+      )
+      .join('; ')}`,
+  );
 
   rule('The end');
   const ended = await api('POST', `/games/${game.id}/draw`, mod.token, { reason: 'demo over' });
   say(`  ${mod.name} declared a draw. The seed is now public: ${ended.seed}`);
   const replay = await api('GET', `/games/${game.id}/replay`, sunset.token);
-  say(`  Replayed from the seed and the recorded orders: ${replay.ok ? 'every phase matches' : 'MISMATCH ' + JSON.stringify(replay.mismatches)} (${replay.phases} phases).`);
+  say(
+    `  Replayed from the seed and the recorded orders: ${replay.ok ? 'every phase matches' : 'MISMATCH ' + JSON.stringify(replay.mismatches)} (${replay.phases} phases).`,
+  );
   say(`\n  Docs: ${BASE}/docs   Mail: ${OUTBOX}`);
 }
 

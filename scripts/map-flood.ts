@@ -33,11 +33,23 @@ export function floodShape(requests: number) {
 export async function floodGames(ctx: Ctx, requests: number, prefix = 'flood'): Promise<FloodGames> {
   const shape = floodShape(requests);
   const games = shape.manyAddresses + shape.oneAddress + 2;
-  const { seats, moderator, accounts } = await heiauRaceGames(ctx, { games, players: 2 * games, prefix, deadlines: { lengths: { movement: 1440 }, reminderMinutes: 0 }, streams: 4 });
+  const { seats, moderator, accounts } = await heiauRaceGames(ctx, {
+    games,
+    players: 2 * games,
+    prefix,
+    deadlines: { lengths: { movement: 1440 }, reminderMinutes: 0 },
+    streams: 4,
+  });
   const ids = [...new Set(seats.map((s) => s.gameId))];
   const [playerGame, mailGame, ...rest] = ids as [string, string, ...string[]];
   await ctx.db.game.updateMany({ where: { id: { in: rest } }, data: { public: true } });
-  const maoriWars = await createGame(ctx, moderator.id, { name: `${prefix} Flagstaff War`, variant: 'maori-wars', scenario: 'hone-hekes-challenge', public: true, deadlines: { reminderMinutes: 0 } });
+  const maoriWars = await createGame(ctx, moderator.id, {
+    name: `${prefix} Flagstaff War`,
+    variant: 'maori-wars',
+    scenario: 'hone-hekes-challenge',
+    public: true,
+    deadlines: { reminderMinutes: 0 },
+  });
   const [maori, british] = accounts as [Account, Account];
   await invite(ctx, maoriWars, moderator.id, { email: maori.email, role: 'Maori' });
   await invite(ctx, maoriWars, moderator.id, { email: british.email, role: 'British' });
@@ -49,7 +61,9 @@ export async function floodGames(ctx: Ctx, requests: number, prefix = 'flood'): 
   await ctx.db.$executeRawUnsafe(`UPDATE "Phase" SET "deadlineAt" = now() + interval '1 day' WHERE status = 'open'`);
   await ctx.db.$executeRawUnsafe(`UPDATE "OutboxMail" SET status = 'sent', "sentAt" = now()`);
   const playerSeat = seats.find((s) => s.gameId === playerGame && s.role === 'Sunrise')!;
-  const mailPlayer = accounts.find((a) => a.token === seats.find((s) => s.gameId === mailGame && s.role === 'Sunrise')!.token)!;
+  const mailPlayer = accounts.find(
+    (a) => a.token === seats.find((s) => s.gameId === mailGame && s.role === 'Sunrise')!.token,
+  )!;
   return {
     maoriWars,
     manyAddresses: rest.slice(0, shape.manyAddresses),
@@ -59,10 +73,25 @@ export async function floodGames(ctx: Ctx, requests: number, prefix = 'flood'): 
   };
 }
 
-export interface Answer { url: string; status: number; ms: number; retryAfter?: string; type?: string; bytes: number; etag?: string; detail?: string }
+export interface Answer {
+  url: string;
+  status: number;
+  ms: number;
+  retryAfter?: string;
+  type?: string;
+  bytes: number;
+  etag?: string;
+  detail?: string;
+}
 
 /** One request on its own connection (each flooding client is another client). */
-export function get(base: string, url: string, headers: Record<string, string> = {}, method = 'GET', timeoutMs = 60_000): Promise<Answer> {
+export function get(
+  base: string,
+  url: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+  timeoutMs = 60_000,
+): Promise<Answer> {
   const t0 = performance.now();
   return new Promise((resolve) => {
     const req = http.request(`${base}${url}`, { method, headers, agent: false, timeout: timeoutMs }, (res) => {
@@ -72,8 +101,13 @@ export function get(base: string, url: string, headers: Record<string, string> =
         const body = Buffer.concat(chunks);
         const type = res.headers['content-type'];
         resolve({
-          url, status: res.statusCode ?? 0, ms: performance.now() - t0, bytes: body.length, type,
-          retryAfter: res.headers['retry-after'], etag: res.headers.etag as string | undefined,
+          url,
+          status: res.statusCode ?? 0,
+          ms: performance.now() - t0,
+          bytes: body.length,
+          type,
+          retryAfter: res.headers['retry-after'],
+          etag: res.headers.etag as string | undefined,
           detail: type?.startsWith('application/problem+json') ? JSON.parse(body.toString()).detail : undefined,
         });
       });
@@ -101,9 +135,13 @@ export interface FloodResult {
 export async function flood(base: string, g: FloodGames, requests: number): Promise<FloodResult> {
   const shape = floodShape(requests);
   const asks: [string, Record<string, string>][] = [];
-  for (let i = 0; i < shape.sameMap; i++) asks.push([`/games/${g.maoriWars}/map.png`, { 'x-forwarded-for': '198.51.100.1' }]);
-  g.manyAddresses.forEach((id, i) => asks.push([`/games/${id}/map.png`, { 'x-forwarded-for': `10.1.${i >> 8}.${i & 255}` }]));
-  for (const id of [...g.oneAddress, ...g.oneAddress]) asks.push([`/games/${id}/phases/1/map.png`, { 'x-forwarded-for': '198.51.100.2' }]);
+  for (let i = 0; i < shape.sameMap; i++)
+    asks.push([`/games/${g.maoriWars}/map.png`, { 'x-forwarded-for': '198.51.100.1' }]);
+  g.manyAddresses.forEach((id, i) =>
+    asks.push([`/games/${id}/map.png`, { 'x-forwarded-for': `10.1.${i >> 8}.${i & 255}` }]),
+  );
+  for (const id of [...g.oneAddress, ...g.oneAddress])
+    asks.push([`/games/${id}/phases/1/map.png`, { 'x-forwarded-for': '198.51.100.2' }]);
   // Interleaved, as clients would come.
   for (let i = asks.length - 1; i > 0; i--) {
     const j = (i * 7919) % (i + 1);
@@ -119,8 +157,15 @@ export async function flood(base: string, g: FloodGames, requests: number): Prom
     }
   })();
   const answers = Promise.all(asks.map(([url, headers]) => get(base, url, headers)));
-  const processed = get(base, `/games/${g.mail.gameId}/process`, { authorization: `Bearer ${g.mail.moderatorToken}` }, 'POST');
-  const player = new Promise<Answer>((r) => setTimeout(r, 100)).then(() => get(base, `/games/${g.player.gameId}/map.png`, { authorization: `Bearer ${g.player.token}` }));
+  const processed = get(
+    base,
+    `/games/${g.mail.gameId}/process`,
+    { authorization: `Bearer ${g.mail.moderatorToken}` },
+    'POST',
+  );
+  const player = new Promise<Answer>((r) => setTimeout(r, 100)).then(() =>
+    get(base, `/games/${g.player.gameId}/map.png`, { authorization: `Bearer ${g.player.token}` }),
+  );
   const result = { answers: await answers, player: await player, processed: await processed, ms: 0, health };
   result.ms = performance.now() - t0;
   done = true;
@@ -144,19 +189,35 @@ export async function resultsMail(dataDir: string, g: FloodGames, timeoutMs: num
 
 /** Resident memory of a process and its children now (kB), from /proc (Linux). */
 export function rssKb(pid: number): { own: number; children: number } {
-  const rss = (p: number) => { try { return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0); } catch { return 0; } };
+  const rss = (p: number) => {
+    try {
+      return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      return 0;
+    }
+  };
   let children = 0;
   try {
     for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
-      for (const c of fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean)) children += rss(Number(c));
+      for (const c of fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean))
+        children += rss(Number(c));
     }
-  } catch { /* gone */ }
+  } catch {
+    /* gone */
+  }
   return { own: rss(pid), children };
 }
 
 /** The highest resident memory of the process so far (kB). */
 export function peakRssKb(pid: number): number {
-  try { return Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0); } catch { return 0; }
+  try {
+    return Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
 }
 
-export const percentile = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? 0; };
+export const percentile = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? 0;
+};

@@ -20,7 +20,10 @@ import type { Ctx } from '../src/service/context.ts';
 import { heiauRaceGames } from './heiau-race-games.ts';
 import { spawnKahuProcess } from './kahu-process.ts';
 
-const arg = (name: string, dflt: number) => { const i = process.argv.indexOf(`--${name}`); return i >= 0 ? Number(process.argv[i + 1]) : dflt; };
+const arg = (name: string, dflt: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : dflt;
+};
 const MINUTES = arg('minutes', 10);
 const GAMES = Number(process.env.SOAK_GAMES ?? 40);
 const CLIENTS = Number(process.env.SOAK_CLIENTS ?? 8);
@@ -31,8 +34,14 @@ const PLAYERS = 2 * GAMES;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const say = (s: string) => process.stdout.write(s + '\n');
 
-const HOLDS: Record<string, string[]> = { Sunrise: ['B Kona-Kailua H', 'B Puna H'], Sunset: ['B Aiea H', 'B Kilauea H'] };
-const MOVES: Record<string, string[]> = { Sunrise: ['B Kona-Kailua - Kawaihae', 'B Puna - Hilo'], Sunset: ['B Kilauea - Wailua', 'B Aiea - Waikiki'] };
+const HOLDS: Record<string, string[]> = {
+  Sunrise: ['B Kona-Kailua H', 'B Puna H'],
+  Sunset: ['B Aiea H', 'B Kilauea H'],
+};
+const MOVES: Record<string, string[]> = {
+  Sunrise: ['B Kona-Kailua - Kawaihae', 'B Puna - Hilo'],
+  Sunset: ['B Kilauea - Wailua', 'B Aiea - Waikiki'],
+};
 
 /** Resident set size of a process, in MB (Linux). */
 function rssMb(pid: number): number {
@@ -56,55 +65,105 @@ async function main() {
   const { url, dir: tmp } = scratch;
   const children: ChildProcess[] = [];
   try {
-    const env = { DATABASE_URL: url, DATA_DIR: tmp, LOG_LEVEL: 'warn', RATE_LIMIT: '10000000', ORDER_RATE_LIMIT: '10000000', SWEEP_SECONDS: '5', PUBLIC_URL: 'http://soak.local', INVITE_DAILY_LIMIT: '1000000', INVITE_ADDRESS_HOURLY_LIMIT: '1000000' };
+    const env = {
+      DATABASE_URL: url,
+      DATA_DIR: tmp,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT: '10000000',
+      ORDER_RATE_LIMIT: '10000000',
+      SWEEP_SECONDS: '5',
+      PUBLIC_URL: 'http://soak.local',
+      INVITE_DAILY_LIMIT: '1000000',
+      INVITE_ADDRESS_HOURLY_LIMIT: '1000000',
+    };
     const config = loadConfig(env);
     const db = createDb(url, 4);
     const pool = createPool(url, 4);
     const ctx: Ctx = { db, pool, clock: systemClock, config, log: pino({ level: 'warn' }) };
 
-    say(`API soak: ${GAMES} Heiau Race games, ${PLAYERS} players, ${CLIENTS} clients at ~${RATE} requests/s in all, ${MINUTES} minute(s); every phase lasts 1 minute.`);
-    const { accounts, seats } = await heiauRaceGames(ctx, { games: GAMES, players: PLAYERS, prefix: 'soak', deadlines: { lengths: { movement: 1, retreat: 1, adjustment: 1 }, earlyProcessing: false, reminderMinutes: 0 } });
+    say(
+      `API soak: ${GAMES} Heiau Race games, ${PLAYERS} players, ${CLIENTS} clients at ~${RATE} requests/s in all, ${MINUTES} minute(s); every phase lasts 1 minute.`,
+    );
+    const { accounts, seats } = await heiauRaceGames(ctx, {
+      games: GAMES,
+      players: PLAYERS,
+      prefix: 'soak',
+      deadlines: { lengths: { movement: 1, retreat: 1, adjustment: 1 }, earlyProcessing: false, reminderMinutes: 0 },
+    });
 
     const port = await freePort();
     const spawnKahu = (args: string[]) => {
       // SOAK_NODE_OPTIONS: V8 flags for the API process only (e.g. to try heap limits).
-      const v8 = args.includes('--api') && process.env.SOAK_NODE_OPTIONS ? process.env.SOAK_NODE_OPTIONS.split(/\s+/) : [];
-      const c = spawnKahuProcess(args, v8, { env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] });
+      const v8 =
+        args.includes('--api') && process.env.SOAK_NODE_OPTIONS ? process.env.SOAK_NODE_OPTIONS.split(/\s+/) : [];
+      const c = spawnKahuProcess(args, v8, {
+        env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
       children.push(c);
       return c;
     };
     const api = spawnKahu(['--api']);
     spawnKahu(['--worker']);
     for (let i = 0; ; i++) {
-      const up = await new Promise<boolean>((res) => http.get({ port, host: '127.0.0.1', path: '/health' }, (r) => { r.resume(); res(r.statusCode === 200); }).on('error', () => res(false)));
+      const up = await new Promise<boolean>((res) =>
+        http
+          .get({ port, host: '127.0.0.1', path: '/health' }, (r) => {
+            r.resume();
+            res(r.statusCode === 200);
+          })
+          .on('error', () => res(false)),
+      );
       if (up) break;
       if (i > 1200) throw new Error('API did not start');
       await sleep(100);
     }
 
     const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
-    const request = (method: string, path: string, token: string | null, body?: unknown) => new Promise<number>((resolve, reject) => {
-      const data = body === undefined ? undefined : JSON.stringify(body);
-      const headers: Record<string, string | number> = {};
-      if (token) headers.authorization = `Bearer ${token}`;
-      if (data !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) });
-      const req = http.request({ agent, host: '127.0.0.1', port, method, path, headers }, (res) => { res.resume(); res.on('end', () => resolve(res.statusCode ?? 0)); });
-      req.on('error', reject);
-      req.end(data);
-    });
+    const request = (method: string, path: string, token: string | null, body?: unknown) =>
+      new Promise<number>((resolve, reject) => {
+        const data = body === undefined ? undefined : JSON.stringify(body);
+        const headers: Record<string, string | number> = {};
+        if (token) headers.authorization = `Bearer ${token}`;
+        if (data !== undefined)
+          Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) });
+        const req = http.request({ agent, host: '127.0.0.1', port, method, path, headers }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        });
+        req.on('error', reject);
+        req.end(data);
+      });
     // The mix: mostly submissions and reads of one's own game; maps and options less often.
     const mix: [number, string, (s: (typeof seats)[number], n: number) => Promise<number>][] = [
-      [45, 'PUT orders', (s, n) => request('PUT', `/games/${s.gameId}/orders`, s.token, { orders: n % 2 ? MOVES[s.role] : HOLDS[s.role] })],
+      [
+        45,
+        'PUT orders',
+        (s, n) =>
+          request('PUT', `/games/${s.gameId}/orders`, s.token, { orders: n % 2 ? MOVES[s.role] : HOLDS[s.role] }),
+      ],
       [15, 'GET game', (s) => request('GET', `/games/${s.gameId}`, s.token)],
       [10, 'GET history', (s) => request('GET', `/games/${s.gameId}/history`, s.token)],
       [8, 'GET map.svg', (s) => request('GET', `/games/${s.gameId}/map.svg`, s.token)],
       [4, 'GET map.png', (s) => request('GET', `/games/${s.gameId}/map.png`, s.token)],
       [10, 'GET options', (s) => request('GET', `/games/${s.gameId}/options`, s.token)],
       [5, 'GET my orders', (s) => request('GET', `/games/${s.gameId}/orders`, s.token)],
-      [3, 'POST sign-in', (_s, n) => request('POST', '/accounts/sign-in', null, { email: n % 3 ? accounts[n % PLAYERS].email : `nobody${n}@example.org` })],
+      [
+        3,
+        'POST sign-in',
+        (_s, n) =>
+          request('POST', '/accounts/sign-in', null, {
+            email: n % 3 ? accounts[n % PLAYERS].email : `nobody${n}@example.org`,
+          }),
+      ],
     ];
     const total = mix.reduce((s, m) => s + m[0], 0);
-    const pick = (r: number) => { for (const m of mix) { if ((r -= m[0]) < 0) return m; } return mix[0]; };
+    const pick = (r: number) => {
+      for (const m of mix) {
+        if ((r -= m[0]) < 0) return m;
+      }
+      return mix[0];
+    };
     const counts = new Map<string, Map<number, number>>();
 
     const started = Date.now();
@@ -119,19 +178,21 @@ async function main() {
     }, 10_000);
     let n = 0;
     const perClientGap = (1000 * CLIENTS) / RATE;
-    await Promise.all(Array.from({ length: CLIENTS }, async () => {
-      while (Date.now() < end) {
-        const t0 = Date.now();
-        const i = n++;
-        const [, name, run] = pick(crypto.randomInt(total));
-        const code = await run(seats[crypto.randomInt(seats.length)], i).catch(() => 0);
-        const byCode = counts.get(name) ?? new Map<number, number>();
-        byCode.set(code, (byCode.get(code) ?? 0) + 1);
-        counts.set(name, byCode);
-        const wait = perClientGap - (Date.now() - t0);
-        if (wait > 0) await sleep(wait);
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async () => {
+        while (Date.now() < end) {
+          const t0 = Date.now();
+          const i = n++;
+          const [, name, run] = pick(crypto.randomInt(total));
+          const code = await run(seats[crypto.randomInt(seats.length)], i).catch(() => 0);
+          const byCode = counts.get(name) ?? new Map<number, number>();
+          byCode.set(code, (byCode.get(code) ?? 0) + 1);
+          counts.set(name, byCode);
+          const wait = perClientGap - (Date.now() - t0);
+          if (wait > 0) await sleep(wait);
+        }
+      }),
+    );
     clearInterval(sampler);
     sample();
     const elapsed = (Date.now() - started) / 1000;
@@ -139,14 +200,25 @@ async function main() {
     const adjudicated = await db.phase.count({ where: { status: 'adjudicated' } });
 
     say('');
-    say(`Requests: ${n} in ${elapsed.toFixed(0)} s = ${(n / elapsed).toFixed(0)}/s; ${adjudicated} phases adjudicated meanwhile`);
-    for (const [name, byCode] of counts) say(`  ${name.padEnd(14)} ${[...byCode].sort().map(([k, v]) => `${k}×${v}`).join(', ')}`);
+    say(
+      `Requests: ${n} in ${elapsed.toFixed(0)} s = ${(n / elapsed).toFixed(0)}/s; ${adjudicated} phases adjudicated meanwhile`,
+    );
+    for (const [name, byCode] of counts)
+      say(
+        `  ${name.padEnd(14)} ${[...byCode]
+          .sort()
+          .map(([k, v]) => `${k}×${v}`)
+          .join(', ')}`,
+      );
     say('API process RSS (MB) every 10 s:');
     const max = Math.max(...samples.map((s) => s[1]));
-    for (const [t, mb] of samples) say(`  ${t.toFixed(0).padStart(5)} s  ${mb.toFixed(1).padStart(6)}  ${'#'.repeat(Math.round(mb / 5))}`);
+    for (const [t, mb] of samples)
+      say(`  ${t.toFixed(0).padStart(5)} s  ${mb.toFixed(1).padStart(6)}  ${'#'.repeat(Math.round(mb / 5))}`);
     const late = samples.filter(([t]) => t >= 60);
     const perMinute = slope(late.map(([t, mb]) => [t / 60, mb]));
-    say(`Peak ${max.toFixed(1)} MB (limit ${LIMIT_MB} MB); trend after minute 1: ${perMinute >= 0 ? '+' : ''}${perMinute.toFixed(2)} MB/min over ${late.length} samples`);
+    say(
+      `Peak ${max.toFixed(1)} MB (limit ${LIMIT_MB} MB); trend after minute 1: ${perMinute >= 0 ? '+' : ''}${perMinute.toFixed(2)} MB/min over ${late.length} samples`,
+    );
     const good = max < LIMIT_MB && !(perMinute > 1);
     say(good ? 'Memory holds: under the limit and no upward trend.' : 'MEMORY CHECK FAILED');
     await db.$disconnect();
@@ -159,4 +231,7 @@ async function main() {
   }
 }
 
-main().catch((err) => { console.error(err); process.exit(1); });
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

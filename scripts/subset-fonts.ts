@@ -7,5 +7,17 @@ import { CUT_RANGES, cutFonts, fullFonts } from '../src/service/png-draw.mjs';
 const unicodes = CUT_RANGES.map(([a, b]) => `U+${a.toString(16)}-${b.toString(16)}`).join(',');
 fullFonts.forEach((full, i) => {
   // No hinting: resvg does not use it. Every layout feature kept, so shaping is unchanged.
-  execFileSync('/usr/bin/python3', ['-m', 'fontTools.subset', full, `--unicodes=${unicodes}`, '--no-hinting', '--layout-features=*', `--output-file=${cutFonts[i]}`], { stdio: 'inherit' });
+  execFileSync(
+    '/usr/bin/python3',
+    [
+      '-m',
+      'fontTools.subset',
+      full,
+      `--unicodes=${unicodes}`,
+      '--no-hinting',
+      '--layout-features=*',
+      `--output-file=${cutFonts[i]}`,
+    ],
+    { stdio: 'inherit' },
+  );
 });

@@ -40,7 +40,11 @@ export const Env = z.object({
   /** Signs reply addresses. Unset: derived from DATABASE_URL / DATA_DIR (development only). */
   REPLY_SECRET: z.string().min(16).optional(),
   /** Largest inbound message read, in bytes. */
-  INBOUND_MAX_BYTES: z.coerce.number().int().min(1024).default(256 * 1024),
+  INBOUND_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(256 * 1024),
   /**
    * The authserv-ids (RFC 8601) of the MX in front of kahu whose Authentication-Results it trusts,
    * comma-separated: for webhook mail, and for mail the SMTP listener gets from INBOUND_TRUSTED_MX.
@@ -53,17 +57,28 @@ export const Env = z.object({
    * from them keeps their Authentication-Results; from anywhere else every such header is removed
    * and the listener checks SPF, DKIM and DMARC itself.
    */
-  INBOUND_TRUSTED_MX: z.string().regex(/^[0-9a-fA-F:.,/ ]+$/, { message: 'must be comma-separated addresses or CIDRs' }).optional(),
+  INBOUND_TRUSTED_MX: z
+    .string()
+    .regex(/^[0-9a-fA-F:.,/ ]+$/, { message: 'must be comma-separated addresses or CIDRs' })
+    .optional(),
   /** SMTP sessions one client address may hold open at once. */
   INBOUND_SMTP_MAX_PER_CLIENT: z.coerce.number().int().min(1).default(5),
   /** A session that delivers no message for this long is closed (NOOP, RSET and the like do not count). */
   INBOUND_SMTP_IDLE_SECONDS: z.coerce.number().int().min(1).max(300).default(60),
   /** DKIM selector of the judge's mail: publish selector._domainkey.<MAIL_FROM domain> (start log, npm run dkim-record). */
-  DKIM_SELECTOR: z.string().regex(/^[a-z0-9][a-z0-9-]*$/i, { message: 'must be a DNS label' }).default('kahu'),
+  DKIM_SELECTOR: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]*$/i, { message: 'must be a DNS label' })
+    .default('kahu'),
   /** Inbound messages per hour per sender address. */
   INBOUND_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /** Proxy headers (X-Forwarded-For) are believed only when set: `true`, a number of hops, or comma-separated addresses/CIDRs. */
-  TRUST_PROXY: z.string().regex(/^(true|false|\d+|[0-9a-fA-F:.,/ ]+)$/, { message: 'must be true, false, a number of hops or a list of addresses/CIDRs' }).default('false'),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d+|[0-9a-fA-F:.,/ ]+)$/, {
+      message: 'must be true, false, a number of hops or a list of addresses/CIDRs',
+    })
+    .default('false'),
   /** Whole-request time limit (headers and body), and idle time of a keep-alive connection, in ms. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   /** Open HTTP connections at most (the SMTP listener takes at most a tenth of it). */
@@ -81,7 +96,10 @@ export const Env = z.object({
   /** Scheduled backups (docs/backup.md): the folder the worker writes them to (unset: none). */
   BACKUP_DIR: z.string().optional(),
   /** How often: a number and s, m, h or d (default 1d). */
-  BACKUP_EVERY: z.string().regex(/^[1-9]\d*[smhd]$/, { message: 'must be a number and a unit: 30m, 6h, 1d (s, m, h, d)' }).optional(),
+  BACKUP_EVERY: z
+    .string()
+    .regex(/^[1-9]\d*[smhd]$/, { message: 'must be a number and a unit: 30m, 6h, 1d (s, m, h, d)' })
+    .optional(),
   /** How many of the newest backups are kept in BACKUP_DIR. */
   BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
   /**
@@ -163,17 +181,29 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  if (e.BACKUP_EVERY && !e.BACKUP_DIR) throw new Error('Invalid configuration:\n  BACKUP_EVERY: set BACKUP_DIR too (the folder the backups are written to)');
+  if (e.BACKUP_EVERY && !e.BACKUP_DIR)
+    throw new Error(
+      'Invalid configuration:\n  BACKUP_EVERY: set BACKUP_DIR too (the folder the backups are written to)',
+    );
   // Links in mail must reach the judge: listening beyond this machine without PUBLIC_URL would
   // send every player links to localhost.
   if (!e.PUBLIC_URL && !['127.0.0.1', 'localhost', '::1'].includes(e.HOST)) {
-    throw new Error(`Invalid configuration:\n  PUBLIC_URL: must be set when HOST is ${e.HOST} (the address players reach the judge at, e.g. https://kahu.example.org); mail would otherwise link to localhost`);
+    throw new Error(
+      `Invalid configuration:\n  PUBLIC_URL: must be set when HOST is ${e.HOST} (the address players reach the judge at, e.g. https://kahu.example.org); mail would otherwise link to localhost`,
+    );
   }
-  const trustedMx = (e.INBOUND_TRUSTED_MX ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+  const trustedMx = (e.INBOUND_TRUSTED_MX ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
   const badMx = trustedMx.filter((a) => !validCidr(a));
-  if (badMx.length) throw new Error(`Invalid configuration:\n  INBOUND_TRUSTED_MX: ${badMx.join(', ')} is not an IP address or CIDR`);
+  if (badMx.length)
+    throw new Error(`Invalid configuration:\n  INBOUND_TRUSTED_MX: ${badMx.join(', ')} is not an IP address or CIDR`);
   // Mail from the MX is judged by its verdict alone (its address is not the sender's: SPF cannot be checked here).
-  if (trustedMx.length && !e.INBOUND_AUTHSERV_ID) throw new Error('Invalid configuration:\n  INBOUND_TRUSTED_MX: needs INBOUND_AUTHSERV_ID (the authserv-id that MX writes in Authentication-Results)');
+  if (trustedMx.length && !e.INBOUND_AUTHSERV_ID)
+    throw new Error(
+      'Invalid configuration:\n  INBOUND_TRUSTED_MX: needs INBOUND_AUTHSERV_ID (the authserv-id that MX writes in Authentication-Results)',
+    );
   return {
     port: e.PORT,
     host: e.HOST,
@@ -192,7 +222,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sweepSeconds: e.SWEEP_SECONDS,
     workerConcurrency: e.WORKER_CONCURRENCY,
     dbPoolSize: e.DB_POOL_SIZE,
-    trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY.split(',').map((x) => x.trim()).filter(Boolean),
+    trustProxy:
+      e.TRUST_PROXY === 'true'
+        ? true
+        : e.TRUST_PROXY === 'false'
+          ? false
+          : /^\d+$/.test(e.TRUST_PROXY)
+            ? Number(e.TRUST_PROXY)
+            : e.TRUST_PROXY.split(',')
+                .map((x) => x.trim())
+                .filter(Boolean),
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     maxConnections: e.MAX_CONNECTIONS,
     maxConnectionsPerClient: e.MAX_CONNECTIONS_PER_CLIENT,
@@ -202,8 +241,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tokenTtlDays: e.TOKEN_TTL_DAYS,
     tokenIdleDays: e.TOKEN_IDLE_DAYS,
     // The key is read from the database at start (loadDkimKey); empty until then.
-    dkim: { selector: e.DKIM_SELECTOR.toLowerCase(), domain: (e.MAIL_FROM.match(/@([^>\s]+)/)?.[1] ?? 'kahu.localhost').toLowerCase(), privateKey: '' },
-    ...(e.BACKUP_DIR ? { backup: { dir: path.resolve(e.BACKUP_DIR), everyMs: durationMs(e.BACKUP_EVERY ?? '1d'), keep: e.BACKUP_KEEP } } : {}),
+    dkim: {
+      selector: e.DKIM_SELECTOR.toLowerCase(),
+      domain: (e.MAIL_FROM.match(/@([^>\s]+)/)?.[1] ?? 'kahu.localhost').toLowerCase(),
+      privateKey: '',
+    },
+    ...(e.BACKUP_DIR
+      ? {
+          backup: { dir: path.resolve(e.BACKUP_DIR), everyMs: durationMs(e.BACKUP_EVERY ?? '1d'), keep: e.BACKUP_KEEP },
+        }
+      : {}),
     renderQueueMax: e.RENDER_QUEUE_MAX,
     renderPerClient: e.RENDER_PER_CLIENT,
     inbound: {
@@ -217,7 +264,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       replySecret: e.REPLY_SECRET ?? '',
       maxBytes: e.INBOUND_MAX_BYTES,
       ratePerHour: e.INBOUND_RATE_LIMIT,
-      trustedAuthServ: (e.INBOUND_AUTHSERV_ID ?? '').split(',').map((x) => x.trim().toLowerCase()).filter(Boolean),
+      trustedAuthServ: (e.INBOUND_AUTHSERV_ID ?? '')
+        .split(',')
+        .map((x) => x.trim().toLowerCase())
+        .filter(Boolean),
       trustedMx,
       maxSessionsPerClient: e.INBOUND_SMTP_MAX_PER_CLIENT,
       idleSeconds: e.INBOUND_SMTP_IDLE_SECONDS,
@@ -246,7 +296,8 @@ export function parseDotEnv(text: string, file = '.env'): Record<string, string>
     const m = /^(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)$/.exec(line);
     if (!m) return problems.push(`  ${file}:${i + 1}: not KEY=value`);
     const [, key, rawValue] = m;
-    if (!known.has(key!)) return problems.push(`  ${file}:${i + 1}: unknown setting ${key} (known: ${[...known].join(', ')})`);
+    if (!known.has(key!))
+      return problems.push(`  ${file}:${i + 1}: unknown setting ${key} (known: ${[...known].join(', ')})`);
     let value = rawValue!.trim();
     if (/^(["']).*\1$/.test(value)) value = value.slice(1, -1);
     else value = value.replace(/\s+#.*$/, '');
@@ -257,7 +308,10 @@ export function parseDotEnv(text: string, file = '.env'): Record<string, string>
 }
 
 /** The environment with `.env` (if any) under it: real environment variables win. */
-export function environment(cwd = process.cwd(), env: Record<string, string | undefined> = process.env): Record<string, string | undefined> {
+export function environment(
+  cwd = process.cwd(),
+  env: Record<string, string | undefined> = process.env,
+): Record<string, string | undefined> {
   const file = path.join(cwd, '.env');
   const fromFile = fs.existsSync(file) ? parseDotEnv(fs.readFileSync(file, 'utf8'), file) : {};
   return { ...fromFile, ...Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)) };

@@ -60,19 +60,38 @@ async function main() {
   const app = runApi ? await buildApp(ctx) : undefined;
   if (app) await app.listen({ port: config.port, host: config.host });
   // Play by email: the SMTP listener runs with the API (the webhook is an API route).
-  const inbound = runApi && config.inbound.smtpPort !== undefined ? await startInboundSmtp(ctx, { port: config.inbound.smtpPort, host: config.inbound.smtpHost }) : undefined;
+  const inbound =
+    runApi && config.inbound.smtpPort !== undefined
+      ? await startInboundSmtp(ctx, { port: config.inbound.smtpPort, host: config.inbound.smtpHost })
+      : undefined;
 
-  const lines = [`kahu is running (${[runApi && 'API', runWorker && 'worker'].filter(Boolean).join(' + ')}); games: ${Object.keys(games).join(', ') || 'none'}`];
+  const lines = [
+    `kahu is running (${[runApi && 'API', runWorker && 'worker'].filter(Boolean).join(' + ')}); games: ${Object.keys(games).join(', ') || 'none'}`,
+  ];
   if (app) {
     const addr = app.server.address();
     const port = typeof addr === 'object' && addr ? addr.port : config.port;
     const base = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
-    lines.push(`  Web:      ${base}  (open it in a browser to sign in and play)`, `  API:      ${base}`, `  API docs: ${base}/docs  (OpenAPI: ${base}/docs/json)`, `  Health:   ${base}/health`);
+    lines.push(
+      `  Web:      ${base}  (open it in a browser to sign in and play)`,
+      `  API:      ${base}`,
+      `  API docs: ${base}/docs  (OpenAPI: ${base}/docs/json)`,
+      `  Health:   ${base}/health`,
+    );
   }
-  lines.push(`  Database: ${config.databaseUrl ? 'DATABASE_URL' : `embedded PostgreSQL in ${path.join(config.dataDir, 'pg')}`}`);
-  if (runWorker) lines.push(`  Mail:     ${config.smtpUrl ? 'SMTP (SMTP_URL)' : `.eml files in ${path.join(config.dataDir, 'outbox')}`}`, `  DKIM:     signed as ${config.dkim.domain}; publish (npm run dkim-record):`, `    ${dkimTxt(dkim)}`);
-  if (inbound) lines.push(`  Inbound:  SMTP on ${config.inbound.smtpHost}:${inbound.port} for @${config.inbound.domain}`);
-  if (app && config.inbound.webhookSecret) lines.push(`  Inbound:  POST /inbound/mail (raw RFC 822, INBOUND_WEBHOOK_SECRET)`);
+  lines.push(
+    `  Database: ${config.databaseUrl ? 'DATABASE_URL' : `embedded PostgreSQL in ${path.join(config.dataDir, 'pg')}`}`,
+  );
+  if (runWorker)
+    lines.push(
+      `  Mail:     ${config.smtpUrl ? 'SMTP (SMTP_URL)' : `.eml files in ${path.join(config.dataDir, 'outbox')}`}`,
+      `  DKIM:     signed as ${config.dkim.domain}; publish (npm run dkim-record):`,
+      `    ${dkimTxt(dkim)}`,
+    );
+  if (inbound)
+    lines.push(`  Inbound:  SMTP on ${config.inbound.smtpHost}:${inbound.port} for @${config.inbound.domain}`);
+  if (app && config.inbound.webhookSecret)
+    lines.push(`  Inbound:  POST /inbound/mail (raw RFC 822, INBOUND_WEBHOOK_SECRET)`);
   process.stdout.write(lines.join('\n') + '\n');
 
   let stopping = false;
@@ -90,11 +109,19 @@ async function main() {
       // The listeners and the worker stop side by side: requests in flight and jobs in hand finish,
       // nothing new is taken. pg-boss then has no work in progress and stops without waiting.
       await Promise.all([
-        step('http', async () => { await app?.close(); await inbound?.close(); }),
+        step('http', async () => {
+          await app?.close();
+          await inbound?.close();
+        }),
         step('worker', () => worker?.stop()),
       ]);
       await step('queue', () => boss.stop({ graceful: true, timeout: 10_000 }));
-      await step('database', async () => { await db.$disconnect(); await pool.end(); transport.close(); await stopPg?.(); });
+      await step('database', async () => {
+        await db.$disconnect();
+        await pool.end();
+        transport.close();
+        await stopPg?.();
+      });
       log.info({ ms: Date.now() - began }, 'stopped');
     } finally {
       process.exit(0);

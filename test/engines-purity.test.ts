@@ -5,11 +5,26 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 // The renderer too: it draws from a view and knows nothing of HTTP, the database or the clock.
-const ENGINE_DIRS = ['src/contract', 'src/diplomacy', 'src/hand-of-destiny', 'src/render', 'src/aloha', 'src/maori-wars'];
-const ENGINE_FILES = ['src/games/diplomacy.ts', 'src/games/hawaii1795.ts', 'src/games/aloha.ts', 'src/games/maori-wars.ts'];
+const ENGINE_DIRS = [
+  'src/contract',
+  'src/diplomacy',
+  'src/hand-of-destiny',
+  'src/render',
+  'src/aloha',
+  'src/maori-wars',
+];
+const ENGINE_FILES = [
+  'src/games/diplomacy.ts',
+  'src/games/hawaii1795.ts',
+  'src/games/aloha.ts',
+  'src/games/maori-wars.ts',
+];
 const FORBIDDEN: [RegExp, string][] = [
   [/from ['"](node:)?(fs|net|http|https|child_process|dgram|tls)(\/promises)?['"]/, 'I/O module'],
-  [/from ['"](pg|pg-boss|fastify|@fastify\/[^'"]+|nodemailer|@prisma\/[^'"]+|smtp-server|mailparser)['"]/, 'service dependency'],
+  [
+    /from ['"](pg|pg-boss|fastify|@fastify\/[^'"]+|nodemailer|@prisma\/[^'"]+|smtp-server|mailparser)['"]/,
+    'service dependency',
+  ],
   [/Math\.random\(/, 'unseeded randomness'],
   [/Date\.now\(|new Date\(/, 'the clock'],
 ];
@@ -22,7 +37,16 @@ function files(dir: string): string[] {
 }
 
 describe('engine purity', () => {
-  const all = [...ENGINE_DIRS.flatMap(files), ...ENGINE_FILES.filter((f) => { try { return statSync(f).isFile(); } catch { return false; } })];
+  const all = [
+    ...ENGINE_DIRS.flatMap(files),
+    ...ENGINE_FILES.filter((f) => {
+      try {
+        return statSync(f).isFile();
+      } catch {
+        return false;
+      }
+    }),
+  ];
   it('finds the engine sources', () => expect(all.length).toBeGreaterThan(10));
   for (const f of all) {
     it(`${f} has no I/O, clock or service dependency`, () => {

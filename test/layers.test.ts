@@ -29,13 +29,41 @@ export const LAYERS: Record<string, string[]> = {
   // on it (the context, the map a mail carries); nothing in the service imports it back.
   'src/service/mail-sending': ['src/config.ts', 'src/db', 'src/mail', 'src/service'],
   // Play by email: reads commands and runs them through the service.
-  'src/pbem': ['src/config.ts', 'src/contract', 'src/db', 'src/games', 'src/mail', 'src/service', 'src/service/mail-sending'],
+  'src/pbem': [
+    'src/config.ts',
+    'src/contract',
+    'src/db',
+    'src/games',
+    'src/mail',
+    'src/service',
+    'src/service/mail-sending',
+  ],
   'src/jobs': ['src/config.ts', 'src/db', 'src/service', 'src/service/mail-sending'],
   // The browser bundle: it may only read the engines' and games' types (checked below).
   'src/web/client': ['src/contract', 'src/games', ...ENGINES],
   'src/web': ['src/config.ts', 'src/service', 'scripts'],
-  'src/http': ['src/config.ts', 'src/contract', 'src/db', 'src/games', 'src/mail', 'src/service', 'src/pbem', 'src/jobs', 'src/web'],
-  'src/cli': ['src/config.ts', 'src/contract', 'src/db', 'src/games', 'src/maps', 'src/render', 'src/service', 'src/service/mail-sending', ...ENGINES],
+  'src/http': [
+    'src/config.ts',
+    'src/contract',
+    'src/db',
+    'src/games',
+    'src/mail',
+    'src/service',
+    'src/pbem',
+    'src/jobs',
+    'src/web',
+  ],
+  'src/cli': [
+    'src/config.ts',
+    'src/contract',
+    'src/db',
+    'src/games',
+    'src/maps',
+    'src/render',
+    'src/service',
+    'src/service/mail-sending',
+    ...ENGINES,
+  ],
   // Wires it all together.
   'src/main.ts': ['*'],
 };
@@ -51,7 +79,9 @@ function files(dir: string): string[] {
 /** The row a path belongs to: the longest entry it equals or sits under; outside src/, its top folder. */
 export function layerOf(path: string): string | undefined {
   const p = path.split('\\').join('/');
-  const hit = Object.keys(LAYERS).filter((k) => p === k || p.startsWith(`${k}/`)).sort((a, b) => b.length - a.length)[0];
+  const hit = Object.keys(LAYERS)
+    .filter((k) => p === k || p.startsWith(`${k}/`))
+    .sort((a, b) => b.length - a.length)[0];
   return hit ?? (p.startsWith('src/') ? undefined : p.split('/')[0]);
 }
 
@@ -61,7 +91,12 @@ export function importsOf(text: string): { spec: string; typeOnly: boolean }[] {
   return info.importedFiles
     .map((f) => f.fileName)
     .filter((s) => s.startsWith('.'))
-    .map((spec) => ({ spec, typeOnly: new RegExp(`import\\s+type\\s[^;]*?from\\s+['"]${spec.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['"]`).test(text) }));
+    .map((spec) => ({
+      spec,
+      typeOnly: new RegExp(
+        `import\\s+type\\s[^;]*?from\\s+['"]${spec.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['"]`,
+      ).test(text),
+    }));
 }
 
 /** What is wrong with the imports of one file: `file: 'spec' (layer → layer)` per refused import. */
@@ -71,11 +106,14 @@ export function violations(file: string, text: string): string[] {
   const allowed = LAYERS[from] ?? [];
   const out: string[] = [];
   for (const { spec, typeOnly } of importsOf(text)) {
-    const target = relative('.', resolve(dirname(file), spec)).split('\\').join('/');
+    const target = relative('.', resolve(dirname(file), spec))
+      .split('\\')
+      .join('/');
     const to = layerOf(target) ?? target;
     if (to === from || allowed.includes('*')) continue;
     if (!allowed.includes(to)) out.push(`${file} imports '${spec}': ${from} may not import ${to}`);
-    else if (from === 'src/web/client' && to !== 'src/contract' && !typeOnly) out.push(`${file} imports '${spec}': the browser bundle takes only types from ${to}`);
+    else if (from === 'src/web/client' && to !== 'src/contract' && !typeOnly)
+      out.push(`${file} imports '${spec}': the browser bundle takes only types from ${to}`);
   }
   return out;
 }
@@ -109,7 +147,9 @@ describe('layers', () => {
     });
   }
   it('a refused import is named with its file', () => {
-    expect(violations('src/mail/x.ts', "import { a } from '../service/context.ts';")).toEqual(["src/mail/x.ts imports '../service/context.ts': src/mail may not import src/service"]);
+    expect(violations('src/mail/x.ts', "import { a } from '../service/context.ts';")).toEqual([
+      "src/mail/x.ts imports '../service/context.ts': src/mail may not import src/service",
+    ]);
     expect(violations('src/web/client/x.ts', "import { a } from '../../games/index.ts';")[0]).toMatch(/only types/);
     expect(violations('src/web/client/x.ts', "import type { a } from '../../games/index.ts';")).toEqual([]);
     expect(violations('src/diplomacy/x.ts', "export * from '../db/client.ts';")).toHaveLength(1);

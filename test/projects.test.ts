@@ -23,9 +23,13 @@ function reach(file: string, seen = new Set<string>()): Set<string> {
 const NEEDS: Record<'db' | 'mail' | 'web', { helpers: string[]; words: RegExp }> = {
   db: {
     helpers: ['test/helpers/db.ts', 'test/helpers/app.ts', 'test/reliability/procs.ts', 'test/setup/global.ts'],
-    words: /createTestDatabase|startTestService|inject\(\s*'pgAdminUrl'|startEmbeddedPostgres|spawnKahu|spawn\('npm', \['start'/,
+    words:
+      /createTestDatabase|startTestService|inject\(\s*'pgAdminUrl'|startEmbeddedPostgres|spawnKahu|spawn\('npm', \['start'/,
   },
-  mail: { helpers: ['test/email/helpers.ts', 'test/reliability/smtp.ts'], words: /from 'smtp-server'|startInboundSmtp/ },
+  mail: {
+    helpers: ['test/email/helpers.ts', 'test/reliability/smtp.ts'],
+    words: /from 'smtp-server'|startInboundSmtp/,
+  },
   web: { helpers: ['test/web/browser.ts'], words: /from 'playwright-core'/ },
 };
 
@@ -43,7 +47,9 @@ function needs(file: string): Partial<Record<keyof typeof NEEDS, string>> {
   return out;
 }
 
-const projects = (config.test!.projects as { test: { name: string; include: string[]; globalSetup: string[] } }[]).map((p) => p.test);
+const projects = (config.test!.projects as { test: { name: string; include: string[]; globalSetup: string[] } }[]).map(
+  (p) => p.test,
+);
 const project = (name: string) => projects.find((p) => p.name === name)!;
 
 describe('the test projects', () => {
@@ -54,7 +60,9 @@ describe('the test projects', () => {
   });
 
   it('keep the pure project free of the database, mail and browsers', () => {
-    const wrong = project('pure').include.map((f) => [f, needs(f)] as const).filter(([, n]) => Object.keys(n).length);
+    const wrong = project('pure')
+      .include.map((f) => [f, needs(f)] as const)
+      .filter(([, n]) => Object.keys(n).length);
     expect(Object.fromEntries(wrong), 'move these out of the pure project (test/setup/projects.ts)').toEqual({});
     expect(project('pure').globalSetup).not.toContain('test/setup/global.ts');
   });
@@ -66,7 +74,8 @@ describe('the test projects', () => {
       for (const f of project(name).include) {
         const n = needs(f);
         // A browser test needs the database too; a mail test the database and SMTP.
-        const wanted = name === 'web' ? n.web && n.db : name === 'mail' ? n.mail && n.db && !n.web : n.db && !n.mail && !n.web;
+        const wanted =
+          name === 'web' ? n.web && n.db : name === 'mail' ? n.mail && n.db && !n.web : n.db && !n.mail && !n.web;
         if (!wanted) idle[f] = `in ${name}, needs ${JSON.stringify(n)}`;
       }
     }

@@ -7,30 +7,99 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { MultiPolygon } from 'polygon-clipping';
-import { area, contains, difference, horizontalRoom, innerPoints, intersect, pathOf, round, sharedBorder, union, type Pt } from './geometry.ts';
+import {
+  area,
+  contains,
+  difference,
+  horizontalRoom,
+  innerPoints,
+  intersect,
+  pathOf,
+  round,
+  sharedBorder,
+  union,
+  type Pt,
+} from './geometry.ts';
 import { hawaiianIslands, type LonLat } from './hawaiian-islands.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const scenario = JSON.parse(fs.readFileSync(path.join(root, 'src/hand-of-destiny/scenarios/hawaii-1795.json'), 'utf8'));
 const { proj, islands, WIDTH, HEIGHT, ANGLE, MARGIN } = hawaiianIslands(root);
 
-const ISLAND_OF: Record<string, string> = { hawaii: 'Hawaii', oahu: 'Oahu', maui: 'Maui', molokai: 'Molokai', kauai: 'Kauai' };
+const ISLAND_OF: Record<string, string> = {
+  hawaii: 'Hawaii',
+  oahu: 'Oahu',
+  maui: 'Maui',
+  molokai: 'Molokai',
+  kauai: 'Kauai',
+};
 
 /** The first space of a two-space island, as a region; the other space takes the rest of the island. */
 const SPLIT: Record<string, { space: string; region: LonLat[] }> = {
-  hawaii: { space: 'kona', region: [[-156.3, 20.45], [-155.72, 20.35], [-155.50, 19.82], [-155.60, 19.47], [-155.68, 18.75], [-156.3, 18.75]] },
-  oahu: { space: 'oahu-2', region: [[-158.02, 21.80], [-157.45, 21.80], [-157.45, 21.22], [-157.66, 21.30]] },
+  hawaii: {
+    space: 'kona',
+    region: [
+      [-156.3, 20.45],
+      [-155.72, 20.35],
+      [-155.5, 19.82],
+      [-155.6, 19.47],
+      [-155.68, 18.75],
+      [-156.3, 18.75],
+    ],
+  },
+  oahu: {
+    space: 'oahu-2',
+    region: [
+      [-158.02, 21.8],
+      [-157.45, 21.8],
+      [-157.45, 21.22],
+      [-157.66, 21.3],
+    ],
+  },
 };
 
 /** The channels, each a region of water from one island's shore to the other's (vertices on land reach the coast). */
 const CHANNELS: Record<string, LonLat[]> = {
-  kaieiewaho: [[-159.50, 22.05], [-159.20, 22.22], [-158.25, 21.72], [-158.10, 21.50], [-158.15, 21.28], [-159.45, 21.80]],
-  kaiwi: [[-157.75, 21.35], [-157.60, 21.52], [-157.20, 21.30], [-157.15, 21.15], [-157.25, 20.98], [-157.66, 21.20]],
-  pailolo: [[-156.85, 21.12], [-156.75, 21.26], [-156.55, 21.06], [-156.60, 20.90], [-156.72, 20.90], [-156.86, 21.00]],
-  alenuihaha: [[-156.10, 20.72], [-155.95, 20.92], [-155.58, 20.55], [-155.80, 20.15], [-155.97, 20.02], [-156.22, 20.40]],
+  kaieiewaho: [
+    [-159.5, 22.05],
+    [-159.2, 22.22],
+    [-158.25, 21.72],
+    [-158.1, 21.5],
+    [-158.15, 21.28],
+    [-159.45, 21.8],
+  ],
+  kaiwi: [
+    [-157.75, 21.35],
+    [-157.6, 21.52],
+    [-157.2, 21.3],
+    [-157.15, 21.15],
+    [-157.25, 20.98],
+    [-157.66, 21.2],
+  ],
+  pailolo: [
+    [-156.85, 21.12],
+    [-156.75, 21.26],
+    [-156.55, 21.06],
+    [-156.6, 20.9],
+    [-156.72, 20.9],
+    [-156.86, 21.0],
+  ],
+  alenuihaha: [
+    [-156.1, 20.72],
+    [-155.95, 20.92],
+    [-155.58, 20.55],
+    [-155.8, 20.15],
+    [-155.97, 20.02],
+    [-156.22, 20.4],
+  ],
 };
 /** Which islands each channel lies between (what the test checks). */
-export const CHANNEL_SHORES: Record<string, [string, string]> = { kaieiewaho: ['kauai', 'oahu'], kaiwi: ['oahu', 'molokai'], pailolo: ['molokai', 'maui'], alenuihaha: ['maui', 'hawaii'] };
+export const CHANNEL_SHORES: Record<string, [string, string]> = {
+  kaieiewaho: ['kauai', 'oahu'],
+  kaiwi: ['oahu', 'molokai'],
+  pailolo: ['molokai', 'maui'],
+  alenuihaha: ['maui', 'hawaii'],
+};
 
 const spaces = scenario.spaces as { id: string; name: string; type: 'land' | 'sea'; island?: string; fort?: boolean }[];
 const shapes: Record<string, MultiPolygon> = {};
@@ -56,7 +125,9 @@ const problems: string[] = [];
 for (const s of spaces) if (!shapes[s.id] || area(shapes[s.id]) < 20) problems.push(`no shape: ${s.id}`);
 for (const [channel, shores] of Object.entries(CHANNEL_SHORES))
   for (const island of shores) {
-    const touches = spaces.filter((s) => s.island === island).some((s) => sharedBorder(shapes[channel], shapes[s.id]) > 1);
+    const touches = spaces
+      .filter((s) => s.island === island)
+      .some((s) => sharedBorder(shapes[channel], shapes[s.id]) > 1);
     if (!touches) problems.push(`${channel} does not reach ${island}`);
   }
 
@@ -64,7 +135,13 @@ const out: Record<string, unknown> = {};
 for (const s of spaces) {
   const shape = shapes[s.id];
   const pts = innerPoints(shape, 3, s.type === 'sea' ? 30 : 14);
-  out[s.id] = { path: pathOf(shape), label: pts[0], room: horizontalRoom(shape, pts[0]), unit: pts[1] ?? pts[0], ...(s.fort ? { marker: pts[2] ?? pts[0] } : {}) };
+  out[s.id] = {
+    path: pathOf(shape),
+    label: pts[0],
+    room: horizontalRoom(shape, pts[0]),
+    unit: pts[1] ?? pts[0],
+    ...(s.fort ? { marker: pts[2] ?? pts[0] } : {}),
+  };
   for (const q of [pts[0], pts[1] ?? pts[0]]) if (!contains(shape, q as Pt)) problems.push(`point outside ${s.id}`);
 }
 console.log(problems.length ? problems.join('\n') : 'every space drawn; every channel reaches both its shores');
@@ -74,7 +151,8 @@ const geometry = {
   unofficial: true,
   provenance: {
     coastlines: 'Natural Earth 1:10m land via world-atlas 2.0.2 (land-10m.json), public domain',
-    spaces: 'Unofficial: the scenario\'s spaces on the real islands; Hawai\'i and O\'ahu split along their mountains, the channels between the islands they separate. Generated by scripts/maps/hawaii1795.ts; see docs/maps.md.',
+    spaces:
+      "Unofficial: the scenario's spaces on the real islands; Hawai'i and O'ahu split along their mountains, the channels between the islands they separate. Generated by scripts/maps/hawaii1795.ts; see docs/maps.md.",
     projection: `Mercator turned ${ANGLE}° so the chain runs across, fitted to the eight main islands with a ${MARGIN} px margin, ${WIDTH} px wide (as the Heiau map)`,
   },
   viewBox: [0, 0, WIDTH, HEIGHT],

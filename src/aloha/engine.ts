@@ -10,18 +10,34 @@ import { randomInt, seedRandom } from '../contract/random.ts';
 import { ACTIONS, DECISION_KINDS, type Action } from './actions/index.ts';
 import { ALOHA, ISLANDS, loadAlohaData, type AlohaData, type Island } from './data.ts';
 import { advance } from './stages.ts';
-import { current, decisionVerb, MAX_QUEUED, ROLES, STAGE_NAMES, type AlohaState, type AlohaSubmission, type QueuedAction } from './state.ts';
+import {
+  current,
+  decisionVerb,
+  MAX_QUEUED,
+  ROLES,
+  STAGE_NAMES,
+  type AlohaState,
+  type AlohaSubmission,
+  type QueuedAction,
+} from './state.ts';
 
 export type { Action, ConvertStep } from './actions/index.ts';
 export * from './state.ts';
 
 function emptyIslands(roles: string[]): Record<Island, Record<string, number>> {
-  return Object.fromEntries(ISLANDS.map((i) => [i, Object.fromEntries(roles.map((r) => [r, 0]))])) as Record<Island, Record<string, number>>;
+  return Object.fromEntries(ISLANDS.map((i) => [i, Object.fromEntries(roles.map((r) => [r, 0]))])) as Record<
+    Island,
+    Record<string, number>
+  >;
 }
 
 /** The `components` option read; its faults named from the game's options (components.royalCards.0.name). */
 function componentsOption(raw: unknown): AlohaData {
-  try { return loadAlohaData(raw); } catch (e) { throw e instanceof DataError ? e.under(['components']) : e; }
+  try {
+    return loadAlohaData(raw);
+  } catch (e) {
+    throw e instanceof DataError ? e.under(['components']) : e;
+  }
 }
 
 /** A new game: a random first player, then clockwise; each player settles an island in turn. */
@@ -34,10 +50,32 @@ export function setupAloha(seed: string, players: number, components?: unknown):
   const roles = [...seats.slice(first), ...seats.slice(0, first)];
   const d = data ?? ALOHA;
   return {
-    game: 'aloha', seed, rng, ...(data ? { data } : {}), roles, stage: 'prologue', decision: 'settle', queue: [...roles],
-    players: Object.fromEntries(roles.map((r) => [r, { score: 0, pool: d.pureHawaiianTokens, aloha: 0, commerce: 0, warriors: 0, homeRule: 0, cards: [] }])),
-    board: emptyIslands(roles), actionTokens: emptyIslands(roles), king: null, faceUp: [], deck: [], discard: [],
-    order: [...roles], cursor: -1, firstLast: roles[0]!, seq: 0, result: null, scoreLog: [],
+    game: 'aloha',
+    seed,
+    rng,
+    ...(data ? { data } : {}),
+    roles,
+    stage: 'prologue',
+    decision: 'settle',
+    queue: [...roles],
+    players: Object.fromEntries(
+      roles.map((r) => [
+        r,
+        { score: 0, pool: d.pureHawaiianTokens, aloha: 0, commerce: 0, warriors: 0, homeRule: 0, cards: [] },
+      ]),
+    ),
+    board: emptyIslands(roles),
+    actionTokens: emptyIslands(roles),
+    king: null,
+    faceUp: [],
+    deck: [],
+    discard: [],
+    order: [...roles],
+    cursor: -1,
+    firstLast: roles[0]!,
+    seq: 0,
+    result: null,
+    scoreLog: [],
   };
 }
 
@@ -47,7 +85,9 @@ export function setupAloha(seed: string, players: number, components?: unknown):
 export function legalActions(s: AlohaState, role: string): Action[] {
   const cur = current(s);
   if (!cur || cur.role !== role) return [];
-  return DECISION_KINDS[cur.decision].flatMap((k) => (ACTIONS[k] as unknown as { options(s: AlohaState, role: string): Action[] }).options(s, role));
+  return DECISION_KINDS[cur.decision].flatMap((k) =>
+    (ACTIONS[k] as unknown as { options(s: AlohaState, role: string): Action[] }).options(s, role),
+  );
 }
 
 /** Whether `a` is legal now for `role` (the same test the options list uses, without listing every migration). */
@@ -92,7 +132,9 @@ export function act(state: AlohaState, action: Action | null): { state: AlohaSta
   if (a && isLegal(s, role, a)) a = null;
   if (!a) {
     a = cur.decision === 'convert' ? { kind: 'convert', steps: [] } : legalActions(s, role)[0]!;
-    lines.push(`${role} gave no ${cur.decision === 'action' ? 'action' : 'decision'} in time: by default, ${describe(s, a)}.`);
+    lines.push(
+      `${role} gave no ${cur.decision === 'action' ? 'action' : 'decision'} in time: by default, ${describe(s, a)}.`,
+    );
   }
   s.seq++;
   apply(s, role, a, lines);
@@ -105,8 +147,14 @@ export function act(state: AlohaState, action: Action | null): { state: AlohaSta
  * card turned up, the step or the stage ended (null: nothing but the action itself).
  */
 function unforeseen(before: AlohaState, after: AlohaState): string | null {
-  if (after.stage !== before.stage) return after.stage === 'over' ? 'the game ended' : `${STAGE_NAMES[before.stage]} ended`;
-  if (after.decision !== before.decision) return before.decision === 'settle' ? 'the Polynesian Migration ended' : before.decision === 'king' ? 'the Actions were distributed and four Event cards turned up' : 'the step ended';
+  if (after.stage !== before.stage)
+    return after.stage === 'over' ? 'the game ended' : `${STAGE_NAMES[before.stage]} ended`;
+  if (after.decision !== before.decision)
+    return before.decision === 'settle'
+      ? 'the Polynesian Migration ended'
+      : before.decision === 'king'
+        ? 'the Actions were distributed and four Event cards turned up'
+        : 'the step ended';
   if (after.deck.length !== before.deck.length) return 'an Event card turned up';
   return null;
 }
@@ -121,7 +169,10 @@ const quoteAll = (q: QueuedAction[]) => q.map((x) => `"${x.text}"`).join(', ');
  * longer legal is not applied and the decision is the player's, with the phase's deadline. Each
  * player is told, in lines only that player (and the moderator) reads, what became of the queue.
  */
-export function playTurn(state: AlohaState, submissions: Record<string, unknown>): { state: AlohaState; report: AlohaReport } {
+export function playTurn(
+  state: AlohaState,
+  submissions: Record<string, unknown>,
+): { state: AlohaState; report: AlohaReport } {
   const cur = current(state);
   if (!cur) return act(state, null);
   // Queues given in this phase replace the ones held; they were read against this very state.
@@ -155,22 +206,32 @@ export function playTurn(state: AlohaState, submissions: Record<string, unknown>
       if (!list.length) continue;
       const why = q !== role ? `${role} acted (${did}) since you gave ${list.length > 1 ? 'them' : 'it'}` : what;
       if (!why) continue;
-      tell(q, `Your queued action${list.length > 1 ? 's' : ''} ${quoteAll(list)} ${list.length > 1 ? 'were' : 'was'} dropped: ${why}.`);
+      tell(
+        q,
+        `Your queued action${list.length > 1 ? 's' : ''} ${quoteAll(list)} ${list.length > 1 ? 'were' : 'was'} dropped: ${why}.`,
+      );
       queued[q] = [];
     }
     const next = current(s);
-    const mine = next ? queued[next.role] ?? [] : [];
+    const mine = next ? (queued[next.role] ?? []) : [];
     if (!next || !mine.length) break;
     const [head, ...rest] = mine;
     // A queued "pass" in the Epilogue is converting nothing.
-    const want: Action = next.decision === 'convert' && head!.action.kind === 'pass' ? { kind: 'convert', steps: [] } : head!.action;
+    const want: Action =
+      next.decision === 'convert' && head!.action.kind === 'pass' ? { kind: 'convert', steps: [] } : head!.action;
     const problem = isLegal(s, next.role, want);
     if (problem) {
-      tell(next.role, `Your queued action "${head!.text}" was not applied: ${problem}.${rest.length ? ` The rest of your queue (${quoteAll(rest)}) was dropped with it.` : ''} The decision is yours: ${decisionVerb(next.decision)}.`);
+      tell(
+        next.role,
+        `Your queued action "${head!.text}" was not applied: ${problem}.${rest.length ? ` The rest of your queue (${quoteAll(rest)}) was dropped with it.` : ''} The decision is yours: ${decisionVerb(next.decision)}.`,
+      );
       queued[next.role] = [];
       break;
     }
-    tell(next.role, `Your queued action "${head!.text}" was applied${rest.length ? `; still queued: ${quoteAll(rest)}` : ''}.`);
+    tell(
+      next.role,
+      `Your queued action "${head!.text}" was applied${rest.length ? `; still queued: ${quoteAll(rest)}` : ''}.`,
+    );
     lines.push(`${next.role} plays an action queued in advance: ${describe(s, want)}.`);
     queued[next.role] = rest;
     role = next.role;

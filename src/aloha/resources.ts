@@ -6,9 +6,10 @@ import { cardById, dataOf, onBoard, RESOURCE_NAMES, type AlohaState } from './st
 /** Remove one of `role`'s Action tokens: from `island` when it has one, else as the Prologue allows. */
 export function spendToken(s: AlohaState, role: string, island?: Island): Island {
   const t = s.actionTokens;
-  const at = (island && t[island][role]! > 0 ? island : undefined)
-    ?? ISLANDS.find((i) => t[i][role]! > 0 && s.board[i][role]! > 0)
-    ?? ISLANDS.find((i) => t[i][role]! > 0)!;
+  const at =
+    (island && t[island][role]! > 0 ? island : undefined) ??
+    ISLANDS.find((i) => t[i][role]! > 0 && s.board[i][role]! > 0) ??
+    ISLANDS.find((i) => t[i][role]! > 0)!;
   t[at][role]! -= 1;
   return at;
 }
@@ -16,7 +17,7 @@ export function spendToken(s: AlohaState, role: string, island?: Island): Island
 /** What taking an island's resource gives now. */
 export function islandGain(s: AlohaState, island: Island): Amounts {
   const d = dataOf(s);
-  return island === 'Hawaii' && s.stage === 'chapter3' ? d.chapter3HawaiiResource : d.islandResource[island] ?? {};
+  return island === 'Hawaii' && s.stage === 'chapter3' ? d.chapter3HawaiiResource : (d.islandResource[island] ?? {});
 }
 
 export function receive(s: AlohaState, role: string, amounts: Amounts, island: Island): string {
@@ -42,23 +43,38 @@ export function receive(s: AlohaState, role: string, amounts: Amounts, island: I
 }
 
 /** Pay what a card asks; an item the player cannot pay in full is ignored for that player (the rulebook's "ignored"). */
-export function pay(s: AlohaState, role: string, amounts: Amounts, island: Island): { paid: string[]; ignored: string[] } {
+export function pay(
+  s: AlohaState,
+  role: string,
+  amounts: Amounts,
+  island: Island,
+): { paid: string[]; ignored: string[] } {
   const p = s.players[role]!;
   const paid: string[] = [];
   const ignored: string[] = [];
   for (const [k, v] of Object.entries(amounts) as [Resource, number][]) {
     if (!v) continue;
     if (k === 'ph') {
-      if (s.board[island][role]! >= v) { s.board[island][role]! -= v; p.pool += v; paid.push(`${v} Pure Hawaiian from ${island}`); }
-      else ignored.push(`${v} Pure Hawaiian`);
-    } else if (p[k] >= v) { p[k] -= v; paid.push(`${v} ${RESOURCE_NAMES[k]}`); }
-    else ignored.push(`${v} ${RESOURCE_NAMES[k]}`);
+      if (s.board[island][role]! >= v) {
+        s.board[island][role]! -= v;
+        p.pool += v;
+        paid.push(`${v} Pure Hawaiian from ${island}`);
+      } else ignored.push(`${v} Pure Hawaiian`);
+    } else if (p[k] >= v) {
+      p[k] -= v;
+      paid.push(`${v} ${RESOURCE_NAMES[k]}`);
+    } else ignored.push(`${v} ${RESOURCE_NAMES[k]}`);
   }
   return { paid, ignored };
 }
 
 export const payText = (r: { paid: string[]; ignored: string[] }) =>
-  [r.paid.length ? `pays ${r.paid.join(', ')}` : '', r.ignored.length ? `cannot pay ${r.ignored.join(', ')} (ignored)` : ''].filter(Boolean).join('; ') || 'pays nothing';
+  [
+    r.paid.length ? `pays ${r.paid.join(', ')}` : '',
+    r.ignored.length ? `cannot pay ${r.ignored.join(', ')} (ignored)` : '',
+  ]
+    .filter(Boolean)
+    .join('; ') || 'pays nothing';
 
 /** Fill the face-up row to four; a calamity with an inner red border is executed on all present as it turns up. */
 export function drawEvents(s: AlohaState, lines: string[]): void {

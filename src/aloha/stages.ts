@@ -4,17 +4,42 @@
 import { d6, drawsSince, drawsText, nextDraw, shuffle } from '../contract/random.ts';
 import { ISLANDS, type Island } from './data.ts';
 import { drawEvents } from './resources.ts';
-import { chapterNo, dataOf, onBoard, RESOURCE_NAMES, royalCard, STAGE_NAMES, tokensOf, type AlohaState, type Stage } from './state.ts';
+import {
+  chapterNo,
+  dataOf,
+  onBoard,
+  RESOURCE_NAMES,
+  royalCard,
+  STAGE_NAMES,
+  tokensOf,
+  type AlohaState,
+  type Stage,
+} from './state.ts';
 
 /** Play every automatic step up to the next decision. */
 export function advance(s: AlohaState, lines: string[]): void {
   for (let guard = 0; guard < 100; guard++) {
-    if (s.stage === 'over') { s.decision = null; s.queue = []; return; }
+    if (s.stage === 'over') {
+      s.decision = null;
+      s.queue = [];
+      return;
+    }
     if (s.decision === 'settle' || s.decision === 'king' || s.decision === 'convert') {
       if (s.queue.length) return;
-      if (s.decision === 'settle') { s.decision = 'action'; s.queue = [...s.roles, ...s.roles]; lines.push('Prologue: two rounds of Actions in turn order.'); continue; }
-      if (s.decision === 'king') { distribute(s, lines); continue; }
-      if (s.decision === 'convert') { epilogueEnd(s, lines); continue; }
+      if (s.decision === 'settle') {
+        s.decision = 'action';
+        s.queue = [...s.roles, ...s.roles];
+        lines.push('Prologue: two rounds of Actions in turn order.');
+        continue;
+      }
+      if (s.decision === 'king') {
+        distribute(s, lines);
+        continue;
+      }
+      if (s.decision === 'convert') {
+        epilogueEnd(s, lines);
+        continue;
+      }
     }
     if (s.decision === 'action') {
       if (s.stage === 'prologue') {
@@ -27,14 +52,26 @@ export function advance(s: AlohaState, lines: string[]): void {
       }
       // Chapters: the next player in the turn order who still has an Action token.
       const next = nextInOrder(s);
-      if (next) { s.queue = [next]; return; }
+      if (next) {
+        s.queue = [next];
+        return;
+      }
       s.queue = [];
       const ch = chapterNo(s.stage);
       for (const id of s.faceUp) s.discard.push(id);
       s.faceUp = [];
-      if (ch === 1) { conflict(s, 'chapter1', lines); stageScoring(s, 'chapter1', lines); startChapter(s, 'chapter2', lines); }
-      else if (ch === 2) { conflict(s, 'chapter2', lines); stageScoring(s, 'chapter2', lines); startChapter(s, 'chapter3', lines); }
-      else { chapter3Scoring(s, lines); startEpilogue(s, lines); }
+      if (ch === 1) {
+        conflict(s, 'chapter1', lines);
+        stageScoring(s, 'chapter1', lines);
+        startChapter(s, 'chapter2', lines);
+      } else if (ch === 2) {
+        conflict(s, 'chapter2', lines);
+        stageScoring(s, 'chapter2', lines);
+        startChapter(s, 'chapter3', lines);
+      } else {
+        chapter3Scoring(s, lines);
+        startEpilogue(s, lines);
+      }
       continue;
     }
     return;
@@ -46,7 +83,10 @@ function nextInOrder(s: AlohaState): string | null {
   const n = s.order.length;
   for (let k = 1; k <= n; k++) {
     const r = s.order[(s.cursor + k) % n]!;
-    if (tokensOf(s, r) > 0) { s.cursor = (s.cursor + k) % n; return r; }
+    if (tokensOf(s, r) > 0) {
+      s.cursor = (s.cursor + k) % n;
+      return r;
+    }
   }
   return null;
 }
@@ -56,7 +96,12 @@ function startChapter(s: AlohaState, stage: Stage, lines: string[]): void {
   lines.push(`${STAGE_NAMES[stage]} begins.`);
   const ch = chapterNo(stage);
   const from = nextDraw(s.rng);
-  s.deck = shuffle(s.rng, dataOf(s).events.filter((e) => e.chapter === ch).map((e) => e.id));
+  s.deck = shuffle(
+    s.rng,
+    dataOf(s)
+      .events.filter((e) => e.chapter === ch)
+      .map((e) => e.id),
+  );
   const draws = drawsSince(s.rng, from);
   if (draws) lines.push(`The event cards are shuffled (${drawsText(draws)}).`);
   s.discard = [];
@@ -94,18 +139,36 @@ function distribute(s: AlohaState, lines: string[]): void {
     }
   }
   const count = (r: string) => tokensOf(s, r);
-  const clockFrom = (r: string) => (s.roles.indexOf(r) - s.roles.indexOf(s.firstLast ?? s.roles[0]!) + s.roles.length) % s.roles.length;
-  s.order = [...s.roles].sort((a, b) => count(b) - count(a) || s.players[b]!.score - s.players[a]!.score || clockFrom(a) - clockFrom(b));
+  const clockFrom = (r: string) =>
+    (s.roles.indexOf(r) - s.roles.indexOf(s.firstLast ?? s.roles[0]!) + s.roles.length) % s.roles.length;
+  s.order = [...s.roles].sort(
+    (a, b) => count(b) - count(a) || s.players[b]!.score - s.players[a]!.score || clockFrom(a) - clockFrom(b),
+  );
   s.firstLast = s.order[0]!;
   s.cursor = -1;
-  lines.push(`Actions: ${s.order.map((r) => `${r} ${count(r)} (${ISLANDS.filter((i) => s.actionTokens[i][r]! > 0).map((i) => `${i} ${s.actionTokens[i][r]}`).join(', ') || 'none'})`).join('; ')}.`);
+  lines.push(
+    `Actions: ${s.order
+      .map(
+        (r) =>
+          `${r} ${count(r)} (${
+            ISLANDS.filter((i) => s.actionTokens[i][r]! > 0)
+              .map((i) => `${i} ${s.actionTokens[i][r]}`)
+              .join(', ') || 'none'
+          })`,
+      )
+      .join('; ')}.`,
+  );
   lines.push(`Turn order: ${s.order.join(', ')}.`);
   drawEvents(s, lines);
   s.decision = 'action';
   s.queue = [];
 }
 
-const MONARCH_EVENT: Record<string, string> = { prologue: "The Battle of Kuamo'o", chapter1: 'The Paulet Affair', chapter2: "The Abdication of Queen Lili'uokalani" };
+const MONARCH_EVENT: Record<string, string> = {
+  prologue: "The Battle of Kuamo'o",
+  chapter1: 'The Paulet Affair',
+  chapter2: "The Abdication of Queen Lili'uokalani",
+};
 
 /** The Battle of Kuamo'o and the two Conflicts: dice for the monarch, then the island cards by most tokens. */
 function conflict(s: AlohaState, stage: 'prologue' | 'chapter1' | 'chapter2', lines: string[]): void {
@@ -119,9 +182,14 @@ function conflict(s: AlohaState, stage: 'prologue' | 'chapter1' | 'chapter2', li
   let winner: string | null = null;
   for (let round = 1; !winner; round++) {
     const from = nextDraw(s.rng);
-    const rolls = contenders.map((r) => { const ds = Array.from({ length: dice(r) }, () => d6(s.rng)); return { r, ds, total: ds.reduce((a, b) => a + b, 0) }; });
+    const rolls = contenders.map((r) => {
+      const ds = Array.from({ length: dice(r) }, () => d6(s.rng));
+      return { r, ds, total: ds.reduce((a, b) => a + b, 0) };
+    });
     const draws = drawsSince(s.rng, from);
-    lines.push(`  ${round > 1 ? 'Re-roll: ' : ''}${rolls.map((x) => `${x.r} ${x.ds.join('+')} = ${x.total}`).join('; ')}${draws ? ` (${drawsText(draws)})` : ''}`);
+    lines.push(
+      `  ${round > 1 ? 'Re-roll: ' : ''}${rolls.map((x) => `${x.r} ${x.ds.join('+')} = ${x.total}`).join('; ')}${draws ? ` (${drawsText(draws)})` : ''}`,
+    );
     const top = Math.max(...rolls.map((x) => x.total));
     const best = rolls.filter((x) => x.total === top).map((x) => x.r);
     if (best.length === 1) winner = best[0]!;
@@ -135,8 +203,10 @@ function conflict(s: AlohaState, stage: 'prologue' | 'chapter1' | 'chapter2', li
     const card = d.royalCards.find((c) => c.stage === stage && c.kind === 'island' && c.island === i)!;
     const top = Math.max(...s.roles.map((r) => s.board[i][r]!));
     const leaders = s.roles.filter((r) => s.board[i][r] === top);
-    if (top > 0 && leaders.length === 1) { s.players[leaders[0]!]!.cards.push(card.id); lines.push(`  ${i}: ${leaders[0]} (${top} tokens) takes ${card.name}.`); }
-    else lines.push(`  ${i}: ${top > 0 ? `tied at ${top}` : 'nobody there'}; nobody takes ${card.name}.`);
+    if (top > 0 && leaders.length === 1) {
+      s.players[leaders[0]!]!.cards.push(card.id);
+      lines.push(`  ${i}: ${leaders[0]} (${top} tokens) takes ${card.name}.`);
+    } else lines.push(`  ${i}: ${top > 0 ? `tied at ${top}` : 'nobody there'}; nobody takes ${card.name}.`);
   }
 }
 
@@ -173,19 +243,30 @@ function chapter3Scoring(s: AlohaState, lines: string[]): void {
     const seconds = firsts.length === 1 && values[1] !== undefined ? s.roles.filter((r) => val(r) === values[1]) : [];
     for (const r of firsts) addScore(s, r, rule.first, `chapter3 most ${rule.resource}`);
     for (const r of seconds) addScore(s, r, rule.second, `chapter3 second ${rule.resource}`);
-    parts.push(`most ${RESOURCE_NAMES[rule.resource]}: ${firsts.join(', ') || 'nobody'} +${rule.first}${seconds.length ? `, then ${seconds.join(', ')} +${rule.second}` : ''}`);
+    parts.push(
+      `most ${RESOURCE_NAMES[rule.resource]}: ${firsts.join(', ') || 'nobody'} +${rule.first}${seconds.length ? `, then ${seconds.join(', ')} +${rule.second}` : ''}`,
+    );
   }
-  lines.push(`Scoring, Chapter III: ${parts.join('; ')}. Scores: ${s.roles.map((r) => `${r} ${s.players[r]!.score}`).join(', ')}.`);
+  lines.push(
+    `Scoring, Chapter III: ${parts.join('; ')}. Scores: ${s.roles.map((r) => `${r} ${s.players[r]!.score}`).join(', ')}.`,
+  );
 }
 
 /** High to low victory points; ties by the Governor's tie breakers, then clockwise order. */
 function byStanding(s: AlohaState): string[] {
-  return [...s.roles].sort((a, b) => s.players[b]!.score - s.players[a]!.score || compareTieBreak(s, a, b) || s.roles.indexOf(a) - s.roles.indexOf(b));
+  return [...s.roles].sort(
+    (a, b) =>
+      s.players[b]!.score - s.players[a]!.score || compareTieBreak(s, a, b) || s.roles.indexOf(a) - s.roles.indexOf(b),
+  );
 }
 
 /** Total Pure Hawaiian tokens, then Aloha, then Commerce: the rulebook's tie breakers (negative: a first). */
 function compareTieBreak(s: AlohaState, a: string, b: string): number {
-  return onBoard(s, b) - onBoard(s, a) || s.players[b]!.aloha - s.players[a]!.aloha || s.players[b]!.commerce - s.players[a]!.commerce;
+  return (
+    onBoard(s, b) - onBoard(s, a) ||
+    s.players[b]!.aloha - s.players[a]!.aloha ||
+    s.players[b]!.commerce - s.players[a]!.commerce
+  );
 }
 
 function startEpilogue(s: AlohaState, lines: string[]): void {
@@ -203,19 +284,27 @@ function epilogueEnd(s: AlohaState, lines: string[]): void {
     const card = d.royalCards.find((c) => c.stage === 'epilogue' && c.kind === 'island' && c.island === i)!;
     const top = Math.max(...s.roles.map((r) => s.board[i][r]!));
     const leaders = s.roles.filter((r) => s.board[i][r] === top);
-    if (top > 0 && leaders.length === 1) { s.players[leaders[0]!]!.cards.push(card.id); lines.push(`  ${i}: ${leaders[0]} (${top} tokens).`); }
-    else lines.push(`  ${i}: ${top > 0 ? `tied at ${top}` : 'nobody there'}; no one gains influence.`);
+    if (top > 0 && leaders.length === 1) {
+      s.players[leaders[0]!]!.cards.push(card.id);
+      lines.push(`  ${i}: ${leaders[0]} (${top} tokens).`);
+    } else lines.push(`  ${i}: ${top > 0 ? `tied at ${top}` : 'nobody there'}; no one gains influence.`);
   }
-  const votes = (r: string) => s.players[r]!.homeRule + s.players[r]!.cards.reduce((n, id) => n + (royalCard(s, id)?.votes ?? 0), 0);
+  const votes = (r: string) =>
+    s.players[r]!.homeRule + s.players[r]!.cards.reduce((n, id) => n + (royalCard(s, id)?.votes ?? 0), 0);
   lines.push(`Votes for Governor: ${s.roles.map((r) => `${r} ${votes(r)}`).join(', ')}.`);
   const ranked = [...s.roles].sort((a, b) => votes(b) - votes(a) || compareTieBreak(s, a, b));
   const [g1, g2] = ranked;
   const governor = g2 && votes(g1!) === votes(g2) && compareTieBreak(s, g1!, g2) === 0 ? null : g1!;
   const chart = d.scoring.epilogue;
-  if (governor) { s.players[governor]!.cards.push('governor'); addScore(s, governor, chart.governor, 'governor'); lines.push(`${governor} controls the elected Governor: +${chart.governor}.`); }
-  else lines.push('Still tied: an independent is elected Governor; the Governor card goes to no one.');
+  if (governor) {
+    s.players[governor]!.cards.push('governor');
+    addScore(s, governor, chart.governor, 'governor');
+    lines.push(`${governor} controls the elected Governor: +${chart.governor}.`);
+  } else lines.push('Still tied: an independent is elected Governor; the Governor card goes to no one.');
   for (const r of s.roles) {
-    const reps = s.players[r]!.cards.filter((id) => royalCard(s, id)?.stage === 'epilogue' && royalCard(s, id)?.kind === 'island').length;
+    const reps = s.players[r]!.cards.filter(
+      (id) => royalCard(s, id)?.stage === 'epilogue' && royalCard(s, id)?.kind === 'island',
+    ).length;
     const p = s.players[r]!;
     const ph = Math.floor(onBoard(s, r) / chart.perPoint.ph);
     const al = Math.floor(p.aloha / chart.perPoint.aloha);
@@ -224,13 +313,18 @@ function epilogueEnd(s: AlohaState, lines: string[]): void {
     addScore(s, r, ph, 'pure hawaiian');
     addScore(s, r, al, 'aloha');
     addScore(s, r, co, 'commerce');
-    lines.push(`  ${r}: representatives +${reps * chart.representative}, Pure Hawaiian +${ph}, Aloha +${al}, Commerce +${co}: ${p.score} points.`);
+    lines.push(
+      `  ${r}: representatives +${reps * chart.representative}, Pure Hawaiian +${ph}, Aloha +${al}, Commerce +${co}: ${p.score} points.`,
+    );
   }
   const standing = byStanding(s);
-  const best = standing.filter((r) => s.players[r]!.score === s.players[standing[0]!]!.score && compareTieBreak(s, r, standing[0]!) === 0);
-  s.result = best.length === 1
-    ? { kind: 'victory', winners: best, text: `${best[0]} wins with ${s.players[best[0]!]!.score} points` }
-    : { kind: 'tie', winners: best, text: `${best.join(' and ')} tie with ${s.players[best[0]!]!.score} points` };
+  const best = standing.filter(
+    (r) => s.players[r]!.score === s.players[standing[0]!]!.score && compareTieBreak(s, r, standing[0]!) === 0,
+  );
+  s.result =
+    best.length === 1
+      ? { kind: 'victory', winners: best, text: `${best[0]} wins with ${s.players[best[0]!]!.score} points` }
+      : { kind: 'tie', winners: best, text: `${best.join(' and ')} tie with ${s.players[best[0]!]!.score} points` };
   lines.push(`Final: ${standing.map((r) => `${r} ${s.players[r]!.score}`).join(', ')}. ${s.result.text}.`);
   s.stage = 'over';
   s.decision = null;

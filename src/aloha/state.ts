@@ -20,7 +20,10 @@ export interface PlayerState {
 }
 
 /** One action given in advance, with the line its player wrote. */
-export interface QueuedAction { action: Action; text: string }
+export interface QueuedAction {
+  action: Action;
+  text: string;
+}
 
 /**
  * What a player submits for a phase: the action now (the deciding player), or with the actions
@@ -67,17 +70,39 @@ export interface AlohaState {
   scoreLog: { role: string; points: number; why: string }[];
 }
 
-export const STAGE_NAMES: Record<Stage, string> = { prologue: 'Prologue', chapter1: 'Chapter I', chapter2: 'Chapter II', chapter3: 'Chapter III', epilogue: 'Epilogue', over: 'Game over' };
-export const RESOURCE_NAMES: Record<Resource, string> = { ph: 'Pure Hawaiian', aloha: 'Aloha', commerce: 'Commerce', warriors: 'Warrior', homeRule: 'Home Rule' };
+export const STAGE_NAMES: Record<Stage, string> = {
+  prologue: 'Prologue',
+  chapter1: 'Chapter I',
+  chapter2: 'Chapter II',
+  chapter3: 'Chapter III',
+  epilogue: 'Epilogue',
+  over: 'Game over',
+};
+export const RESOURCE_NAMES: Record<Resource, string> = {
+  ph: 'Pure Hawaiian',
+  aloha: 'Aloha',
+  commerce: 'Commerce',
+  warriors: 'Warrior',
+  homeRule: 'Home Rule',
+};
 export const ROLES = ['Red', 'Yellow', 'Green', 'Blue'];
 
 export const dataOf = (s: AlohaState): AlohaData => s.data ?? ALOHA;
 export const cardById = (s: AlohaState, id: string): EventCard => dataOf(s).events.find((e) => e.id === id)!;
 export const royalCard = (s: AlohaState, id: string) => dataOf(s).royalCards.find((c) => c.id === id)!;
 export const onBoard = (s: AlohaState, role: string) => ISLANDS.reduce((n, i) => n + (s.board[i][role] ?? 0), 0);
-export const tokensOf = (s: AlohaState, role: string) => ISLANDS.reduce((n, i) => n + (s.actionTokens[i][role] ?? 0), 0);
-export const chapterNo = (stage: Stage) => (stage === 'chapter1' ? 1 : stage === 'chapter2' ? 2 : stage === 'chapter3' ? 3 : 0);
+export const tokensOf = (s: AlohaState, role: string) =>
+  ISLANDS.reduce((n, i) => n + (s.actionTokens[i][role] ?? 0), 0);
+export const chapterNo = (stage: Stage) =>
+  stage === 'chapter1' ? 1 : stage === 'chapter2' ? 2 : stage === 'chapter3' ? 3 : 0;
 
 export const current = (s: AlohaState): { role: string; decision: DecisionKind } | null =>
   s.decision && s.queue.length ? { role: s.queue[0]!, decision: s.decision } : null;
-export const decisionVerb = (d: DecisionKind) => (d === 'settle' ? 'choose an island to settle' : d === 'king' ? 'place the King token' : d === 'convert' ? 'convert resources (or pass)' : 'take an action');
+export const decisionVerb = (d: DecisionKind) =>
+  d === 'settle'
+    ? 'choose an island to settle'
+    : d === 'king'
+      ? 'place the King token'
+      : d === 'convert'
+        ? 'convert resources (or pass)'
+        : 'take an action';

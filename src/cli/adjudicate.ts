@@ -3,14 +3,22 @@
 import fs from 'node:fs';
 import { z } from 'zod';
 import { adjudicate, type PhaseInput } from '../diplomacy/adjudicator/index.ts';
-import { foreignPowerMessage, formatOrder, parseOrder, resolveLocationName, splitPowerPrefix } from '../diplomacy/orders/index.ts';
+import {
+  foreignPowerMessage,
+  formatOrder,
+  parseOrder,
+  resolveLocationName,
+  splitPowerPrefix,
+} from '../diplomacy/orders/index.ts';
 import type { Order, PhaseType } from '../diplomacy/types.ts';
 import { getVariant, variantIds } from '../diplomacy/variants/index.ts';
 import { aUnit, canStand } from '../diplomacy/adjudicator/board.ts';
 import { heiauDiplomacy, standardDiplomacy } from '../games/diplomacy.ts';
 
 /** The powers a variant's scenarios know. */
-const POWERS: Record<string, Set<string>> = Object.fromEntries([standardDiplomacy, heiauDiplomacy].map((m) => [m.id, new Set(m.scenarios.flatMap((x) => x.roles))]));
+const POWERS: Record<string, Set<string>> = Object.fromEntries(
+  [standardDiplomacy, heiauDiplomacy].map((m) => [m.id, new Set(m.scenarios.flatMap((x) => x.roles))]),
+);
 
 const unitType = z.enum(['A', 'F', 'B']);
 const Unit = z.object({ power: z.string(), type: unitType, location: z.string() });
@@ -23,7 +31,13 @@ export const Input = z.object({
   }),
   units: z.array(Unit),
   dislodged: z
-    .array(Unit.extend({ attackerFrom: z.string(), attackerConvoyed: z.boolean().optional(), retreats: z.array(z.string()).optional() }))
+    .array(
+      Unit.extend({
+        attackerFrom: z.string(),
+        attackerConvoyed: z.boolean().optional(),
+        retreats: z.array(z.string()).optional(),
+      }),
+    )
     .optional(),
   contested: z.array(z.string()).optional(),
   supplyCenters: z.record(z.string(), z.string()).optional(),
@@ -44,7 +58,14 @@ const PHASE_TYPES = new Set(['movement', 'retreat', 'adjustment']);
 const UNIT_TYPES = new Set(['A', 'F', 'B']);
 
 function quickUnit(x: unknown): InputData['units'][number] | null {
-  if (!isObject(x) || typeof x.power !== 'string' || typeof x.type !== 'string' || !UNIT_TYPES.has(x.type) || typeof x.location !== 'string') return null;
+  if (
+    !isObject(x) ||
+    typeof x.power !== 'string' ||
+    typeof x.type !== 'string' ||
+    !UNIT_TYPES.has(x.type) ||
+    typeof x.location !== 'string'
+  )
+    return null;
   return { power: x.power, type: x.type as 'A' | 'F' | 'B', location: x.location };
 }
 
@@ -94,12 +115,28 @@ function quickList<T>(x: unknown, item: (y: unknown) => T | null): T[] | null {
 export function quickInput(raw: unknown): InputData | null {
   if (!isObject(raw) || typeof raw.variant !== 'string') return null;
   const p = raw.phase;
-  if (!isObject(p) || typeof p.season !== 'string' || !SEASONS.has(p.season) || typeof p.year !== 'number' || !Number.isSafeInteger(p.year) || typeof p.type !== 'string' || !PHASE_TYPES.has(p.type)) return null;
+  if (
+    !isObject(p) ||
+    typeof p.season !== 'string' ||
+    !SEASONS.has(p.season) ||
+    typeof p.year !== 'number' ||
+    !Number.isSafeInteger(p.year) ||
+    typeof p.type !== 'string' ||
+    !PHASE_TYPES.has(p.type)
+  )
+    return null;
   const units = quickList(raw.units, quickUnit);
   if (!units) return null;
-  const orders = quickList(raw.orders, (o) => (isObject(o) && typeof o.power === 'string' && typeof o.text === 'string' ? { power: o.power, text: o.text } : null));
+  const orders = quickList(raw.orders, (o) =>
+    isObject(o) && typeof o.power === 'string' && typeof o.text === 'string' ? { power: o.power, text: o.text } : null,
+  );
   if (!orders) return null;
-  const out: InputData = { variant: raw.variant, phase: { season: p.season as 'spring', year: p.year, type: p.type as 'movement' }, units, orders };
+  const out: InputData = {
+    variant: raw.variant,
+    phase: { season: p.season as 'spring', year: p.year, type: p.type as 'movement' },
+    units,
+    orders,
+  };
   if (raw.dislodged !== undefined) {
     const d = quickList(raw.dislodged, quickDislodged);
     if (!d) return null;
@@ -117,7 +154,16 @@ export function quickInput(raw: unknown): InputData | null {
     out[key] = r;
   }
   // zod's key order.
-  return { variant: out.variant, phase: out.phase, units: out.units, ...(out.dislodged && { dislodged: out.dislodged }), ...(out.contested && { contested: out.contested }), ...(out.supplyCenters && { supplyCenters: out.supplyCenters }), ...(out.tradingPosts && { tradingPosts: out.tradingPosts }), orders: out.orders };
+  return {
+    variant: out.variant,
+    phase: out.phase,
+    units: out.units,
+    ...(out.dislodged && { dislodged: out.dislodged }),
+    ...(out.contested && { contested: out.contested }),
+    ...(out.supplyCenters && { supplyCenters: out.supplyCenters }),
+    ...(out.tradingPosts && { tradingPosts: out.tradingPosts }),
+    orders: out.orders,
+  };
 }
 
 function location(map: Parameters<typeof resolveLocationName>[0], text: string, where: string): string {
@@ -141,11 +187,18 @@ function checkPosition(variant: NonNullable<ReturnType<typeof getVariant>>, list
   for (let i = 0; i < list.length; i++) {
     const u = list[i]!;
     const loc = map.location(u.location)!;
-    if (powers && !powers.has(u.power)) throw new InputError(`${where}[${i}]: unknown power '${u.power}' (${variant.name} has ${[...powers].join(', ')})`);
-    if (!canStand(map, u.type, loc.index)) throw new InputError(`${where}[${i}]: ${unitName(map, u)}: ${aUnit(u.type)} cannot stand there`);
+    if (powers && !powers.has(u.power))
+      throw new InputError(
+        `${where}[${i}]: unknown power '${u.power}' (${variant.name} has ${[...powers].join(', ')})`,
+      );
+    if (!canStand(map, u.type, loc.index))
+      throw new InputError(`${where}[${i}]: ${unitName(map, u)}: ${aUnit(u.type)} cannot stand there`);
     if (placed) {
       const other = placed.get(loc.province);
-      if (other) throw new InputError(`${where}[${i}]: ${unitName(map, u)}: ${unitName(map, other)} is there already (one unit a province)`);
+      if (other)
+        throw new InputError(
+          `${where}[${i}]: ${unitName(map, u)}: ${unitName(map, other)} is there already (one unit a province)`,
+        );
       placed.set(loc.province, u);
     }
   }
@@ -167,7 +220,12 @@ function readingsFor(variant: NonNullable<ReturnType<typeof getVariant>>, phaseT
   return byText;
 }
 
-function read(known: Map<string, Reading>, variant: NonNullable<ReturnType<typeof getVariant>>, phaseType: PhaseType, text: string): Reading {
+function read(
+  known: Map<string, Reading>,
+  variant: NonNullable<ReturnType<typeof getVariant>>,
+  phaseType: PhaseType,
+  text: string,
+): Reading {
   let r = known.get(text);
   if (r === undefined) {
     const p = parseOrder(variant.map, text, { phaseType });
@@ -206,7 +264,8 @@ export function runOne(raw: unknown): unknown {
   if (!variant) throw new InputError(`unknown variant '${input.variant}' (known: ${variantIds.join(', ')})`);
   const map = variant.map;
   const known = readingsFor(variant, input.phase.type);
-  const province = (text: string, where: string) => (map.province(text) ? text : location(map, text, where).split('/')[0]);
+  const province = (text: string, where: string) =>
+    map.province(text) ? text : location(map, text, where).split('/')[0];
   const byProvince = (table: Record<string, string>, where: string) => {
     const out: Record<string, string> = {};
     for (const k in table) out[province(k, `${where}.${k}`)] = table[k];

@@ -51,22 +51,39 @@ function main(): void {
   if (args.game === 'aloha') {
     const r = simulateAloha(aloha, { games: args.games, seed: args.seed });
     console.log(`game: aloha (2, 3 and 4 players in turn)`);
-    console.log(`games: ${r.games} (${Object.entries(r.byPlayers).map(([n, c]) => `${c} with ${n} players`).join(', ')})`);
-    console.log(`wins: ${Object.entries(r.wins).map(([w, c]) => `${w} ${c}`).join(', ')}; ties: ${r.ties}`);
+    console.log(
+      `games: ${r.games} (${Object.entries(r.byPlayers)
+        .map(([n, c]) => `${c} with ${n} players`)
+        .join(', ')})`,
+    );
+    console.log(
+      `wins: ${Object.entries(r.wins)
+        .map(([w, c]) => `${w} ${c}`)
+        .join(', ')}; ties: ${r.ties}`,
+    );
     console.log(`decisions: ${r.decisions} (${(r.decisions / r.games).toFixed(1)} a game)`);
-    console.log(`queued actions: ${r.queues.played} played, ${r.queues.notApplied} no longer legal, ${r.queues.dropped} queues dropped`);
+    console.log(
+      `queued actions: ${r.queues.played} played, ${r.queues.notApplied} no longer legal, ${r.queues.dropped} queues dropped`,
+    );
     printEnd(r);
     return;
   }
   if (args.game === 'maori-wars') {
     const r = simulateMaoriWars(maoriWars, undefined, { games: args.games, seed: args.seed });
     console.log(`game: maori-wars (Hōne Heke's Challenge, shipped unofficial map and tables)`);
-    console.log(`games: ${r.games}; wins: ${Object.entries(r.wins).map(([w, c]) => `${w} ${c}`).join(', ') || 'none'}; draws: ${r.draws}`);
+    console.log(
+      `games: ${r.games}; wins: ${
+        Object.entries(r.wins)
+          .map(([w, c]) => `${w} ${c}`)
+          .join(', ') || 'none'
+      }; draws: ${r.draws}`,
+    );
     console.log(`decisions: ${r.decisions} (${(r.decisions / r.games).toFixed(1)} a game)`);
     printEnd(r);
     return;
   }
-  if (args.game !== 'hawaii1795') throw new Error(`simulate knows --game hawaii1795, aloha and maori-wars, not '${args.game}'`);
+  if (args.game !== 'hawaii1795')
+    throw new Error(`simulate knows --game hawaii1795, aloha and maori-wars, not '${args.game}'`);
   const r = simulate(hawaii1795, {
     games: args.games,
     seed: args.seed,
@@ -74,7 +91,9 @@ function main(): void {
     options: args.options,
     onReport: args.verbose ? (t) => console.log(t) : undefined,
   });
-  console.log(`game: ${args.game} (${args.scenario}${Object.keys(args.options).length ? `; options ${Object.keys(args.options).join(',')}` : ''})`);
+  console.log(
+    `game: ${args.game} (${args.scenario}${Object.keys(args.options).length ? `; options ${Object.keys(args.options).join(',')}` : ''})`,
+  );
   console.log(`games: ${r.games}`);
   console.log(`Kamehameha wins: ${r.wins.kamehameha ?? 0}`);
   console.log(`Allied Chiefs wins: ${r.wins['allied-chiefs'] ?? 0}`);

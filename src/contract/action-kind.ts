@@ -24,6 +24,9 @@ export type ActionTable<S, A extends { kind: string }, R = string, X = void> = {
 };
 
 /** The module for `a`'s kind, typed for `a`. */
-export function kindOf<S, A extends { kind: string }, R, X>(table: ActionTable<S, A, R, X>, a: A): ActionKind<S, A, R, X> {
+export function kindOf<S, A extends { kind: string }, R, X>(
+  table: ActionTable<S, A, R, X>,
+  a: A,
+): ActionKind<S, A, R, X> {
   return (table as unknown as Record<string, ActionKind<S, A, R, X>>)[a.kind]!;
 }

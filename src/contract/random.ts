@@ -7,7 +7,11 @@
 import { type Prefix, prefixOf, sha256Word } from './sha256.ts';
 
 /** A stream of draws: the next one is number `index`. */
-export interface SeedStream { seed: string; label: string; index: number }
+export interface SeedStream {
+  seed: string;
+  label: string;
+  index: number;
+}
 /** The stream of games started before the published one (sfc32 seeded by cyrb128): four 32-bit words. */
 export type LegacyRandomState = [number, number, number, number];
 export type RandomState = SeedStream | LegacyRandomState;
@@ -22,7 +26,9 @@ export function drawWord(seed: string, label: string, index: number): number {
   }
   return sha256Word(lastPrefix, String(index));
 }
-let lastSeed = '', lastLabel = '', lastPrefix: Prefix | null = null;
+let lastSeed = '',
+  lastLabel = '',
+  lastPrefix: Prefix | null = null;
 
 // Replaying a game begun with the old stream recomputes its set-up with it (src/service/history.ts).
 let legacy = false;
@@ -92,7 +98,10 @@ export function shuffle<T>(s: RandomState, items: readonly T[]): T[] {
 
 /** The old stream: four 32-bit words from a text seed (cyrb128). */
 export function legacySeed(seed: string): LegacyRandomState {
-  let h1 = 1779033703, h2 = 3144134277, h3 = 1013904242, h4 = 2773480762;
+  let h1 = 1779033703,
+    h2 = 3144134277,
+    h3 = 1013904242,
+    h4 = 2773480762;
   for (let i = 0; i < seed.length; i++) {
     const k = seed.charCodeAt(i);
     h1 = h2 ^ Math.imul(h1 ^ k, 597399067);
@@ -117,7 +126,10 @@ export function legacySeed(seed: string): LegacyRandomState {
 /** The old stream's next 32-bit unsigned number (sfc32); advances the state in place. */
 function nextUint32(s: LegacyRandomState): number {
   let [a, b, c, d] = s;
-  a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0;
+  a >>>= 0;
+  b >>>= 0;
+  c >>>= 0;
+  d >>>= 0;
   let t = (a + b) | 0;
   a = b ^ (b >>> 9);
   b = (c + (c << 3)) | 0;

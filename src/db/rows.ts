@@ -13,12 +13,19 @@ const q = (name: string) => `"${name}"`;
  * INSERT the rows into `table`, with the columns listed (the others take their defaults). A value
  * null or undefined is SQL NULL. Returns the number of rows inserted.
  */
-export async function insertRows(tx: Tx, table: string, columns: Record<string, ColumnType>, rows: Record<string, unknown>[]): Promise<number> {
+export async function insertRows(
+  tx: Tx,
+  table: string,
+  columns: Record<string, ColumnType>,
+  rows: Record<string, unknown>[],
+): Promise<number> {
   if (rows.length === 0) return 0;
   const names = Object.keys(columns);
   const defs = names.map((c) => `${q(c)} ${columns[c] === 'timestamp' ? 'timestamptz' : columns[c]}`).join(', ');
   // Prisma keeps DateTime as UTC in a column without a time zone.
-  const values = names.map((c) => (columns[c] === 'timestamp' ? `v.${q(c)} AT TIME ZONE 'UTC'` : `v.${q(c)}`)).join(', ');
+  const values = names
+    .map((c) => (columns[c] === 'timestamp' ? `v.${q(c)} AT TIME ZONE 'UTC'` : `v.${q(c)}`))
+    .join(', ');
   return tx.$executeRawUnsafe(
     `INSERT INTO ${q(table)} (${names.map(q).join(', ')}) SELECT ${values}
        FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (${defs})) WITH ORDINALITY AS v(${names.map(q).join(', ')}, "ord#") ORDER BY v."ord#"`,

@@ -50,9 +50,17 @@ export function orderOptions(variant: Variant, position: Position, power: string
   const ofUnit = (list: Order[], location: string) => list.filter((o) => 'unit' in o && o.unit.location === location);
 
   if (phase === 'retreat') {
-    const b = retreatBoard(variant, { units: position.units, dislodged: position.dislodged ?? [], contested: position.contested });
+    const b = retreatBoard(variant, {
+      units: position.units,
+      dislodged: position.dislodged ?? [],
+      contested: position.contested,
+    });
     const all = candidates(b, [K.retreat, K.disband]);
-    const units = b.dislodged.flatMap((d) => (d.power !== power ? [] : [{ unit: d.location, name: nameOf(d.location), type: d.type, orders: ofUnit(all, d.location).map(option) }]));
+    const units = b.dislodged.flatMap((d) =>
+      d.power !== power
+        ? []
+        : [{ unit: d.location, name: nameOf(d.location), type: d.type, orders: ofUnit(all, d.location).map(option) }],
+    );
     return { phase, units: legal(units) };
   }
 
@@ -61,7 +69,17 @@ export function orderOptions(variant: Variant, position: Position, power: string
     const due = b.due[power] ?? 0;
     const builds = candidates(b, [K.build, K.waive]).map(option);
     const disbands = candidates(b, [K.disband]);
-    const units = due < 0 ? b.units.filter((u) => u.power === power).map((u) => ({ unit: u.location, name: nameOf(u.location), type: u.type, orders: ofUnit(disbands, u.location).map(option) })) : [];
+    const units =
+      due < 0
+        ? b.units
+            .filter((u) => u.power === power)
+            .map((u) => ({
+              unit: u.location,
+              name: nameOf(u.location),
+              type: u.type,
+              orders: ofUnit(disbands, u.location).map(option),
+            }))
+        : [];
     return { phase, units, adjustment: { due, builds: checkAll(builds) } };
   }
 
@@ -69,14 +87,30 @@ export function orderOptions(variant: Variant, position: Position, power: string
   // (supports, convoys), then Heiau's special orders. The board is read before legal() runs.
   const b = movementBoard(variant, position);
   const at = new Map(b.units.map((u, i) => [u.location, i]));
-  const [holds, moves, supports, convoys, specials] = [[K.hold], [K.move], [K.support], [K.convoy], [K['build-boats'], K['trading-post']]].map((ks) => candidates(b, ks));
+  const [holds, moves, supports, convoys, specials] = [
+    [K.hold],
+    [K.move],
+    [K.support],
+    [K.convoy],
+    [K['build-boats'], K['trading-post']],
+  ].map((ks) => candidates(b, ks));
   const aboutOther = (o: Order) => ('target' in o ? at.get(o.target.location)! : -1);
-  const units: UnitOptions[] = b.units.filter((u) => u.power === power).map((u) => {
-    const others = [...ofUnit(supports, u.location), ...ofUnit(convoys, u.location)];
-    const byOther = others.map((o, k) => ({ o, k })).sort((x, y) => aboutOther(x.o) - aboutOther(y.o) || x.k - y.k).map((x) => x.o);
-    const orders = [...ofUnit(holds, u.location), ...ofUnit(moves, u.location), ...byOther, ...ofUnit(specials, u.location)];
-    return { unit: u.location, name: nameOf(u.location), type: u.type, orders: dedupe(orders.map(option)) };
-  });
+  const units: UnitOptions[] = b.units
+    .filter((u) => u.power === power)
+    .map((u) => {
+      const others = [...ofUnit(supports, u.location), ...ofUnit(convoys, u.location)];
+      const byOther = others
+        .map((o, k) => ({ o, k }))
+        .sort((x, y) => aboutOther(x.o) - aboutOther(y.o) || x.k - y.k)
+        .map((x) => x.o);
+      const orders = [
+        ...ofUnit(holds, u.location),
+        ...ofUnit(moves, u.location),
+        ...byOther,
+        ...ofUnit(specials, u.location),
+      ];
+      return { unit: u.location, name: nameOf(u.location), type: u.type, orders: dedupe(orders.map(option)) };
+    });
   return { phase, units: legal(units) };
 
   /** Keep the orders the adjudicator does not call illegal: one order per unit per check, as a submission is checked. */
@@ -86,13 +120,17 @@ export function orderOptions(variant: Variant, position: Position, power: string
     for (let k = 0; k < rounds; k++) {
       const batch = list.flatMap((u, i) => (k < u.orders.length ? [{ i, o: u.orders[k] }] : []));
       const out = adjudicate(variant, { ...position, orders: batch.map((b) => ({ power, text: b.o.order })) });
-      batch.forEach((b, j) => { if (out.orders[j].result !== 'illegal') keep[b.i].push(b.o); });
+      batch.forEach((b, j) => {
+        if (out.orders[j].result !== 'illegal') keep[b.i].push(b.o);
+      });
     }
     return list.map((u, i) => ({ ...u, orders: keep[i] }));
   }
 
   function checkAll(list: OrderOption[]): OrderOption[] {
-    return list.filter((o) => adjudicate(variant, { ...position, orders: [{ power, text: o.order }] }).orders[0].result !== 'illegal');
+    return list.filter(
+      (o) => adjudicate(variant, { ...position, orders: [{ power, text: o.order }] }).orders[0].result !== 'illegal',
+    );
   }
 }
 

@@ -3,7 +3,28 @@
 // nothing else has happened). Aloha hides nothing but the order of the Event decks and what each
 // player has queued.
 import { ISLANDS, RESOURCES } from '../aloha/data.ts';
-import { cardById, MAX_QUEUED, playTurn, type AlohaSubmission, type QueuedAction, current, dataOf, decisionVerb, describe, isLegal, legalActions, onBoard, royalCard, setupAloha, STAGE_NAMES, RESOURCE_NAMES, tokensOf, type Action, type AlohaReport, type AlohaState } from '../aloha/engine.ts';
+import {
+  cardById,
+  MAX_QUEUED,
+  playTurn,
+  type AlohaSubmission,
+  type QueuedAction,
+  current,
+  dataOf,
+  decisionVerb,
+  describe,
+  isLegal,
+  legalActions,
+  onBoard,
+  royalCard,
+  setupAloha,
+  STAGE_NAMES,
+  RESOURCE_NAMES,
+  tokensOf,
+  type Action,
+  type AlohaReport,
+  type AlohaState,
+} from '../aloha/engine.ts';
 import { readAction, readConvert, ReadError } from '../aloha/text.ts';
 import type { GameModule, ReadLine, Viewer } from '../contract/types.ts';
 
@@ -42,12 +63,40 @@ function publicView(s: AlohaState) {
     turn: cur ? { role: cur.role, decision: cur.decision, to: decisionVerb(cur.decision) } : null,
     order: s.stage.startsWith('chapter') ? s.order : s.roles,
     king: s.king,
-    islands: ISLANDS.map((i) => ({ island: i, pureHawaiian: { ...s.board[i] }, actionTokens: { ...s.actionTokens[i] } })),
+    islands: ISLANDS.map((i) => ({
+      island: i,
+      pureHawaiian: { ...s.board[i] },
+      actionTokens: { ...s.actionTokens[i] },
+    })),
     players: s.roles.map((r) => {
       const p = s.players[r]!;
-      return { role: r, score: p.score, pureHawaiian: onBoard(s, r), pool: p.pool, aloha: p.aloha, commerce: p.commerce, warriors: p.warriors, homeRule: p.homeRule, actionTokens: tokensOf(s, r), cards: p.cards.map((id) => (id === 'governor' ? 'Governor' : royalCard(s, id)?.name ?? id)) };
+      return {
+        role: r,
+        score: p.score,
+        pureHawaiian: onBoard(s, r),
+        pool: p.pool,
+        aloha: p.aloha,
+        commerce: p.commerce,
+        warriors: p.warriors,
+        homeRule: p.homeRule,
+        actionTokens: tokensOf(s, r),
+        cards: p.cards.map((id) => (id === 'governor' ? 'Governor' : (royalCard(s, id)?.name ?? id))),
+      };
     }),
-    events: s.faceUp.map((id, n) => { const c = cardById(s, id); return { number: n + 1, title: c.title, year: c.year ?? null, text: c.text, active: c.active, impacts: c.impacts, receive: c.receive, pay: c.pay ?? {}, calamity: c.calamity ?? null }; }),
+    events: s.faceUp.map((id, n) => {
+      const c = cardById(s, id);
+      return {
+        number: n + 1,
+        title: c.title,
+        year: c.year ?? null,
+        text: c.text,
+        active: c.active,
+        impacts: c.impacts,
+        receive: c.receive,
+        pay: c.pay ?? {},
+        calamity: c.calamity ?? null,
+      };
+    }),
     deck: s.deck.length,
     unofficialComponents: dataOf(s).unofficial,
     result: s.result,
@@ -56,12 +105,19 @@ function publicView(s: AlohaState) {
 
 /** The queued actions a viewer may see: a player's own, every player's for the moderator. */
 function queuedFor(s: AlohaState, viewer: Viewer): Record<string, string[]> | null {
-  const all = Object.entries(s.queued ?? {}).filter(([role]) => viewer.kind === 'moderator' || (viewer.kind === 'player' && viewer.role === role));
+  const all = Object.entries(s.queued ?? {}).filter(
+    ([role]) => viewer.kind === 'moderator' || (viewer.kind === 'player' && viewer.role === role),
+  );
   return all.length ? Object.fromEntries(all.map(([role, q]) => [role, q.map((x) => x.text)])) : null;
 }
 
 function amounts(a: Record<string, number | undefined>): string {
-  return Object.entries(a).filter(([, v]) => v).map(([k, v]) => `${v} ${RESOURCE_NAMES[k as keyof typeof RESOURCE_NAMES]}`).join(', ') || 'nothing';
+  return (
+    Object.entries(a)
+      .filter(([, v]) => v)
+      .map(([k, v]) => `${v} ${RESOURCE_NAMES[k as keyof typeof RESOURCE_NAMES]}`)
+      .join(', ') || 'nothing'
+  );
 }
 
 export const aloha: GameModule<AlohaState> = {
@@ -72,7 +128,8 @@ export const aloha: GameModule<AlohaState> = {
   decisionPhases: true,
   setup(seed, scenario, options) {
     const sc = SCENARIOS.find((x) => x.id === scenario);
-    if (!sc) throw new Error(`unknown scenario '${scenario}' (Aloha has ${SCENARIOS.map((x) => `'${x.id}'`).join(', ')})`);
+    if (!sc)
+      throw new Error(`unknown scenario '${scenario}' (Aloha has ${SCENARIOS.map((x) => `'${x.id}'`).join(', ')})`);
     return setupAloha(seed, sc.roles.length, options?.components);
   },
   phase(s) {
@@ -95,11 +152,17 @@ export const aloha: GameModule<AlohaState> = {
       const steps = [];
       for (const x of texts) {
         try {
-          if (/^\s*pass\s*$/i.test(x.text)) { out.push({ ...x, ok: true, reading: 'pass' }); continue; }
+          if (/^\s*pass\s*$/i.test(x.text)) {
+            out.push({ ...x, ok: true, reading: 'pass' });
+            continue;
+          }
           const st = readConvert(x.text);
           const problem = isLegal(s, role, { kind: 'convert', steps: [...steps, st] });
           if (problem) out.push({ ...x, ok: false, error: problem });
-          else { steps.push(st); out.push({ ...x, ok: true, reading: describe(s, { kind: 'convert', steps: [st] }) }); }
+          else {
+            steps.push(st);
+            out.push({ ...x, ok: true, reading: describe(s, { kind: 'convert', steps: [st] }) });
+          }
         } catch (e) {
           out.push({ ...x, ok: false, error: e instanceof ReadError ? e.message : String(e) });
         }
@@ -116,10 +179,16 @@ export const aloha: GameModule<AlohaState> = {
           const a = readAction(x.text);
           const problem = isLegal(s, role, a);
           if (problem) out.push({ ...x, ok: false, error: problem });
-          else { now = a; out.push({ ...x, ok: true, reading: describe(s, a) }); }
+          else {
+            now = a;
+            out.push({ ...x, ok: true, reading: describe(s, a) });
+          }
           continue;
         }
-        if (queued.length >= MAX_QUEUED) { out.push({ ...x, ok: false, error: `at most ${MAX_QUEUED} actions may be queued` }); continue; }
+        if (queued.length >= MAX_QUEUED) {
+          out.push({ ...x, ok: false, error: `at most ${MAX_QUEUED} actions may be queued` });
+          continue;
+        }
         const a = readQueued(x.text);
         const last = queued[queued.length - 1];
         // Conversion lines in a row are one decision, as they are when it is the player's turn.
@@ -130,7 +199,11 @@ export const aloha: GameModule<AlohaState> = {
           continue;
         }
         queued.push({ action: a, text: describe(s, a) });
-        out.push({ ...x, ok: true, reading: `${QUEUED} ${queued.length}: ${describe(s, a)}${queued.length === 1 ? ` (${queueCondition(s, role)})` : ''}` });
+        out.push({
+          ...x,
+          ok: true,
+          reading: `${QUEUED} ${queued.length}: ${describe(s, a)}${queued.length === 1 ? ` (${queueCondition(s, role)})` : ''}`,
+        });
       } catch (e) {
         out.push({ ...x, ok: false, error: e instanceof ReadError ? e.message : String(e) });
       }
@@ -148,27 +221,46 @@ export const aloha: GameModule<AlohaState> = {
   },
   formatReport(report, viewer) {
     const r = report as AlohaReport;
-    const own = Object.entries(r.private ?? {}).filter(([role]) => viewer.kind === 'moderator' || (viewer.kind === 'player' && viewer.role === role));
-    return [...r.lines, ...own.flatMap(([role, lines]) => lines.map((l) => (viewer.kind === 'moderator' ? `(To ${role}) ${l}` : l)))].join('\n');
+    const own = Object.entries(r.private ?? {}).filter(
+      ([role]) => viewer.kind === 'moderator' || (viewer.kind === 'player' && viewer.role === role),
+    );
+    return [
+      ...r.lines,
+      ...own.flatMap(([role, lines]) => lines.map((l) => (viewer.kind === 'moderator' ? `(To ${role}) ${l}` : l))),
+    ].join('\n');
   },
   formatPosition(s, viewer) {
     const v = publicView(s);
     const lines = [`${v.stage}${v.turn ? `: ${v.turn.role} to ${v.turn.to}` : ''}.`];
     // Once the game is over no token is in play any more.
-    if (v.king && !v.result) lines.push(`${s.stage === 'chapter3' || s.stage === 'epilogue' ? 'Queen' : 'King'} token: ${v.king}.`);
+    if (v.king && !v.result)
+      lines.push(`${s.stage === 'chapter3' || s.stage === 'epilogue' ? 'Queen' : 'King'} token: ${v.king}.`);
     for (const i of v.islands) {
-      const here = s.roles.filter((r) => i.pureHawaiian[r]! > 0 || i.actionTokens[r]! > 0).map((r) => `${r} ${i.pureHawaiian[r]}${i.actionTokens[r] ? ` (${i.actionTokens[r]} action${i.actionTokens[r]! > 1 ? 's' : ''})` : ''}`);
+      const here = s.roles
+        .filter((r) => i.pureHawaiian[r]! > 0 || i.actionTokens[r]! > 0)
+        .map(
+          (r) =>
+            `${r} ${i.pureHawaiian[r]}${i.actionTokens[r] ? ` (${i.actionTokens[r]} action${i.actionTokens[r]! > 1 ? 's' : ''})` : ''}`,
+        );
       lines.push(`  ${i.island}: ${here.join(', ') || 'nobody'}`);
     }
-    for (const p of v.players) lines.push(`  ${p.role}: ${p.score} points; Pure Hawaiian ${p.pureHawaiian} (pool ${p.pool}), Aloha ${p.aloha}, Commerce ${p.commerce}, Warriors ${p.warriors}, Home Rule ${p.homeRule}${p.cards.length ? `; cards: ${p.cards.join(', ')}` : ''}`);
+    for (const p of v.players)
+      lines.push(
+        `  ${p.role}: ${p.score} points; Pure Hawaiian ${p.pureHawaiian} (pool ${p.pool}), Aloha ${p.aloha}, Commerce ${p.commerce}, Warriors ${p.warriors}, Home Rule ${p.homeRule}${p.cards.length ? `; cards: ${p.cards.join(', ')}` : ''}`,
+      );
     if (v.events.length) {
       lines.push('Event cards face up:');
-      for (const e of v.events) lines.push(`  ${e.number}. ${e.title}${e.year ? ` (${e.year})` : ''}${e.calamity ? ' [calamity: play it on your opponents on ' + e.impacts + ']' : ` [active: ${e.active.join(', ')}]`}: receive ${amounts(e.receive)}; pay ${amounts(e.pay)}${e.calamity ? '' : ` (Pure Hawaiian from/to ${e.impacts})`}. ${e.text}`);
+      for (const e of v.events)
+        lines.push(
+          `  ${e.number}. ${e.title}${e.year ? ` (${e.year})` : ''}${e.calamity ? ' [calamity: play it on your opponents on ' + e.impacts + ']' : ` [active: ${e.active.join(', ')}]`}: receive ${amounts(e.receive)}; pay ${amounts(e.pay)}${e.calamity ? '' : ` (Pure Hawaiian from/to ${e.impacts})`}. ${e.text}`,
+        );
       lines.push(`  (${v.deck} cards left in the deck.)`);
     }
     if (v.result) lines.push(v.result.text + '.');
     for (const [role, q] of Object.entries(queuedFor(s, viewer) ?? {})) {
-      lines.push(`${viewer.kind === 'player' ? 'Your' : `${role}'s`} queued actions: ${q.join('; ')} (played at ${viewer.kind === 'player' ? 'your' : 'their'} next decisions only if nothing happens before them).`);
+      lines.push(
+        `${viewer.kind === 'player' ? 'Your' : `${role}'s`} queued actions: ${q.join('; ')} (played at ${viewer.kind === 'player' ? 'your' : 'their'} next decisions only if nothing happens before them).`,
+      );
     }
     return lines.join('\n');
   },
@@ -190,6 +282,11 @@ export const aloha: GameModule<AlohaState> = {
     const cur = current(s);
     // `action`: the engine's own object, passed through unchanged (a page picks by island, count, card).
     const actions = legalActions(s, role).map((a) => ({ kind: a.kind, text: describe(s, a), action: a }));
-    return { decision: cur && cur.role === role ? cur.decision : null, waitingFor: cur?.role ?? null, actions, resources: RESOURCES };
+    return {
+      decision: cur && cur.role === role ? cur.decision : null,
+      waitingFor: cur?.role ?? null,
+      actions,
+      resources: RESOURCES,
+    };
   },
 };

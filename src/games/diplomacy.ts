@@ -11,15 +11,26 @@ import { readSubmission } from '../diplomacy/game/reader.ts';
 import { formatReport } from '../diplomacy/game/report.ts';
 import { fromPosition } from '../diplomacy/game/position.ts';
 import { expectedRoles, step } from '../diplomacy/game/sequence.ts';
-import { CODE, phaseLabel, variantOf, type DiplomacyReport, type DiplomacyState, type DiplomacySubmission, type PhaseResult } from '../diplomacy/game/state.ts';
+import {
+  CODE,
+  phaseLabel,
+  variantOf,
+  type DiplomacyReport,
+  type DiplomacyState,
+  type DiplomacySubmission,
+  type PhaseResult,
+} from '../diplomacy/game/state.ts';
 
 function makeModule(id: 'standard' | 'heiau'): GameModule<DiplomacyState> {
   const scenarios = (): ScenarioInfo[] => {
-    if (id === 'standard') return [{ id: 'classic', name: 'Classic 1901', roles: variantOf({ variant: id }).map.powers }];
+    if (id === 'standard')
+      return [{ id: 'classic', name: 'Classic 1901', roles: variantOf({ variant: id }).map.powers }];
     return loadHeiauScenarios().map((s) => ({
       id: s.id,
       name: s.name,
-      roles: s.nativeSetupBallot ? scenarioWithBallot(s, s.nativeSetupBallot.options[0]).powers.map((p) => p.name) : s.powers.map((p) => p.name),
+      roles: s.nativeSetupBallot
+        ? scenarioWithBallot(s, s.nativeSetupBallot.options[0]).powers.map((p) => p.name)
+        : s.powers.map((p) => p.name),
     }));
   };
 
@@ -35,17 +46,31 @@ function makeModule(id: 'standard' | 'heiau'): GameModule<DiplomacyState> {
         if (scenario !== 'classic') throw new Error(`unknown scenario '${scenario}' (Standard has 'classic')`);
         const map = variantOf({ variant: id }).map;
         const units: Unit[] = [];
-        for (const [power, list] of Object.entries(map.data.starting_units ?? {})) for (const u of list) units.push({ power, ...u });
+        for (const [power, list] of Object.entries(map.data.starting_units ?? {}))
+          for (const u of list) units.push({ power, ...u });
         const supplyCenters: Record<string, string> = {};
-        for (const [power, list] of Object.entries(map.data.home_centers ?? {})) for (const p of list) supplyCenters[p] = power;
-        return { variant: id, scenario, seed, seq: 0, phase: { season: 'spring', year: 1901, type: 'movement' }, powers: map.powers, units, supplyCenters };
+        for (const [power, list] of Object.entries(map.data.home_centers ?? {}))
+          for (const p of list) supplyCenters[p] = power;
+        return {
+          variant: id,
+          scenario,
+          seed,
+          seq: 0,
+          phase: { season: 'spring', year: 1901, type: 'movement' },
+          powers: map.powers,
+          units,
+          supplyCenters,
+        };
       }
       const s = heiauScenario(scenario);
       const haoles = s.powers.filter((p) => p.kind === 'haole').map((p) => p.name);
       if (s.nativeSetupBallot) {
         const full = scenarioWithBallot(s, s.nativeSetupBallot.options[0]);
         // Two Haoles: "random assignment of powers occurs immediately after submission of ballots".
-        const voters = s.nativeSetupBallot.votedAfterPowerAssignment === false ? full.powers.map((_, i) => `Voter ${i + 1}`) : undefined;
+        const voters =
+          s.nativeSetupBallot.votedAfterPowerAssignment === false
+            ? full.powers.map((_, i) => `Voter ${i + 1}`)
+            : undefined;
         return {
           variant: id,
           scenario,
@@ -79,7 +104,10 @@ function makeModule(id: 'standard' | 'heiau'): GameModule<DiplomacyState> {
 
     phase(state) {
       const p = state.phase;
-      const code = p.type === 'ballot' ? `B${p.stage === 'natives' ? 'K' : p.stage === 'moderator' ? 'M' : ''}` : `${CODE[p.season]}${p.year}${CODE[p.type]}`;
+      const code =
+        p.type === 'ballot'
+          ? `B${p.stage === 'natives' ? 'K' : p.stage === 'moderator' ? 'M' : ''}`
+          : `${CODE[p.season]}${p.year}${CODE[p.type]}`;
       return {
         key: `${String(state.seq).padStart(4, '0')}-${code}`,
         label: phaseLabel(p),
@@ -109,7 +137,10 @@ function makeModule(id: 'standard' | 'heiau'): GameModule<DiplomacyState> {
       // Phases where nobody has a choice are played at once (no retreats possible, no adjustments due).
       // (A setup left to the moderator is a choice: the game waits for it.)
       while (!next.outcome && expectedRoles(next).length === 0 && !awaitsModerator(next)) next = step(next, {}, phases);
-      return { state: next, report: { variant: state.variant, phases, outcome: next.outcome ?? null } satisfies DiplomacyReport };
+      return {
+        state: next,
+        report: { variant: state.variant, phases, outcome: next.outcome ?? null } satisfies DiplomacyReport,
+      };
     },
 
     view(state, viewer) {
@@ -130,7 +161,9 @@ function makeModule(id: 'standard' | 'heiau'): GameModule<DiplomacyState> {
 
     survivors(state) {
       // A power survives while it has a unit or a supply centre.
-      return state.powers.filter((p) => state.units.some((u) => u.power === p) || Object.values(state.supplyCenters).includes(p));
+      return state.powers.filter(
+        (p) => state.units.some((u) => u.power === p) || Object.values(state.supplyCenters).includes(p),
+      );
     },
 
     options(state, role) {
@@ -149,6 +182,14 @@ export const heiauDiplomacy = makeModule('heiau');
 
 export type { PhaseOutput };
 
-export type { Ballot, BallotPhase, BallotResult, DiplomacyReport, DiplomacyState, DiplomacySubmission, PhaseResult } from '../diplomacy/game/state.ts';
+export type {
+  Ballot,
+  BallotPhase,
+  BallotResult,
+  DiplomacyReport,
+  DiplomacyState,
+  DiplomacySubmission,
+  PhaseResult,
+} from '../diplomacy/game/state.ts';
 export { phaseLabel } from '../diplomacy/game/state.ts';
 export { victoryCenters } from '../diplomacy/game/victory.ts';

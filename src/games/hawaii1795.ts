@@ -49,7 +49,12 @@ export const hawaii1795: GameModule<HodState> = {
   },
   phase(state) {
     const g = new Game(state);
-    if (state.outcome) return { key: `${String(state.scenario.turns.labels.length + 1).padStart(2, '0')}-end`, label: 'Game over', type: 'turn' };
+    if (state.outcome)
+      return {
+        key: `${String(state.scenario.turns.labels.length + 1).padStart(2, '0')}-end`,
+        label: 'Game over',
+        type: 'turn',
+      };
     return { key: phaseKey(state), label: `${g.turnLabel()}, ${g.sideName(state.side)}`, type: 'turn' };
   },
   expectedRoles(state) {
@@ -66,7 +71,11 @@ export const hawaii1795: GameModule<HodState> = {
   view(state, viewer) {
     // The judge publishes the game's seed when the game ends (its hash at the start): no reader,
     // the moderator included, gets the seed or the random stream from the view before then.
-    const { seed: _seed, rng: _rng, ...v } = viewState(state, viewer) as ReturnType<typeof viewState> & { seed?: unknown; rng?: unknown };
+    const {
+      seed: _seed,
+      rng: _rng,
+      ...v
+    } = viewState(state, viewer) as ReturnType<typeof viewState> & { seed?: unknown; rng?: unknown };
     return v;
   },
   formatReport(report, viewer) {
@@ -104,8 +113,14 @@ export function hawaii1795Choices(state: HodState, role: string, lines: string[]
  * Change a role's standing instructions at once, outside a deadline (STANDING lines only).
  * Returns the new state and how each line was read; bad lines change nothing.
  */
-export function setStandingInstructions(state: HodState, role: string, lines: string[]): { state: HodState; lines: ReadLine[] } {
-  const onlyStanding = lines.map((l) => (l.trim() && !/^\s*(standing|stand)\b/i.test(l) && !/^\s*(#|\/\/)/.test(l) ? `STANDING ${l}` : l));
+export function setStandingInstructions(
+  state: HodState,
+  role: string,
+  lines: string[],
+): { state: HodState; lines: ReadLine[] } {
+  const onlyStanding = lines.map((l) =>
+    l.trim() && !/^\s*(standing|stand)\b/i.test(l) && !/^\s*(#|\/\/)/.test(l) ? `STANDING ${l}` : l,
+  );
   const r = readTurn(state, role, onlyStanding);
   const next = cloneState(state);
   const g = new Game(next);

@@ -42,12 +42,22 @@ export function drawMap(req: MapRequest): string | null {
   if (!hasMap(req.module)) return null;
   if (req.module.id === 'maori-wars') {
     const map = mapOf(req.state as MWState);
-    return renderMaoriWarsMap(map, maoriWarsBoard(map, req.module.view(req.state, req.viewer) as MaoriWarsView), { title: req.title });
+    return renderMaoriWarsMap(map, maoriWarsBoard(map, req.module.view(req.state, req.viewer) as MaoriWarsView), {
+      title: req.title,
+    });
   }
-  if (req.module.id === 'aloha') return renderAlohaBoard(mapGeometry('heiau')!, req.module.view(req.state, req.viewer) as AlohaBoardView, { title: req.title });
+  if (req.module.id === 'aloha')
+    return renderAlohaBoard(mapGeometry('heiau')!, req.module.view(req.state, req.viewer) as AlohaBoardView, {
+      title: req.title,
+    });
   if (req.module.id === 'hawaii1795') {
     const board = req.module.view(req.state, req.viewer) as HodBoardView;
-    const seas = Object.fromEntries(((req.state as { scenario: { spaces: { id: string; name: string }[] } }).scenario.spaces).map((x) => [x.id, x.name]));
+    const seas = Object.fromEntries(
+      (req.state as { scenario: { spaces: { id: string; name: string }[] } }).scenario.spaces.map((x) => [
+        x.id,
+        x.name,
+      ]),
+    );
     return renderHawaii1795Map(mapGeometry('hawaii-1795')!, board, { title: req.title, spaceNames: seas });
   }
   const state = req.state as DiplomacyState;
@@ -56,8 +66,11 @@ export function drawMap(req: MapRequest): string | null {
   const orders: DrawnOrder[] = [];
   const report = req.report as DiplomacyReport | undefined;
   // Orders are public once adjudicated; a ballot has none to draw.
-  for (const o of report?.phases?.[0]?.orders ?? []) if (o.reading) orders.push({ power: o.power, reading: o.reading, result: o.result, reason: o.reason });
-  if (!report && req.own) for (const o of (req.own.accepted as DiplomacySubmission).orders ?? []) orders.push({ power: req.own.role, reading: o.reading });
+  for (const o of report?.phases?.[0]?.orders ?? [])
+    if (o.reading) orders.push({ power: o.power, reading: o.reading, result: o.result, reason: o.reason });
+  if (!report && req.own)
+    for (const o of (req.own.accepted as DiplomacySubmission).orders ?? [])
+      orders.push({ power: req.own.role, reading: o.reading });
   return renderDiplomacyMap(variant, mapGeometry(state.variant)!, board, { orders, title: req.title });
 }
 
@@ -67,7 +80,12 @@ export function drawMap(req: MapRequest): string | null {
  * map is not cropped yet (Hawaii 1795, Aloha, Maori Wars: the whole board).
  */
 export function readerPoints(req: MapRequest): Point[] {
-  if (req.viewer.kind !== 'player' || !hasMap(req.module) || ['maori-wars', 'aloha', 'hawaii1795'].includes(req.module.id)) return [];
+  if (
+    req.viewer.kind !== 'player' ||
+    !hasMap(req.module) ||
+    ['maori-wars', 'aloha', 'hawaii1795'].includes(req.module.id)
+  )
+    return [];
   const state = req.state as DiplomacyState;
   const variant = getVariant(state.variant);
   const geometry = mapGeometry(state.variant);

@@ -5,7 +5,15 @@
 import type { TurnCtx } from './core.ts';
 import type { Game } from './model.ts';
 import { unitMatches } from './names.ts';
-import { fireOrder, lossOrder, orderSource, standingOf, suddenDeathUnits, warFleetRefs, warFleetSource } from './standing.ts';
+import {
+  fireOrder,
+  lossOrder,
+  orderSource,
+  standingOf,
+  suddenDeathUnits,
+  warFleetRefs,
+  warFleetSource,
+} from './standing.ts';
 import { inSupply } from './supply.ts';
 
 export interface FightInput {
@@ -56,9 +64,19 @@ export function fight(ctx: TurnCtx, inp: FightInput): FightResult {
   const brt = g.s.scenario.battleResultsTable.columns;
   const name = (s: string) => g.sideName(s);
   const unpanicked = (s: string) => alive[s]!.filter((id) => !panicked.has(id));
-  const result = (winner: string, over = false): FightResult => ({ winner, loser: other(winner), alive, panicked, everPanicked, brokeOff, over });
+  const result = (winner: string, over = false): FightResult => ({
+    winner,
+    loser: other(winner),
+    alive,
+    panicked,
+    everPanicked,
+    brokeOff,
+    over,
+  });
 
-  ctx.say(`${inp.title}: ${name(A)} in the ${inp.hex[A]} hex with ${g.list(alive[A]!)}; ${name(D)} in the ${inp.hex[D]} hex with ${g.list(alive[D]!)}.`);
+  ctx.say(
+    `${inp.title}: ${name(A)} in the ${inp.hex[A]} hex with ${g.list(alive[A]!)}; ${name(D)} in the ${inp.hex[D]} hex with ${g.list(alive[D]!)}.`,
+  );
 
   for (let round = 1; ; round++) {
     if (unpanicked(A).length === 0 || unpanicked(D).length === 0) {
@@ -74,7 +92,8 @@ export function fight(ctx: TurnCtx, inp: FightInput): FightResult {
     // i-iii: battlefield advantage.
     const elites = (s: string) => unpanicked(s).filter((id) => g.u(id).elite).length;
     const artillery = (s: string) =>
-      [...alive[s]!, ...(inp.support?.[s] ?? [])].filter((id) => g.u(id).artillery || g.u(id).fleet || g.u(id).canoe).length;
+      [...alive[s]!, ...(inp.support?.[s] ?? [])].filter((id) => g.u(id).artillery || g.u(id).fleet || g.u(id).canoe)
+        .length;
     const mods = (s: string): { n: number; why: string[] } => {
       const why: string[] = [];
       let n = 0;
@@ -145,7 +164,12 @@ export function fight(ctx: TurnCtx, inp: FightInput): FightResult {
       // 11.3 "One enemy unit of the targeted player's choice is flipped … a second panic result eliminates it": the
       // LOSSES list may name a unit panicked already, even while an unpanicked one remains.
       const first = lossOrder(g, target, [...fresh, ...twice])[0];
-      if (first && panicked.has(first) && standingOf(g, target).losses.length > 0 && orderSource(g, target, 'losses', first).startsWith('standing')) {
+      if (
+        first &&
+        panicked.has(first) &&
+        standingOf(g, target).losses.length > 0 &&
+        orderSource(g, target, 'losses', first).startsWith('standing')
+      ) {
         chose(target, first, [...fresh, ...twice]);
         removeAlive(first);
         ctx.eliminate(first);
@@ -155,7 +179,8 @@ export function fight(ctx: TurnCtx, inp: FightInput): FightResult {
         // The LOSSES list decides; else by default a unit that has already fired this round panics
         // first (it costs nothing more now).
         const order = lossOrder(g, target, fresh);
-        const listed = standingOf(g, target).losses.length > 0 && orderSource(g, target, 'losses', order[0]!).startsWith('standing');
+        const listed =
+          standingOf(g, target).losses.length > 0 && orderSource(g, target, 'losses', order[0]!).startsWith('standing');
         const victim = listed ? order[0]! : (order.find((id) => fired.has(id)) ?? order[0]!);
         chose(target, victim, fresh);
         panicked.add(victim);
@@ -179,7 +204,9 @@ export function fight(ctx: TurnCtx, inp: FightInput): FightResult {
     // How many units the side could pick from when it chose its firer (a choice only when more than one).
     const choiceOf = new Map<string, number>();
     const nextFirer = (s: string, gunpowderOnly: boolean): string | null => {
-      const c = unpanicked(s).filter((id) => !fired.has(id) && inp.dice(id) > 0 && (!gunpowderOnly || g.u(id).gunpowder));
+      const c = unpanicked(s).filter(
+        (id) => !fired.has(id) && inp.dice(id) > 0 && (!gunpowderOnly || g.u(id).gunpowder),
+      );
       if (!c.length) return null;
       const id = fireOrder(g, s, c)[0]!;
       choiceOf.set(id, c.length);
@@ -198,7 +225,9 @@ export function fight(ctx: TurnCtx, inp: FightInput): FightResult {
           brokeOff[s]!.push(id);
           g.s.units[id]!.at = to;
           const text = `${g.label(id)} breaks off to ${g.space(to).name}`;
-          ctx.sayVersions(`${text} (${g.possessive(s)} decision).`, { [s]: `${text} (standing instruction BREAKOFF ON: weaker than the enemy).` });
+          ctx.sayVersions(`${text} (${g.possessive(s)} decision).`, {
+            [s]: `${text} (standing instruction BREAKOFF ON: weaker than the enemy).`,
+          });
           return;
         }
       }
@@ -227,7 +256,8 @@ export function fight(ctx: TurnCtx, inp: FightInput): FightResult {
     // 14.2: gunpowder units of the side with the advantage, then of the other side, fire first.
     if (g.rules.gunpowderFirst) {
       for (const s of [first, second]) {
-        for (let id = nextFirer(s, true); id && !ctx.over && alive[other(s)]!.length; id = nextFirer(s, true)) fire(id, s);
+        for (let id = nextFirer(s, true); id && !ctx.over && alive[other(s)]!.length; id = nextFirer(s, true))
+          fire(id, s);
         if (ctx.over) return result(A, true);
       }
     }
@@ -295,7 +325,9 @@ export function retreatDestinations(
   const hasFleet = fleets > 0 && units.length - fleets <= fleets * g.rules.riverRetreat;
   return g
     .neighbours(from)
-    .filter((n) => !exclude.has(n.to) && !g.hasSide(n.to, enemy) && !g.neutralHeld(n.to) && g.space(n.to).type === 'land')
+    .filter(
+      (n) => !exclude.has(n.to) && !g.hasSide(n.to, enemy) && !g.neutralHeld(n.to) && g.space(n.to).type === 'land',
+    )
     .filter((n) => !g.opt.riverMovement || hasFleet || (n.type !== 'river' && !g.space(n.to).river))
     .map((n) => n.to);
 }
@@ -304,7 +336,9 @@ export function retreatDestinations(
 function retreatSource(g: Game, side: string, dest: string, dests: string[]): string {
   if (dests.length < 2) return '';
   const refs = standingOf(g, side).retreat;
-  return refs.includes(dest) ? ` [retreat: standing instruction RETREAT ${refs.map((x) => g.space(x).name).join(', ')}]` : ' [retreat: default, the friendly space with the most strength]';
+  return refs.includes(dest)
+    ? ` [retreat: standing instruction RETREAT ${refs.map((x) => g.space(x).name).join(', ')}]`
+    : ' [retreat: default, the friendly space with the most strength]';
 }
 
 /** Move a beaten force to one space, or eliminate it all when it has nowhere to go. Returns the space. */
@@ -356,7 +390,8 @@ function maybeEarthworks(ctx: TurnCtx, space: string, defender: string): string 
   if (st === 'none' || (Array.isArray(st) && !st.includes(space))) return null;
   // The default plays the card only where earthworks can matter (9.0: "an inland battle hex currently being
   // attacked"): defending units there, not already in a fort (13.0 gives them the same); else the card is kept.
-  if (st === 'any' && (g.isFortFor(space, defender) || !g.sideUnitsAt(space, defender).some((id) => g.fighter(id)))) return null;
+  if (st === 'any' && (g.isFortFor(space, defender) || !g.sideUnitsAt(space, defender).some((id) => g.fighter(id))))
+    return null;
   for (const n of deck.held) {
     const ev = g.card(defender, n).event;
     if (ev?.type !== 'earthworks') continue;
@@ -366,7 +401,10 @@ function maybeEarthworks(ctx: TurnCtx, space: string, defender: string): string 
     g.s.units[ev.marker]!.at = space;
     g.s.units[ev.marker]!.owner = defender;
     const text = `${g.sideName(defender)} plays #${n} ${g.card(defender, n).title}: earthworks in the inland hex of ${g.space(space).name}; the defenders ignore panic.`;
-    const why = st === 'any' ? 'default EARTHWORKS ANY: the first space attacked' : `standing instruction EARTHWORKS ${st.map((x) => g.space(x).name).join(', ')}`;
+    const why =
+      st === 'any'
+        ? 'default EARTHWORKS ANY: the first space attacked'
+        : `standing instruction EARTHWORKS ${st.map((x) => g.space(x).name).join(', ')}`;
     ctx.sayVersions(text, { [defender]: `${text} [${why}]` });
     return ev.marker;
   }
@@ -398,7 +436,9 @@ function oneLandBattle(ctx: TurnCtx, space: string, A: string): { space: string;
     g.sideUnitsAt(space, A).every((id) => ctx.arrivedBy[id] === 'land');
   const fromBeach = g.s.beach?.[space] === A && A !== ctx.side;
   const how = fromBeach ? ' from the beach, where it landed after the sea battle (11.8)' : '';
-  ctx.say(`— Battle at ${sp.name}${overland ? ' (attack overland from the other side of the island)' : ''}: ${g.sideName(A)} attacks${how}.`);
+  ctx.say(
+    `— Battle at ${sp.name}${overland ? ' (attack overland from the other side of the island)' : ''}: ${g.sideName(A)} attacks${how}.`,
+  );
 
   const marker = maybeEarthworks(ctx, space, D);
   try {
@@ -409,7 +449,13 @@ function oneLandBattle(ctx: TurnCtx, space: string, A: string): { space: string;
   }
 }
 
-function fightFor(ctx: TurnCtx, space: string, A: string, overland: boolean, marker: string | null): { space: string; attacker: string } | null {
+function fightFor(
+  ctx: TurnCtx,
+  space: string,
+  A: string,
+  overland: boolean,
+  marker: string | null,
+): { space: string; attacker: string } | null {
   const g = ctx.g;
   const D = g.enemy(A);
   const sp = g.space(space);
@@ -430,7 +476,16 @@ function fightFor(ctx: TurnCtx, space: string, A: string, overland: boolean, mar
     const dests = retreatDestinations(ctx, s, [], space, {});
     return g.rules.retreat === 'adjacent' ? chooseRetreat(g, s, dests) : null;
   };
-  const common = { kind: 'land' as const, attacker: A, defender: D, fortified, bonus, dice, breakoffTo, support: { [A]: support(A), [D]: support(D) } };
+  const common = {
+    kind: 'land' as const,
+    attacker: A,
+    defender: D,
+    fortified,
+    bonus,
+    dice,
+    breakoffTo,
+    support: { [A]: support(A), [D]: support(D) },
+  };
 
   let winner: string;
   let beaten: string | null = null; // where the loser went
@@ -455,7 +510,9 @@ function fightFor(ctx: TurnCtx, space: string, A: string, overland: boolean, mar
   } else if (g.rules.secondBattle) {
     // 11.4: the defender falls back (cliff, or beach when attacked overland) and rallies; the attacker rallies and advances.
     const fallback = overland ? 'beach' : 'cliff';
-    ctx.say(`${g.sideName(D)} falls back to the ${fallback} hex and rallies ${g.list(r1.alive[D]!)}; ${g.sideName(A)} rallies and advances to the inland hex.`);
+    ctx.say(
+      `${g.sideName(D)} falls back to the ${fallback} hex and rallies ${g.list(r1.alive[D]!)}; ${g.sideName(A)} rallies and advances to the inland hex.`,
+    );
     const r2 = fight(ctx, {
       ...common,
       title: `Second battle at ${sp.name}`,
@@ -474,7 +531,9 @@ function fightFor(ctx: TurnCtx, space: string, A: string, overland: boolean, mar
         beaten = retreat(ctx, D, [...survivors, ...support(D)], space, { why: 'off the island by canoe' });
       } else {
         if (survivors.length) {
-          ctx.say(`In the cliff hex with only panicked units, ${g.sideName(D)} cannot retreat: ${g.list(survivors)} eliminated.`);
+          ctx.say(
+            `In the cliff hex with only panicked units, ${g.sideName(D)} cannot retreat: ${g.list(survivors)} eliminated.`,
+          );
           for (const id of survivors) if (!ctx.over) ctx.eliminate(id);
           if (ctx.over) return null;
         }
@@ -503,12 +562,19 @@ function fightFor(ctx: TurnCtx, space: string, A: string, overland: boolean, mar
     const went = brokeOff[loser]!.map((id) => g.at(id)).find((at) => at !== 'box' && at !== 'dead');
     if (went) beaten = went;
   }
-  if ((winner === A || allBrokeOff) && beaten) return pursue(ctx, space, winner, beaten, new Set([...everPanicked, ...(recruited ? [recruited] : [])]));
+  if ((winner === A || allBrokeOff) && beaten)
+    return pursue(ctx, space, winner, beaten, new Set([...everPanicked, ...(recruited ? [recruited] : [])]));
   return null;
 }
 
 /** 11.5: a beaten attacker's panicked units and canoes sail away; without canoes they are lost. */
-function attackerDefeated(ctx: TurnCtx, space: string, A: string, survivors: string[], overland: boolean): string | null {
+function attackerDefeated(
+  ctx: TurnCtx,
+  space: string,
+  A: string,
+  survivors: string[],
+  overland: boolean,
+): string | null {
   const g = ctx.g;
   const canoes = g.sideUnitsAt(space, A).filter((id) => !g.fighter(id));
   const force = [...survivors, ...canoes];
@@ -544,7 +610,11 @@ function majorBattle(ctx: TurnCtx, space: string, winner: string): string | null
   const g = ctx.g;
   const loser = g.enemy(winner);
   ctx.say(`Major battle (four or more units a side).`);
-  const box = g.unitIds().filter((id) => g.s.units[id]!.at === 'box' && g.s.units[id]!.owner === winner && g.u(id).recruitable && !g.u(id).marker);
+  const box = g
+    .unitIds()
+    .filter(
+      (id) => g.s.units[id]!.at === 'box' && g.s.units[id]!.owner === winner && g.u(id).recruitable && !g.u(id).marker,
+    );
   // "One unit of his choice": standing MAJOR, else the strongest.
   const refs = standingOf(g, winner).majorRecruit;
   const rank = (id: string) => {
@@ -575,7 +645,13 @@ function majorBattle(ctx: TurnCtx, space: string, winner: string): string | null
  * enemy along one land route. Returns the next battle when they meet enemy units there. They
  * never pursue into a space already fought over this Battle Phase: that bounds the chain.
  */
-function pursue(ctx: TurnCtx, space: string, side: string, to: string, barred: Set<string>): { space: string; attacker: string } | null {
+function pursue(
+  ctx: TurnCtx,
+  space: string,
+  side: string,
+  to: string,
+  barred: Set<string>,
+): { space: string; attacker: string } | null {
   const g = ctx.g;
   if (!g.neighbours(space).some((n) => n.to === to && n.type === 'land')) return null;
   if (ctx.fought.has(to)) return null;
@@ -600,7 +676,12 @@ function pursue(ctx: TurnCtx, space: string, side: string, to: string, barred: S
  * 11.7-11.8: an invasion may be sighted and met by a war fleet. Returns 'landed' when the
  * invading force (canoe and cargo) may land, 'repulsed' when it has retreated elsewhere.
  */
-export function seaBattle(ctx: TurnCtx, canoe: string, cargo: string[], target: string): 'landed' | 'repulsed' | 'over' {
+export function seaBattle(
+  ctx: TurnCtx,
+  canoe: string,
+  cargo: string[],
+  target: string,
+): 'landed' | 'repulsed' | 'over' {
   const g = ctx.g;
   const A = ctx.side;
   const D = g.enemy(A);
@@ -623,12 +704,16 @@ export function seaBattle(ctx: TurnCtx, canoe: string, cargo: string[], target: 
     (a, b) => rankIn(refs.canoes, a) - rankIn(refs.canoes, b) || a.localeCompare(b),
   );
   if (!here.length) {
-    ctx.say(`${g.sideName(D)} sighting roll ${die}: sighted, but no canoes at ${g.space(target).name} to launch a war fleet.`);
+    ctx.say(
+      `${g.sideName(D)} sighting roll ${die}: sighted, but no canoes at ${g.space(target).name} to launch a war fleet.`,
+    );
     return 'landed';
   }
   if (!canoes.length) {
     const text = `${g.sideName(D)} sighting roll ${die}: sighted. ${g.possessive(D)} war fleet: not launched`;
-    ctx.sayVersions(`${text} (${g.possessive(D)} decision).`, { [D]: `${text} (no canoe at ${g.space(target).name} is named to sail; ${warFleetSource(g, D)}).` });
+    ctx.sayVersions(`${text} (${g.possessive(D)} decision).`, {
+      [D]: `${text} (no canoe at ${g.space(target).name} is named to sail; ${warFleetSource(g, D)}).`,
+    });
     return 'landed';
   }
   const cap = g.rules.fleetCapacity;
@@ -641,26 +726,37 @@ export function seaBattle(ctx: TurnCtx, canoe: string, cargo: string[], target: 
   const ashoreIds = crew.length ? [] : suddenDeathUnits(g, D).filter((id) => pool.includes(id));
   const rankOf = (id: string) => rankIn(crew, id);
   const eligible = pool.filter((id) => (crew.length ? rankOf(id) < crew.length : !ashoreIds.includes(id)));
-  const byChoice = (ids: string[]) => ids.slice().sort((a, b) => rankOf(a) - rankOf(b) || g.u(b).strength - g.u(a).strength || a.localeCompare(b));
+  const byChoice = (ids: string[]) =>
+    ids.slice().sort((a, b) => rankOf(a) - rankOf(b) || g.u(b).strength - g.u(a).strength || a.localeCompare(b));
   const warriors = byChoice(eligible.filter((id) => !g.u(id).leader)).slice(0, canoes.length * cap.units);
   const leaders = byChoice(eligible.filter((id) => g.u(id).leader)).slice(0, canoes.length * cap.leaders);
   const fleet = [...warriors, ...leaders];
   const invaders = cargo.filter((id) => g.fighter(id));
   const policy = st.warFleet;
-  const launch = fleet.length > 0 && (policy === 'always' || (policy === 'stronger' && g.strengthOf(fleet) >= g.strengthOf(invaders)));
+  const launch =
+    fleet.length > 0 &&
+    (policy === 'always' || (policy === 'stronger' && g.strengthOf(fleet) >= g.strengthOf(invaders)));
   const src = warFleetSource(g, D);
-  const ashore = ashoreIds.length && policy !== 'never' ? `; ${g.list(ashoreIds)} stay${ashoreIds.length === 1 ? 's' : ''} ashore, default crew` : '';
+  const ashore =
+    ashoreIds.length && policy !== 'never'
+      ? `; ${g.list(ashoreIds)} stay${ashoreIds.length === 1 ? 's' : ''} ashore, default crew`
+      : '';
   const whose = `${g.possessive(D)} war fleet`;
   if (!launch) {
     // The decision is public; its source (a standing instruction or the default) is the defender's to read.
     const why = fleet.length === 0 ? `no unit may sail (${src})` : src;
-    ctx.sayVersions(`${g.sideName(D)} sighting roll ${die}: sighted. ${whose}: not launched (${g.possessive(D)} decision).`, {
-      [D]: `${g.sideName(D)} sighting roll ${die}: sighted. ${whose}: not launched (${why}${ashore}).`,
-    });
+    ctx.sayVersions(
+      `${g.sideName(D)} sighting roll ${die}: sighted. ${whose}: not launched (${g.possessive(D)} decision).`,
+      {
+        [D]: `${g.sideName(D)} sighting roll ${die}: sighted. ${whose}: not launched (${why}${ashore}).`,
+      },
+    );
     return 'landed';
   }
   const docked = here.filter((id) => !canoes.includes(id));
-  const stay = docked.length ? `; ${g.list(docked)} stay${docked.length === 1 ? 's' : ''} at ${g.space(target).name}` : '';
+  const stay = docked.length
+    ? `; ${g.list(docked)} stay${docked.length === 1 ? 's' : ''} at ${g.space(target).name}`
+    : '';
   ctx.sayVersions(`${g.sideName(D)} sighting roll ${die}: sighted. ${whose}: launched (${g.possessive(D)} decision).`, {
     [D]: `${g.sideName(D)} sighting roll ${die}: sighted. ${whose}: launched (${src}${ashore}${stay}).`,
   });
@@ -696,8 +792,12 @@ export function seaBattle(ctx: TurnCtx, canoe: string, cargo: string[], target: 
       if (ctx.over) return 'over';
       ctx.noBattle.add(target);
       // Defenders left ashore keep the space (and its fort); the landed force holds the beach (turn.ts).
-      const held = g.hasSide(target, D) ? `: ${g.sideName(A)} holds the beach and attacks from it in the next Battle Phase` : '';
-      ctx.say(`${g.sideName(A)} rallies and lands at ${g.space(target).name}; no further attack there this turn${held}.`);
+      const held = g.hasSide(target, D)
+        ? `: ${g.sideName(A)} holds the beach and attacks from it in the next Battle Phase`
+        : '';
+      ctx.say(
+        `${g.sideName(A)} rallies and lands at ${g.space(target).name}; no further attack there this turn${held}.`,
+      );
       return 'landed';
     }
     ctx.say(`The war fleet returns to its spaces.`);

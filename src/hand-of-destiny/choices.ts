@@ -41,7 +41,6 @@ function standingChoices(state: HodState, side: string): Choices['standing'] {
 
 const ORDER = ['card', 'removal', 'recruit', 'fort', 'move', 'battle', 'end'];
 
-
 export type Section = 'removal' | 'recruits' | 'moves' | 'battles';
 
 /** `need` limits the look-ahead to some sections (the others come back empty). */
@@ -64,7 +63,13 @@ export function choicesFromPlanner(p: Planner, need: Section[] = ['removal', 're
   const rc = need.includes('recruits') ? atPhase('recruit') : null;
   const mv = need.includes('moves') ? atPhase('move') : null;
   // Battles are where both sides stand once the moves are made: the move-phase plan knows them.
-  const bt = need.includes('battles') ? (cur >= ORDER.indexOf('move') ? (cur <= ORDER.indexOf('battle') ? p : null) : (mv ?? atPhase('move'))) : null;
+  const bt = need.includes('battles')
+    ? cur >= ORDER.indexOf('move')
+      ? cur <= ORDER.indexOf('battle')
+        ? p
+        : null
+      : (mv ?? atPhase('move'))
+    : null;
   const landMoves: Choices['landMoves'] = [];
   const canoes: Choices['fleet']['canoes'] = [];
   if (mv) {
@@ -74,7 +79,8 @@ export function choicesFromPlanner(p: Planner, need: Section[] = ['removal', 're
       const from = mg.at(id);
       if (mg.u(id).canoe || mg.u(id).fleet) canoes.push({ canoe: id, at: from });
       let to: string[] = [];
-      if (mg.rules.movement === 'islands') to = mg.u(id).canoe ? [] : mg.otherIslandSpaces(from).filter((s) => !mg.neutralHeld(s));
+      if (mg.rules.movement === 'islands')
+        to = mg.u(id).canoe ? [] : mg.otherIslandSpaces(from).filter((s) => !mg.neutralHeld(s));
       else if (!(mg.opt.riverMovement && mg.u(id).fleet)) to = reachable(mv, id, from);
       if (to.length) landMoves.push({ unit: id, from, to });
     }
@@ -86,12 +92,19 @@ export function choicesFromPlanner(p: Planner, need: Section[] = ['removal', 're
     side,
     yourTurn: true,
     phase: p.t.phase,
-    drawn: d ? { number: d.number, title: d.title, fleetMoves: d.fleetMoves, hold: !!d.hold, event: d.event?.type ?? null } : null,
+    drawn: d
+      ? { number: d.number, title: d.title, fleetMoves: d.fleetMoves, hold: !!d.hold, event: d.event?.type ?? null }
+      : null,
     held: deck.held.map((n) => ({ number: n, title: g.card(side, n).title })),
     playable: cur === 0 ? p.t.playable() : [],
     canHold: cur === 0 && !!d?.hold,
     removal: pr && pr.t.removalNeeded > 0 ? { count: pr.t.removalNeeded, candidates: pr.t.removalCandidates() } : null,
-    recruits: rc ? rc.t.recruitable().map((u) => ({ unit: u, spaces: rc.t.recruitSpaces(u) })).filter((r) => r.spaces.length) : [],
+    recruits: rc
+      ? rc.t
+          .recruitable()
+          .map((u) => ({ unit: u, spaces: rc.t.recruitSpaces(u) }))
+          .filter((r) => r.spaces.length)
+      : [],
     landMoves,
     fleet: {
       movesLeft: mv ? mv.t.ctx.fleetMovesLeft : 0,
@@ -116,7 +129,15 @@ function reachable(p: Planner, id: string, from: string): string[] {
   for (let d = 1; d <= max; d++) {
     const next: string[] = [];
     for (const s of frontier) {
-      if (s !== from && (g.hasSide(s, enemy) || g.space(s).stop || (g.opt.riverMovement && g.space(s).river && !g.sideUnitsAt(s, p.side).some((x) => g.u(x).fleet || g.u(x).engineer)))) continue;
+      if (
+        s !== from &&
+        (g.hasSide(s, enemy) ||
+          g.space(s).stop ||
+          (g.opt.riverMovement &&
+            g.space(s).river &&
+            !g.sideUnitsAt(s, p.side).some((x) => g.u(x).fleet || g.u(x).engineer)))
+      )
+        continue;
       for (const n of g.neighbours(s)) {
         if (seen.has(n.to) || g.neutralHeld(n.to) || g.space(n.to).type !== 'land') continue;
         seen.set(n.to, d);
@@ -137,7 +158,10 @@ export function legalChoices(state: HodState, side: string, lines: string[] = []
       yourTurn: false,
       phase: 'none',
       drawn: null,
-      held: (state.decks[side]?.held ?? []).map((n) => ({ number: n, title: state.scenario.decks[side]!.find((c) => c.number === n)!.title })),
+      held: (state.decks[side]?.held ?? []).map((n) => ({
+        number: n,
+        title: state.scenario.decks[side]!.find((c) => c.number === n)!.title,
+      })),
       playable: [],
       canHold: false,
       removal: null,

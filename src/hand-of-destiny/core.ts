@@ -160,7 +160,11 @@ export function checkSuddenDeath(g: Game): void {
   if (g.s.outcome) return;
   for (const sd of g.s.scenario.victory.suddenDeath) {
     if (sd.eliminated.every((id) => g.s.units[id]!.at === 'dead')) {
-      g.s.outcome = { kind: 'victory', winners: [sd.winner], text: `${g.sideName(sd.winner)} win: ${sd.text ?? 'sudden death'}` };
+      g.s.outcome = {
+        kind: 'victory',
+        winners: [sd.winner],
+        text: `${g.sideName(sd.winner)} win: ${sd.text ?? 'sudden death'}`,
+      };
       return;
     }
   }

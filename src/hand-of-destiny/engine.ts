@@ -42,7 +42,8 @@ export function readOptions(options: Record<string, unknown> = {}): { options: H
   const out: HodOptions = { ...DEFAULT_OPTIONS };
   for (const [k, v] of Object.entries(options)) {
     if (k === 'scenarioData' || v === undefined) continue;
-    if (!(OPTION_KEYS as string[]).includes(k)) throw new Error(`unknown option '${k}'; options are ${OPTION_KEYS.join(', ')}, scenarioData`);
+    if (!(OPTION_KEYS as string[]).includes(k))
+      throw new Error(`unknown option '${k}'; options are ${OPTION_KEYS.join(', ')}, scenarioData`);
     if (typeof v !== 'boolean') throw new Error(`option '${k}' must be true or false`);
     out[k as keyof HodOptions] = v;
   }
@@ -51,15 +52,28 @@ export function readOptions(options: Record<string, unknown> = {}): { options: H
 
 /** The `scenarioData` option read; its faults named from the game's options (scenarioData.spaces.0.name). */
 function scenarioOption(data: unknown): ScenarioData {
-  try { return loadScenario(data); } catch (e) { throw e instanceof DataError ? e.under(['scenarioData']) : e; }
+  try {
+    return loadScenario(data);
+  } catch (e) {
+    throw e instanceof DataError ? e.under(['scenarioData']) : e;
+  }
 }
 
 /** A new game. `setupId` picks the scenario's set-up (Hawaii 1795: 'long' or 'short'). */
-export function setupGame(seed: string, scenarioId: string, setupId: string, options: Record<string, unknown> = {}): HodState {
+export function setupGame(
+  seed: string,
+  scenarioId: string,
+  setupId: string,
+  options: Record<string, unknown> = {},
+): HodState {
   const { options: opts, scenarioData } = readOptions(options);
-  const scenario: ScenarioData = scenarioData !== undefined ? scenarioOption(scenarioData) : builtInScenario(scenarioId);
+  const scenario: ScenarioData =
+    scenarioData !== undefined ? scenarioOption(scenarioData) : builtInScenario(scenarioId);
   const st = scenario.setups.find((s) => s.id === setupId);
-  if (!st) throw new Error(`scenario ${scenario.id} has no set-up '${setupId}'; set-ups: ${scenario.setups.map((s) => s.id).join(', ')}`);
+  if (!st)
+    throw new Error(
+      `scenario ${scenario.id} has no set-up '${setupId}'; set-ups: ${scenario.setups.map((s) => s.id).join(', ')}`,
+    );
   const sideIds = scenario.sides.map((s) => s.id);
   const units: Record<string, UnitState> = {};
   for (const u of scenario.units) {
@@ -86,7 +100,8 @@ export function setupGame(seed: string, scenarioId: string, setupId: string, opt
   const usedOnce: string[] = [];
   if (st.firstDrawUsed) {
     for (const side of sideIds)
-      for (const c of scenario.decks[side]!) c.recruit.forEach((r, i) => r.firstDrawOnly && usedOnce.push(`${side}:${c.number}:${i}`));
+      for (const c of scenario.decks[side]!)
+        c.recruit.forEach((r, i) => r.firstDrawOnly && usedOnce.push(`${side}:${c.number}:${i}`));
   }
   const s: HodState = {
     engine: 'hand-of-destiny',
@@ -127,7 +142,11 @@ function beginPlayerTurn(g: Game, entries: ReportEntry[], newTurn: boolean): voi
   );
   for (const o of checks) {
     if (occupationHolds(g, o.side, o.groups)) {
-      s.outcome = { kind: 'victory', winners: [o.side], text: `${g.sideName(o.side)} win by occupation: ${o.text ?? ''}`.trim() };
+      s.outcome = {
+        kind: 'victory',
+        winners: [o.side],
+        text: `${g.sideName(o.side)} win by occupation: ${o.text ?? ''}`.trim(),
+      };
       entries.push({ text: `${s.outcome.text} (${g.turnLabel()}).` });
       s.drawReport = [];
       return;
@@ -163,7 +182,8 @@ function drawCard(ctx: TurnCtx): void {
   deck.drawn = n;
   const card = g.card(side, n);
   ctx.say(`${g.sideName(side)} draws campaign card #${n} ${card.title}.`);
-  if (card.event && !card.hold && ['appeal', 'reshuffle', 'hook'].includes(card.event.type)) immediateEvent(ctx, side, card.event);
+  if (card.event && !card.hold && ['appeal', 'reshuffle', 'hook'].includes(card.event.type))
+    immediateEvent(ctx, side, card.event);
 }
 
 /** End a player turn: next player, or next game turn, or the end of the game. */
@@ -193,7 +213,10 @@ function advance(g: Game, entries: ReportEntry[]): void {
  * undefined): standing instructions of every side apply first; the player whose turn it is
  * gets defaults for anything left out.
  */
-export function resolveTurn(state: HodState, subs: Record<string, Submission | undefined>): { state: HodState; report: TurnReport } {
+export function resolveTurn(
+  state: HodState,
+  subs: Record<string, Submission | undefined>,
+): { state: HodState; report: TurnReport } {
   if (state.outcome) throw new Error('the game is over');
   const s = cloneState(state);
   const g = new Game(s);
@@ -204,7 +227,8 @@ export function resolveTurn(state: HodState, subs: Record<string, Submission | u
   const turn = new SideTurn(g, 'play');
   const ctx = turn.ctx;
   for (const sd of g.c.sideIds) {
-    for (const patch of subs[sd]?.standing ?? []) actionOf({ kind: 'standing', patch }).apply(turn, sd, { kind: 'standing', patch });
+    for (const patch of subs[sd]?.standing ?? [])
+      actionOf({ kind: 'standing', patch }).apply(turn, sd, { kind: 'standing', patch });
   }
   const sub: Submission = { ...EMPTY_SUBMISSION, ...(subs[side] ?? {}) };
   // Each accepted action through its kind's module, in phase order; one the position no longer
@@ -225,7 +249,8 @@ export function resolveTurn(state: HodState, subs: Record<string, Submission | u
   for (const r of sub.recruits) attempt(`RECRUIT ${r.unit}`, { kind: 'recruit', unit: r.unit, space: r.space });
   for (const f of sub.forts) attempt(`${f.action} fort`, { kind: 'fort', action: f.action, space: f.space });
   attempt('recruiting', { kind: 'advance', phase: 'move' });
-  for (const m of sub.moves) attempt(m.type === 'land' ? `MOVE ${m.units.join(', ')}` : `FLEET ${m.canoe}`, { kind: 'move', order: m });
+  for (const m of sub.moves)
+    attempt(m.type === 'land' ? `MOVE ${m.units.join(', ')}` : `FLEET ${m.canoe}`, { kind: 'move', order: m });
   if (!ctx.over) turn.battlePhase(sub.battles);
   if (!ctx.over) turn.end();
   entries.push(...ctx.report);
@@ -263,22 +288,33 @@ export function checkState(s: HodState): string[] {
       const home = s.scenario.neutrals.find((n) => n.id === data.side)?.home;
       if (u.at !== home) problems.push(`neutral ${id} away from home`);
     }
-    if (u.at === 'box' && !data.recruitable && !data.marker) problems.push(`${id} cannot be recruited but is in the Recruit Box`);
+    if (u.at === 'box' && !data.recruitable && !data.marker)
+      problems.push(`${id} cannot be recruited but is in the Recruit Box`);
   }
   for (const sp of spaces) {
     // A game that ended by sudden death in the middle of a turn may leave battles unfought.
     if (!s.outcome && g.contested(sp) && !s.contested.includes(sp)) problems.push(`${sp} holds both sides`);
     const landed = s.beach?.[sp];
-    if (landed !== undefined && !s.outcome && (!g.contested(sp) || !g.c.sideIds.includes(landed))) problems.push(`${sp} has a beach held by ${landed} but does not hold both sides`);
+    if (landed !== undefined && !s.outcome && (!g.contested(sp) || !g.c.sideIds.includes(landed)))
+      problems.push(`${sp} has a beach held by ${landed} but does not hold both sides`);
     const neutral = g.neutralHeld(sp);
     if (neutral && g.c.sideIds.some((x) => g.hasSide(sp, x))) problems.push(`${sp} holds neutral and side units`);
   }
   for (const side of g.c.sideIds) {
     const d = s.decks[side]!;
-    const all = [...d.draw, ...d.opening, ...d.discard, ...d.held, ...d.removed, ...(d.drawn !== null ? [d.drawn] : [])].sort((a, b) => a - b);
+    const all = [
+      ...d.draw,
+      ...d.opening,
+      ...d.discard,
+      ...d.held,
+      ...d.removed,
+      ...(d.drawn !== null ? [d.drawn] : []),
+    ].sort((a, b) => a - b);
     const want = s.scenario.decks[side]!.map((c) => c.number).sort((a, b) => a - b);
-    if (JSON.stringify(all) !== JSON.stringify(want)) problems.push(`${side} cards are ${all.join(',')}, expected ${want.join(',')}`);
-    if (!s.outcome && s.side === side && d.drawn === null && (d.draw.length || d.opening.length)) problems.push(`${side} has no card drawn`);
+    if (JSON.stringify(all) !== JSON.stringify(want))
+      problems.push(`${side} cards are ${all.join(',')}, expected ${want.join(',')}`);
+    if (!s.outcome && s.side === side && d.drawn === null && (d.draw.length || d.opening.length))
+      problems.push(`${side} has no card drawn`);
     if (s.side !== side && d.drawn !== null) problems.push(`${side} has a drawn card out of turn`);
   }
   for (const sd of s.scenario.victory.suddenDeath) {

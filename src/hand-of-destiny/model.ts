@@ -235,7 +235,11 @@ export class Game {
   }
   sideName(side: string | null): string {
     if (side === null) return 'neutral';
-    return this.s.scenario.sides.find((x) => x.id === side)?.name ?? this.s.scenario.neutrals.find((n) => n.id === side)?.name ?? side;
+    return (
+      this.s.scenario.sides.find((x) => x.id === side)?.name ??
+      this.s.scenario.neutrals.find((n) => n.id === side)?.name ??
+      side
+    );
   }
   /** "Kamehameha's", "Allied Chiefs'" */
   possessive(side: string): string {

@@ -55,7 +55,9 @@ export function resolveSpace(g: Game, text: string): string {
   const exact = g.s.scenario.spaces.filter((s) => [s.id, s.name, ...(s.aliases ?? [])].some((n) => norm(n) === t));
   if (exact.length === 1) return exact[0]!.id;
   // A name that starts the space's name: "Oahu-1" for "O'ahu-1 (Waikiki)".
-  const prefix = g.s.scenario.spaces.filter((s) => [s.id, s.name, ...(s.aliases ?? [])].some((n) => norm(n).startsWith(t)));
+  const prefix = g.s.scenario.spaces.filter((s) =>
+    [s.id, s.name, ...(s.aliases ?? [])].some((n) => norm(n).startsWith(t)),
+  );
   if (prefix.length === 1) return prefix[0]!.id;
   if (prefix.length > 1) throw new RuleError(`'${text.trim()}' could be ${prefix.map((s) => s.name).join(' or ')}`);
   throw new RuleError(`no space called '${text.trim()}'`);
@@ -100,7 +102,8 @@ export function pickUnits(g: Game, pool: string[], text: string, what: string): 
       .sort((a, b) => g.u(b).strength - g.u(a).strength || a.localeCompare(b));
     const want = count === null ? 1 : count;
     if (matches.length === 0) throw new RuleError(`no ${ref} ${what}`);
-    if (want !== Infinity && matches.length < want) throw new RuleError(`only ${matches.length} ${ref} ${what}, not ${want}`);
+    if (want !== Infinity && matches.length < want)
+      throw new RuleError(`only ${matches.length} ${ref} ${what}, not ${want}`);
     chosen.push(...(want === Infinity ? matches : matches.slice(0, want)));
   }
   return chosen;

@@ -28,11 +28,27 @@ export function randomStanding(r: RandomState, state: HodState, side: string): s
   const spaces = state.scenario.spaces.filter((s) => s.type === 'land').map((s) => s.id);
   switch (randomInt(r, 7)) {
     case 0:
-      return `STANDING FIRE ${subset(r, mine, 3).map((u) => u.id).join(', ') || 'default'}`;
+      return `STANDING FIRE ${
+        subset(r, mine, 3)
+          .map((u) => u.id)
+          .join(', ') || 'default'
+      }`;
     case 1:
-      return `STANDING LOSSES ${subset(r, mine, 3).map((u) => u.kind).join(', ') || 'default'}`;
+      return `STANDING LOSSES ${
+        subset(r, mine, 3)
+          .map((u) => u.kind)
+          .join(', ') || 'default'
+      }`;
     case 2:
-      return `STANDING WARFLEET ${pick(r, ['always', 'never', 'stronger'])}${chance(r, 0.3) ? ` WITH ${subset(r, mine, 3).map((u) => u.id).join(', ') || 'warriors'}` : ''}`;
+      return `STANDING WARFLEET ${pick(r, ['always', 'never', 'stronger'])}${
+        chance(r, 0.3)
+          ? ` WITH ${
+              subset(r, mine, 3)
+                .map((u) => u.id)
+                .join(', ') || 'warriors'
+            }`
+          : ''
+      }`;
     case 3:
       return `STANDING RETREAT ${subset(r, spaces, 2).join(', ') || 'default'}`;
     case 4:
@@ -82,8 +98,16 @@ export function randomTurn(state: HodState, r: RandomState): RandomPlay {
       const dest = pick(r, dests);
       const g = p.g;
       const movers = g.sideUnitsAt(pickup, side).filter((id) => id !== canoe && p.t.canMove(id) && g.fighter(id));
-      const leaders = subset(r, movers.filter((id) => g.u(id).leader), c.fleet.capacity.leaders);
-      const others = subset(r, movers.filter((id) => !g.u(id).leader), c.fleet.capacity.units);
+      const leaders = subset(
+        r,
+        movers.filter((id) => g.u(id).leader),
+        c.fleet.capacity.leaders,
+      );
+      const others = subset(
+        r,
+        movers.filter((id) => !g.u(id).leader),
+        c.fleet.capacity.units,
+      );
       const carry = [...others, ...leaders];
       add(`FLEET ${canoe} ${at} - ${pickup} - ${dest}${carry.length ? ` WITH ${carry.join(', ')}` : ''}`);
     } else if (c.landMoves.length) {

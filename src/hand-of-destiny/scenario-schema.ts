@@ -223,7 +223,9 @@ export const VictorySchema = z.strictObject({
 export const RulesSchema = z.strictObject({
   /** islands: free movement inside an island + canoe fleet moves (Hawaii 10.0); routes: system 11.0. */
   movement: z.enum(['islands', 'routes']).default('routes'),
-  fleetCapacity: z.strictObject({ units: z.number().int(), leaders: z.number().int() }).default({ units: 2, leaders: 2 }),
+  fleetCapacity: z
+    .strictObject({ units: z.number().int(), leaders: z.number().int() })
+    .default({ units: 2, leaders: 2 }),
   riverFleetCapacity: z.number().int().default(3),
   /** Land units that may retreat along river spaces with each fleet (system 13.5: "Fleets and up to three units"). */
   riverRetreat: z.number().int().min(0).default(3),
@@ -289,23 +291,35 @@ export function parseScenario(input: unknown): ScenarioData {
       seen.add(x);
     }
   };
-  dup('space', s.spaces.map((x) => x.id));
-  dup('unit', s.units.map((x) => x.id));
+  dup(
+    'space',
+    s.spaces.map((x) => x.id),
+  );
+  dup(
+    'unit',
+    s.units.map((x) => x.id),
+  );
   for (const u of s.units) unitIds.add(u.id);
   for (const r of s.routes) {
     if (!spaceIds.has(r.a)) problems.push(`route names unknown space '${r.a}'`);
     if (!spaceIds.has(r.b)) problems.push(`route names unknown space '${r.b}'`);
   }
-  for (const isl of s.islands) for (const sp of isl.spaces) if (!spaceIds.has(sp)) problems.push(`island ${isl.id} names unknown space '${sp}'`);
-  for (const n of s.neutrals) if (!spaceIds.has(n.home)) problems.push(`neutral ${n.id} home '${n.home}' is not a space`);
-  dup('contingent', s.contingents.map((x) => x.id));
+  for (const isl of s.islands)
+    for (const sp of isl.spaces) if (!spaceIds.has(sp)) problems.push(`island ${isl.id} names unknown space '${sp}'`);
+  for (const n of s.neutrals)
+    if (!spaceIds.has(n.home)) problems.push(`neutral ${n.id} home '${n.home}' is not a space`);
+  dup(
+    'contingent',
+    s.contingents.map((x) => x.id),
+  );
   const contingents = new Map(s.contingents.map((c) => [c.id, c]));
   for (const c of s.contingents) {
     if (!ownerIds.has(c.side)) problems.push(`contingent ${c.id}: unknown side '${c.side}'`);
     for (const h of c.home) if (!spaceIds.has(h)) problems.push(`contingent ${c.id}: unknown home space '${h}'`);
   }
   for (const sp of s.spaces) {
-    for (const side of sp.fortFor ?? []) if (!sideIds.has(side)) problems.push(`space ${sp.id}: fortFor names unknown side '${side}'`);
+    for (const side of sp.fortFor ?? [])
+      if (!sideIds.has(side)) problems.push(`space ${sp.id}: fortFor names unknown side '${side}'`);
     if (sp.fortFor && !sp.fort) problems.push(`space ${sp.id}: fortFor without a fort`);
   }
   for (const u of s.units) {
@@ -314,22 +328,31 @@ export function parseScenario(input: unknown): ScenarioData {
     if (u.contingent !== undefined) {
       const c = contingents.get(u.contingent);
       if (!c) problems.push(`unit ${u.id}: unknown contingent '${u.contingent}'`);
-      else if (c.side !== u.side) problems.push(`unit ${u.id}: contingent '${c.id}' belongs to '${c.side}', not '${u.side}'`);
+      else if (c.side !== u.side)
+        problems.push(`unit ${u.id}: contingent '${c.id}' belongs to '${c.side}', not '${u.side}'`);
     }
   }
   for (const [side, cards] of Object.entries(s.decks)) {
     if (!sideIds.has(side)) problems.push(`deck for unknown side '${side}'`);
-    dup(`card (deck ${side})`, cards.map((c) => String(c.number)));
+    dup(
+      `card (deck ${side})`,
+      cards.map((c) => String(c.number)),
+    );
     for (const c of cards) {
-      for (const m of c.moves) for (const k of m.contingents ?? []) if (!contingents.has(k)) problems.push(`card ${side} #${c.number}: unknown contingent '${k}'`);
-      for (const r of c.recruit) if (r.unit && !unitIds.has(r.unit)) problems.push(`card ${side} #${c.number}: unknown unit '${r.unit}'`);
+      for (const m of c.moves)
+        for (const k of m.contingents ?? [])
+          if (!contingents.has(k)) problems.push(`card ${side} #${c.number}: unknown contingent '${k}'`);
+      for (const r of c.recruit)
+        if (r.unit && !unitIds.has(r.unit)) problems.push(`card ${side} #${c.number}: unknown unit '${r.unit}'`);
       if (c.event?.type === 'appeal' && !s.neutrals.some((n) => n.id === (c.event as { neutral: string }).neutral))
         problems.push(`card ${side} #${c.number}: unknown neutral`);
-      if (c.event?.type === 'earthworks' && !unitIds.has(c.event.marker)) problems.push(`card ${side} #${c.number}: unknown marker unit`);
+      if (c.event?.type === 'earthworks' && !unitIds.has(c.event.marker))
+        problems.push(`card ${side} #${c.number}: unknown marker unit`);
     }
   }
   for (const side of sideIds) if (!s.decks[side]) problems.push(`no deck for side '${side}'`);
-  for (const col of ['non-elite', 'elite']) if (!s.battleResultsTable.columns[col]) problems.push(`battle results table lacks column '${col}'`);
+  for (const col of ['non-elite', 'elite'])
+    if (!s.battleResultsTable.columns[col]) problems.push(`battle results table lacks column '${col}'`);
   for (const st of s.setups) {
     if (st.firstTurn > s.turns.labels.length) problems.push(`setup ${st.id}: first turn after the last turn`);
     for (const [u, sp] of Object.entries(st.placements)) {
@@ -337,12 +360,15 @@ export function parseScenario(input: unknown): ScenarioData {
       if (!spaceIds.has(sp)) problems.push(`setup ${st.id}: unknown space '${sp}'`);
     }
     for (const [side, nums] of Object.entries(st.openingCards ?? {})) {
-      for (const n of nums) if (!s.decks[side]?.some((c) => c.number === n)) problems.push(`setup ${st.id}: opening card ${side} #${n} not in deck`);
+      for (const n of nums)
+        if (!s.decks[side]?.some((c) => c.number === n))
+          problems.push(`setup ${st.id}: opening card ${side} #${n} not in deck`);
     }
   }
   for (const o of s.victory.occupation) {
     if (!sideIds.has(o.side)) problems.push(`victory: unknown side '${o.side}'`);
-    for (const g of o.groups) for (const sp of g.of) if (!spaceIds.has(sp)) problems.push(`victory: unknown space '${sp}'`);
+    for (const g of o.groups)
+      for (const sp of g.of) if (!spaceIds.has(sp)) problems.push(`victory: unknown space '${sp}'`);
   }
   for (const sd of s.victory.suddenDeath) {
     if (!sideIds.has(sd.winner)) problems.push(`victory: unknown side '${sd.winner}'`);

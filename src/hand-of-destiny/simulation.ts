@@ -21,7 +21,13 @@ export interface SimulationResult {
 
 export function simulate(
   m: GameModule<HodState>,
-  opts: { games: number; seed: string; scenario: string; options?: Record<string, unknown>; onReport?: (text: string) => void },
+  opts: {
+    games: number;
+    seed: string;
+    scenario: string;
+    options?: Record<string, unknown>;
+    onReport?: (text: string) => void;
+  },
 ): SimulationResult {
   const wins: Record<string, number> = {};
   let ties = 0;
@@ -56,7 +62,8 @@ export function simulate(
       for (const l of read.lines) if (!l.ok) fail(`line refused on reading: ${l.text}: ${l.error}`);
       const subs: Record<string, unknown> = { [side]: read.accepted };
       const other = roles.find((r) => r !== side)!;
-      if (randomInt(rng, 10) === 0) subs[other] = m.readSubmission(state, other, [randomStanding(rng, state, other)]).accepted;
+      if (randomInt(rng, 10) === 0)
+        subs[other] = m.readSubmission(state, other, [randomStanding(rng, state, other)]).accepted;
       const before = JSON.stringify(state);
       const res = m.resolve(state, subs);
       if (JSON.stringify(state) !== before) fail('resolve changed its input state');

@@ -10,7 +10,14 @@ export function standingOf(g: Game, side: string): Standing {
 /** What a unit costs to lose: cheap units take losses first by default. */
 export function unitValue(g: Game, id: string): number {
   const u = g.u(id);
-  return u.strength + (u.elite ? 1.5 : 0) + (u.leader ? 3 : 0) + (u.supreme ? 100 : 0) + (u.gunpowder ? 0.5 : 0) + (u.pike ? 0.5 : 0);
+  return (
+    u.strength +
+    (u.elite ? 1.5 : 0) +
+    (u.leader ? 3 : 0) +
+    (u.supreme ? 100 : 0) +
+    (u.gunpowder ? 0.5 : 0) +
+    (u.pike ? 0.5 : 0)
+  );
 }
 
 function rank(g: Game, refs: string[], id: string): number {
@@ -84,12 +91,15 @@ export function parseStanding(g: Game, rest: string): StandingPatch {
       const w = /^(.*?)(?:\s+with\s+(.*))?$/i.exec(arg)!;
       const v = norm(w[1]!);
       const crew = w[2] !== undefined ? splitList(w[2]) : [];
-      if (w[2] !== undefined && !crew.length) throw new RuleError('WARFLEET ... WITH needs the units and canoes that may sail');
+      if (w[2] !== undefined && !crew.length)
+        throw new RuleError('WARFLEET ... WITH needs the units and canoes that may sail');
       for (const it of crew) if (!knownRef(g, it)) throw new RuleError(`'${it}' is not a unit`);
       if (v === 'always' || v === 'yes' || v === 'on') return { key: 'warFleet', value: 'always', crew };
       if (v === 'never' || v === 'no' || v === 'off') return { key: 'warFleet', value: 'never', crew };
       if (v === 'stronger' || v === 'default' || v === '') return { key: 'warFleet', value: 'stronger', crew };
-      throw new RuleError(`WARFLEET takes ALWAYS, NEVER or STRONGER (then WITH <units and canoes> if you wish), not '${w[1]}'`);
+      throw new RuleError(
+        `WARFLEET takes ALWAYS, NEVER or STRONGER (then WITH <units and canoes> if you wish), not '${w[1]}'`,
+      );
     }
     case 'major':
     case 'majorrecruit': {
@@ -138,9 +148,13 @@ export function describeStanding(p: StandingPatch, name: (space: string) => stri
     case 'warFleet':
       return `war fleet: ${p.value}${p.value === 'never' ? '' : p.crew.length ? ` with ${p.crew.join(', ')}` : ' (crew: default)'}`;
     case 'majorRecruit':
-      return p.value.length ? `major battle recruit: ${p.value.join(', ')}` : 'major battle recruit: default (strongest)';
+      return p.value.length
+        ? `major battle recruit: ${p.value.join(', ')}`
+        : 'major battle recruit: default (strongest)';
     case 'retreat':
-      return p.value.length ? `retreat to: ${p.value.map(name).join(', ')}` : 'retreat: default (strongest friendly space)';
+      return p.value.length
+        ? `retreat to: ${p.value.map(name).join(', ')}`
+        : 'retreat: default (strongest friendly space)';
     case 'earthworks':
       return `earthworks: ${Array.isArray(p.value) ? p.value.map(name).join(', ') : p.value}`;
     case 'breakoff':
@@ -155,13 +169,16 @@ export function describeStanding(p: StandingPatch, name: (space: string) => stri
  */
 export function warFleetRefs(g: Game, crew: string[]): { units: string[]; canoes: string[] } {
   const units = g.s.scenario.units;
-  const canoeOnly = (r: string) => units.some((u) => u.canoe && unitMatches(u, r)) && !units.some((u) => !u.canoe && unitMatches(u, r));
+  const canoeOnly = (r: string) =>
+    units.some((u) => u.canoe && unitMatches(u, r)) && !units.some((u) => !u.canoe && unitMatches(u, r));
   return { units: crew.filter((r) => !canoeOnly(r)), canoes: crew.filter(canoeOnly) };
 }
 
 /** Units whose elimination can end the game for `side` (sudden death, 5.2): kept ashore by default. */
 export function suddenDeathUnits(g: Game, side: string): string[] {
-  return [...new Set(g.s.scenario.victory.suddenDeath.filter((sd) => sd.winner !== side).flatMap((sd) => sd.eliminated))];
+  return [
+    ...new Set(g.s.scenario.victory.suddenDeath.filter((sd) => sd.winner !== side).flatMap((sd) => sd.eliminated)),
+  ];
 }
 
 function names(g: Game, ids: string[]): string {
@@ -204,11 +221,23 @@ export function standingLines(g: Game, side: string): string[] {
     `Fire order (11.1): ${st.fire.length ? `${st.fire.join(', ')} first, then strongest (your instruction)` : 'strongest first, gunpowder before the rest (default)'}`,
     `Losses (11.3): ${st.losses.length ? `${st.losses.join(', ')} first, then cheapest (your instruction)` : 'cheapest first, leaders last, a unit that has fired panics first (default)'}`,
     `Retreat (11.5, 11.8): ${st.retreat.length ? `${st.retreat.map((x) => g.space(x).name).join(', ')} first (your instruction)` : 'the friendly space with the most strength (default)'}`,
-    ...(!g.s.scenario.decks[side]?.some((c) => c.event?.type === 'earthworks') ? [] : [`Hold the Line earthworks (9.0, 13.0): ${Array.isArray(st.earthworks) ? `only at ${st.earthworks.map((x) => g.space(x).name).join(', ')} (your instruction)` : st.earthworks === 'any' ? 'in the first space attacked (default)' : 'never (your instruction)'}`]),
-    ...(g.opt.breakoff ? [`Break off (18.0): ${st.breakoff ? 'on, when weaker (your instruction)' : 'off (default)'}`] : []),
-    ...(g.opt.pursuit ? [`Pursuit (19.0): ${st.pursuit ? 'on, with every leader and cavalry able (your instruction)' : 'off (default)'}`] : []),
+    ...(!g.s.scenario.decks[side]?.some((c) => c.event?.type === 'earthworks')
+      ? []
+      : [
+          `Hold the Line earthworks (9.0, 13.0): ${Array.isArray(st.earthworks) ? `only at ${st.earthworks.map((x) => g.space(x).name).join(', ')} (your instruction)` : st.earthworks === 'any' ? 'in the first space attacked (default)' : 'never (your instruction)'}`,
+        ]),
+    ...(g.opt.breakoff
+      ? [`Break off (18.0): ${st.breakoff ? 'on, when weaker (your instruction)' : 'off (default)'}`]
+      : []),
+    ...(g.opt.pursuit
+      ? [
+          `Pursuit (19.0): ${st.pursuit ? 'on, with every leader and cavalry able (your instruction)' : 'off (default)'}`,
+        ]
+      : []),
     ...(g.opt.majorBattles
-      ? [`Major battle recruit (20.0): ${st.majorRecruit.length ? `${st.majorRecruit.join(', ')} first (your instruction)` : 'the strongest unit in the Recruit Box (default)'}; major battle loss: as Losses`]
+      ? [
+          `Major battle recruit (20.0): ${st.majorRecruit.length ? `${st.majorRecruit.join(', ')} first (your instruction)` : 'the strongest unit in the Recruit Box (default)'}; major battle loss: as Losses`,
+        ]
       : []),
   ];
 }

@@ -14,7 +14,16 @@
 // Each order word belongs to an action kind whose module (actions/) reads the rest of the line;
 // the planner and the deadline carry the actions out through the same table.
 import type { ReadLine } from '../contract/types.ts';
-import { actionOf, EMPTY_SUBMISSION, type HodAction, KIND_BY_WORD, ORDER_WORDS, type Parsed, type Submission, toSubmission } from './actions/index.ts';
+import {
+  actionOf,
+  EMPTY_SUBMISSION,
+  type HodAction,
+  KIND_BY_WORD,
+  ORDER_WORDS,
+  type Parsed,
+  type Submission,
+  toSubmission,
+} from './actions/index.ts';
 import { cloneState, Game, type HodState, RuleError } from './model.ts';
 import { SideTurn } from './turn.ts';
 
@@ -105,7 +114,11 @@ export class Planner {
 }
 
 /** Read a whole submission: lines are taken in phase order (card, remove, recruit, move, battle). */
-export function readTurn(state: HodState, role: string, lines: string[]): { lines: ReadLine[]; accepted: Submission; planner: Planner | null } {
+export function readTurn(
+  state: HodState,
+  role: string,
+  lines: string[],
+): { lines: ReadLine[]; accepted: Submission; planner: Planner | null } {
   const g0 = new Game(state);
   const out: ReadLine[] = [];
   const entries: { i: number; text: string; parsed: Parsed }[] = [];

@@ -25,7 +25,7 @@ export function withinTwo(g: Game, sources: string[]): Set<string> {
   let frontier = sources;
   for (let d = 0; d < 2; d++) {
     const next: string[] = [];
-    for (const s of frontier) for (const n of g.neighbours(s)) if (!seen.has(n.to)) (seen.add(n.to), next.push(n.to));
+    for (const s of frontier) for (const n of g.neighbours(s)) if (!seen.has(n.to)) seen.add(n.to), next.push(n.to);
     frontier = next;
   }
   return seen;

@@ -80,7 +80,10 @@ export class SideTurn {
   /** Move on to a phase, closing the ones before it with their defaults. */
   advanceTo(p: Phase, what = ''): void {
     const target = PHASES.indexOf(p);
-    if (target < this.phaseIndex) throw new RuleError(`${what || p} comes too late: orders are read in the order card, remove, recruit, fort, move, battle`);
+    if (target < this.phaseIndex)
+      throw new RuleError(
+        `${what || p} comes too late: orders are read in the order card, remove, recruit, fort, move, battle`,
+      );
     while (this.phaseIndex < target) {
       const closing = this.phase;
       this.phaseIndex++;
@@ -122,14 +125,21 @@ export class SideTurn {
     }
     const card = g.card(this.side, n);
     if (!card.event) throw new RuleError(`card #${n} ${card.title} has no event to play`);
-    if (card.event.type === 'earthworks') throw new RuleError(`#${n} ${card.title} is used when you are attacked (STANDING EARTHWORKS), not played on your turn`);
+    if (card.event.type === 'earthworks')
+      throw new RuleError(
+        `#${n} ${card.title} is used when you are attacked (STANDING EARTHWORKS), not played on your turn`,
+      );
     if (n === this.drawn) {
       if (!card.hold) throw new RuleError(`card #${n} ${card.title} takes effect by itself; PLAY is for held cards`);
       if (this.holdDrawn === true) throw new RuleError(`you chose to HOLD card #${n}`);
       this.holdDrawn = false;
     } else {
-      if (d?.event && !d.hold) throw new RuleError(`the card drawn, #${d.number} ${d.title}, is in effect this turn; a held card can be played only when the drawn card has no event or is held`);
-      if (this.holdDrawn === false) throw new RuleError(`you are playing the drawn card #${this.drawn}; only one card can be in effect`);
+      if (d?.event && !d.hold)
+        throw new RuleError(
+          `the card drawn, #${d.number} ${d.title}, is in effect this turn; a held card can be played only when the drawn card has no event or is held`,
+        );
+      if (this.holdDrawn === false)
+        throw new RuleError(`you are playing the drawn card #${this.drawn}; only one card can be in effect`);
       this.eventFromHeld = true;
     }
     this.eventCard = n;
@@ -161,7 +171,8 @@ export class SideTurn {
     if (this.holdDrawn) ctx.say(`${name} holds #${d!.number} ${d!.title} for later play.`);
     if (this.eventCard !== null) {
       const card = g.card(this.side, this.eventCard);
-      if (this.eventFromHeld || card.hold) ctx.say(`${name} plays #${card.number} ${card.title}${this.eventFromHeld ? ' (held)' : ''}.`);
+      if (this.eventFromHeld || card.hold)
+        ctx.say(`${name} plays #${card.number} ${card.title}${this.eventFromHeld ? ' (held)' : ''}.`);
       // Immediate events of a drawn card happened at the draw; a held card's happen now.
       this.applyEvent(card.event!, this.eventFromHeld || !!card.hold);
     }
@@ -175,7 +186,9 @@ export class SideTurn {
     switch (ev.type) {
       case 'battleBonus':
         ctx.battleBonus = ev.advantage;
-        ctx.say(`Battle bonus: +${ev.advantage} to ${g.possessive(this.side)} advantage rolls when attacking this turn.`);
+        ctx.say(
+          `Battle bonus: +${ev.advantage} to ${g.possessive(this.side)} advantage rolls when attacking this turn.`,
+        );
         break;
       case 'fleetCapacity':
         ctx.fleetCapacity = { units: ev.units, leaders: ev.leaders };
@@ -205,14 +218,20 @@ export class SideTurn {
     const g = this.g;
     return g
       .unitIds()
-      .filter((id) => g.onMap(id) && g.s.units[id]!.owner === this.side && this.removalKinds.some((k) => unitMatches(g.u(id), k)));
+      .filter(
+        (id) =>
+          g.onMap(id) && g.s.units[id]!.owner === this.side && this.removalKinds.some((k) => unitMatches(g.u(id), k)),
+      );
   }
 
   remove(id: string): void {
     this.advanceTo('removal', 'REMOVE');
     const g = this.g;
     if (this.removalNeeded <= 0) throw new RuleError('no card in effect removes units this turn');
-    if (!this.removalCandidates().includes(id)) throw new RuleError(`${g.label(id)} cannot be removed: the card removes your ${this.removalKinds.join(' or ')} on the map`);
+    if (!this.removalCandidates().includes(id))
+      throw new RuleError(
+        `${g.label(id)} cannot be removed: the card removes your ${this.removalKinds.join(' or ')} on the map`,
+      );
     this.removeNow(id);
   }
 
@@ -222,7 +241,11 @@ export class SideTurn {
     const seers = this.ctx.seers([g.at(id)]);
     this.ctx.toBox(id);
     this.removalNeeded--;
-    this.ctx.sayFogged(`${g.sideName(this.side)} removes ${g.label(id)} from ${where} to the Recruit Box.`, `${g.sideName(this.side)} removes ${g.label(id)} to the Recruit Box.`, seers);
+    this.ctx.sayFogged(
+      `${g.sideName(this.side)} removes ${g.label(id)} from ${where} to the Recruit Box.`,
+      `${g.sideName(this.side)} removes ${g.label(id)} to the Recruit Box.`,
+      seers,
+    );
   }
 
   private closeRemoval(): void {
@@ -253,7 +276,8 @@ export class SideTurn {
       }
       if (r.unit) {
         const st = g.s.units[r.unit]!;
-        if (st.at === 'box' && st.owner === this.side && g.u(r.unit).recruitable) this.slots.push({ unit: r.unit, kind: null, filled: null });
+        if (st.at === 'box' && st.owner === this.side && g.u(r.unit).recruitable)
+          this.slots.push({ unit: r.unit, kind: null, filled: null });
         else this.ctx.say(`${g.u(r.unit).name} is not in the Recruit Box and cannot be recruited.`);
       } else {
         for (let k = 0; k < r.count; k++) this.slots.push({ unit: null, kind: r.kind!, filled: null });
@@ -265,8 +289,15 @@ export class SideTurn {
   recruitable(): string[] {
     const g = this.g;
     const taken = new Set(this.slots.map((s) => s.filled).filter((x): x is string => !!x));
-    const box = g.unitIds().filter((id) => g.s.units[id]!.at === 'box' && g.s.units[id]!.owner === this.side && g.u(id).recruitable && !taken.has(id));
-    return box.filter((id) => this.slots.some((s) => !s.filled && (s.unit === id || (s.kind !== null && unitMatches(g.u(id), s.kind)))));
+    const box = g
+      .unitIds()
+      .filter(
+        (id) =>
+          g.s.units[id]!.at === 'box' && g.s.units[id]!.owner === this.side && g.u(id).recruitable && !taken.has(id),
+      );
+    return box.filter((id) =>
+      this.slots.some((s) => !s.filled && (s.unit === id || (s.kind !== null && unitMatches(g.u(id), s.kind)))),
+    );
   }
 
   /** 9.0: a home space, or a space with a friendly leader; never among enemy units. */
@@ -291,21 +322,37 @@ export class SideTurn {
     const u = g.u(id);
     const slot =
       this.slots.find((s) => !s.filled && s.unit === id) ??
-      this.slots.find((s) => !s.filled && s.kind !== null && unitMatches(u, s.kind) && g.s.units[id]!.at === 'box' && g.s.units[id]!.owner === this.side && u.recruitable);
+      this.slots.find(
+        (s) =>
+          !s.filled &&
+          s.kind !== null &&
+          unitMatches(u, s.kind) &&
+          g.s.units[id]!.at === 'box' &&
+          g.s.units[id]!.owner === this.side &&
+          u.recruitable,
+      );
     if (!slot) {
       const open = this.slots.filter((s) => !s.filled).map((s) => (s.unit ? g.u(s.unit).name : s.kind));
-      throw new RuleError(`${u.name} cannot be recruited now: the card recruits ${open.length ? open.join(', ') : 'nothing more'}`);
+      throw new RuleError(
+        `${u.name} cannot be recruited now: the card recruits ${open.length ? open.join(', ') : 'nothing more'}`,
+      );
     }
     const spaces = this.recruitSpaces(id);
     const where = space ?? this.defaultRecruitSpace(id);
     if (!where) throw new RuleError(`${u.name} has no space to be recruited in`);
     if (!spaces.includes(where))
-      throw new RuleError(`${u.name} may be recruited only in ${spaces.map((s) => g.space(s).name).join(', ') || 'no space now'} (home spaces or with a leader, not among enemy units)`);
+      throw new RuleError(
+        `${u.name} may be recruited only in ${spaces.map((s) => g.space(s).name).join(', ') || 'no space now'} (home spaces or with a leader, not among enemy units)`,
+      );
     slot.filled = id;
     const seers = this.ctx.seers([where]);
     g.s.units[id]!.at = where;
     // The Recruit Box is public; where the recruit goes is seen only by whoever is there (10.0).
-    this.ctx.sayFogged(`${g.sideName(this.side)} recruits ${g.label(id)} in ${g.space(where).name}.`, `${g.sideName(this.side)} recruits ${g.label(id)}.`, seers);
+    this.ctx.sayFogged(
+      `${g.sideName(this.side)} recruits ${g.label(id)} in ${g.space(where).name}.`,
+      `${g.sideName(this.side)} recruits ${g.label(id)}.`,
+      seers,
+    );
     return where;
   }
 
@@ -323,12 +370,15 @@ export class SideTurn {
     for (const slot of this.slots) {
       if (slot.filled) continue;
       const cands = this.recruitable()
-        .filter((id) => slot.unit === id || (slot.kind !== null && slot.unit === null && unitMatches(g.u(id), slot.kind)))
+        .filter(
+          (id) => slot.unit === id || (slot.kind !== null && slot.unit === null && unitMatches(g.u(id), slot.kind)),
+        )
         .sort((a, b) => g.u(b).strength - g.u(a).strength || a.localeCompare(b));
       const id = cands.find((c) => this.defaultRecruitSpace(c) !== null);
       if (!id) {
         if (!cands.length && slot.kind) this.ctx.say(`No ${slot.kind} left in the Recruit Box to recruit.`);
-        else if (cands.length) this.ctx.say(`${g.u(cands[0]!).name} has no space to be recruited in and stays in the Recruit Box.`);
+        else if (cands.length)
+          this.ctx.say(`${g.u(cands[0]!).name} has no space to be recruited in and stays in the Recruit Box.`);
         continue;
       }
       this.placeRecruit(id, null);
@@ -350,7 +400,8 @@ export class SideTurn {
       return;
     }
     const limit = g.rules.fortMarkers?.[this.side] ?? 0;
-    if (g.s.forts.filter((f) => f.owner === this.side).length >= limit) throw new RuleError(`all your ${limit} fort markers are in use`);
+    if (g.s.forts.filter((f) => f.owner === this.side).length >= limit)
+      throw new RuleError(`all your ${limit} fort markers are in use`);
     if (sp.type !== 'land') throw new RuleError(`forts cannot be built at sea`);
     if (sp.fort || g.s.forts.some((f) => f.space === space)) throw new RuleError(`${sp.name} already has a fort`);
     const builder = g.sideUnitsAt(space, this.side).find((id) => g.u(id).buildsForts && !this.ctx.moved.has(id));
@@ -358,7 +409,11 @@ export class SideTurn {
     if (!spaceSupplied(g, this.side, space)) throw new RuleError(`${sp.name} is not in supply`);
     g.s.forts.push({ space, owner: this.side });
     this.ctx.moved.add(builder);
-    this.ctx.sayFogged(`${g.sideName(this.side)} builds a fort at ${sp.name} (${g.label(builder)} stays this turn).`, `${g.sideName(this.side)} builds a fort at ${sp.name}.`, this.ctx.seers([space]));
+    this.ctx.sayFogged(
+      `${g.sideName(this.side)} builds a fort at ${sp.name} (${g.label(builder)} stays this turn).`,
+      `${g.sideName(this.side)} builds a fort at ${sp.name}.`,
+      this.ctx.seers([space]),
+    );
   }
 
   // ---- 3) Movement / March Phase ------------------------------------------------------------
@@ -366,7 +421,9 @@ export class SideTurn {
   private openMovement(): void {
     if (this.g.opt.supply) {
       const ok = inSupply(this.g, this.side);
-      this.ctx.outOfSupply = new Set(this.g.unitIds().filter((id) => this.g.onMap(id) && this.g.s.units[id]!.owner === this.side && !ok.has(id)));
+      this.ctx.outOfSupply = new Set(
+        this.g.unitIds().filter((id) => this.g.onMap(id) && this.g.s.units[id]!.owner === this.side && !ok.has(id)),
+      );
     }
   }
 
@@ -416,7 +473,8 @@ export class SideTurn {
       if (g.s.units[id]!.owner !== this.side) throw new RuleError(`${g.u(id).name} is not yours`);
       if (g.at(id) !== from) throw new RuleError(`${g.u(id).name} is not at ${g.space(from).name}`);
       if (g.u(id).marker) throw new RuleError(`${g.u(id).name} does not move`);
-      if (g.contested(from)) throw new RuleError(`your units at ${g.space(from).name} are engaged with the enemy and cannot leave`);
+      if (g.contested(from))
+        throw new RuleError(`your units at ${g.space(from).name} are engaged with the enemy and cannot leave`);
       if (this.ctx.stopped.has(id)) throw new RuleError(`${g.u(id).name} entered an enemy space and must stop`);
       if (this.ctx.moved.has(id)) throw new RuleError(`${g.u(id).name} has already moved by fleet this turn`);
     }
@@ -440,7 +498,9 @@ export class SideTurn {
     if (path.length !== 2) throw new RuleError('a MOVE goes from one space to the other space of the same island');
     const [from, to] = path as [string, string];
     if (!g.otherIslandSpaces(from).includes(to))
-      throw new RuleError(`${g.space(from).name} and ${g.space(to).name} are not two spaces of one island: use a fleet move (FLEET)`);
+      throw new RuleError(
+        `${g.space(from).name} and ${g.space(to).name} are not two spaces of one island: use a fleet move (FLEET)`,
+      );
     if (g.neutralHeld(to)) throw new RuleError(`${g.space(to).name} is held by neutral units`);
     this.checkMovers(units, from);
     // 10.3: the Fleet Move line limits the canoes that move (Storm: none), inside an island too.
@@ -470,7 +530,8 @@ export class SideTurn {
     const [from, pickup, to] = path as [string, string, string];
     if (!g.u(canoe).canoe) throw new RuleError(`${g.u(canoe).name} is not a canoe fleet`);
     this.checkMovers([canoe], from);
-    for (const s of [pickup, to]) if (g.space(s).type !== 'land') throw new RuleError(`${g.space(s).name} is not a land space`);
+    for (const s of [pickup, to])
+      if (g.space(s).type !== 'land') throw new RuleError(`${g.space(s).name} is not a land space`);
     if (pickup !== from && (g.hasSide(pickup, ctx.enemy) || g.neutralHeld(pickup)))
       throw new RuleError(`the canoe would have to stop at ${g.space(pickup).name} (enemy or neutral units there)`);
     if (to === pickup) throw new RuleError('a fleet move ends in another land space');
@@ -480,7 +541,9 @@ export class SideTurn {
     const leaders = carry.filter((id) => g.u(id).leader).length;
     const others = carry.length - leaders;
     if (others > ctx.fleetCapacity.units || leaders > ctx.fleetCapacity.leaders)
-      throw new RuleError(`a canoe carries at most ${ctx.fleetCapacity.units} units and ${ctx.fleetCapacity.leaders} leaders`);
+      throw new RuleError(
+        `a canoe carries at most ${ctx.fleetCapacity.units} units and ${ctx.fleetCapacity.leaders} leaders`,
+      );
     ctx.fleetMovesLeft--;
     for (const id of [canoe, ...carry]) ctx.moved.add(id);
     const via = pickup !== from ? ` via ${g.space(pickup).name}` : '';
@@ -511,24 +574,33 @@ export class SideTurn {
     for (let i = 1; i < path.length; i++) {
       const a = path[i - 1]!;
       const b = path[i]!;
-      if (!g.neighbours(a).some((n) => n.to === b)) throw new RuleError(`no route from ${g.space(a).name} to ${g.space(b).name}`);
+      if (!g.neighbours(a).some((n) => n.to === b))
+        throw new RuleError(`no route from ${g.space(a).name} to ${g.space(b).name}`);
       if (g.neutralHeld(b)) throw new RuleError(`${g.space(b).name} is held by neutral units`);
       if (i < path.length - 1) {
-        if (g.hasSide(b, ctx.enemy)) throw new RuleError(`units entering ${g.space(b).name} (enemy units) must stop there`);
+        if (g.hasSide(b, ctx.enemy))
+          throw new RuleError(`units entering ${g.space(b).name} (enemy units) must stop there`);
         if (g.space(b).stop) throw new RuleError(`units entering ${g.space(b).name} must stop there (terrain, 11.1)`);
-        if (g.opt.riverMovement && g.space(b).river && !this.bridged(b)) throw new RuleError(`units entering the river space ${g.space(b).name} must stop there`);
+        if (g.opt.riverMovement && g.space(b).river && !this.bridged(b))
+          throw new RuleError(`units entering the river space ${g.space(b).name} must stop there`);
       }
     }
     for (const id of units) {
-      if (g.opt.riverMovement && g.u(id).fleet) throw new RuleError(`${g.u(id).name} is a fleet: move it with FLEET along rivers`);
+      if (g.opt.riverMovement && g.u(id).fleet)
+        throw new RuleError(`${g.u(id).name} is a fleet: move it with FLEET along rivers`);
       const a = this.allowance(id);
-      if (a < steps) throw new RuleError(`${g.u(id).name} may move ${a} space${a === 1 ? '' : 's'} this turn, not ${steps}`);
+      if (a < steps)
+        throw new RuleError(`${g.u(id).name} may move ${a} space${a === 1 ? '' : 's'} this turn, not ${steps}`);
     }
     for (const id of units) ctx.moved.add(id);
     const seers = ctx.seers(path);
     this.arrive(units, path[path.length - 1]!, 'land');
     const route = path.map((s) => g.space(s).name).join(' - ');
-    ctx.sayFogged(`${g.sideName(this.side)} moves ${g.list(units)} ${route}.`, `${g.sideName(this.side)} moves ${countOf(units)} ${route}.`, seers);
+    ctx.sayFogged(
+      `${g.sideName(this.side)} moves ${g.list(units)} ${route}.`,
+      `${g.sideName(this.side)} moves ${countOf(units)} ${route}.`,
+      seers,
+    );
   }
 
   /** 12.1: a friendly fleet or engineer in a river space lets units pass. */
@@ -540,32 +612,43 @@ export class SideTurn {
   private riverFleetMove(fleet: string, path: string[], carry: string[]): void {
     const g = this.g;
     const ctx = this.ctx;
-    if (!g.opt.riverMovement) throw new RuleError('fleet transport is the river movement option, not used in this game');
+    if (!g.opt.riverMovement)
+      throw new RuleError('fleet transport is the river movement option, not used in this game');
     if (!g.u(fleet).fleet) throw new RuleError(`${g.u(fleet).name} is not a fleet`);
     if (path.length < 2) throw new RuleError('a FLEET move needs a start and a destination');
     const from = path[0]!;
     this.checkMovers([fleet], from);
     if (carry.length) this.checkMovers(carry, from);
-    if (carry.length > g.rules.riverFleetCapacity) throw new RuleError(`a fleet carries at most ${g.rules.riverFleetCapacity} land units`);
+    if (carry.length > g.rules.riverFleetCapacity)
+      throw new RuleError(`a fleet carries at most ${g.rules.riverFleetCapacity} land units`);
     for (const id of carry) if (g.u(id).fleet) throw new RuleError(`a fleet cannot carry another fleet`);
     const steps = path.length - 1;
-    if (this.allowance(fleet) < steps) throw new RuleError(`${g.u(fleet).name} may move ${this.allowance(fleet)} spaces this turn, not ${steps}`);
+    if (this.allowance(fleet) < steps)
+      throw new RuleError(`${g.u(fleet).name} may move ${this.allowance(fleet)} spaces this turn, not ${steps}`);
     for (let i = 1; i < path.length; i++) {
       const a = path[i - 1]!;
       const b = path[i]!;
       const r = g.neighbours(a).find((n) => n.to === b);
-      if (r?.type !== 'river' || !g.space(b).river) throw new RuleError(`fleets move only along rivers: ${g.space(a).name} to ${g.space(b).name} is not a river route`);
+      if (r?.type !== 'river' || !g.space(b).river)
+        throw new RuleError(
+          `fleets move only along rivers: ${g.space(a).name} to ${g.space(b).name} is not a river route`,
+        );
       if (i < path.length - 1) {
         const enemyFleet = g.sideUnitsAt(b, ctx.enemy).some((id) => g.u(id).fleet);
         const enemyFort = g.isFortFor(b, ctx.enemy) && g.hasSide(b, ctx.enemy);
-        if (enemyFleet || enemyFort) throw new RuleError(`the fleet must stop at ${g.space(b).name} (enemy fleet or fort)`);
+        if (enemyFleet || enemyFort)
+          throw new RuleError(`the fleet must stop at ${g.space(b).name} (enemy fleet or fort)`);
       }
     }
     for (const id of [fleet, ...carry]) ctx.moved.add(id);
     const seers = ctx.seers(path);
     this.arrive([fleet, ...carry], path[path.length - 1]!, 'land');
     const route = path.map((s) => g.space(s).name).join(' - ');
-    ctx.sayFogged(`${g.sideName(this.side)} fleet ${g.label(fleet)} sails ${route} carrying ${g.list(carry)}.`, `${g.sideName(this.side)} fleet sails ${route} carrying ${countOf(carry)}.`, seers);
+    ctx.sayFogged(
+      `${g.sideName(this.side)} fleet ${g.label(fleet)} sails ${route} carrying ${g.list(carry)}.`,
+      `${g.sideName(this.side)} fleet sails ${route} carrying ${countOf(carry)}.`,
+      seers,
+    );
   }
 
   // ---- 4) Battle Phase ----------------------------------------------------------------------
@@ -580,7 +663,11 @@ export class SideTurn {
     this.advanceTo('battle', 'BATTLE');
     const g = this.g;
     const due = this.battleSpaces();
-    for (const s of order) if (!due.includes(s)) throw new RuleError(`there is no battle at ${g.space(s).name}${due.length ? `; battles: ${due.map((x) => g.space(x).name).join(', ')}` : ''}`);
+    for (const s of order)
+      if (!due.includes(s))
+        throw new RuleError(
+          `there is no battle at ${g.space(s).name}${due.length ? `; battles: ${due.map((x) => g.space(x).name).join(', ')}` : ''}`,
+        );
   }
 
   battlePhase(order: string[]): void {
@@ -685,7 +772,9 @@ export function appeal(ctx: TurnCtx, side: string, neutral: string, joinOn: numb
       moved.push(id);
     }
   }
-  ctx.say(`Appeal to ${nName}: die ${die}; ${nName} joins ${g.sideName(side)}: ${g.list(units)}${moved.length ? ` (${g.list(moved)} return to ${g.space(home).name})` : ''}.`);
+  ctx.say(
+    `Appeal to ${nName}: die ${die}; ${nName} joins ${g.sideName(side)}: ${g.list(units)}${moved.length ? ` (${g.list(moved)} return to ${g.space(home).name})` : ''}.`,
+  );
   if (g.contested(home)) {
     g.s.contested = [...new Set([...g.s.contested, home])];
     ctx.say(`${g.space(home).name} now holds both sides: a battle there this turn.`);

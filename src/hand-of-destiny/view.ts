@@ -43,7 +43,15 @@ function unitView(g: Game, id: string): UnitView {
 
 function cardView(g: Game, side: string, n: number) {
   const c = g.card(side, n);
-  return { number: n, title: c.title, fleetMoves: c.fleetMoves, recruit: c.recruit, event: c.event ?? null, text: c.text ?? null, hold: !!c.hold };
+  return {
+    number: n,
+    title: c.title,
+    fleetMoves: c.fleetMoves,
+    recruit: c.recruit,
+    event: c.event ?? null,
+    text: c.text ?? null,
+    hold: !!c.hold,
+  };
 }
 
 export function viewState(s: HodState, viewer: Viewer) {
@@ -94,11 +102,27 @@ export function viewState(s: HodState, viewer: Viewer) {
       ];
     }),
   );
-  const boxes = Object.fromEntries(g.c.sideIds.map((side) => [side, g.unitIds().filter((id) => s.units[id]!.at === 'box' && s.units[id]!.owner === side).map((id) => unitView(g, id))]));
-  const dead = g.unitIds().filter((id) => s.units[id]!.at === 'dead').map((id) => unitView(g, id));
+  const boxes = Object.fromEntries(
+    g.c.sideIds.map((side) => [
+      side,
+      g
+        .unitIds()
+        .filter((id) => s.units[id]!.at === 'box' && s.units[id]!.owner === side)
+        .map((id) => unitView(g, id)),
+    ]),
+  );
+  const dead = g
+    .unitIds()
+    .filter((id) => s.units[id]!.at === 'dead')
+    .map((id) => unitView(g, id));
   return {
     game: s.scenario.name,
-    scenario: { id: s.scenario.id, name: s.scenario.name, unofficial: s.scenario.unofficial, provenance: s.scenario.provenance },
+    scenario: {
+      id: s.scenario.id,
+      name: s.scenario.name,
+      unofficial: s.scenario.unofficial,
+      provenance: s.scenario.provenance,
+    },
     setup: s.setup,
     viewer: me ?? viewer.kind,
     phase: s.outcome ? null : phaseKey(s),
@@ -113,7 +137,9 @@ export function viewState(s: HodState, viewer: Viewer) {
     drawReport: s.drawReport.map((e) => entryText(e, viewer, me)).filter((t): t is string => t !== null),
     standing: moderator ? s.standing : me ? { [me]: s.standing[me] } : {},
     // The decisions the rules give a player, as his standing instructions or their defaults, in words.
-    standingInstructions: Object.fromEntries((moderator ? g.c.sideIds : me ? [me] : []).map((side) => [side, standingLines(g, side)])),
+    standingInstructions: Object.fromEntries(
+      (moderator ? g.c.sideIds : me ? [me] : []).map((side) => [side, standingLines(g, side)]),
+    ),
     standingHelp: moderator || me ? STANDING_HELP : null,
     contested: s.contested,
     outcome: s.outcome,
@@ -134,7 +160,13 @@ function visible(e: ReportEntry, viewer: Viewer, me: string | null): boolean {
  */
 export function entryText(e: ReportEntry, viewer: Viewer, me: string | null): string | null {
   if (!visible(e, viewer, me)) return null;
-  const v = e.versions ? (viewer.kind === 'moderator' ? e.versions.moderator : me !== null ? e.versions[me] : undefined) : undefined;
+  const v = e.versions
+    ? viewer.kind === 'moderator'
+      ? e.versions.moderator
+      : me !== null
+        ? e.versions[me]
+        : undefined
+    : undefined;
   const text = v ?? e.text;
   // Observers read no draw numbers: under the fog, the gap between the numbers on the lines they
   // read would count the dice of a battle they may not see. Once the seed is public the replay
@@ -152,17 +184,29 @@ export function formatPositionText(s: HodState, viewer: Viewer): string {
   const v = viewState(s, viewer);
   const g = new Game(s);
   const out: string[] = [];
-  out.push(`${v.game}${s.scenario.unofficial ? ' (unofficial reconstructed scenario data)' : ''}: ${v.turn.label}${v.side ? `, ${g.possessive(v.side)} turn` : ''}.`);
+  out.push(
+    `${v.game}${s.scenario.unofficial ? ' (unofficial reconstructed scenario data)' : ''}: ${v.turn.label}${v.side ? `, ${g.possessive(v.side)} turn` : ''}.`,
+  );
   if (v.outcome) out.push(v.outcome.text);
   out.push('');
   for (const sp of v.spaces) {
     const parts: string[] = [];
     for (const side of [...g.c.sideIds, null]) {
       const us = sp.units.filter((u) => u.owner === side);
-      if (us.length) parts.push(`${g.sideName(side)}: ${us.map((u) => `${u.name} (${u.strength}${u.elite ? '+' : ''})`).join(', ')}`);
+      if (us.length)
+        parts.push(
+          `${g.sideName(side)}: ${us.map((u) => `${u.name} (${u.strength}${u.elite ? '+' : ''})`).join(', ')}`,
+        );
     }
-    for (const h of sp.hidden) parts.push(`${g.sideName(h.side)}: hidden ×${h.count} (${h.count === 1 ? 'one unit' : `${h.count} units`} under the fog of war)`);
-    const tags = [sp.fort ? 'fort' : '', sp.fortMarker ? `${g.sideName(sp.fortMarker)} fort marker` : '', sp.beach ? `${g.sideName(sp.beach)} on the beach` : '']
+    for (const h of sp.hidden)
+      parts.push(
+        `${g.sideName(h.side)}: hidden ×${h.count} (${h.count === 1 ? 'one unit' : `${h.count} units`} under the fog of war)`,
+      );
+    const tags = [
+      sp.fort ? 'fort' : '',
+      sp.fortMarker ? `${g.sideName(sp.fortMarker)} fort marker` : '',
+      sp.beach ? `${g.sideName(sp.beach)} on the beach` : '',
+    ]
       .filter(Boolean)
       .join(', ');
     out.push(`${sp.name}${tags ? ` [${tags}]` : ''}: ${parts.length ? parts.join('; ') : 'empty'}`);
@@ -170,13 +214,19 @@ export function formatPositionText(s: HodState, viewer: Viewer): string {
   out.push('');
   for (const side of g.c.sideIds) {
     const box = v.recruitBoxes[side]!;
-    out.push(`${g.sideName(side)} Recruit Box: ${box.length ? box.map((u) => `${u.name} (${u.strength}${u.elite ? '+' : ''})`).join(', ') : 'empty'}`);
+    out.push(
+      `${g.sideName(side)} Recruit Box: ${box.length ? box.map((u) => `${u.name} (${u.strength}${u.elite ? '+' : ''})`).join(', ') : 'empty'}`,
+    );
   }
   if (v.dead.length) out.push(`Eliminated for good: ${v.dead.map((u) => u.name).join(', ')}`);
   out.push('');
   for (const side of g.c.sideIds) {
     const c = v.cards[side]!;
-    const held = c.held ? (c.held.length ? c.held.map((x) => `#${x.number} ${x.title}`).join(', ') : 'none') : `${c.heldCount} card(s)`;
+    const held = c.held
+      ? c.held.length
+        ? c.held.map((x) => `#${x.number} ${x.title}`).join(', ')
+        : 'none'
+      : `${c.heldCount} card(s)`;
     out.push(
       `${g.sideName(side)} cards: ${c.drawn ? `drawn #${c.drawn.number} ${c.drawn.title}; ` : ''}held: ${held}; deck: ${c.deckCount}; discards: ${c.discard.map((x) => `#${x.number}`).join(', ') || 'none'}`,
     );
@@ -187,7 +237,9 @@ export function formatPositionText(s: HodState, viewer: Viewer): string {
   }
   for (const [side, lines] of Object.entries(v.standingInstructions)) {
     out.push('');
-    out.push(`${viewer.kind === 'moderator' ? `${g.possessive(side)} decisions` : 'Your decisions'} during the turns, as the STANDING instructions give them or by default (change them with ${STANDING_HELP}):`);
+    out.push(
+      `${viewer.kind === 'moderator' ? `${g.possessive(side)} decisions` : 'Your decisions'} during the turns, as the STANDING instructions give them or by default (change them with ${STANDING_HELP}):`,
+    );
     out.push(...lines.map((l) => `  ${l}`));
   }
   return out.join('\n');

@@ -5,7 +5,12 @@ import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { Ctx } from '../service/context.ts';
 import { accountRoutes } from './accounts.ts';
 import { calendarRoutes } from './calendar.ts';
@@ -34,7 +39,9 @@ function helmetHeaders(options: Parameters<typeof helmet>[0]): [string, string |
     removeHeader: (k: string) => void headers.delete(k.toLowerCase()),
   };
   let failed: unknown;
-  helmet(options)({} as never, res as never, (err?: unknown) => { failed = err; });
+  helmet(options)({} as never, res as never, (err?: unknown) => {
+    failed = err;
+  });
   if (failed) throw failed;
   return [...headers];
 }
@@ -46,7 +53,12 @@ function helmetHeaders(options: Parameters<typeof helmet>[0]): [string, string |
  */
 export function capConnectionsPerClient(server: http.Server, perClient: number, retryAfterSeconds: number): void {
   const open = new Map<string, number>();
-  const body = JSON.stringify({ type: 'about:blank', title: 'Service unavailable', status: 503, detail: `Too many open connections from your address (at most ${perClient}); close some and try again.` });
+  const body = JSON.stringify({
+    type: 'about:blank',
+    title: 'Service unavailable',
+    status: 503,
+    detail: `Too many open connections from your address (at most ${perClient}); close some and try again.`,
+  });
   const refusal = `HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/problem+json\r\nRetry-After: ${retryAfterSeconds}\r\nConnection: close\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
   server.on('connection', (socket) => {
     const addr = socket.remoteAddress ?? '';
@@ -56,20 +68,39 @@ export function capConnectionsPerClient(server: http.Server, perClient: number, 
       // connection's bytes: they are read and dropped, so that closing sends no reset before the
       // client has read the answer.
       socket.removeAllListeners('data');
-      socket.on('data', () => {}).on('error', () => {}).end(refusal);
+      socket
+        .on('data', () => {})
+        .on('error', () => {})
+        .end(refusal);
       setTimeout(() => socket.destroy(), 2_000).unref();
       return;
     }
     open.set(addr, n);
     socket.once('close', () => {
       const left = (open.get(addr) ?? 1) - 1;
-      if (left <= 0) open.delete(addr); else open.set(addr, left);
+      if (left <= 0) open.delete(addr);
+      else open.set(addr, left);
     });
   });
 }
 
 /** One plugin per resource. */
-const routePlugins = [healthRoutes, accountRoutes, calendarRoutes, gameRoutes, orderRoutes, moderatorRoutes, mailRoutes, pressRoutes, inboundRoutes, mapRoutes, optionRoutes, voteRoutes, liveRoutes, transferRoutes];
+const routePlugins = [
+  healthRoutes,
+  accountRoutes,
+  calendarRoutes,
+  gameRoutes,
+  orderRoutes,
+  moderatorRoutes,
+  mailRoutes,
+  pressRoutes,
+  inboundRoutes,
+  mapRoutes,
+  optionRoutes,
+  voteRoutes,
+  liveRoutes,
+  transferRoutes,
+];
 
 /** Query parameters that are credentials (the calendar feed's key, any token or code): never logged. */
 const SECRET_QUERY = /([?&](?:key|token|code|secret)=)[^&#]*/gi;
@@ -79,8 +110,17 @@ export function redactUrl(url: string): string {
 
 /** fastify's request serializer, with the URL's secrets blanked (the logger's serializers win over fastify's). */
 const logSerializers = {
-  req: (req: { method?: string; url?: string; host?: string; socket?: { remoteAddress?: string; remotePort?: number } }) => ({
-    method: req.method, url: redactUrl(String(req.url ?? '')), host: req.host, remoteAddress: req.socket?.remoteAddress, remotePort: req.socket?.remotePort,
+  req: (req: {
+    method?: string;
+    url?: string;
+    host?: string;
+    socket?: { remoteAddress?: string; remotePort?: number };
+  }) => ({
+    method: req.method,
+    url: redactUrl(String(req.url ?? '')),
+    host: req.host,
+    remoteAddress: req.socket?.remoteAddress,
+    remotePort: req.socket?.remotePort,
   }),
 };
 
@@ -89,20 +129,31 @@ export async function buildApp(ctx: Ctx, _opts: { logRequests?: boolean } = {}):
     loggerInstance: ctx.log.child({}, { serializers: logSerializers }),
     bodyLimit: 256 * 1024,
     // Believe X-Forwarded-For only behind a configured proxy: otherwise any client picks its address.
-    trustProxy: typeof ctx.config.trustProxy === 'number' ? ((hops: number) => (_addr: string, i: number) => i < hops)(ctx.config.trustProxy) : ctx.config.trustProxy,
+    trustProxy:
+      typeof ctx.config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_addr: string, i: number) =>
+              i < hops
+          )(ctx.config.trustProxy)
+        : ctx.config.trustProxy,
     // A client trickling its request (a byte every few seconds) is cut off once the whole request
     // took longer than REQUEST_TIMEOUT_MS (checked every second); idle connections close.
-    serverFactory: (handler) => http.createServer({
-      requestTimeout: ctx.config.requestTimeoutMs,
-      headersTimeout: Math.min(ctx.config.requestTimeoutMs, 60_000),
-      keepAliveTimeout: 5_000,
-      connectionsCheckingInterval: Math.min(1_000, Math.max(100, Math.floor(ctx.config.requestTimeoutMs / 2))),
-    }, handler),
+    serverFactory: (handler) =>
+      http.createServer(
+        {
+          requestTimeout: ctx.config.requestTimeoutMs,
+          headersTimeout: Math.min(ctx.config.requestTimeoutMs, 60_000),
+          keepAliveTimeout: 5_000,
+          connectionsCheckingInterval: Math.min(1_000, Math.max(100, Math.floor(ctx.config.requestTimeoutMs / 2))),
+        },
+        handler,
+      ),
     connectionTimeout: ctx.config.requestTimeoutMs * 2,
     frameworkErrors: frameworkProblem as never,
   }).withTypeProvider<ZodTypeProvider>() as unknown as FastifyInstance;
   app.server.maxConnections = ctx.config.maxConnections;
-  if (ctx.config.trustProxy === false) capConnectionsPerClient(app.server, ctx.config.maxConnectionsPerClient, ctx.config.retryAfterSeconds);
+  if (ctx.config.trustProxy === false)
+    capConnectionsPerClient(app.server, ctx.config.maxConnectionsPerClient, ctx.config.retryAfterSeconds);
   registerInputGuard(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -128,7 +179,8 @@ export async function buildApp(ctx: Ctx, _opts: { logRequests?: boolean } = {}):
   // Any SVG served (maps, the icon, the API docs' logo) is a document of our origin when opened
   // on its own: it gets the maps' policy, under which no script runs.
   app.addHook('onSend', (_req, reply, payload, done) => {
-    if (/^image\/svg\+xml/i.test(String(reply.getHeader('content-type') ?? ''))) reply.header('content-security-policy', MAP_CSP);
+    if (/^image\/svg\+xml/i.test(String(reply.getHeader('content-type') ?? '')))
+      reply.header('content-security-policy', MAP_CSP);
     done(null, payload);
   });
   // A link in a mail (`:: URL: …/games/<id>`) opens the game's page when a browser follows it;
@@ -151,7 +203,11 @@ export async function buildApp(ctx: Ctx, _opts: { logRequests?: boolean } = {}):
           'to the address; send it as `Authorization: Bearer <token>`. Errors are application/problem+json.',
       },
       servers: [{ url: ctx.config.publicUrl }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The API token you received by email' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'The API token you received by email' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
     transformObject: (d) => finishOpenApi(('openapiObject' in d ? d.openapiObject : d.swaggerObject) as never) as never,

@@ -28,7 +28,11 @@ export function sessionCookie(req: FastifyRequest): string | undefined {
     const [k, ...v] = part.trim().split('=');
     if (k !== SESSION_COOKIE) continue;
     // A malformed value (`%`, `%E0`) cannot be a session: the reader is signed out, never a 500.
-    try { return decodeURIComponent(v.join('=')); } catch { return undefined; }
+    try {
+      return decodeURIComponent(v.join('='));
+    } catch {
+      return undefined;
+    }
   }
   return undefined;
 }

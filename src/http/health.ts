@@ -17,7 +17,14 @@ export function healthRoutes(ctx: Ctx): FastifyPluginAsyncZod {
               status: z.literal('ok'),
               database: z.literal('ok'),
               time: z.string(),
-              backup: z.object({ lastAt: z.string().nullable(), ageSeconds: z.number().int().nullable(), everySeconds: z.number().int() }).optional().describe('Only when BACKUP_DIR is set: the last good scheduled backup (null: none yet)'),
+              backup: z
+                .object({
+                  lastAt: z.string().nullable(),
+                  ageSeconds: z.number().int().nullable(),
+                  everySeconds: z.number().int(),
+                })
+                .optional()
+                .describe('Only when BACKUP_DIR is set: the last good scheduled backup (null: none yet)'),
             }),
             ...problems(503),
           },
@@ -36,13 +43,30 @@ export function healthRoutes(ctx: Ctx): FastifyPluginAsyncZod {
             .code(503)
             .header('retry-after', String(ctx.config.retryAfterSeconds))
             .type('application/problem+json')
-            .send(JSON.stringify({ type: 'about:blank', title: 'Service unavailable', status: 503, detail: 'The database does not answer.', instance: '/health' }));
+            .send(
+              JSON.stringify({
+                type: 'about:blank',
+                title: 'Service unavailable',
+                status: 503,
+                detail: 'The database does not answer.',
+                instance: '/health',
+              }),
+            );
         }
         const now = ctx.clock.now();
         const backup = ctx.config.backup
-          ? { lastAt: lastBackup?.toISOString() ?? null, ageSeconds: lastBackup ? Math.max(0, Math.round((now.getTime() - lastBackup.getTime()) / 1000)) : null, everySeconds: Math.round(ctx.config.backup.everyMs / 1000) }
+          ? {
+              lastAt: lastBackup?.toISOString() ?? null,
+              ageSeconds: lastBackup ? Math.max(0, Math.round((now.getTime() - lastBackup.getTime()) / 1000)) : null,
+              everySeconds: Math.round(ctx.config.backup.everyMs / 1000),
+            }
           : undefined;
-        return { status: 'ok' as const, database: 'ok' as const, time: now.toISOString(), ...(backup ? { backup } : {}) };
+        return {
+          status: 'ok' as const,
+          database: 'ok' as const,
+          time: now.toISOString(),
+          ...(backup ? { backup } : {}),
+        };
       },
     );
   };

@@ -28,17 +28,36 @@ export function inboundRoutes(ctx: Ctx) {
     const secret = ctx.config.inbound.webhookSecret;
     if (!secret) return;
     for (const type of ['message/rfc822', 'text/plain', 'application/octet-stream']) {
-      app.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: ctx.config.inbound.maxBytes * 4 }, (_req, body, done) => done(null, body));
+      app.addContentTypeParser(
+        type,
+        { parseAs: 'buffer', bodyLimit: ctx.config.inbound.maxBytes * 4 },
+        (_req, body, done) => done(null, body),
+      );
     }
-    app.post<{ Querystring: { to?: string; from?: string } }>('/inbound/mail', { schema: { hide: true } }, async (req, reply) => {
-      const given = presented(req);
-      if (!given || !same(given, secret)) throw unauthorized('The inbound-mail secret is missing or wrong.');
-      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.from(String(req.body ?? ''), 'utf8');
-      const q = req.query ?? {};
-      const envelope = q.to || q.from !== undefined ? { rcptTo: q.to ? q.to.split(',').map((s) => s.trim()).filter(Boolean) : undefined, mailFrom: q.from } : undefined;
-      const r = await receiveMessage(ctx, raw, envelope);
-      reply.code(200);
-      return { status: r.status };
-    });
+    app.post<{ Querystring: { to?: string; from?: string } }>(
+      '/inbound/mail',
+      { schema: { hide: true } },
+      async (req, reply) => {
+        const given = presented(req);
+        if (!given || !same(given, secret)) throw unauthorized('The inbound-mail secret is missing or wrong.');
+        const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.from(String(req.body ?? ''), 'utf8');
+        const q = req.query ?? {};
+        const envelope =
+          q.to || q.from !== undefined
+            ? {
+                rcptTo: q.to
+                  ? q.to
+                      .split(',')
+                      .map((s) => s.trim())
+                      .filter(Boolean)
+                  : undefined,
+                mailFrom: q.from,
+              }
+            : undefined;
+        const r = await receiveMessage(ctx, raw, envelope);
+        reply.code(200);
+        return { status: r.status };
+      },
+    );
   };
 }

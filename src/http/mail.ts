@@ -8,9 +8,17 @@ import { problems, Uuid } from './schemas.ts';
 
 const auth = { security: [{ bearer: [] }] };
 const MailEntry = z.object({
-  id: z.string(), seq: z.number().int(), to: z.string(), kind: z.string(), subject: z.string(),
-  status: z.string().describe('pending | sent | failed (gave up after the retry budget)'), attempts: z.number().int(),
-  lastError: z.string().nullable(), createdAt: z.date(), nextAttemptAt: z.date(), sentAt: z.date().nullable(),
+  id: z.string(),
+  seq: z.number().int(),
+  to: z.string(),
+  kind: z.string(),
+  subject: z.string(),
+  status: z.string().describe('pending | sent | failed (gave up after the retry budget)'),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.date(),
+  nextAttemptAt: z.date(),
+  sentAt: z.date().nullable(),
 });
 
 export function mailRoutes(ctx: Ctx): FastifyPluginAsyncZod {
@@ -19,10 +27,20 @@ export function mailRoutes(ctx: Ctx): FastifyPluginAsyncZod {
       '/games/:gameId/mail',
       {
         schema: {
-          tags: ['moderator'], summary: "The game's outgoing mail and its delivery status (moderator; bodies are not shown)", ...auth,
+          tags: ['moderator'],
+          summary: "The game's outgoing mail and its delivery status (moderator; bodies are not shown)",
+          ...auth,
           params: z.object({ gameId: Uuid }),
-          querystring: z.object({ status: z.enum(['pending', 'sent', 'failed']).optional(), limit: z.coerce.number().int().min(1).max(1000).optional() }).strict(),
-          response: { 200: z.object({ counts: z.record(z.string(), z.number().int()), mail: z.array(MailEntry) }), ...problems(400, 401, 403, 404) },
+          querystring: z
+            .object({
+              status: z.enum(['pending', 'sent', 'failed']).optional(),
+              limit: z.coerce.number().int().min(1).max(1000).optional(),
+            })
+            .strict(),
+          response: {
+            200: z.object({ counts: z.record(z.string(), z.number().int()), mail: z.array(MailEntry) }),
+            ...problems(400, 401, 403, 404),
+          },
         },
       },
       async (req) => {
@@ -34,7 +52,9 @@ export function mailRoutes(ctx: Ctx): FastifyPluginAsyncZod {
       '/games/:gameId/mail/:mailId/resend',
       {
         schema: {
-          tags: ['moderator'], summary: 'Send a mail that failed for good again, with a fresh retry budget (moderator)', ...auth,
+          tags: ['moderator'],
+          summary: 'Send a mail that failed for good again, with a fresh retry budget (moderator)',
+          ...auth,
           params: z.object({ gameId: Uuid, mailId: Uuid }),
           response: { 200: MailEntry, ...problems(400, 401, 403, 404, 409) },
         },

@@ -15,16 +15,27 @@ export function optionRoutes(ctx: Ctx): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['orders'],
-          summary: 'Everything you may order now, each with the text the order reader accepts (the moderator: every power, or one with ?role=)',
+          summary:
+            'Everything you may order now, each with the text the order reader accepts (the moderator: every power, or one with ?role=)',
           security: [{ bearer: [] }],
           params: z.object({ gameId: Uuid }),
           querystring: z.object({ role: z.string().min(1).max(40).optional() }).strict(),
           response: {
             200: z.object({
-              role: z.string().nullable().describe('Whose options; null when the moderator asked for every power (options by power)'),
+              role: z
+                .string()
+                .nullable()
+                .describe('Whose options; null when the moderator asked for every power (options by power)'),
               phase: z.object({ key: z.string(), label: z.string(), type: z.string() }),
-              help: z.string().optional().describe('Hawaii 1795: every line the order reader accepts, as HELP by email lists them'),
-              options: z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]).describe("The game's options: Diplomacy lists each unit's orders as { kind, order, text }; Hawaii 1795 its legal choices; for the moderator, by power"),
+              help: z
+                .string()
+                .optional()
+                .describe('Hawaii 1795: every line the order reader accepts, as HELP by email lists them'),
+              options: z
+                .union([z.record(z.string(), z.unknown()), z.array(z.unknown())])
+                .describe(
+                  "The game's options: Diplomacy lists each unit's orders as { kind, order, text }; Hawaii 1795 its legal choices; for the moderator, by power",
+                ),
             }),
             ...problems(400, 401, 403, 404, 409),
           },

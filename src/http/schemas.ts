@@ -9,7 +9,14 @@ export const Problem = z
     detail: z.string(),
     instance: z.string().optional(),
     errors: z
-      .array(z.object({ field: z.string().optional(), line: z.number().int().optional(), text: z.string().optional(), message: z.string() }))
+      .array(
+        z.object({
+          field: z.string().optional(),
+          line: z.number().int().optional(),
+          text: z.string().optional(),
+          message: z.string(),
+        }),
+      )
       .optional(),
   })
   .passthrough()
@@ -27,17 +34,23 @@ export const Accepted = z.object({ message: z.string() });
  * line breaks are refused: in mail they could forge `::` header lines or whole paragraphs.
  */
 export const DisplayName = (max: number) =>
-  z.string().trim().min(1).max(max).refine((s) => !/[\p{Cc}\p{Zl}\p{Zp}\u200B-\u200F\u202A-\u202E\u2066-\u2069]/u.test(s), { message: 'must be one line of printable text (no control characters, line breaks or direction marks)' });
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .refine((s) => !/[\p{Cc}\p{Zl}\p{Zp}\u200B-\u200F\u202A-\u202E\u2066-\u2069]/u.test(s), {
+      message: 'must be one line of printable text (no control characters, line breaks or direction marks)',
+    });
 
 /** What a game module hands out as data (a view, a report): an object whose shape is the game's. */
 export const EngineView = z.record(z.string(), z.unknown());
 
 /** One submitted line as the judge read it. */
-export const ReadLine = z
-  .object({
-    line: z.number().int().describe('1-based line of the submission'),
-    text: z.string().describe('The line as written'),
-    ok: z.boolean(),
-    reading: z.string().optional().describe("The order as the judge understood it, in the rulebook's notation"),
-    error: z.string().optional().describe('Why the line was refused, naming the word at fault'),
-  });
+export const ReadLine = z.object({
+  line: z.number().int().describe('1-based line of the submission'),
+  text: z.string().describe('The line as written'),
+  ok: z.boolean(),
+  reading: z.string().optional().describe("The order as the judge understood it, in the rulebook's notation"),
+  error: z.string().optional().describe('Why the line was refused, naming the word at fault'),
+});

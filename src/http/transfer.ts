@@ -21,15 +21,24 @@ export function transferRoutes(ctx: Ctx): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['results'],
-          summary: 'The game as one JSON file for another judge: scenario, settings, every phase with its orders as written and report, events; once over, its seed (so the file replays anywhere). Before the end only the moderator may export it',
-          ...optionalBearer, params: GameParams, response: { 200: GameExport, ...problems(400, 401, 403, 404) },
+          summary:
+            'The game as one JSON file for another judge: scenario, settings, every phase with its orders as written and report, events; once over, its seed (so the file replays anywhere). Before the end only the moderator may export it',
+          ...optionalBearer,
+          params: GameParams,
+          response: { 200: GameExport, ...problems(400, 401, 403, 404) },
         },
       },
       async (req, reply) => {
         const a = await access(ctx.db, req.params.gameId, await readerId(ctx, req));
         const file = await exportGame(ctx, a);
-        const name = a.game.name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'game';
-        reply.header('content-disposition', `attachment; filename="${name}.kahu.json"`).header('cache-control', 'private, no-store');
+        const name =
+          a.game.name
+            .replace(/[^A-Za-z0-9._-]+/g, '-')
+            .replace(/^-+|-+$/g, '')
+            .slice(0, 60) || 'game';
+        reply
+          .header('content-disposition', `attachment; filename="${name}.kahu.json"`)
+          .header('cache-control', 'private, no-store');
         return file;
       },
     );
@@ -42,8 +51,11 @@ export function transferRoutes(ctx: Ctx): FastifyPluginAsyncZod {
         config: { engineJson: true },
         schema: {
           tags: ['games'],
-          summary: 'Import a finished game from its file (GET /games/{id}/export on any judge, at most 8 MB and 1,000 phases; 20 imports a day): replayed from its seed first; a file that does not replay is refused (422) naming the first phase and field that differ. The game is kept as an archive, read-only, with you as its moderator',
-          ...auth, body: GameFile, response: { 201: Imported, ...problems(400, 401, 413, 422, 429) },
+          summary:
+            'Import a finished game from its file (GET /games/{id}/export on any judge, at most 8 MB and 1,000 phases; 20 imports a day): replayed from its seed first; a file that does not replay is refused (422) naming the first phase and field that differ. The game is kept as an archive, read-only, with you as its moderator',
+          ...auth,
+          body: GameFile,
+          response: { 201: Imported, ...problems(400, 401, 413, 422, 429) },
         },
       },
       async (req, reply) => {
@@ -59,8 +71,12 @@ export function transferRoutes(ctx: Ctx): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['moderator'],
-          summary: 'Start a Standard or Heiau game at a given position, to take over a game begun on another judge (moderator, before the start): as POST /games/{id}/start, from the position instead of the set-up; the event and the start mail say so',
-          ...auth, params: GameParams, body: StartFromPosition, response: { 200: GameView, ...problems(400, 401, 403, 404, 409) },
+          summary:
+            'Start a Standard or Heiau game at a given position, to take over a game begun on another judge (moderator, before the start): as POST /games/{id}/start, from the position instead of the set-up; the event and the start mail say so',
+          ...auth,
+          params: GameParams,
+          body: StartFromPosition,
+          response: { 200: GameView, ...problems(400, 401, 403, 404, 409) },
         },
       },
       async (req) => {

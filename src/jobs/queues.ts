@@ -10,7 +10,10 @@ export const QUEUES = { deadline: 'deadline', mail: 'mail', sweep: 'sweep', dige
 /** Advisory lock key held while a process sets up pg-boss (the migrations use 72707369). */
 const BOSS_SETUP_LOCK = 72707370;
 
-export async function createBoss(url: string, opts: { worker: boolean; max?: number; onError?: (err: Error) => void }): Promise<PgBoss> {
+export async function createBoss(
+  url: string,
+  opts: { worker: boolean; max?: number; onError?: (err: Error) => void },
+): Promise<PgBoss> {
   const boss = new PgBoss({
     connectionString: url,
     schema: 'pgboss',
@@ -27,7 +30,13 @@ export async function createBoss(url: string, opts: { worker: boolean; max?: num
   try {
     await lock.query('SELECT pg_advisory_lock($1)', [BOSS_SETUP_LOCK]);
     await boss.start();
-    await boss.createQueue(QUEUES.deadline, { name: QUEUES.deadline, policy: 'standard', retryLimit: 5, retryDelay: 10, retryBackoff: true });
+    await boss.createQueue(QUEUES.deadline, {
+      name: QUEUES.deadline,
+      policy: 'standard',
+      retryLimit: 5,
+      retryDelay: 10,
+      retryBackoff: true,
+    });
     await boss.createQueue(QUEUES.mail, { name: QUEUES.mail, policy: 'stately', retryLimit: 3, retryDelay: 30 });
     await boss.createQueue(QUEUES.sweep, { name: QUEUES.sweep, policy: 'stately' });
     await boss.createQueue(QUEUES.digest, { name: QUEUES.digest, policy: 'stately', retryLimit: 3, retryDelay: 60 });
@@ -49,7 +58,14 @@ export function bossQueue(boss: PgBoss): JobQueue {
       await boss.send(QUEUES.deadline, { phaseId }, { startAfter: at, singletonKey: `${phaseId}:${at.getTime()}` });
     },
     async deadlines(list) {
-      await boss.insert(list.map((d) => ({ name: QUEUES.deadline, data: { phaseId: d.phaseId }, startAfter: d.at, singletonKey: `${d.phaseId}:${d.at.getTime()}` })));
+      await boss.insert(
+        list.map((d) => ({
+          name: QUEUES.deadline,
+          data: { phaseId: d.phaseId },
+          startAfter: d.at,
+          singletonKey: `${d.phaseId}:${d.at.getTime()}`,
+        })),
+      );
     },
     async mail() {
       const now = Date.now();
@@ -57,11 +73,14 @@ export function bossQueue(boss: PgBoss): JobQueue {
         lastMail = now;
         await sendMail();
       } else if (!trailing) {
-        trailing = setTimeout(() => {
-          trailing = null;
-          lastMail = Date.now();
-          sendMail().catch(() => {});
-        }, 1000 - (now - lastMail));
+        trailing = setTimeout(
+          () => {
+            trailing = null;
+            lastMail = Date.now();
+            sendMail().catch(() => {});
+          },
+          1000 - (now - lastMail),
+        );
         trailing.unref();
       }
     },

@@ -18,7 +18,8 @@ let lastAdjudication = 0;
 export const MAIL_YIELD_MS = 20_000;
 
 async function deadlinesFirst(until: number): Promise<void> {
-  while ((adjudicating > 0 || Date.now() - lastAdjudication < 1000) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+  while ((adjudicating > 0 || Date.now() - lastAdjudication < 1000) && Date.now() < until)
+    await new Promise((r) => setTimeout(r, 50));
 }
 
 /** Deadline job: adjudicate if due; if the phase's time moved later, re-arm for the new time. */
@@ -39,7 +40,8 @@ export async function handleDeadlineJobs(ctx: Ctx, phaseIds: string[]): Promise<
   adjudicating++;
   try {
     const results = await adjudicateInBatches(ctx, phaseIds, ctx.config.workerConcurrency);
-    for (const [phaseId, r] of results) if (r.status === 'not-due' && r.wakeAt && ctx.jobs) await ctx.jobs.deadline(phaseId, r.wakeAt);
+    for (const [phaseId, r] of results)
+      if (r.status === 'not-due' && r.wakeAt && ctx.jobs) await ctx.jobs.deadline(phaseId, r.wakeAt);
   } finally {
     adjudicating--;
     lastAdjudication = Date.now();
@@ -57,13 +59,17 @@ export async function handleMailJob(ctx: Ctx, transport: MailTransport): Promise
   }
 }
 
-export interface Worker { stop(): Promise<void> }
+export interface Worker {
+  stop(): Promise<void>;
+}
 
 export async function inParallel<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
   const queue = [...items];
-  await Promise.all(Array.from({ length: Math.min(limit, queue.length) }, async () => {
-    for (let x = queue.shift(); x !== undefined; x = queue.shift()) await fn(x);
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(limit, queue.length) }, async () => {
+      for (let x = queue.shift(); x !== undefined; x = queue.shift()) await fn(x);
+    }),
+  );
 }
 
 export async function startWorker(ctx: Ctx, boss: PgBoss, transport: MailTransport): Promise<Worker> {
@@ -73,35 +79,56 @@ export async function startWorker(ctx: Ctx, boss: PgBoss, transport: MailTranspo
   // stop() ran is refused at once: its jobs fail back to the queue for a retry (the sweep covers
   // them too) instead of staying "active" under a process that is leaving.
   const inFlight = new Set<Promise<unknown>>();
-  const guarded = <J>(fn: (jobs: J) => Promise<void>) => async (jobs: J) => {
-    if (stopped) throw new Error('kahu is shutting down: retry elsewhere');
-    const p = fn(jobs);
-    inFlight.add(p);
-    try {
-      await p;
-    } finally {
-      inFlight.delete(p);
-    }
-  };
+  const guarded =
+    <J>(fn: (jobs: J) => Promise<void>) =>
+    async (jobs: J) => {
+      if (stopped) throw new Error('kahu is shutting down: retry elsewhere');
+      const p = fn(jobs);
+      inFlight.add(p);
+      try {
+        await p;
+      } finally {
+        inFlight.delete(p);
+      }
+    };
   // pg-boss waits out its polling interval after a quick fetch, so fetch many jobs at once and
   // adjudicate them in batches, `concurrency` batches at a time. A failing phase is logged; the
   // sweep retries it.
-  await boss.work<{ phaseId: string }>(QUEUES.deadline, { batchSize: concurrency * BATCH_SIZE, pollingIntervalSeconds: 0.5 }, guarded(async (jobs) => {
-    await handleDeadlineJobs(ctx, jobs.map((j) => j.data.phaseId));
-  }));
-  await boss.work(QUEUES.mail, { batchSize: 1, pollingIntervalSeconds: 1 }, guarded(async () => {
-    await handleMailJob(ctx, transport);
-  }));
-  await boss.work(QUEUES.sweep, { batchSize: 1 }, guarded(async () => {
-    await runSweep(ctx, transport);
-  }));
+  await boss.work<{ phaseId: string }>(
+    QUEUES.deadline,
+    { batchSize: concurrency * BATCH_SIZE, pollingIntervalSeconds: 0.5 },
+    guarded(async (jobs) => {
+      await handleDeadlineJobs(
+        ctx,
+        jobs.map((j) => j.data.phaseId),
+      );
+    }),
+  );
+  await boss.work(
+    QUEUES.mail,
+    { batchSize: 1, pollingIntervalSeconds: 1 },
+    guarded(async () => {
+      await handleMailJob(ctx, transport);
+    }),
+  );
+  await boss.work(
+    QUEUES.sweep,
+    { batchSize: 1 },
+    guarded(async () => {
+      await runSweep(ctx, transport);
+    }),
+  );
   await boss.schedule(QUEUES.sweep, '* * * * *');
   // Every hour: each digest reader whose local digest hour has passed since their last one. A
   // digest is claimed in the database, so several workers (or a retried job) send it once.
-  await boss.work(QUEUES.digest, { batchSize: 1 }, guarded(async () => {
-    const r = await sendDigests(ctx);
-    if (r.claimed) ctx.log.info(r, 'digests');
-  }));
+  await boss.work(
+    QUEUES.digest,
+    { batchSize: 1 },
+    guarded(async () => {
+      const r = await sendDigests(ctx);
+      if (r.claimed) ctx.log.info(r, 'digests');
+    }),
+  );
   await boss.schedule(QUEUES.digest, '0 * * * *');
 
   let running: Promise<void> | null = null;

@@ -20,22 +20,38 @@ export interface DigestGame {
   open: { phase: Phase; state: unknown; submitted: boolean } | null;
 }
 
-const indent = (text: string, by = '  ') => text.replace(/\s+$/, '').split('\n').map((l) => (l ? by + l : l)).join('\n');
+const indent = (text: string, by = '  ') =>
+  text
+    .replace(/\s+$/, '')
+    .split('\n')
+    .map((l) => (l ? by + l : l))
+    .join('\n');
 
 function section(config: Config, d: DigestGame, reader: Reader): string {
   const { game, module, open } = d;
-  const role = reader.viewer.kind === 'player' ? `you play ${roleNameOf(game, reader.viewer.role)}` : reader.viewer.kind === 'moderator' ? 'you moderate it' : 'you watch it';
+  const role =
+    reader.viewer.kind === 'player'
+      ? `you play ${roleNameOf(game, reader.viewer.role)}`
+      : reader.viewer.kind === 'moderator'
+        ? 'you moderate it'
+        : 'you watch it';
   let s = `== ${game.name} (${gameTitle(game)}); ${role} ==\n${config.publicUrl}/#/games/${game.id}\n\n`;
-  if (d.events.length) s += `What happened:\n${d.events.map((e) => `  ${formatTime(e.at, reader.timeZone)}: ${e.text}`).join('\n')}\n\n`;
+  if (d.events.length)
+    s += `What happened:\n${d.events.map((e) => `  ${formatTime(e.at, reader.timeZone)}: ${e.text}`).join('\n')}\n\n`;
   for (const r of d.resolved) {
     s += `Results of ${r.phase.label}, processed ${formatTime(r.phase.resolvedAt, reader.timeZone)}:\n\n${indent(module.formatReport(r.report, reader.viewer), '    ')}\n\n`;
   }
-  if (!d.events.length && !d.resolved.length) s += 'Nothing was processed and nothing happened since the last digest.\n\n';
+  if (!d.events.length && !d.resolved.length)
+    s += 'Nothing was processed and nothing happened since the last digest.\n\n';
   if (open) {
-    if (d.resolved.length) s += `Position for ${open.phase.label}:\n\n${indent(module.formatPosition(open.state as never, reader.viewer), '    ')}\n\n`;
+    if (d.resolved.length)
+      s += `Position for ${open.phase.label}:\n\n${indent(module.formatPosition(open.state as never, reader.viewer), '    ')}\n\n`;
     s += `Now: ${open.phase.label}, deadline ${formatTime(open.phase.deadlineAt, reader.timeZone)}.\n`;
     const expected = reader.viewer.kind === 'player' && module.expectedRoles(open.state).includes(reader.viewer.role);
-    s += expected && open.submitted ? `Your orders for ${open.phase.label} are in; you may change them until the deadline.\n` : nextPhaseLine(config, game, module, reader, open.phase, open.state);
+    s +=
+      expected && open.submitted
+        ? `Your orders for ${open.phase.label} are in; you may change them until the deadline.\n`
+        : nextPhaseLine(config, game, module, reader, open.phase, open.state);
   } else if (game.status === 'finished') {
     s += 'The game is over.\n';
   }
@@ -43,7 +59,13 @@ function section(config: Config, d: DigestGame, reader: Reader): string {
 }
 
 /** One reader's digest of `list` (their games with something to tell), for the day up to `now`. */
-export function digestMail(config: Config, reader: { email: string; timeZone: string; name?: string | null }, list: { digest: DigestGame; reader: Reader }[], since: Date, now: Date): OutgoingMail {
+export function digestMail(
+  config: Config,
+  reader: { email: string; timeZone: string; name?: string | null },
+  list: { digest: DigestGame; reader: Reader }[],
+  since: Date,
+  now: Date,
+): OutgoingMail {
   let body = `:: Judge: kahu  Digest\n:: Since: ${isoUtc(since)}\n:: Until: ${isoUtc(now)}\n:: Games: ${list.length}\n\n`;
   body += `Your daily digest: what happened in your games since ${formatTime(since, reader.timeZone)}.\n`;
   body += `(You get this instead of each phase's results. To change it: SET NOTIFY EVERY PHASE in a mail to the judge, or "notify" with PATCH /accounts/me.)\n\n`;

@@ -20,8 +20,31 @@ export async function queueMail(tx: Tx, mails: OutgoingMail | OutgoingMail[], no
   if (list.length === 0) return 0;
   // One statement for any number of mails (a deadline storm queues thousands).
   return insertRows(
-    tx, 'OutboxMail',
-    { toAddress: 'text', subject: 'text', body: 'text', kind: 'text', gameId: 'uuid', mapPhaseId: 'uuid', mapViewer: 'text', requestedBy: 'uuid', createdAt: 'timestamp', nextAttemptAt: 'timestamp' },
-    list.map((m) => ({ toAddress: m.to, subject: m.subject, body: m.body, kind: m.kind, gameId: m.gameId ?? null, mapPhaseId: m.map?.phaseId ?? null, mapViewer: m.map?.viewer ?? null, requestedBy: m.requestedBy ?? null, createdAt: now, nextAttemptAt: now })),
+    tx,
+    'OutboxMail',
+    {
+      toAddress: 'text',
+      subject: 'text',
+      body: 'text',
+      kind: 'text',
+      gameId: 'uuid',
+      mapPhaseId: 'uuid',
+      mapViewer: 'text',
+      requestedBy: 'uuid',
+      createdAt: 'timestamp',
+      nextAttemptAt: 'timestamp',
+    },
+    list.map((m) => ({
+      toAddress: m.to,
+      subject: m.subject,
+      body: m.body,
+      kind: m.kind,
+      gameId: m.gameId ?? null,
+      mapPhaseId: m.map?.phaseId ?? null,
+      mapViewer: m.map?.viewer ?? null,
+      requestedBy: m.requestedBy ?? null,
+      createdAt: now,
+      nextAttemptAt: now,
+    })),
   );
 }

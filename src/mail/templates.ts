@@ -7,7 +7,13 @@ export function signature(config: Config): string {
   return `\n-- \nkahu judge · ${config.publicUrl} · API docs: ${config.publicUrl}/docs\n`;
 }
 
-export function tokenMail(config: Config, account: { email: string; timeZone: string }, token: string, reason: 'register' | 'sign-in', now: Date): OutgoingMail {
+export function tokenMail(
+  config: Config,
+  account: { email: string; timeZone: string },
+  token: string,
+  reason: 'register' | 'sign-in',
+  now: Date,
+): OutgoingMail {
   return {
     to: account.email,
     kind: 'token',
@@ -23,7 +29,14 @@ export function tokenMail(config: Config, account: { email: string; timeZone: st
 }
 
 /** A one-time sign-in link for the web client: it opens the page and is good once, briefly. */
-export function signInLinkMail(config: Config, account: { email: string; timeZone: string }, code: string, minutes: number, now: Date, next?: string): OutgoingMail {
+export function signInLinkMail(
+  config: Config,
+  account: { email: string; timeZone: string },
+  code: string,
+  minutes: number,
+  now: Date,
+  next?: string,
+): OutgoingMail {
   const link = `${config.publicUrl}/#signin=${code}${next ? `&next=${next}` : ''}`;
   return {
     to: account.email,
@@ -36,14 +49,20 @@ export function signInLinkMail(config: Config, account: { email: string; timeZon
   };
 }
 
-export function noAccountMail(config: Config, email: string, web?: { code: string; minutes: number; next?: string }): OutgoingMail {
+export function noAccountMail(
+  config: Config,
+  email: string,
+  web?: { code: string; minutes: number; next?: string },
+): OutgoingMail {
   return {
     to: email,
     kind: 'token',
     subject: 'kahu: no account for this address',
     body: web
-      ? `Someone asked to sign in to kahu as ${email}, but no account uses this address yet.\nTo create your account and sign in, open this link in your browser:\n\n    ${config.publicUrl}/#signin=${web.code}${web.next ? `&next=${web.next}` : ''}\n\n`
-        + `It works once, within ${web.minutes} minutes; the account exists only once you follow it. If you did not ask for it, ignore this mail: nothing happens without the link.\n` + signature(config)
-      : `Someone asked to sign in to kahu as ${email}, but no account uses this address.\nRegister with POST ${config.publicUrl}/accounts.\n` + signature(config),
+      ? `Someone asked to sign in to kahu as ${email}, but no account uses this address yet.\nTo create your account and sign in, open this link in your browser:\n\n    ${config.publicUrl}/#signin=${web.code}${web.next ? `&next=${web.next}` : ''}\n\n` +
+        `It works once, within ${web.minutes} minutes; the account exists only once you follow it. If you did not ask for it, ignore this mail: nothing happens without the link.\n` +
+        signature(config)
+      : `Someone asked to sign in to kahu as ${email}, but no account uses this address.\nRegister with POST ${config.publicUrl}/accounts.\n` +
+        signature(config),
   };
 }

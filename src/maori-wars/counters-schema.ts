@@ -58,10 +58,31 @@ export const CounterSchema = z.discriminatedUnion('type', [
     years: z.string().optional(),
     ...provenance,
   }),
-  z.strictObject({ type: z.literal('structure'), id, name: z.string().min(1), side: Side, kind: StructureKind, count: z.number().int().min(1), ...provenance }),
-  z.strictObject({ type: z.literal('marker'), id, name: z.string().min(1), kind: MarkerKind, count: z.number().int().min(1), ...provenance }),
+  z.strictObject({
+    type: z.literal('structure'),
+    id,
+    name: z.string().min(1),
+    side: Side,
+    kind: StructureKind,
+    count: z.number().int().min(1),
+    ...provenance,
+  }),
+  z.strictObject({
+    type: z.literal('marker'),
+    id,
+    name: z.string().min(1),
+    kind: MarkerKind,
+    count: z.number().int().min(1),
+    ...provenance,
+  }),
   /** The Battle Dispatch chits are counters on the sheets: `count` equals the tables' chits. */
-  z.strictObject({ type: z.literal('bd-chit'), id, name: z.string().min(1), count: z.number().int().min(1), ...provenance }),
+  z.strictObject({
+    type: z.literal('bd-chit'),
+    id,
+    name: z.string().min(1),
+    count: z.number().int().min(1),
+    ...provenance,
+  }),
 ]);
 export type Counter = z.infer<typeof CounterSchema>;
 export type LeaderCounter = Extract<Counter, { type: 'leader' }>;
@@ -83,10 +104,16 @@ export const CounterMixSchema = z
   })
   .superRefine((m, ctx) => {
     const sum = m.counters.reduce((n, c) => n + counterCount(c), 0);
-    if (sum !== m.total) ctx.addIssue({ code: 'custom', path: ['counters'], message: `the counters add up to ${sum}, not the total ${m.total}` });
+    if (sum !== m.total)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['counters'],
+        message: `the counters add up to ${sum}, not the total ${m.total}`,
+      });
     const seen = new Set<string>();
     m.counters.forEach((c, i) => {
-      if (seen.has(c.id)) ctx.addIssue({ code: 'custom', path: ['counters', i, 'id'], message: `id '${c.id}' appears twice` });
+      if (seen.has(c.id))
+        ctx.addIssue({ code: 'custom', path: ['counters', i, 'id'], message: `id '${c.id}' appears twice` });
       seen.add(c.id);
     });
   });
@@ -111,6 +138,7 @@ export function loadCounters(moderator?: unknown): CounterMix {
 /** How many counters of a side and kind the mix has (units and structures). */
 export function available(mix: CounterMix, side: Side, kind: string): number {
   let n = 0;
-  for (const c of mix.counters) if ((c.type === 'unit' || c.type === 'structure') && c.side === side && c.kind === kind) n += c.count;
+  for (const c of mix.counters)
+    if ((c.type === 'unit' || c.type === 'structure') && c.side === side && c.kind === kind) n += c.count;
   return n;
 }

@@ -19,7 +19,12 @@ function axial(id: string): [number, number] {
 }
 
 const AXIAL_STEP: Record<Direction, [number, number]> = {
-  N: [0, -1], NE: [1, -1], SE: [1, 0], S: [0, 1], SW: [-1, 1], NW: [-1, 0],
+  N: [0, -1],
+  NE: [1, -1],
+  SE: [1, 0],
+  S: [0, 1],
+  SW: [-1, 1],
+  NW: [-1, 0],
 };
 
 /** The hex one step from `id` in direction `d` (an id even when off the grid's edge: check the map). */
@@ -46,7 +51,8 @@ export function neighbours(id: string): string[] {
 export function distance(a: string, b: string): number {
   const [q1, r1] = axial(a);
   const [q2, r2] = axial(b);
-  const dq = q2 - q1, dr = r2 - r1;
+  const dq = q2 - q1,
+    dr = r2 - r1;
   return (Math.abs(dq) + Math.abs(dr) + Math.abs(dq + dr)) / 2;
 }
 

@@ -2,7 +2,31 @@
 // transport, entering sole enemy leaders and Canoes, passing through Neutrals; stacking (4.0).
 import type { MoveClass } from './terrain.ts';
 import { distance } from './hex.ts';
-import { aside, dataOf, gainVp, hexData, hexOf, hexside, isHex, LOSS_KINDS, mapNeighbours, mapOf, other, placeName, stackCount, stackLimit, stacks, standingOf, structuresAt, unitName, unitsAt, type MWState, type Owner, type Side, type Unit } from './state.ts';
+import {
+  aside,
+  dataOf,
+  gainVp,
+  hexData,
+  hexOf,
+  hexside,
+  isHex,
+  LOSS_KINDS,
+  mapNeighbours,
+  mapOf,
+  other,
+  placeName,
+  stackCount,
+  stackLimit,
+  stacks,
+  standingOf,
+  structuresAt,
+  unitName,
+  unitsAt,
+  type MWState,
+  type Owner,
+  type Side,
+  type Unit,
+} from './state.ts';
 
 export function moveClass(u: Unit): MoveClass {
   return u.kind === 'rangers' ? 'rangers' : u.kind === 'cavalry' ? 'mounted' : u.kind === 'artillery' ? 'guns' : 'foot';
@@ -10,7 +34,9 @@ export function moveClass(u: Unit): MoveClass {
 export const isBoat = (u: Unit) => u.kind === 'canoe' || u.kind === 'gunboat';
 
 export function allowance(s: MWState, u: Unit): number {
-  return u.kind === 'leader' ? dataOf(s).tables.leaderMovement ?? dataOf(s).terrain.leaderAllowance : dataOf(s).tables.movement[u.kind] ?? 0;
+  return u.kind === 'leader'
+    ? (dataOf(s).tables.leaderMovement ?? dataOf(s).terrain.leaderAllowance)
+    : (dataOf(s).tables.movement[u.kind] ?? 0);
 }
 
 export const isEnemy = (a: Owner, b: Owner) => a !== b && a !== 'Neutral' && b !== 'Neutral';
@@ -18,11 +44,15 @@ export const isEnemy = (a: Owner, b: Owner) => a !== b && a !== 'Neutral' && b !
 function sameRiverStep(s: MWState, a: string, b: string, navigable: boolean): boolean {
   return mapOf(s).rivers.some((r) => {
     const list = navigable ? r.hexes.filter((h) => r.navigable.includes(h)) : r.hexes;
-    const i = r.hexes.indexOf(a), j = r.hexes.indexOf(b);
+    const i = r.hexes.indexOf(a),
+      j = r.hexes.indexOf(b);
     return i >= 0 && j >= 0 && Math.abs(i - j) === 1 && list.includes(a) && list.includes(b);
   });
 }
-const seaOrCoast = (s: MWState, h: string) => { const d = hexData(mapOf(s), h); return !!d && (d.terrain === 'ocean' || d.coastal); };
+const seaOrCoast = (s: MWState, h: string) => {
+  const d = hexData(mapOf(s), h);
+  return !!d && (d.terrain === 'ocean' || d.coastal);
+};
 const navigableHex = (s: MWState, h: string) => mapOf(s).rivers.some((r) => r.navigable.includes(h));
 
 /** What entering `to` from `from` costs `u` (terrain and hexside only), or null if it may not. */
@@ -57,12 +87,20 @@ function passable(s: MWState, u: Unit, from: string, hex: string): string | null
   const side = u.owner as Side;
   const here = unitsAt(s, hex);
   const enemyUnits = here.filter((x) => isEnemy(side, x.owner));
-  if (structuresAt(s, hex).some((x) => isEnemy(side, x.owner))) return 'it holds an enemy Structure (attack it instead)';
+  if (structuresAt(s, hex).some((x) => isEnemy(side, x.owner)))
+    return 'it holds an enemy Structure (attack it instead)';
   if (!enemyUnits.length) return null;
   const onlyLeaders = enemyUnits.every((x) => x.kind === 'leader');
   if (onlyLeaders) return null; // a unit entering eliminates them; a sole leader may share the hex
-  if (u.kind !== 'leader' && !isBoat(u) && enemyUnits.every((x) => x.kind === 'canoe' || x.kind === 'leader')) return null; // capture
-  if (u.kind !== 'leader' && !isBoat(u) && u.owner === 'Maori' && enemyUnits.every((x) => x.kind === 'gunboat' || x.kind === 'leader')) return null; // the Gunboat retreats
+  if (u.kind !== 'leader' && !isBoat(u) && enemyUnits.every((x) => x.kind === 'canoe' || x.kind === 'leader'))
+    return null; // capture
+  if (
+    u.kind !== 'leader' &&
+    !isBoat(u) &&
+    u.owner === 'Maori' &&
+    enemyUnits.every((x) => x.kind === 'gunboat' || x.kind === 'leader')
+  )
+    return null; // the Gunboat retreats
   if (isBoat(u)) {
     const d = hexData(mapOf(s), hex)!;
     if ((d.terrain === 'ocean' || d.coastal) && seaOrCoast(s, from)) return null;
@@ -75,10 +113,11 @@ function passable(s: MWState, u: Unit, from: string, hex: string): string | null
 function stopProblem(s: MWState, u: Unit, hex: string): string | null {
   const d = hexData(mapOf(s), hex)!;
   if (isBoat(u) && d.terrain === 'ocean') return 'Gunboats and Canoes may not end their movement in an ocean hex';
-  if (unitsAt(s, hex).some((x) => x.owner === 'Neutral') || structuresAt(s, hex).some((x) => x.owner === 'Neutral')) return 'one may pass through Neutrals but not end there';
+  if (unitsAt(s, hex).some((x) => x.owner === 'Neutral') || structuresAt(s, hex).some((x) => x.owner === 'Neutral'))
+    return 'one may pass through Neutrals but not end there';
   const enemy = unitsAt(s, hex).filter((x) => isEnemy(u.owner, x.owner));
   if (isBoat(u) && enemy.length) return 'a Gunboat or Canoe may pass through but not stop in an enemy occupied hex';
-  if (u.kind === 'canoe' && enemy.some((x) => x.kind === 'canoe') ) return 'a Canoe may not capture a Canoe';
+  if (u.kind === 'canoe' && enemy.some((x) => x.kind === 'canoe')) return 'a Canoe may not capture a Canoe';
   return null;
 }
 
@@ -122,7 +161,10 @@ export function reachable(s: MWState, u: Unit, budget = allowance(s, u) - spent(
   const done = new Set<string>();
   const m = mapOf(s);
   let coastSpread = false;
-  const coastal = u.kind === 'gunboat' ? m.hexes.filter((h) => h.terrain !== 'lake' && (h.terrain === 'ocean' || h.coastal)).map((h) => h.id) : [];
+  const coastal =
+    u.kind === 'gunboat'
+      ? m.hexes.filter((h) => h.terrain !== 'lake' && (h.terrain === 'ocean' || h.coastal)).map((h) => h.id)
+      : [];
   for (let c = 0; c <= budget; c++) {
     const bucket = buckets[c]!;
     while (bucket.length) {
@@ -133,7 +175,10 @@ export function reachable(s: MWState, u: Unit, budget = allowance(s, u) - spent(
       done.add(h);
       const next = new Set(mapNeighbours(m, h));
       // The coast is one 0 mp network for a Gunboat: spread it once, from the first coastal hex reached.
-      if (u.kind === 'gunboat' && seaOrCoast(s, h) && !coastSpread) { coastSpread = true; for (const x of coastal) next.add(x); }
+      if (u.kind === 'gunboat' && seaOrCoast(s, h) && !coastSpread) {
+        coastSpread = true;
+        for (const x of coastal) next.add(x);
+      }
       for (const n of next) {
         if (n === start || done.has(n)) continue;
         const step = stepCost(s, u, h, n);
@@ -159,7 +204,16 @@ export function applyMove(s: MWState, u: Unit, path: string[], cost: number, lin
   }
   s.mpSpent[u.id] = spent(s, u) + cost;
   if (!s.moved.includes(u.id)) s.moved.push(u.id);
-  lines.push(`${unitName(s, { ...u, at: from })} moves to ${describeHex(s, u.at)}${path.length > 1 ? ` (by ${path.slice(0, -1).map((h) => placeName(s, h)).join(', ')})` : ''}, ${cost} mp.`);
+  lines.push(
+    `${unitName(s, { ...u, at: from })} moves to ${describeHex(s, u.at)}${
+      path.length > 1
+        ? ` (by ${path
+            .slice(0, -1)
+            .map((h) => placeName(s, h))
+            .join(', ')})`
+        : ''
+    }, ${cost} mp.`,
+  );
 }
 
 function describeHex(s: MWState, h: string): string {
@@ -202,11 +256,15 @@ export function boatRetreat(s: MWState, b: Unit, lines: string[]): boolean {
         if (seen.has(n)) continue;
         seen.add(n);
         if (stepCost(s, b, h, n) === null) continue;
-        const enemy = unitsAt(s, n).some((x) => isEnemy(b.owner, x.owner)) || structuresAt(s, n).some((x) => isEnemy(b.owner, x.owner));
+        const enemy =
+          unitsAt(s, n).some((x) => isEnemy(b.owner, x.owner)) ||
+          structuresAt(s, n).some((x) => isEnemy(b.owner, x.owner));
         if (enemy) continue;
         if (!stopProblem(s, b, n)) {
           b.at = n;
-          lines.push(`The ${b.owner} ${b.kind === 'gunboat' ? 'Gunboat' : 'Canoe'} at ${placeName(s, start)} retreats to ${placeName(s, n)}.`);
+          lines.push(
+            `The ${b.owner} ${b.kind === 'gunboat' ? 'Gunboat' : 'Canoe'} at ${placeName(s, start)} retreats to ${placeName(s, n)}.`,
+          );
           return true;
         }
         next.push(n);
@@ -215,7 +273,9 @@ export function boatRetreat(s: MWState, b: Unit, lines: string[]): boolean {
     frontier = next;
   }
   b.at = b.owner === 'Neutral' ? 'gone' : 'box';
-  lines.push(`The ${b.owner} ${b.kind === 'gunboat' ? 'Gunboat' : 'Canoe'} at ${placeName(s, start)} has nowhere to retreat: eliminated.`);
+  lines.push(
+    `The ${b.owner} ${b.kind === 'gunboat' ? 'Gunboat' : 'Canoe'} at ${placeName(s, start)} has nowhere to retreat: eliminated.`,
+  );
   return false;
 }
 
@@ -228,32 +288,65 @@ export function enforceStacking(s: MWState, lines: string[]): void {
     const st = standingOf(s, opp);
     const kinds = st.overstack.split(',').filter(Boolean);
     const toward = st.overstackToward;
-    const why = [st.overstack ? `${opp}'s standing OVERSTACK ${st.overstack.toUpperCase()}` : `${opp}'s default, the units listed last first`, toward ? `${opp}'s standing OVERSTACK TOWARD ${placeName(s, toward)}` : 'the first legal hex in N, NE… order'].join('; ');
+    const why = [
+      st.overstack
+        ? `${opp}'s standing OVERSTACK ${st.overstack.toUpperCase()}`
+        : `${opp}'s default, the units listed last first`,
+      toward ? `${opp}'s standing OVERSTACK TOWARD ${placeName(s, toward)}` : 'the first legal hex in N, NE… order',
+    ].join('; ');
     const hexes = [...new Set(s.units.filter((u) => u.owner === side && isHex(u.at)).map((u) => u.at))].sort();
     for (const h of hexes) {
       const limit = stackLimit(s, side, h);
       const mine = () => unitsAt(s, h).filter((u) => u.owner === side && stacks(u));
       const dest = (u: Unit) => {
-        const ok = mapNeighbours(mapOf(s), h).filter((n) => stepCost(s, u, h, n) !== null && !unitsAt(s, n).some((x) => x.owner !== side) && !structuresAt(s, n).some((x) => x.owner !== side) && stackCount(s, side, n) < stackLimit(s, side, n));
+        const ok = mapNeighbours(mapOf(s), h).filter(
+          (n) =>
+            stepCost(s, u, h, n) !== null &&
+            !unitsAt(s, n).some((x) => x.owner !== side) &&
+            !structuresAt(s, n).some((x) => x.owner !== side) &&
+            stackCount(s, side, n) < stackLimit(s, side, n),
+        );
         return toward ? ok.sort((a, b) => distance(a, toward) - distance(b, toward))[0] : ok[0];
       };
-      const rank = (u: Unit) => { const i = kinds.indexOf(u.kind); return i < 0 ? kinds.length : i; };
+      const rank = (u: Unit) => {
+        const i = kinds.indexOf(u.kind);
+        return i < 0 ? kinds.length : i;
+      };
       while (mine().length > limit) {
         const list = mine();
         // The opponent's choice: its kinds first, then the units listed last (those that entered last).
-        const order = list.map((u, i) => ({ u, i })).sort((a, b) => rank(a.u) - rank(b.u) || b.i - a.i).map((x) => x.u);
+        const order = list
+          .map((u, i) => ({ u, i }))
+          .sort((a, b) => rank(a.u) - rank(b.u) || b.i - a.i)
+          .map((x) => x.u);
         const pick = order.map((u) => ({ u, to: dest(u) })).find((x) => x.to);
         if (pick) {
-          lines.push(`${placeName(s, h)} is over-stacked: ${opp} moves ${unitName(s, pick.u)} to ${placeName(s, pick.to!)}${aside(opp, ` (by ${why})`)}.`);
+          lines.push(
+            `${placeName(s, h)} is over-stacked: ${opp} moves ${unitName(s, pick.u)} to ${placeName(s, pick.to!)}${aside(opp, ` (by ${why})`)}.`,
+          );
           pick.u.at = pick.to!;
           continue;
         }
         // None can be moved: the owner chooses which exceeding units are eliminated (its loss order).
         const own = standingOf(s, side).losses.split(',').filter(Boolean);
-        const orank = (u: Unit) => { const i = own.indexOf(u.kind); return i < 0 ? own.length : i; };
-        const gone = list.slice().sort((a, b) => orank(a) - orank(b) || Number(b.disrupted) - Number(a.disrupted) || LOSS_KINDS.indexOf(a.kind) - LOSS_KINDS.indexOf(b.kind) || a.id.localeCompare(b.id)).slice(0, list.length - limit);
+        const orank = (u: Unit) => {
+          const i = own.indexOf(u.kind);
+          return i < 0 ? own.length : i;
+        };
+        const gone = list
+          .slice()
+          .sort(
+            (a, b) =>
+              orank(a) - orank(b) ||
+              Number(b.disrupted) - Number(a.disrupted) ||
+              LOSS_KINDS.indexOf(a.kind) - LOSS_KINDS.indexOf(b.kind) ||
+              a.id.localeCompare(b.id),
+          )
+          .slice(0, list.length - limit);
         for (const u of gone) {
-          lines.push(`${placeName(s, h)} is over-stacked and ${unitName(s, u)} cannot be moved: eliminated${aside(side, ` (by ${own.length ? `${side}'s standing LOSSES ${own.join(',').toUpperCase()}` : `${side}'s default loss order`})`)}.`);
+          lines.push(
+            `${placeName(s, h)} is over-stacked and ${unitName(s, u)} cannot be moved: eliminated${aside(side, ` (by ${own.length ? `${side}'s standing LOSSES ${own.join(',').toUpperCase()}` : `${side}'s default loss order`})`)}.`,
+          );
           u.at = 'box';
           u.disrupted = false;
         }
@@ -263,19 +356,27 @@ export function enforceStacking(s: MWState, lines: string[]): void {
 }
 
 /** Transport (6.0): a non-Disrupted Gunboat or Canoe that has not moved carries up to 2 units and any leaders; each pays 2 mp and disembarks. */
-export function transportProblem(s: MWState, boat: Unit, cargo: Unit[], path: string[]): { cost: number } | { problem: string } {
+export function transportProblem(
+  s: MWState,
+  boat: Unit,
+  cargo: Unit[],
+  path: string[],
+): { cost: number } | { problem: string } {
   if (!isBoat(boat)) return { problem: `${unitName(s, boat)} is not a Gunboat or Canoe` };
   if (boat.disrupted) return { problem: 'a Disrupted boat may not transport' };
   if (s.moved.includes(boat.id)) return { problem: 'the boat has moved already' };
-  if (cargo.filter((u) => u.kind !== 'leader').length > 2) return { problem: 'a boat carries at most 2 units (and any leaders)' };
+  if (cargo.filter((u) => u.kind !== 'leader').length > 2)
+    return { problem: 'a boat carries at most 2 units (and any leaders)' };
   for (const c of cargo) {
     if (c.at !== boat.at || c.owner !== boat.owner) return { problem: `${unitName(s, c)} is not with the boat` };
     if (isBoat(c)) return { problem: 'a boat does not carry a boat' };
-    if (allowance(s, c) - spent(s, c) < dataOf(s).terrain.transportCost) return { problem: `${unitName(s, c)} has fewer than ${dataOf(s).terrain.transportCost} mp left` };
+    if (allowance(s, c) - spent(s, c) < dataOf(s).terrain.transportCost)
+      return { problem: `${unitName(s, c)} has fewer than ${dataOf(s).terrain.transportCost} mp left` };
   }
   const p = pathProblem(s, boat, path);
   if ('problem' in p) return p;
   const end = path[path.length - 1]!;
-  if (hexData(mapOf(s), end)!.terrain === 'ocean' || hexData(mapOf(s), end)!.terrain === 'lake') return { problem: 'the carried units must disembark on land' };
+  if (hexData(mapOf(s), end)!.terrain === 'ocean' || hexData(mapOf(s), end)!.terrain === 'lake')
+    return { problem: 'the carried units must disembark on land' };
   return p;
 }

@@ -184,12 +184,18 @@ export const ScenarioSchema = z.strictObject({
   sapMarker: z.boolean().default(false),
   setup: z.array(SetupSectionSchema).min(1),
   /** What each side's Reinforcement Box holds at the start. */
-  reinforcementBox: z.array(z.strictObject({ side: Side, units: z.array(UnitLineSchema).min(1), ...provenance })).default([]),
+  reinforcementBox: z
+    .array(z.strictObject({ side: Side, units: z.array(UnitLineSchema).min(1), ...provenance }))
+    .default([]),
   reinforcements: z.array(ReinforcementSchema).default([]),
 });
 export type Scenario = z.infer<typeof ScenarioSchema>;
 
-const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 const PLACES = new Map(REQUIRED_PLACES.map((p) => [fold(p), p]));
 
 /** Every place a scenario names. */
@@ -211,13 +217,16 @@ export function placesOf(s: Scenario): string[] {
  */
 export function checkScenario(s: Scenario, counters?: CounterMix, tables?: Tables): string[] {
   const problems: string[] = [];
-  for (const p of placesOf(s)) if (!PLACES.has(fold(p))) problems.push(`unknown place '${p}' (places: ${REQUIRED_PLACES.join(', ')})`);
+  for (const p of placesOf(s))
+    if (!PLACES.has(fold(p))) problems.push(`unknown place '${p}' (places: ${REQUIRED_PLACES.join(', ')})`);
   s.specialInstructions.forEach((si, i) =>
     si.rules.forEach((r) => {
-      if (r.type === 'sea-shipment' && r.turn > s.turns) problems.push(`specialInstructions.${i}: turn ${r.turn} is after the last turn`);
+      if (r.type === 'sea-shipment' && r.turn > s.turns)
+        problems.push(`specialInstructions.${i}: turn ${r.turn} is after the last turn`);
       if (r.type === 'remove-chits' && tables) {
         const numbers = new Set(tables.battleDispatch.chits.map((c) => c.number));
-        for (const n of r.chits) if (!numbers.has(n)) problems.push(`specialInstructions.${i}: there is no BD-chit ${n}`);
+        for (const n of r.chits)
+          if (!numbers.has(n)) problems.push(`specialInstructions.${i}: there is no BD-chit ${n}`);
       }
     }),
   );
@@ -227,7 +236,8 @@ export function checkScenario(s: Scenario, counters?: CounterMix, tables?: Table
   if (counters) {
     const leaders = new Map(counters.counters.filter((c) => c.type === 'leader').map((c) => [c.id, c]));
     const used = new Map<string, number>();
-    const use = (side: string, kind: string, n: number) => used.set(`${side}/${kind}`, (used.get(`${side}/${kind}`) ?? 0) + n);
+    const use = (side: string, kind: string, n: number) =>
+      used.set(`${side}/${kind}`, (used.get(`${side}/${kind}`) ?? 0) + n);
     const seenLeaders = new Set<string>();
     const leader = (where: string, side: string, l: string) => {
       const c = leaders.get(l);
@@ -303,7 +313,10 @@ export function locationHexes(map: MaoriWarsMap, l: Location): string[] {
     // Auckland is the sea, as its hex directions are not the printed map's): the nearest hex one
     // may, as the map itself moves a place at sea to the nearest land (docs/maori-wars.md).
     const target = h ?? at;
-    const near = map.hexes.map((x) => x.id).filter(final).sort((a, b) => distance(a, target) - distance(b, target) || a.localeCompare(b))[0];
+    const near = map.hexes
+      .map((x) => x.id)
+      .filter(final)
+      .sort((a, b) => distance(a, target) - distance(b, target) || a.localeCompare(b))[0];
     return near ? [near] : [];
   }
   if (l.at === 'adjacent') return neighbours(at).filter(final);
@@ -333,9 +346,15 @@ export function builtInScenarioIds(): string[] {
 }
 
 /** A built-in scenario by id, or the moderator's file (game option `scenarioData`). */
-export function loadScenario(scenarioId: string, moderator?: unknown, counters?: CounterMix, tables?: Tables): Scenario {
+export function loadScenario(
+  scenarioId: string,
+  moderator?: unknown,
+  counters?: CounterMix,
+  tables?: Tables,
+): Scenario {
   if (moderator !== undefined) return parseScenario(moderator, counters, tables);
   const data = BUILT_IN[scenarioId];
-  if (data === undefined) throw new Error(`unknown Maori Wars scenario '${scenarioId}'; scenarios: ${builtInScenarioIds().join(', ')}`);
+  if (data === undefined)
+    throw new Error(`unknown Maori Wars scenario '${scenarioId}'; scenarios: ${builtInScenarioIds().join(', ')}`);
   return parseScenario(data, counters, tables);
 }

@@ -44,5 +44,7 @@ export const STANDING_SYNTAX: readonly string[] = STANDING_FORMS.map((f) => `STA
 
 /** The standing instructions offered to a player whose Structures stand in `hexes` (as people read them). */
 export function standingOffered(hexes: readonly string[]): string[] {
-  return STANDING_FORMS.flatMap((f) => [...f.offered, ...(f.eachHex ? hexes.map((h) => `${f.eachHex} ${h}`) : [])]).map((t) => `STANDING ${t}`);
+  return STANDING_FORMS.flatMap((f) => [...f.offered, ...(f.eachHex ? hexes.map((h) => `${f.eachHex} ${h}`) : [])]).map(
+    (t) => `STANDING ${t}`,
+  );
 }

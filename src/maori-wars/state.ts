@@ -9,11 +9,26 @@ import { shippedData } from './adapt.ts';
 export type Side = 'Maori' | 'British';
 export type Owner = Side | 'Neutral';
 export const SIDES: Side[] = ['Maori', 'British'];
-export const PHASES = ['reinforcement', 'movement', 'rally', 'alliance', 'combat', 'bushRaider', 'construction', 'attrition'] as const;
+export const PHASES = [
+  'reinforcement',
+  'movement',
+  'rally',
+  'alliance',
+  'combat',
+  'bushRaider',
+  'construction',
+  'attrition',
+] as const;
 export type PhaseName = (typeof PHASES)[number];
 export const PHASE_NAMES: Record<PhaseName, string> = {
-  reinforcement: 'Reinforcement Phase', movement: 'Movement Phase', rally: 'Rally Phase', alliance: 'Alliance Phase',
-  combat: 'Combat Phase', bushRaider: 'Bush Raider Phase', construction: 'Construction Phase', attrition: 'Attrition Phase',
+  reinforcement: 'Reinforcement Phase',
+  movement: 'Movement Phase',
+  rally: 'Rally Phase',
+  alliance: 'Alliance Phase',
+  combat: 'Combat Phase',
+  bushRaider: 'Bush Raider Phase',
+  construction: 'Construction Phase',
+  attrition: 'Attrition Phase',
 };
 
 export interface Unit {
@@ -30,13 +45,30 @@ export interface Unit {
   disrupted: boolean;
 }
 
-export interface Structure { id: string; kind: StructureKind; owner: Owner; queenite?: boolean; hex: string; disrupted: boolean }
+export interface Structure {
+  id: string;
+  kind: StructureKind;
+  owner: Owner;
+  queenite?: boolean;
+  hex: string;
+  disrupted: boolean;
+}
 
 /** A player's standing instructions (docs/maori-wars.md): losses is a comma list of unit kinds ('' = the default order);
  * fortRetreat: units in a Fort/Pa leave on a retreat result or stay; bombard: bombard before each attack or not. */
 export interface Standing {
-  evade: 'always' | 'never' | 'weaker'; counter: 'always' | 'never'; absorb: 'always' | 'never'; losses?: string; fortRetreat?: 'stay' | 'leave'; bombard?: 'always' | 'never';
-  reinforce?: string; arrive?: string; wounded?: string; extra?: 'always' | 'never' | 'greater'; targets?: string; parley?: 'always' | 'never';
+  evade: 'always' | 'never' | 'weaker';
+  counter: 'always' | 'never';
+  absorb: 'always' | 'never';
+  losses?: string;
+  fortRetreat?: 'stay' | 'leave';
+  bombard?: 'always' | 'never';
+  reinforce?: string;
+  arrive?: string;
+  wounded?: string;
+  extra?: 'always' | 'never' | 'greater';
+  targets?: string;
+  parley?: 'always' | 'never';
   /** 9.0: the hex this player's evading/retreating units go toward ('' = the default). */
   retreat?: string;
   /** 4.0: the kinds of the opponent's over-stacked units this player moves out first ('' = the default), and the hex it moves them toward. */
@@ -62,7 +94,29 @@ export interface Standing {
 // to make a chit's extra combat, targets = hexes it attacks first, parley = whether to make a chit's alliance roll.
 export const DEFAULT_STANDING: Standing = { evade: 'weaker', counter: 'always', absorb: 'always' };
 /** The defaults of the instructions a player has not sent (the report says "default" for these). */
-export const STANDING_DEFAULTS: Required<Standing> = { ...DEFAULT_STANDING, losses: '', fortRetreat: 'stay', bombard: 'always', reinforce: '', arrive: '', wounded: '', extra: 'greater', targets: '', parley: 'always', retreat: '', overstack: '', overstackToward: '', attrition: '', counterAt: '', parleyAt: '', extraFrom: '', extraCharge: 'never', reply: '', evadeStay: '', evadeSpread: 'never' };
+export const STANDING_DEFAULTS: Required<Standing> = {
+  ...DEFAULT_STANDING,
+  losses: '',
+  fortRetreat: 'stay',
+  bombard: 'always',
+  reinforce: '',
+  arrive: '',
+  wounded: '',
+  extra: 'greater',
+  targets: '',
+  parley: 'always',
+  retreat: '',
+  overstack: '',
+  overstackToward: '',
+  attrition: '',
+  counterAt: '',
+  parleyAt: '',
+  extraFrom: '',
+  extraCharge: 'never',
+  reply: '',
+  evadeStay: '',
+  evadeSpread: 'never',
+};
 /** A side's standing instructions with the defaults filled in (states older than a field lack it). */
 export function standingOf(s: MWState, side: Side): Required<Standing> {
   return { ...STANDING_DEFAULTS, ...s.standing[side] };
@@ -101,7 +155,14 @@ export interface MWState {
   mpSpent: Record<string, number>;
   /** Set-up (14.0): the groups set up "within X hexes" of a place, whose hex is their owner's choice, and
    * the side choosing now (absent once set-up is over). */
-  setupGroups?: { side: Side; place: string; within: number; structures: string[]; units: string[]; chosen?: boolean }[];
+  setupGroups?: {
+    side: Side;
+    place: string;
+    within: number;
+    structures: string[];
+    units: string[];
+    chosen?: boolean;
+  }[];
   setupSide?: Side;
   /** Rally Phase (7.0): the leader the phasing player sent to each Disrupted unit (unit id → leader id). */
   rallies?: Record<string, string>;
@@ -128,16 +189,27 @@ export const isLeader = (u: Unit) => u.kind === 'leader';
 export const onMap = (u: Unit) => isHex(u.at);
 
 let shipped: MWData | null = null;
-export function shippedEngineData(): MWData { return (shipped ??= shippedData()); }
-export function dataOf(s: MWState): MWData { return s.data ?? shippedEngineData(); }
-export function mapOf(s: MWState): MaoriWarsMap { return dataOf(s).map; }
+export function shippedEngineData(): MWData {
+  return (shipped ??= shippedData());
+}
+export function dataOf(s: MWState): MWData {
+  return s.data ?? shippedEngineData();
+}
+export function mapOf(s: MWState): MaoriWarsMap {
+  return dataOf(s).map;
+}
 const hexIndex = new WeakMap<MaoriWarsMap, Map<string, MaoriWarsMap['hexes'][number]>>();
 export function hexData(m: MaoriWarsMap, id: string) {
   let idx = hexIndex.get(m);
-  if (!idx) { idx = new Map(m.hexes.map((h) => [h.id, h])); hexIndex.set(m, idx); }
+  if (!idx) {
+    idx = new Map(m.hexes.map((h) => [h.id, h]));
+    hexIndex.set(m, idx);
+  }
   return idx.get(id);
 }
-export function mapNeighbours(m: MaoriWarsMap, id: string): string[] { return neighbours(id).filter((n) => hexData(m, n)); }
+export function mapNeighbours(m: MaoriWarsMap, id: string): string[] {
+  return neighbours(id).filter((n) => hexData(m, n));
+}
 export function hexside(m: MaoriWarsMap, a: string, b: string) {
   return m.hexsides.find((x) => (x.a === a && x.b === b) || (x.a === b && x.b === a))?.kind ?? null;
 }
@@ -147,14 +219,26 @@ export const unitsAt = (s: MWState, hex: string) => s.units.filter((u) => u.at =
 export const unit = (s: MWState, id: string) => s.units.find((u) => u.id === id);
 export const sideUnits = (s: MWState, side: Side) => s.units.filter((u) => u.owner === side);
 /** Whether `hex` is in the scenario's Designated Area (British reinforcements, new Structures). */
-export const designated = (s: MWState, hex: string) => dataOf(s).scenario.designatedArea.includes(hexData(mapOf(s), hex)?.territory ?? '');
+export const designated = (s: MWState, hex: string) =>
+  dataOf(s).scenario.designatedArea.includes(hexData(mapOf(s), hex)?.territory ?? '');
 export const structuresAt = (s: MWState, hex: string) => s.structures.filter((x) => x.hex === hex);
 /** Counts toward stacking (4.0): not leaders, Canoes, Gunboats, Artillery. */
 export const stacks = (u: Unit) => !['leader', 'canoe', 'gunboat', 'artillery'].includes(u.kind);
 /** Strength 1, except Canoes, Gunboats, Artillery (3.0, 9.0); leaders have none. */
 export const strength = (u: Unit) => (['leader', 'canoe', 'gunboat', 'artillery'].includes(u.kind) ? 0 : 1);
 /** The default order in which units take hits (docs/maori-wars.md), Disrupted units first. */
-export const LOSS_KINDS = ['militia', 'neutral', 'warrior', 'queenite', 'constabulary', 'naval', 'infantry', 'cavalry', 'rangers', 'artillery'];
+export const LOSS_KINDS = [
+  'militia',
+  'neutral',
+  'warrior',
+  'queenite',
+  'constabulary',
+  'naval',
+  'infantry',
+  'cavalry',
+  'rangers',
+  'artillery',
+];
 export const NZ_KINDS: UnitKind[] = ['militia', 'constabulary', 'rangers'];
 
 /** The stacking limit for a side in a hex (4.0): 4, the British 2 in rough. */
@@ -170,7 +254,9 @@ export function roll(s: MWState, lines: string[], what: string, mod = 0): number
   const from = nextDraw(s.rng);
   const r = d6(s.rng);
   const d = drawsSince(s.rng, from);
-  lines.push(`${what}: rolled ${r}${mod ? ` ${mod > 0 ? '+' : '−'} ${Math.abs(mod)} = ${r + mod}` : ''}${d ? ` (${drawsText(d)})` : ''}.`);
+  lines.push(
+    `${what}: rolled ${r}${mod ? ` ${mod > 0 ? '+' : '−'} ${Math.abs(mod)} = ${r + mod}` : ''}${d ? ` (${drawsText(d)})` : ''}.`,
+  );
   return r + mod;
 }
 
@@ -180,13 +266,36 @@ export function placeName(s: MWState, hex: string): string {
 }
 
 export const KIND_NAMES: Record<UnitKind | 'leader', string> = {
-  warrior: 'Maori Warriors', queenite: 'Queenite Warriors', neutral: 'Neutral Warriors', artillery: 'Artillery', cavalry: 'Cavalry',
-  infantry: 'Infantry', militia: 'Militia', constabulary: 'Constabulary', naval: 'Naval', rangers: 'Rangers', gunboat: 'Gunboat', canoe: 'Canoe', leader: 'leader',
+  warrior: 'Maori Warriors',
+  queenite: 'Queenite Warriors',
+  neutral: 'Neutral Warriors',
+  artillery: 'Artillery',
+  cavalry: 'Cavalry',
+  infantry: 'Infantry',
+  militia: 'Militia',
+  constabulary: 'Constabulary',
+  naval: 'Naval',
+  rangers: 'Rangers',
+  gunboat: 'Gunboat',
+  canoe: 'Canoe',
+  leader: 'leader',
 };
-export const STRUCTURE_NAMES: Record<StructureKind, string> = { town: 'Town', settlement: 'Settlement', fort: 'Fort', village: 'Village', pa: 'Pa' };
+export const STRUCTURE_NAMES: Record<StructureKind, string> = {
+  town: 'Town',
+  settlement: 'Settlement',
+  fort: 'Fort',
+  village: 'Village',
+  pa: 'Pa',
+};
 
 export function unitName(s: MWState, u: Unit): string {
-  const where = isHex(u.at) ? ` at ${placeName(s, u.at)}` : u.at.startsWith('bush:') ? ` in ${territoryName(s, u.at.slice(5))}` : u.at === 'box' ? ' in the Reinforcement Box' : '';
+  const where = isHex(u.at)
+    ? ` at ${placeName(s, u.at)}`
+    : u.at.startsWith('bush:')
+      ? ` in ${territoryName(s, u.at.slice(5))}`
+      : u.at === 'box'
+        ? ' in the Reinforcement Box'
+        : '';
   if (u.name) return `${u.name}${where}`;
   const owner = u.owner === 'British' && u.kind !== 'queenite' ? 'British ' : '';
   return `${u.disrupted ? 'Disrupted ' : ''}${owner}${KIND_NAMES[u.kind]}${where}`;
@@ -204,7 +313,10 @@ export function territoryName(s: MWState, id: string): string {
  * the Settlement with a Fort"; a destroyed Fort is "replaced with a Settlement", 9.0, 11.0), so it counts as that Settlement;
  * a Fort on a Town leaves nothing when it goes and does not matter (docs/maori-wars.md). */
 export function settlementsStanding(s: MWState): Structure[] {
-  return s.structures.filter((x) => x.kind === 'settlement' || (x.kind === 'fort' && !s.structures.some((y) => y.hex === x.hex && y.kind === 'town')));
+  return s.structures.filter(
+    (x) =>
+      x.kind === 'settlement' || (x.kind === 'fort' && !s.structures.some((y) => y.hex === x.hex && y.kind === 'town')),
+  );
 }
 
 /** A part of a report line only `side`'s player and the moderator read: which of its standing instructions, or which
@@ -215,7 +327,13 @@ export function aside(side: Owner, text: string): string {
 /** Report lines as `reader` reads them: its own asides (every aside for the moderator), none of another's; a line that
  * was all aside goes. */
 export function linesFor(lines: string[], reader: Side | 'moderator' | null): string[] {
-  return lines.map((l) => l.replace(/\u0001(\w+)\u0002([^\u0003]*)\u0003/g, (_, side: string, text: string) => (reader === 'moderator' || reader === side ? text : ''))).filter((l) => l.trim());
+  return lines
+    .map((l) =>
+      l.replace(/\u0001(\w+)\u0002([^\u0003]*)\u0003/g, (_, side: string, text: string) =>
+        reader === 'moderator' || reader === side ? text : '',
+      ),
+    )
+    .filter((l) => l.trim());
 }
 
 /** VP to `side` (moves the single marker towards it). */

@@ -91,7 +91,11 @@ export const CombatResultsTableSchema = z
     if (rows < 1) ctx.addIssue({ code: 'custom', path: ['maxRoll'], message: 'maxRoll is below minRoll' });
     for (const col of ['lesser', 'equal', 'greater'] as const) {
       if (t.columns[col].length !== rows)
-        ctx.addIssue({ code: 'custom', path: ['columns', col], message: `needs ${rows} results (rolls ${t.minRoll}..${t.maxRoll}), has ${t.columns[col].length}` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['columns', col],
+          message: `needs ${rows} results (rolls ${t.minRoll}..${t.maxRoll}), has ${t.columns[col].length}`,
+        });
     }
   });
 export type CombatResultsTable = z.infer<typeof CombatResultsTableSchema>;
@@ -177,7 +181,11 @@ export const NegotiationTableSchema = z
   .superRefine((t, ctx) => {
     const rows = t.maxRoll - t.minRoll + 1;
     if (t.results.length !== rows)
-      ctx.addIssue({ code: 'custom', path: ['results'], message: `needs ${rows} results (rolls ${t.minRoll}..${t.maxRoll}), has ${t.results.length}` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['results'],
+        message: `needs ${rows} results (rolls ${t.minRoll}..${t.maxRoll}), has ${t.results.length}`,
+      });
   });
 export type NegotiationTable = z.infer<typeof NegotiationTableSchema>;
 
@@ -234,8 +242,16 @@ export type Party = z.infer<typeof Party>;
 
 /** Unit kinds as the counter mix names them (counters-schema: kind). */
 export const UnitKind = z.enum([
-  'infantry', 'naval', 'artillery', 'cavalry', 'militia', 'constabulary', 'rangers', 'gunboat',
-  'warriors', 'canoe',
+  'infantry',
+  'naval',
+  'artillery',
+  'cavalry',
+  'militia',
+  'constabulary',
+  'rangers',
+  'gunboat',
+  'warriors',
+  'canoe',
 ]);
 export type UnitKind = z.infer<typeof UnitKind>;
 
@@ -272,7 +288,12 @@ export const CombatStep = z.enum(['bombardment', 'charge', 'counter-attack', 'ad
  */
 export const ChitEffectSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('none') }),
-  z.strictObject({ type: z.literal('drm'), side: Party, value: z.number().int().min(-3).max(3), rolls: z.array(RollKind).min(1) }),
+  z.strictObject({
+    type: z.literal('drm'),
+    side: Party,
+    value: z.number().int().min(-3).max(3),
+    rolls: z.array(RollKind).min(1),
+  }),
   z.strictObject({
     type: z.literal('reinforcement'),
     side: Party,
@@ -285,7 +306,12 @@ export const ChitEffectSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('disrupt'), side: Party, which: z.enum(['one', 'all']) }),
   z.strictObject({ type: z.literal('leader-lost'), side: Party }),
   z.strictObject({ type: z.literal('withdraw'), side: Party }),
-  z.strictObject({ type: z.literal('extra-combat'), side: Party, kinds: z.array(UnitKind).min(1).optional(), raid: z.boolean() }),
+  z.strictObject({
+    type: z.literal('extra-combat'),
+    side: Party,
+    kinds: z.array(UnitKind).min(1).optional(),
+    raid: z.boolean(),
+  }),
   z.strictObject({ type: z.literal('vp'), side: z.enum(['british', 'maori']), value: z.number().int().min(-3).max(3) }),
   z.strictObject({ type: z.literal('alliance-roll'), side: Party, hexes: z.number().int().min(1).max(10) }),
 ]);
@@ -310,11 +336,17 @@ export const ChitsSchema = z
   .superRefine((c, ctx) => {
     const seen = new Set<number>();
     c.chits.forEach((ch, i) => {
-      if (seen.has(ch.number)) ctx.addIssue({ code: 'custom', path: ['chits', i, 'number'], message: `chit ${ch.number} appears twice` });
+      if (seen.has(ch.number))
+        ctx.addIssue({ code: 'custom', path: ['chits', i, 'number'], message: `chit ${ch.number} appears twice` });
       seen.add(ch.number);
     });
     for (let n = 1; n <= c.chits.length; n++)
-      if (!seen.has(n)) ctx.addIssue({ code: 'custom', path: ['chits'], message: `chits are numbered 1..${c.chits.length}; ${n} is missing` });
+      if (!seen.has(n))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['chits'],
+          message: `chits are numbered 1..${c.chits.length}; ${n} is missing`,
+        });
   });
 
 // ---------------------------------------------------------------------------------------------
@@ -340,7 +372,14 @@ export const ChitsSchema = z
  * alliance-to-opponent); 'actor' = the player who did it; or a player.
  */
 export const VpEvent = z.enum([
-  'structure-destroyed', 'town-occupied', 'unit-eliminated', 'leader-eliminated', 'canoe-taken', 'canoe-bombarded', 'fort-built', 'alliance-to-opponent',
+  'structure-destroyed',
+  'town-occupied',
+  'unit-eliminated',
+  'leader-eliminated',
+  'canoe-taken',
+  'canoe-bombarded',
+  'fort-built',
+  'alliance-to-opponent',
 ]);
 export const VpEntrySchema = z.strictObject({
   event: VpEvent,

@@ -12,11 +12,23 @@ export const TerrainChartSchema = z.strictObject({
   unofficial: z.boolean(),
   provenance: z.string(),
   costs: z.strictObject({ clear: Row, rough: Row, mountain: Row, ocean: Row, lake: Row }),
-  waterCost: z.strictObject({ canoe: z.number().int().min(0), gunboatRiver: z.number().int().min(0), gunboatCoast: z.number().int().min(0), note: z.string().optional() }),
+  waterCost: z.strictObject({
+    canoe: z.number().int().min(0),
+    gunboatRiver: z.number().int().min(0),
+    gunboatCoast: z.number().int().min(0),
+    note: z.string().optional(),
+  }),
   transportCost: z.number().int().min(0),
   carryCanoePenalty: z.number().int().min(0),
   leaderAllowance: z.number().int().min(1),
-  attackDrm: z.strictObject({ clear: Drm, rough: Drm, mountain: Drm, ocean: Drm, lake: Drm, note: z.string().optional() }),
+  attackDrm: z.strictObject({
+    clear: Drm,
+    rough: Drm,
+    mountain: Drm,
+    ocean: Drm,
+    lake: Drm,
+    note: z.string().optional(),
+  }),
   fortPaDrm: z.strictObject({ occupied: Drm, unoccupied: Drm }),
 });
 export type TerrainChart = z.infer<typeof TerrainChartSchema>;

@@ -40,7 +40,11 @@ export const MapGeometrySchema = z.object({
 export type MapGeometry = z.infer<typeof MapGeometrySchema>;
 
 const cache = new Map<string, MapGeometry>();
-const sources: Record<string, unknown> = { standard: standardGeometry, heiau: heiauGeometry, 'hawaii-1795': hawaii1795Geometry };
+const sources: Record<string, unknown> = {
+  standard: standardGeometry,
+  heiau: heiauGeometry,
+  'hawaii-1795': hawaii1795Geometry,
+};
 
 /** The geometry of a map by its id (a Diplomacy variant, a Hand of Destiny scenario), or null when it has none yet. */
 export function mapGeometry(id: string): MapGeometry | null {
@@ -55,5 +59,13 @@ export function mapGeometry(id: string): MapGeometry | null {
 
 /** The rings of an SVG path written by the generator (M, L and Z only). */
 export function ringsOf(path: string): Point[][] {
-  return path.split('Z').filter(Boolean).map((ring) => ring.slice(1).split('L').map((xy) => xy.split(',').map(Number) as Point));
+  return path
+    .split('Z')
+    .filter(Boolean)
+    .map((ring) =>
+      ring
+        .slice(1)
+        .split('L')
+        .map((xy) => xy.split(',').map(Number) as Point),
+    );
 }

@@ -19,7 +19,12 @@ import { MODERATOR_COMMANDS, setDone, type Command } from './commands.ts';
 import { helpText } from './help.ts';
 import { judgeAddress, type Purpose } from '../service/mail-sending/reply-address.ts';
 
-export interface LineResult { line: number; text: string; outcome: 'accepted' | 'rejected' | 'done'; detail: string }
+export interface LineResult {
+  line: number;
+  text: string;
+  outcome: 'accepted' | 'rejected' | 'done';
+  detail: string;
+}
 export interface Executed {
   lines: LineResult[];
   /** Longer answers (STATUS, HISTORY, HELP), in the order asked. */
@@ -28,18 +33,28 @@ export interface Executed {
   orders?: { stored: boolean; rejectedLines: number[]; receipt?: string; ready?: boolean; phase?: string };
 }
 
-export interface Sender { accountId: string; timeZone: string; purpose: Purpose; game: GameWithPlayers }
+export interface Sender {
+  accountId: string;
+  timeZone: string;
+  purpose: Purpose;
+  game: GameWithPlayers;
+}
 
 const problem = (err: unknown): string | null => (err instanceof AppError ? err.message : null);
 
 function indent(s: string): string {
-  return s.replace(/\s+$/, '').split('\n').map((l) => (l ? `  ${l}` : l)).join('\n');
+  return s
+    .replace(/\s+$/, '')
+    .split('\n')
+    .map((l) => (l ? `  ${l}` : l))
+    .join('\n');
 }
 
 export async function execute(ctx: Ctx, who: Sender, commands: Command[]): Promise<Executed> {
   const out: Executed = { lines: [], sections: [] };
   const gameId = who.game.id;
-  const result = (c: Command, outcome: LineResult['outcome'], detail: string) => out.lines.push({ line: c.line, text: c.text, outcome, detail });
+  const result = (c: Command, outcome: LineResult['outcome'], detail: string) =>
+    out.lines.push({ line: c.line, text: c.text, outcome, detail });
   const isMod = who.purpose === 'moderator';
   const name = (role: string) => roleNameOf(who.game, role);
 
@@ -51,30 +66,74 @@ export async function execute(ctx: Ctx, who: Sender, commands: Command[]): Promi
   const rest = commands.filter((c) => !['order', 'clear', 'ready', 'wait'].includes(c.kind));
   if (isMod) {
     for (const c of [...orderCmds, ...(clear ? [clear] : []), ...readyCmds]) {
-      result(c, 'rejected', c.kind === 'order' ? 'not a command (this is the moderator\'s address: moderators send no orders; HELP lists the commands)' : `${c.kind.toUpperCase()} is for players; this is the moderator's address`);
+      result(
+        c,
+        'rejected',
+        c.kind === 'order'
+          ? "not a command (this is the moderator's address: moderators send no orders; HELP lists the commands)"
+          : `${c.kind.toUpperCase()} is for players; this is the moderator's address`,
+      );
     }
   } else if (orderCmds.length || clear) {
     const lines = orderCmds.map((c) => c.text);
     try {
       // The reply to the message carries the receipt: one message, one answer.
-      const r = await submitOrders(ctx, gameId, who.accountId, { lines, ready: lines.length ? ready : false, noReceiptMail: true });
-      r.lines.forEach((l: ReadLine) => { const c = orderCmds[l.line - 1]; if (c) result(c, l.ok ? 'accepted' : 'rejected', l.ok ? `read as: ${l.reading ?? l.text}` : l.error ?? 'not understood'); });
-      if (clear) result(clear, 'done', lines.length ? 'your earlier orders are replaced by the orders of this message' : `your orders for ${r.phase.label} are cleared; you are not ready`);
+      const r = await submitOrders(ctx, gameId, who.accountId, {
+        lines,
+        ready: lines.length ? ready : false,
+        noReceiptMail: true,
+      });
+      r.lines.forEach((l: ReadLine) => {
+        const c = orderCmds[l.line - 1];
+        if (c)
+          result(
+            c,
+            l.ok ? 'accepted' : 'rejected',
+            l.ok ? `read as: ${l.reading ?? l.text}` : (l.error ?? 'not understood'),
+          );
+      });
+      if (clear)
+        result(
+          clear,
+          'done',
+          lines.length
+            ? 'your earlier orders are replaced by the orders of this message'
+            : `your orders for ${r.phase.label} are cleared; you are not ready`,
+        );
       for (const c of readyCmds) result(c, 'done', `ready: ${r.ready ? 'yes' : 'no'}`);
       out.orders = { stored: true, rejectedLines: [], receipt: r.receipt.hash, ready: r.ready, phase: r.phase.label };
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       const read = (err.extra?.lines as ReadLine[] | undefined) ?? [];
-      if (read.length) read.forEach((l) => { const c = orderCmds[l.line - 1]; if (c) result(c, l.ok ? 'accepted' : 'rejected', l.ok ? `read as: ${l.reading ?? l.text} (not stored)` : l.error ?? 'not understood'); });
+      if (read.length)
+        read.forEach((l) => {
+          const c = orderCmds[l.line - 1];
+          if (c)
+            result(
+              c,
+              l.ok ? 'accepted' : 'rejected',
+              l.ok ? `read as: ${l.reading ?? l.text} (not stored)` : (l.error ?? 'not understood'),
+            );
+        });
       else for (const c of orderCmds) result(c, 'rejected', err.message);
-      if (clear) result(clear, 'rejected', read.length ? 'not done: the orders of this message were not stored' : err.message);
+      if (clear)
+        result(clear, 'rejected', read.length ? 'not done: the orders of this message were not stored' : err.message);
       for (const c of readyCmds) result(c, 'rejected', 'not done: the orders of this message were not stored');
-      out.orders = { stored: false, rejectedLines: read.filter((l) => !l.ok).map((l) => orderCmds[l.line - 1]?.line ?? l.line) };
+      out.orders = {
+        stored: false,
+        rejectedLines: read.filter((l) => !l.ok).map((l) => orderCmds[l.line - 1]?.line ?? l.line),
+      };
     }
   } else if (readyCmds.length) {
     try {
       const r = await setReady(ctx, gameId, who.accountId, ready!);
-      for (const c of readyCmds) result(c, 'done', `${name(r.role)} is ${r.ready ? 'ready' : 'not ready'} for ${r.phase.label}` + (r.ready && !ready ? ' (it has nothing to order in this phase)' : ''));
+      for (const c of readyCmds)
+        result(
+          c,
+          'done',
+          `${name(r.role)} is ${r.ready ? 'ready' : 'not ready'} for ${r.phase.label}` +
+            (r.ready && !ready ? ' (it has nothing to order in this phase)' : ''),
+        );
     } catch (err) {
       const p = problem(err);
       if (p === null) throw err;
@@ -85,8 +144,18 @@ export async function execute(ctx: Ctx, who: Sender, commands: Command[]): Promi
   // 2. Everything else, in the order written.
   for (const c of rest) {
     try {
-      if (c.kind === 'error') { result(c, 'rejected', c.error); continue; }
-      if (MODERATOR_COMMANDS.has(c.kind) && !isMod) { result(c, 'rejected', `${c.kind.toUpperCase()} is a moderator's command: send it to the moderator's reply address`); continue; }
+      if (c.kind === 'error') {
+        result(c, 'rejected', c.error);
+        continue;
+      }
+      if (MODERATOR_COMMANDS.has(c.kind) && !isMod) {
+        result(
+          c,
+          'rejected',
+          `${c.kind.toUpperCase()} is a moderator's command: send it to the moderator's reply address`,
+        );
+        continue;
+      }
       switch (c.kind) {
         case 'help':
           out.sections.push({ title: 'HELP', text: helpText(ctx.config, who.purpose, who.game.variant) });
@@ -97,7 +166,10 @@ export async function execute(ctx: Ctx, who: Sender, commands: Command[]): Promi
           result(c, 'done', 'your status is below');
           break;
         case 'history': {
-          out.sections.push({ title: c.phase ? `HISTORY ${c.phase}` : 'HISTORY', text: await historyText(ctx, who, c.phase) });
+          out.sections.push({
+            title: c.phase ? `HISTORY ${c.phase}` : 'HISTORY',
+            text: await historyText(ctx, who, c.phase),
+          });
           result(c, 'done', 'the history is below');
           break;
         }
@@ -108,7 +180,13 @@ export async function execute(ctx: Ctx, who: Sender, commands: Command[]): Promi
         }
         case 'process': {
           const r = await mod.processNow(ctx, gameId, who.accountId);
-          result(c, 'done', r.status === 'processed' ? `processed${r.next ? `; next: ${r.next.label}` : ''}` : `not processed (${r.status})`);
+          result(
+            c,
+            'done',
+            r.status === 'processed'
+              ? `processed${r.next ? `; next: ${r.next.label}` : ''}`
+              : `not processed (${r.status})`,
+          );
           break;
         }
         case 'extend': {
@@ -118,7 +196,14 @@ export async function execute(ctx: Ctx, who: Sender, commands: Command[]): Promi
         }
         case 'deadline': {
           const at = parseTime(c.at, who.timeZone);
-          if (!at) { result(c, 'rejected', `"${c.at}" is not a time; write e.g. DEADLINE 2025-03-04 20:00 (in your time zone, ${who.timeZone}) or DEADLINE 2025-03-04T20:00Z`); break; }
+          if (!at) {
+            result(
+              c,
+              'rejected',
+              `"${c.at}" is not a time; write e.g. DEADLINE 2025-03-04 20:00 (in your time zone, ${who.timeZone}) or DEADLINE 2025-03-04T20:00Z`,
+            );
+            break;
+          }
           const r = await mod.setDeadline(ctx, gameId, who.accountId, { at });
           result(c, 'done', `deadline set to ${formatTime(r.deadlineAt, who.timeZone)}`);
           break;
@@ -133,42 +218,96 @@ export async function execute(ctx: Ctx, who: Sender, commands: Command[]): Promi
           break;
         case 'rollback': {
           const seq = await phaseSeq(ctx, who, c.phase, true);
-          if (seq === null) { result(c, 'rejected', `no adjudicated phase "${c.phase}" in this game (HISTORY lists them with their numbers)`); break; }
+          if (seq === null) {
+            result(
+              c,
+              'rejected',
+              `no adjudicated phase "${c.phase}" in this game (HISTORY lists them with their numbers)`,
+            );
+            break;
+          }
           const r = await mod.rollback(ctx, gameId, who.accountId, seq);
-          result(c, 'done', `rolled back to ${r.phase.label}; new deadline ${formatTime(r.phase.deadlineAt, who.timeZone)}`);
+          result(
+            c,
+            'done',
+            `rolled back to ${r.phase.label}; new deadline ${formatTime(r.phase.deadlineAt, who.timeZone)}`,
+          );
           break;
         }
         case 'draw':
         case 'nodraw': {
           const r = await castVote(ctx, gameId, who.accountId, { draw: c.kind === 'draw' });
-          result(c, 'done', r.ended ? `the game is over: ${r.ended.text}` : r.awaitingModerator ? 'every power agreed to a draw; the moderator confirms it' : c.kind === 'draw' ? 'you vote for a draw (NODRAW withdraws it)' : 'your draw vote is withdrawn');
+          result(
+            c,
+            'done',
+            r.ended
+              ? `the game is over: ${r.ended.text}`
+              : r.awaitingModerator
+                ? 'every power agreed to a draw; the moderator confirms it'
+                : c.kind === 'draw'
+                  ? 'you vote for a draw (NODRAW withdraws it)'
+                  : 'your draw vote is withdrawn',
+          );
           break;
         }
         case 'concede':
         case 'noconcede': {
           const r = await castVote(ctx, gameId, who.accountId, { concedeTo: c.kind === 'concede' ? c.to : null });
-          result(c, 'done', r.ended ? `the game is over: ${r.ended.text}` : c.kind === 'concede' ? `you concede to ${name(r.vote.mine?.concedeTo ?? '')} (NOCONCEDE withdraws it)` : 'your concession is withdrawn');
+          result(
+            c,
+            'done',
+            r.ended
+              ? `the game is over: ${r.ended.text}`
+              : c.kind === 'concede'
+                ? `you concede to ${name(r.vote.mine?.concedeTo ?? '')} (NOCONCEDE withdraws it)`
+                : 'your concession is withdrawn',
+          );
           break;
         }
         case 'set': {
-          const r = await updateAccount(ctx, who.accountId, { notify: c.notify, receiptsByMail: c.receiptsByMail, timeZone: c.timeZone });
+          const r = await updateAccount(ctx, who.accountId, {
+            notify: c.notify,
+            receiptsByMail: c.receiptsByMail,
+            timeZone: c.timeZone,
+          });
           result(c, 'done', setDone(c, r));
           break;
         }
         case 'register':
         case 'list':
         case 'join':
-          result(c, 'rejected', `${c.kind.toUpperCase()} is for the judge's own address: send it to ${judgeAddress(ctx.config.inbound)}`);
+          result(
+            c,
+            'rejected',
+            `${c.kind.toUpperCase()} is for the judge's own address: send it to ${judgeAddress(ctx.config.inbound)}`,
+          );
           break;
         case 'resign': {
           // Resigning cannot be taken back: the power must be named, so a stray line does not do it.
           const role = who.game.players.find((p) => p.accountId === who.accountId && p.status === 'playing')?.role;
-          if (isMod || !role) { result(c, 'rejected', 'RESIGN is for a player of this game'); break; }
+          if (isMod || !role) {
+            result(c, 'rejected', 'RESIGN is for a player of this game');
+            break;
+          }
           const mine = name(role);
-          if (!c.power) { result(c, 'rejected', `nothing done. To leave the game for good, write RESIGN ${mine}: ${mine} then goes into civil disorder (its units hold) until the moderator finds a new player`); break; }
-          if (![role, mine].some((n) => n.toLowerCase() === c.power!.trim().toLowerCase())) { result(c, 'rejected', `nothing done: you play ${mine}, not "${c.power}". To resign, write RESIGN ${mine}`); break; }
+          if (!c.power) {
+            result(
+              c,
+              'rejected',
+              `nothing done. To leave the game for good, write RESIGN ${mine}: ${mine} then goes into civil disorder (its units hold) until the moderator finds a new player`,
+            );
+            break;
+          }
+          if (![role, mine].some((n) => n.toLowerCase() === c.power!.trim().toLowerCase())) {
+            result(c, 'rejected', `nothing done: you play ${mine}, not "${c.power}". To resign, write RESIGN ${mine}`);
+            break;
+          }
           await mod.resign(ctx, gameId, who.accountId);
-          result(c, 'done', `you resigned from ${mine}; it is in civil disorder until the moderator finds a new player, who is told. Mail to this address is no longer read`);
+          result(
+            c,
+            'done',
+            `you resigned from ${mine}; it is in civil disorder until the moderator finds a new player, who is told. Mail to this address is no longer read`,
+          );
           break;
         }
         default:
@@ -179,7 +318,12 @@ export async function execute(ctx: Ctx, who: Sender, commands: Command[]): Promi
       // once, and the commands before it stand (an SMTP 451 would make the sender deliver it again).
       const p = problem(err);
       if (p === null) ctx.log.error({ err, command: c.kind }, 'email command failed');
-      result(c, 'rejected', p ?? 'could not be carried out because of an error on the judge; nothing was changed by this line. Try it again later.');
+      result(
+        c,
+        'rejected',
+        p ??
+          'could not be carried out because of an error on the judge; nothing was changed by this line. Try it again later.',
+      );
     }
   }
   out.lines.sort((a, b) => a.line - b.line);
@@ -206,14 +350,25 @@ async function statusText(ctx: Ctx, who: Sender): Promise<string> {
   let s = `${v.name} (${gameTitle(who.game)}) is ${v.status}. You are ${a.viewer.kind === 'player' ? roleNameOf(who.game, a.viewer.role) : a.viewer.kind}.\n`;
   if (v.phase) {
     s += `Phase: ${v.phase.label}. Deadline: ${formatTime(v.phase.deadlineAt, who.timeZone)}.\n`;
-    s += `Ready: ${v.phase.readiness.filter((r) => r.expected && r.played).map((r) => `${roleNameOf(who.game, r.role)} ${r.ready ? 'ready' : r.submitted ? 'orders in, not ready' : 'no orders'}`).join('; ') || 'nobody has to order'}.\n`;
+    s += `Ready: ${
+      v.phase.readiness
+        .filter((r) => r.expected && r.played)
+        .map(
+          (r) =>
+            `${roleNameOf(who.game, r.role)} ${r.ready ? 'ready' : r.submitted ? 'orders in, not ready' : 'no orders'}`,
+        )
+        .join('; ') || 'nobody has to order'
+    }.\n`;
   }
   if (a.viewer.kind === 'player' && v.phase) {
     const mine = await myOrders(ctx, who.game.id, who.accountId);
     // What a player who is not expected may still send (Hawaii 1795: standing instructions).
     let note: string | null = null;
     if (!mine.expected && a.module.waitingNote) {
-      const open = await ctx.db.phase.findFirst({ where: { gameId: who.game.id, status: 'open' }, select: { state: true } });
+      const open = await ctx.db.phase.findFirst({
+        where: { gameId: who.game.id, status: 'open' },
+        select: { state: true },
+      });
       note = open ? a.module.waitingNote(open.state, mine.role) : null;
     }
     s += mine.lines.length
@@ -226,7 +381,11 @@ async function statusText(ctx: Ctx, who: Sender): Promise<string> {
 }
 
 async function phaseSeq(ctx: Ctx, who: Sender, name: string, adjudicatedOnly: boolean): Promise<number | null> {
-  const phases = await ctx.db.phase.findMany({ where: { gameId: who.game.id, status: adjudicatedOnly ? 'adjudicated' : { not: 'rolled_back' } }, orderBy: { seq: 'asc' }, select: { seq: true, key: true, label: true } });
+  const phases = await ctx.db.phase.findMany({
+    where: { gameId: who.game.id, status: adjudicatedOnly ? 'adjudicated' : { not: 'rolled_back' } },
+    orderBy: { seq: 'asc' },
+    select: { seq: true, key: true, label: true },
+  });
   const t = name.trim().toLowerCase();
   if (/^\d+$/.test(t)) return phases.find((p) => p.seq === Number(t))?.seq ?? null;
   const hit = phases.filter((p) => p.label.toLowerCase() === t || p.key.toLowerCase() === t);
@@ -237,13 +396,21 @@ async function historyText(ctx: Ctx, who: Sender, phase?: string): Promise<strin
   const a = await access(ctx.db, who.game.id, who.accountId);
   if (!phase) {
     const h = await allHistory(ctx, a);
-    return h.map((p) => `  ${String(p.seq).padStart(3)}. ${p.label} [${p.status}]${p.missed.length ? ` no orders from ${roleNamesOf(who.game, p.missed)}` : ''}`).join('\n') + '\n\nHISTORY <number or phase name> shows one phase: its orders and results.\n';
+    return (
+      h
+        .map(
+          (p) =>
+            `  ${String(p.seq).padStart(3)}. ${p.label} [${p.status}]${p.missed.length ? ` no orders from ${roleNamesOf(who.game, p.missed)}` : ''}`,
+        )
+        .join('\n') + '\n\nHISTORY <number or phase name> shows one phase: its orders and results.\n'
+    );
   }
   const seq = await phaseSeq(ctx, who, phase, false);
   if (seq === null) return `There is no phase "${phase}" in this game. HISTORY without a phase lists them.\n`;
   const p = await phaseDetail(ctx, a, seq);
   let s = `${p.seq}. ${p.label} [${p.status}]\n`;
-  for (const o of p.orders) s += `\nOrders of ${roleNameOf(who.game, o.role)}:\n${o.lines.map((l) => `  ${l}`).join('\n') || '  (none)'}\n`;
+  for (const o of p.orders)
+    s += `\nOrders of ${roleNameOf(who.game, o.role)}:\n${o.lines.map((l) => `  ${l}`).join('\n') || '  (none)'}\n`;
   if (p.report) s += `\nResults:\n\n${indent(p.report)}\n`;
   s += `\nPosition at the start of ${p.label}:\n\n${indent(p.position ?? '')}\n`;
   return s;

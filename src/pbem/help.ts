@@ -103,7 +103,7 @@ Limits: ${Math.round(i.maxBytes / 1024)} KiB per message, ${i.ratePerHour} messa
   s += `\n${judgeHelpText(config)}`;
   if (variant === 'hawaii1795') s += `\n${HAWAII_1795_HELP}`;
   if (variant === 'aloha') s += `\n${ALOHA_HELP}`;
-  if (purpose === 'moderator') s += '\nYou wrote to the moderator\'s address of this game.\n';
+  if (purpose === 'moderator') s += "\nYou wrote to the moderator's address of this game.\n";
   return s;
 }
 
@@ -128,6 +128,6 @@ RESIGN go to a game's address: the Reply-To of every mail of the game.
 /** One line that names every player command, for a reply with a line the judge could not read. */
 export function commandSummary(purpose: Purpose | null): string {
   return purpose === 'moderator'
-    ? 'The moderator\'s commands: PROCESS, EXTEND, DEADLINE, PAUSE, RESUME, ROLLBACK, STATUS, HISTORY, HELP (HELP explains each).'
+    ? "The moderator's commands: PROCESS, EXTEND, DEADLINE, PAUSE, RESUME, ROLLBACK, STATUS, HISTORY, HELP (HELP explains each)."
     : 'The commands: READY, WAIT, CLEAR, STATUS, HISTORY, PRESS TO ... END, DRAW, NODRAW, CONCEDE, NOCONCEDE, RESIGN, HELP\n(HELP explains each); any other line is read as an order.';
 }

@@ -27,7 +27,10 @@ const num = (s: string) => Number(s);
 function measure(svg: string): { box: [number, number, number, number]; minFont: number } {
   const vb = /<svg\b[^>]*\bviewBox="([^"]+)"/.exec(svg);
   if (!vb) throw new Error('mail map: the SVG has no viewBox');
-  const box = vb[1]!.trim().split(/[\s,]+/).map(num) as [number, number, number, number];
+  const box = vb[1]!
+    .trim()
+    .split(/[\s,]+/)
+    .map(num) as [number, number, number, number];
   const sizes = [...svg.matchAll(/\bfont-size="([\d.]+)"/g)].map((m) => num(m[1]!)).filter((x) => x > 0);
   return { box, minFont: sizes.length ? Math.min(...sizes) : 16 };
 }
@@ -81,16 +84,23 @@ export function mailCrop(svg: string, points: Point[], opts: { margin?: number; 
   const ow = Math.round(width / 3);
   const oh = Math.round((ow * vh) / vw);
   const height = top + (points.length ? oh + 16 : 0);
-  const parts = [`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" font-family="DejaVu Sans, Verdana, sans-serif">`, `<title>${title}</title>`];
-  parts.push(`<svg class="crop" x="0" y="0" width="${width}" height="${top}" viewBox="${r(cx)} ${r(cy)} ${r(cw)} ${r(ch)}" preserveAspectRatio="xMidYMid meet">${body}</svg>`);
+  const parts = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" font-family="DejaVu Sans, Verdana, sans-serif">`,
+    `<title>${title}</title>`,
+  ];
+  parts.push(
+    `<svg class="crop" x="0" y="0" width="${width}" height="${top}" viewBox="${r(cx)} ${r(cy)} ${r(cw)} ${r(ch)}" preserveAspectRatio="xMidYMid meet">${body}</svg>`,
+  );
   if (points.length) {
     // The whole board, a third of the width, names left out; the box shows the part above.
     const board = body.replace(/<title>[^<]*<\/title>/g, '').replace(/<text\b[\s\S]*?<\/text>/g, '');
     const caption = `Whole map: the box is the part shown above.`;
-    parts.push(`<g class="overview" transform="translate(0 ${top})"><rect width="${width}" height="${oh + 16}" fill="#fff"/>`
-      + `<svg x="8" y="8" width="${ow}" height="${oh}" viewBox="${vx} ${vy} ${vw} ${vh}" preserveAspectRatio="xMidYMid meet">${board}`
-      + `<rect x="${r(cx)}" y="${r(cy)}" width="${r(cw)}" height="${r(ch)}" fill="none" stroke="#c00" stroke-width="${r(vw / 200)}"/></svg>`
-      + `<text x="${ow + 20}" y="${Math.round(oh / 2)}" font-size="${Math.max(MIN_NAME_PX, 14)}" fill="#333">${esc(caption)}</text></g>`);
+    parts.push(
+      `<g class="overview" transform="translate(0 ${top})"><rect width="${width}" height="${oh + 16}" fill="#fff"/>` +
+        `<svg x="8" y="8" width="${ow}" height="${oh}" viewBox="${vx} ${vy} ${vw} ${vh}" preserveAspectRatio="xMidYMid meet">${board}` +
+        `<rect x="${r(cx)}" y="${r(cy)}" width="${r(cw)}" height="${r(ch)}" fill="none" stroke="#c00" stroke-width="${r(vw / 200)}"/></svg>` +
+        `<text x="${ow + 20}" y="${Math.round(oh / 2)}" font-size="${Math.max(MIN_NAME_PX, 14)}" fill="#333">${esc(caption)}</text></g>`,
+    );
   }
   parts.push('</svg>');
   return { svg: parts.join(''), width, height, crop, scale };

@@ -4,4 +4,7 @@
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 const ENTITY: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 
-export const esc = (s: string | number): string => String(s).replace(NOT_XML, '').replace(/[&<>"]/g, (c) => ENTITY[c]!);
+export const esc = (s: string | number): string =>
+  String(s)
+    .replace(NOT_XML, '')
+    .replace(/[&<>"]/g, (c) => ENTITY[c]!);

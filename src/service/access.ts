@@ -19,7 +19,12 @@ export interface Access {
 
 export function moduleOf(game: { variant: string }): GameModule {
   const m = gameModule(game.variant);
-  if (!m) throw new AppError(503, 'Game engine unavailable', `The engine of variant "${game.variant}" is not installed on this server.`);
+  if (!m)
+    throw new AppError(
+      503,
+      'Game engine unavailable',
+      `The engine of variant "${game.variant}" is not installed on this server.`,
+    );
   return m;
 }
 
@@ -27,17 +32,25 @@ export function policyOf(game: { deadlines: unknown }): DeadlinePolicy {
   return DeadlinePolicy.parse(game.deadlines ?? {});
 }
 
-export function viewerFor(game: GameWithPlayers, accountId: string | undefined): { viewer: Viewer; player?: PlayerWithAccount } {
+export function viewerFor(
+  game: GameWithPlayers,
+  accountId: string | undefined,
+): { viewer: Viewer; player?: PlayerWithAccount } {
   // A moderator never holds a seat (refuseModeratorSeat), so never reads as a player.
   if (accountId && game.moderatorId === accountId) return { viewer: { kind: 'moderator' } };
-  const player = accountId ? game.players.find((p) => p.accountId === accountId && p.status === 'playing' && p.role) : undefined;
+  const player = accountId
+    ? game.players.find((p) => p.accountId === accountId && p.status === 'playing' && p.role)
+    : undefined;
   if (player) return { viewer: { kind: 'player', role: player.role! }, player };
   return { viewer: { kind: 'observer' } };
 }
 
 /** A game with its players (in seating order, with their accounts) and its moderator. */
 export const gameInclude = {
-  players: { include: { account: true }, orderBy: [{ createdAt: 'asc' }, { role: { sort: 'asc', nulls: 'last' } }, { id: 'asc' }] },
+  players: {
+    include: { account: true },
+    orderBy: [{ createdAt: 'asc' }, { role: { sort: 'asc', nulls: 'last' } }, { id: 'asc' }],
+  },
   moderator: true,
 } as const satisfies Prisma.GameInclude;
 
@@ -52,7 +65,10 @@ export async function loadGame(db: Db | Tx, gameId: string): Promise<GameWithPla
  * players and whoever was invited to it (any seat, past ones included); and, while it forms, anyone
  * signed in when it is open to all (it is there to be found and joined).
  */
-export function mayRead(game: Pick<GameWithPlayers, 'public' | 'moderatorId' | 'players' | 'openJoin' | 'status'>, accountId: string | undefined): boolean {
+export function mayRead(
+  game: Pick<GameWithPlayers, 'public' | 'moderatorId' | 'players' | 'openJoin' | 'status'>,
+  accountId: string | undefined,
+): boolean {
   if (game.public) return true;
   if (!accountId) return false;
   if (game.moderatorId === accountId || game.players.some((p) => p.accountId === accountId)) return true;
@@ -75,7 +91,9 @@ export async function access(db: Db | Tx, gameId: string, accountId: string | un
  */
 export function refuseModeratorSeat(game: { moderatorId: string }, accountId: string): void {
   if (accountId === game.moderatorId)
-    throw forbidden('The moderator of a game cannot also play in it: the moderator sees what the players may not. Ask someone else to moderate, or invite another player.');
+    throw forbidden(
+      'The moderator of a game cannot also play in it: the moderator sees what the players may not. Ask someone else to moderate, or invite another player.',
+    );
 }
 
 export function requireModerator(a: Access): void {
@@ -89,7 +107,10 @@ export function requirePlayer(a: Access): PlayerWithAccount {
 
 /** Lock the game row for the rest of the transaction: every change to a game goes through it. */
 export async function lockGame(tx: Tx, gameId: string): Promise<void> {
-  const rows = await tx.$queryRawUnsafe<{ id: string }[]>('SELECT id FROM "Game" WHERE id = $1::uuid FOR UPDATE', gameId);
+  const rows = await tx.$queryRawUnsafe<{ id: string }[]>(
+    'SELECT id FROM "Game" WHERE id = $1::uuid FOR UPDATE',
+    gameId,
+  );
   if (rows.length === 0) throw notFound('There is no game with this id.');
 }
 
@@ -102,9 +123,15 @@ export function squashName(x: string): string {
  * A power or side as a person typed it: matched without regard to case, spaces or punctuation, by
  * its id or, given `nameOf`, by the rulebook's name too. The first of `roles` that matches wins.
  */
-export function matchRole(roles: readonly string[], typed: string, nameOf?: (role: string) => string): string | undefined {
+export function matchRole(
+  roles: readonly string[],
+  typed: string,
+  nameOf?: (role: string) => string,
+): string | undefined {
   const t = squashName(typed);
-  return t ? roles.find((r) => squashName(r) === t || (nameOf !== undefined && squashName(nameOf(r)) === t)) : undefined;
+  return t
+    ? roles.find((r) => squashName(r) === t || (nameOf !== undefined && squashName(nameOf(r)) === t))
+    : undefined;
 }
 
 export function activePlayers(game: GameWithPlayers): PlayerWithAccount[] {

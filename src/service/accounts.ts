@@ -43,7 +43,12 @@ export function canonicalZone(zone: string): string {
   }
 }
 
-export interface AccountInfo { id: string; email: string; name: string | null; timeZone: string }
+export interface AccountInfo {
+  id: string;
+  email: string;
+  name: string | null;
+  timeZone: string;
+}
 
 export const SIGN_IN_LINK_MINUTES = 15;
 /** A registration link is read in the mail client that sent REGISTER, maybe later: longer. */
@@ -55,28 +60,54 @@ export const REGISTRATION_LINK_MINUTES = 60;
  * never locks the owner out (their links already sent still work).
  */
 const signInMailAllowed = (ctx: Ctx, tx: Tx, address: string, now: Date) =>
-  mailAllowed(tx, { address, kinds: ['token', 'no-account'], limit: ctx.config.signInMailLimit, windowMs: 3600_000, now });
+  mailAllowed(tx, {
+    address,
+    kinds: ['token', 'no-account'],
+    limit: ctx.config.signInMailLimit,
+    windowMs: 3600_000,
+    now,
+  });
 
-async function issueToken(ctx: Ctx, tx: Tx, account: AccountInfo, reason: 'register' | 'sign-in', web?: { next?: string }): Promise<void> {
+async function issueToken(
+  ctx: Ctx,
+  tx: Tx,
+  account: AccountInfo,
+  reason: 'register' | 'sign-in',
+  web?: { next?: string },
+): Promise<void> {
   const now = ctx.clock.now();
   if (!(await signInMailAllowed(ctx, tx, account.email, now))) return;
   if (web) {
     // The browser gets a one-time link, never a long-lived token in a URL.
     const code = crypto.randomBytes(32).toString('base64url');
-    await tx.signInLink.create({ data: { accountId: account.id, codeHash: hashToken(code), createdAt: now, expiresAt: new Date(now.getTime() + SIGN_IN_LINK_MINUTES * 60_000) } });
+    await tx.signInLink.create({
+      data: {
+        accountId: account.id,
+        codeHash: hashToken(code),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + SIGN_IN_LINK_MINUTES * 60_000),
+      },
+    });
     await queueMail(tx, signInLinkMail(ctx.config, account, code, SIGN_IN_LINK_MINUTES, now, web.next), now);
     return;
   }
   const token = newToken();
-  await tx.apiToken.create({ data: { accountId: account.id, tokenHash: hashToken(token), prefix: token.slice(0, 9), createdAt: now } });
+  await tx.apiToken.create({
+    data: { accountId: account.id, tokenHash: hashToken(token), prefix: token.slice(0, 9), createdAt: now },
+  });
   await queueMail(tx, tokenMail(ctx.config, account, token, reason, now), now);
 }
 
 /** Register (or, for a known address, sign in): a new token is emailed. Same answer either way. */
-export async function register(ctx: Ctx, input: { email: string; name?: string; timeZone?: string; web?: boolean; next?: string }): Promise<void> {
+export async function register(
+  ctx: Ctx,
+  input: { email: string; name?: string; timeZone?: string; web?: boolean; next?: string },
+): Promise<void> {
   const email = normalizeEmail(input.email);
   if (input.timeZone && !validTimeZone(input.timeZone)) {
-    throw badRequest(`"${input.timeZone}" is not an IANA time zone such as "Pacific/Honolulu" or "UTC".`, [{ field: 'body.timeZone', message: 'unknown time zone' }]);
+    throw badRequest(`"${input.timeZone}" is not an IANA time zone such as "Pacific/Honolulu" or "UTC".`, [
+      { field: 'body.timeZone', message: 'unknown time zone' },
+    ]);
   }
   await ctx.db.$transaction(async (tx) => {
     const now = ctx.clock.now();
@@ -101,7 +132,11 @@ export async function signIn(ctx: Ctx, input: { email: string; web?: boolean; ne
     else if (input.web) {
       // A newcomer in the browser who did not press "register": the link creates the account when followed.
       const code = await registrationLink(ctx, tx, email);
-      await queueMail(tx, noAccountMail(ctx.config, email, { code, minutes: REGISTRATION_LINK_MINUTES, next: input.next }), now);
+      await queueMail(
+        tx,
+        noAccountMail(ctx.config, email, { code, minutes: REGISTRATION_LINK_MINUTES, next: input.next }),
+        now,
+      );
     } else {
       await queueMail(tx, noAccountMail(ctx.config, email), now);
     }
@@ -109,7 +144,10 @@ export async function signIn(ctx: Ctx, input: { email: string; web?: boolean; ne
   await afterCommit(ctx, { mail: true });
 }
 
-export interface Authenticated { account: AccountInfo; tokenId: string }
+export interface Authenticated {
+  account: AccountInfo;
+  tokenId: string;
+}
 
 /**
  * Use a sign-in link: once, before it expires. Gives a new token for the browser's session cookie.
@@ -122,14 +160,25 @@ export async function redeemSignInLink(ctx: Ctx, code: string): Promise<{ token:
     const rows = await tx.$queryRawUnsafe<{ accountId: string | null; email: string | null }[]>(
       `UPDATE "SignInLink" SET "usedAt" = $2::timestamptz AT TIME ZONE 'UTC'
         WHERE "codeHash" = $1 AND "usedAt" IS NULL AND "expiresAt" > $2::timestamptz AT TIME ZONE 'UTC' RETURNING "accountId"::text, email`,
-      hashToken(code), now.toISOString(),
+      hashToken(code),
+      now.toISOString(),
     );
-    if (!rows[0]) throw badRequest(`This sign-in link was used already or has expired (links work once, within ${SIGN_IN_LINK_MINUTES} minutes; a registration link within ${REGISTRATION_LINK_MINUTES}). Ask for a new one.`, [{ field: 'body.code', message: 'used or expired' }]);
+    if (!rows[0])
+      throw badRequest(
+        `This sign-in link was used already or has expired (links work once, within ${SIGN_IN_LINK_MINUTES} minutes; a registration link within ${REGISTRATION_LINK_MINUTES}). Ask for a new one.`,
+        [{ field: 'body.code', message: 'used or expired' }],
+      );
     const a = rows[0].accountId
       ? await tx.account.findUniqueOrThrow({ where: { id: rows[0].accountId } })
-      : await tx.account.upsert({ where: { email: rows[0].email! }, create: { email: rows[0].email!, createdAt: now }, update: {} });
+      : await tx.account.upsert({
+          where: { email: rows[0].email! },
+          create: { email: rows[0].email!, createdAt: now },
+          update: {},
+        });
     const token = newToken();
-    await tx.apiToken.create({ data: { accountId: a.id, tokenHash: hashToken(token), prefix: token.slice(0, 9), createdAt: now } });
+    await tx.apiToken.create({
+      data: { accountId: a.id, tokenHash: hashToken(token), prefix: token.slice(0, 9), createdAt: now },
+    });
     return { token, account: { id: a.id, email: a.email, name: a.name, timeZone: a.timeZone } };
   });
 }
@@ -143,9 +192,23 @@ export async function redeemSignInLink(ctx: Ctx, code: string): Promise<{ token:
 export async function registrationLink(ctx: Ctx, tx: Tx, email: string): Promise<string> {
   const e = normalizeEmail(email);
   const now = ctx.clock.now();
-  await limitMailTo(tx, { address: e, kinds: ['token', 'no-account'], limit: ctx.config.signInMailLimit, windowMs: 3600_000, now, what: 'Sign-in mails' });
+  await limitMailTo(tx, {
+    address: e,
+    kinds: ['token', 'no-account'],
+    limit: ctx.config.signInMailLimit,
+    windowMs: 3600_000,
+    now,
+    what: 'Sign-in mails',
+  });
   const code = crypto.randomBytes(32).toString('base64url');
-  await tx.signInLink.create({ data: { email: e, codeHash: hashToken(code), createdAt: now, expiresAt: new Date(now.getTime() + REGISTRATION_LINK_MINUTES * 60_000) } });
+  await tx.signInLink.create({
+    data: {
+      email: e,
+      codeHash: hashToken(code),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + REGISTRATION_LINK_MINUTES * 60_000),
+    },
+  });
   return code;
 }
 
@@ -155,14 +218,17 @@ const lastUsedWritten = new Map<string, number>();
 // statement (and one commit) instead of one each.
 const touchBatchers = new WeakMap<Ctx['pool'], ReturnType<typeof touchBatcher>>();
 function touchBatcher(ctx: Ctx) {
-  return createBatcher<{ id: string; at: string }, void>(async (items) => {
-    await ctx.pool.query({
-      name: 'touch-tokens',
-      text: `UPDATE "ApiToken" t SET "lastUsedAt" = v.at AT TIME ZONE 'UTC' FROM unnest($1::uuid[], $2::timestamptz[]) AS v(id, at) WHERE t.id = v.id`,
-      values: [items.map((x) => x.id), items.map((x) => x.at)],
-    });
-    return items.map(() => undefined);
-  }, { maxSize: 500, maxInFlight: 1, key: (x) => x.id });
+  return createBatcher<{ id: string; at: string }, void>(
+    async (items) => {
+      await ctx.pool.query({
+        name: 'touch-tokens',
+        text: `UPDATE "ApiToken" t SET "lastUsedAt" = v.at AT TIME ZONE 'UTC' FROM unnest($1::uuid[], $2::timestamptz[]) AS v(id, at) WHERE t.id = v.id`,
+        values: [items.map((x) => x.id), items.map((x) => x.at)],
+      });
+      return items.map(() => undefined);
+    },
+    { maxSize: 500, maxInFlight: 1, key: (x) => x.id },
+  );
 }
 
 /** Record a token's use, at most once a minute per token. */
@@ -188,14 +254,27 @@ export function tokenExpiry(config: Config, t: { createdAt: Date; lastUsedAt: Da
 /** The 401 for a token that exists but may no longer be used, or null. */
 export function tokenRefusal(ctx: Ctx, t: { revokedAt: Date | null; createdAt: Date; lastUsedAt: Date | null }) {
   if (t.revokedAt) return unauthorized('This API token was revoked. Ask for a new one with POST /accounts/sign-in.');
-  if (ctx.clock.now().getTime() >= tokenExpiry(ctx.config, t).getTime()) return unauthorized(`This API token has expired (tokens last ${ctx.config.tokenTtlDays} days, or ${ctx.config.tokenIdleDays} days unused). Ask for a new one with POST /accounts/sign-in.`);
+  if (ctx.clock.now().getTime() >= tokenExpiry(ctx.config, t).getTime())
+    return unauthorized(
+      `This API token has expired (tokens last ${ctx.config.tokenTtlDays} days, or ${ctx.config.tokenIdleDays} days unused). Ask for a new one with POST /accounts/sign-in.`,
+    );
   return null;
 }
 
 /** The account a bearer token belongs to, or a 401. One indexed lookup; revocation is immediate. */
 export async function authenticate(ctx: Ctx, token: string): Promise<Authenticated> {
   const hash = hashToken(token);
-  const r = await ctx.pool.query<{ token_id: string; tokenHash: string; revokedAt: Date | null; lastUsedAt: Date | null; createdAt: Date; id: string; email: string; name: string | null; timeZone: string }>(
+  const r = await ctx.pool.query<{
+    token_id: string;
+    tokenHash: string;
+    revokedAt: Date | null;
+    lastUsedAt: Date | null;
+    createdAt: Date;
+    id: string;
+    email: string;
+    name: string | null;
+    timeZone: string;
+  }>(
     `SELECT t.id AS token_id, t."tokenHash", t."revokedAt" AT TIME ZONE 'UTC' AS "revokedAt", t."lastUsedAt" AT TIME ZONE 'UTC' AS "lastUsedAt", t."createdAt" AT TIME ZONE 'UTC' AS "createdAt", a.id, a.email, a.name, a."timeZone"
        FROM "ApiToken" t JOIN "Account" a ON a.id = t."accountId" WHERE t."tokenHash" = $1`,
     [hash],
@@ -204,7 +283,8 @@ export async function authenticate(ctx: Ctx, token: string): Promise<Authenticat
   // The database compared SHA-256 digests of a 256-bit random token (timing tells nothing about the
   // token itself); compare once more in constant time before trusting the row.
   if (row && !sameDigest(row.tokenHash, hash)) throw unauthorized();
-  if (!row) throw unauthorized('This API token is unknown or was revoked. Ask for a new one with POST /accounts/sign-in.');
+  if (!row)
+    throw unauthorized('This API token is unknown or was revoked. Ask for a new one with POST /accounts/sign-in.');
   const refused = tokenRefusal(ctx, row);
   if (refused) throw refused;
   await touchToken(ctx, row.token_id, row.lastUsedAt);
@@ -214,22 +294,56 @@ export async function authenticate(ctx: Ctx, token: string): Promise<Authenticat
 /** How often results mail comes: each phase's results, one digest a day (src/service/digest.ts), or deadline reminders only. */
 export const NOTIFY = ['every-phase', 'digest', 'reminders'] as const;
 export type Notify = (typeof NOTIFY)[number];
-export interface AccountSettings extends AccountInfo { notify: Notify; receiptsByMail: boolean }
+export interface AccountSettings extends AccountInfo {
+  notify: Notify;
+  receiptsByMail: boolean;
+}
 
-const settingsOf = (a: { id: string; email: string; name: string | null; timeZone: string; notify: string; receiptsByMail: boolean }): AccountSettings =>
-  ({ id: a.id, email: a.email, name: a.name, timeZone: a.timeZone, notify: (NOTIFY as readonly string[]).includes(a.notify) ? a.notify as Notify : 'every-phase', receiptsByMail: a.receiptsByMail });
+const settingsOf = (a: {
+  id: string;
+  email: string;
+  name: string | null;
+  timeZone: string;
+  notify: string;
+  receiptsByMail: boolean;
+}): AccountSettings => ({
+  id: a.id,
+  email: a.email,
+  name: a.name,
+  timeZone: a.timeZone,
+  notify: (NOTIFY as readonly string[]).includes(a.notify) ? (a.notify as Notify) : 'every-phase',
+  receiptsByMail: a.receiptsByMail,
+});
 
 export async function accountSettings(ctx: Ctx, accountId: string): Promise<AccountSettings> {
   return settingsOf(await ctx.db.account.findUniqueOrThrow({ where: { id: accountId } }));
 }
 
-export async function updateAccount(ctx: Ctx, accountId: string, input: { name?: string | null; timeZone?: string; notify?: Notify; receiptsByMail?: boolean }): Promise<AccountSettings> {
+export async function updateAccount(
+  ctx: Ctx,
+  accountId: string,
+  input: { name?: string | null; timeZone?: string; notify?: Notify; receiptsByMail?: boolean },
+): Promise<AccountSettings> {
   if (input.timeZone !== undefined && !validTimeZone(input.timeZone)) {
-    throw badRequest(`"${input.timeZone}" is not an IANA time zone such as "Pacific/Honolulu" or "UTC".`, [{ field: 'body.timeZone', message: 'unknown time zone' }]);
+    throw badRequest(`"${input.timeZone}" is not an IANA time zone such as "Pacific/Honolulu" or "UTC".`, [
+      { field: 'body.timeZone', message: 'unknown time zone' },
+    ]);
   }
   // A reader who turns to the digest has had every result until now: their first digest starts here.
-  if (input.notify === 'digest') await ctx.db.account.updateMany({ where: { id: accountId, notify: { not: 'digest' } }, data: { digestSentAt: ctx.clock.now() } });
-  const a = await ctx.db.account.update({ where: { id: accountId }, data: { name: input.name, timeZone: input.timeZone === undefined ? undefined : canonicalZone(input.timeZone), notify: input.notify, receiptsByMail: input.receiptsByMail } });
+  if (input.notify === 'digest')
+    await ctx.db.account.updateMany({
+      where: { id: accountId, notify: { not: 'digest' } },
+      data: { digestSentAt: ctx.clock.now() },
+    });
+  const a = await ctx.db.account.update({
+    where: { id: accountId },
+    data: {
+      name: input.name,
+      timeZone: input.timeZone === undefined ? undefined : canonicalZone(input.timeZone),
+      notify: input.notify,
+      receiptsByMail: input.receiptsByMail,
+    },
+  });
   return settingsOf(a);
 }
 
@@ -243,7 +357,10 @@ export async function listTokens(ctx: Ctx, accountId: string) {
 }
 
 export async function revokeToken(ctx: Ctx, accountId: string, tokenId: string): Promise<void> {
-  const r = await ctx.db.apiToken.updateMany({ where: { id: tokenId, accountId, revokedAt: null }, data: { revokedAt: ctx.clock.now() } });
+  const r = await ctx.db.apiToken.updateMany({
+    where: { id: tokenId, accountId, revokedAt: null },
+    data: { revokedAt: ctx.clock.now() },
+  });
   if (r.count === 0) {
     const exists = await ctx.db.apiToken.findFirst({ where: { id: tokenId, accountId } });
     if (!exists) throw notFound('You have no token with this id.');

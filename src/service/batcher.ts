@@ -32,7 +32,10 @@ export function createBatcher<I, O>(
       queue = rest;
       inFlight++;
       exec(batch.map((b) => b.item))
-        .then((out) => batch.forEach((b, i) => b.resolve(out[i])), (err) => batch.forEach((b) => b.reject(err)))
+        .then(
+          (out) => batch.forEach((b, i) => b.resolve(out[i])),
+          (err) => batch.forEach((b) => b.reject(err)),
+        )
         .finally(() => {
           inFlight--;
           if (queue.length) schedule();

@@ -22,8 +22,12 @@ export async function dropCalendarAddress(ctx: Ctx, accountId: string): Promise<
 /** The account a feed key belongs to; an unknown key is a 404, like an address that never existed. */
 export async function accountByCalendarKey(ctx: Ctx, key: string): Promise<string> {
   const digest = hashToken(key);
-  const a = await ctx.db.account.findUnique({ where: { calendarKeyHash: digest }, select: { id: true, calendarKeyHash: true } });
-  if (!a?.calendarKeyHash || !sameDigest(a.calendarKeyHash, digest)) throw notFound('There is no calendar at this address (it may have been replaced by a newer one).');
+  const a = await ctx.db.account.findUnique({
+    where: { calendarKeyHash: digest },
+    select: { id: true, calendarKeyHash: true },
+  });
+  if (!a?.calendarKeyHash || !sameDigest(a.calendarKeyHash, digest))
+    throw notFound('There is no calendar at this address (it may have been replaced by a newer one).');
   return a.id;
 }
 
@@ -51,7 +55,11 @@ function fold(line: string): string {
   return out.join('\r\n ');
 }
 
-const stamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const stamp = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 export async function calendarFor(ctx: Ctx, accountId: string): Promise<string> {
   const games = await ctx.db.game.findMany({
@@ -60,16 +68,33 @@ export async function calendarFor(ctx: Ctx, accountId: string): Promise<string> 
       OR: [{ moderatorId: accountId }, { players: { some: { accountId, status: 'playing' } } }],
     },
     select: {
-      id: true, name: true, status: true, moderatorId: true,
-      phases: { where: { status: 'open', deadlineAt: { not: null } }, select: { id: true, label: true, deadlineAt: true } },
+      id: true,
+      name: true,
+      status: true,
+      moderatorId: true,
+      phases: {
+        where: { status: 'open', deadlineAt: { not: null } },
+        select: { id: true, label: true, deadlineAt: true },
+      },
       players: { where: { accountId, status: 'playing' }, select: { role: true } },
     },
     orderBy: { createdAt: 'asc' },
   });
   const now = stamp(ctx.clock.now());
-  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//kahu//deadlines//EN', 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH', 'X-WR-CALNAME:kahu deadlines'];
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//kahu//deadlines//EN',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    'X-WR-CALNAME:kahu deadlines',
+  ];
   for (const g of games) {
-    const who = g.players[0]?.role ? `You play ${g.players[0].role}.` : g.moderatorId === accountId ? 'You moderate this game.' : '';
+    const who = g.players[0]?.role
+      ? `You play ${g.players[0].role}.`
+      : g.moderatorId === accountId
+        ? 'You moderate this game.'
+        : '';
     const url = `${ctx.config.publicUrl}/games/${g.id}`;
     for (const p of g.phases) {
       const at = stamp(p.deadlineAt!);
@@ -82,7 +107,11 @@ export async function calendarFor(ctx: Ctx, accountId: string): Promise<string> 
         `SUMMARY:${text(`${g.name}: ${p.label} deadline${g.status === 'paused' ? ' (game paused)' : ''}`)}`,
         `DESCRIPTION:${text(`${who} Orders are due by this time.\n${url}`.trim())}`,
         `URL:${url}`,
-        'BEGIN:VALARM', 'ACTION:DISPLAY', 'TRIGGER:-PT1H', `DESCRIPTION:${text(`${g.name}: ${p.label} in an hour`)}`, 'END:VALARM',
+        'BEGIN:VALARM',
+        'ACTION:DISPLAY',
+        'TRIGGER:-PT1H',
+        `DESCRIPTION:${text(`${g.name}: ${p.label} in an hour`)}`,
+        'END:VALARM',
         'END:VEVENT',
       );
     }

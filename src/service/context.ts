@@ -27,7 +27,10 @@ export interface Ctx {
 }
 
 /** Wake the worker for what a transaction produced, after it committed. Never throws. */
-export async function afterCommit(ctx: Ctx, wake: { deadlines?: { phaseId: string; at: Date }[]; mail?: boolean }): Promise<void> {
+export async function afterCommit(
+  ctx: Ctx,
+  wake: { deadlines?: { phaseId: string; at: Date }[]; mail?: boolean },
+): Promise<void> {
   if (!ctx.jobs) return;
   try {
     const deadlines = wake.deadlines ?? [];

@@ -5,7 +5,11 @@ import type { PhaseInfo } from '../contract/types.ts';
 
 export const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 
-const Minutes = z.number().int().min(1).max(60 * 24 * 60);
+const Minutes = z
+  .number()
+  .int()
+  .min(1)
+  .max(60 * 24 * 60);
 
 export const DeadlinePolicy = z
   .object({
@@ -25,7 +29,9 @@ export const DeadlinePolicy = z
       .strict()
       .nullable()
       .default(null)
-      .describe("Heiau's option: each phase lasts minutesPerYear × the number of the year (the rulebook: three minutes). Replaces `lengths`."),
+      .describe(
+        "Heiau's option: each phase lasts minutesPerYear × the number of the year (the rulebook: three minutes). Replaces `lengths`.",
+      ),
     timeOfDay: z
       .string()
       .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'must be a time of day as HH:MM (24-hour)' })
@@ -34,10 +40,28 @@ export const DeadlinePolicy = z
       .describe('Deadlines fall at this local time (after at least the phase length)'),
     timeZone: z.string().default('UTC').describe('IANA zone of timeOfDay and skipDays'),
     skipDays: z.array(z.enum(DAYS)).max(6).default([]).describe('Days of the week a deadline never falls on'),
-    graceMinutes: z.number().int().min(0).max(60 * 24 * 14).default(0).describe('With nmrPolicy "wait": how long to wait for missing orders after the deadline'),
+    graceMinutes: z
+      .number()
+      .int()
+      .min(0)
+      .max(60 * 24 * 14)
+      .default(0)
+      .describe('With nmrPolicy "wait": how long to wait for missing orders after the deadline'),
     earlyProcessing: z.boolean().default(true).describe('Process as soon as every player is ready'),
-    earlyDelayMinutes: z.number().int().min(0).max(60 * 24).default(0).describe('Wait this long after the last player is ready'),
-    reminderMinutes: z.number().int().min(0).max(60 * 24 * 7).default(60).describe('Remind players without orders this long before the deadline (0: never)'),
+    earlyDelayMinutes: z
+      .number()
+      .int()
+      .min(0)
+      .max(60 * 24)
+      .default(0)
+      .describe('Wait this long after the last player is ready'),
+    reminderMinutes: z
+      .number()
+      .int()
+      .min(0)
+      .max(60 * 24 * 7)
+      .default(60)
+      .describe('Remind players without orders this long before the deadline (0: never)'),
   })
   .strict();
 

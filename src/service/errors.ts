@@ -29,4 +29,5 @@ export const unauthorized = (detail = 'Sign in first: send your API token as "Au
   new AppError(401, 'Unauthorized', detail);
 export const forbidden = (detail: string) => new AppError(403, 'Forbidden', detail);
 export const notFound = (detail: string) => new AppError(404, 'Not found', detail);
-export const conflict = (detail: string, errors?: ProblemItem[], extra?: Record<string, unknown>) => new AppError(409, 'Conflict', detail, errors, extra);
+export const conflict = (detail: string, errors?: ProblemItem[], extra?: Record<string, unknown>) =>
+  new AppError(409, 'Conflict', detail, errors, extra);

@@ -18,25 +18,51 @@ export interface MapImage {
 }
 
 /** What a reader's map of a phase is drawn from, and `key`: the same key, the same drawing. */
-interface MapView { key: string; final: boolean; module: string; draw(): string | null }
+interface MapView {
+  key: string;
+  final: boolean;
+  module: string;
+  draw(): string | null;
+}
 
 async function mapView(ctx: Ctx, a: Access, seq?: number): Promise<MapView> {
-  if (!hasMap(a.module)) throw notFound(`${a.module.name} has no drawn map yet; its position is in the game's text view.`);
-  const phase = seq === undefined
-    ? (await currentPhase(ctx.db, a.game.id)) ?? (await latestPhase(ctx.db, a.game.id))
-    : await ctx.db.phase.findUnique({ where: { gameId_seq: { gameId: a.game.id, seq } } });
-  if (!phase || phase.status === 'rolled_back') throw notFound(seq === undefined ? 'The game has not started: there is no map yet.' : `This game has no phase ${seq}.`);
+  if (!hasMap(a.module))
+    throw notFound(`${a.module.name} has no drawn map yet; its position is in the game's text view.`);
+  const phase =
+    seq === undefined
+      ? ((await currentPhase(ctx.db, a.game.id)) ?? (await latestPhase(ctx.db, a.game.id)))
+      : await ctx.db.phase.findUnique({ where: { gameId_seq: { gameId: a.game.id, seq } } });
+  if (!phase || phase.status === 'rolled_back')
+    throw notFound(
+      seq === undefined ? 'The game has not started: there is no map yet.' : `This game has no phase ${seq}.`,
+    );
   const final = phase.status === 'adjudicated' || phase.status === 'skipped';
   let own: { id: string; role: string; accepted: unknown } | undefined;
   if (!final && a.viewer.kind === 'player') {
-    const sub = await ctx.db.submission.findFirst({ where: { phaseId: phase.id, role: a.viewer.role, supersededAt: null }, orderBy: { seq: 'desc' } });
+    const sub = await ctx.db.submission.findFirst({
+      where: { phaseId: phase.id, role: a.viewer.role, supersededAt: null },
+      orderBy: { seq: 'desc' },
+    });
     if (sub) own = { id: sub.id, role: sub.role, accepted: sub.accepted };
   }
   const title = `${a.game.name}: ${phase.label}`;
   // A phase's state and report are written once (the report with the status), a submission never
   // changes: the phase, its status, the view, the orders drawn and the title say what is drawn.
   const key = [phase.id, phase.status, viewerKey(a.viewer), own?.id ?? '', title].join('\n');
-  return { key, final, module: a.module.name, draw: () => drawMap({ module: a.module, state: phase.state, report: final ? phase.report ?? undefined : undefined, own, viewer: a.viewer, title }) };
+  return {
+    key,
+    final,
+    module: a.module.name,
+    draw: () =>
+      drawMap({
+        module: a.module,
+        state: phase.state,
+        report: final ? (phase.report ?? undefined) : undefined,
+        own,
+        viewer: a.viewer,
+        title,
+      }),
+  };
 }
 
 /** The map of the current (or last) phase, or of phase `seq`, as the caller may see it. */
@@ -48,7 +74,10 @@ export async function mapSvg(ctx: Ctx, a: Access, seq?: number): Promise<MapImag
 }
 
 /** Who asks for a PNG map: the signed-in account, else the client's address (as the app reads it, TRUST_PROXY included). */
-export interface Asker { account?: string; address: string }
+export interface Asker {
+  account?: string;
+  address: string;
+}
 
 // Lookups under way (who may read the game, the phase, the view), shared by identical requests
 // that come together: a crowd asking for one public map costs the database one lookup.
@@ -59,11 +88,19 @@ export async function mapPng(ctx: Ctx, gameId: string, seq: number | undefined, 
   const key = `${gameId} ${seq ?? ''} ${by.account ?? ''}`;
   let lookup = lookingUp.get(key);
   if (!lookup) {
-    lookup = access(ctx.db, gameId, by.account).then((a) => mapView(ctx, a, seq)).finally(() => lookingUp.delete(key));
+    lookup = access(ctx.db, gameId, by.account)
+      .then((a) => mapView(ctx, a, seq))
+      .finally(() => lookingUp.delete(key));
     lookingUp.set(key, lookup);
   }
   const view = await lookup;
-  const png = await pngOf(ctx, view, 1600, by.account ? 'readers' : 'visitors', by.account ? `account ${by.account}` : `address ${by.address}`);
+  const png = await pngOf(
+    ctx,
+    view,
+    1600,
+    by.account ? 'readers' : 'visitors',
+    by.account ? `account ${by.account}` : `address ${by.address}`,
+  );
   if (!png) throw notFound(`${view.module} has no drawn map yet.`);
   return { body: png.png, etag: png.etag, final: view.final };
 }
@@ -81,7 +118,11 @@ export async function mapPng(ctx: Ctx, gameId: string, seq: number | undefined, 
  */
 export const MAIL_MAP_WIDTH = 1400;
 
-export async function mailMap(ctx: Ctx, phaseId: string, viewer: Viewer): Promise<{ png: Buffer; title: string; width: number } | null> {
+export async function mailMap(
+  ctx: Ctx,
+  phaseId: string,
+  viewer: Viewer,
+): Promise<{ png: Buffer; title: string; width: number } | null> {
   const phase = await ctx.db.phase.findUnique({ where: { id: phaseId }, include: { game: true } });
   if (!phase || phase.status === 'rolled_back') return null;
   const module = moduleOf(phase.game);
@@ -89,18 +130,26 @@ export async function mailMap(ctx: Ctx, phaseId: string, viewer: Viewer): Promis
   const final = phase.status === 'adjudicated' || phase.status === 'skipped';
   const title = `${phase.game.name}: ${phase.label}`;
   const key = ['mail', phase.id, phase.status, viewerKey(viewer), '', title].join('\n');
-  const req = { module, state: phase.state, report: final ? phase.report ?? undefined : undefined, viewer, title };
+  const req = { module, state: phase.state, report: final ? (phase.report ?? undefined) : undefined, viewer, title };
   // A cropped map is drawn here, for its width; an uncropped one (a big board) only when its PNG is not cached.
   const drawn = readerPoints(req).length ? drawMailMap(req) : null;
   const width = drawn?.width ?? MAIL_MAP_WIDTH;
-  const png = await pngOf(ctx, { key, final, module: module.name, draw: () => drawn?.svg ?? drawMap(req) }, width, 'mail');
+  const png = await pngOf(
+    ctx,
+    { key, final, module: module.name, draw: () => drawn?.svg ?? drawMap(req) },
+    width,
+    'mail',
+  );
   return png && { png: png.png, title, width };
 }
 
 // Readers who may see the same thing get the same drawing (every player of a game without hidden
 // information, or one reader asking again): draw the PNG once per distinct SVG and width. The
 // cache is bounded by bytes (the oldest drawings go first).
-interface Png { png: Buffer; etag: string }
+interface Png {
+  png: Buffer;
+  etag: string;
+}
 const PNG_CACHE_BYTES = 16 * 1024 * 1024;
 const pngCache = new Map<string, Png>();
 let pngCacheBytes = 0;
@@ -133,10 +182,22 @@ async function pngOf(ctx: Ctx, view: MapView, width: number, share: Share, asker
     const seconds = Math.max(1, Math.ceil(renderTimeMs(pending) / 1000));
     const mine = drawingFor.get(asker) ?? 0;
     if (mine >= ctx.config.renderPerClient) {
-      throw new AppError(429, 'Too many requests', `You already have ${mine} map${mine === 1 ? '' : 's'} being drawn; ask for this one once they are done, in about ${seconds} s (see Retry-After).`, undefined, { retryAfterSeconds: seconds });
+      throw new AppError(
+        429,
+        'Too many requests',
+        `You already have ${mine} map${mine === 1 ? '' : 's'} being drawn; ask for this one once they are done, in about ${seconds} s (see Retry-After).`,
+        undefined,
+        { retryAfterSeconds: seconds },
+      );
     }
     if (pending >= ctx.config.renderQueueMax) {
-      throw new AppError(503, 'Service unavailable', `Too many maps are being drawn right now; nothing is wrong with your request. Ask again in ${seconds} s (see Retry-After), or use the SVG map, which is never queued.`, undefined, { retryAfterSeconds: seconds });
+      throw new AppError(
+        503,
+        'Service unavailable',
+        `Too many maps are being drawn right now; nothing is wrong with your request. Ask again in ${seconds} s (see Retry-After), or use the SVG map, which is never queued.`,
+        undefined,
+        { retryAfterSeconds: seconds },
+      );
     }
   }
   const svg = view.draw();
@@ -149,19 +210,21 @@ async function pngOf(ctx: Ctx, view: MapView, width: number, share: Share, asker
   if (same) return same;
   if (asker !== undefined) drawingFor.set(asker, (drawingFor.get(asker) ?? 0) + 1);
   const t0 = performance.now();
-  const png = svgToPng(svg, width, share).then((png) => {
-    ctx.log.debug({ share, width, ms: Math.round(performance.now() - t0) }, 'map drawn');
-    const made = { png, etag: etagOf(png) };
-    keep(svgKey, made);
-    return made;
-  }).finally(() => {
-    drawing.delete(viewKey);
-    drawing.delete(svgKey);
-    if (asker === undefined) return;
-    const left = drawingFor.get(asker)! - 1;
-    if (left > 0) drawingFor.set(asker, left);
-    else drawingFor.delete(asker);
-  });
+  const png = svgToPng(svg, width, share)
+    .then((png) => {
+      ctx.log.debug({ share, width, ms: Math.round(performance.now() - t0) }, 'map drawn');
+      const made = { png, etag: etagOf(png) };
+      keep(svgKey, made);
+      return made;
+    })
+    .finally(() => {
+      drawing.delete(viewKey);
+      drawing.delete(svgKey);
+      if (asker === undefined) return;
+      const left = drawingFor.get(asker)! - 1;
+      if (left > 0) drawingFor.set(asker, left);
+      else drawingFor.delete(asker);
+    });
   drawing.set(viewKey, png);
   drawing.set(svgKey, png);
   return png;

@@ -35,7 +35,11 @@ export interface SubmitResult {
 function canonical(x: unknown): string {
   if (Array.isArray(x)) return `[${x.map(canonical).join(',')}]`;
   if (x && typeof x === 'object') {
-    return `{${Object.keys(x).sort().filter((k) => (x as Record<string, unknown>)[k] !== undefined).map((k) => `${JSON.stringify(k)}:${canonical((x as Record<string, unknown>)[k])}`).join(',')}}`;
+    return `{${Object.keys(x)
+      .sort()
+      .filter((k) => (x as Record<string, unknown>)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonical((x as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(x ?? null);
 }
@@ -47,11 +51,18 @@ export function receiptHash(gameId: string, phaseKey: string, role: string, acce
 
 /** receiptHash of orders already in their stored form (asStored), which the caller stores too. */
 function receiptOfStored(gameId: string, phaseKey: string, role: string, stored: unknown, at: Date): string {
-  return crypto.hash('sha256', canonical({ gameId, phase: phaseKey, role, accepted: stored, at: at.toISOString() }), 'hex');
+  return crypto.hash(
+    'sha256',
+    canonical({ gameId, phase: phaseKey, role, accepted: stored, at: at.toISOString() }),
+    'hex',
+  );
 }
 
 export function splitText(text: string): string[] {
-  return text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l.length > 0);
+  return text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l.length > 0);
 }
 
 /** Phase states never change once stored (a rollback makes a new phase): cache them by id. */
@@ -68,10 +79,29 @@ async function phaseState(ctx: Ctx, phaseId: string): Promise<unknown> {
 }
 
 interface SubmitContext {
-  account_id: string; token_id?: string; revokedAt?: Date | null; lastUsedAt?: Date | null; token_created?: Date;
-  role: string | null; email: string; timeZone: string; receiptsByMail: boolean; readable: boolean | null;
-  game_status: string | null; name: string; variant: string; scenario: string; seedHash: string; deadlines: any; nmrPolicy: string;
-  phase_id: string | null; key: string; label: string; deadlineAt: Date | null; expected: string[] | null; ready: boolean | null;
+  account_id: string;
+  token_id?: string;
+  revokedAt?: Date | null;
+  lastUsedAt?: Date | null;
+  token_created?: Date;
+  role: string | null;
+  email: string;
+  timeZone: string;
+  receiptsByMail: boolean;
+  readable: boolean | null;
+  game_status: string | null;
+  name: string;
+  variant: string;
+  scenario: string;
+  seedHash: string;
+  deadlines: any;
+  nmrPolicy: string;
+  phase_id: string | null;
+  key: string;
+  label: string;
+  deadlineAt: Date | null;
+  expected: string[] | null;
+  ready: boolean | null;
 }
 
 /** Timestamps are stored in UTC without a zone (Prisma's way): pass and read them as such. */
@@ -91,26 +121,42 @@ const CONTEXT_JOINS = `LEFT JOIN "Game" g ON g.id = i.game_id
 
 /** Everything a submission needs, for many (token, game) pairs in one statement. */
 function contextBatcher(ctx: Ctx) {
-  return createBatcher<{ tokenHash: string; gameId: string }, SubmitContext | undefined>(async (items) => {
-    // Named: each connection parses and plans it once (prepared statement), not per batch.
-    const r = await ctx.pool.query<SubmitContext & { idx: string }>({
-      name: 'submit-context',
-      text: `SELECT i.idx, t.id AS token_id, t."revokedAt" AT TIME ZONE 'UTC' AS "revokedAt", t."lastUsedAt" AT TIME ZONE 'UTC' AS "lastUsedAt", t."createdAt" AT TIME ZONE 'UTC' AS token_created, ${CONTEXT_COLUMNS}
+  return createBatcher<{ tokenHash: string; gameId: string }, SubmitContext | undefined>(
+    async (items) => {
+      // Named: each connection parses and plans it once (prepared statement), not per batch.
+      const r = await ctx.pool.query<SubmitContext & { idx: string }>({
+        name: 'submit-context',
+        text: `SELECT i.idx, t.id AS token_id, t."revokedAt" AT TIME ZONE 'UTC' AS "revokedAt", t."lastUsedAt" AT TIME ZONE 'UTC' AS "lastUsedAt", t."createdAt" AT TIME ZONE 'UTC' AS token_created, ${CONTEXT_COLUMNS}
          FROM unnest($1::text[], $2::uuid[]) WITH ORDINALITY AS i(hash, game_id, idx)
          JOIN "ApiToken" t ON t."tokenHash" = i.hash
          JOIN "Account" a ON a.id = t."accountId"
          ${CONTEXT_JOINS}`,
-      values: [items.map((x) => x.tokenHash), items.map((x) => x.gameId)],
-    });
-    const out: (SubmitContext | undefined)[] = items.map(() => undefined);
-    for (const row of r.rows) out[Number(row.idx) - 1] = row;
-    return out;
-  }, { maxSize: 200, maxInFlight: 3 });
+        values: [items.map((x) => x.tokenHash), items.map((x) => x.gameId)],
+      });
+      const out: (SubmitContext | undefined)[] = items.map(() => undefined);
+      for (const row of r.rows) out[Number(row.idx) - 1] = row;
+      return out;
+    },
+    { maxSize: 200, maxInFlight: 3 },
+  );
 }
 
 interface WriteItem {
-  phaseId: string; role: string; at: string; accountId: string; lines: string; readings: string; accepted: string; receipt: string;
-  ready: boolean; submitted: boolean; mailTo: string; subject: string; body: string; gameId: string; mail: boolean;
+  phaseId: string;
+  role: string;
+  at: string;
+  accountId: string;
+  lines: string;
+  readings: string;
+  accepted: string;
+  receipt: string;
+  ready: boolean;
+  submitted: boolean;
+  mailTo: string;
+  subject: string;
+  body: string;
+  gameId: string;
+  mail: boolean;
   /** The game's grace period after the deadline (0: none), in which only a power without orders may send. */
   graceMs: number;
 }
@@ -121,16 +167,18 @@ interface WriteItem {
  * adjudication), with its readiness and receipt mail. Two submissions of one power never share a batch.
  */
 function writeBatcher(ctx: Ctx) {
-  return createBatcher<WriteItem, boolean>(async (items) => {
-    const col = <K extends keyof WriteItem>(k: K) => items.map((x) => x[k]);
-    // One write batch at a time per process: batches never wait on each other's row locks. Across
-    // processes they may, so a deadlock victim is simply run again.
-    // The deadline is hard: the phase row (and its deadline, as extended) is read FOR SHARE in this
-    // statement; adjudication takes it FOR UPDATE. Orders timed at or after the deadline are
-    // refused, except in a grace period for a power that has sent nothing (marked late).
-    const query = () => ctx.pool.query<{ idx: string }>({
-      name: 'submit-write',
-      text: `WITH i AS (SELECT * FROM unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::uuid[], $5::jsonb[], $6::jsonb[], $7::jsonb[], $8::text[], $9::bool[], $10::bool[], $11::text[], $12::text[], $13::text[], $14::uuid[], $15::int[], $16::bool[])
+  return createBatcher<WriteItem, boolean>(
+    async (items) => {
+      const col = <K extends keyof WriteItem>(k: K) => items.map((x) => x[k]);
+      // One write batch at a time per process: batches never wait on each other's row locks. Across
+      // processes they may, so a deadlock victim is simply run again.
+      // The deadline is hard: the phase row (and its deadline, as extended) is read FOR SHARE in this
+      // statement; adjudication takes it FOR UPDATE. Orders timed at or after the deadline are
+      // refused, except in a grace period for a power that has sent nothing (marked late).
+      const query = () =>
+        ctx.pool.query<{ idx: string }>({
+          name: 'submit-write',
+          text: `WITH i AS (SELECT * FROM unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::uuid[], $5::jsonb[], $6::jsonb[], $7::jsonb[], $8::text[], $9::bool[], $10::bool[], $11::text[], $12::text[], $13::text[], $14::uuid[], $15::int[], $16::bool[])
                     WITH ORDINALITY AS x(phase_id, role, at_tz, account_id, lines, readings, accepted, receipt, ready, submitted, mail_to, subject, body, game_id, grace_ms, mail, idx)),
             ph AS (SELECT id, "deadlineAt" FROM "Phase" WHERE id = ANY($1::uuid[]) AND status = 'open' FOR SHARE),
             x AS (SELECT i.*, i.at_tz AT TIME ZONE 'UTC' AS at, ph."deadlineAt" AS deadline FROM i JOIN ph ON ph.id = i.phase_id),
@@ -147,23 +195,45 @@ function writeBatcher(ctx: Ctx) {
             m AS (INSERT INTO "OutboxMail" ("toAddress", subject, body, kind, "gameId", "createdAt", "nextAttemptAt")
                   SELECT mail_to, subject, body, 'receipt', game_id, at, at FROM ok WHERE ok.mail ORDER BY idx)
        SELECT idx FROM ok`,
-      values: [col('phaseId'), col('role'), col('at'), col('accountId'), col('lines'), col('readings'), col('accepted'), col('receipt'), col('ready'), col('submitted'), col('mailTo'), col('subject'), col('body'), col('gameId'), col('graceMs'), col('mail')],
-    });
-    let r: Awaited<ReturnType<typeof query>>;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        r = await query();
-        break;
-      } catch (err) {
-        if ((err as { code?: string } | null)?.code !== '40P01' || attempt >= 5) throw err;
+          values: [
+            col('phaseId'),
+            col('role'),
+            col('at'),
+            col('accountId'),
+            col('lines'),
+            col('readings'),
+            col('accepted'),
+            col('receipt'),
+            col('ready'),
+            col('submitted'),
+            col('mailTo'),
+            col('subject'),
+            col('body'),
+            col('gameId'),
+            col('graceMs'),
+            col('mail'),
+          ],
+        });
+      let r: Awaited<ReturnType<typeof query>>;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          r = await query();
+          break;
+        } catch (err) {
+          if ((err as { code?: string } | null)?.code !== '40P01' || attempt >= 5) throw err;
+        }
       }
-    }
-    const stored = new Set(r.rows.map((x) => Number(x.idx) - 1));
-    return items.map((_, i) => stored.has(i));
-  }, { maxSize: 500, maxInFlight: 1, key: (x) => `${x.phaseId}:${x.role}` });
+      const stored = new Set(r.rows.map((x) => Number(x.idx) - 1));
+      return items.map((_, i) => stored.has(i));
+    },
+    { maxSize: 500, maxInFlight: 1, key: (x) => `${x.phaseId}:${x.role}` },
+  );
 }
 
-const batchers = new WeakMap<Ctx['pool'], { context: ReturnType<typeof contextBatcher>; write: ReturnType<typeof writeBatcher> }>();
+const batchers = new WeakMap<
+  Ctx['pool'],
+  { context: ReturnType<typeof contextBatcher>; write: ReturnType<typeof writeBatcher> }
+>();
 function batchersOf(ctx: Ctx) {
   let b = batchers.get(ctx.pool);
   if (!b) batchers.set(ctx.pool, (b = { context: contextBatcher(ctx), write: writeBatcher(ctx) }));
@@ -175,23 +245,44 @@ function batchersOf(ctx: Ctx) {
  * everything needed (authentication included when called with the bearer token), the engine reads
  * the lines, one write. Concurrent submissions share these statements (see createBatcher).
  */
-export async function submitOrders(ctx: Ctx, gameId: string, who: string | { token: string }, input: SubmitInput): Promise<SubmitResult> {
+export async function submitOrders(
+  ctx: Ctx,
+  gameId: string,
+  who: string | { token: string },
+  input: SubmitInput,
+): Promise<SubmitResult> {
   let c: SubmitContext | undefined;
   if (typeof who !== 'string') {
     c = await batchersOf(ctx).context.run({ tokenHash: hashToken(who.token), gameId });
-    if (!c) throw unauthorized('This API token is unknown or was revoked. Ask for a new one with POST /accounts/sign-in.');
-    const refused = tokenRefusal(ctx, { revokedAt: c.revokedAt ?? null, createdAt: c.token_created!, lastUsedAt: c.lastUsedAt ?? null });
+    if (!c)
+      throw unauthorized('This API token is unknown or was revoked. Ask for a new one with POST /accounts/sign-in.');
+    const refused = tokenRefusal(ctx, {
+      revokedAt: c.revokedAt ?? null,
+      createdAt: c.token_created!,
+      lastUsedAt: c.lastUsedAt ?? null,
+    });
     if (refused) throw refused;
     await touchToken(ctx, c.token_id!, c.lastUsedAt ?? null);
   } else {
-    c = (await ctx.pool.query<SubmitContext>(`SELECT ${CONTEXT_COLUMNS} FROM (SELECT $2::uuid AS game_id) i JOIN "Account" a ON a.id = $1 ${CONTEXT_JOINS}`, [who, gameId])).rows[0];
+    c = (
+      await ctx.pool.query<SubmitContext>(
+        `SELECT ${CONTEXT_COLUMNS} FROM (SELECT $2::uuid AS game_id) i JOIN "Account" a ON a.id = $1 ${CONTEXT_JOINS}`,
+        [who, gameId],
+      )
+    ).rows[0];
   }
   const accountId = c?.account_id;
   if (!c || c.game_status === null || !c.readable) throw notFound('There is no game with this id.');
   if (!c.role) throw forbidden('Only a player of this game may do this; you play no power here.');
-  if (c.game_status !== 'active' && c.game_status !== 'paused') throw conflict(c.game_status === 'forming' ? 'The game has not started yet.' : 'The game is over.');
+  if (c.game_status !== 'active' && c.game_status !== 'paused')
+    throw conflict(c.game_status === 'forming' ? 'The game has not started yet.' : 'The game is over.');
   if (!c.phase_id) throw conflict('No phase is open for orders right now.');
-  if (input.phase !== undefined && input.phase !== c.key) throw conflict(`The phase moved on (${c.label} is open now); your orders were not sent.`, [{ field: 'body.phase', message: `not the open phase (${c.key})` }], { phase: { key: c.key, label: c.label } });
+  if (input.phase !== undefined && input.phase !== c.key)
+    throw conflict(
+      `The phase moved on (${c.label} is open now); your orders were not sent.`,
+      [{ field: 'body.phase', message: `not the open phase (${c.key})` }],
+      { phase: { key: c.key, label: c.label } },
+    );
   const module = moduleOf({ variant: c.variant });
   const role = c.role;
   const state = await phaseState(ctx, c.phase_id);
@@ -211,18 +302,46 @@ export async function submitOrders(ctx: Ctx, gameId: string, who: string | { tok
   const expected = (c.expected ?? []).includes(role);
   // In a game of one decision a phase, sending the decision is being done with it.
   const decided = !!module.decisionPhases && read.lines.some((l) => l.ok);
-  const ready = !expected ? true : input.lines.length === 0 ? (input.ready ?? false) : (input.ready ?? (decided || (c.ready ?? false)));
+  const ready = !expected
+    ? true
+    : input.lines.length === 0
+      ? (input.ready ?? false)
+      : (input.ready ?? (decided || (c.ready ?? false)));
   const phase = { key: c.key, label: c.label, deadlineAt: c.deadlineAt } as any;
   const game = { id: gameId, name: c.name, variant: c.variant, scenario: c.scenario, seedHash: c.seedHash };
   // The receipt is stored and on the page; by mail only when the player asked (PATCH /accounts/me
   // receiptsByMail, or SET RECEIPTS ON). Orders sent by mail are answered by the reply itself. The
   // mail is written only when it is sent, and the mailer woken only then.
   const sendsMail = !input.noReceiptMail && c.receiptsByMail;
-  const mail = sendsMail ? receiptMail(ctx.config, game, { email: c.email, timeZone: c.timeZone, viewer: { kind: 'player', role } }, phase, read.lines, hash, now, ready) : { to: '', subject: '', body: '' };
+  const mail = sendsMail
+    ? receiptMail(
+        ctx.config,
+        game,
+        { email: c.email, timeZone: c.timeZone, viewer: { kind: 'player', role } },
+        phase,
+        read.lines,
+        hash,
+        now,
+        ready,
+      )
+    : { to: '', subject: '', body: '' };
   const written = await batchersOf(ctx).write.run({
-    phaseId: c.phase_id, role, at: utc(now), accountId: accountId!, lines: JSON.stringify(input.lines), readings: JSON.stringify(read.lines),
-    accepted: JSON.stringify(stored ?? null), receipt: hash, ready, submitted: input.lines.length > 0,
-    mailTo: mail.to, subject: mail.subject, body: mail.body, gameId, graceMs: graceOf(c), mail: sendsMail,
+    phaseId: c.phase_id,
+    role,
+    at: utc(now),
+    accountId: accountId!,
+    lines: JSON.stringify(input.lines),
+    readings: JSON.stringify(read.lines),
+    accepted: JSON.stringify(stored ?? null),
+    receipt: hash,
+    ready,
+    submitted: input.lines.length > 0,
+    mailTo: mail.to,
+    subject: mail.subject,
+    body: mail.body,
+    gameId,
+    graceMs: graceOf(c),
+    mail: sendsMail,
   });
   if (!written) throw await refusal(ctx, c.phase_id, c.label, now);
   let wake: { phaseId: string; at: Date }[] = [];
@@ -231,7 +350,15 @@ export async function submitOrders(ctx: Ctx, gameId: string, who: string | { tok
     if (earlyAt) wake = [{ phaseId: c.phase_id, at: earlyAt }];
   }
   await afterCommit(ctx, { deadlines: wake, mail: sendsMail });
-  return { phase: { key: c.key, label: c.label, deadlineAt: c.deadlineAt }, role, lines: read.lines, accepted: read.lines.filter((l) => l.ok).length, rejected: bad.length, ready, receipt: { hash, at: now } };
+  return {
+    phase: { key: c.key, label: c.label, deadlineAt: c.deadlineAt },
+    role,
+    lines: read.lines,
+    accepted: read.lines.filter((l) => l.ok).length,
+    rejected: bad.length,
+    ready,
+    receipt: { hash, at: now },
+  };
 }
 
 /** The grace period of the game, in ms (only with nmrPolicy "wait"). */
@@ -242,19 +369,34 @@ function graceOf(c: SubmitContext): number {
 
 /** Why a submission was not stored: the deadline had passed, or the phase was adjudicated meanwhile. */
 async function refusal(ctx: Ctx, phaseId: string, label: string, at: Date) {
-  const r = await ctx.pool.query<{ status: string; deadlineAt: Date | null }>(`SELECT status, "deadlineAt" AT TIME ZONE 'UTC' AS "deadlineAt" FROM "Phase" WHERE id = $1`, [phaseId]);
+  const r = await ctx.pool.query<{ status: string; deadlineAt: Date | null }>(
+    `SELECT status, "deadlineAt" AT TIME ZONE 'UTC' AS "deadlineAt" FROM "Phase" WHERE id = $1`,
+    [phaseId],
+  );
   const p = r.rows[0];
   if (p?.status === 'open' && p.deadlineAt && at.getTime() >= p.deadlineAt.getTime()) {
-    return conflict(`The deadline for ${label} passed at ${p.deadlineAt.toISOString()} (${at.getTime() - p.deadlineAt.getTime()} ms before your orders arrived at ${at.toISOString()}); nothing was stored.`, undefined, { deadline: p.deadlineAt.toISOString(), receivedAt: at.toISOString() });
+    return conflict(
+      `The deadline for ${label} passed at ${p.deadlineAt.toISOString()} (${at.getTime() - p.deadlineAt.getTime()} ms before your orders arrived at ${at.toISOString()}); nothing was stored.`,
+      undefined,
+      { deadline: p.deadlineAt.toISOString(), receivedAt: at.toISOString() },
+    );
   }
-  return conflict('The phase was adjudicated while your orders were on their way; nothing was stored. See the results and send orders for the next phase.');
+  return conflict(
+    'The phase was adjudicated while your orders were on their way; nothing was stored. See the results and send orders for the next phase.',
+  );
 }
 
 /**
  * Early processing: once every expected role that has a player is ready, the phase is due at
  * now + earlyDelay; when one is no longer ready, it is not. One statement.
  */
-async function updateEarlySql(ctx: Ctx, phaseId: string, gameId: string, deadlines: unknown, now: Date): Promise<Date | null> {
+async function updateEarlySql(
+  ctx: Ctx,
+  phaseId: string,
+  gameId: string,
+  deadlines: unknown,
+  now: Date,
+): Promise<Date | null> {
   const policy = policyOf({ deadlines });
   const at = new Date(now.getTime() + policy.earlyDelayMinutes * 60_000);
   const r = await ctx.pool.query<{ earlyAt: Date | null }>(
@@ -275,12 +417,21 @@ export async function setReady(ctx: Ctx, gameId: string, accountId: string, read
     const a = await access(tx, gameId, accountId);
     const player = requirePlayer(a);
     const phase = await tx.phase.findFirst({ where: { gameId, status: 'open' } });
-    if (!phase || (a.game.status !== 'active' && a.game.status !== 'paused')) throw conflict('No phase is open right now.');
+    if (!phase || (a.game.status !== 'active' && a.game.status !== 'paused'))
+      throw conflict('No phase is open right now.');
     const now = ctx.clock.now();
     const role = player.role!;
     const value = phase.expected.includes(role) ? ready : true;
-    await tx.phaseRole.update({ where: { phaseId_role: { phaseId: phase.id, role } }, data: { ready: value, updatedAt: now } });
-    return { role, ready: value, phase: { id: phase.id, key: phase.key, label: phase.label }, deadlines: a.game.deadlines };
+    await tx.phaseRole.update({
+      where: { phaseId_role: { phaseId: phase.id, role } },
+      data: { ready: value, updatedAt: now },
+    });
+    return {
+      role,
+      ready: value,
+      phase: { id: phase.id, key: phase.key, label: phase.label },
+      deadlines: a.game.deadlines,
+    };
   });
   const earlyAt = await updateEarlySql(ctx, r.phase.id, gameId, r.deadlines, ctx.clock.now());
   if (earlyAt) wake = [{ phaseId: r.phase.id, at: earlyAt }];
@@ -292,9 +443,15 @@ export async function setReady(ctx: Ctx, gameId: string, accountId: string, read
 export async function myOrders(ctx: Ctx, gameId: string, accountId: string) {
   const a = await access(ctx.db, gameId, accountId);
   const player = requirePlayer(a);
-  const phase = await ctx.db.phase.findFirst({ where: { gameId, status: 'open' }, include: { readiness: { where: { role: player.role! } } } });
+  const phase = await ctx.db.phase.findFirst({
+    where: { gameId, status: 'open' },
+    include: { readiness: { where: { role: player.role! } } },
+  });
   if (!phase) throw conflict('No phase is open right now.');
-  const sub = await ctx.db.submission.findFirst({ where: { phaseId: phase.id, role: player.role!, supersededAt: null }, orderBy: { seq: 'desc' } });
+  const sub = await ctx.db.submission.findFirst({
+    where: { phaseId: phase.id, role: player.role!, supersededAt: null },
+    orderBy: { seq: 'desc' },
+  });
   return {
     phase: { key: phase.key, label: phase.label, deadlineAt: phase.deadlineAt },
     role: player.role!,

@@ -28,14 +28,26 @@ export function asStored<T>(x: T): T {
  * another judge (`position`, GameModule.fromPosition). A position the engine refuses is a 400
  * naming each field under `field` (body.position.units.0.location).
  */
-export function initialState(module: GameModule, game: { seed: string; scenario: string; options: unknown; variant: string }, position: unknown, field: string): unknown {
+export function initialState(
+  module: GameModule,
+  game: { seed: string; scenario: string; options: unknown; variant: string },
+  position: unknown,
+  field: string,
+): unknown {
   const state = module.setup(game.seed, game.scenario, (game.options ?? {}) as Record<string, unknown>);
   if (position === undefined || position === null) return state;
-  if (!module.fromPosition) throw badRequest(`A ${module.name} game cannot start from a given position; it starts at its scenario's set-up.`, [{ field, message: 'not supported by this game' }]);
+  if (!module.fromPosition)
+    throw badRequest(`A ${module.name} game cannot start from a given position; it starts at its scenario's set-up.`, [
+      { field, message: 'not supported by this game' },
+    ]);
   try {
     return module.fromPosition(state, position);
   } catch (err) {
-    if (err instanceof DataError) throw badRequest(`The position is not one this game can start from: ${err.issues.map((i) => `${[field, ...i.path].join('.')}: ${i.message}`).join('; ')}.`, err.issues.map((i) => ({ field: [field, ...i.path].join('.'), message: i.message })));
+    if (err instanceof DataError)
+      throw badRequest(
+        `The position is not one this game can start from: ${err.issues.map((i) => `${[field, ...i.path].join('.')}: ${i.message}`).join('; ')}.`,
+        err.issues.map((i) => ({ field: [field, ...i.path].join('.'), message: i.message })),
+      );
     throw err;
   }
 }
@@ -45,7 +57,10 @@ export function stored(x: unknown): Prisma.InputJsonValue {
   return asStored(x) as Prisma.InputJsonValue;
 }
 
-export interface Resolved { phase: Phase; report: unknown }
+export interface Resolved {
+  phase: Phase;
+  report: unknown;
+}
 
 export interface OpenResult {
   /** The phase now waiting for orders (null when the game is over). */
@@ -68,7 +83,14 @@ export interface PhasePlan extends OpenResult {
  * a choice is resolved at once and recorded as skipped; the game ends when the engine reports an
  * outcome. The rows get their ids here, so a batch can write many games' phases at once.
  */
-export function planPhases(game: Pick<GameWithPlayers, 'id' | 'scenario'>, module: GameModule, policy: DeadlinePolicy, state: unknown, seq: number, now: Date): PhasePlan {
+export function planPhases(
+  game: Pick<GameWithPlayers, 'id' | 'scenario'>,
+  module: GameModule,
+  policy: DeadlinePolicy,
+  state: unknown,
+  seq: number,
+  now: Date,
+): PhasePlan {
   const skipped: Resolved[] = [];
   const rows: Phase[] = [];
   let s = state;
@@ -76,8 +98,24 @@ export function planPhases(game: Pick<GameWithPlayers, 'id' | 'scenario'>, modul
     const info = module.phase(s);
     const outcome = module.outcome(s);
     const base: Phase = {
-      id: crypto.randomUUID(), gameId: game.id, seq, key: info.key, label: info.label, type: info.type, year: info.year ?? null, state: asStored(s) as Prisma.JsonValue, openedAt: now,
-      status: 'open', deadlineAt: null, graceUntil: null, earlyAt: null, remindedAt: null, resolvedAt: null, report: null, expected: [], missed: [],
+      id: crypto.randomUUID(),
+      gameId: game.id,
+      seq,
+      key: info.key,
+      label: info.label,
+      type: info.type,
+      year: info.year ?? null,
+      state: asStored(s) as Prisma.JsonValue,
+      openedAt: now,
+      status: 'open',
+      deadlineAt: null,
+      graceUntil: null,
+      earlyAt: null,
+      remindedAt: null,
+      resolvedAt: null,
+      report: null,
+      expected: [],
+      missed: [],
     };
     if (outcome) {
       const final = { ...base, status: 'final' };
@@ -98,27 +136,74 @@ export function planPhases(game: Pick<GameWithPlayers, 'id' | 'scenario'>, modul
     const phase = { ...base, expected, deadlineAt };
     rows.push(phase);
     const roles = module.seats?.(s) ?? scenarioRoles(module, game.scenario);
-    return { open: phase, skipped, final: null, outcome: null, rows, roles: roles.map((role) => ({ phaseId: phase.id, role, ready: !expected.includes(role), submitted: false, updatedAt: now })) };
+    return {
+      open: phase,
+      skipped,
+      final: null,
+      outcome: null,
+      rows,
+      roles: roles.map((role) => ({
+        phaseId: phase.id,
+        role,
+        ready: !expected.includes(role),
+        submitted: false,
+        updatedAt: now,
+      })),
+    };
   }
   throw new Error('too many phases without choices in a row');
 }
 
 const PHASE_COLUMNS = {
-  id: 'uuid', gameId: 'uuid', seq: 'int', key: 'text', label: 'text', type: 'text', year: 'int', state: 'jsonb', status: 'text', openedAt: 'timestamp',
-  deadlineAt: 'timestamp', graceUntil: 'timestamp', earlyAt: 'timestamp', remindedAt: 'timestamp', resolvedAt: 'timestamp', report: 'jsonb', expected: 'text[]', missed: 'text[]',
+  id: 'uuid',
+  gameId: 'uuid',
+  seq: 'int',
+  key: 'text',
+  label: 'text',
+  type: 'text',
+  year: 'int',
+  state: 'jsonb',
+  status: 'text',
+  openedAt: 'timestamp',
+  deadlineAt: 'timestamp',
+  graceUntil: 'timestamp',
+  earlyAt: 'timestamp',
+  remindedAt: 'timestamp',
+  resolvedAt: 'timestamp',
+  report: 'jsonb',
+  expected: 'text[]',
+  missed: 'text[]',
 } as const satisfies Record<keyof Phase, string>;
 
 /** Write planned phases (of one game or of many) with two statements. */
 export async function writePhases(tx: Tx, plans: PhasePlan[]): Promise<void> {
-  await insertRows(tx, 'Phase', PHASE_COLUMNS, plans.flatMap((p) => p.rows));
-  await insertRows(tx, 'PhaseRole', { phaseId: 'uuid', role: 'text', ready: 'boolean', submitted: 'boolean', updatedAt: 'timestamp' }, plans.flatMap((p) => p.roles));
+  await insertRows(
+    tx,
+    'Phase',
+    PHASE_COLUMNS,
+    plans.flatMap((p) => p.rows),
+  );
+  await insertRows(
+    tx,
+    'PhaseRole',
+    { phaseId: 'uuid', role: 'text', ready: 'boolean', submitted: 'boolean', updatedAt: 'timestamp' },
+    plans.flatMap((p) => p.roles),
+  );
 }
 
 /**
  * Store `state` as the game's next phase at `seq`. A phase where no role has a choice is resolved
  * at once and recorded as skipped; the game ends when the engine reports an outcome.
  */
-export async function openPhases(tx: Tx, game: GameWithPlayers, module: GameModule, policy: DeadlinePolicy, state: unknown, seq: number, now: Date): Promise<OpenResult> {
+export async function openPhases(
+  tx: Tx,
+  game: GameWithPlayers,
+  module: GameModule,
+  policy: DeadlinePolicy,
+  state: unknown,
+  seq: number,
+  now: Date,
+): Promise<OpenResult> {
   const plan = planPhases(game, module, policy, state, seq, now);
   await writePhases(tx, [plan]);
   return { open: plan.open, skipped: plan.skipped, final: plan.final, outcome: plan.outcome };
@@ -137,16 +222,40 @@ export function dueAt(phase: Pick<Phase, 'deadlineAt' | 'earlyAt' | 'graceUntil'
 
 export type ProcessStatus = 'processed' | 'not-due' | 'grace' | 'gone' | 'paused';
 
-export interface ProcessResult { status: ProcessStatus; wakeAt?: Date; next?: Phase | null }
+export interface ProcessResult {
+  status: ProcessStatus;
+  wakeAt?: Date;
+  next?: Phase | null;
+}
 
 /** Viewer of each active player, and the moderator. */
-export function recipients(game: GameWithPlayers): { email: string; timeZone: string; viewer: Viewer; name: string | null; byMail: boolean; notify: string }[] {
-  const list = activePlayers(game).map((p) => ({ email: p.account.email, timeZone: p.account.timeZone, viewer: { kind: 'player', role: p.role! } as Viewer, name: p.account.name, byMail: p.byMail, notify: p.account.notify }));
-  list.push({ email: game.moderator.email, timeZone: game.moderator.timeZone, viewer: { kind: 'moderator' }, name: game.moderator.name, byMail: false, notify: game.moderator.notify });
+export function recipients(
+  game: GameWithPlayers,
+): { email: string; timeZone: string; viewer: Viewer; name: string | null; byMail: boolean; notify: string }[] {
+  const list = activePlayers(game).map((p) => ({
+    email: p.account.email,
+    timeZone: p.account.timeZone,
+    viewer: { kind: 'player', role: p.role! } as Viewer,
+    name: p.account.name,
+    byMail: p.byMail,
+    notify: p.account.notify,
+  }));
+  list.push({
+    email: game.moderator.email,
+    timeZone: game.moderator.timeZone,
+    viewer: { kind: 'moderator' },
+    name: game.moderator.name,
+    byMail: false,
+    notify: game.moderator.notify,
+  });
   return list;
 }
 
-interface LatestSubmission { role: string; accepted: unknown; lines: unknown }
+interface LatestSubmission {
+  role: string;
+  accepted: unknown;
+  lines: unknown;
+}
 
 export async function latestSubmissions(tx: Tx, phaseId: string): Promise<Map<string, LatestSubmission>> {
   // The last submission of each role counts (by order of receipt); one superseded by a removal or
@@ -167,7 +276,14 @@ function hasOrdersIn(subs: Submissions) {
 type Due = { status: 'adjudicate' } | { status: 'start-grace'; late: string[]; graceUntil: Date } | ProcessResult;
 
 /** Whether a phase locked and still open is to be adjudicated now (pure: nothing is written). */
-function decide(phase: Phase & { readiness: PhaseRole[] }, game: GameWithPlayers, policy: DeadlinePolicy, subs: Submissions, now: Date, force: boolean): Due {
+function decide(
+  phase: Phase & { readiness: PhaseRole[] },
+  game: GameWithPlayers,
+  policy: DeadlinePolicy,
+  subs: Submissions,
+  now: Date,
+  force: boolean,
+): Due {
   if (game.status === 'paused' && !force) return { status: 'paused' };
   if (game.status !== 'active' && game.status !== 'paused') return { status: 'gone' };
   if (force) return { status: 'adjudicate' };
@@ -181,7 +297,12 @@ function decide(phase: Phase & { readiness: PhaseRole[] }, game: GameWithPlayers
   const hasOrders = hasOrdersIn(subs);
   const late = activeExpected.filter((r) => !hasOrders(r));
   if (game.nmrPolicy === 'wait' && late.length > 0 && policy.graceMinutes > 0) {
-    if (!phase.graceUntil) return { status: 'start-grace', late, graceUntil: new Date(phase.deadlineAt.getTime() + policy.graceMinutes * 60_000) };
+    if (!phase.graceUntil)
+      return {
+        status: 'start-grace',
+        late,
+        graceUntil: new Date(phase.deadlineAt.getTime() + policy.graceMinutes * 60_000),
+      };
     if (now < phase.graceUntil) return { status: 'not-due', wakeAt: phase.graceUntil };
   }
   return { status: 'adjudicate' };
@@ -195,7 +316,14 @@ interface Adjudication {
   missed: string[];
   missedPlayerIds: string[];
   opened: PhasePlan;
-  event: { gameId: string; kind: string; actorId: string | null; text: string; data: Prisma.InputJsonValue; createdAt: Date };
+  event: {
+    gameId: string;
+    kind: string;
+    actorId: string | null;
+    text: string;
+    data: Prisma.InputJsonValue;
+    createdAt: Date;
+  };
   mails: OutgoingMail[];
   finish: { game: GameWithPlayers; outcome: Outcome } | null;
   wake: { phaseId: string; at: Date } | null;
@@ -205,23 +333,60 @@ interface Adjudication {
  * The adjudication of `phase` with the engine's result `resolved`: the next phases, the event, and
  * every reader's mail. `missedPlayerIds` are counted before a deal changes the roles.
  */
-function planAdjudication(ctx: Ctx, game: GameWithPlayers, module: GameModule, policy: DeadlinePolicy, phase: Phase, resolved: { state: unknown; report: unknown }, missed: string[], missedPlayerIds: string[], now: Date, opts: { force?: boolean; actorId?: string }, dealt: Record<string, string> | null): Adjudication {
+function planAdjudication(
+  ctx: Ctx,
+  game: GameWithPlayers,
+  module: GameModule,
+  policy: DeadlinePolicy,
+  phase: Phase,
+  resolved: { state: unknown; report: unknown },
+  missed: string[],
+  missedPlayerIds: string[],
+  now: Date,
+  opts: { force?: boolean; actorId?: string },
+  dealt: Record<string, string> | null,
+): Adjudication {
   const opened = planPhases(game, module, policy, resolved.state, phase.seq + 1, now);
   const done: Resolved[] = [{ phase, report: resolved.report }, ...opened.skipped];
   const event = {
     gameId: game.id,
     kind: 'adjudicated',
     actorId: opts.actorId ?? null,
-    text: `${phase.label} adjudicated${opts.force ? ' at the moderator\'s request' : ''}.` + (missed.length ? ` No orders from ${missed.join(', ')}.` : '') + (opened.skipped.length ? ` Skipped: ${opened.skipped.map((s) => s.phase.label).join(', ')} (no choices).` : ''),
+    text:
+      `${phase.label} adjudicated${opts.force ? " at the moderator's request" : ''}.` +
+      (missed.length ? ` No orders from ${missed.join(', ')}.` : '') +
+      (opened.skipped.length ? ` Skipped: ${opened.skipped.map((s) => s.phase.label).join(', ')} (no choices).` : ''),
     data: { phase: phase.key, missed, skipped: opened.skipped.map((s) => s.phase.key), next: opened.open?.key ?? null },
     createdAt: now,
   };
   const nextState = (opened.open ?? opened.final)!.state;
   // A reader who asked for deadline reminders only gets no results mail (the page has them).
-  const mails: OutgoingMail[] = recipients(game).filter((r) => r.notify !== 'reminders' && r.notify !== 'digest').map((r) => resultsMail(ctx.config, game, module, r, done, opened.open, nextState, now, dealt ? dealtFor(game, dealt, r) : undefined));
-  if (opened.outcome) mails.push(...recipients(game).map((r) => gameOverMail(ctx.config, game, module, r, opened.outcome!, nextState)));
+  const mails: OutgoingMail[] = recipients(game)
+    .filter((r) => r.notify !== 'reminders' && r.notify !== 'digest')
+    .map((r) =>
+      resultsMail(
+        ctx.config,
+        game,
+        module,
+        r,
+        done,
+        opened.open,
+        nextState,
+        now,
+        dealt ? dealtFor(game, dealt, r) : undefined,
+      ),
+    );
+  if (opened.outcome)
+    mails.push(...recipients(game).map((r) => gameOverMail(ctx.config, game, module, r, opened.outcome!, nextState)));
   return {
-    phase, gameId: game.id, report: resolved.report, missed, missedPlayerIds, opened, event, mails,
+    phase,
+    gameId: game.id,
+    report: resolved.report,
+    missed,
+    missedPlayerIds,
+    opened,
+    event,
+    mails,
     finish: opened.outcome ? { game, outcome: opened.outcome } : null,
     wake: opened.open?.deadlineAt ? { phaseId: opened.open.id, at: opened.open.deadlineAt } : null,
   };
@@ -237,20 +402,49 @@ async function writeAdjudications(tx: Tx, list: Adjudication[], now: Date): Prom
     JSON.stringify(list.map((a) => ({ id: a.phase.id, report: asStored(a.report), missed: a.missed }))),
   );
   const missedPlayers = list.flatMap((a) => a.missedPlayerIds);
-  if (missedPlayers.length) await tx.$executeRawUnsafe(`UPDATE "GamePlayer" SET "missedPhases" = "missedPhases" + 1 WHERE id IN (${idList(1)})`, JSON.stringify(missedPlayers));
-  await writePhases(tx, list.map((a) => a.opened));
-  await insertRows(tx, 'GameEvent', { gameId: 'uuid', kind: 'text', actorId: 'uuid', text: 'text', data: 'jsonb', createdAt: 'timestamp' }, list.map((a) => a.event));
+  if (missedPlayers.length)
+    await tx.$executeRawUnsafe(
+      `UPDATE "GamePlayer" SET "missedPhases" = "missedPhases" + 1 WHERE id IN (${idList(1)})`,
+      JSON.stringify(missedPlayers),
+    );
+  await writePhases(
+    tx,
+    list.map((a) => a.opened),
+  );
+  await insertRows(
+    tx,
+    'GameEvent',
+    { gameId: 'uuid', kind: 'text', actorId: 'uuid', text: 'text', data: 'jsonb', createdAt: 'timestamp' },
+    list.map((a) => a.event),
+  );
   const going = list.filter((a) => !a.finish).map((a) => a.gameId);
-  if (going.length) await tx.$executeRawUnsafe(`UPDATE "Game" SET version = version + 1 WHERE id IN (${idList(1)})`, JSON.stringify(going));
+  if (going.length)
+    await tx.$executeRawUnsafe(
+      `UPDATE "Game" SET version = version + 1 WHERE id IN (${idList(1)})`,
+      JSON.stringify(going),
+    );
   for (const a of list) if (a.finish) await finishGame(tx, a.finish.game, a.finish.outcome, now);
-  await queueMail(tx, list.flatMap((a) => a.mails), now);
+  await queueMail(
+    tx,
+    list.flatMap((a) => a.mails),
+    now,
+  );
 }
 
 /** Roles expected without orders, and their players (before any deal changes the roles). */
-function missedBy(game: GameWithPlayers, phase: Phase, subs: Submissions): { missed: string[]; missedPlayerIds: string[] } {
+function missedBy(
+  game: GameWithPlayers,
+  phase: Phase,
+  subs: Submissions,
+): { missed: string[]; missedPlayerIds: string[] } {
   const hasOrders = hasOrdersIn(subs);
   const missed = phase.expected.filter((r) => !hasOrders(r));
-  return { missed, missedPlayerIds: activePlayers(game).filter((p) => missed.includes(p.role!)).map((p) => p.id) };
+  return {
+    missed,
+    missedPlayerIds: activePlayers(game)
+      .filter((p) => missed.includes(p.role!))
+      .map((p) => p.id),
+  };
 }
 
 function submissionsOf(subs: Submissions): Record<string, unknown> {
@@ -263,7 +457,11 @@ function submissionsOf(subs: Submissions): Record<string, unknown> {
  * Adjudicate the phase if it is due (or `force`), exactly once: under the game's row lock, only a
  * phase still 'open' is resolved, and its result, the next phase and the mail commit together.
  */
-export async function processPhase(ctx: Ctx, phaseId: string, opts: { force?: boolean; actorId?: string } = {}): Promise<ProcessResult> {
+export async function processPhase(
+  ctx: Ctx,
+  phaseId: string,
+  opts: { force?: boolean; actorId?: string } = {},
+): Promise<ProcessResult> {
   const head = await ctx.db.phase.findUnique({ where: { id: phaseId }, select: { gameId: true } });
   if (!head) return { status: 'gone' };
   let wake: { phaseId: string; at: Date }[] = [];
@@ -285,10 +483,25 @@ export async function processPhase(ctx: Ctx, phaseId: string, opts: { force?: bo
         const { late, graceUntil } = due;
         await tx.phase.update({ where: { id: phase.id }, data: { graceUntil } });
         await tx.gameEvent.create({
-          data: { gameId: game.id, kind: 'grace', text: `Deadline passed with orders missing from ${late.join(', ')}; waiting until the end of the grace period.`, data: { late, graceUntil }, createdAt: now },
+          data: {
+            gameId: game.id,
+            kind: 'grace',
+            text: `Deadline passed with orders missing from ${late.join(', ')}; waiting until the end of the grace period.`,
+            data: { late, graceUntil },
+            createdAt: now,
+          },
         });
         const g = game;
-        const mails: OutgoingMail[] = recipients(g).map((r) => lateMail(ctx.config, g, phase, { ...r, late: r.viewer.kind === 'player' && late.includes(r.viewer.role) }, late, graceUntil));
+        const mails: OutgoingMail[] = recipients(g).map((r) =>
+          lateMail(
+            ctx.config,
+            g,
+            phase,
+            { ...r, late: r.viewer.kind === 'player' && late.includes(r.viewer.role) },
+            late,
+            graceUntil,
+          ),
+        );
         await queueMail(tx, mails, now);
         wake = [{ phaseId: phase.id, at: graceUntil }];
         mail = true;
@@ -358,12 +571,31 @@ export async function processPhases(ctx: Ctx, phaseIds: string[]): Promise<Map<s
         // Read with plain SQL: Prisma's findMany handled each field of each row in JavaScript
         // (the phases' positions are large), and its include cost a statement per relation.
         const takenIds = JSON.stringify([...taken]);
-        const phases = await tx.$queryRawUnsafe<(Phase & { readiness: PhaseRole[] })[]>(`SELECT * FROM "Phase" WHERE id IN (${idList(1)}) ORDER BY "deadlineAt" ASC`, takenIds);
-        const readiness = new Map(phases.map((p) => { p.readiness = []; return [p.id, p.readiness]; }));
-        for (const r of await tx.$queryRawUnsafe<PhaseRole[]>(`SELECT * FROM "PhaseRole" WHERE "phaseId" IN (${idList(1)})`, takenIds)) readiness.get(r.phaseId)!.push(r);
-        const games = new Map((await tx.game.findMany({ where: { id: { in: [...mine.keys()] } }, include: gameInclude })).map((g) => [g.id, g]));
+        const phases = await tx.$queryRawUnsafe<(Phase & { readiness: PhaseRole[] })[]>(
+          `SELECT * FROM "Phase" WHERE id IN (${idList(1)}) ORDER BY "deadlineAt" ASC`,
+          takenIds,
+        );
+        const readiness = new Map(
+          phases.map((p) => {
+            p.readiness = [];
+            return [p.id, p.readiness];
+          }),
+        );
+        for (const r of await tx.$queryRawUnsafe<PhaseRole[]>(
+          `SELECT * FROM "PhaseRole" WHERE "phaseId" IN (${idList(1)})`,
+          takenIds,
+        ))
+          readiness.get(r.phaseId)!.push(r);
+        const games = new Map(
+          (await tx.game.findMany({ where: { id: { in: [...mine.keys()] } }, include: gameInclude })).map((g) => [
+            g.id,
+            g,
+          ]),
+        );
         const subsOf = new Map<string, Submissions>();
-        const subRows = await tx.$queryRawUnsafe<{ phaseId: string; role: string; accepted: unknown; lines: unknown }[]>(
+        const subRows = await tx.$queryRawUnsafe<
+          { phaseId: string; role: string; accepted: unknown; lines: unknown }[]
+        >(
           `SELECT "phaseId", role, accepted, lines FROM "Submission" WHERE "phaseId" IN (${idList(1)}) AND "supersededAt" IS NULL ORDER BY seq ASC`,
           takenIds,
         );
@@ -391,7 +623,9 @@ export async function processPhases(ctx: Ctx, phaseIds: string[]): Promise<Map<s
               continue;
             }
             const { missed, missedPlayerIds } = missedBy(game, phase, subs);
-            list.push(planAdjudication(ctx, game, module, policy, phase, resolved, missed, missedPlayerIds, now, {}, null));
+            list.push(
+              planAdjudication(ctx, game, module, policy, phase, resolved, missed, missedPlayerIds, now, {}, null),
+            );
           } catch (err) {
             ctx.log.error({ err, phaseId: phase.id }, 'batch adjudication: this phase failed; retried alone');
             later.push(phase.id);
@@ -411,7 +645,11 @@ export async function processPhases(ctx: Ctx, phaseIds: string[]): Promise<Map<s
   return processOneByOne(ctx, later, results);
 }
 
-async function processOneByOne(ctx: Ctx, ids: string[], results: Map<string, ProcessResult>): Promise<Map<string, ProcessResult>> {
+async function processOneByOne(
+  ctx: Ctx,
+  ids: string[],
+  results: Map<string, ProcessResult>,
+): Promise<Map<string, ProcessResult>> {
   for (const id of ids) {
     try {
       results.set(id, await processPhase(ctx, id));
@@ -428,29 +666,56 @@ async function processOneByOne(ctx: Ctx, ids: string[], results: Map<string, Pro
  * seeded draw as at the start (drawPowers): the powers the moderator gave before the start are
  * kept, the others are shuffled with the seed and dealt in seat order. Returns power -> player id.
  */
-async function dealRoles(tx: Tx, game: GameWithPlayers, module: GameModule, seats: string[], now: Date): Promise<Record<string, string>> {
+async function dealRoles(
+  tx: Tx,
+  game: GameWithPlayers,
+  module: GameModule,
+  seats: string[],
+  now: Date,
+): Promise<Record<string, string>> {
   const roles = scenarioRoles(module, game.scenario);
   // Each seat's holder (a removed player's power goes into civil disorder, as at any time).
   const holders = game.players
     .filter((p) => p.role && seats.includes(p.role) && p.status !== 'replaced')
     .sort((a, b) => seats.indexOf(a.role!) - seats.indexOf(b.role!));
-  const assignment = drawPowers(game.seed, roles, holders.map((p) => ({ id: p.id, wantedRole: p.wantedRole })));
+  const assignment = drawPowers(
+    game.seed,
+    roles,
+    holders.map((p) => ({ id: p.id, wantedRole: p.wantedRole })),
+  );
   for (const p of holders) await tx.gamePlayer.update({ where: { id: p.id }, data: { role: assignment.get(p.id)! } });
   const byRole = Object.fromEntries(holders.map((p) => [assignment.get(p.id)!, p.account.id]));
   await tx.gameEvent.create({
     data: {
-      gameId: game.id, kind: 'dealt', createdAt: now,
-      text: `The powers were dealt after the ballots: ${roles.filter((r) => r in byRole).map((r) => `${r} ${personRef(byRole[r]!)}`).join(', ')}.`,
-      data: { assignment: Object.fromEntries(holders.map((p) => [p.id, assignment.get(p.id)!])), drawOrder: holders.map((p) => p.id) },
+      gameId: game.id,
+      kind: 'dealt',
+      createdAt: now,
+      text: `The powers were dealt after the ballots: ${roles
+        .filter((r) => r in byRole)
+        .map((r) => `${r} ${personRef(byRole[r]!)}`)
+        .join(', ')}.`,
+      data: {
+        assignment: Object.fromEntries(holders.map((p) => [p.id, assignment.get(p.id)!])),
+        drawOrder: holders.map((p) => p.id),
+      },
     },
   });
   return byRole;
 }
 /** The deal as one reader may read it: power -> player's name or (if theirs to see) address. */
-function dealtFor(game: GameWithPlayers, byRole: Record<string, string>, r: { email: string; viewer: Viewer }): Record<string, string> {
+function dealtFor(
+  game: GameWithPlayers,
+  byRole: Record<string, string>,
+  r: { email: string; viewer: Viewer },
+): Record<string, string> {
   const keep = visibleAddresses({ kind: r.viewer.kind, email: r.email }, game.moderator.email);
   const accounts = new Map(game.players.map((p) => [p.account.id, p.account]));
-  return Object.fromEntries(Object.entries(byRole).map(([role, id]) => [role, redactFor(accounts.get(id)?.name ?? accounts.get(id)?.email ?? '?', keep)]));
+  return Object.fromEntries(
+    Object.entries(byRole).map(([role, id]) => [
+      role,
+      redactFor(accounts.get(id)?.name ?? accounts.get(id)?.email ?? '?', keep),
+    ]),
+  );
 }
 
 /**
@@ -466,10 +731,24 @@ async function testPauseBeforeCommit(phaseIds: string[]): Promise<void> {
   await new Promise((r) => setTimeout(r, ms));
 }
 
-export async function finishGame(tx: Tx, game: { id: string; seed: string }, outcome: Outcome | Record<string, unknown>, now: Date): Promise<void> {
-  await tx.game.update({ where: { id: game.id }, data: { status: 'finished', outcome: stored(outcome), endedAt: now, pausedAt: null, version: { increment: 1 } } });
+export async function finishGame(
+  tx: Tx,
+  game: { id: string; seed: string },
+  outcome: Outcome | Record<string, unknown>,
+  now: Date,
+): Promise<void> {
+  await tx.game.update({
+    where: { id: game.id },
+    data: { status: 'finished', outcome: stored(outcome), endedAt: now, pausedAt: null, version: { increment: 1 } },
+  });
   await tx.gameEvent.create({
-    data: { gameId: game.id, kind: 'finished', text: `The game is over: ${(outcome as Outcome).text ?? (outcome as { kind?: string }).kind}. The seed is now public: ${game.seed}`, data: { outcome: stored(outcome), seed: game.seed }, createdAt: now },
+    data: {
+      gameId: game.id,
+      kind: 'finished',
+      text: `The game is over: ${(outcome as Outcome).text ?? (outcome as { kind?: string }).kind}. The seed is now public: ${game.seed}`,
+      data: { outcome: stored(outcome), seed: game.seed },
+      createdAt: now,
+    },
   });
 }
 

@@ -16,11 +16,24 @@ export const cutFonts = fontFaces.map((f) => path.join(fontDir, 'map', f));
  */
 /** @type {[number, number][]} */
 export const CUT_RANGES = [
-  [0x20, 0x7e], [0xa0, 0x17f], [0x218, 0x21b], [0x2bb, 0x2bc], [0x2c6, 0x2dd], [0x300, 0x304], [0x308, 0x308],
-  [0x2010, 0x2027], [0x2030, 0x203a], [0x2190, 0x2193], [0x2605, 0x2605], [0xfffd, 0xfffd],
+  [0x20, 0x7e],
+  [0xa0, 0x17f],
+  [0x218, 0x21b],
+  [0x2bb, 0x2bc],
+  [0x2c6, 0x2dd],
+  [0x300, 0x304],
+  [0x308, 0x308],
+  [0x2010, 0x2027],
+  [0x2030, 0x203a],
+  [0x2190, 0x2193],
+  [0x2605, 0x2605],
+  [0xfffd, 0xfffd],
 ];
 const hex = (n) => `\\u{${n.toString(16)}}`;
-const onlyCut = new RegExp(`^[\\t\\n\\r${CUT_RANGES.map(([a, b]) => (a === b ? hex(a) : `${hex(a)}-${hex(b)}`)).join('')}]*$`, 'u');
+const onlyCut = new RegExp(
+  `^[\\t\\n\\r${CUT_RANGES.map(([a, b]) => (a === b ? hex(a) : `${hex(a)}-${hex(b)}`)).join('')}]*$`,
+  'u',
+);
 
 /**
  * The font files for an SVG. resvg-js 2.6 reads a font's whole file again for every glyph it
@@ -33,7 +46,10 @@ export function fontsFor(svg) {
 
 /** The SVG drawn `width` pixels wide, as a PNG file, in this process (src/service/png.ts draws in a child). */
 export function drawPng(svg, width) {
-  const image = new Resvg(svg, { fitTo: { mode: 'width', value: width }, font: { fontFiles: fontsFor(svg), loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' } }).render();
+  const image = new Resvg(svg, {
+    fitTo: { mode: 'width', value: width },
+    font: { fontFiles: fontsFor(svg), loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' },
+  }).render();
   return encodePng(image.pixels, image.width, image.height);
 }
 
@@ -66,7 +82,12 @@ export function encodePng(premultiplied, width, height) {
   header.writeUInt32BE(height, 4);
   header[8] = 8; // bits per channel
   header[9] = 6; // RGBA
-  return Buffer.concat([SIGNATURE, chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(raw, { level: 3 })), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    SIGNATURE,
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(raw, { level: 3 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

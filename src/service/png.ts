@@ -13,7 +13,11 @@ const RENDERS_PER_CHILD = 12;
 /** An idle child is retired after this long, giving its memory back. */
 const IDLE_MS = 20_000;
 
-interface Renderer { child: ChildProcess; renders: number; waiting: Map<number, { resolve: (b: Buffer) => void; reject: (e: Error) => void }> }
+interface Renderer {
+  child: ChildProcess;
+  renders: number;
+  waiting: Map<number, { resolve: (b: Buffer) => void; reject: (e: Error) => void }>;
+}
 let current: Renderer | null = null;
 let nextId = 1;
 let idle: NodeJS.Timeout | null = null;
@@ -26,7 +30,12 @@ let idle: NodeJS.Timeout | null = null;
 export type Share = 'mail' | 'readers' | 'visitors';
 const SHARES: Share[] = ['mail', 'readers', 'visitors'];
 // The SVG waits as UTF-8 bytes, outside the JavaScript heap (a Maori Wars map is 700 KB of text).
-interface Job { svg: Buffer; width: number; resolve: (b: Buffer) => void; reject: (e: Error) => void }
+interface Job {
+  svg: Buffer;
+  width: number;
+  resolve: (b: Buffer) => void;
+  reject: (e: Error) => void;
+}
 const queues: Record<Share, Job[]> = { mail: [], readers: [], visitors: [] };
 // Renders go one at a time: the child is single-threaded anyway, and the API's cores stay free.
 let drawing: Share | null = null;
@@ -50,7 +59,11 @@ function retire(r: Renderer) {
 }
 
 function start(): Renderer {
-  const child = fork(script, [], { execArgv: [], serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const child = fork(script, [], {
+    execArgv: [],
+    serialization: 'advanced',
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
   const r: Renderer = { child, renders: 0, waiting: new Map() };
   child.on('message', (m: { id: number; png?: Uint8Array; error?: string }) => {
     const w = r.waiting.get(m.id);
@@ -110,11 +123,13 @@ function pump() {
   const job = queues[share].shift()!;
   drawing = share;
   const t0 = performance.now();
-  (async () => renderOne(job.svg, job.width))().then(job.resolve, job.reject).finally(() => {
-    meanMs = 0.8 * meanMs + 0.2 * (performance.now() - t0);
-    drawing = null;
-    pump();
-  });
+  (async () => renderOne(job.svg, job.width))()
+    .then(job.resolve, job.reject)
+    .finally(() => {
+      meanMs = 0.8 * meanMs + 0.2 * (performance.now() - t0);
+      drawing = null;
+      pump();
+    });
 }
 
 /** The SVG drawn as a PNG `width` pixels wide (png-draw.mjs: the bundled fonts, our encoder), in `share`'s turn. */

@@ -14,7 +14,10 @@ import { recordEvent } from './games.ts';
 import { scenarioRoles } from './phases.ts';
 
 export type PressLevel = 'none' | 'public' | 'full';
-export interface EmailSettings { press: PressLevel; pressPublicAfterGame: boolean }
+export interface EmailSettings {
+  press: PressLevel;
+  pressPublicAfterGame: boolean;
+}
 export const DEFAULT_SETTINGS: EmailSettings = { press: 'full', pressPublicAfterGame: true };
 export const MAX_PRESS_CHARS = 10_000;
 
@@ -23,15 +26,25 @@ export const MAX_PRESS_CHARS = 10_000;
  * split ("PRESS TO Allied Chiefs" is read as the words Allied, Chiefs): the longest run of words
  * that names a power wins.
  */
-export function readRoles(words: string[], roles: string[], nameOf: (role: string) => string): { found: string[]; unknown: string[] } {
+export function readRoles(
+  words: string[],
+  roles: string[],
+  nameOf: (role: string) => string,
+): { found: string[]; unknown: string[] } {
   const found: string[] = [];
   const unknown: string[] = [];
   const byKey = new Map<string, string>();
-  for (const r of roles) { byKey.set(squashName(r), r); byKey.set(squashName(nameOf(r)), r); }
-  for (let i = 0; i < words.length;) {
+  for (const r of roles) {
+    byKey.set(squashName(r), r);
+    byKey.set(squashName(nameOf(r)), r);
+  }
+  for (let i = 0; i < words.length; ) {
     let hit = 0;
     for (let j = words.length; j > i && !hit; j--) if (byKey.has(squashName(words.slice(i, j).join(' ')))) hit = j;
-    if (hit) { found.push(byKey.get(squashName(words.slice(i, hit).join(' ')))!); i = hit; } else unknown.push(words[i++]!);
+    if (hit) {
+      found.push(byKey.get(squashName(words.slice(i, hit).join(' ')))!);
+      i = hit;
+    } else unknown.push(words[i++]!);
   }
   return { found, unknown };
 }
@@ -41,32 +54,80 @@ export async function emailSettings(db: Ctx['db'] | Tx, gameId: string): Promise
   return s ? { press: s.press as PressLevel, pressPublicAfterGame: s.pressPublicAfterGame } : { ...DEFAULT_SETTINGS };
 }
 
-export async function updateEmailSettings(ctx: Ctx, gameId: string, moderatorId: string, input: Partial<EmailSettings>): Promise<EmailSettings> {
+export async function updateEmailSettings(
+  ctx: Ctx,
+  gameId: string,
+  moderatorId: string,
+  input: Partial<EmailSettings>,
+): Promise<EmailSettings> {
   const r = await ctx.db.$transaction(async (tx) => {
     await lockGame(tx, gameId);
     const a = await access(tx, gameId, moderatorId);
     requireModerator(a);
     const now = ctx.clock.now();
-    const next = { ...(await emailSettings(tx, gameId)), ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) } as EmailSettings;
-    await tx.gameEmailSettings.upsert({ where: { gameId }, create: { gameId, ...next, updatedAt: now }, update: { ...next, updatedAt: now } });
-    const press = next.press === 'none' ? 'no press' : next.press === 'public' ? 'press to ALL only' : 'press between any powers';
-    await recordEvent(tx, ctx, a.game, moderatorId, 'settings',
-      `The moderator set: ${press}${next.pressPublicAfterGame ? ', all press public after the game' : ''}.`, { ...next }, { mail: true });
+    const next = {
+      ...(await emailSettings(tx, gameId)),
+      ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)),
+    } as EmailSettings;
+    await tx.gameEmailSettings.upsert({
+      where: { gameId },
+      create: { gameId, ...next, updatedAt: now },
+      update: { ...next, updatedAt: now },
+    });
+    const press =
+      next.press === 'none' ? 'no press' : next.press === 'public' ? 'press to ALL only' : 'press between any powers';
+    await recordEvent(
+      tx,
+      ctx,
+      a.game,
+      moderatorId,
+      'settings',
+      `The moderator set: ${press}${next.pressPublicAfterGame ? ', all press public after the game' : ''}.`,
+      { ...next },
+      { mail: true },
+    );
     return next;
   });
   await afterCommit(ctx, { mail: true });
   return r;
 }
 
-export interface PressInput { to: string[] | 'ALL'; text: string }
+export interface PressInput {
+  to: string[] | 'ALL';
+  text: string;
+}
 
-function pressMail(ctx: Ctx, a: Access, reader: { email: string; timeZone: string; viewer: Viewer }, from: string, toLine: string, body: string, phaseLabel: string | null, at: Date): OutgoingMail {
-  let text = headerLines(ctx.config, a.game, reader, [['Press-From', from], ['Press-To', toLine], ['At', isoUtc(at)]]);
+function pressMail(
+  ctx: Ctx,
+  a: Access,
+  reader: { email: string; timeZone: string; viewer: Viewer },
+  from: string,
+  toLine: string,
+  body: string,
+  phaseLabel: string | null,
+  at: Date,
+): OutgoingMail {
+  let text = headerLines(ctx.config, a.game, reader, [
+    ['Press-From', from],
+    ['Press-To', toLine],
+    ['At', isoUtc(at)],
+  ]);
   const fromName = roleNameOf(a.game, from);
   text += `Press from ${fromName} to ${toLine}${phaseLabel ? ` during ${phaseLabel}` : ''}, ${formatTime(at, reader.timeZone)}:\n\n`;
-  text += body.split('\n').map((l) => `  ${l}`).join('\n') + '\n';
-  if (ctx.config.inbound.enabled && reader.viewer.kind === 'player') text += `\nTo answer, reply with\n  PRESS TO ${fromName}\n  ...\n  END\n`;
-  return { to: reader.email, kind: 'press', gameId: a.game.id, subject: `${a.game.name}: press from ${fromName}`, body: text + signature(ctx.config) };
+  text +=
+    body
+      .split('\n')
+      .map((l) => `  ${l}`)
+      .join('\n') + '\n';
+  if (ctx.config.inbound.enabled && reader.viewer.kind === 'player')
+    text += `\nTo answer, reply with\n  PRESS TO ${fromName}\n  ...\n  END\n`;
+  return {
+    to: reader.email,
+    kind: 'press',
+    gameId: a.game.id,
+    subject: `${a.game.name}: press from ${fromName}`,
+    body: text + signature(ctx.config),
+  };
 }
 
 /** Send press from the caller's power. */
@@ -75,12 +136,18 @@ export async function sendPress(ctx: Ctx, gameId: string, accountId: string, inp
     await lockGame(tx, gameId);
     const a = await access(tx, gameId, accountId);
     const player = requirePlayer(a);
-    if (a.game.status !== 'active' && a.game.status !== 'paused') throw conflict(a.game.status === 'forming' ? 'The game has not started yet.' : 'The game is over: no more press.');
+    if (a.game.status !== 'active' && a.game.status !== 'paused')
+      throw conflict(
+        a.game.status === 'forming' ? 'The game has not started yet.' : 'The game is over: no more press.',
+      );
     const settings = await emailSettings(tx, gameId);
     if (settings.press === 'none') throw forbidden('This game is played without press.');
     const text = input.text.trim();
     if (!text) throw badRequest('The press message is empty.', [{ field: 'body.text', message: 'empty' }]);
-    if (text.length > MAX_PRESS_CHARS) throw badRequest(`Press is at most ${MAX_PRESS_CHARS} characters.`, [{ field: 'body.text', message: 'too long' }]);
+    if (text.length > MAX_PRESS_CHARS)
+      throw badRequest(`Press is at most ${MAX_PRESS_CHARS} characters.`, [
+        { field: 'body.text', message: 'too long' },
+      ]);
     const roles = scenarioRoles(a.module, a.game.scenario);
     const from = player.role!;
     let toRoles: string[];
@@ -89,20 +156,64 @@ export async function sendPress(ctx: Ctx, gameId: string, accountId: string, inp
     else {
       if (settings.press === 'public') throw forbidden('This game allows press to ALL only.');
       const { found, unknown } = readRoles(input.to as string[], roles, (r) => roleNameOf(a.game, r));
-      if (unknown.length || found.length === 0) throw badRequest(`Not powers of this game: ${unknown.join(', ') || '(none given)'}. Powers: ${roleNamesOf(a.game, roles)}, or ALL.`, [{ field: 'body.to', message: 'unknown power' }]);
+      if (unknown.length || found.length === 0)
+        throw badRequest(
+          `Not powers of this game: ${unknown.join(', ') || '(none given)'}. Powers: ${roleNamesOf(a.game, roles)}, or ALL.`,
+          [{ field: 'body.to', message: 'unknown power' }],
+        );
       toRoles = [...new Set(found)].filter((r) => r !== from);
-      if (toRoles.length === 0) throw badRequest('Press to yourself only: name another power.', [{ field: 'body.to', message: 'no other power' }]);
+      if (toRoles.length === 0)
+        throw badRequest('Press to yourself only: name another power.', [
+          { field: 'body.to', message: 'no other power' },
+        ]);
     }
     const now = ctx.clock.now();
     const phase = await tx.phase.findFirst({ where: { gameId, status: 'open' } });
-    const row = await tx.press.create({ data: { gameId, phaseLabel: phase?.label ?? null, fromRole: from, fromAccountId: accountId, toRoles, toAll, body: text, createdAt: now } });
+    const row = await tx.press.create({
+      data: {
+        gameId,
+        phaseLabel: phase?.label ?? null,
+        fromRole: from,
+        fromAccountId: accountId,
+        toRoles,
+        toAll,
+        body: text,
+        createdAt: now,
+      },
+    });
     const toLine = toAll ? 'ALL' : roleNamesOf(a.game, toRoles);
-    const readers: { email: string; timeZone: string; viewer: Viewer }[] = activePlayers(a.game).filter((p) => p.role !== from && toRoles.includes(p.role!)).map((p) => ({ email: p.account.email, timeZone: p.account.timeZone, viewer: { kind: 'player', role: p.role! } }));
-    if (toAll) readers.push({ email: a.game.moderator.email, timeZone: a.game.moderator.timeZone, viewer: { kind: 'moderator' } });
+    const readers: { email: string; timeZone: string; viewer: Viewer }[] = activePlayers(a.game)
+      .filter((p) => p.role !== from && toRoles.includes(p.role!))
+      .map((p) => ({
+        email: p.account.email,
+        timeZone: p.account.timeZone,
+        viewer: { kind: 'player', role: p.role! },
+      }));
+    if (toAll)
+      readers.push({
+        email: a.game.moderator.email,
+        timeZone: a.game.moderator.timeZone,
+        viewer: { kind: 'moderator' },
+      });
     // Who answers has read what they answer: the thread is read up to their own message.
     await markReadTx(tx, accountId, gameId, threadOf(row), row.seq, now);
-    await queueMail(tx, readers.map((rd) => pressMail(ctx, a, rd, from, toLine, text, phase?.label ?? null, now)), now);
-    return { id: row.id, seq: row.seq, from, to: toAll ? ['ALL'] : toRoles, toAll, thread: threadOf(row), text, phase: phase?.label ?? null, sentAt: now, delivered: readers.length };
+    await queueMail(
+      tx,
+      readers.map((rd) => pressMail(ctx, a, rd, from, toLine, text, phase?.label ?? null, now)),
+      now,
+    );
+    return {
+      id: row.id,
+      seq: row.seq,
+      from,
+      to: toAll ? ['ALL'] : toRoles,
+      toAll,
+      thread: threadOf(row),
+      text,
+      phase: phase?.label ?? null,
+      sentAt: now,
+      delivered: readers.length,
+    };
   });
   await afterCommit(ctx, { mail: true });
   return r;
@@ -119,13 +230,26 @@ export function threadOf(p: { fromRole: string; toRoles: string[]; toAll: boolea
 /** A thread named by a client, in its one spelling; a clear 400 if it names no thread of this game. */
 export function parseThread(thread: string, roles: string[], nameOf: (role: string) => string): string {
   if (thread.trim().toUpperCase() === ALL_THREAD) return ALL_THREAD;
-  const words = thread.split(',').map((w) => w.trim()).filter(Boolean);
+  const words = thread
+    .split(',')
+    .map((w) => w.trim())
+    .filter(Boolean);
   const byKey = new Map<string, string>();
-  for (const r of roles) { byKey.set(squashName(r), r); byKey.set(squashName(nameOf(r)), r); }
+  for (const r of roles) {
+    byKey.set(squashName(r), r);
+    byKey.set(squashName(nameOf(r)), r);
+  }
   const unknown = words.filter((w) => !byKey.has(squashName(w)));
-  if (unknown.length) throw badRequest(`Not powers of this game: ${unknown.join(', ')}. A thread is ALL, or two or more of ${roles.join(', ')} joined by commas.`, [{ field: 'body.thread', message: 'unknown power' }]);
+  if (unknown.length)
+    throw badRequest(
+      `Not powers of this game: ${unknown.join(', ')}. A thread is ALL, or two or more of ${roles.join(', ')} joined by commas.`,
+      [{ field: 'body.thread', message: 'unknown power' }],
+    );
   const found = [...new Set(words.map((w) => byKey.get(squashName(w))!))].sort();
-  if (found.length < 2) throw badRequest('A thread is ALL, or two or more powers joined by commas (its sender and recipients).', [{ field: 'body.thread', message: 'fewer than two powers' }]);
+  if (found.length < 2)
+    throw badRequest('A thread is ALL, or two or more powers joined by commas (its sender and recipients).', [
+      { field: 'body.thread', message: 'fewer than two powers' },
+    ]);
   return found.join(',');
 }
 
@@ -149,7 +273,17 @@ async function visiblePress(ctx: Ctx, a: Access): Promise<{ rows: PressRow[]; al
 }
 
 function pressItem(p: PressRow) {
-  return { id: p.id, seq: p.seq, from: p.fromRole, to: p.toAll ? ['ALL'] : p.toRoles, toAll: p.toAll, thread: threadOf(p), text: p.body, phase: p.phaseLabel, sentAt: p.createdAt };
+  return {
+    id: p.id,
+    seq: p.seq,
+    from: p.fromRole,
+    to: p.toAll ? ['ALL'] : p.toRoles,
+    toAll: p.toAll,
+    thread: threadOf(p),
+    text: p.body,
+    phase: p.phaseLabel,
+    sentAt: p.createdAt,
+  };
 }
 
 /**
@@ -173,16 +307,23 @@ export async function listPress(ctx: Ctx, a: Access, accountId?: string, onlyThr
     threads.set(key, t);
   }
   const inOrder = (list: string[]) => roles.filter((r) => list.includes(r));
-  const list = [...threads.entries()].map(([thread, t]) => {
-    const last = t.rows[t.rows.length - 1]!;
-    const powers = thread === ALL_THREAD ? roles : inOrder(thread.split(','));
-    const others = powers.filter((r) => r !== me);
-    return {
-      thread, toAll: thread === ALL_THREAD, powers,
-      title: thread === ALL_THREAD ? 'Everyone' : roleNamesOf(a.game, others),
-      count: t.rows.length, unread: t.unread, lastReadSeq: readUpTo.get(thread) ?? 0, last: pressItem(last),
-    };
-  }).sort((x, y) => y.last.seq - x.last.seq);
+  const list = [...threads.entries()]
+    .map(([thread, t]) => {
+      const last = t.rows[t.rows.length - 1]!;
+      const powers = thread === ALL_THREAD ? roles : inOrder(thread.split(','));
+      const others = powers.filter((r) => r !== me);
+      return {
+        thread,
+        toAll: thread === ALL_THREAD,
+        powers,
+        title: thread === ALL_THREAD ? 'Everyone' : roleNamesOf(a.game, others),
+        count: t.rows.length,
+        unread: t.unread,
+        lastReadSeq: readUpTo.get(thread) ?? 0,
+        last: pressItem(last),
+      };
+    })
+    .sort((x, y) => y.last.seq - x.last.seq);
   return {
     press: rows.filter((p) => only === undefined || threadOf(p) === only).map(pressItem),
     threads: list,
@@ -190,7 +331,14 @@ export async function listPress(ctx: Ctx, a: Access, accountId?: string, onlyThr
   };
 }
 
-async function markReadTx(tx: Tx | Ctx['db'], accountId: string, gameId: string, thread: string, seq: number, now: Date): Promise<number> {
+async function markReadTx(
+  tx: Tx | Ctx['db'],
+  accountId: string,
+  gameId: string,
+  thread: string,
+  seq: number,
+  now: Date,
+): Promise<number> {
   // Never backwards: an older page marking late does not make read press unread again.
   const rows = await tx.$queryRaw<{ lastSeq: number }[]>`
     INSERT INTO "PressRead" ("accountId", "gameId", thread, "lastSeq", "readAt") VALUES (${accountId}::uuid, ${gameId}::uuid, ${thread}, ${seq}, ${now})
@@ -208,7 +356,10 @@ export async function markRead(ctx: Ctx, gameId: string, accountId: string, inpu
   const roles = scenarioRoles(a.module, a.game.scenario);
   const thread = parseThread(input.thread, roles, (r) => roleNameOf(a.game, r));
   const { rows, allPublic } = await visiblePress(ctx, a);
-  if (!readsThread(a, thread, allPublic)) throw notFound('You are not in this thread: you read the press sent to you or by you (and to everyone, when you play or moderate).');
+  if (!readsThread(a, thread, allPublic))
+    throw notFound(
+      'You are not in this thread: you read the press sent to you or by you (and to everyone, when you play or moderate).',
+    );
   const inThread = rows.filter((p) => threadOf(p) === thread);
   const newest = inThread.at(-1)?.seq ?? 0;
   const upTo = Math.min(input.seq ?? newest, newest);

@@ -13,7 +13,10 @@ export function redactEmails(text: string, keep: Iterable<string>): string {
 }
 
 /** The addresses a reader may see in a game's texts. */
-export function visibleAddresses(reader: { kind: 'moderator' | 'player' | 'observer'; email?: string | null }, moderatorEmail: string): string[] | null {
+export function visibleAddresses(
+  reader: { kind: 'moderator' | 'player' | 'observer'; email?: string | null },
+  moderatorEmail: string,
+): string[] | null {
   if (reader.kind === 'moderator') return null; // everything
   const keep = reader.email ? [reader.email] : [];
   if (reader.kind === 'player') keep.push(moderatorEmail);
@@ -36,7 +39,11 @@ export function personIds(text: string): string[] {
   return [...text.matchAll(PERSON)].map((m) => m[1]!);
 }
 
-export function renderPeople(text: string, people: Map<string, { email: string; name: string | null }>, keep: string[] | null): string {
+export function renderPeople(
+  text: string,
+  people: Map<string, { email: string; name: string | null }>,
+  keep: string[] | null,
+): string {
   const allowed = keep === null ? null : new Set(keep.map((e) => e.toLowerCase()));
   return text.replace(PERSON, (_m, id: string) => {
     const p = people.get(id);
@@ -61,7 +68,13 @@ export function submissionFor(
   viewer: Viewer,
   gameOver: boolean,
 ): { role: string; lines: string[]; readings: ReadLine[]; receipt: string | null; submittedAt: Date } | null {
-  const all = { role: sub.role, lines: sub.lines as string[], readings: sub.readings as ReadLine[], receipt: sub.receipt as string | null, submittedAt: sub.createdAt };
+  const all = {
+    role: sub.role,
+    lines: sub.lines as string[],
+    readings: sub.readings as ReadLine[],
+    receipt: sub.receipt as string | null,
+    submittedAt: sub.createdAt,
+  };
   if (viewer.kind === 'player' && viewer.role === sub.role) return all;
   // Sealed until adjudicated, from the moderator too.
   if (phase.status !== 'adjudicated' && phase.status !== 'skipped') return null;
@@ -75,5 +88,10 @@ export function submissionFor(
   if (readings.length === all.readings.length) return all;
   // Numbered afresh, and without the receipt (a hash of the whole submission, which could be
   // matched against guesses): neither tells what, or how much, was left out.
-  return { ...all, lines: readings.map((r) => r.text), readings: readings.map((r, i) => ({ ...r, line: i + 1 })), receipt: null };
+  return {
+    ...all,
+    lines: readings.map((r) => r.text),
+    readings: readings.map((r, i) => ({ ...r, line: i + 1 })),
+    receipt: null,
+  };
 }

@@ -21,11 +21,19 @@ export function seededShuffle<T>(items: readonly T[], seed: string, purpose: str
  * The draw: powers not given by the moderator are shuffled with the game's seed and dealt to the
  * remaining players in the order they joined. Anyone can redo it once the seed is public.
  */
-export function drawPowers(seed: string, roles: string[], players: { id: string; wantedRole: string | null }[]): Map<string, string> {
+export function drawPowers(
+  seed: string,
+  roles: string[],
+  players: { id: string; wantedRole: string | null }[],
+): Map<string, string> {
   const result = new Map<string, string>();
   const given = new Set(players.map((p) => p.wantedRole).filter((r): r is string => !!r));
   for (const p of players) if (p.wantedRole) result.set(p.id, p.wantedRole);
-  const free = seededShuffle(roles.filter((r) => !given.has(r)), seed, 'assign');
+  const free = seededShuffle(
+    roles.filter((r) => !given.has(r)),
+    seed,
+    'assign',
+  );
   players.filter((p) => !p.wantedRole).forEach((p, i) => result.set(p.id, free[i]));
   return result;
 }

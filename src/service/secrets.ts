@@ -4,10 +4,15 @@
 import crypto from 'node:crypto';
 import type { Config } from '../config.ts';
 
-interface Queryable { query<R = any>(sql: string, params?: unknown[]): Promise<{ rows: R[] }> }
+interface Queryable {
+  query<R = any>(sql: string, params?: unknown[]): Promise<{ rows: R[] }>;
+}
 
 async function serverSecret(pool: Queryable, name: string, make: () => string): Promise<string> {
-  await pool.query(`INSERT INTO "ServerSecret" (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, [name, make()]);
+  await pool.query(`INSERT INTO "ServerSecret" (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, [
+    name,
+    make(),
+  ]);
   const r = await pool.query<{ value: string }>(`SELECT value FROM "ServerSecret" WHERE name = $1`, [name]);
   return r.rows[0]!.value;
 }
@@ -20,7 +25,12 @@ export async function loadReplySecret(config: Config, pool: Queryable): Promise<
 /** The private key that signs the judge's mail (RSA 2048, PKCS#8 PEM); its public half is the DNS record (dkimRecord). */
 export async function loadDkimKey(config: Config, pool: Queryable): Promise<void> {
   if (config.dkim.privateKey) return;
-  config.dkim.privateKey = await serverSecret(pool, 'dkim', () => crypto.generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
+  config.dkim.privateKey = await serverSecret(pool, 'dkim', () =>
+    crypto
+      .generateKeyPairSync('rsa', { modulusLength: 2048 })
+      .privateKey.export({ type: 'pkcs8', format: 'pem' })
+      .toString(),
+  );
 }
 
 /** The TXT record receivers look the judge's DKIM key up in: `<selector>._domainkey.<domain>`. */

@@ -24,13 +24,29 @@ export async function sendReminders(ctx: Ctx): Promise<number> {
   let sent = 0;
   for (const c of candidates) {
     sent += await ctx.db.$transaction(async (tx) => {
-      const claimed = await tx.phase.updateMany({ where: { id: c.id, remindedAt: null, status: 'open' }, data: { remindedAt: now } });
+      const claimed = await tx.phase.updateMany({
+        where: { id: c.id, remindedAt: null, status: 'open' },
+        data: { remindedAt: now },
+      });
       if (claimed.count === 0) return 0; // another worker did it
       const phase = await tx.phase.findUniqueOrThrow({ where: { id: c.id }, include: { readiness: true } });
       const game = await loadGame(tx, c.gameId);
       void policyOf(game);
-      const missing = activePlayers(game).filter((p) => phase.expected.includes(p.role!) && !phase.readiness.find((r) => r.role === p.role)?.submitted);
-      await queueMail(tx, missing.map((p) => reminderMail(ctx.config, game, { email: p.account.email, timeZone: p.account.timeZone, viewer: { kind: 'player', role: p.role! } }, phase)), now);
+      const missing = activePlayers(game).filter(
+        (p) => phase.expected.includes(p.role!) && !phase.readiness.find((r) => r.role === p.role)?.submitted,
+      );
+      await queueMail(
+        tx,
+        missing.map((p) =>
+          reminderMail(
+            ctx.config,
+            game,
+            { email: p.account.email, timeZone: p.account.timeZone, viewer: { kind: 'player', role: p.role! } },
+            phase,
+          ),
+        ),
+        now,
+      );
       return missing.length;
     });
   }
@@ -38,7 +54,10 @@ export async function sendReminders(ctx: Ctx): Promise<number> {
   return sent;
 }
 
-export interface SweepResult { processed: number; reminders: number }
+export interface SweepResult {
+  processed: number;
+  reminders: number;
+}
 
 export async function sweep(ctx: Ctx, opts: { concurrency?: number } = {}): Promise<SweepResult> {
   const ids = await duePhaseIds(ctx);
@@ -49,7 +68,11 @@ export async function sweep(ctx: Ctx, opts: { concurrency?: number } = {}): Prom
 }
 
 /** Adjudicate these phases in batches of BATCH_SIZE, `concurrency` batches at a time. */
-export async function adjudicateInBatches(ctx: Ctx, phaseIds: string[], concurrency: number): Promise<Map<string, ProcessResult>> {
+export async function adjudicateInBatches(
+  ctx: Ctx,
+  phaseIds: string[],
+  concurrency: number,
+): Promise<Map<string, ProcessResult>> {
   const ids = [...new Set(phaseIds)];
   // Enough batches to keep every slot busy, none larger than BATCH_SIZE.
   const size = Math.max(1, Math.min(BATCH_SIZE, Math.ceil(ids.length / concurrency)));
@@ -57,14 +80,16 @@ export async function adjudicateInBatches(ctx: Ctx, phaseIds: string[], concurre
   for (let i = 0; i < ids.length; i += size) batches.push(ids.slice(i, i + size));
   const results = new Map<string, ProcessResult>();
   const queue = [...batches];
-  await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
-    for (let b = queue.shift(); b; b = queue.shift()) {
-      try {
-        for (const [id, r] of await processPhases(ctx, b)) results.set(id, r);
-      } catch (err) {
-        ctx.log.error({ err, phases: b.length }, 'sweep: adjudication failed');
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
+      for (let b = queue.shift(); b; b = queue.shift()) {
+        try {
+          for (const [id, r] of await processPhases(ctx, b)) results.set(id, r);
+        } catch (err) {
+          ctx.log.error({ err, phases: b.length }, 'sweep: adjudication failed');
+        }
       }
-    }
-  }));
+    }),
+  );
   return results;
 }

@@ -16,12 +16,16 @@ const root = path.resolve(dir, '../..');
 function clientScript(): { js: string; map: string | null } {
   if (clientBundleFresh(root)) {
     const out = path.join(root, CLIENT_OUT);
-    return { js: fs.readFileSync(out, 'utf8'), map: fs.existsSync(`${out}.map`) ? fs.readFileSync(`${out}.map`, 'utf8') : null };
+    return {
+      js: fs.readFileSync(out, 'utf8'),
+      map: fs.existsSync(`${out}.map`) ? fs.readFileSync(`${out}.map`, 'utf8') : null,
+    };
   }
   return bundleClient(root, { write: false });
 }
 
-const FAVICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#1d4e5f"/><path d="M4 18 L16 9 L28 18 L22 16 L16 22 L10 16 Z" fill="#f2e8cf"/></svg>';
+const FAVICON =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#1d4e5f"/><path d="M4 18 L16 9 L28 18 L22 16 L16 22 L10 16 Z" fill="#f2e8cf"/></svg>';
 
 export function webRoutes(): FastifyPluginAsync {
   const html = fs.readFileSync(path.join(dir, 'client', 'index.html'), 'utf8');
@@ -29,7 +33,8 @@ export function webRoutes(): FastifyPluginAsync {
   const { js, map } = clientScript();
   return async (app) => {
     // The page's own script and style only; the map SVG comes from the API and is inlined.
-    const csp = "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+    const csp =
+      "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
     // Gzipped once (keyed), sent so to every browser that takes it.
     const page = async (req: FastifyRequest, reply: FastifyReply) => {
       reply.header('content-security-policy', csp);
@@ -37,12 +42,27 @@ export function webRoutes(): FastifyPluginAsync {
       return sendText(req, reply.type('text/html; charset=utf-8'), html, 'web:html');
     };
     app.get('/', { schema: { hide: true } }, page as never);
-    app.get('/web/app.js', { schema: { hide: true } }, async (req, reply) => sendText(req, reply.header('cache-control', 'no-cache').type('text/javascript; charset=utf-8'), js, `web:js:${js.length}`));
-    if (map) app.get('/web/app.js.map', { schema: { hide: true } }, async (_req, reply) => reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(map));
+    app.get('/web/app.js', { schema: { hide: true } }, async (req, reply) =>
+      sendText(
+        req,
+        reply.header('cache-control', 'no-cache').type('text/javascript; charset=utf-8'),
+        js,
+        `web:js:${js.length}`,
+      ),
+    );
+    if (map)
+      app.get('/web/app.js.map', { schema: { hide: true } }, async (_req, reply) =>
+        reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(map),
+      );
     // A small kahu (hawk) mark, so browsers asking for an icon get one and not a 404.
-    const icon = async (_req: unknown, reply: { header: (k: string, v: string) => { type: (t: string) => { send: (b: string) => unknown } } }) => reply.header('cache-control', 'max-age=86400').type('image/svg+xml').send(FAVICON);
+    const icon = async (
+      _req: unknown,
+      reply: { header: (k: string, v: string) => { type: (t: string) => { send: (b: string) => unknown } } },
+    ) => reply.header('cache-control', 'max-age=86400').type('image/svg+xml').send(FAVICON);
     app.get('/web/favicon.svg', { schema: { hide: true } }, icon as never);
     app.get('/favicon.ico', { schema: { hide: true } }, icon as never);
-    app.get('/web/style.css', { schema: { hide: true } }, async (req, reply) => sendText(req, reply.header('cache-control', 'no-cache').type('text/css; charset=utf-8'), css, 'web:css'));
+    app.get('/web/style.css', { schema: { hide: true } }, async (req, reply) =>
+      sendText(req, reply.header('cache-control', 'no-cache').type('text/css; charset=utf-8'), css, 'web:css'),
+    );
   };
 }

@@ -1,7 +1,15 @@
 // Aloha's actions as a client may send them: the same action whatever the order of its keys
 // ({card, kind, island} is {kind, card, island}), checked and applied as the option it is.
 import { describe, expect, it } from 'vitest';
-import { act, current, isLegal, legalActions, setupAloha, type Action, type AlohaState } from '../../src/aloha/engine.ts';
+import {
+  act,
+  current,
+  isLegal,
+  legalActions,
+  setupAloha,
+  type Action,
+  type AlohaState,
+} from '../../src/aloha/engine.ts';
 
 /** A Chapter I position where the first player takes an action (every decision before it by default). */
 function chapterOne(): AlohaState {

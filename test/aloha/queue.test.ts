@@ -50,8 +50,12 @@ describe('queued actions', () => {
     const p = out.state.players[red]!;
     expect([p.aloha - before.aloha, p.commerce - before.commerce]).toEqual([3, 1]);
     const all = text(out.report, red);
-    expect(all).toMatch(new RegExp(`${red} plays an action queued in advance: take Maui\\.\\n${red} takes the resource of Maui`));
-    expect(all).toMatch(new RegExp(`${red} plays an action queued in advance: take Oahu\\.\\n${red} takes the resource of Oahu`));
+    expect(all).toMatch(
+      new RegExp(`${red} plays an action queued in advance: take Maui\\.\\n${red} takes the resource of Maui`),
+    );
+    expect(all).toMatch(
+      new RegExp(`${red} plays an action queued in advance: take Oahu\\.\\n${red} takes the resource of Oahu`),
+    );
     expect(all).toContain('Your queued action "take Maui" was applied; still queued: "take Oahu".');
     expect(all).toContain('Your queued action "take Oahu" was applied.');
     expect(out.state.queued).toBeUndefined();
@@ -63,8 +67,17 @@ describe('queued actions', () => {
     const s = chapterWith({ [red!]: { Molokai: 1 }, [yellow!]: { Maui: 1, Oahu: 1 } });
     const q = submit(s, yellow!, 'take Maui', 'take Oahu');
     expect(q.lines.every((l) => l.ok)).toBe(true);
-    expect(q.lines[0]!.reading).toBe(`queued 1: take Maui (for your next decision, applied only if nothing happens before it: ${red} decides first, and any action of another player drops the queue)`);
-    expect(q.accepted).toEqual({ kind: 'queue', now: null, queued: [{ action: { kind: 'take', island: 'Maui' }, text: 'take Maui' }, { action: { kind: 'take', island: 'Oahu' }, text: 'take Oahu' }] });
+    expect(q.lines[0]!.reading).toBe(
+      `queued 1: take Maui (for your next decision, applied only if nothing happens before it: ${red} decides first, and any action of another player drops the queue)`,
+    );
+    expect(q.accepted).toEqual({
+      kind: 'queue',
+      now: null,
+      queued: [
+        { action: { kind: 'take', island: 'Maui' }, text: 'take Maui' },
+        { action: { kind: 'take', island: 'Oahu' }, text: 'take Oahu' },
+      ],
+    });
     const out = aloha.resolve(s, { [red!]: submit(s, red!, 'take Molokai').accepted, [yellow!]: q.accepted });
     // Yellow decides now, with a phase and a deadline: nothing of the queue was played.
     expect(current(out.state)).toEqual({ role: yellow, decision: 'action' });
@@ -77,7 +90,7 @@ describe('queued actions', () => {
     expect(aloha.formatReport(out.report, { kind: 'moderator' })).toContain(`(To ${yellow}) ${told}`);
   });
 
-  it("a queue held while another player still has to act is shown to its player only, and dropped once that player acts", () => {
+  it('a queue held while another player still has to act is shown to its player only, and dropped once that player acts', () => {
     const s0 = aloha.setup('queue', 'three');
     const [red, yellow] = s0.roles;
     const s = chapterWith({ [red!]: { Molokai: 1, Maui: 1 }, [yellow!]: { Oahu: 1 } });
@@ -86,15 +99,19 @@ describe('queued actions', () => {
     expect(mid.state.queued).toEqual({ [red!]: [{ action: { kind: 'take', island: 'Maui' }, text: 'take Maui' }] });
     expect(aloha.view(mid.state, { kind: 'player', role: red! })).toMatchObject({ queued: { [red!]: ['take Maui'] } });
     expect(aloha.view(mid.state, { kind: 'player', role: yellow! })).not.toHaveProperty('queued');
-    expect(aloha.formatPosition(mid.state, { kind: 'player', role: red! })).toContain('Your queued actions: take Maui (played at your next decisions only if nothing happens before them).');
+    expect(aloha.formatPosition(mid.state, { kind: 'player', role: red! })).toContain(
+      'Your queued actions: take Maui (played at your next decisions only if nothing happens before them).',
+    );
     expect(aloha.formatPosition(mid.state, { kind: 'player', role: yellow! })).not.toMatch(/queued/);
     const out = aloha.resolve(mid.state, { [yellow!]: submit(mid.state, yellow!, 'take Oahu').accepted });
     expect(current(out.state)).toEqual({ role: red, decision: 'action' });
-    expect(text(out.report, red!)).toContain(`Your queued action "take Maui" was dropped: ${yellow} acted (take Oahu) since you gave it.`);
+    expect(text(out.report, red!)).toContain(
+      `Your queued action "take Maui" was dropped: ${yellow} acted (take Oahu) since you gave it.`,
+    );
     expect(out.state.queued).toBeUndefined();
   });
 
-  it('a queued action no longer legal when its turn comes is not played: the decision is the player\'s, in a phase of its own', () => {
+  it("a queued action no longer legal when its turn comes is not played: the decision is the player's, in a phase of its own", () => {
     const s0 = aloha.setup('queue', 'three');
     const red = s0.roles[0]!;
     const s = chapterWith({ [red]: { Molokai: 1, Maui: 1 } });
@@ -102,14 +119,16 @@ describe('queued actions', () => {
     expect(out.state.seq).toBe(s.seq + 1);
     expect(current(out.state)).toEqual({ role: red, decision: 'action' });
     expect(out.state.queued).toBeUndefined();
-    expect(text(out.report, red)).toContain(`Your queued action "take Molokai" was not applied: taking the resource of Molokai needs an Action token on Molokai. The rest of your queue ("take Maui") was dropped with it. The decision is yours: take an action.`);
+    expect(text(out.report, red)).toContain(
+      `Your queued action "take Molokai" was not applied: taking the resource of Molokai needs an Action token on Molokai. The rest of your queue ("take Maui") was dropped with it. The decision is yours: take an action.`,
+    );
     expect((out.report as AlohaReport).lines.join('\n')).not.toMatch(/queued in advance/);
     // The phase is as any other: the player's action now is read and played.
     const next = submit(out.state, red, 'take Maui');
     expect(next.lines[0]).toMatchObject({ ok: true, reading: 'take Maui' });
   });
 
-  it('a card turned up by the player\'s own action drops the rest of the queue', () => {
+  it("a card turned up by the player's own action drops the rest of the queue", () => {
     const s0 = aloha.setup('queue', 'three');
     const red = s0.roles[0]!;
     const s = chapterWith({ [red]: { Oahu: 1, Maui: 1, Molokai: 1, Kauai: 1, Hawaii: 1 } });
@@ -125,7 +144,10 @@ describe('queued actions', () => {
     const [red, yellow] = s0.roles;
     const s = chapterWith({ [red!]: { Molokai: 1, Maui: 1 }, [yellow!]: { Oahu: 1 } });
     const mid = aloha.resolve(s, { [red!]: submit(s, red!, 'take Molokai', 'take Maui').accepted }).state;
-    const replaced = aloha.resolve(mid, { [yellow!]: submit(mid, yellow!, 'take Oahu').accepted, [red!]: submit(mid, red!).accepted });
+    const replaced = aloha.resolve(mid, {
+      [yellow!]: submit(mid, yellow!, 'take Oahu').accepted,
+      [red!]: submit(mid, red!).accepted,
+    });
     expect(text(replaced.report, red!)).not.toMatch(/queued/);
     expect(replaced.state.queued).toBeUndefined();
   });
@@ -134,6 +156,8 @@ describe('queued actions', () => {
     const s = aloha.setup('queue', 'two');
     const [a, b] = s.roles;
     expect(aloha.waitingNote!(s, a!)).toBeNull();
-    expect(aloha.waitingNote!(s, b!)).toBe(`It is ${a}'s turn to choose an island to settle, not yours; you may queue your next actions (one a line), played at your next decision only if nothing happens before it`);
+    expect(aloha.waitingNote!(s, b!)).toBe(
+      `It is ${a}'s turn to choose an island to settle, not yours; you may queue your next actions (one a line), played at your next decision only if nothing happens before it`,
+    );
   });
 });

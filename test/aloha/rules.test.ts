@@ -2,7 +2,16 @@
 // through the engine's act() and the GameModule's reader, from positions set up for the rule.
 import { describe, expect, it } from 'vitest';
 import { ALOHA, ISLANDS, loadAlohaData, type Island } from '../../src/aloha/data.ts';
-import { act, current, legalActions, onBoard, setupAloha, tokensOf, type Action, type AlohaState } from '../../src/aloha/engine.ts';
+import {
+  act,
+  current,
+  legalActions,
+  onBoard,
+  setupAloha,
+  tokensOf,
+  type Action,
+  type AlohaState,
+} from '../../src/aloha/engine.ts';
 import { aloha } from '../../src/games/aloha.ts';
 import { simulateAloha } from '../../src/aloha/simulation.ts';
 
@@ -11,7 +20,10 @@ const read = (s: AlohaState, role: string, ...lines: string[]) => aloha.readSubm
 function play(s: AlohaState, text: string): { state: AlohaState; lines: string[] } {
   const cur = current(s)!;
   const r = read(s, cur.role, text);
-  expect(r.lines.every((l) => l.ok), JSON.stringify(r.lines)).toBe(true);
+  expect(
+    r.lines.every((l) => l.ok),
+    JSON.stringify(r.lines),
+  ).toBe(true);
   const out = act(s, r.accepted as Action);
   return { state: out.state, lines: out.report.lines };
 }
@@ -26,7 +38,9 @@ function settled(players: number, islands: Island[], seed = 'rules'): AlohaState
 /** The last Prologue action is about to be taken: the next act() runs the Battle of Kuamo'o. */
 function beforeKuamoo(s: AlohaState, warriors: number[]): AlohaState {
   const t = clone(s);
-  t.roles.forEach((r, k) => { t.players[r]!.warriors = warriors[k]!; });
+  t.roles.forEach((r, k) => {
+    t.players[r]!.warriors = warriors[k]!;
+  });
   t.queue = [t.roles[t.roles.length - 1]!];
   return t;
 }
@@ -46,7 +60,15 @@ describe('Setup and Prologue', () => {
     let s = setupAloha('mig', 3);
     expect(s.roles.every((r) => s.players[r]!.pool === 30 && s.players[r]!.score === 0)).toBe(true);
     // The Commerce, Aloha and Warrior markers start on their icons: nothing yet.
-    expect(s.roles.every((r) => s.players[r]!.aloha === 0 && s.players[r]!.commerce === 0 && s.players[r]!.warriors === 0 && s.players[r]!.homeRule === 0)).toBe(true);
+    expect(
+      s.roles.every(
+        (r) =>
+          s.players[r]!.aloha === 0 &&
+          s.players[r]!.commerce === 0 &&
+          s.players[r]!.warriors === 0 &&
+          s.players[r]!.homeRule === 0,
+      ),
+    ).toBe(true);
     const [a, b] = s.roles;
     s = play(s, 'settle Kauai').state;
     expect(s.board.Kauai[a!]).toBe(20);
@@ -55,7 +77,9 @@ describe('Setup and Prologue', () => {
     const again = read(s, b!, 'settle Kauai');
     expect(again.lines[0]!.error).toBe('Kauai is settled already: only one player per island');
     // The player who waits may only queue (test/aloha/queue.test.ts).
-    expect(read(s, a!, 'settle Oahu').lines[0]!.reading).toMatch(new RegExp(`^queued 1: settle Oahu \\(.*${b} decides first`));
+    expect(read(s, a!, 'settle Oahu').lines[0]!.reading).toMatch(
+      new RegExp(`^queued 1: settle Oahu \\(.*${b} decides first`),
+    );
   });
 
   it('two rounds of Actions in turn order: migrate one group to another island, or take a Warrior', () => {
@@ -81,7 +105,12 @@ describe('Setup and Prologue', () => {
     const dice = (w: number[]) => {
       const out = act(beforeKuamoo(s, w), { kind: 'warrior' });
       const roll = out.report.lines.find((l) => /^ {2}\w+ \d/.test(l))!;
-      return Object.fromEntries(roll.trim().split('; ').map((x) => [x.split(' ')[0], x.split(' ')[1]!.split('+').length]));
+      return Object.fromEntries(
+        roll
+          .trim()
+          .split('; ')
+          .map((x) => [x.split(' ')[0], x.split(' ')[1]!.split('+').length]),
+      );
     };
     const [a, b, c] = s.roles;
     // The last player takes the warrior of the act() above: warriors become w + (1 for the last).
@@ -101,10 +130,20 @@ describe('Setup and Prologue', () => {
       const i = lines.findIndex((l) => l.includes('Re-roll'));
       if (i < 0) continue;
       found = true;
-      const totals = lines[i - 1]!.trim().replace(/ \(draws? #.*\)$/, '').split('; ').map((x) => [x.split(' ')[0], Number(x.split(' = ')[1])] as const);
+      const totals = lines[i - 1]!.trim()
+        .replace(/ \(draws? #.*\)$/, '')
+        .split('; ')
+        .map((x) => [x.split(' ')[0], Number(x.split(' = ')[1])] as const);
       const top = Math.max(...totals.map((x) => x[1]));
-      const rerolled = lines[i]!.replace(/^\s*Re-roll: /, '').split('; ').map((x) => x.split(' ')[0]);
-      expect(rerolled.sort()).toEqual(totals.filter((x) => x[1] === top).map((x) => x[0]).sort());
+      const rerolled = lines[i]!.replace(/^\s*Re-roll: /, '')
+        .split('; ')
+        .map((x) => x.split(' ')[0]);
+      expect(rerolled.sort()).toEqual(
+        totals
+          .filter((x) => x[1] === top)
+          .map((x) => x[0])
+          .sort(),
+      );
     }
     expect(found).toBe(true);
   });
@@ -114,8 +153,10 @@ describe('Setup and Prologue', () => {
     const t = beforeKuamoo(s, [5, 0, 0]);
     const [a, b, c] = t.roles;
     // b and c tie on Molokai; a alone on Kauai.
-    t.board.Molokai[b!] = 3; t.board.Oahu[b!] -= 3;
-    t.board.Molokai[c!] = 3; t.board.Maui[c!] -= 3;
+    t.board.Molokai[b!] = 3;
+    t.board.Oahu[b!] -= 3;
+    t.board.Molokai[c!] = 3;
+    t.board.Maui[c!] -= 3;
     const out = act(t, { kind: 'warrior' }).state;
     const king = out.king!;
     expect(out.players[king]!.cards).toContain('kamehameha-i');
@@ -152,7 +193,7 @@ describe('Chapters I to III', () => {
     expect(out.faceUp).toHaveLength(4);
   });
 
-  it('a Royal card from an earlier stage still gives its holder 2 Actions when the newest stage\'s card for the island went to nobody (a tie)', () => {
+  it("a Royal card from an earlier stage still gives its holder 2 Actions when the newest stage's card for the island went to nobody (a tie)", () => {
     const s = chapterOne();
     const king = s.king!;
     const home = ISLANDS.find((i) => s.board[i][king]! > 0)!;
@@ -160,7 +201,13 @@ describe('Chapters I to III', () => {
     // Chapter I was played: its monarch card is held, its card for the king's home island went to nobody.
     const other = t.roles.find((r) => r !== king)!;
     t.players[other]!.cards.push(ALOHA.royalCards.find((c) => c.stage === 'chapter1' && c.kind === 'monarch')!.id);
-    expect(t.roles.some((r) => t.players[r]!.cards.includes(ALOHA.royalCards.find((c) => c.stage === 'chapter1' && c.kind === 'island' && c.island === home)!.id))).toBe(false);
+    expect(
+      t.roles.some((r) =>
+        t.players[r]!.cards.includes(
+          ALOHA.royalCards.find((c) => c.stage === 'chapter1' && c.kind === 'island' && c.island === home)!.id,
+        ),
+      ),
+    ).toBe(false);
     const out = play(t, `king ${home}`).state;
     // The king still holds the Prologue card of the island: 2, and 1 for the token.
     expect(out.actionTokens[home][king]).toBe(3);
@@ -175,7 +222,10 @@ describe('Chapters I to III', () => {
     // Play until only one player has Actions left: that player acts consecutively.
     let u = t;
     const seen: string[] = [];
-    while (u.stage === 'chapter1' && current(u)?.decision === 'action') { seen.push(current(u)!.role); u = act(u, null).state; }
+    while (u.stage === 'chapter1' && current(u)?.decision === 'action') {
+      seen.push(current(u)!.role);
+      u = act(u, null).state;
+    }
     const total = counts.reduce((x, y) => x + y, 0);
     expect(seen.length).toBe(total);
     expect(seen.slice(0, t.order.length)).toEqual(t.order.filter((r) => tokensOf(t, r) > 0));
@@ -185,13 +235,24 @@ describe('Chapters I to III', () => {
     const s = chapterOne('res');
     const r = s.roles[0]!;
     const t = clone(s);
-    t.decision = 'action'; t.queue = [r]; t.faceUp = [];
+    t.decision = 'action';
+    t.queue = [r];
+    t.faceUp = [];
     for (const i of ISLANDS) t.actionTokens[i][r] = 1;
     const gain = (island: Island, stage: AlohaState['stage'] = 'chapter1') => {
-      const u = clone(t); u.stage = stage;
+      const u = clone(t);
+      u.stage = stage;
       const out = act(u, { kind: 'take', island }).state;
-      const p = out.players[r]!, q = u.players[r]!;
-      return { ph: onBoard(out, r) - onBoard(u, r), aloha: p.aloha - q.aloha, commerce: p.commerce - q.commerce, warriors: p.warriors - q.warriors, homeRule: p.homeRule - q.homeRule, tokenLeft: out.actionTokens[island][r] };
+      const p = out.players[r]!,
+        q = u.players[r]!;
+      return {
+        ph: onBoard(out, r) - onBoard(u, r),
+        aloha: p.aloha - q.aloha,
+        commerce: p.commerce - q.commerce,
+        warriors: p.warriors - q.warriors,
+        homeRule: p.homeRule - q.homeRule,
+        tokenLeft: out.actionTokens[island][r],
+      };
     };
     expect(gain('Kauai')).toMatchObject({ ph: 1, tokenLeft: 0 });
     expect(gain('Oahu')).toMatchObject({ commerce: 1 });
@@ -199,7 +260,8 @@ describe('Chapters I to III', () => {
     expect(gain('Maui')).toMatchObject({ aloha: 1 });
     expect(gain('Hawaii')).toMatchObject({ warriors: 2, homeRule: 0 });
     expect(gain('Hawaii', 'chapter3')).toMatchObject({ warriors: 0, homeRule: 1 });
-    const ch3 = clone(t); ch3.stage = 'chapter3';
+    const ch3 = clone(t);
+    ch3.stage = 'chapter3';
     expect(legalActions(ch3, r).some((a) => a.kind === 'warrior')).toBe(false);
     expect(read(ch3, r, 'warrior Kauai').lines[0]!.error).toBe('Warriors are not available in Chapter III');
     expect(read(t, r, 'take aloha Oahu').lines[0]!.error).toMatch(/Oahu gives commerce, not aloha/);
@@ -209,10 +271,13 @@ describe('Chapters I to III', () => {
     const s = chapterOne('migr');
     const r = s.roles[0]!;
     const t = clone(s);
-    t.decision = 'action'; t.queue = [r];
+    t.decision = 'action';
+    t.queue = [r];
     const home = ISLANDS.find((i) => t.board[i][r]! > 0)!;
     for (const i of ISLANDS) t.actionTokens[i][r] = 0;
-    expect(read(t, r, `migrate 1 ${home} Maui`).lines[0]!.error).toBe(`migrating from ${home} needs an Action token on ${home}`);
+    expect(read(t, r, `migrate 1 ${home} Maui`).lines[0]!.error).toBe(
+      `migrating from ${home} needs an Action token on ${home}`,
+    );
     t.actionTokens[home][r] = 1;
     const out = act(t, { kind: 'migrate', count: 2, from: home, to: 'Maui' }).state;
     expect(out.actionTokens[home][r]).toBe(0);
@@ -223,14 +288,21 @@ describe('Chapters I to III', () => {
     const s = chapterOne('ev');
     const r = s.roles[0]!;
     const t = clone(s);
-    t.decision = 'action'; t.queue = [r]; t.stage = 'chapter1';
+    t.decision = 'action';
+    t.queue = [r];
+    t.stage = 'chapter1';
     t.faceUp = ['c1-missionaries', 'c1-lahaina', 'c1-mahele', 'c1-kuleana'];
     t.deck = ['c1-constitution', 'c1-newspaper'];
-    for (const i of ISLANDS) { t.actionTokens[i][r] = 0; t.board[i][r] = 0; }
+    for (const i of ISLANDS) {
+      t.actionTokens[i][r] = 0;
+      t.board[i][r] = 0;
+    }
     t.board.Kauai[r] = 5;
     t.actionTokens.Kauai[r] = 1;
     t.actionTokens.Maui[t.roles[1]!] = 1;
-    expect(read(t, r, 'event 1').lines[0]!.error).toMatch(/Arrival of the Missionaries needs an Action token on an island where it is active \(Hawaii, Oahu\)/);
+    expect(read(t, r, 'event 1').lines[0]!.error).toMatch(
+      /Arrival of the Missionaries needs an Action token on an island where it is active \(Hawaii, Oahu\)/,
+    );
     t.actionTokens.Oahu[r] = 1;
     const out = act(t, { kind: 'event', card: 1 });
     expect(out.state.players[r]!.aloha).toBe(t.players[r]!.aloha + 2);
@@ -244,10 +316,12 @@ describe('Chapters I to III', () => {
     const s = chapterOne('cal');
     const [r, o] = s.roles;
     const t = clone(s);
-    t.decision = 'action'; t.queue = [r!];
+    t.decision = 'action';
+    t.queue = [r!];
     t.faceUp = ['c1-missionaries', 'c1-lahaina', 'c1-mahele', 'c1-kuleana'];
     t.deck = ['c1-measles', 'c1-constitution'];
-    t.board.Oahu[r!] = 4; t.board.Oahu[o!] = 1;
+    t.board.Oahu[r!] = 4;
+    t.board.Oahu[o!] = 1;
     t.actionTokens.Oahu[r!] = 1;
     // Someone still has an Action, so the chapter goes on.
     t.actionTokens.Maui[o!] = 1;
@@ -267,13 +341,16 @@ describe('Chapters I to III', () => {
     const s = chapterOne('play');
     const [r, o, p] = s.roles;
     const t = clone(s);
-    t.decision = 'action'; t.queue = [r!];
+    t.decision = 'action';
+    t.queue = [r!];
     t.faceUp = ['c1-debts', 'c1-lahaina', 'c1-mahele', 'c1-kuleana'];
     t.deck = ['c1-constitution'];
     for (const i of ISLANDS) t.actionTokens[i][r!] = 0;
     t.board.Kauai = { [r!]: 2, [o!]: 3, [p!]: 0 };
     t.players[o!]!.commerce = 2;
-    expect(read(t, r!, 'event 1').lines[0]!.error).toBe('playing Sandalwood Debts needs an Action token on Kauai, the island it impacts');
+    expect(read(t, r!, 'event 1').lines[0]!.error).toBe(
+      'playing Sandalwood Debts needs an Action token on Kauai, the island it impacts',
+    );
     t.actionTokens.Kauai[r!] = 1;
     const out = act(t, { kind: 'event', card: 1 }).state;
     expect(out.board.Kauai[r!]).toBe(2);
@@ -285,10 +362,17 @@ describe('Chapters I to III', () => {
     let s = chapterOne('ends');
     const stages: string[] = [];
     const texts: string[] = [];
-    while (s.stage !== 'epilogue') { const out = act(s, null); texts.push(...out.report.lines); if (out.state.stage !== s.stage) stages.push(out.state.stage); s = out.state; }
+    while (s.stage !== 'epilogue') {
+      const out = act(s, null);
+      texts.push(...out.report.lines);
+      if (out.state.stage !== s.stage) stages.push(out.state.stage);
+      s = out.state;
+    }
     expect(stages).toEqual(['chapter2', 'chapter3', 'epilogue']);
     const all = texts.join('\n');
-    expect(all).toMatch(/The Paulet Affair:[\s\S]*King Kamehameha III[\s\S]*Chapter II begins[\s\S]*The Abdication of Queen Lili'uokalani:[\s\S]*the Queen token and Queen Lili'uokalani[\s\S]*Chapter III begins[\s\S]*Scoring, Chapter III/);
+    expect(all).toMatch(
+      /The Paulet Affair:[\s\S]*King Kamehameha III[\s\S]*Chapter II begins[\s\S]*The Abdication of Queen Lili'uokalani:[\s\S]*the Queen token and Queen Lili'uokalani[\s\S]*Chapter III begins[\s\S]*Scoring, Chapter III/,
+    );
     expect(all.split('Chapter III begins')[1]).not.toMatch(/Affair|Abdication/);
   });
 });
@@ -308,7 +392,10 @@ describe('Epilogue', () => {
     const t = clone(s);
     t.players[r]!.aloha = 4;
     const home = ISLANDS.find((i) => t.board[i][r]! >= 2)!;
-    expect(read(t, r, 'convert 4 aloha homerule', 'convert 2 ph commerce').lines.map((l) => l.error ?? 'ok')).toEqual(['ok', 'at most 5 resources may be converted, not 6']);
+    expect(read(t, r, 'convert 4 aloha homerule', 'convert 2 ph commerce').lines.map((l) => l.error ?? 'ok')).toEqual([
+      'ok',
+      'at most 5 resources may be converted, not 6',
+    ]);
     expect(read(t, r, 'convert 1 ph homerule').lines[0]!.error).toMatch(/not to Home Rule/);
     const r2 = read(t, r, `convert 2 ph aloha ${home}`, 'convert 3 aloha homerule');
     expect(r2.lines.every((l) => l.ok)).toBe(true);
@@ -322,7 +409,12 @@ describe('Epilogue', () => {
     const s = epilogue('gov');
     const t = clone(s);
     t.queue = [t.queue[t.queue.length - 1]!];
-    for (const r of t.roles) { t.players[r]!.cards = []; t.players[r]!.homeRule = 0; t.players[r]!.aloha = 0; t.players[r]!.commerce = 0; }
+    for (const r of t.roles) {
+      t.players[r]!.cards = [];
+      t.players[r]!.homeRule = 0;
+      t.players[r]!.aloha = 0;
+      t.players[r]!.commerce = 0;
+    }
     // Everyone identical on the board: no representative, votes tied all the way: an independent.
     for (const i of ISLANDS) for (const r of t.roles) t.board[i][r] = 2;
     for (const r of t.roles) t.players[r]!.pool = 30 - 10;
@@ -375,7 +467,10 @@ describe('components and play', () => {
   it('reads actions as players write them', () => {
     const s = settled(2, ['Kauai', 'Hawaii']);
     const r = current(s)!.role;
-    expect(read(s, r, 'Migrate 5 from Kauaʻi to Oʻahu').lines[0]).toMatchObject({ ok: true, reading: 'migrate 5 Kauai Oahu' });
+    expect(read(s, r, 'Migrate 5 from Kauaʻi to Oʻahu').lines[0]).toMatchObject({
+      ok: true,
+      reading: 'migrate 5 Kauai Oahu',
+    });
     expect(read(s, r, 'dance').lines[0]!.error).toMatch(/"dance" is not an action/);
     expect(read(s, r, 'migrate 5 Kauai Lanai').lines[0]!.error).toMatch(/"lanai" is not an island/);
     expect(read(s, r, 'migrate 25 Kauai Maui').lines[0]!.error).toBe(`${r} has only 20 Pure Hawaiian tokens on Kauai`);
@@ -385,6 +480,8 @@ describe('components and play', () => {
     const r = simulateAloha(aloha, { games: 60, seed: 'test' });
     expect(r.problems).toEqual([]);
     expect(Object.values(r.byPlayers)).toEqual([20, 20, 20]);
-    expect(simulateAloha(aloha, { games: 6, seed: 'same' }).hash).toBe(simulateAloha(aloha, { games: 6, seed: 'same' }).hash);
+    expect(simulateAloha(aloha, { games: 6, seed: 'same' }).hash).toBe(
+      simulateAloha(aloha, { games: 6, seed: 'same' }).hash,
+    );
   });
 });

@@ -53,12 +53,19 @@ const orderSpec = fc.tuple(fc.nat(21), fc.nat(99), fc.nat(999), fc.nat(999), fc.
 type OrderSpec = [number, number, number, number, number, number];
 
 /** An order from a spec: mostly plausible (neighbours, real units), sometimes anything at all. */
-function makeOrder(v: Variant, units: Unit[], [kind, who, a, b, typeSel, powerSel]: OrderSpec, index: number): PowerOrder {
+function makeOrder(
+  v: Variant,
+  units: Unit[],
+  [kind, who, a, b, typeSel, powerSel]: OrderSpec,
+  index: number,
+): PowerOrder {
   const map = v.map;
   const L = map.locations.length;
   const anyLoc = (k: number) => map.locations[k % L].id;
   // The first orders go to each unit in turn, later ones to any unit (a second order for it).
-  const u: Unit = units.length ? units[index < units.length ? index : who % units.length] : { power: map.powers[0], type: 'A', location: anyLoc(who) };
+  const u: Unit = units.length
+    ? units[index < units.length ? index : who % units.length]
+    : { power: map.powers[0], type: 'A', location: anyLoc(who) };
   // Type as written: right, left out, or wrong; now and then a place with no unit.
   const refOf = (x: Unit, k: number): UnitRef => {
     const wrong = (['A', 'F', 'B'] as const).filter((t) => t !== x.type)[(a + b) % 2];
@@ -66,7 +73,8 @@ function makeOrder(v: Variant, units: Unit[], [kind, who, a, b, typeSel, powerSe
     return { type, location: k === 9 ? anyLoc(a + b) : x.location };
   };
   const unit = refOf(u, typeSel);
-  const power = powerSel === 0 ? map.powers[(a + b) % map.powers.length] : powerSel === 1 ? u.power.toUpperCase() : u.power;
+  const power =
+    powerSel === 0 ? map.powers[(a + b) % map.powers.length] : powerSel === 1 ? u.power.toUpperCase() : u.power;
   const loc = map.location(u.location)!;
   // Where a unit could go: its own kind of neighbours (a boat bunch both), or, one time in six, either kind.
   const near = (x: Unit, k: number): string => {
@@ -83,13 +91,15 @@ function makeOrder(v: Variant, units: Unit[], [kind, who, a, b, typeSel, powerSe
   ]);
   // Mostly a unit next to this one (one it could support), else any unit.
   const neighbours = units.filter((x) => x !== u && reaches.has(prov(x)));
-  const other = neighbours.length && a % 4 ? neighbours[a % neighbours.length] : units.length ? units[a % units.length] : u;
+  const other =
+    neighbours.length && a % 4 ? neighbours[a % neighbours.length] : units.length ? units[a % units.length] : u;
   // A move of `other` this unit could support, when there is one.
   const supportable = (k: number) => {
     const l = map.location(other.location)!.index;
-    const dests = [...map.armyNeighbours[map.locations[l].province].map((q) => map.provinces[q].id), ...map.fleetNeighbours[l].map((m) => map.locations[m].id)].filter(
-      (d) => reaches.has(prov(d)),
-    );
+    const dests = [
+      ...map.armyNeighbours[map.locations[l].province].map((q) => map.provinces[q].id),
+      ...map.fleetNeighbours[l].map((m) => map.locations[m].id),
+    ].filter((d) => reaches.has(prov(d)));
     return dests.length && k % 5 ? dests[k % dests.length] : near(other, k);
   };
   let order: Order;
@@ -97,7 +107,9 @@ function makeOrder(v: Variant, units: Unit[], [kind, who, a, b, typeSel, powerSe
   switch (kind > 15 ? [16, 16, 5, 6, 7, 5][kind - 16] : kind) {
     case 16: {
       // An attack: a move into a neighbouring province that holds a unit, when there is one.
-      const dests = [0, 1, 2, 3, 4, 5].map((k) => near(u, b + k)).filter((d) => units.some((x) => x !== u && prov(x) === prov(d)));
+      const dests = [0, 1, 2, 3, 4, 5]
+        .map((k) => near(u, b + k))
+        .filter((d) => units.some((x) => x !== u && prov(x) === prov(d)));
       order = { kind: 'move', unit, to: dests.length ? dests[a % dests.length] : near(u, b), viaConvoy: false };
       break;
     }
@@ -132,7 +144,8 @@ function makeOrder(v: Variant, units: Unit[], [kind, who, a, b, typeSel, powerSe
       order = { kind: 'disband', unit };
       break;
     case 12:
-      order = a % 2 ? { kind: 'build', unitType: (['A', 'F', 'B'] as const)[b % 3], location: anyLoc(b) } : { kind: 'waive' };
+      order =
+        a % 2 ? { kind: 'build', unitType: (['A', 'F', 'B'] as const)[b % 3], location: anyLoc(b) } : { kind: 'waive' };
       break;
     case 13:
       order = { kind: 'build-boats', unit };
@@ -154,7 +167,8 @@ function coherentSupports(v: Variant, orders: PowerOrder[], specs: OrderSpec[]) 
   const map = v.map;
   const prov = (loc: string) => map.provinceOf(loc)?.index ?? -1;
   const first = new Map<number, Order>();
-  for (const { order } of orders) if ('unit' in order && !first.has(prov(order.unit.location))) first.set(prov(order.unit.location), order);
+  for (const { order } of orders)
+    if ('unit' in order && !first.has(prov(order.unit.location))) first.set(prov(order.unit.location), order);
   const moves = [...first.values()].filter((o) => o.kind === 'move');
   orders.forEach((po, i) => {
     const o = po.order;
@@ -163,8 +177,13 @@ function coherentSupports(v: Variant, orders: PowerOrder[], specs: OrderSpec[]) 
     if (!s) return;
     // Mostly: support a move this unit can reach the destination of, if one is ordered.
     const reachable = moves.filter(
-      (m) => m.kind === 'move' && prov(m.to) !== s.province && prov(m.unit.location) !== s.province &&
-        (o.unit.type === 'A' ? map.armyAdjacent(s.province, prov(m.to)) : map.fleetReachesProvince(s.index, prov(m.to))),
+      (m) =>
+        m.kind === 'move' &&
+        prov(m.to) !== s.province &&
+        prov(m.unit.location) !== s.province &&
+        (o.unit.type === 'A'
+          ? map.armyAdjacent(s.province, prov(m.to))
+          : map.fleetReachesProvince(s.index, prov(m.to))),
     );
     if (reachable.length && specs[i][3] % 3) {
       const m = reachable[specs[i][3] % reachable.length] as Extract<Order, { kind: 'move' }>;
@@ -180,7 +199,8 @@ function coherentSupports(v: Variant, orders: PowerOrder[], specs: OrderSpec[]) 
     const q = prov(t.to);
     if (q < 0 || q === s.province) return;
     const reach = o.unit.type === 'A' ? map.armyAdjacent(s.province, q) : map.fleetReachesProvince(s.index, q);
-    if (reach) po.order = { kind: 'support', unit: o.unit, target: o.target, to: specs[i][3] % 4 ? map.provinces[q].id : t.to };
+    if (reach)
+      po.order = { kind: 'support', unit: o.unit, target: o.target, to: specs[i][3] % 4 ? map.provinces[q].id : t.to };
   });
 }
 
@@ -196,7 +216,11 @@ function movementArb(v: Variant, maxUnits: number, maxOrders: number): fc.Arbitr
   const P = v.map.provinces.length;
   return fc
     .record({
-      specs: fc.array(unitSpec(P, v.map.powers.length), { minLength: Math.min(14, maxUnits), maxLength: maxUnits, size: 'max' }),
+      specs: fc.array(unitSpec(P, v.map.powers.length), {
+        minLength: Math.min(14, maxUnits),
+        maxLength: maxUnits,
+        size: 'max',
+      }),
       orders: fc.array(orderSpec, { maxLength: maxOrders, size: 'max' }),
       owners: fc.array(fc.nat(v.map.powers.length), { minLength: P, maxLength: P }),
       extra: fc.nat(6),
@@ -208,7 +232,8 @@ function movementArb(v: Variant, maxUnits: number, maxOrders: number): fc.Arbitr
       const po = orders.slice(0, units.length + extra).map((s, i) => makeOrder(v, units, s, i));
       coherentSupports(v, po, orders);
       const supplyCenters: Record<string, string> = {};
-      for (const c of v.map.supplyCenters) if (owners[c.index] < v.map.powers.length) supplyCenters[c.id] = v.map.powers[owners[c.index]];
+      for (const c of v.map.supplyCenters)
+        if (owners[c.index] < v.map.powers.length) supplyCenters[c.id] = v.map.powers[owners[c.index]];
       const perm = po.map((_, i) => i).sort((x, y) => keys[x] - keys[y] || x - y);
       return { units, supplyCenters, orders: po, perm };
     });
@@ -235,7 +260,8 @@ function onePerUnit(v: Variant, orders: PowerOrder[]): PowerOrder[] {
   });
 }
 
-const byLocation = <T extends { location: string }>(xs: T[]) => [...xs].sort((a, b) => a.location.localeCompare(b.location));
+const byLocation = <T extends { location: string }>(xs: T[]) =>
+  [...xs].sort((a, b) => a.location.localeCompare(b.location));
 
 /** The invariants of one movement phase's outcome. */
 function checkMovement(v: Variant, m: { units: Unit[]; orders: PowerOrder[] }, out: MovementOutcome) {
@@ -269,11 +295,21 @@ function checkMovement(v: Variant, m: { units: Unit[]; orders: PowerOrder[] }, o
     expect(Array.isArray(d.retreats)).toBe(true);
     for (const r of d.retreats!) {
       const q = provinceOf(v, r);
-      if (!d.attackerConvoyed) expect(q, `${d.location} may not retreat to the attacker's origin`).not.toBe(d.attackerFrom);
+      if (!d.attackerConvoyed)
+        expect(q, `${d.location} may not retreat to the attacker's origin`).not.toBe(d.attackerFrom);
       expect(occupied.has(q), `${d.location} may not retreat to occupied ${q}`).toBe(false);
       expect(contested.has(q), `${d.location} may not retreat to contested ${q}`).toBe(false);
       expect(q).not.toBe(here);
-      expect(canStand(v.map, d.type === 'B' && !map.fleetReachesProvince(map.location(d.location)!.index, map.province(q)!.index) ? 'A' : d.type, map.location(r)!.index), r).toBe(true);
+      expect(
+        canStand(
+          v.map,
+          d.type === 'B' && !map.fleetReachesProvince(map.location(d.location)!.index, map.province(q)!.index)
+            ? 'A'
+            : d.type,
+          map.location(r)!.index,
+        ),
+        r,
+      ).toBe(true);
     }
   }
 }
@@ -318,7 +354,12 @@ function checkRetreats(v: Variant, units: Unit[], dislodged: DislodgedUnit[], or
 
 const adjustmentChoices = fc.array(fc.tuple(fc.nat(4), fc.nat(99), fc.nat(999), fc.nat(2)), { maxLength: 16 });
 
-function checkAdjustments(v: Variant, units: Unit[], supplyCenters: Record<string, string>, choices: [number, number, number, number][]) {
+function checkAdjustments(
+  v: Variant,
+  units: Unit[],
+  supplyCenters: Record<string, string>,
+  choices: [number, number, number, number][],
+) {
   const map = v.map;
   const centres = map.supplyCenters;
   const orders: PowerOrder[] = choices.map(([how, who, where, t]) => {
@@ -327,7 +368,14 @@ function checkAdjustments(v: Variant, units: Unit[], supplyCenters: Record<strin
     if (how <= 1) {
       const c = centres[where % centres.length];
       const locs = map.locationsOf[c.index];
-      return { power, order: { kind: 'build', unitType: (['A', 'F', 'B'] as const)[t], location: map.locations[locs[where % locs.length]].id } };
+      return {
+        power,
+        order: {
+          kind: 'build',
+          unitType: (['A', 'F', 'B'] as const)[t],
+          location: map.locations[locs[where % locs.length]].id,
+        },
+      };
     }
     if (how === 2 && mine.length) {
       const u = mine[where % mine.length];
@@ -340,7 +388,8 @@ function checkAdjustments(v: Variant, units: Unit[], supplyCenters: Record<strin
   const out = adjudicateAdjustments(v, { units, supplyCenters }, orders);
   expect(out.outcomes).toHaveLength(orders.length);
   expectNoStacking(v, out.units, 'units after adjustments');
-  const counted = (us: Unit[], p: string) => us.filter((u) => u.power === p && !(u.type === 'F' && v.rules.europeanFleets)).length;
+  const counted = (us: Unit[], p: string) =>
+    us.filter((u) => u.power === p && !(u.type === 'F' && v.rules.europeanFleets)).length;
   for (const [p, n] of Object.entries(due)) {
     const before = counted(units, p);
     const after = counted(out.units, p);
@@ -376,7 +425,11 @@ describe('adjudicator properties: Standard', () => {
         const b = adjudicateMovement(standard, structuredClone(m), structuredClone(orders));
         expect(b).toEqual(a);
         const perm = m.perm.filter((i) => i < orders.length);
-        const shuffled = adjudicateMovement(standard, { ...m, units: [...m.units].reverse() }, perm.map((i) => orders[i]));
+        const shuffled = adjudicateMovement(
+          standard,
+          { ...m, units: [...m.units].reverse() },
+          perm.map((i) => orders[i]),
+        );
         expect(byLocation(shuffled.units)).toEqual(byLocation(a.units));
         expect(byLocation(shuffled.dislodged)).toEqual(byLocation(a.dislodged));
         expect([...shuffled.contested].sort()).toEqual([...a.contested].sort());
@@ -414,7 +467,9 @@ describe('adjudicator properties: Standard', () => {
         const out = adjudicateRetreats(standard, { units: mv.units, dislodged: bare, contested: mv.contested }, []);
         expect(out.units).toEqual(mv.units);
         expect(out.disbanded).toHaveLength(mv.dislodged.length);
-        expect(retreatsOf(standard, { units: mv.units, dislodged: bare, contested: mv.contested })).toEqual(mv.dislodged.map((d) => d.retreats));
+        expect(retreatsOf(standard, { units: mv.units, dislodged: bare, contested: mv.contested })).toEqual(
+          mv.dislodged.map((d) => d.retreats),
+        );
       }),
       { numRuns: 200 },
     );
@@ -438,7 +493,9 @@ describe('adjudicator properties: Standard', () => {
 
   it('adjustments never stack units and bring every power to its due number of units', () => {
     fc.assert(
-      fc.property(arb, adjustmentChoices, (m, choices) => checkAdjustments(standard, m.units, m.supplyCenters, choices)),
+      fc.property(arb, adjustmentChoices, (m, choices) =>
+        checkAdjustments(standard, m.units, m.supplyCenters, choices),
+      ),
       { numRuns: 300 },
     );
   });
@@ -447,8 +504,14 @@ describe('adjudicator properties: Standard', () => {
     fc.assert(
       fc.property(arb, retreatChoices, (m, choices) => {
         const phase = { season: 'fall', year: 1902 } as const;
-        const texts = (os: PowerOrder[]) => os.map((o) => ({ power: o.power, text: formatOrder(standard.map, o.order) }));
-        const mv = adjudicate(standard, { phase: { ...phase, type: 'movement' }, units: m.units, supplyCenters: m.supplyCenters, orders: texts(m.orders) });
+        const texts = (os: PowerOrder[]) =>
+          os.map((o) => ({ power: o.power, text: formatOrder(standard.map, o.order) }));
+        const mv = adjudicate(standard, {
+          phase: { ...phase, type: 'movement' },
+          units: m.units,
+          supplyCenters: m.supplyCenters,
+          orders: texts(m.orders),
+        });
         const rt = adjudicate(standard, {
           phase: { ...phase, type: 'retreat' },
           units: mv.units,
@@ -476,7 +539,8 @@ describe('adjudicator properties: Heiau', () => {
   it('movement never throws, keeps every invariant, and is deterministic', () => {
     fc.assert(
       fc.property(arb, fc.boolean(), (m, posts) => {
-        const tradingPosts = posts && m.units.length ? { [provinceOf(heiau, m.units[0].location)]: m.units[0].power } : undefined;
+        const tradingPosts =
+          posts && m.units.length ? { [provinceOf(heiau, m.units[0].location)]: m.units[0].power } : undefined;
         const input = { units: m.units, supplyCenters: m.supplyCenters, tradingPosts };
         const out = adjudicateMovement(heiau, input, m.orders);
         checkMovement(heiau, m, out);
@@ -486,7 +550,11 @@ describe('adjudicator properties: Heiau', () => {
         const orders = onePerUnit(heiau, m.orders);
         const a = adjudicateMovement(heiau, input, orders);
         const perm = m.perm.filter((i) => i < orders.length);
-        const shuffled = adjudicateMovement(heiau, input, perm.map((i) => orders[i]));
+        const shuffled = adjudicateMovement(
+          heiau,
+          input,
+          perm.map((i) => orders[i]),
+        );
         expect(byLocation(shuffled.units)).toEqual(byLocation(a.units));
         expect(byLocation(shuffled.dislodged)).toEqual(byLocation(a.dislodged));
         perm.forEach((i, k) => expect(shuffled.outcomes[k]).toEqual(a.outcomes[i]));

@@ -12,7 +12,14 @@ base.push({
   phase: { season: 'spring', year: 1902, type: 'retreat' },
   units: [{ power: 'England', type: 'F', location: 'nth' }],
   dislodged: [
-    { power: 'Italy', type: 'A', location: 'ven', attackerFrom: 'tyr', retreats: ['pie', 'apu'], attackerConvoyed: false },
+    {
+      power: 'Italy',
+      type: 'A',
+      location: 'ven',
+      attackerFrom: 'tyr',
+      retreats: ['pie', 'apu'],
+      attackerConvoyed: false,
+    },
     { power: 'France', type: 'F', location: 'bre', attackerFrom: 'eng' },
   ],
   contested: ['bur'],
@@ -21,7 +28,25 @@ base.push({
   orders: [{ power: 'Italy', text: 'A ven - pie' }],
 });
 
-const BAD_VALUES: unknown[] = [null, 0, 1.5, -1, 1e300, '', 'x', 'A', 'spring', true, false, [], ['x'], [1], {}, { a: 1 }, { a: 'x' }];
+const BAD_VALUES: unknown[] = [
+  null,
+  0,
+  1.5,
+  -1,
+  1e300,
+  '',
+  'x',
+  'A',
+  'spring',
+  true,
+  false,
+  [],
+  ['x'],
+  [1],
+  {},
+  { a: 1 },
+  { a: 'x' },
+];
 
 /** Every variant of x with one value somewhere replaced, removed or given a neighbour key. */
 function* damaged(x: any, path: string[] = []): Generator<{ path: string; value: unknown }> {
@@ -76,7 +101,12 @@ describe('the CLI quick input check', () => {
         if (!Input.safeParse(raw).success) refused++;
       }
       // Unknown keys are dropped, as zod drops them.
-      same({ ...x, extra: 1, units: x.units.map((u: any) => ({ ...u, id: 7 })), orders: x.orders.map((o: any) => ({ note: 'n', ...o })) });
+      same({
+        ...x,
+        extra: 1,
+        units: x.units.map((u: any) => ({ ...u, id: 7 })),
+        orders: x.orders.map((o: any) => ({ note: 'n', ...o })),
+      });
       same({ ...x, supplyCenters: JSON.parse('{"__proto__": "England"}') });
     }
     for (const v of BAD_VALUES) same(v);

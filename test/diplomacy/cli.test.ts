@@ -26,7 +26,15 @@ function cli(stdin: string): Promise<Run> {
     child.stderr.on('data', (b) => (stderr += b));
     child.on('error', reject);
     child.on('close', (code) =>
-      resolve({ code, stdout, stderr, lines: stdout.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l)) }),
+      resolve({
+        code,
+        stdout,
+        stderr,
+        lines: stdout
+          .split('\n')
+          .filter((l) => l.trim())
+          .map((l) => JSON.parse(l)),
+      }),
     );
     child.stdin.end(stdin);
   });
@@ -74,7 +82,12 @@ const byLocation = (us: { location: string }[]) => [...us].sort((a, b) => a.loca
 const spring1901 = {
   variant: 'standard',
   phase: phase('spring', 'movement'),
-  units: [unit('England', 'F', 'lon'), unit('England', 'F', 'edi'), unit('England', 'A', 'lvp'), unit('France', 'A', 'par')],
+  units: [
+    unit('England', 'F', 'lon'),
+    unit('England', 'F', 'edi'),
+    unit('England', 'A', 'lvp'),
+    unit('France', 'A', 'par'),
+  ],
   supplyCenters: { lon: 'England', edi: 'England', lvp: 'England', par: 'France' },
   orders: [...orders('England', 'F lon - nth', 'F edi - nwg', 'A lvp - yor'), ...orders('France', 'A par - bur')],
 };
@@ -89,7 +102,12 @@ describe('adjudicate CLI: input forms', () => {
     expectShape(spring1901, out);
     expect(out.orders.map((o: any) => o.result)).toEqual(['succeeds', 'succeeds', 'succeeds', 'succeeds']);
     expect(byLocation(out.units)).toEqual(
-      byLocation([unit('England', 'F', 'nth'), unit('England', 'F', 'nwg'), unit('England', 'A', 'yor'), unit('France', 'A', 'bur')]),
+      byLocation([
+        unit('England', 'F', 'nth'),
+        unit('England', 'F', 'nwg'),
+        unit('England', 'A', 'yor'),
+        unit('France', 'A', 'bur'),
+      ]),
     );
     expect(out.dislodged).toEqual([]);
     expect(out.contested).toEqual([]);
@@ -104,7 +122,12 @@ describe('adjudicate CLI: input forms', () => {
       units: [unit('Germany', 'A', 'mun'), unit('France', 'A', 'mar')],
       orders: [...orders('Germany', 'A mun - bur'), ...orders('France', 'A mar - bur')],
     };
-    const holdOnly = { variant: 'standard', phase: phase('spring', 'movement'), units: [unit('Russia', 'A', 'mos')], orders: [] };
+    const holdOnly = {
+      variant: 'standard',
+      phase: phase('spring', 'movement'),
+      units: [unit('Russia', 'A', 'mos')],
+      orders: [],
+    };
     const inputs = [spring1901, bounce, holdOnly];
     const r = await cli(ndjson(...inputs));
     expect(r.code).toBe(0);
@@ -120,13 +143,31 @@ describe('adjudicate CLI: input forms', () => {
     expect(r.lines[2]).toMatchObject({ orders: [], units: [unit('Russia', 'A', 'mos')], dislodged: [], contested: [] });
   });
 
-
   it('answers each line of a batch as it answers that line alone, when lines repeat order texts across phase types and variants', async () => {
     // The CLI reads each order text once per variant and phase type; the same words must still
     // mean what they mean in each phase (a build is illegal in movement, a move in adjustments).
-    const move = { variant: 'standard', phase: phase('spring', 'movement'), units: [unit('France', 'A', 'par'), unit('Germany', 'A', 'mun')], orders: [...orders('France', 'A par - bur', 'build A mar', 'A par - nowhere'), ...orders('Germany', 'A par - bur')] };
-    const build = { variant: 'standard', phase: phase('winter', 'adjustment'), units: [unit('France', 'A', 'bur')], supplyCenters: { par: 'France', mar: 'France', bur: 'France' }, orders: orders('France', 'A par - bur', 'build A mar', 'A par - nowhere') };
-    const heiau = { variant: 'heiau', phase: phase('spring', 'movement'), units: [], orders: orders('Sunrise', 'A par - bur') };
+    const move = {
+      variant: 'standard',
+      phase: phase('spring', 'movement'),
+      units: [unit('France', 'A', 'par'), unit('Germany', 'A', 'mun')],
+      orders: [
+        ...orders('France', 'A par - bur', 'build A mar', 'A par - nowhere'),
+        ...orders('Germany', 'A par - bur'),
+      ],
+    };
+    const build = {
+      variant: 'standard',
+      phase: phase('winter', 'adjustment'),
+      units: [unit('France', 'A', 'bur')],
+      supplyCenters: { par: 'France', mar: 'France', bur: 'France' },
+      orders: orders('France', 'A par - bur', 'build A mar', 'A par - nowhere'),
+    };
+    const heiau = {
+      variant: 'heiau',
+      phase: phase('spring', 'movement'),
+      units: [],
+      orders: orders('Sunrise', 'A par - bur'),
+    };
     const inputs = [move, build, move, heiau, build];
     const batch = await cli(ndjson(...inputs));
     expect(batch.code).toBe(0);
@@ -140,7 +181,12 @@ describe('adjudicate CLI: input forms', () => {
     const input = {
       variant: 'standard',
       phase: phase('spring', 'movement'),
-      units: [unit('England', 'F', 'London'), unit('England', 'A', 'LVP'), unit('Russia', 'F', 'St Petersburg (SC)'), unit('Turkey', 'F', 'ANKARA')],
+      units: [
+        unit('England', 'F', 'London'),
+        unit('England', 'A', 'LVP'),
+        unit('Russia', 'F', 'St Petersburg (SC)'),
+        unit('Turkey', 'F', 'ANKARA'),
+      ],
       supplyCenters: { London: 'England', STP: 'Russia' },
       orders: [
         ...orders('england', 'f LONDON - north sea', 'A Liverpool to YORK'),
@@ -153,9 +199,19 @@ describe('adjudicate CLI: input forms', () => {
     const out = r.lines[0];
     expectShape(input, out);
     expect(out.orders.map((o: any) => o.result)).toEqual(['succeeds', 'succeeds', 'succeeds', 'succeeds']);
-    expect(out.orders.map((o: any) => o.reading)).toEqual(['F lon - nth', 'A lvp - yor', 'F stp/sc - bot', 'F ank - bla']);
+    expect(out.orders.map((o: any) => o.reading)).toEqual([
+      'F lon - nth',
+      'A lvp - yor',
+      'F stp/sc - bot',
+      'F ank - bla',
+    ]);
     expect(byLocation(out.units)).toEqual(
-      byLocation([unit('England', 'F', 'nth'), unit('England', 'A', 'yor'), unit('Russia', 'F', 'bot'), unit('Turkey', 'F', 'bla')]),
+      byLocation([
+        unit('England', 'F', 'nth'),
+        unit('England', 'A', 'yor'),
+        unit('Russia', 'F', 'bot'),
+        unit('Turkey', 'F', 'bla'),
+      ]),
     );
     // Locations come out as ids, lower case.
     expect(out.supplyCenters).toEqual({ lon: 'England', stp: 'Russia' });
@@ -165,7 +221,13 @@ describe('adjudicate CLI: input forms', () => {
     const input = {
       variant: 'standard',
       phase: phase('spring', 'movement'),
-      units: [unit('Germany', 'A', 'mun'), unit('Germany', 'A', 'ber'), unit('France', 'A', 'mar'), unit('France', 'A', 'par'), unit('England', 'F', 'lon')],
+      units: [
+        unit('Germany', 'A', 'mun'),
+        unit('Germany', 'A', 'ber'),
+        unit('France', 'A', 'mar'),
+        unit('France', 'A', 'par'),
+        unit('England', 'F', 'lon'),
+      ],
       orders: [
         ...orders('Germany', 'A mun - bur', 'A ber S A mun - sil'),
         ...orders('France', 'A mar - bur', 'A par S A mar - bur'),
@@ -188,7 +250,13 @@ describe('adjudicate CLI: input forms', () => {
     expect(nonsense.result).toBe('illegal'); // unreadable
     expect(nonsense.reason).toBeTruthy();
     expect(byLocation(out.units)).toEqual(
-      byLocation([unit('Germany', 'A', 'mun'), unit('Germany', 'A', 'ber'), unit('France', 'A', 'bur'), unit('France', 'A', 'par'), unit('England', 'F', 'lon')]),
+      byLocation([
+        unit('Germany', 'A', 'mun'),
+        unit('Germany', 'A', 'ber'),
+        unit('France', 'A', 'bur'),
+        unit('France', 'A', 'par'),
+        unit('England', 'F', 'lon'),
+      ]),
     );
   });
 });
@@ -198,7 +266,13 @@ describe('adjudicate CLI: retreats, adjustments, centres', () => {
     const input = {
       variant: 'standard',
       phase: phase('spring', 'movement'),
-      units: [unit('Austria', 'A', 'tyr'), unit('Austria', 'A', 'tri'), unit('Italy', 'A', 'ven'), unit('Italy', 'A', 'rom'), unit('France', 'A', 'pie')],
+      units: [
+        unit('Austria', 'A', 'tyr'),
+        unit('Austria', 'A', 'tri'),
+        unit('Italy', 'A', 'ven'),
+        unit('Italy', 'A', 'rom'),
+        unit('France', 'A', 'pie'),
+      ],
       orders: [
         ...orders('Austria', 'A tyr - ven', 'A tri S A tyr - ven'),
         ...orders('Italy', 'A ven H', 'A rom H'),
@@ -210,13 +284,19 @@ describe('adjudicate CLI: retreats, adjustments, centres', () => {
     expectShape(input, out);
     expect(out.orders.map((o: any) => o.result)).toEqual(['succeeds', 'succeeds', 'fails', 'succeeds', 'succeeds']);
     // Venice's neighbours: tyr (the attacker's origin), tri, rom and pie (occupied), adr (a sea), apu and tus (open).
-    expect(out.dislodged).toEqual([{ power: 'Italy', type: 'A', location: 'ven', attackerFrom: 'tyr', retreats: ['apu', 'tus'] }]);
+    expect(out.dislodged).toEqual([
+      { power: 'Italy', type: 'A', location: 'ven', attackerFrom: 'tyr', retreats: ['apu', 'tus'] },
+    ]);
     expect(out.units).not.toContainEqual(unit('Italy', 'A', 'ven'));
     expect(out.units).toContainEqual(unit('Austria', 'A', 'ven'));
   });
 
   it('retreat phase: with listed retreats, without them (worked out from attacker and contested), with attackerConvoyed', async () => {
-    const base = { variant: 'standard', phase: phase('spring', 'retreat', 1902), units: [unit('Austria', 'A', 'ven'), unit('Austria', 'A', 'tri')] };
+    const base = {
+      variant: 'standard',
+      phase: phase('spring', 'retreat', 1902),
+      units: [unit('Austria', 'A', 'ven'), unit('Austria', 'A', 'tri')],
+    };
     // Listed retreats are the ones allowed.
     const listed = {
       ...base,
@@ -270,7 +350,9 @@ describe('adjudicate CLI: retreats, adjustments, centres', () => {
     expect(e.units).toEqual([unit('Austria', 'A', 'apu')]);
     expect(f.orders.map((o: any) => o.result)).toEqual(['fails', 'fails']);
     expect(f.units).toEqual(clash.units);
-    expect(byLocation(f.disbanded)).toEqual(byLocation(clash.dislodged.map(({ power, type, location }) => unit(power, type, location))));
+    expect(byLocation(f.disbanded)).toEqual(
+      byLocation(clash.dislodged.map(({ power, type, location }) => unit(power, type, location))),
+    );
   });
 
   it('adjustment phase: builds up to the centres owned, civil disorder removes the farthest units', async () => {
@@ -299,7 +381,13 @@ describe('adjudicate CLI: retreats, adjustments, centres', () => {
     // (the fleet goes first), Burgundy one; the army in Paris stays.
     expect(out.disbanded).toEqual([unit('France', 'F', 'mao'), unit('France', 'A', 'spa'), unit('France', 'A', 'bur')]);
     expect(byLocation(out.units)).toEqual(
-      byLocation([unit('England', 'F', 'nth'), unit('England', 'A', 'yor'), unit('England', 'F', 'nwg'), unit('England', 'A', 'lvp'), unit('France', 'A', 'par')]),
+      byLocation([
+        unit('England', 'F', 'nth'),
+        unit('England', 'A', 'yor'),
+        unit('England', 'F', 'nwg'),
+        unit('England', 'A', 'lvp'),
+        unit('France', 'A', 'par'),
+      ]),
     );
     expect(out.supplyCenters).toEqual(input.supplyCenters);
   });
@@ -307,13 +395,24 @@ describe('adjudicate CLI: retreats, adjustments, centres', () => {
   it('Fall: centres change hands after movement when nothing is dislodged, else after the retreats; never in Spring', async () => {
     const units = [unit('England', 'F', 'nth'), unit('England', 'A', 'bel'), unit('France', 'A', 'pic')];
     const supplyCenters = { bel: 'France', lon: 'England' };
-    const fallMove = { variant: 'standard', phase: phase('fall', 'movement'), units, supplyCenters, orders: orders('England', 'F nth - hol') };
+    const fallMove = {
+      variant: 'standard',
+      phase: phase('fall', 'movement'),
+      units,
+      supplyCenters,
+      orders: orders('England', 'F nth - hol'),
+    };
     const springMove = { ...fallMove, phase: phase('spring', 'movement') };
     // A dislodgement in Fall: the capture waits for the retreat phase.
     const fallDislodge = {
       variant: 'standard',
       phase: phase('fall', 'movement'),
-      units: [unit('England', 'F', 'nth'), unit('England', 'F', 'eng'), unit('France', 'F', 'bel'), unit('Germany', 'A', 'hol')],
+      units: [
+        unit('England', 'F', 'nth'),
+        unit('England', 'F', 'eng'),
+        unit('France', 'F', 'bel'),
+        unit('Germany', 'A', 'hol'),
+      ],
       supplyCenters: { bel: 'France', hol: 'Germany' },
       orders: [...orders('England', 'F nth - bel', 'F eng S F nth - bel'), ...orders('Germany', 'A hol - kie')],
     };
@@ -349,16 +448,32 @@ describe('adjudicate CLI: retreats, adjustments, centres', () => {
     const input = {
       variant: 'heiau',
       phase: phase('spring', 'movement', 1795),
-      units: [unit('Sunrise', 'A', 'Kohala'), unit('Haole', 'F', 'kool'), unit('Sunset', 'A', 'koho'), unit('Sunset', 'A', 'kula')],
+      units: [
+        unit('Sunrise', 'A', 'Kohala'),
+        unit('Haole', 'F', 'kool'),
+        unit('Sunset', 'A', 'koho'),
+        unit('Sunset', 'A', 'kula'),
+      ],
       supplyCenters: { koho: 'Sunset' },
-      orders: [...orders('Sunrise', 'A Kohala = B'), ...orders('haole', "F Ko'olau = C"), ...orders('Sunset', 'A KOHO = B', 'A kula = B')],
+      orders: [
+        ...orders('Sunrise', 'A Kohala = B'),
+        ...orders('haole', "F Ko'olau = C"),
+        ...orders('Sunset', 'A KOHO = B', 'A kula = B'),
+      ],
     };
     const r = await cli(ndjson(input));
     expect(r.code).toBe(0);
     const out = r.lines[0];
     expectShape(input, out);
     expect(out.orders.map((o: any) => o.result)).toEqual(['succeeds', 'succeeds', 'succeeds', 'illegal']);
-    expect(byLocation(out.units)).toEqual(byLocation([unit('Sunrise', 'B', 'koha'), unit('Haole', 'F', 'kool'), unit('Sunset', 'B', 'koho'), unit('Sunset', 'A', 'kula')]));
+    expect(byLocation(out.units)).toEqual(
+      byLocation([
+        unit('Sunrise', 'B', 'koha'),
+        unit('Haole', 'F', 'kool'),
+        unit('Sunset', 'B', 'koho'),
+        unit('Sunset', 'A', 'kula'),
+      ]),
+    );
     expect(out.orders[3].reason).toMatch(/shore/); // Kula is inland
     expect(out.tradingPosts).toEqual({ kool: 'Haole' });
     expect(out.supplyCenters).toEqual({ koho: 'Sunset', kool: 'Haole' });
@@ -371,9 +486,15 @@ describe('adjudicate CLI: malformed input', () => {
   it.each([
     ['a line that is not JSON', '{"variant": "standard", '],
     ['an unknown variant', JSON.stringify({ ...spring1901, variant: 'chaos' })],
-    ['a field of the wrong type (year as text)', JSON.stringify({ ...spring1901, phase: { season: 'spring', year: '1901', type: 'movement' } })],
+    [
+      'a field of the wrong type (year as text)',
+      JSON.stringify({ ...spring1901, phase: { season: 'spring', year: '1901', type: 'movement' } }),
+    ],
     ['a field of the wrong type (units not a list)', JSON.stringify({ ...spring1901, units: 'F lon' })],
-    ['a field of the wrong type (order text a number)', JSON.stringify({ ...spring1901, orders: [{ power: 'England', text: 42 }] })],
+    [
+      'a field of the wrong type (order text a number)',
+      JSON.stringify({ ...spring1901, orders: [{ power: 'England', text: 42 }] }),
+    ],
     ['an unknown unit type', JSON.stringify({ ...spring1901, units: [unit('England', 'X', 'lon')] })],
   ])('%s: exit 2, {"error","line"} on stderr, earlier lines answered', async (_what, bad) => {
     const r = await cli([good, good, bad, good].join('\n') + '\n');
@@ -388,12 +509,46 @@ describe('adjudicate CLI: malformed input', () => {
   });
 
   it.each([
-    ['a Standard fleet in Munich', { ...spring1901, units: [unit('Germany', 'F', 'mun')], orders: [] }, /units\[0\]: a fleet of Germany in Munich: a fleet cannot stand there/],
-    ['an army at sea', { ...spring1901, units: [unit('England', 'A', 'nth')], orders: [] }, /units\[0\]: an army of England in North Sea: an army cannot stand there/],
-    ['two units in one province', { ...spring1901, units: [unit('England', 'F', 'lon'), unit('France', 'A', 'lon')], orders: [] }, /units\[1\]: an army of France in London: a fleet of England in London is there already/],
-    ['an unknown power', { ...spring1901, units: [unit('Atlantis', 'F', 'lon')], orders: [] }, /units\[0\]: unknown power 'Atlantis'/],
-    ['a boat bunch in an ocean (Heiau)', { variant: 'heiau', phase: { season: 'spring', year: 1, type: 'movement' }, units: [unit('Sunrise', 'B', 'npo')], orders: [] }, /units\[0\]: a boat bunch of Sunrise in North Pacific Ocean: a boat bunch cannot stand there/],
-    ['a fleet on Makanalua without a coast (Heiau)', { variant: 'heiau', phase: { season: 'spring', year: 1, type: 'movement' }, units: [unit('Haole', 'F', 'makn')], orders: [] }, /units\[0\]: a fleet of Haole in Makanalua: a fleet cannot stand there/],
+    [
+      'a Standard fleet in Munich',
+      { ...spring1901, units: [unit('Germany', 'F', 'mun')], orders: [] },
+      /units\[0\]: a fleet of Germany in Munich: a fleet cannot stand there/,
+    ],
+    [
+      'an army at sea',
+      { ...spring1901, units: [unit('England', 'A', 'nth')], orders: [] },
+      /units\[0\]: an army of England in North Sea: an army cannot stand there/,
+    ],
+    [
+      'two units in one province',
+      { ...spring1901, units: [unit('England', 'F', 'lon'), unit('France', 'A', 'lon')], orders: [] },
+      /units\[1\]: an army of France in London: a fleet of England in London is there already/,
+    ],
+    [
+      'an unknown power',
+      { ...spring1901, units: [unit('Atlantis', 'F', 'lon')], orders: [] },
+      /units\[0\]: unknown power 'Atlantis'/,
+    ],
+    [
+      'a boat bunch in an ocean (Heiau)',
+      {
+        variant: 'heiau',
+        phase: { season: 'spring', year: 1, type: 'movement' },
+        units: [unit('Sunrise', 'B', 'npo')],
+        orders: [],
+      },
+      /units\[0\]: a boat bunch of Sunrise in North Pacific Ocean: a boat bunch cannot stand there/,
+    ],
+    [
+      'a fleet on Makanalua without a coast (Heiau)',
+      {
+        variant: 'heiau',
+        phase: { season: 'spring', year: 1, type: 'movement' },
+        units: [unit('Haole', 'F', 'makn')],
+        orders: [],
+      },
+      /units\[0\]: a fleet of Haole in Makanalua: a fleet cannot stand there/,
+    ],
   ])('an impossible position is refused with exit 2, naming the unit: %s', async (_what, input, message) => {
     const r = await cli(JSON.stringify(input));
     expect(r.code).toBe(2);

@@ -59,9 +59,15 @@ describe('DATC v3.2', () => {
     it(`${c.id} ${c.title}`, () => {
       const orders: PowerOrder[] = c.orders.map((o) => ({ power: o.power, order: fixtureOrder(o.order) }));
       if (c.season === 'winter') {
-        const out = adjudicateAdjustments(variant, { units: c.units, supplyCenters: c.supply_center_owners ?? {} }, orders);
+        const out = adjudicateAdjustments(
+          variant,
+          { units: c.units, supplyCenters: c.supply_center_owners ?? {} },
+          orders,
+        );
         c.orders.forEach((o, i) => {
-          expect(out.outcomes[i].result, `${o.power}: ${o.text} (${out.outcomes[i].reason ?? ''})`).toBeOneOf(expectedResult(c.id, o.order.type, o.resolution));
+          expect(out.outcomes[i].result, `${o.power}: ${o.text} (${out.outcomes[i].reason ?? ''})`).toBeOneOf(
+            expectedResult(c.id, o.order.type, o.resolution),
+          );
         });
         expect(out.civilDisorder.map((u) => `${u.power} ${u.type} ${u.location}`).sort()).toEqual(
           (c.civil_disorder_disbands ?? []).map((u) => `${u.power} ${u.type} ${u.location}`).sort(),
@@ -71,7 +77,9 @@ describe('DATC v3.2', () => {
       const out = adjudicateMovement(variant, { units: c.units, supplyCenters: {} }, orders);
       c.orders.forEach((o, i) => {
         const got = out.outcomes[i];
-        expect(got.result, `${o.power}: ${o.text} (${got.reason ?? ''})`).toBeOneOf(expectedResult(c.id, o.order.type, o.resolution));
+        expect(got.result, `${o.power}: ${o.text} (${got.reason ?? ''})`).toBeOneOf(
+          expectedResult(c.id, o.order.type, o.resolution),
+        );
         const d = out.dislodged.find((u) => provinceOf(u.location) === provinceOf(o.order.location));
         if (o.resolution.includes('destroyed')) {
           expect(d, `${o.text} is destroyed`).toBeDefined();
@@ -85,7 +93,11 @@ describe('DATC v3.2', () => {
       });
       if (c.retreat_orders) {
         const rOrders = c.retreat_orders.map((o) => ({ power: o.power, order: fixtureOrder(o.order) }));
-        const r = adjudicateRetreats(variant, { units: out.units, dislodged: out.dislodged, contested: out.contested }, rOrders);
+        const r = adjudicateRetreats(
+          variant,
+          { units: out.units, dislodged: out.dislodged, contested: out.contested },
+          rOrders,
+        );
         c.retreat_orders.forEach((o, i) => {
           expect(r.outcomes[i].result, `retreat ${o.power}: ${o.text} (${r.outcomes[i].reason ?? ''})`).toBeOneOf(
             expectedResult(c.id, o.order.type, o.resolution),

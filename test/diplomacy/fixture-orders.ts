@@ -8,7 +8,12 @@ export function fixtureOrder(o: Record<string, any>): Order {
     case 'move':
       return { kind: 'move', unit, to: o.destination, viaConvoy: !!o.via_convoy };
     case 'support_move':
-      return { kind: 'support', unit, target: { type: o.supported_unit, location: o.supported_location }, to: o.supported_destination };
+      return {
+        kind: 'support',
+        unit,
+        target: { type: o.supported_unit, location: o.supported_location },
+        to: o.supported_destination,
+      };
     case 'support_hold':
       return { kind: 'support', unit, target: { type: o.supported_unit, location: o.supported_location } };
     case 'convoy':
@@ -22,4 +27,3 @@ export function fixtureOrder(o: Record<string, any>): Order {
   }
   throw new Error(`unknown fixture order type ${o.type}`);
 }
-

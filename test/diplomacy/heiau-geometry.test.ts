@@ -29,10 +29,11 @@ describe('Heiau map geometry', () => {
 
   it('has no two shapes overlapping', () => {
     const ids = Object.keys(shapes);
-    for (let i = 0; i < ids.length; i++) for (let j = i + 1; j < ids.length; j++) {
-      const overlap = area(polygonClipping.intersection(shapes[ids[i]], shapes[ids[j]]));
-      expect(overlap, `${ids[i]} and ${ids[j]} overlap`).toBeLessThan(0.5);
-    }
+    for (let i = 0; i < ids.length; i++)
+      for (let j = i + 1; j < ids.length; j++) {
+        const overlap = area(polygonClipping.intersection(shapes[ids[i]], shapes[ids[j]]));
+        expect(overlap, `${ids[i]} and ${ids[j]} overlap`).toBeLessThan(0.5);
+      }
   });
 
   it('covers every island with its land spaces', () => {
@@ -46,14 +47,17 @@ describe('Heiau map geometry', () => {
 
   it('draws a border between two spaces exactly when they are adjacent', () => {
     const adjacent = new Set<string>();
-    for (const [a, list] of Object.entries(heiau.army_adjacency as Record<string, string[]>)) for (const b of list) adjacent.add(key(a, b));
-    for (const [a, list] of Object.entries(heiau.fleet_adjacency as Record<string, string[]>)) for (const b of list) adjacent.add(key(a.split('/')[0], b.split('/')[0]));
+    for (const [a, list] of Object.entries(heiau.army_adjacency as Record<string, string[]>))
+      for (const b of list) adjacent.add(key(a, b));
+    for (const [a, list] of Object.entries(heiau.fleet_adjacency as Record<string, string[]>))
+      for (const b of list) adjacent.add(key(a.split('/')[0], b.split('/')[0]));
     const touching = new Set<string>();
     const ids = provinces.map((p) => p.id);
-    for (let i = 0; i < ids.length; i++) for (let j = i + 1; j < ids.length; j++) {
-      // A border is a shared edge at least a pixel long; seas the rules keep apart may meet at a point.
-      if (sharedBorder(shapes[ids[i]], shapes[ids[j]]) > 1) touching.add(key(ids[i], ids[j]));
-    }
+    for (let i = 0; i < ids.length; i++)
+      for (let j = i + 1; j < ids.length; j++) {
+        // A border is a shared edge at least a pixel long; seas the rules keep apart may meet at a point.
+        if (sharedBorder(shapes[ids[i]], shapes[ids[j]]) > 1) touching.add(key(ids[i], ids[j]));
+      }
     expect([...adjacent].filter((k) => !touching.has(k)).sort(), 'adjacent but not touching').toEqual([]);
     expect([...touching].filter((k) => !adjacent.has(k)).sort(), 'touching but not adjacent').toEqual([]);
   });
@@ -61,7 +65,10 @@ describe('Heiau map geometry', () => {
   it('puts every name, unit, marker and coast point inside its space', () => {
     for (const p of provinces) {
       const g = geometry.spaces[p.id];
-      const points: [string, Pt][] = [['label', g.label], ['unit', g.unit]];
+      const points: [string, Pt][] = [
+        ['label', g.label],
+        ['unit', g.unit],
+      ];
       if (g.marker) points.push(['marker', g.marker]);
       for (const [c, pt] of Object.entries(g.coasts ?? {})) points.push([`coast ${c}`, pt]);
       for (const [what, pt] of points) expect(contains(shapes[p.id], pt), `${p.id} ${what}`).toBe(true);
@@ -75,7 +82,12 @@ describe('Heiau map geometry', () => {
   it("stands Makanalua's coasts by their waters: the north coast on the North Pacific, the south on the Kalohi Channel", () => {
     const makn = geometry.spaces.makn;
     expect(Object.keys(makn.coasts ?? {}).sort()).toEqual(['nc', 'sc']);
-    const distanceTo = (pt: Pt, id: string) => Math.min(...ringsOf(geometry.spaces[id].path).flat().map(([x, y]) => Math.hypot(x - pt[0], y - pt[1])));
+    const distanceTo = (pt: Pt, id: string) =>
+      Math.min(
+        ...ringsOf(geometry.spaces[id].path)
+          .flat()
+          .map(([x, y]) => Math.hypot(x - pt[0], y - pt[1])),
+      );
     expect(distanceTo(makn.coasts!.nc, 'npo')).toBeLessThan(distanceTo(makn.coasts!.nc, 'kalo'));
     expect(distanceTo(makn.coasts!.sc, 'kalo')).toBeLessThan(distanceTo(makn.coasts!.sc, 'npo'));
   });

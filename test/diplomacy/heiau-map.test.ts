@@ -49,9 +49,30 @@ describe('Heiau map: loading', () => {
 
 describe('Heiau map: the spaces the rulebook names', () => {
   const named = [
-    'Kona-Kailua', 'Kona Coast', 'Puna', 'Aiea', 'Kilauea', 'Lanai', 'Lahaina', 'Waipio', 'Makanalua',
-    "Koho'olawe", 'Waimea', 'Hamakua', 'Hamakua Coast', 'Niihau', 'Oahu-Kailua', 'Kawaihae', 'Wailua',
-    'Kohala', "Ko'olau", 'Kaunalu', 'Halawa', 'Makaleha', 'Kaulakahi Channel', 'North Pacific Ocean',
+    'Kona-Kailua',
+    'Kona Coast',
+    'Puna',
+    'Aiea',
+    'Kilauea',
+    'Lanai',
+    'Lahaina',
+    'Waipio',
+    'Makanalua',
+    "Koho'olawe",
+    'Waimea',
+    'Hamakua',
+    'Hamakua Coast',
+    'Niihau',
+    'Oahu-Kailua',
+    'Kawaihae',
+    'Wailua',
+    'Kohala',
+    "Ko'olau",
+    'Kaunalu',
+    'Halawa',
+    'Makaleha',
+    'Kaulakahi Channel',
+    'North Pacific Ocean',
     'South Pacific Ocean',
   ];
   it.each(named)('%s exists with that exact name', (name) => {
@@ -59,7 +80,12 @@ describe('Heiau map: the spaces the rulebook names', () => {
   });
 
   it("the spaces marked certainty 'rules' are exactly the named ones", () => {
-    expect(map.provinces.filter((p) => p.data.certainty === 'rules').map((p) => p.name).sort()).toEqual([...named].sort());
+    expect(
+      map.provinces
+        .filter((p) => p.data.certainty === 'rules')
+        .map((p) => p.name)
+        .sort(),
+    ).toEqual([...named].sort());
   });
 
   it("Koho'olawe is marked Koho' on the map: an alias", () => {
@@ -71,15 +97,18 @@ describe('Heiau map: the spaces the rulebook names', () => {
       expect(byName(n).type, n).toBe('sea');
       expect(byName(n).ocean, n).toBe(false);
     }
-    expect(map.provinces.filter((p) => p.ocean).map((p) => p.name).sort()).toEqual([
-      'North Pacific Ocean',
-      'South Pacific Ocean',
-    ]);
+    expect(
+      map.provinces
+        .filter((p) => p.ocean)
+        .map((p) => p.name)
+        .sort(),
+    ).toEqual(['North Pacific Ocean', 'South Pacific Ocean']);
     for (const p of map.provinces.filter((q) => q.ocean)) expect(p.type).toBe('sea');
   });
 
   it('the rulebook places Kona Coast, Kona-Kailua, Hamakua and Hamakua Coast around Hawaii, Makanalua on Molokai, Makaleha on Kauai', () => {
-    for (const n of ['Kona Coast', 'Kona-Kailua', 'Hamakua', 'Hamakua Coast']) expect(byName(n).island, n).toBe('Hawaii');
+    for (const n of ['Kona Coast', 'Kona-Kailua', 'Hamakua', 'Hamakua Coast'])
+      expect(byName(n).island, n).toBe('Hawaii');
     expect(byName('Makanalua').island).toBe('Molokai');
     expect(byName('Makaleha').island).toBe('Kauai');
     expect(byName('Niihau').island).toBe('Niihau');
@@ -118,7 +147,10 @@ describe('Heiau map: map oddities', () => {
     const makn = byName('Makanalua').id;
     const nc = new Set(fleetNeighbourProvinces(`${makn}/nc`));
     const sc = new Set(fleetNeighbourProvinces(`${makn}/sc`));
-    const both = [...nc].filter((p) => sc.has(p)).map((id) => map.province(id)!.name).sort();
+    const both = [...nc]
+      .filter((p) => sc.has(p))
+      .map((id) => map.province(id)!.name)
+      .sort();
     expect(both).toEqual(['Halawa', 'Kaunalu']);
     for (const n of ['Kaunalu', 'Halawa']) {
       expect(byName(n).island, n).toBe('Molokai');
@@ -149,13 +181,16 @@ describe('Heiau map: map oddities', () => {
     // every coast and non-ocean sea offers a place to stand
     for (const p of map.provinces)
       if ((p.type === 'coast' || p.type === 'sea') && !p.ocean)
-        expect(map.locationsOf[p.index].some((l) => bunchLocations.includes(l)), p.id).toBe(true);
+        expect(
+          map.locationsOf[p.index].some((l) => bunchLocations.includes(l)),
+          p.id,
+        ).toBe(true);
     const allowed = new Set(bunchLocations);
     const seen = new Set([bunchLocations[0]]);
     const queue = [bunchLocations[0]];
     while (queue.length) {
       const a = queue.shift()!;
-      for (const b of map.fleetNeighbours[a]) if (allowed.has(b) && !seen.has(b)) (seen.add(b), queue.push(b));
+      for (const b of map.fleetNeighbours[a]) if (allowed.has(b) && !seen.has(b)) seen.add(b), queue.push(b);
     }
     const missed = bunchLocations.filter((l) => !seen.has(l)).map((l) => map.locations[l].id);
     expect(missed).toEqual([]);
@@ -175,14 +210,18 @@ describe('Heiau map: map oddities', () => {
     while (queue.length) {
       const a = queue.shift()!;
       for (const b of m.fleetNeighbours[a])
-        if (unitMayStand(m, 'B', m.locations[b].id) && !seen.has(b)) (seen.add(b), queue.push(b));
+        if (unitMayStand(m, 'B', m.locations[b].id) && !seen.has(b)) seen.add(b), queue.push(b);
     }
     expect(seen.has(m.location('lana')!.index)).toBe(false);
   });
 });
 
 describe('Heiau map: names and abbreviations', () => {
-  const key4 = (name: string) => name.toLowerCase().replace(/[^a-z]/g, '').slice(0, 4);
+  const key4 = (name: string) =>
+    name
+      .toLowerCase()
+      .replace(/[^a-z]/g, '')
+      .slice(0, 4);
 
   it('the first four letters of every name are unique except Kona Coast/Kona-Kailua, Hamakua/Hamakua Coast, Makanalua/Makaleha', () => {
     const groups = new Map<string, string[]>();
@@ -199,8 +238,15 @@ describe('Heiau map: names and abbreviations', () => {
 
   it('the rulebook abbreviations are aliases of the right spaces', () => {
     const abbreviations: Record<string, string> = {
-      KonaC: 'Kona Coast', KonaK: 'Kona-Kailua', Hamak: 'Hamakua', HamaC: 'Hamakua Coast',
-      Makan: 'Makanalua', Makal: 'Makaleha', NPO: 'North Pacific Ocean', SPO: 'South Pacific Ocean', "Koho'": "Koho'olawe",
+      KonaC: 'Kona Coast',
+      KonaK: 'Kona-Kailua',
+      Hamak: 'Hamakua',
+      HamaC: 'Hamakua Coast',
+      Makan: 'Makanalua',
+      Makal: 'Makaleha',
+      NPO: 'North Pacific Ocean',
+      SPO: 'South Pacific Ocean',
+      "Koho'": "Koho'olawe",
     };
     for (const [abbr, name] of Object.entries(abbreviations)) {
       const holders = map.provinces.filter((p) => p.aliases.includes(abbr)).map((p) => p.name);
@@ -210,11 +256,26 @@ describe('Heiau map: names and abbreviations', () => {
 
   it('the order parser reads the rulebook abbreviations and names as the right spaces', () => {
     const cases: Record<string, string> = {
-      KonaC: 'konc', KonaK: 'konk', Hamak: 'hamk', HamaC: 'hamc', Makan: 'makn', Makal: 'makl', NPO: 'npo', SPO: 'spo',
-      "Koho'": 'koho', "Koho'olawe": 'koho', 'Koho’olawe': 'koho', "Ko'olau": 'kool', 'Kona-Kailua': 'konk',
-      'Oahu-Kailua': 'oahu', 'Kaulakahi Channel': 'kaul', 'Makanalua (n)': 'makn/nc', 'Makanalua (s)': 'makn/sc',
+      KonaC: 'konc',
+      KonaK: 'konk',
+      Hamak: 'hamk',
+      HamaC: 'hamc',
+      Makan: 'makn',
+      Makal: 'makl',
+      NPO: 'npo',
+      SPO: 'spo',
+      "Koho'": 'koho',
+      "Koho'olawe": 'koho',
+      'Koho’olawe': 'koho',
+      "Ko'olau": 'kool',
+      'Kona-Kailua': 'konk',
+      'Oahu-Kailua': 'oahu',
+      'Kaulakahi Channel': 'kaul',
+      'Makanalua (n)': 'makn/nc',
+      'Makanalua (s)': 'makn/sc',
     };
-    for (const [text, location] of Object.entries(cases)) expect(resolveLocationName(map, text), text).toEqual({ ok: true, location });
+    for (const [text, location] of Object.entries(cases))
+      expect(resolveLocationName(map, text), text).toEqual({ ok: true, location });
   });
 
   it('the parser reads every unclashing four-letter abbreviation, and finds the clashing ones ambiguous', () => {
@@ -257,16 +318,33 @@ describe('Heiau scenarios', () => {
   const L = (name: string) => byName(name).id;
 
   // The rulebook's starting positions, written with its own names.
-  const rulebook: Record<string, { name: string; players: number; powers: Record<string, string[]>; ballot?: boolean }> = {
-    race: { name: 'Race', players: 2, powers: { Sunrise: ['B Kona-Kailua', 'B Puna'], Sunset: ['B Aiea', 'B Kilauea'] } },
+  const rulebook: Record<
+    string,
+    { name: string; players: number; powers: Record<string, string[]>; ballot?: boolean }
+  > = {
+    race: {
+      name: 'Race',
+      players: 2,
+      powers: { Sunrise: ['B Kona-Kailua', 'B Puna'], Sunset: ['B Aiea', 'B Kilauea'] },
+    },
     duel: { name: 'Duel', players: 2, powers: { Dawn: ['B Lanai'], Dusk: ['B Lahaina'] } },
     discrete: {
-      name: 'Discrete', players: 3,
-      powers: { Sunrise: ['B Kona Coast', 'B Puna'], Midday: ['B Waipio', 'B Makanalua/sc'], Sunset: ['B Aiea', 'B Kilauea'] },
+      name: 'Discrete',
+      players: 3,
+      powers: {
+        Sunrise: ['B Kona Coast', 'B Puna'],
+        Midday: ['B Waipio', 'B Makanalua/sc'],
+        Sunset: ['B Aiea', 'B Kilauea'],
+      },
     },
-    triangle: { name: 'Triangle', players: 3, powers: { Dawn: ['B Lahaina'], Noon: ['B Lanai'], Dusk: ['B Makanalua/sc'] } },
+    triangle: {
+      name: 'Triangle',
+      players: 3,
+      powers: { Dawn: ['B Lahaina'], Noon: ['B Lanai'], Dusk: ['B Makanalua/sc'] },
+    },
     clans: {
-      name: 'Clans', players: 3,
+      name: 'Clans',
+      players: 3,
       powers: {
         Dawn: ['B Kilauea', "B Koho'olawe", 'B Puna'],
         Noon: ['B Waimea', 'B Lahaina', 'B Hamakua'],
@@ -274,24 +352,44 @@ describe('Heiau scenarios', () => {
       },
     },
     heart: {
-      name: 'Heart', players: 4,
+      name: 'Heart',
+      players: 4,
       powers: { Dawn: ["B Koho'olawe"], Morning: ['B Lahaina'], Afternoon: ['B Lanai'], Dusk: ['B Makanalua/nc'] },
     },
-    wings: { name: 'Wings', players: 4, powers: { Dawn: ['B Puna'], Morning: ['B Kawaihae'], Afternoon: ['B Aiea'], Dusk: ['B Wailua'] } },
+    wings: {
+      name: 'Wings',
+      players: 4,
+      powers: { Dawn: ['B Puna'], Morning: ['B Kawaihae'], Afternoon: ['B Aiea'], Dusk: ['B Wailua'] },
+    },
     kamaainas: {
-      name: 'Kamaainas', players: 5,
-      powers: { Dawn: ['B Puna'], Morning: ['B Kawaihae'], Noon: ['B Waipio'], Dusk: ['B Makanalua/sc'], Night: ['B Niihau'] },
+      name: 'Kamaainas',
+      players: 5,
+      powers: {
+        Dawn: ['B Puna'],
+        Morning: ['B Kawaihae'],
+        Noon: ['B Waipio'],
+        Dusk: ['B Makanalua/sc'],
+        Night: ['B Niihau'],
+      },
     },
     haole: { name: 'Haole', players: 5, powers: { Haole: ['F South Pacific Ocean'] }, ballot: true },
     discovery: {
-      name: 'Discovery', players: 6,
+      name: 'Discovery',
+      players: 6,
       powers: {
-        Dawn: ['B Puna'], Morning: ['B Kawaihae'], Noon: ['B Waipio'], Dusk: ['B Makanalua/sc'], Night: ['B Niihau'],
+        Dawn: ['B Puna'],
+        Morning: ['B Kawaihae'],
+        Noon: ['B Waipio'],
+        Dusk: ['B Makanalua/sc'],
+        Night: ['B Niihau'],
         Haole: ['F South Pacific Ocean'],
       },
     },
     'two-haoles': {
-      name: 'Two Haoles', players: 6, powers: { North: ['F North Pacific Ocean'], South: ['F South Pacific Ocean'] }, ballot: true,
+      name: 'Two Haoles',
+      players: 6,
+      powers: { North: ['F North Pacific Ocean'], South: ['F South Pacific Ocean'] },
+      ballot: true,
     },
   };
   const asUnit = (text: string) => {
@@ -313,7 +411,8 @@ describe('Heiau scenarios', () => {
     expect(Object.fromEntries(s.powers.map((p) => [p.name, p.units]))).toEqual(
       Object.fromEntries(Object.entries(want.powers).map(([n, us]) => [n, us.map(asUnit)])),
     );
-    for (const p of s.powers) expect(p.kind, p.name).toBe(['Haole', 'North', 'South'].includes(p.name) ? 'haole' : 'native');
+    for (const p of s.powers)
+      expect(p.kind, p.name).toBe(['Haole', 'North', 'South'].includes(p.name) ? 'haole' : 'native');
     expect(Boolean(s.nativeSetupBallot)).toBe(Boolean(want.ballot));
   });
 
@@ -347,7 +446,10 @@ describe('Heiau scenarios', () => {
   it('native powers own the heiaus under their starting units; haoles own none', () => {
     for (const s of scenarios)
       for (const p of s.powers) {
-        const under = p.units.map((u) => map.provinceOf(u.location)!).filter((q) => q.supplyCenter).map((q) => q.id);
+        const under = p.units
+          .map((u) => map.provinceOf(u.location)!)
+          .filter((q) => q.supplyCenter)
+          .map((q) => q.id);
         expect([...p.heiaus].sort(), `${s.id} ${p.name}`).toEqual(p.kind === 'haole' ? [] : under.sort());
       }
     expect(heiauScenario('discrete').powers.find((p) => p.name === 'Sunrise')!.heiaus).toEqual(['puna']);
@@ -364,7 +466,8 @@ describe('Heiau scenarios', () => {
         if (p.units.length <= p.heiaus.length) continue;
         short++;
         const reachable = map.supplyCenters.filter(
-          (h) => !owned.has(h.id) && p.units.some((u) => map.fleetReachesProvince(map.location(u.location)!.index, h.index)),
+          (h) =>
+            !owned.has(h.id) && p.units.some((u) => map.fleetReachesProvince(map.location(u.location)!.index, h.index)),
         );
         expect(reachable.length, `${s.id} ${p.name}`).toBeGreaterThanOrEqual(p.units.length - p.heiaus.length);
       }
@@ -378,7 +481,12 @@ describe('Heiau scenarios', () => {
       for (const option of ['heart', 'wings']) {
         const full = scenarioWithBallot(id, option);
         expect(full.powers).toHaveLength(full.players);
-        expect(full.powers.filter((p) => p.kind === 'native').map((p) => p.name)).toEqual(['Dawn', 'Morning', 'Afternoon', 'Dusk']);
+        expect(full.powers.filter((p) => p.kind === 'native').map((p) => p.name)).toEqual([
+          'Dawn',
+          'Morning',
+          'Afternoon',
+          'Dusk',
+        ]);
         expect(full.nativeSetupBallot).toBeUndefined();
       }
     }
@@ -396,23 +504,45 @@ describe('Heiau scenarios', () => {
     const file = readHeiauScenarioFile();
     expect(file.unofficial).toBe(true);
     const text = file.decisions!.join('\n');
-    for (const topic of [/own[s]? exactly the heiaus/, /`= B`/, /dislodged European fleet is destroyed/, /16 heiaus/, /ballot/])
+    for (const topic of [
+      /own[s]? exactly the heiaus/,
+      /`= B`/,
+      /dislodged European fleet is destroyed/,
+      /16 heiaus/,
+      /ballot/,
+    ])
       expect(text).toMatch(topic);
   });
 
   describe('the loader rejects', () => {
     const file = () => clone(readHeiauScenarioFile()) as { scenarios: Scenario[] };
     const bad: [string, (f: { scenarios: Scenario[] }) => void, RegExp][] = [
-      ['a boat bunch on an ocean', (f) => (f.scenarios[0].powers[0].units[0].location = 'npo'), /B may not stand on npo/],
-      ['a bunch on Makanalua without a coast', (f) => (f.scenarios[3].powers[2].units[0].location = 'makn'), /may not stand on makn/],
+      [
+        'a boat bunch on an ocean',
+        (f) => (f.scenarios[0].powers[0].units[0].location = 'npo'),
+        /B may not stand on npo/,
+      ],
+      [
+        'a bunch on Makanalua without a coast',
+        (f) => (f.scenarios[3].powers[2].units[0].location = 'makn'),
+        /may not stand on makn/,
+      ],
       ['an unknown location', (f) => (f.scenarios[0].powers[0].units[0].location = 'hono'), /no such location/],
       ['an army at sea', (f) => (f.scenarios[2].powers[0].units[0].type = 'A'), /A may not stand on konc/],
       ['a heiau the units do not stand on', (f) => f.scenarios[0].powers[0].heiaus.push('hana'), /exactly the heiaus/],
       ['a space that is no heiau', (f) => (f.scenarios[1].powers[0].heiaus = ['kool']), /not a heiau/],
       ['a haole with a heiau', (f) => f.scenarios[8].powers[0].heiaus.push('kool'), /haole Haole starts with no heiau/],
       ['a wrong player count', (f) => (f.scenarios[0].players = 3), /3 players but 2 powers/],
-      ['a ballot for a non-4-player scenario', (f) => (f.scenarios[8].nativeSetupBallot!.options = ['clans', 'wings']), /not a 4-player/],
-      ['two units on one space', (f) => (f.scenarios[1].powers[1].units[0].location = 'lana'), /both start a unit in lana/],
+      [
+        'a ballot for a non-4-player scenario',
+        (f) => (f.scenarios[8].nativeSetupBallot!.options = ['clans', 'wings']),
+        /not a 4-player/,
+      ],
+      [
+        'two units on one space',
+        (f) => (f.scenarios[1].powers[1].units[0].location = 'lana'),
+        /both start a unit in lana/,
+      ],
       ['an unknown power', (f) => (f.scenarios[1].powers[1].name = 'Kamehameha'), /not a power of the map/],
     ];
     it.each(bad)('%s', (_what, mutate, message) => {

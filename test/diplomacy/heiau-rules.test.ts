@@ -13,7 +13,13 @@ function u(power: string, text: string): Unit {
 }
 
 function play(units: Unit[], orders: [string, string][], extra: Partial<PhaseInput> = {}) {
-  const out = adjudicate(heiau, { phase: spring, units, supplyCenters: {}, ...extra, orders: orders.map(([power, text]) => ({ power, text })) });
+  const out = adjudicate(heiau, {
+    phase: spring,
+    units,
+    supplyCenters: {},
+    ...extra,
+    orders: orders.map(([power, text]) => ({ power, text })),
+  });
   const result = (i: number) => out.orders[i].result;
   const at = (loc: string) => out.units.find((x) => x.location === loc);
   return { out, result, at };
@@ -98,7 +104,10 @@ describe('boat bunches', () => {
   });
 
   it('cannot convoy', () => {
-    const { out } = play([u('Dawn', 'B konc'), u('Dawn', 'A konk')], [['Dawn', 'B Kona Coast C A Kona-Kailua - Kawaihae']]);
+    const { out } = play(
+      [u('Dawn', 'B konc'), u('Dawn', 'A konk')],
+      [['Dawn', 'B Kona Coast C A Kona-Kailua - Kawaihae']],
+    );
     expect(out.orders[0].result).toBe('illegal');
     expect(out.orders[0].reason).toMatch(/boat bunches cannot convoy/);
   });
@@ -276,7 +285,9 @@ describe('European fleets and trading posts (= C)', () => {
         ['Dawn', 'B Kawaihae S B Kona-Kailua - Kona Coast'],
       ],
     );
-    expect(out.dislodged).toEqual([{ power: 'Haole', type: 'F', location: 'konc', attackerFrom: 'konk', retreats: [] }]);
+    expect(out.dislodged).toEqual([
+      { power: 'Haole', type: 'F', location: 'konc', attackerFrom: 'konk', retreats: [] },
+    ]);
   });
 });
 
@@ -313,7 +324,11 @@ describe('Winter adjustments', () => {
     });
     expect(out.orders.map((o) => o.result)).toEqual(['succeeds', 'illegal', 'illegal']);
     // Said in words: "boat bunches", never "boat bunchs".
-    expect(out.orders.map((o) => (o as { reason?: string }).reason ?? '')).toEqual(['', 'boat bunches cannot be built here', 'fleets cannot be built here']);
+    expect(out.orders.map((o) => (o as { reason?: string }).reason ?? '')).toEqual([
+      '',
+      'boat bunches cannot be built here',
+      'fleets cannot be built here',
+    ]);
     expect(out.units).toContainEqual({ power: 'Dawn', type: 'A', location: 'lana' });
   });
 
@@ -326,7 +341,12 @@ describe('Winter adjustments', () => {
       orders: [],
     });
     expect(out.units).toHaveLength(2);
-    const lone = adjudicate(heiau, { phase: winter, units: [u('Haole', 'F npo')], supplyCenters: {}, orders: [{ power: 'Haole', text: 'Disband F NPO' }] });
+    const lone = adjudicate(heiau, {
+      phase: winter,
+      units: [u('Haole', 'F npo')],
+      supplyCenters: {},
+      orders: [{ power: 'Haole', text: 'Disband F NPO' }],
+    });
     expect(lone.orders[0].result).toBe('illegal');
     expect(lone.units).toEqual([{ power: 'Haole', type: 'F', location: 'npo' }]);
   });

@@ -10,7 +10,18 @@ import { randomInt, seedRandom } from '../../src/contract/random.ts';
 function optionsOf(state: DiplomacyState, power: string): DiplomacyOptions {
   const p = state.phase;
   if (p.type === 'ballot') throw new Error('no options in a ballot');
-  return orderOptions(getVariant(state.variant)!, { phase: p, units: state.units, dislodged: state.dislodged, contested: state.contested, supplyCenters: state.supplyCenters, tradingPosts: state.tradingPosts }, power);
+  return orderOptions(
+    getVariant(state.variant)!,
+    {
+      phase: p,
+      units: state.units,
+      dislodged: state.dislodged,
+      contested: state.contested,
+      supplyCenters: state.supplyCenters,
+      tradingPosts: state.tradingPosts,
+    },
+    power,
+  );
 }
 
 function allOptions(o: DiplomacyOptions) {
@@ -22,7 +33,12 @@ describe('Diplomacy order options', () => {
     const s = standardDiplomacy.setup('opts', 'classic');
     for (const power of s.powers) {
       const o = optionsOf(s, power);
-      expect(o.units.map((u) => u.unit).sort()).toEqual(s.units.filter((u) => u.power === power).map((u) => u.location).sort());
+      expect(o.units.map((u) => u.unit).sort()).toEqual(
+        s.units
+          .filter((u) => u.power === power)
+          .map((u) => u.location)
+          .sort(),
+      );
       for (const opt of allOptions(o)) {
         for (const text of [opt.order, opt.text]) {
           const r = standardDiplomacy.readSubmission(s, power, [text]);
@@ -33,7 +49,14 @@ describe('Diplomacy order options', () => {
     }
     const england = optionsOf(s, 'England');
     const lon = england.units.find((u) => u.unit === 'lon')!.orders.map((x) => x.text);
-    expect(lon).toEqual(expect.arrayContaining(['F London H', 'F London - North Sea', 'F London - English Channel', 'F London S F Edinburgh - North Sea']));
+    expect(lon).toEqual(
+      expect.arrayContaining([
+        'F London H',
+        'F London - North Sea',
+        'F London - English Channel',
+        'F London S F Edinburgh - North Sea',
+      ]),
+    );
     expect(lon).not.toContain('F London - Yorkshire via convoy');
     // A fleet in the North Sea may convoy the army in Yorkshire... once there is one: here it cannot convoy anything.
     expect(lon.some((t) => / C /.test(t))).toBe(false);
@@ -41,10 +64,18 @@ describe('Diplomacy order options', () => {
 
   it('offers convoys along every route a fleet is on, and the convoyed moves', () => {
     const s = standardDiplomacy.setup('opts', 'classic');
-    s.units = [{ power: 'England', type: 'F', location: 'nth' }, { power: 'England', type: 'A', location: 'yor' }, { power: 'England', type: 'F', location: 'eng' }, { power: 'England', type: 'F', location: 'mao' }, { power: 'England', type: 'A', location: 'lon' }];
+    s.units = [
+      { power: 'England', type: 'F', location: 'nth' },
+      { power: 'England', type: 'A', location: 'yor' },
+      { power: 'England', type: 'F', location: 'eng' },
+      { power: 'England', type: 'F', location: 'mao' },
+      { power: 'England', type: 'A', location: 'lon' },
+    ];
     const o = optionsOf(s, 'England');
     const orders = (at: string) => o.units.find((u) => u.unit === at)!.orders.map((x) => x.order);
-    expect(orders('nth')).toEqual(expect.arrayContaining(['F nth C A yor - nwy', 'F nth C A yor - bel', 'F nth C A yor - den']));
+    expect(orders('nth')).toEqual(
+      expect.arrayContaining(['F nth C A yor - nwy', 'F nth C A yor - bel', 'F nth C A yor - den']),
+    );
     expect(orders('yor')).toEqual(expect.arrayContaining(['A yor - nwy via convoy', 'A yor - bel via convoy']));
     // A chain of two fleets: London to Portugal through the Channel and the Mid-Atlantic.
     expect(orders('eng')).toContain('F eng C A lon - por');
@@ -68,7 +99,10 @@ describe('Diplomacy order options', () => {
     }
   });
 
-  for (const [module, scenario] of [[standardDiplomacy, 'classic'], [heiauDiplomacy, 'clans']] as [GameModule<DiplomacyState>, string][]) {
+  for (const [module, scenario] of [
+    [standardDiplomacy, 'classic'],
+    [heiauDiplomacy, 'clans'],
+  ] as [GameModule<DiplomacyState>, string][]) {
     it(`${module.name}: random games from the options never produce an illegal order`, () => {
       const rng = seedRandom(`random-${scenario}`, 'orders');
       let checked = 0;
@@ -83,9 +117,11 @@ describe('Diplomacy order options', () => {
             if (o.adjustment && o.adjustment.due > 0) {
               // Builds in distinct places (two builds in one place are each legal, not together).
               const byPlace = new Map<string, string>();
-              for (const b of o.adjustment.builds) byPlace.set(b.kind === 'waive' ? `waive${byPlace.size}` : b.order.split(' ')[2].split('/')[0], b.text);
+              for (const b of o.adjustment.builds)
+                byPlace.set(b.kind === 'waive' ? `waive${byPlace.size}` : b.order.split(' ')[2].split('/')[0], b.text);
               const places = [...byPlace.values()];
-              for (let i = 0; i < o.adjustment.due && places.length; i++) lines.push(places.splice(randomInt(rng, places.length), 1)[0]);
+              for (let i = 0; i < o.adjustment.due && places.length; i++)
+                lines.push(places.splice(randomInt(rng, places.length), 1)[0]);
             }
             if (o.adjustment && o.adjustment.due < 0) lines.splice(-o.adjustment.due);
             const read = module.readSubmission(s, power, lines);
@@ -94,7 +130,10 @@ describe('Diplomacy order options', () => {
           }
           const r = module.resolve(s, subs);
           for (const ph of (r.report as { phases: { orders: { result: string; text: string }[] }[] }).phases)
-            for (const o of ph.orders) { expect(o.result, o.text).not.toBe('illegal'); checked++; }
+            for (const o of ph.orders) {
+              expect(o.result, o.text).not.toBe('illegal');
+              checked++;
+            }
           s = r.state;
         }
       }

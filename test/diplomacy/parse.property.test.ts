@@ -14,11 +14,75 @@ const phase = fc.constantFrom<PhaseType | undefined>(undefined, 'movement', 'ret
 
 /** Words and symbols players use, to reach deep into the parser more often than random text. */
 const vocabulary = [
-  'A', 'F', 'B', 'army', 'fleet', 'boat', 'S', 'C', 'H', 'D', 'R', 'M', 'supports', 'convoys', 'holds', 'to', 'via',
-  'convoy', 'by', 'build', 'disband', 'remove', 'waive', 'retreat', 'move', 'an', 'in', '=', '-', '->', '/', '(', ')',
-  'nc', 'sc', 'north', 'coast', 'spa', 'Spain', 'stp', 'St.', 'Petersburg', 'lon', 'North', 'Sea', 'Mid-Atlantic',
-  'Ocean', 'bul', 'ec', 'Kona', 'Kailua', "Koho'", 'Koho\u02bbolawe', 'Makan', '(n)', '(s)', 'NPO', 'Hamak', 'xyz',
-  'Spian', '#', '//', '.', '!', '\u2192', '\u2013', 'K\u014dhoolawe', '1.', '',
+  'A',
+  'F',
+  'B',
+  'army',
+  'fleet',
+  'boat',
+  'S',
+  'C',
+  'H',
+  'D',
+  'R',
+  'M',
+  'supports',
+  'convoys',
+  'holds',
+  'to',
+  'via',
+  'convoy',
+  'by',
+  'build',
+  'disband',
+  'remove',
+  'waive',
+  'retreat',
+  'move',
+  'an',
+  'in',
+  '=',
+  '-',
+  '->',
+  '/',
+  '(',
+  ')',
+  'nc',
+  'sc',
+  'north',
+  'coast',
+  'spa',
+  'Spain',
+  'stp',
+  'St.',
+  'Petersburg',
+  'lon',
+  'North',
+  'Sea',
+  'Mid-Atlantic',
+  'Ocean',
+  'bul',
+  'ec',
+  'Kona',
+  'Kailua',
+  "Koho'",
+  'Koho\u02bbolawe',
+  'Makan',
+  '(n)',
+  '(s)',
+  'NPO',
+  'Hamak',
+  'xyz',
+  'Spian',
+  '#',
+  '//',
+  '.',
+  '!',
+  '\u2192',
+  '\u2013',
+  'K\u014dhoolawe',
+  '1.',
+  '',
 ];
 const soup = fc
   .array(fc.tuple(fc.constantFrom(...vocabulary), fc.constantFrom(' ', '', '  ', '\t', '-', '/')), { maxLength: 12 })
@@ -102,7 +166,8 @@ describe('round trip on the Standard map', () => {
         const text = formatOrder(std, o);
         // A retreat is written `R`, so it reads back in any phase; a move outside a retreat phase.
         expect(parseOrder(std, text)).toEqual({ ok: true, order: o });
-        if (o.kind !== 'move' && o.kind !== 'hold') expect(parseOrder(std, text, { phaseType: 'retreat' })).toEqual({ ok: true, order: o });
+        if (o.kind !== 'move' && o.kind !== 'hold')
+          expect(parseOrder(std, text, { phaseType: 'retreat' })).toEqual({ ok: true, order: o });
       }),
       { numRuns: 5000 },
     );
@@ -111,10 +176,16 @@ describe('round trip on the Standard map', () => {
   it('orders with places spelled as names, in any case, read the same', () => {
     const spelling = fc.tuple(fc.nat(20), fc.nat(20), fc.boolean());
     fc.assert(
-      fc.property(fc.tuple(typedUnit, loc, fc.boolean()), spelling, spelling, fc.constantFrom(' - ', ' -> ', ' to ', '-'), ([unit, to, via], a, b, arrow) => {
-        const text = `${unit.type} ${spell(unit.location, ...a)}${arrow}${spell(to, ...b)}${via ? ' via convoy' : ''}`;
-        expect(parseOrder(std, text), text).toEqual({ ok: true, order: { kind: 'move', unit, to, viaConvoy: via } });
-      }),
+      fc.property(
+        fc.tuple(typedUnit, loc, fc.boolean()),
+        spelling,
+        spelling,
+        fc.constantFrom(' - ', ' -> ', ' to ', '-'),
+        ([unit, to, via], a, b, arrow) => {
+          const text = `${unit.type} ${spell(unit.location, ...a)}${arrow}${spell(to, ...b)}${via ? ' via convoy' : ''}`;
+          expect(parseOrder(std, text), text).toEqual({ ok: true, order: { kind: 'move', unit, to, viaConvoy: via } });
+        },
+      ),
       { numRuns: 5000 },
     );
   });
@@ -122,12 +193,23 @@ describe('round trip on the Standard map', () => {
   it('supports and convoys with names read the same', () => {
     const spelling = fc.tuple(fc.nat(20), fc.nat(20), fc.boolean());
     fc.assert(
-      fc.property(typedUnit, typedUnit, loc, spelling, spelling, spelling, fc.boolean(), (unit, target, to, a, b, c, isConvoy) => {
-        const verb = isConvoy ? 'Convoys' : 'Supports';
-        const text = `${unit.type} ${spell(unit.location, ...a)} ${verb} ${target.type} ${spell(target.location, ...b)} - ${spell(to, ...c)}`;
-        const expected: Order = isConvoy ? { kind: 'convoy', unit, target, to } : { kind: 'support', unit, target, to };
-        expect(parseOrder(std, text), text).toEqual({ ok: true, order: expected });
-      }),
+      fc.property(
+        typedUnit,
+        typedUnit,
+        loc,
+        spelling,
+        spelling,
+        spelling,
+        fc.boolean(),
+        (unit, target, to, a, b, c, isConvoy) => {
+          const verb = isConvoy ? 'Convoys' : 'Supports';
+          const text = `${unit.type} ${spell(unit.location, ...a)} ${verb} ${target.type} ${spell(target.location, ...b)} - ${spell(to, ...c)}`;
+          const expected: Order = isConvoy
+            ? { kind: 'convoy', unit, target, to }
+            : { kind: 'support', unit, target, to };
+          expect(parseOrder(std, text), text).toEqual({ ok: true, order: expected });
+        },
+      ),
       { numRuns: 3000 },
     );
   });

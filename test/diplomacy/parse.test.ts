@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DipMap } from '../../src/diplomacy/maps/map.ts';
-import { formatOrder, normalizeName, parseOrder, parseOrders, resolveLocationName } from '../../src/diplomacy/orders/index.ts';
+import {
+  formatOrder,
+  normalizeName,
+  parseOrder,
+  parseOrders,
+  resolveLocationName,
+} from '../../src/diplomacy/orders/index.ts';
 import type { Order, PhaseType } from '../../src/diplomacy/types.ts';
 
 const load = (p: string) => new DipMap(JSON.parse(readFileSync(new URL(p, import.meta.url), 'utf8')));
@@ -60,7 +66,12 @@ function fromFixture(o: FixtureOrder, retreat: boolean): Order {
 }
 
 const datc = JSON.parse(readFileSync(new URL('./fixtures/datc-v3.2-cases.json', import.meta.url), 'utf8')) as {
-  cases: { id: string; phase: string; orders: { text: string; order: FixtureOrder }[]; retreat_orders?: { text: string; order: FixtureOrder }[] }[];
+  cases: {
+    id: string;
+    phase: string;
+    orders: { text: string; order: FixtureOrder }[];
+    retreat_orders?: { text: string; order: FixtureOrder }[];
+  }[];
 };
 const datcRows: [string, string, PhaseType, FixtureOrder][] = [];
 for (const c of datc.cases) {
@@ -237,7 +248,12 @@ describe('order syntax', () => {
   it('reads orders into the Order type', () => {
     expect(parseOrder(std, 'F nth C A lon - nwy')).toEqual({
       ok: true,
-      order: { kind: 'convoy', unit: { type: 'F', location: 'nth' }, target: { type: 'A', location: 'lon' }, to: 'nwy' },
+      order: {
+        kind: 'convoy',
+        unit: { type: 'F', location: 'nth' },
+        target: { type: 'A', location: 'lon' },
+        to: 'nwy',
+      },
     });
     expect(parseOrder(std, 'A wal S F nth')).toEqual({
       ok: true,
@@ -247,17 +263,37 @@ describe('order syntax', () => {
       ok: true,
       order: { kind: 'move', unit: { location: 'vie' }, to: 'bud', viaConvoy: false },
     });
-    expect(parseOrder(std, 'build A par')).toEqual({ ok: true, order: { kind: 'build', unitType: 'A', location: 'par' } });
+    expect(parseOrder(std, 'build A par')).toEqual({
+      ok: true,
+      order: { kind: 'build', unitType: 'A', location: 'par' },
+    });
     expect(parseOrder(std, 'waive')).toEqual({ ok: true, order: { kind: 'waive' } });
   });
 });
 
 describe('coasts', () => {
-  const notations = ['spa/sc', 'spa(sc)', 'spa (sc)', 'Spain(sc)', 'Spain (south coast)', 'Spain/sc', 'spa sc', 'spain south coast', 'SPA/SC', 'spa/s', 'spa (s)', 'spa / sc', 'spa [sc]', 'Spain (South)', 'spa/south'];
+  const notations = [
+    'spa/sc',
+    'spa(sc)',
+    'spa (sc)',
+    'Spain(sc)',
+    'Spain (south coast)',
+    'Spain/sc',
+    'spa sc',
+    'spain south coast',
+    'SPA/SC',
+    'spa/s',
+    'spa (s)',
+    'spa / sc',
+    'spa [sc]',
+    'Spain (South)',
+    'spa/south',
+  ];
   it.each(notations)('F %s - wes', (loc) => expect(read(std, `F ${loc} - wes`)).toBe('F spa/sc - wes'));
   it.each(notations)('F wes - %s', (loc) => expect(read(std, `F wes - ${loc}`)).toBe('F wes - spa/sc'));
-  it.each(['stp nc', 'stp/nc', 'St Petersburg (north coast)', 'St. Petersburg(nc)', 'stp(n)', 'stp north'])('F bar - %s', (loc) =>
-    expect(read(std, `F bar - ${loc}`)).toBe('F bar - stp/nc'),
+  it.each(['stp nc', 'stp/nc', 'St Petersburg (north coast)', 'St. Petersburg(nc)', 'stp(n)', 'stp north'])(
+    'F bar - %s',
+    (loc) => expect(read(std, `F bar - ${loc}`)).toBe('F bar - stp/nc'),
   );
   it('keeps only the coast the player wrote', () => {
     expect(read(std, 'F gas - spa')).toBe('F gas - spa');
@@ -283,7 +319,9 @@ describe('phases', () => {
     expect(read(std, 'A ber - kie', 'movement')).toBe('A ber - kie');
     expect(read(std, 'A ber R kie', 'movement')).toBe('A ber R kie');
     expect(read(std, 'A ber D', 'retreat')).toBe('A ber D');
-    expect(read(std, 'A ber - kie via convoy', 'retreat')).toBe('ERR could not read "via": a retreat cannot go via convoy');
+    expect(read(std, 'A ber - kie via convoy', 'retreat')).toBe(
+      'ERR could not read "via": a retreat cannot go via convoy',
+    );
   });
   it('in an adjustment phase a bare unit is not guessed at', () => {
     expect(read(std, 'build A par', 'adjustment')).toBe('Build A par');
@@ -324,14 +362,20 @@ describe('errors', () => {
     expect(read(std, 'F Gulf - bre')).toBe('ERR "Gulf" is ambiguous: Gulf of Bothnia, Gulf of Lyon');
   });
   it('an unexpected word is named', () => {
-    expect(read(std, 'F North Sea Picardy')).toBe('ERR could not read "Picardy": expected -, S, C, H, D or the end of the order');
+    expect(read(std, 'F North Sea Picardy')).toBe(
+      'ERR could not read "Picardy": expected -, S, C, H, D or the end of the order',
+    );
     expect(read(std, 'A ber - kie please')).toMatch(/^ERR could not read "please"/);
     expect(read(std, 'A ber S A mun xx kie')).toMatch(/^ERR could not read "xx"/);
     expect(read(std, 'A ber = Q')).toMatch(/^ERR could not read "Q": expected "B" \(build boats\)/);
-    expect(read(std, 'F nth C A lon')).toBe('ERR the order ends after "lon": expected "-" and where the convoyed unit goes');
+    expect(read(std, 'F nth C A lon')).toBe(
+      'ERR the order ends after "lon": expected "-" and where the convoyed unit goes',
+    );
     expect(read(std, 'A ber -')).toBe('ERR the order ends after "-": expected a destination');
     expect(read(std, 'A')).toBe('ERR the order ends after "A": expected a province after the unit type');
-    expect(read(std, 'build par')).toBe('ERR "build par" does not say which unit to build: write "build A par" or "build F par"');
+    expect(read(std, 'build par')).toBe(
+      'ERR "build par" does not say which unit to build: write "build A par" or "build F par"',
+    );
     expect(read(std, '')).toBe('ERR empty order');
     expect(read(std, '   ')).toBe('ERR empty order');
     expect(read(std, '# only a comment')).toBe('ERR empty order');
@@ -354,13 +398,20 @@ describe('errors', () => {
 
 describe('parseOrders', () => {
   it('reads one order a line, skipping blank and comment lines', () => {
-    const r = parseOrders(std, ['# England', 'F lon - nth', '', '  // fleet', 'A lvp - yor', 'A Spian H'], { phaseType: 'movement' });
+    const r = parseOrders(std, ['# England', 'F lon - nth', '', '  // fleet', 'A lvp - yor', 'A Spian H'], {
+      phaseType: 'movement',
+    });
     expect(r.map((x) => [x.line, x.text, x.ok])).toEqual([
       [2, 'F lon - nth', true],
       [5, 'A lvp - yor', true],
       [6, 'A Spian H', false],
     ]);
-    expect(r[0]).toEqual({ line: 2, text: 'F lon - nth', ok: true, order: { kind: 'move', unit: { type: 'F', location: 'lon' }, to: 'nth', viaConvoy: false } });
+    expect(r[0]).toEqual({
+      line: 2,
+      text: 'F lon - nth',
+      ok: true,
+      order: { kind: 'move', unit: { type: 'F', location: 'lon' }, to: 'nth', viaConvoy: false },
+    });
   });
 });
 
@@ -382,7 +433,10 @@ describe('names', () => {
     expect(resolveLocationName(std, 'St. Petersburg')).toEqual({ ok: true, location: 'stp' });
     expect(resolveLocationName(std, 'stp nc')).toEqual({ ok: true, location: 'stp/nc' });
     expect(resolveLocationName(std, 'gol')).toEqual({ ok: true, location: 'lyo' });
-    expect(resolveLocationName(std, 'Spian')).toEqual({ ok: false, error: 'could not read "Spian": no province of that name' });
+    expect(resolveLocationName(std, 'Spian')).toEqual({
+      ok: false,
+      error: 'could not read "Spian": no province of that name',
+    });
     expect(resolveLocationName(std, 'Gulf')).toEqual({
       ok: false,
       error: '"Gulf" is ambiguous: Gulf of Bothnia, Gulf of Lyon',
@@ -487,7 +541,12 @@ describe('Heiau', () => {
   it('Kona alone is ambiguous and the error lists both', () => {
     expect(parseOrder(heiau, 'B Kona - Puna')).toEqual({
       ok: false,
-      error: { message: '"Kona" is ambiguous: Kona Coast, Kona-Kailua', word: 'Kona', position: 2, candidates: ['konc', 'konk'] },
+      error: {
+        message: '"Kona" is ambiguous: Kona Coast, Kona-Kailua',
+        word: 'Kona',
+        position: 2,
+        candidates: ['konc', 'konk'],
+      },
     });
   });
   it('Hamak is Hamakua (its alias) although it also begins Hamakua Coast; Hama is ambiguous', () => {
@@ -495,7 +554,16 @@ describe('Heiau', () => {
     expect(resolveLocationName(heiau, 'Hama')).toMatchObject({ ok: false, candidates: ['hamk', 'hamc'] });
   });
   it('the rulebook abbreviations', () => {
-    const abbr: Record<string, string> = { KonaC: 'konc', KonaK: 'konk', Hamak: 'hamk', HamaC: 'hamc', Makan: 'makn', Makal: 'makl', NPO: 'npo', SPO: 'spo' };
+    const abbr: Record<string, string> = {
+      KonaC: 'konc',
+      KonaK: 'konk',
+      Hamak: 'hamk',
+      HamaC: 'hamc',
+      Makan: 'makn',
+      Makal: 'makl',
+      NPO: 'npo',
+      SPO: 'spo',
+    };
     for (const [a, id] of Object.entries(abbr)) {
       expect(resolveLocationName(heiau, a)).toEqual({ ok: true, location: id });
       expect(resolveLocationName(heiau, a.toLowerCase())).toEqual({ ok: true, location: id });
@@ -504,13 +572,17 @@ describe('Heiau', () => {
   it('four-letter abbreviations of every space are ids, names or unambiguous', () => {
     // The rulebook: nearly all spaces can be abbreviated by their first four letters.
     for (const p of heiau.provinces) {
-      const four = normalizeName(p.name).replace(/[^a-z]/g, '').slice(0, 4);
+      const four = normalizeName(p.name)
+        .replace(/[^a-z]/g, '')
+        .slice(0, 4);
       const r = resolveLocationName(heiau, four);
       if (r.ok) continue;
       expect(r.candidates, `${p.name}: ${r.error}`).toContain(p.id);
     }
   });
   it('a coast Makanalua does not have', () => {
-    expect(read(heiau, 'B Makanalua (e) H')).toBe('ERR "Makanalua (e)": Makanalua has no east coast (its coasts: nc, sc)');
+    expect(read(heiau, 'B Makanalua (e) H')).toBe(
+      'ERR "Makanalua (e)": Makanalua has no east coast (its coasts: nc, sc)',
+    );
   });
 });

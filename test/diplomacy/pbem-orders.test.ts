@@ -46,29 +46,99 @@ const HEIAU_MOVES: ['clans' | 'race', string, string, string, string, string][] 
 
 function standardRows(): Row[] {
   const rows: Row[] = [];
-  const add = (power: string, text: string, reading: string) => rows.push({ variant: 'standard', power, text, reading });
+  const add = (power: string, text: string, reading: string) =>
+    rows.push({ variant: 'standard', power, text, reading });
   for (const [power, u, f, F, t, T] of STANDARD_MOVES) {
     const reading = `${u} ${F} - ${T}`;
     const word = u === 'A' ? 'Army' : 'Fleet';
     for (const text of [
-      `${u} ${f} - ${t}`, `${u} ${F} - ${T}`, `${u.toLowerCase()} ${f.toLowerCase()} - ${t.toLowerCase()}`, `${u} ${f.toUpperCase()}-${t.toUpperCase()}`,
-      `${u} ${f} -> ${t}`, `${u} ${f} to ${t}`, `${u} ${F} moves to ${T}`, `${power}: ${u} ${f} - ${t}`, `${u} ${f} - ${t} (the plan)`,
-      `${word} ${F} - ${T}`, `${u} ${f} => ${t}`,
-    ]) add(power, text, reading);
+      `${u} ${f} - ${t}`,
+      `${u} ${F} - ${T}`,
+      `${u.toLowerCase()} ${f.toLowerCase()} - ${t.toLowerCase()}`,
+      `${u} ${f.toUpperCase()}-${t.toUpperCase()}`,
+      `${u} ${f} -> ${t}`,
+      `${u} ${f} to ${t}`,
+      `${u} ${F} moves to ${T}`,
+      `${power}: ${u} ${f} - ${t}`,
+      `${u} ${f} - ${t} (the plan)`,
+      `${word} ${F} - ${T}`,
+      `${u} ${f} => ${t}`,
+    ])
+      add(power, text, reading);
     const hold = `${u} ${F} H`;
-    for (const text of [`${u} ${f} H`, `${u} ${f} holds`, `hold ${u} ${f}`, `${u} ${F} Hold`, `${u.toLowerCase()} ${f.toLowerCase()} h`]) add(power, text, hold);
+    for (const text of [
+      `${u} ${f} H`,
+      `${u} ${f} holds`,
+      `hold ${u} ${f}`,
+      `${u} ${F} Hold`,
+      `${u.toLowerCase()} ${f.toLowerCase()} h`,
+    ])
+      add(power, text, hold);
   }
   // Supports and convoys (legal from the start only where the units are adjacent).
   const s = (power: string, texts: string[], reading: string) => texts.forEach((x) => add(power, x, reading));
-  s('France', ['A Mar S A Par - Bur', 'A Mar supports A Par - Bur', 'A Marseilles S A Paris - Burgundy', 'a mar s a par-bur', 'France: A Mar S A Par - Bur', 'A Mar S A Par -> Bur'], 'A Marseilles S A Paris - Burgundy');
-  s('Germany', ['A Mun S A Ber', 'A Munich supports A Berlin', 'A Mun S A Ber H', 'a mun s a ber'], 'A Munich S A Berlin');
-  s('England', ['F Lon S F Edi - Nth', 'F London supports F Edinburgh - North Sea', 'F Lon S F Edi -> N. Sea', 'F Lon S F Edi - Nth (insurance)'], 'F London S F Edinburgh - North Sea');
-  s('Turkey', ['A Smy S F Ank - Con', 'A Smyrna supports F Ankara - Constantinople', 'a smy s f ank -> con'], 'A Smyrna S F Ankara - Constantinople');
+  s(
+    'France',
+    [
+      'A Mar S A Par - Bur',
+      'A Mar supports A Par - Bur',
+      'A Marseilles S A Paris - Burgundy',
+      'a mar s a par-bur',
+      'France: A Mar S A Par - Bur',
+      'A Mar S A Par -> Bur',
+    ],
+    'A Marseilles S A Paris - Burgundy',
+  );
+  s(
+    'Germany',
+    ['A Mun S A Ber', 'A Munich supports A Berlin', 'A Mun S A Ber H', 'a mun s a ber'],
+    'A Munich S A Berlin',
+  );
+  s(
+    'England',
+    [
+      'F Lon S F Edi - Nth',
+      'F London supports F Edinburgh - North Sea',
+      'F Lon S F Edi -> N. Sea',
+      'F Lon S F Edi - Nth (insurance)',
+    ],
+    'F London S F Edinburgh - North Sea',
+  );
+  s(
+    'Turkey',
+    ['A Smy S F Ank - Con', 'A Smyrna supports F Ankara - Constantinople', 'a smy s f ank -> con'],
+    'A Smyrna S F Ankara - Constantinople',
+  );
   s('Russia', ['F StP - Bot', 'F St Petersburg - Gulf of Bothnia'], 'F St Petersburg - Gulf of Bothnia');
-  s('Russia', ['F StP/sc - Bot', 'F StP(sc) - Bot', 'F St Petersburg (south coast) - Gulf of Bothnia', 'F stp sc - bot', 'F StP/SC -> GoB'], 'F St Petersburg (sc) - Gulf of Bothnia');
-  s('France', ['F Bre - M.A.O.', 'F Bre - MAO', 'F Brest - Mid Atlantic', 'F Bre - Mid-Atlantic Ocean'], 'F Brest - Mid-Atlantic Ocean');
-  s('England', ['F Lon - N. Sea', 'F Lon - North Sea', 'F Lon - English Chanel', 'F Lon - English Channel', 'F Lon - Eng'].slice(0, 2), 'F London - North Sea');
-  s('England', ['F Lon - English Chanel', 'F Lon - English Channel', 'F Lon - Eng', 'F London to the English Channel'], 'F London - English Channel');
+  s(
+    'Russia',
+    [
+      'F StP/sc - Bot',
+      'F StP(sc) - Bot',
+      'F St Petersburg (south coast) - Gulf of Bothnia',
+      'F stp sc - bot',
+      'F StP/SC -> GoB',
+    ],
+    'F St Petersburg (sc) - Gulf of Bothnia',
+  );
+  s(
+    'France',
+    ['F Bre - M.A.O.', 'F Bre - MAO', 'F Brest - Mid Atlantic', 'F Bre - Mid-Atlantic Ocean'],
+    'F Brest - Mid-Atlantic Ocean',
+  );
+  s(
+    'England',
+    ['F Lon - N. Sea', 'F Lon - North Sea', 'F Lon - English Chanel', 'F Lon - English Channel', 'F Lon - Eng'].slice(
+      0,
+      2,
+    ),
+    'F London - North Sea',
+  );
+  s(
+    'England',
+    ['F Lon - English Chanel', 'F Lon - English Channel', 'F Lon - Eng', 'F London to the English Channel'],
+    'F London - English Channel',
+  );
   return rows;
 }
 
@@ -77,25 +147,60 @@ function heiauRows(): Row[] {
   for (const [scenario, power, F, f, T, t] of HEIAU_MOVES) {
     const reading = `B ${F} - ${T}`;
     const texts = [
-      `B ${f} - ${t}`, `B ${F} - ${T}`, `b ${F.toLowerCase()} - ${T.toLowerCase()}`, `B ${f} -> ${t}`, `B ${F} to ${T}`, `B ${F} moves to ${T}`,
-      `${power}: B ${f} - ${t}`, `B ${f} - ${t} (go)`, `Boat bunch ${F} - ${T}`, `B ${F} => ${T}`,
+      `B ${f} - ${t}`,
+      `B ${F} - ${T}`,
+      `b ${F.toLowerCase()} - ${T.toLowerCase()}`,
+      `B ${f} -> ${t}`,
+      `B ${F} to ${T}`,
+      `B ${F} moves to ${T}`,
+      `${power}: B ${f} - ${t}`,
+      `B ${f} - ${t} (go)`,
+      `Boat bunch ${F} - ${T}`,
+      `B ${F} => ${T}`,
     ];
     for (const text of texts) rows.push({ variant: 'heiau', power: `${scenario}:${power}`, text, reading });
-    for (const text of [`B ${f} H`, `B ${F} holds`, `hold B ${F}`, `B ${F} Hold`]) rows.push({ variant: 'heiau', power: `${scenario}:${power}`, text, reading: `B ${F} H` });
+    for (const text of [`B ${f} H`, `B ${F} holds`, `hold B ${F}`, `B ${F} Hold`])
+      rows.push({ variant: 'heiau', power: `${scenario}:${power}`, text, reading: `B ${F} H` });
   }
-  const add = (who: string, text: string, reading: string) => rows.push({ variant: 'heiau', power: who, text, reading });
-  for (const t of ['B Puna S B Konk - Kala', 'B Puna supports B Kona-Kailua - Ka Lae', 'b puna s b kona-kailua -> ka lae']) add('race:Sunrise', t, 'B Puna S B Kona-Kailua - Ka Lae');
-  for (const t of ["B Ko'olau - Kaiwi Channel", 'B Koolau - Kaiwi', 'B Kool - Kaiw']) add('clans:Dusk', t.replace('Ko\'olau', 'Oahu').replace('Koolau', 'Oahu').replace('Kool', 'Oahu'), 'B Oahu-Kailua - Kaiwi Channel');
+  const add = (who: string, text: string, reading: string) =>
+    rows.push({ variant: 'heiau', power: who, text, reading });
+  for (const t of [
+    'B Puna S B Konk - Kala',
+    'B Puna supports B Kona-Kailua - Ka Lae',
+    'b puna s b kona-kailua -> ka lae',
+  ])
+    add('race:Sunrise', t, 'B Puna S B Kona-Kailua - Ka Lae');
+  for (const t of ["B Ko'olau - Kaiwi Channel", 'B Koolau - Kaiwi', 'B Kool - Kaiw'])
+    add(
+      'clans:Dusk',
+      t.replace("Ko'olau", 'Oahu').replace('Koolau', 'Oahu').replace('Kool', 'Oahu'),
+      'B Oahu-Kailua - Kaiwi Channel',
+    );
   return rows;
 }
 
 const ERRORS: Row[] = [
-  { variant: 'heiau', power: 'race:Sunset', text: 'B Aiea - Kauai', error: /"Kauai" is ambiguous: .*Kaieiewaho Channel.*Kilauea/ },
+  {
+    variant: 'heiau',
+    power: 'race:Sunset',
+    text: 'B Aiea - Kauai',
+    error: /"Kauai" is ambiguous: .*Kaieiewaho Channel.*Kilauea/,
+  },
   { variant: 'heiau', power: 'race:Sunset', text: 'B Aiea - Maui', error: /"Maui" is ambiguous/ },
   { variant: 'heiau', power: 'race:Sunset', text: 'B Aiea - Honolulu', error: /could not read "Honolulu"/ },
-  { variant: 'heiau', power: 'race:Sunset', text: 'Sunrise: B Puna - Hilo', error: /this order is for Sunrise; you play Sunset/ },
+  {
+    variant: 'heiau',
+    power: 'race:Sunset',
+    text: 'Sunrise: B Puna - Hilo',
+    error: /this order is for Sunrise; you play Sunset/,
+  },
   { variant: 'heiau', power: 'race:Sunset', text: 'B Kla - Kula', error: /ambiguous|could not read/ },
-  { variant: 'standard', power: 'England', text: 'France: A Par - Bur', error: /this order is for France; you play England/ },
+  {
+    variant: 'standard',
+    power: 'England',
+    text: 'France: A Par - Bur',
+    error: /this order is for France; you play England/,
+  },
   { variant: 'standard', power: 'England', text: 'F Lon - Xyz', error: /could not read "Xyz"/ },
   { variant: 'standard', power: 'England', text: 'F Lon - Nor', error: /ambiguous/ },
   { variant: 'standard', power: 'England', text: 'F Lon - Mun', error: /.+/ },
@@ -107,7 +212,10 @@ const ERRORS: Row[] = [
   { variant: 'standard', power: 'France', text: 'A Pxris - Bur', error: /could not read|ambiguous/ },
 ];
 
-const modules: Record<string, GameModule<DiplomacyState>> = { standard: standardDiplomacy as GameModule<DiplomacyState>, heiau: heiauDiplomacy as GameModule<DiplomacyState> };
+const modules: Record<string, GameModule<DiplomacyState>> = {
+  standard: standardDiplomacy as GameModule<DiplomacyState>,
+  heiau: heiauDiplomacy as GameModule<DiplomacyState>,
+};
 const states = new Map<string, DiplomacyState>();
 function stateFor(variant: string, who: string): [DiplomacyState, string] {
   const [scenario, power] = variant === 'standard' ? ['classic', who] : who.split(':');

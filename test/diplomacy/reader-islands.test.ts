@@ -14,7 +14,10 @@ describe('islands are not spaces', () => {
     expect(r.lines[0]!.ok).toBe(false);
     expect(r.lines[0]!.error).toMatch(/"Kauai" is ambiguous: .*Kaieiewaho Channel.*Kilauea.*Wailua.*Waimea/);
     // The channel by its full name still reads.
-    expect(heiauDiplomacy.readSubmission(s, 'Sunset', ['B Aiea - Kauai Channel']).lines[0]).toMatchObject({ ok: true, reading: 'B Aiea - Kaieiewaho Channel' });
+    expect(heiauDiplomacy.readSubmission(s, 'Sunset', ['B Aiea - Kauai Channel']).lines[0]).toMatchObject({
+      ok: true,
+      reading: 'B Aiea - Kaieiewaho Channel',
+    });
   });
 
   it.each(['Maui', 'Molokai', 'Hawaii'])('%s names several spaces: ambiguous, listing them', (island) => {
@@ -24,6 +27,11 @@ describe('islands are not spaces', () => {
   });
 
   it('islands that are one space of the same name still read as it (Oahu, Lanai, Niihau)', () => {
-    for (const [name, id] of [['Oahu', 'oahu'], ['Lanai', 'lana'], ['Niihau', 'niih']]) expect(resolveLocationName(map, name!)).toEqual({ ok: true, location: id });
+    for (const [name, id] of [
+      ['Oahu', 'oahu'],
+      ['Lanai', 'lana'],
+      ['Niihau', 'niih'],
+    ])
+      expect(resolveLocationName(map, name!)).toEqual({ ok: true, location: id });
   });
 });

@@ -22,9 +22,10 @@ function touching(): Set<string> {
   if (touchingPairs) return touchingPairs;
   touchingPairs = new Set();
   const ids = spaces.map((p) => p.id);
-  for (let i = 0; i < ids.length; i++) for (let j = i + 1; j < ids.length; j++) {
-    if (sharedBorder(shapes[ids[i]], shapes[ids[j]]) > 1) touchingPairs.add(key(ids[i], ids[j]));
-  }
+  for (let i = 0; i < ids.length; i++)
+    for (let j = i + 1; j < ids.length; j++) {
+      if (sharedBorder(shapes[ids[i]], shapes[ids[j]]) > 1) touchingPairs.add(key(ids[i], ids[j]));
+    }
   return touchingPairs;
 }
 
@@ -42,19 +43,23 @@ describe('Standard map geometry', () => {
 
   it('has no two shapes overlapping, nor any over the impassable land', () => {
     const ids = Object.keys(shapes);
-    for (let i = 0; i < ids.length; i++) for (let j = i + 1; j < ids.length; j++) {
-      const overlap = area(polygonClipping.intersection(shapes[ids[i]], shapes[ids[j]]));
-      expect(overlap, `${ids[i]} and ${ids[j]} overlap`).toBeLessThan(0.5);
-    }
+    for (let i = 0; i < ids.length; i++)
+      for (let j = i + 1; j < ids.length; j++) {
+        const overlap = area(polygonClipping.intersection(shapes[ids[i]], shapes[ids[j]]));
+        expect(overlap, `${ids[i]} and ${ids[j]} overlap`).toBeLessThan(0.5);
+      }
     const switzerland = shapeOf(geometry.impassable!.Switzerland);
     expect(area(switzerland)).toBeGreaterThan(50);
-    for (const id of ids) expect(area(polygonClipping.intersection(shapes[id], switzerland)), `${id} over Switzerland`).toBeLessThan(0.5);
+    for (const id of ids)
+      expect(area(polygonClipping.intersection(shapes[id], switzerland)), `${id} over Switzerland`).toBeLessThan(0.5);
   });
 
   it('draws a border between two spaces exactly when they are adjacent', () => {
     const adjacent = new Set<string>();
-    for (const [a, list] of Object.entries(standard.army_adjacency as Record<string, string[]>)) for (const b of list) adjacent.add(key(a, b));
-    for (const [a, list] of Object.entries(standard.fleet_adjacency as Record<string, string[]>)) for (const b of list) adjacent.add(key(a.split('/')[0], b.split('/')[0]));
+    for (const [a, list] of Object.entries(standard.army_adjacency as Record<string, string[]>))
+      for (const b of list) adjacent.add(key(a, b));
+    for (const [a, list] of Object.entries(standard.fleet_adjacency as Record<string, string[]>))
+      for (const b of list) adjacent.add(key(a.split('/')[0], b.split('/')[0]));
     expect(adjacent.size).toBeGreaterThan(200);
     expect([...adjacent].filter((k) => !touching().has(k)).sort(), 'adjacent but not touching').toEqual([]);
     expect([...touching()].filter((k) => !adjacent.has(k)).sort(), 'touching but not adjacent').toEqual([]);
@@ -72,7 +77,10 @@ describe('Standard map geometry', () => {
   it('puts every name, unit, marker and coast point inside its space', () => {
     for (const p of spaces) {
       const g = geometry.spaces[p.id];
-      const points: [string, Pt][] = [['label', g.label], ['unit', g.unit]];
+      const points: [string, Pt][] = [
+        ['label', g.label],
+        ['unit', g.unit],
+      ];
       if (g.marker) points.push(['marker', g.marker]);
       for (const [c, pt] of Object.entries(g.coasts ?? {})) points.push([`coast ${c}`, pt]);
       for (const [what, pt] of points) expect(contains(shapes[p.id], pt), `${p.id} ${what}`).toBe(true);
@@ -87,9 +95,12 @@ describe('Standard map geometry', () => {
     const near = (pt: Pt, id: string) => boundaryDistance(shapes[id], pt);
     const cases: [string, string, string, string][] = [
       // space, coast, its water, the other coast's water
-      ['spa', 'nc', 'gas', 'wes'], ['spa', 'sc', 'wes', 'gas'],
-      ['stp', 'nc', 'bar', 'bot'], ['stp', 'sc', 'bot', 'bar'],
-      ['bul', 'ec', 'bla', 'aeg'], ['bul', 'sc', 'aeg', 'bla'],
+      ['spa', 'nc', 'gas', 'wes'],
+      ['spa', 'sc', 'wes', 'gas'],
+      ['stp', 'nc', 'bar', 'bot'],
+      ['stp', 'sc', 'bot', 'bar'],
+      ['bul', 'ec', 'bla', 'aeg'],
+      ['bul', 'sc', 'aeg', 'bla'],
     ];
     for (const [space, coast, own, other] of cases) {
       const pt = geometry.spaces[space].coasts![coast];

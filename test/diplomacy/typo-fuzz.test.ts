@@ -21,7 +21,9 @@ function slips(word: string): string[] {
 
 function exactly(map: NonNullable<ReturnType<typeof getVariant>>['map'], word: string): boolean {
   const key = word.replace(/ /g, '');
-  return map.provinces.some((p) => p.id === key || [p.name, ...p.aliases].some((n) => n.toLowerCase().replace(/[^a-z]/g, '') === key));
+  return map.provinces.some(
+    (p) => p.id === key || [p.name, ...p.aliases].some((n) => n.toLowerCase().replace(/[^a-z]/g, '') === key),
+  );
 }
 
 describe.each(['standard', 'heiau'])('typos in %s', (variantId) => {
@@ -37,7 +39,8 @@ describe.each(['standard', 'heiau'])('typos in %s', (variantId) => {
         if (exactly(map, typo)) continue;
         const r = resolveLocationName(map, typo);
         tried++;
-        if (r.ok && r.location.split('/')[0] !== p.id) misread.push(`"${typo}" (for ${p.name}) read as ${map.province(r.location.split('/')[0])!.name}`);
+        if (r.ok && r.location.split('/')[0] !== p.id)
+          misread.push(`"${typo}" (for ${p.name}) read as ${map.province(r.location.split('/')[0])!.name}`);
       }
     }
     expect(tried).toBeGreaterThan(10_000);

@@ -13,9 +13,15 @@ let gameId = '';
 
 beforeAll(async () => {
   rig = await startEmailRig();
-  ({ mod, byRole, gameId } = await gameOf(rig.t, 'aloha-mail', 2, { name: 'Aloha by mail', variant: 'aloha', scenario: 'two' }));
+  ({ mod, byRole, gameId } = await gameOf(rig.t, 'aloha-mail', 2, {
+    name: 'Aloha by mail',
+    variant: 'aloha',
+    scenario: 'two',
+  }));
 });
-afterAll(async () => { await rig?.close(); });
+afterAll(async () => {
+  await rig?.close();
+});
 
 describe('Aloha by email', () => {
   it('the player to move replies with an action; the other may queue, and is told when the queue is dropped', async () => {
@@ -29,22 +35,34 @@ describe('Aloha by email', () => {
     const reply = await last(rig, byRole[first]!.email, 'email-reply');
     expect(reply.text).toMatch(/settle Maui\n\s+accepted: read as: settle Maui/);
     const waiting = await last(rig, byRole[second]!.email, 'start');
-    expect(waiting.text).toMatch(new RegExp(`It is ${first}'s turn to choose an island to settle, not yours; you may queue your next actions`));
+    expect(waiting.text).toMatch(
+      new RegExp(`It is ${first}'s turn to choose an island to settle, not yours; you may queue your next actions`),
+    );
     await rig.send({ from: byRole[second]!.email, to: waiting.replyTo!, subject: 'Re: start', text: 'settle Maui\n' });
     const queued = await last(rig, byRole[second]!.email, 'email-reply');
-    expect(queued.text).toMatch(new RegExp(`settle Maui\\n\\s+accepted: read as: queued 1: settle Maui \\(for your next decision, applied only if nothing happens before it: ${first} decides first`));
+    expect(queued.text).toMatch(
+      new RegExp(
+        `settle Maui\\n\\s+accepted: read as: queued 1: settle Maui \\(for your next decision, applied only if nothing happens before it: ${first} decides first`,
+      ),
+    );
     await mod.ok('POST', `/games/${gameId}/process`);
     const after = await mod.ok('GET', `/games/${gameId}`);
     expect(after.phase.readiness.find((r: any) => r.expected).role).toBe(second);
     const results = await last(rig, byRole[second]!.email, 'results');
     expect(results.text).toMatch(new RegExp(`${first} settles Maui with 20 Pure Hawaiian tokens`));
-    expect(results.text).toContain(`Your queued action "settle Maui" was dropped: ${first} acted (settle Maui) since you gave it.`);
+    expect(results.text).toContain(
+      `Your queued action "settle Maui" was dropped: ${first} acted (settle Maui) since you gave it.`,
+    );
     expect(results.text).toMatch(/Your turn: send your turn for Prologue, decision 2/);
     expect((await last(rig, byRole[first]!.email, 'results')).text).not.toMatch(/queued/);
   });
 
   it('every kind of action can be sent by email, in a game played to its end', { timeout: 240_000 }, async () => {
-    const start = Object.fromEntries(await Promise.all(Object.entries(byRole).map(async ([r, c]) => [r, (await last(rig, c.email, 'start')).replyTo!] as const)));
+    const start = Object.fromEntries(
+      await Promise.all(
+        Object.entries(byRole).map(async ([r, c]) => [r, (await last(rig, c.email, 'start')).replyTo!] as const),
+      ),
+    );
     const byMail = new Set<string>(['settle']);
     const kinds = ['settle', 'migrate', 'warrior', 'take', 'event', 'king', 'convert', 'pass'];
     for (let n = 0; n < 400; n++) {
@@ -58,7 +76,14 @@ describe('Aloha by email', () => {
       if (options.decision === 'convert') {
         const p = g.view.players.find((x: any) => x.role === role);
         kind = byMail.has('pass') ? 'convert' : 'pass';
-        text = kind === 'pass' ? ['pass'] : p.aloha > 0 ? ['convert 1 aloha homerule'] : p.commerce > 0 ? ['convert 1 commerce homerule'] : ['pass'];
+        text =
+          kind === 'pass'
+            ? ['pass']
+            : p.aloha > 0
+              ? ['convert 1 aloha homerule']
+              : p.commerce > 0
+                ? ['convert 1 commerce homerule']
+                : ['pass'];
         if (text[0] === 'pass') kind = 'pass';
       } else {
         const fresh = options.actions.find((a: any) => !byMail.has(a.kind));

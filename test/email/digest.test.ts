@@ -19,7 +19,8 @@ beforeAll(async () => {
   mod = await signUp(rig.t, 'kahuna@example.org');
   digest = await signUp(rig.t, 'daily@example.org');
   every = await signUp(rig.t, 'every@example.org');
-  gameId = (await startedGame(rig.t, mod, [digest, every], { name: 'Digest race', variant: 'heiau', scenario: 'race' })).game.id;
+  gameId = (await startedGame(rig.t, mod, [digest, every], { name: 'Digest race', variant: 'heiau', scenario: 'race' }))
+    .game.id;
   // A second worker: its own connections to the same database.
   ctx2 = { ...rig.t.ctx, db: createDb(rig.t.database.url, 3) };
 }, 120_000);
@@ -29,7 +30,7 @@ afterAll(async () => {
 });
 
 describe('the daily digest', () => {
-  it('is due at the latest 07:00 of the reader\'s own day', () => {
+  it("is due at the latest 07:00 of the reader's own day", () => {
     // 2025-03-03T16:59Z is 06:59 in Honolulu: the day's digest is not due yet, yesterday's was.
     expect(digestDueAt(new Date('2025-03-03T16:59:00Z'), HONOLULU).toISOString()).toBe('2025-03-02T17:00:00.000Z');
     expect(digestDueAt(new Date('2025-03-03T17:00:00Z'), HONOLULU).toISOString()).toBe('2025-03-03T17:00:00.000Z');
@@ -38,10 +39,17 @@ describe('the daily digest', () => {
 
   it('SET NOTIFY DIGEST and SET ZONE by mail set it; the reader then gets no results mail', async () => {
     const addr = (await last(rig, digest.email, 'start')).replyTo!;
-    await rig.send({ from: digest.email, to: addr, subject: 'settings', text: 'SET NOTIFY DIGEST\nSET ZONE pacific/honolulu\nSET ZONE Mars/Olympus' });
+    await rig.send({
+      from: digest.email,
+      to: addr,
+      subject: 'settings',
+      text: 'SET NOTIFY DIGEST\nSET ZONE pacific/honolulu\nSET ZONE Mars/Olympus',
+    });
     const reply = (await last(rig, digest.email, 'email-reply')).text;
     expect(reply).toMatch(/1\. SET NOTIFY DIGEST\n\s+done: from now on you get one mail a day/);
-    expect(reply).toMatch(/2\. SET ZONE pacific\/honolulu\n\s+done: every time in your mail is now given in Pacific\/Honolulu first/);
+    expect(reply).toMatch(
+      /2\. SET ZONE pacific\/honolulu\n\s+done: every time in your mail is now given in Pacific\/Honolulu first/,
+    );
     expect(reply).toMatch(/3\. SET ZONE Mars\/Olympus\n\s+REJECTED: "Mars\/Olympus" is not an IANA time zone/);
     expect(await digest.ok('GET', '/accounts/me')).toMatchObject({ notify: 'digest', timeZone: HONOLULU });
     expect(await every.ok('PATCH', '/accounts/me', { notify: 'digest' })).toMatchObject({ notify: 'digest' });
@@ -60,7 +68,12 @@ describe('the daily digest', () => {
     const seat = await rig.t.db.gamePlayer.findFirstOrThrow({ where: { gameId, account: { email: every.email } } });
     await mod.ok('POST', `/games/${gameId}/players/${seat.id}/replace`, { email: 'stand-in@example.org' });
     rig.t.clock.set(new Date('2025-03-03T17:30:00Z')); // 07:30 in Honolulu
-    const runs = await Promise.all([sendDigests(rig.t.ctx), sendDigests(ctx2), sendDigests(rig.t.ctx), sendDigests(ctx2)]);
+    const runs = await Promise.all([
+      sendDigests(rig.t.ctx),
+      sendDigests(ctx2),
+      sendDigests(rig.t.ctx),
+      sendDigests(ctx2),
+    ]);
     expect(runs.reduce((n, r) => n + r.sent, 0)).toBe(1);
     const mails = await rig.inbox(digest.email, 'digest');
     expect(mails).toHaveLength(1);
@@ -71,7 +84,8 @@ describe('the daily digest', () => {
     expect(text).toMatch(/Now: .+, deadline /);
     expect(text).toMatch(/now plays .+, replacing/);
     // Their own words and zone: times in Honolulu first; UTC only in the :: lines and after it.
-    for (const l of text.split('\n').filter((x) => /\d\d:\d\d/.test(x) && !x.startsWith('::'))) expect(l).toMatch(/HST/);
+    for (const l of text.split('\n').filter((x) => /\d\d:\d\d/.test(x) && !x.startsWith('::')))
+      expect(l).toMatch(/HST/);
     // Only what they may see: no other player's address.
     expect(text).not.toContain(every.email);
     expect(text).not.toContain('stand-in@example.org');

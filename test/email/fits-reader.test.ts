@@ -14,7 +14,9 @@ beforeAll(async () => {
   rig = await startEmailRig();
   mod = await signUp(rig.t, 'kahuna@example.org');
 });
-afterAll(async () => { await rig?.close(); });
+afterAll(async () => {
+  await rig?.close();
+});
 
 describe('an invitation carries a personal reply address', () => {
   let gameId = '';
@@ -40,9 +42,16 @@ describe('an invitation carries a personal reply address', () => {
   });
 
   it('replying JOIN from the invited address joins the game, with no MX proof', async () => {
-    await rig.send({ from: 'keoni@example.net', to: inviteAddr, subject: 'Re: Invitation: Invited race', text: 'JOIN\n\n> quoted invitation' });
+    await rig.send({
+      from: 'keoni@example.net',
+      to: inviteAddr,
+      subject: 'Re: Invitation: Invited race',
+      text: 'JOIN\n\n> quoted invitation',
+    });
     expect(await status()).toEqual([['keoni@example.net', 'joined']]);
-    expect((await last(rig, 'keoni@example.net', 'email-reply')).text).toMatch(/1\. JOIN\n\s+done: you joined Invited race/);
+    expect((await last(rig, 'keoni@example.net', 'email-reply')).text).toMatch(
+      /1\. JOIN\n\s+done: you joined Invited race/,
+    );
   });
 });
 
@@ -59,7 +68,10 @@ describe('game mail per reader: channel, receipts, notification setting', () => 
   });
 
   it('PATCH /accounts/me sets the mail settings, and refuses an unknown one', async () => {
-    expect(await quiet.ok('PATCH', '/accounts/me', { notify: 'reminders' })).toMatchObject({ notify: 'reminders', receiptsByMail: false });
+    expect(await quiet.ok('PATCH', '/accounts/me', { notify: 'reminders' })).toMatchObject({
+      notify: 'reminders',
+      receiptsByMail: false,
+    });
     const bad = await quiet.req('PATCH', '/accounts/me', { notify: 'hourly' });
     expect(bad.status).toBe(400);
     expect((await quiet.ok('GET', '/accounts/me')).notify).toBe('reminders');
@@ -75,13 +87,23 @@ describe('game mail per reader: channel, receipts, notification setting', () => 
 
   it('SET NOTIFY and SET RECEIPTS by email change the same settings; HELP lists them; a bad SET changes nothing', async () => {
     const addr = (await last(rig, mail.email, 'start')).replyTo!;
-    await rig.send({ from: mail.email, to: addr, subject: 'settings', text: 'SET NOTIFY REMINDERS\nSET RECEIPTS ON\nSET NOTIFY HOURLY\nHELP' });
+    await rig.send({
+      from: mail.email,
+      to: addr,
+      subject: 'settings',
+      text: 'SET NOTIFY REMINDERS\nSET RECEIPTS ON\nSET NOTIFY HOURLY\nHELP',
+    });
     const reply = (await last(rig, mail.email, 'email-reply')).text;
     expect(reply).toMatch(/1\. SET NOTIFY REMINDERS\n\s+done: from now on you get deadline reminders only/);
     expect(reply).toMatch(/3\. SET NOTIFY HOURLY\n\s+REJECTED: "NOTIFY HOURLY" is not a setting/);
     expect(reply).toContain('SET NOTIFY REMINDERS    deadline reminders only');
     expect(await mail.ok('GET', '/accounts/me')).toMatchObject({ notify: 'reminders', receiptsByMail: true });
-    await rig.send({ from: mail.email, to: addr, subject: 'settings again', text: 'SET NOTIFY EVERY PHASE\nSET RECEIPTS OFF' });
+    await rig.send({
+      from: mail.email,
+      to: addr,
+      subject: 'settings again',
+      text: 'SET NOTIFY EVERY PHASE\nSET RECEIPTS OFF',
+    });
     expect(await mail.ok('GET', '/accounts/me')).toMatchObject({ notify: 'every-phase', receiptsByMail: false });
   });
 
@@ -95,27 +117,41 @@ describe('game mail per reader: channel, receipts, notification setting', () => 
     expect(await rig.inbox(quiet.email, 'results')).toHaveLength(0);
   });
 
-  it('every time a person reads in the mail is in the reader\'s zone, named; only the :: lines are UTC ISO', async () => {
+  it("every time a person reads in the mail is in the reader's zone, named; only the :: lines are UTC ISO", async () => {
     await web.ok('PATCH', '/accounts/me', { timeZone: 'Pacific/Honolulu' });
     await mod.ok('PUT', `/games/${gameId}/deadline`, { extendMinutes: 90 });
     const text = (await last(rig, web.email, 'event:deadline')).text;
     const sentences = text.split('\n').filter((l) => !l.startsWith('::'));
-    expect(sentences.join('\n')).toMatch(/New deadline: \w{3} \d+ \w{3} \d{4} \d\d:\d\d HST \(Pacific\/Honolulu; .* UTC\)/);
+    expect(sentences.join('\n')).toMatch(
+      /New deadline: \w{3} \d+ \w{3} \d{4} \d\d:\d\d HST \(Pacific\/Honolulu; .* UTC\)/,
+    );
     expect(sentences.filter((l) => /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(l))).toEqual([]);
   });
 
-  it('the map in results mail is cropped around the reader\'s units and shown at a width where every name is at least 11 px', async () => {
+  it("the map in results mail is cropped around the reader's units and shown at a width where every name is at least 11 px", async () => {
     const m = await last(rig, web.email, 'results');
     const shown = Number(/<img src="cid:map@kahu"[^>]* width="(\d+)"/.exec(m.html!)![1]);
     const png = m.images.find((i) => i.cid === 'map@kahu')!.content;
     expect(png.readUInt32BE(16)).toBe(shown); // drawn at the width it is shown at
     // The same drawing, for the same reader and phase (src/games/maps.ts drawMailMap):
-    const row = await rig.t.db.outboxMail.findFirstOrThrow({ where: { toAddress: web.email, kind: 'results' }, orderBy: { seq: 'desc' } });
+    const row = await rig.t.db.outboxMail.findFirstOrThrow({
+      where: { toAddress: web.email, kind: 'results' },
+      orderBy: { seq: 'desc' },
+    });
     const phase = await rig.t.db.phase.findUniqueOrThrow({ where: { id: row.mapPhaseId! } });
-    const drawn = drawMailMap({ module: heiauDiplomacy, state: phase.state, report: phase.report ?? undefined, viewer: viewerOfKey(row.mapViewer!), title: '' })!;
+    const drawn = drawMailMap({
+      module: heiauDiplomacy,
+      state: phase.state,
+      report: phase.report ?? undefined,
+      viewer: viewerOfKey(row.mapViewer!),
+      title: '',
+    })!;
     expect(drawn.width).toBe(shown);
-    const crop = /<svg class="crop"[^>]* viewBox="[\d.-]+ [\d.-]+ ([\d.]+) [\d.]+"[^>]*>([\s\S]*?)<\/svg><g class="overview"/.exec(drawn.svg)!;
+    const crop =
+      /<svg class="crop"[^>]* viewBox="[\d.-]+ [\d.-]+ ([\d.]+) [\d.]+"[^>]*>([\s\S]*?)<\/svg><g class="overview"/.exec(
+        drawn.svg,
+      )!;
     const smallest = Math.min(...[...crop[2]!.matchAll(/font-size="([\d.]+)"/g)].map((x) => Number(x[1])));
-    expect(smallest * shown / Number(crop[1])).toBeGreaterThanOrEqual(11);
+    expect((smallest * shown) / Number(crop[1])).toBeGreaterThanOrEqual(11);
   });
 });

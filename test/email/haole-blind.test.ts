@@ -11,8 +11,12 @@ import { client, signUp, type Client } from '../helpers/api.ts';
 import { last, startEmailRig, type EmailRig } from './helpers.ts';
 
 let rigs: EmailRig[] = [];
-beforeAll(async () => { rigs = [await startEmailRig(), await startEmailRig()]; });
-afterAll(async () => { for (const r of rigs) await r?.close(); });
+beforeAll(async () => {
+  rigs = [await startEmailRig(), await startEmailRig()];
+});
+afterAll(async () => {
+  for (const r of rigs) await r?.close();
+});
 
 const NATIVES = ['Dawn', 'Morning', 'Afternoon', 'Dusk'];
 
@@ -38,18 +42,42 @@ async function play(rig: EmailRig, setup: string): Promise<{ received: string[];
   const haole = await signUp(t, 'captain@example.org');
   const natives: Client[] = [];
   for (const n of NATIVES) natives.push(await signUp(t, `${n.toLowerCase()}@example.org`));
-  const game = await mod.ok('POST', '/games', { name: 'Blind Haole', variant: 'heiau', scenario: 'haole', deadlines: { reminderMinutes: 0 } }, 201);
-  for (const c of [haole, ...natives]) await mod.ok('POST', `/games/${game.id}/invitations`, { email: c.email, role: c === haole ? 'Haole' : NATIVES[natives.indexOf(c)] }, 201);
+  const game = await mod.ok(
+    'POST',
+    '/games',
+    { name: 'Blind Haole', variant: 'heiau', scenario: 'haole', deadlines: { reminderMinutes: 0 } },
+    201,
+  );
+  for (const c of [haole, ...natives])
+    await mod.ok(
+      'POST',
+      `/games/${game.id}/invitations`,
+      { email: c.email, role: c === haole ? 'Haole' : NATIVES[natives.indexOf(c)] },
+      201,
+    );
   for (const c of [haole, ...natives]) await c.ok('POST', `/games/${game.id}/join`);
   await mod.ok('POST', `/games/${game.id}/start`);
 
   const received: string[] = [];
   const see = async (method: string, url: string, body?: unknown) => {
     const r = await haole.req(method, url, body);
-    received.push(`${method} ${url.replace(game.id, 'GAME')} -> ${r.status} ${r.headers['content-type'] ?? ''} ${r.headers.etag ?? ''}\n${typeof r.body === 'string' ? r.body : JSON.stringify(r.body)}`);
+    received.push(
+      `${method} ${url.replace(game.id, 'GAME')} -> ${r.status} ${r.headers['content-type'] ?? ''} ${r.headers.etag ?? ''}\n${typeof r.body === 'string' ? r.body : JSON.stringify(r.body)}`,
+    );
   };
   const everything = async () => {
-    for (const url of ['', '/history', '/phases/1', '/events', '/orders', '/options', '/press', '/map.svg', '/email-settings']) await see('GET', `/games/${game.id}${url}`);
+    for (const url of [
+      '',
+      '/history',
+      '/phases/1',
+      '/events',
+      '/orders',
+      '/options',
+      '/press',
+      '/map.svg',
+      '/email-settings',
+    ])
+      await see('GET', `/games/${game.id}${url}`);
   };
 
   // The ballot: the natives choose the setup; the Haole votes Heart in every game.
@@ -70,11 +98,20 @@ async function play(rig: EmailRig, setup: string): Promise<{ received: string[];
   // And by email, answered by email.
   const address = (await last(rig, haole.email, 'start')).replyTo!;
   // The mail's own Date (the reply quotes it) is the game's clock, not the wall clock: two games a minute apart would differ.
-  await rig.send({ from: haole.email, to: address, subject: 'Spring orders', text: 'F SPO S B Waikiki - Aiea\nSTATUS', date: t.clock.now() });
+  await rig.send({
+    from: haole.email,
+    to: address,
+    subject: 'Spring orders',
+    text: 'F SPO S B Waikiki - Aiea\nSTATUS',
+    date: t.clock.now(),
+  });
   await rig.inbox(haole.email);
   await everything();
 
-  for (const m of await rig.inbox(haole.email)) received.push(`MAIL ${m.kind} ${m.subject}\nReply-To: ${m.replyTo}\n${m.text}\n${m.html}\n${m.images.map((i) => `${i.cid} ${i.contentType} ${crypto.createHash('sha256').update(i.content).digest('hex')}`).join('\n')}`);
+  for (const m of await rig.inbox(haole.email))
+    received.push(
+      `MAIL ${m.kind} ${m.subject}\nReply-To: ${m.replyTo}\n${m.text}\n${m.html}\n${m.images.map((i) => `${i.cid} ${i.contentType} ${crypto.createHash('sha256').update(i.content).digest('hex')}`).join('\n')}`,
+    );
   const natives_ = (await mod.ok('GET', `/games/${game.id}`)).view.units.filter((u: any) => u.power !== 'Haole');
   void client;
   return { received: received.map(normalise), natives: natives_ };
@@ -87,7 +124,8 @@ describe('The Haole before the first Spring orders', () => {
     // The two games really differ where the Haole cannot look.
     expect(JSON.stringify(a.natives)).not.toBe(JSON.stringify(b.natives));
     expect(a.received.length).toBe(b.received.length);
-    for (let i = 0; i < a.received.length; i++) expect(b.received[i], `item ${i}: ${a.received[i].split('\n')[0]}`).toBe(a.received[i]);
+    for (let i = 0; i < a.received.length; i++)
+      expect(b.received[i], `item ${i}: ${a.received[i].split('\n')[0]}`).toBe(a.received[i]);
     // Supports and convoys of units in spaces the Haole cannot see are read and accepted.
     const accepted = a.received.filter((r) => r.startsWith('PUT /games/GAME/orders -> 200'));
     expect(accepted.length).toBe(4);

@@ -11,8 +11,12 @@ import { hawaiiTurn } from '../helpers/hawaii1795-player.ts';
 import { last, startEmailRig, type EmailRig } from './helpers.ts';
 
 let rig: EmailRig;
-beforeAll(async () => { rig = await startEmailRig(); });
-afterAll(async () => { await rig?.close(); });
+beforeAll(async () => {
+  rig = await startEmailRig();
+});
+afterAll(async () => {
+  await rig?.close();
+});
 
 // The game's seed is fixed before the start (as in test/service/hawaii1795-e2e.test.ts) so the
 // same game is played on every run: Kamehameha draws #7 Ku-ka'ili-moku and holds it, battles are
@@ -22,17 +26,39 @@ const SEED = 'kahu-hawaii1795-email-2351';
 const K = 'kamehameha';
 const A = 'allied-chiefs';
 
-const battleLines = (text: string) => text.split('\n').map((l) => l.trim()).filter((l) => /^— Battle at |^Sea battle /.test(l));
-const reportLines = (report: unknown, role: string) => hawaii1795.formatReport(report, { kind: 'player', role }).split('\n').map((l) => l.trim()).filter(Boolean);
+const battleLines = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => /^— Battle at |^Sea battle /.test(l));
+const reportLines = (report: unknown, role: string) =>
+  hawaii1795
+    .formatReport(report, { kind: 'player', role })
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
 
 describe('Hawaii 1795 by email', () => {
   it('turns, standing instructions, STATUS and battle reports by mail, one turn per side', async () => {
     const mod = await signUp(rig.t, 'kahuna@example.org');
     const kp = await signUp(rig.t, 'paiea@example.org', { timeZone: 'Pacific/Honolulu' });
     const ap = await signUp(rig.t, 'kalani@example.org');
-    const created = await mod.ok('POST', '/games', { name: 'Hawaii by mail', variant: 'hawaii1795', scenario: 'short', deadlines: { lengths: { turn: 720 }, reminderMinutes: 0 } }, 201);
+    const created = await mod.ok(
+      'POST',
+      '/games',
+      {
+        name: 'Hawaii by mail',
+        variant: 'hawaii1795',
+        scenario: 'short',
+        deadlines: { lengths: { turn: 720 }, reminderMinutes: 0 },
+      },
+      201,
+    );
     const gameId = created.id;
-    await rig.t.db.game.update({ where: { id: gameId }, data: { seed: SEED, seedHash: crypto.createHash('sha256').update(SEED).digest('hex') } });
+    await rig.t.db.game.update({
+      where: { id: gameId },
+      data: { seed: SEED, seedHash: crypto.createHash('sha256').update(SEED).digest('hex') },
+    });
     await mod.ok('POST', `/games/${gameId}/invitations`, { email: kp.email, role: K }, 201);
     await mod.ok('POST', `/games/${gameId}/invitations`, { email: ap.email, role: A }, 201);
     for (const p of [kp, ap]) await p.ok('POST', `/games/${gameId}/join`);
@@ -55,7 +81,9 @@ describe('Hawaii 1795 by email', () => {
     expect(kStart.text).toContain(`Your turn: send your turn for March 1795, Kamehameha ${page}.`);
     expect(kStart.text).not.toContain('standing instructions');
     const aStart = await last(rig, ap.email, 'start');
-    expect(aStart.text).toContain(`It is Kamehameha's turn, not yours; you may change your standing instructions at any time (STANDING lines) ${page}.`);
+    expect(aStart.text).toContain(
+      `It is Kamehameha's turn, not yours; you may change your standing instructions at any time (STANDING lines) ${page}.`,
+    );
     expect(kStart.text + aStart.text).not.toMatch(/\b(PUT|POST|GET) http/);
     expect(aStart.text).not.toContain('Your turn');
 
@@ -68,8 +96,18 @@ describe('Hawaii 1795 by email', () => {
     let r = await mail(ap, 'HELP');
     expect(r).toContain('STANDING WARFLEET ALWAYS|NEVER|STRONGER');
     expect(r).toContain('FLEET Kona - Maui WITH Kamehameha, 2 warriors');
-    const example = r.slice(r.indexOf('Example:')).split('\n').slice(1).map((l) => l.trim()).filter((l) => l && l !== 'READY');
-    expect(example.slice(0, 4)).toEqual(['HOLD', 'RECRUIT warriors Kona', 'FLEET Kona - Oahu-1 WITH Vancouver cannon, pike', 'STANDING RETREAT Hilo']);
+    const example = r
+      .slice(r.indexOf('Example:'))
+      .split('\n')
+      .slice(1)
+      .map((l) => l.trim())
+      .filter((l) => l && l !== 'READY');
+    expect(example.slice(0, 4)).toEqual([
+      'HOLD',
+      'RECRUIT warriors Kona',
+      'FLEET Kona - Oahu-1 WITH Vancouver cannon, pike',
+      'STANDING RETREAT Hilo',
+    ]);
     expect(hawaii1795.readSubmission(state, K, example.slice(0, 4)).lines.every((l) => l.ok)).toBe(true);
 
     // ---- The waiting player: STATUS shows the card Kamehameha drew; turn lines are refused.
@@ -108,7 +146,9 @@ describe('Hawaii 1795 by email', () => {
     expect(turn1[0]).toBe('HOLD');
     expect(turn1.some((l) => l.startsWith('FLEET '))).toBe(true);
     r = await mail(kp, [...turn1, 'MOVE dragons Kona - Hilo', 'READY'].join('\n'));
-    expect(r).toMatch(new RegExp(`${turn1.length + 1}\\. MOVE dragons Kona - Hilo\\n\\s+REJECTED: 'dragons' is not a unit`));
+    expect(r).toMatch(
+      new RegExp(`${turn1.length + 1}\\. MOVE dragons Kona - Hilo\\n\\s+REJECTED: 'dragons' is not a unit`),
+    );
     expect(r).toMatch(/1\. HOLD\n\s+accepted: read as: HOLD #7 \(not stored\)/);
     expect(r).toMatch(/READY\n\s+REJECTED: not done: the orders of this message were not stored/);
     expect(r).toContain(`Orders: NOT stored. Line ${turn1.length + 1} was rejected`);
@@ -149,7 +189,10 @@ describe('Hawaii 1795 by email', () => {
     let aRes = await last(rig, ap.email, 'results');
     const fought1 = battleLines(hawaii1795.formatReport(done.report, { kind: 'moderator' }));
     expect(fought1.length).toBeGreaterThan(0);
-    for (const [res, role] of [[kRes, K], [aRes, A]] as const) {
+    for (const [res, role] of [
+      [kRes, K],
+      [aRes, A],
+    ] as const) {
       expect(res.subject).toBe('Hawaii by mail: March 1795, Kamehameha results — next: March 1795, Allied Chiefs');
       expect(battleLines(res.text)).toEqual(fought1);
       expect(reportLines(done.report, role).filter((l) => !res.text.includes(l))).toEqual([]);
@@ -158,7 +201,9 @@ describe('Hawaii 1795 by email', () => {
     // Per reader: the Allied Chiefs are to send their turn now; Kamehameha may send standing instructions.
     expect(aRes.text).toContain(`Your turn: send your turn for March 1795, Allied Chiefs${reply('it')}.`);
     expect(aRes.text).not.toContain('not yours');
-    expect(kRes.text).toContain(`It is Allied Chiefs' turn, not yours; you may change your standing instructions at any time (STANDING lines)${reply('them')}.`);
+    expect(kRes.text).toContain(
+      `It is Allied Chiefs' turn, not yours; you may change your standing instructions at any time (STANDING lines)${reply('them')}.`,
+    );
     expect(kRes.text + aRes.text).not.toMatch(/\b(PUT|POST|GET) http/);
     expect(kRes.text).not.toContain('Your turn');
 
@@ -202,7 +247,9 @@ describe('Hawaii 1795 by email', () => {
     const turn2 = hawaiiTurn(state, A, 1);
     expect(turn2.some((l) => l.startsWith('FLEET '))).toBe(true);
     r = await mail(ap, [...turn2, 'READY'].join('\n'));
-    hawaii1795.readSubmission(state, A, turn2).lines.forEach((l, i) => expect(r).toContain(`${i + 1}. ${turn2[i]}\n       accepted: read as: ${l.reading}\n`));
+    hawaii1795
+      .readSubmission(state, A, turn2)
+      .lines.forEach((l, i) => expect(r).toContain(`${i + 1}. ${turn2[i]}\n       accepted: read as: ${l.reading}\n`));
     expect(r).toContain('Orders: stored for March 1795, Allied Chiefs.');
     rig.t.clock.advance(1000);
     expect((await sweep(rig.t.ctx)).processed).toBe(1);
@@ -213,20 +260,31 @@ describe('Hawaii 1795 by email', () => {
     // the sighted invasion; with WARFLEET NEVER it stays home.
     const withDefaults = hawaii1795.resolve(state, { [A]: hawaii1795.readSubmission(state, A, turn2).accepted });
     // (and by default without Kamehameha, whose loss ends the game).
-    expect(hawaii1795.formatReport(withDefaults.report, { kind: 'moderator' })).toMatch(/sighted\. Kamehameha's war fleet: launched \(default WARFLEET STRONGER; Kamehameha \(3\+\) stays ashore/);
+    expect(hawaii1795.formatReport(withDefaults.report, { kind: 'moderator' })).toMatch(
+      /sighted\. Kamehameha's war fleet: launched \(default WARFLEET STRONGER; Kamehameha \(3\+\) stays ashore/,
+    );
     const modReport2 = hawaii1795.formatReport(done.report, { kind: 'moderator' });
-    expect(modReport2).toMatch(/Kamehameha sighting roll \d: sighted\. Kamehameha's war fleet: not launched \(standing instruction WARFLEET NEVER\)\./);
+    expect(modReport2).toMatch(
+      /Kamehameha sighting roll \d: sighted\. Kamehameha's war fleet: not launched \(standing instruction WARFLEET NEVER\)\./,
+    );
     // Why no war fleet sailed is Kamehameha's standing instruction: the Allied Chiefs do not read it.
     // (The Allied report may name the Allied Chiefs' own instructions, e.g. where they retreat.)
     expect(hawaii1795.formatReport(done.report, { kind: 'player', role: A })).not.toMatch(/WARFLEET|war fleet: never/i);
-    expect(hawaii1795.formatReport(done.report, { kind: 'player', role: A })).toContain("Kamehameha's war fleet: not launched (Kamehameha's decision).");
-    expect(hawaii1795.formatReport(done.report, { kind: 'player', role: K })).toContain("Kamehameha's war fleet: not launched (standing instruction WARFLEET NEVER).");
+    expect(hawaii1795.formatReport(done.report, { kind: 'player', role: A })).toContain(
+      "Kamehameha's war fleet: not launched (Kamehameha's decision).",
+    );
+    expect(hawaii1795.formatReport(done.report, { kind: 'player', role: K })).toContain(
+      "Kamehameha's war fleet: not launched (standing instruction WARFLEET NEVER).",
+    );
     expect(modReport2).not.toMatch(/war fleet of|Sea battle/);
     const fought2 = battleLines(modReport2);
     expect(fought2.length).toBeGreaterThan(0);
     kRes = await last(rig, kp.email, 'results');
     aRes = await last(rig, ap.email, 'results');
-    for (const [res, role] of [[kRes, K], [aRes, A]] as const) {
+    for (const [res, role] of [
+      [kRes, K],
+      [aRes, A],
+    ] as const) {
       expect(res.subject).toBe('Hawaii by mail: March 1795, Allied Chiefs results — next: April 1795, Kamehameha');
       expect(battleLines(res.text)).toEqual(fought2);
       expect(reportLines(done.report, role).filter((l) => !res.text.includes(l))).toEqual([]);
@@ -235,8 +293,10 @@ describe('Hawaii 1795 by email', () => {
     expect(aRes.text).toContain("It is Kamehameha's turn, not yours; you may change your standing instructions");
 
     // Neither side's standing instructions reached the other side in any mail.
-    for (const m of await rig.inbox(ap.email)) expect(m.text).not.toMatch(/war fleet: never|WARFLEET NEVER|LOSSES warriors|losses first to/i);
-    for (const m of await rig.inbox(kp.email)) expect(m.text).not.toMatch(/retreat to: maui|RETREAT Maui|EARTHWORKS NONE|earthworks: none/i);
+    for (const m of await rig.inbox(ap.email))
+      expect(m.text).not.toMatch(/war fleet: never|WARFLEET NEVER|LOSSES warriors|losses first to/i);
+    for (const m of await rig.inbox(kp.email))
+      expect(m.text).not.toMatch(/retreat to: maui|RETREAT Maui|EARTHWORKS NONE|earthworks: none/i);
 
     // Every effect came from mail; each message answered once; the game replays.
     expect(await rig.t.db.inboundMail.count({ where: { status: { not: 'answered' } } })).toBe(0);

@@ -7,18 +7,28 @@ import { signUp, startedGame, type Client } from '../helpers/api.ts';
 import { last, startEmailRig, type EmailRig } from './helpers.ts';
 
 let rig: EmailRig;
-beforeAll(async () => { rig = await startEmailRig(); });
-afterAll(async () => { await rig?.close(); });
+beforeAll(async () => {
+  rig = await startEmailRig();
+});
+afterAll(async () => {
+  await rig?.close();
+});
 
 describe('Heiau Race, one game-year by email', () => {
-  it('Spring, Fall and Winter by email, with press, STATUS, HISTORY and the moderator\'s commands', async () => {
+  it("Spring, Fall and Winter by email, with press, STATUS, HISTORY and the moderator's commands", async () => {
     const mod = await signUp(rig.t, 'kahuna@example.org', { timeZone: 'Pacific/Honolulu' });
     const a = await signUp(rig.t, 'alii@example.org');
     const b = await signUp(rig.t, 'makoa@example.org');
     const observer = await signUp(rig.t, 'watcher@example.org');
-    const { game, byRole } = await startedGame(rig.t, mod, [a, b], { name: 'Race by mail', variant: 'heiau', scenario: 'race', public: true });
+    const { game, byRole } = await startedGame(rig.t, mod, [a, b], {
+      name: 'Race by mail',
+      variant: 'heiau',
+      scenario: 'race',
+      public: true,
+    });
     const gameId = game.id;
-    const sunrise = byRole.Sunrise, sunset = byRole.Sunset;
+    const sunrise = byRole.Sunrise,
+      sunset = byRole.Sunset;
     const addr: Record<string, string> = {};
     for (const c of [sunrise, sunset, mod]) addr[c.email] = (await last(rig, c.email, 'start')).replyTo!;
     let n = 0;
@@ -53,7 +63,9 @@ describe('Heiau Race, one game-year by email', () => {
     expect(press.text).toContain('Press from Sunrise to Sunset');
     expect(press.text).toContain('  You keep Kilauea.');
     expect(press.text).toContain('PRESS TO Sunrise');
-    expect((await sunset.ok('GET', `/games/${gameId}/press`)).press.map((p: any) => [p.from, p.to, p.text])).toEqual([['Sunrise', ['Sunset'], 'Shall we share the island?\nYou keep Kilauea.']]);
+    expect((await sunset.ok('GET', `/games/${gameId}/press`)).press.map((p: any) => [p.from, p.to, p.text])).toEqual([
+      ['Sunrise', ['Sunset'], 'Shall we share the island?\nYou keep Kilauea.'],
+    ]);
     expect((await sunrise.ok('GET', `/games/${gameId}/press`)).press).toHaveLength(1);
     expect((await observer.ok('GET', `/games/${gameId}/press`)).press).toEqual([]);
     expect((await mod.ok('GET', `/games/${gameId}/press`)).press).toEqual([]);
@@ -65,12 +77,17 @@ describe('Heiau Race, one game-year by email', () => {
     const deadline = (await observer.ok('GET', `/games/${gameId}`)).phase.deadlineAt;
     r = await mail(mod, 'EXTEND 2h');
     expect(r).toMatch(/EXTEND 2h\n\s+done: deadline extended by 120 minutes/);
-    expect(new Date((await observer.ok('GET', `/games/${gameId}`)).phase.deadlineAt).getTime() - new Date(deadline).getTime()).toBe(2 * 3600_000);
+    expect(
+      new Date((await observer.ok('GET', `/games/${gameId}`)).phase.deadlineAt).getTime() -
+        new Date(deadline).getTime(),
+    ).toBe(2 * 3600_000);
     r = await mail(mod, 'B Kawaihae H\nPROCESS');
     expect(r).toMatch(/1\. B Kawaihae H\n\s+REJECTED: not a command/);
     expect(r).toMatch(/PROCESS\n\s+done: processed; next: Winter 1 Adjustments/);
     expect(await label()).toBe('Winter 1 Adjustments');
-    expect((await mod.ok('GET', `/games/${gameId}`)).players.find((p: any) => p.role === 'Sunset').missedPhases).toBe(1);
+    expect((await mod.ok('GET', `/games/${gameId}`)).players.find((p: any) => p.role === 'Sunset').missedPhases).toBe(
+      1,
+    );
     // A player cannot use a moderator's command.
     r = await mail(sunset, 'PROCESS');
     expect(r).toMatch(/PROCESS\n\s+REJECTED: PROCESS is a moderator's command/);
@@ -100,7 +117,9 @@ describe('Heiau Race, one game-year by email', () => {
     expect((await observer.ok('GET', `/games/${gameId}`)).status).toBe('paused');
     rig.t.clock.advanceMinutes(30);
     r = await mail(mod, 'RESUME\nDEADLINE 2025-03-03 20:00');
-    expect(r).toMatch(/DEADLINE 2025-03-03 20:00\n\s+done: deadline set to Mon 3 Mar 2025 20:00 HST \(Pacific\/Honolulu; Tue 4 Mar 2025 06:00 UTC\)/);
+    expect(r).toMatch(
+      /DEADLINE 2025-03-03 20:00\n\s+done: deadline set to Mon 3 Mar 2025 20:00 HST \(Pacific\/Honolulu; Tue 4 Mar 2025 06:00 UTC\)/,
+    );
     expect((await observer.ok('GET', `/games/${gameId}`)).phase.deadlineAt).toBe('2025-03-04T06:00:00.000Z');
     r = await mail(mod, 'ROLLBACK Winter 1 Adjustments');
     expect(r).toMatch(/done: rolled back to Winter 1 Adjustments/);

@@ -18,7 +18,13 @@ export const DOMAIN = 'play.kahu.test';
 export const WEBHOOK_SECRET = 'webhook-secret-for-tests-0123456789';
 
 export interface Received {
-  seq: number; kind: string; to: string; subject: string; text: string; replyTo: string | null; messageId: string;
+  seq: number;
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  replyTo: string | null;
+  messageId: string;
   /** The HTML alternative, if any, and the images it shows inline (by Content-ID). */
   html: string | null;
   images: { cid: string; contentType: string; content: Buffer }[];
@@ -36,7 +42,8 @@ export function zoneResolver(zone: Zone): DNSResolver {
   return async (name, type) => {
     const key = name.toLowerCase().replace(/\.$/, '');
     const records = type === 'TXT' ? zone.get(key) : undefined;
-    if (!records) throw Object.assign(new Error(`${type} ${name}: no record`), { code: zone.has(key) ? 'ENODATA' : 'ENOTFOUND' });
+    if (!records)
+      throw Object.assign(new Error(`${type} ${name}: no record`), { code: zone.has(key) ? 'ENODATA' : 'ENOTFOUND' });
     return records.map((r) => [r]);
   };
 }
@@ -55,7 +62,14 @@ export interface EmailRig {
 
 export async function startEmailRig(env: Record<string, string> = {}): Promise<EmailRig> {
   const t = await startTestService({
-    env: { INBOUND_SMTP_PORT: '0', INBOUND_DOMAIN: DOMAIN, INBOUND_WEBHOOK_SECRET: WEBHOOK_SECRET, REPLY_SECRET: 'reply-secret-for-tests-0123456789', MAIL_FROM: 'kahu judge <judge@kahu.test>', ...env },
+    env: {
+      INBOUND_SMTP_PORT: '0',
+      INBOUND_DOMAIN: DOMAIN,
+      INBOUND_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      REPLY_SECRET: 'reply-secret-for-tests-0123456789',
+      MAIL_FROM: 'kahu judge <judge@kahu.test>',
+      ...env,
+    },
   });
   const dns: Zone = new Map();
   const smtp = await startInboundSmtp(t.ctx, { port: 0, host: '127.0.0.1', resolver: zoneResolver(dns) });
@@ -79,11 +93,33 @@ export async function startEmailRig(env: Record<string, string> = {}): Promise<E
         const p = await simpleParser(raw, { keepCidLinks: true });
         const id = String(p.headers.get('x-kahu-mail-id'));
         const row = await t.db.outboxMail.findUniqueOrThrow({ where: { id } });
-        const replyTo = p.replyTo && 'value' in p.replyTo ? p.replyTo.value[0]?.address ?? null : null;
-        const images = p.attachments.filter((a) => a.contentId).map((a) => ({ cid: String(a.contentId).replace(/^<|>$/g, ''), contentType: a.contentType, content: a.content }));
-        read.set(f, { seq: row.seq, kind: row.kind, to: row.toAddress, subject: p.subject ?? '', text: p.text ?? '', replyTo, messageId: p.messageId ?? '', html: typeof p.html === 'string' ? p.html : null, images, autoSubmitted: String(p.headers.get('auto-submitted') ?? ''), inReplyTo: p.inReplyTo ?? null, references: Array.isArray(p.references) ? p.references : p.references ? [p.references] : [], raw });
+        const replyTo = p.replyTo && 'value' in p.replyTo ? (p.replyTo.value[0]?.address ?? null) : null;
+        const images = p.attachments
+          .filter((a) => a.contentId)
+          .map((a) => ({
+            cid: String(a.contentId).replace(/^<|>$/g, ''),
+            contentType: a.contentType,
+            content: a.content,
+          }));
+        read.set(f, {
+          seq: row.seq,
+          kind: row.kind,
+          to: row.toAddress,
+          subject: p.subject ?? '',
+          text: p.text ?? '',
+          replyTo,
+          messageId: p.messageId ?? '',
+          html: typeof p.html === 'string' ? p.html : null,
+          images,
+          autoSubmitted: String(p.headers.get('auto-submitted') ?? ''),
+          inReplyTo: p.inReplyTo ?? null,
+          references: Array.isArray(p.references) ? p.references : p.references ? [p.references] : [],
+          raw,
+        });
       }
-      return [...read.values()].filter((m) => m.to === address.toLowerCase() && (!kind || m.kind === kind)).sort((a, b) => a.seq - b.seq);
+      return [...read.values()]
+        .filter((m) => m.to === address.toLowerCase() && (!kind || m.kind === kind))
+        .sort((a, b) => a.seq - b.seq);
     },
     async close() {
       client.close();

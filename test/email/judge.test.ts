@@ -8,7 +8,9 @@ import { DOMAIN, last, startEmailRig, type EmailRig } from './helpers.ts';
 
 const MX = 'mx.play.kahu.test';
 const JUDGE = `judge@${DOMAIN}`;
-const proven = (email: string) => ({ 'Authentication-Results': `${MX}; dkim=pass header.d=${email.split('@')[1]}; spf=pass smtp.mailfrom=${email.split('@')[1]}` });
+const proven = (email: string) => ({
+  'Authentication-Results': `${MX}; dkim=pass header.d=${email.split('@')[1]}; spf=pass smtp.mailfrom=${email.split('@')[1]}`,
+});
 
 let rig: EmailRig;
 let mod: Client;
@@ -17,13 +19,21 @@ beforeAll(async () => {
   rig = await startEmailRig({ INBOUND_AUTHSERV_ID: MX, INBOUND_TRUSTED_MX: '127.0.0.1', SIGN_IN_MAIL_LIMIT: '3' });
   mod = await signUp(rig.t, 'kahuna@example.org');
 });
-afterAll(async () => { await rig?.close(); });
+afterAll(async () => {
+  await rig?.close();
+});
 
 const linkIn = (text: string) => /\/#signin=([A-Za-z0-9_-]+)/.exec(text)?.[1];
 
 describe('REGISTER by email', () => {
   it('a proven sender gets a one-time link; the account exists only once it is followed, and the link works once', async () => {
-    await rig.send({ from: 'Keoni <keoni@example.net>', to: JUDGE, subject: 'sign me up', text: 'REGISTER\n', headers: proven('keoni@example.net') });
+    await rig.send({
+      from: 'Keoni <keoni@example.net>',
+      to: JUDGE,
+      subject: 'sign me up',
+      text: 'REGISTER\n',
+      headers: proven('keoni@example.net'),
+    });
     const reply = await last(rig, 'keoni@example.net', 'token');
     expect(reply.subject).toBe('Re: sign me up');
     expect(reply.text).toMatch(/1\. REGISTER\n\s+done: follow the link below/);
@@ -41,14 +51,26 @@ describe('REGISTER by email', () => {
     expect(again.statusCode).toBe(400);
     expect(JSON.parse(again.body).detail).toMatch(/used already or has expired/);
     // Registered now: REGISTER again says so and sends no link.
-    await rig.send({ from: 'keoni@example.net', to: JUDGE, subject: 'again', text: 'REGISTER', headers: proven('keoni@example.net') });
+    await rig.send({
+      from: 'keoni@example.net',
+      to: JUDGE,
+      subject: 'again',
+      text: 'REGISTER',
+      headers: proven('keoni@example.net'),
+    });
     const second = await last(rig, 'keoni@example.net', 'email-reply');
     expect(second.text).toMatch(/REGISTER\n\s+done: keoni@example\.net has an account already/);
     expect(linkIn(second.text)).toBeUndefined();
   });
 
   it('an expired link creates nothing', async () => {
-    await rig.send({ from: 'late@example.net', to: JUDGE, subject: 'register', text: 'REGISTER', headers: proven('late@example.net') });
+    await rig.send({
+      from: 'late@example.net',
+      to: JUDGE,
+      subject: 'register',
+      text: 'REGISTER',
+      headers: proven('late@example.net'),
+    });
     const code = linkIn((await last(rig, 'late@example.net', 'token')).text)!;
     rig.t.clock.advance(61 * 60_000);
     const r = await rig.t.app.inject({ method: 'POST', url: '/accounts/session', payload: { code } });
@@ -61,28 +83,75 @@ describe('REGISTER by email', () => {
     // No verdict at all (a direct delivery), a verdict from an MX we do not trust, a pass for another
     // domain (the attacker's own), an SPF pass alone, and a DKIM failure.
     await rig.send({ from: 'victim@example.com', to: JUDGE, subject: 'r1', text: 'REGISTER' });
-    await rig.send({ from: 'victim@example.com', to: JUDGE, subject: 'r2', text: 'REGISTER', headers: { 'Authentication-Results': 'mx.evil.test; dkim=pass header.d=example.com' } });
-    await rig.send({ from: 'victim@example.com', to: JUDGE, subject: 'r3', text: 'REGISTER', headers: { 'Authentication-Results': `${MX}; dkim=pass header.d=evil.test` } });
-    await rig.send({ from: 'victim@example.com', to: JUDGE, subject: 'r4', text: 'REGISTER', headers: { 'Authentication-Results': `${MX}; spf=pass smtp.mailfrom=example.com` } });
-    await rig.send({ from: 'victim@example.com', to: JUDGE, subject: 'r5', text: 'REGISTER', headers: { 'Authentication-Results': `${MX}; dkim=fail header.d=example.com` } });
+    await rig.send({
+      from: 'victim@example.com',
+      to: JUDGE,
+      subject: 'r2',
+      text: 'REGISTER',
+      headers: { 'Authentication-Results': 'mx.evil.test; dkim=pass header.d=example.com' },
+    });
+    await rig.send({
+      from: 'victim@example.com',
+      to: JUDGE,
+      subject: 'r3',
+      text: 'REGISTER',
+      headers: { 'Authentication-Results': `${MX}; dkim=pass header.d=evil.test` },
+    });
+    await rig.send({
+      from: 'victim@example.com',
+      to: JUDGE,
+      subject: 'r4',
+      text: 'REGISTER',
+      headers: { 'Authentication-Results': `${MX}; spf=pass smtp.mailfrom=example.com` },
+    });
+    await rig.send({
+      from: 'victim@example.com',
+      to: JUDGE,
+      subject: 'r5',
+      text: 'REGISTER',
+      headers: { 'Authentication-Results': `${MX}; dkim=fail header.d=example.com` },
+    });
     expect(await rig.t.db.outboxMail.count()).toBe(mails);
     expect(await rig.inbox('victim@example.com')).toEqual([]);
     expect(await rig.t.db.signInLink.count({ where: { email: 'victim@example.com' } })).toBe(0);
-    expect(await rig.t.db.inboundMail.count({ where: { fromAddress: 'victim@example.com', status: 'refused' } })).toBe(5);
+    expect(await rig.t.db.inboundMail.count({ where: { fromAddress: 'victim@example.com', status: 'refused' } })).toBe(
+      5,
+    );
     // A DMARC pass for the sender's domain proves it too.
-    await rig.send({ from: 'victim@example.com', to: JUDGE, subject: 'r6', text: 'REGISTER', headers: { 'Authentication-Results': `${MX}; dmarc=pass header.from=example.com` } });
+    await rig.send({
+      from: 'victim@example.com',
+      to: JUDGE,
+      subject: 'r6',
+      text: 'REGISTER',
+      headers: { 'Authentication-Results': `${MX}; dmarc=pass header.from=example.com` },
+    });
     expect(await rig.inbox('victim@example.com', 'token')).toHaveLength(1);
   });
 
   it('an address gets at most SIGN_IN_MAIL_LIMIT links an hour; over it nothing is sent', async () => {
-    for (let n = 0; n < 5; n++) await rig.send({ from: 'eager@example.net', to: JUDGE, subject: `register ${n}`, text: 'REGISTER', headers: proven('eager@example.net') });
+    for (let n = 0; n < 5; n++)
+      await rig.send({
+        from: 'eager@example.net',
+        to: JUDGE,
+        subject: `register ${n}`,
+        text: 'REGISTER',
+        headers: proven('eager@example.net'),
+      });
     expect(await rig.inbox('eager@example.net')).toHaveLength(3);
     expect(await rig.t.db.signInLink.count({ where: { email: 'eager@example.net' } })).toBe(3);
-    expect(await rig.t.db.inboundMail.count({ where: { fromAddress: 'eager@example.net', status: 'limited' } })).toBe(2);
+    expect(await rig.t.db.inboundMail.count({ where: { fromAddress: 'eager@example.net', status: 'limited' } })).toBe(
+      2,
+    );
   });
 
   it('an unknown command gets a reply that lists the commands', async () => {
-    await rig.send({ from: 'keoni@example.net', to: JUDGE, subject: 'hello', text: 'SUBSCRIBE\nSTATUS', headers: proven('keoni@example.net') });
+    await rig.send({
+      from: 'keoni@example.net',
+      to: JUDGE,
+      subject: 'hello',
+      text: 'SUBSCRIBE\nSTATUS',
+      headers: proven('keoni@example.net'),
+    });
     const reply = await last(rig, 'keoni@example.net', 'email-reply');
     expect(reply.text).toMatch(/1\. SUBSCRIBE\n\s+REJECTED: not a command of the judge's address/);
     expect(reply.text).toMatch(/2\. STATUS\n\s+REJECTED: STATUS is a command about a game/);
@@ -91,27 +160,45 @@ describe('REGISTER by email', () => {
 });
 
 describe('LIST and JOIN by email', () => {
-  let invited = '', open = '', closed = '';
+  let invited = '',
+    open = '',
+    closed = '';
   beforeAll(async () => {
     invited = (await mod.ok('POST', '/games', { name: 'Invited race', variant: 'heiau', scenario: 'race' }, 201)).id;
-    open = (await mod.ok('POST', '/games', { name: 'Open race', variant: 'heiau', scenario: 'race', openJoin: true }, 201)).id;
+    open = (
+      await mod.ok('POST', '/games', { name: 'Open race', variant: 'heiau', scenario: 'race', openJoin: true }, 201)
+    ).id;
     closed = (await mod.ok('POST', '/games', { name: 'Closed race', variant: 'heiau', scenario: 'race' }, 201)).id;
     await mod.ok('POST', `/games/${invited}/invitations`, { email: 'keoni@example.net' }, 201);
   });
 
-  it('the invitation mail says how to join by email, and its Reply-To is the invitation\'s own address', async () => {
+  it("the invitation mail says how to join by email, and its Reply-To is the invitation's own address", async () => {
     const inv = await last(rig, 'keoni@example.net', 'invite');
     expect(inv.text).toMatch(/reply to this mail with the line\n\n\s+JOIN\n/);
     expect(inv.replyTo).toMatch(/^join\+[a-z2-7]{42}@/);
   });
 
   it('LIST shows the invitation and the game open to anyone, not the others; an unknown address is told to REGISTER', async () => {
-    await rig.send({ from: 'keoni@example.net', to: JUDGE, subject: 'list', text: 'LIST', headers: proven('keoni@example.net') });
+    await rig.send({
+      from: 'keoni@example.net',
+      to: JUDGE,
+      subject: 'list',
+      text: 'LIST',
+      headers: proven('keoni@example.net'),
+    });
     const reply = await last(rig, 'keoni@example.net', 'email-reply');
-    expect(reply.text).toMatch(/== LIST ==\n\n\s+Invited race\s+\(Heiau Diplomacy, scenario Race\)\s+you are invited\n\s+Open race\s+\(Heiau Diplomacy, scenario Race\)\s+open to anyone\n/);
+    expect(reply.text).toMatch(
+      /== LIST ==\n\n\s+Invited race\s+\(Heiau Diplomacy, scenario Race\)\s+you are invited\n\s+Open race\s+\(Heiau Diplomacy, scenario Race\)\s+open to anyone\n/,
+    );
     expect(reply.text).not.toContain('Closed race');
     expect(reply.text).not.toContain(invited);
-    await rig.send({ from: 'nobody@example.net', to: JUDGE, subject: 'list', text: 'LIST\nJOIN Open race', headers: proven('nobody@example.net') });
+    await rig.send({
+      from: 'nobody@example.net',
+      to: JUDGE,
+      subject: 'list',
+      text: 'LIST\nJOIN Open race',
+      headers: proven('nobody@example.net'),
+    });
     const r2 = await last(rig, 'nobody@example.net', 'email-reply');
     expect(r2.text).toMatch(/LIST\n\s+REJECTED: no account uses nobody@example\.net: send REGISTER first/);
     expect(r2.text).toMatch(/JOIN Open race\n\s+REJECTED: no account/);
@@ -119,7 +206,13 @@ describe('LIST and JOIN by email', () => {
   });
 
   it('JOIN accepts the invitation by name; a game one may not join is refused and changes nothing', async () => {
-    await rig.send({ from: 'keoni@example.net', to: JUDGE, subject: 'join', text: 'join invited RACE\nJOIN Closed race\nJOIN', headers: proven('keoni@example.net') });
+    await rig.send({
+      from: 'keoni@example.net',
+      to: JUDGE,
+      subject: 'join',
+      text: 'join invited RACE\nJOIN Closed race\nJOIN',
+      headers: proven('keoni@example.net'),
+    });
     const reply = await last(rig, 'keoni@example.net', 'email-reply');
     expect(reply.text).toMatch(/1\. join invited RACE\n\s+done: you joined Invited race/);
     expect(reply.text).toMatch(/2\. JOIN Closed race\n\s+REJECTED: no game "Closed race" waits for you/);
@@ -128,9 +221,17 @@ describe('LIST and JOIN by email', () => {
     expect(g.players.find((p: any) => p.email === 'keoni@example.net').status).toBe('joined');
     expect(await rig.t.db.gamePlayer.count({ where: { gameId: closed } })).toBe(0);
     // JOIN of a game open to anyone.
-    await rig.send({ from: 'keoni@example.net', to: JUDGE, subject: 'join open', text: 'JOIN Open race', headers: proven('keoni@example.net') });
+    await rig.send({
+      from: 'keoni@example.net',
+      to: JUDGE,
+      subject: 'join open',
+      text: 'JOIN Open race',
+      headers: proven('keoni@example.net'),
+    });
     expect((await last(rig, 'keoni@example.net', 'email-reply')).text).toMatch(/done: you joined Open race/);
-    expect((await mod.ok('GET', `/games/${open}`)).players.map((p: any) => [p.email, p.status])).toEqual([['keoni@example.net', 'joined']]);
+    expect((await mod.ok('GET', `/games/${open}`)).players.map((p: any) => [p.email, p.status])).toEqual([
+      ['keoni@example.net', 'joined'],
+    ]);
   });
 
   it('JOIN without a proven sender joins nothing and is not answered', async () => {
@@ -149,7 +250,11 @@ describe('RESIGN by email', () => {
   beforeAll(async () => {
     const a = await signUp(rig.t, 'alii@example.org');
     const b = await signUp(rig.t, 'makoa@example.org');
-    const { game, byRole } = await startedGame(rig.t, mod, [a, b], { name: 'Resign race', variant: 'heiau', scenario: 'race' });
+    const { game, byRole } = await startedGame(rig.t, mod, [a, b], {
+      name: 'Resign race',
+      variant: 'heiau',
+      scenario: 'race',
+    });
     gameId = game.id;
     sunrise = byRole.Sunrise;
     sunset = byRole.Sunset;
@@ -157,12 +262,21 @@ describe('RESIGN by email', () => {
   });
 
   it('RESIGN alone, or naming another power, only says how and changes nothing', async () => {
-    await rig.send({ from: sunrise.email, to: sunriseAddr, subject: 'orders', text: 'B Puna H\nRESIGN\nRESIGN Sunset' });
+    await rig.send({
+      from: sunrise.email,
+      to: sunriseAddr,
+      subject: 'orders',
+      text: 'B Puna H\nRESIGN\nRESIGN Sunset',
+    });
     const reply = await last(rig, sunrise.email, 'email-reply');
-    expect(reply.text).toMatch(/2\. RESIGN\n\s+REJECTED: nothing done\. To leave the game for good, write RESIGN Sunrise/);
+    expect(reply.text).toMatch(
+      /2\. RESIGN\n\s+REJECTED: nothing done\. To leave the game for good, write RESIGN Sunrise/,
+    );
     expect(reply.text).toMatch(/3\. RESIGN Sunset\n\s+REJECTED: nothing done: you play Sunrise, not "Sunset"/);
     expect((await sunrise.ok('GET', `/games/${gameId}/orders`)).lines.map((l: any) => l.text)).toEqual(['B Puna H']);
-    expect((await mod.ok('GET', `/games/${gameId}`)).players.find((p: any) => p.role === 'Sunrise').status).toBe('playing');
+    expect((await mod.ok('GET', `/games/${gameId}`)).players.find((p: any) => p.role === 'Sunrise').status).toBe(
+      'playing',
+    );
   });
 
   it('RESIGN <own power> leaves the game: civil disorder, the orders no longer count, everyone is told, the moderator how to replace', async () => {
@@ -175,7 +289,9 @@ describe('RESIGN by email', () => {
     expect(g.phase.readiness.find((r: any) => r.role === 'Sunrise').submitted).toBe(false);
     expect(await rig.t.db.submission.count({ where: { role: 'Sunrise', supersededAt: null } })).toBe(0);
     const told = await last(rig, sunset.email, 'event:resigned');
-    expect(told.text).toContain('resigned from Sunrise; Sunrise is in civil disorder (its units hold) until the moderator finds a replacement');
+    expect(told.text).toContain(
+      'resigned from Sunrise; Sunrise is in civil disorder (its units hold) until the moderator finds a replacement',
+    );
     expect(told.text).not.toContain(sunrise.email);
     const modMail = await last(rig, mod.email, 'event:resigned-moderator');
     expect(modMail.subject).toBe('Resign race: Sunrise needs a new player');
@@ -187,23 +303,42 @@ describe('RESIGN by email', () => {
     expect(await rig.inbox(sunrise.email)).toHaveLength(n);
     // The moderator gives the power to someone else, as after a removal.
     await mod.ok('POST', `/games/${gameId}/players/${seat.id}/replace`, { email: 'keoni@example.net' });
-    expect((await mod.ok('GET', `/games/${gameId}`)).players.find((p: any) => p.role === 'Sunrise' && p.status === 'playing').email).toBe('keoni@example.net');
+    expect(
+      (await mod.ok('GET', `/games/${gameId}`)).players.find((p: any) => p.role === 'Sunrise' && p.status === 'playing')
+        .email,
+    ).toBe('keoni@example.net');
   });
 
-  it('HELP at a game\'s address lists every command, the judge\'s own among them', async () => {
+  it("HELP at a game's address lists every command, the judge's own among them", async () => {
     const addr = (await last(rig, sunset.email, 'start')).replyTo!;
     await rig.send({ from: sunset.email, to: addr, subject: 'help', text: 'HELP' });
     const text = (await last(rig, sunset.email, 'email-reply')).text;
-    for (const c of ['<order>', 'CLEAR', 'READY / WAIT', 'STATUS', 'HISTORY [phase]', 'PRESS TO <power|ALL>', 'DRAW / NODRAW', 'CONCEDE <power> / NOCONCEDE', 'RESIGN <your power>', 'HELP', 'REGISTER', 'LIST', 'JOIN <game>']) {
+    for (const c of [
+      '<order>',
+      'CLEAR',
+      'READY / WAIT',
+      'STATUS',
+      'HISTORY [phase]',
+      'PRESS TO <power|ALL>',
+      'DRAW / NODRAW',
+      'CONCEDE <power> / NOCONCEDE',
+      'RESIGN <your power>',
+      'HELP',
+      'REGISTER',
+      'LIST',
+      'JOIN <game>',
+    ]) {
       expect(text, c).toMatch(new RegExp(`^  ${c.replace(/[[\]|<>/()]/g, '\\$&')}\\s`, 'm'));
     }
   });
 
-  it('an unknown word at a game\'s address is rejected with the list of commands', async () => {
+  it("an unknown word at a game's address is rejected with the list of commands", async () => {
     const addr = (await last(rig, sunset.email, 'start')).replyTo!;
     await rig.send({ from: sunset.email, to: addr, subject: 'huh', text: 'SURRENDER' });
     const text = (await last(rig, sunset.email, 'email-reply')).text;
     expect(text).toMatch(/1\. SURRENDER\n\s+REJECTED/);
-    expect(text).toContain('The commands: READY, WAIT, CLEAR, STATUS, HISTORY, PRESS TO ... END, DRAW, NODRAW, CONCEDE, NOCONCEDE, RESIGN, HELP');
+    expect(text).toContain(
+      'The commands: READY, WAIT, CLEAR, STATUS, HISTORY, PRESS TO ... END, DRAW, NODRAW, CONCEDE, NOCONCEDE, RESIGN, HELP',
+    );
   });
 });

@@ -15,9 +15,15 @@ let gameId = '';
 beforeAll(async () => {
   registerGame(maoriWars);
   rig = await startEmailRig();
-  ({ mod, byRole, gameId } = await gameOf(rig.t, 'mw-mail', 2, { name: 'Maori Wars by mail', variant: 'maori-wars', scenario: 'hone-hekes-challenge' }));
+  ({ mod, byRole, gameId } = await gameOf(rig.t, 'mw-mail', 2, {
+    name: 'Maori Wars by mail',
+    variant: 'maori-wars',
+    scenario: 'hone-hekes-challenge',
+  }));
 });
-afterAll(async () => { await rig?.close(); });
+afterAll(async () => {
+  await rig?.close();
+});
 
 describe('Maori Wars by email', () => {
   it('plays a few phases by email reply, each player reading only their own', { timeout: 120_000 }, async () => {
@@ -36,7 +42,12 @@ describe('Maori Wars by email', () => {
       const pick = options.actions.find((a: any) => a.kind !== 'pass') ?? options.actions.at(-1);
       if (!standingSent) {
         // The side not to move sends a standing instruction; the reply is theirs alone.
-        await rig.send({ from: byRole[other]!.email, to: replyTo[other], subject: 'Re: start', text: 'STANDING COUNTER NEVER\n' });
+        await rig.send({
+          from: byRole[other]!.email,
+          to: replyTo[other],
+          subject: 'Re: start',
+          text: 'STANDING COUNTER NEVER\n',
+        });
         const r = await last(rig, byRole[other]!.email, 'email-reply');
         expect(r.text).toMatch(/STANDING COUNTER NEVER\n\s+accepted: read as: STANDING COUNTER NEVER/i);
         standingSent = true;

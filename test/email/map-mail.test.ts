@@ -14,12 +14,18 @@ beforeAll(async () => {
   mod = await signUp(rig.t, 'map-mod@example.org');
   const a = await signUp(rig.t, 'map-a@example.org');
   const b = await signUp(rig.t, 'map-b@example.org');
-  const { game, byRole } = await startedGame(rig.t, mod, [a, b], { name: 'Map mail', variant: 'heiau', scenario: 'race' });
+  const { game, byRole } = await startedGame(rig.t, mod, [a, b], {
+    name: 'Map mail',
+    variant: 'heiau',
+    scenario: 'race',
+  });
   gameId = game.id;
   sunrise = byRole.Sunrise;
   sunset = byRole.Sunset;
 });
-afterAll(async () => { await rig?.close(); });
+afterAll(async () => {
+  await rig?.close();
+});
 
 function mapOf(m: { html: string | null; images: { cid: string; contentType: string; content: Buffer }[] }): Buffer {
   expect(m.html).toMatch(/<img src="cid:map@kahu" alt="Map: Map mail: [^"]+"/);
@@ -30,13 +36,16 @@ function mapOf(m: { html: string | null; images: { cid: string; contentType: str
 }
 
 describe('the map in game mail', () => {
-  it('start, results and game mails carry the reader\'s map inline, and the text stays complete', async () => {
+  it("start, results and game mails carry the reader's map inline, and the text stays complete", async () => {
     const start = await last(rig, sunrise.email, 'start');
     const startMap = mapOf(start);
     expect(start.text).toMatch(/Position for Spring 1 Movement:/);
     // The HTML holds the whole text too, for readers who see only the HTML part.
     expect(start.html).toContain('Position for Spring 1 Movement:');
-    await sunrise.ok('PUT', `/games/${gameId}/orders`, { orders: ['B Kona-Kailua - Kawaihae', 'B Puna - Hilo'], ready: true });
+    await sunrise.ok('PUT', `/games/${gameId}/orders`, {
+      orders: ['B Kona-Kailua - Kawaihae', 'B Puna - Hilo'],
+      ready: true,
+    });
     await sunset.ok('PUT', `/games/${gameId}/orders`, { orders: ['B Aiea - Waikiki'], ready: true });
     await mod.ok('POST', `/games/${gameId}/process`);
     const results = await last(rig, sunrise.email, 'results');
@@ -52,7 +61,10 @@ describe('the map in game mail', () => {
     expect(start.html).toContain(`href="http://kahu.test/#/games/${gameId}"`);
     const url = /^:: URL: (\S+)$/m.exec(start.text)![1];
     const path = new URL(url).pathname;
-    const browser = await rig.t.app.inject({ url: path, headers: { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' } });
+    const browser = await rig.t.app.inject({
+      url: path,
+      headers: { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' },
+    });
     expect(browser.statusCode).toBe(303);
     expect(browser.headers.location).toBe(`/#/games/${gameId}`);
     // A script without a token: the game is private, so to it there is no such game.

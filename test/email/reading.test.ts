@@ -13,7 +13,14 @@ const ACCOUNT = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 describe('commands', () => {
   it('one per line, any case; other lines are orders; SIGNOFF ends reading', () => {
     const c = parseCommands('A Par - Bur\n\nready\nWait\nStatus\nhistory spring 1901\nclear\nSIGNOFF\nA Mar H');
-    expect(c.map((x) => [x.kind, x.line])).toEqual([['order', 1], ['ready', 3], ['wait', 4], ['status', 5], ['history', 6], ['clear', 7]]);
+    expect(c.map((x) => [x.kind, x.line])).toEqual([
+      ['order', 1],
+      ['ready', 3],
+      ['wait', 4],
+      ['status', 5],
+      ['history', 6],
+      ['clear', 7],
+    ]);
     expect(c[4]).toMatchObject({ phase: 'spring 1901' });
   });
   it('press runs to END; without END it is refused', () => {
@@ -21,11 +28,17 @@ describe('commands', () => {
     expect(c[0]).toMatchObject({ kind: 'press', to: ['England', 'France'], body: 'Hello\n  both of you' });
     expect(c[1]).toMatchObject({ kind: 'ready', line: 5 });
     expect(parseCommands('press to all\nhi\nend')[0]).toMatchObject({ to: 'ALL' });
-    expect(parseCommands('PRESS TO Russia\nno end')[0]).toMatchObject({ kind: 'error', error: expect.stringContaining('no END') });
+    expect(parseCommands('PRESS TO Russia\nno end')[0]).toMatchObject({
+      kind: 'error',
+      error: expect.stringContaining('no END'),
+    });
   });
   it('moderator commands and their arguments', () => {
     expect(parseCommands('EXTEND 1d 6h')[0]).toMatchObject({ kind: 'extend', minutes: 1800 });
-    expect(parseCommands('extend soon')[0]).toMatchObject({ kind: 'error', error: expect.stringContaining('not a duration') });
+    expect(parseCommands('extend soon')[0]).toMatchObject({
+      kind: 'error',
+      error: expect.stringContaining('not a duration'),
+    });
     expect(parseCommands('ROLLBACK 3')[0]).toMatchObject({ kind: 'rollback', phase: '3' });
     expect(parseCommands('ROLLBACK')[0].kind).toBe('error');
     expect(parseCommands('READY now')[0].kind).toBe('error');
@@ -34,7 +47,7 @@ describe('commands', () => {
     expect(parseDuration('2 hours and 15 minutes')).toBe(135);
     expect(parseDuration('0h')).toBeNull();
   });
-  it('times: ISO with a zone, or local time in the writer\'s zone', () => {
+  it("times: ISO with a zone, or local time in the writer's zone", () => {
     expect(parseTime('2025-03-04T20:00Z', 'UTC')?.toISOString()).toBe('2025-03-04T20:00:00.000Z');
     expect(parseTime('2025-03-04 20:00', 'Pacific/Honolulu')?.toISOString()).toBe('2025-03-05T06:00:00.000Z');
     expect(parseTime('tomorrow', 'UTC')).toBeNull();

@@ -9,12 +9,20 @@ import { createTestDatabase } from '../helpers/db.ts';
 import { last, startEmailRig, type EmailRig } from './helpers.ts';
 
 let rig: EmailRig;
-beforeAll(async () => { rig = await startEmailRig({ REPLY_SECRET: '' }); });
-afterAll(async () => { await rig?.close(); });
+beforeAll(async () => {
+  rig = await startEmailRig({ REPLY_SECRET: '' });
+});
+afterAll(async () => {
+  await rig?.close();
+});
 
 describe('the reply secret', () => {
   it('is random, kept in the database, the same for every process on it and different for another database', async () => {
-    const env = { INBOUND_DOMAIN: 'play.kahu.test', INBOUND_WEBHOOK_SECRET: 'x'.repeat(32), DATABASE_URL: rig.t.database.url };
+    const env = {
+      INBOUND_DOMAIN: 'play.kahu.test',
+      INBOUND_WEBHOOK_SECRET: 'x'.repeat(32),
+      DATABASE_URL: rig.t.database.url,
+    };
     expect(loadConfig(env).inbound.replySecret).toBe('');
     const secrets: string[] = [];
     for (let i = 0; i < 2; i++) {
@@ -44,13 +52,19 @@ describe('the reply secret', () => {
     const a = await signUp(rig.t, 'seat-a@example.org');
     const b = await signUp(rig.t, 'seat-b@example.org');
     const c = await signUp(rig.t, 'seat-c@example.org');
-    const { game, byRole } = await startedGame(rig.t, mod, [a, b], { name: 'Seats', variant: 'heiau', scenario: 'race' });
+    const { game, byRole } = await startedGame(rig.t, mod, [a, b], {
+      name: 'Seats',
+      variant: 'heiau',
+      scenario: 'race',
+    });
     const role = Object.entries(byRole).find(([, x]) => x === a)![0];
     const oldAddress = (await last(rig, a.email, 'start')).replyTo!;
     const view = await mod.ok('GET', `/games/${game.id}`);
     const seatA = view.players.find((p: any) => p.email === a.email).id;
     await mod.ok('POST', `/games/${game.id}/players/${seatA}/replace`, { email: c.email });
-    const seatC = (await mod.ok('GET', `/games/${game.id}`)).players.find((p: any) => p.email === c.email && p.status === 'playing').id;
+    const seatC = (await mod.ok('GET', `/games/${game.id}`)).players.find(
+      (p: any) => p.email === c.email && p.status === 'playing',
+    ).id;
     // And back to a: the same person, a new key.
     await mod.ok('POST', `/games/${game.id}/players/${seatC}/replace`, { email: a.email });
     await rig.send({ from: a.email, to: oldAddress, subject: 'orders', text: 'STATUS' });

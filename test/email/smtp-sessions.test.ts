@@ -6,7 +6,13 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { clientKey } from '../../src/pbem/inbound/listener.ts';
 import { startEmailRig, type EmailRig } from './helpers.ts';
 
-interface Session { socket: net.Socket; greeting: Promise<string>; next(): Promise<string>; say(line: string): Promise<string>; closed: Promise<void> }
+interface Session {
+  socket: net.Socket;
+  greeting: Promise<string>;
+  next(): Promise<string>;
+  say(line: string): Promise<string>;
+  closed: Promise<void>;
+}
 
 const open: net.Socket[] = [];
 
@@ -24,16 +30,35 @@ function connect(port: number, localAddress = '127.0.0.1'): Session {
       const line = buf.slice(0, i);
       buf = buf.slice(i + 2);
       const w = waiting.shift();
-      if (w) w(line); else lines.push(line);
+      if (w) w(line);
+      else lines.push(line);
     }
   });
   socket.on('error', () => {});
-  const next = () => new Promise<string>((resolve) => { const l = lines.shift(); if (l !== undefined) resolve(l); else waiting.push(resolve); });
+  const next = () =>
+    new Promise<string>((resolve) => {
+      const l = lines.shift();
+      if (l !== undefined) resolve(l);
+      else waiting.push(resolve);
+    });
   const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
-  return { socket, greeting: next(), next, say: (line) => { socket.write(`${line}\r\n`); return next(); }, closed };
+  return {
+    socket,
+    greeting: next(),
+    next,
+    say: (line) => {
+      socket.write(`${line}\r\n`);
+      return next();
+    },
+    closed,
+  };
 }
 
-const within = <T>(p: Promise<T>, ms: number, what: string) => Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what}: nothing within ${ms} ms`)), ms))]);
+const within = <T>(p: Promise<T>, ms: number, what: string) =>
+  Promise.race([
+    p,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what}: nothing within ${ms} ms`)), ms)),
+  ]);
 
 let rig: EmailRig | undefined;
 afterEach(async () => {
@@ -41,7 +66,9 @@ afterEach(async () => {
   await rig?.close();
   rig = undefined;
 });
-afterAll(async () => { await rig?.close(); });
+afterAll(async () => {
+  await rig?.close();
+});
 
 describe('SMTP sessions', () => {
   it('one address holds at most 5 sessions: the 6th is refused with 421, another address still connects', async () => {
@@ -98,7 +125,11 @@ describe('SMTP sessions', () => {
       expect(await busy.say('MAIL FROM:<someone@example.org>')).toMatch(/^250 /);
       expect(await busy.say('RCPT TO:<nobody@play.kahu.test>')).toMatch(/^250 /);
       expect(await busy.say('DATA')).toMatch(/^354 /);
-      expect(await busy.say(`From: someone@example.org\r\nTo: nobody@play.kahu.test\r\nSubject: ${n}\r\n\r\nhello ${n}\r\n.`)).toMatch(/^250 /);
+      expect(
+        await busy.say(
+          `From: someone@example.org\r\nTo: nobody@play.kahu.test\r\nSubject: ${n}\r\n\r\nhello ${n}\r\n.`,
+        ),
+      ).toMatch(/^250 /);
     }
     expect(await busy.say('NOOP')).toMatch(/^250 /);
   });

@@ -13,7 +13,16 @@ import type { Phase } from '../../src/db/generated/client.ts';
 import { games } from '../../src/games/index.ts';
 import { hawaii1795, type Hawaii1795State } from '../../src/games/hawaii1795.ts';
 import type { Viewer } from '../../src/contract/types.ts';
-import { gameOverMail, inviteMail, lateMail, reminderMail, receiptMail, resultsMail, startMail, type Reader } from '../../src/mail/game-mail.ts';
+import {
+  gameOverMail,
+  inviteMail,
+  lateMail,
+  reminderMail,
+  receiptMail,
+  resultsMail,
+  startMail,
+  type Reader,
+} from '../../src/mail/game-mail.ts';
 import { sweep } from '../../src/service/sweep.ts';
 import { signUp, type Client } from '../helpers/api.ts';
 import { hawaiiTurn } from '../helpers/hawaii1795-player.ts';
@@ -32,7 +41,8 @@ function dataIds(file: string, skip: string[]): string[] {
     if (Array.isArray(x)) x.forEach(walk);
     else if (x && typeof x === 'object') {
       const o = x as Record<string, unknown>;
-      if (typeof o.id === 'string' && typeof o.name === 'string' && o.id !== o.name && !skip.includes(o.id)) out.push(o.id);
+      if (typeof o.id === 'string' && typeof o.name === 'string' && o.id !== o.name && !skip.includes(o.id))
+        out.push(o.id);
       Object.values(o).forEach(walk);
     }
   };
@@ -40,7 +50,9 @@ function dataIds(file: string, skip: string[]): string[] {
   return out;
 }
 
-const hawaiiData = JSON.parse(fs.readFileSync(new URL('../../src/hand-of-destiny/scenarios/hawaii-1795.json', import.meta.url), 'utf8'));
+const hawaiiData = JSON.parse(
+  fs.readFileSync(new URL('../../src/hand-of-destiny/scenarios/hawaii-1795.json', import.meta.url), 'utf8'),
+);
 const hawaiiIds = [...hawaiiData.sides, ...hawaiiData.spaces, ...hawaiiData.islands, ...hawaiiData.units]
   .filter((x: { id: string; name: string }) => x.id !== x.name && x.id !== 'earthworks') // "earthworks" is also the rulebook's word
   .map((x: { id: string }) => x.id);
@@ -51,7 +63,9 @@ const ID_PATTERNS: Record<string, RegExp> = {
   hawaii1795: wordsPattern(hawaiiIds),
   aloha: wordsPattern(dataIds('../../src/aloha/data/aloha.json', ['governor'])),
   // Units and Structures (u12, s3), territories (tai-tokerau) and the box prefix (bush:).
-  'maori-wars': new RegExp(`${wordsPattern([...dataIds('../../src/maori-wars/data/north-island.json', []), 'bush']).source}|(?<![\\w'-])[us]\\d+(?![\\w'-])`),
+  'maori-wars': new RegExp(
+    `${wordsPattern([...dataIds('../../src/maori-wars/data/north-island.json', []), 'bush']).source}|(?<![\\w'-])[us]\\d+(?![\\w'-])`,
+  ),
 };
 
 /**
@@ -68,24 +82,43 @@ function ours(body: string): string {
     if (l.startsWith(':: ') || /^\s+\d+\.\s/.test(l)) continue;
     out.push(l);
   }
-  return out.join('\n').replace(/https?:\/\/\S+/g, '<link>').replace(/(orders|moderator)\+[a-z2-7]+@/g, '$1+<token>@');
+  return out
+    .join('\n')
+    .replace(/https?:\/\/\S+/g, '<link>')
+    .replace(/(orders|moderator)\+[a-z2-7]+@/g, '$1+<token>@');
 }
 
 let rig: EmailRig;
 const played: { variant: string; gameId: string }[] = [];
 
-interface Seat { client: Client; role: string; addr: string }
+interface Seat {
+  client: Client;
+  role: string;
+  addr: string;
+}
 
 async function play(variant: string, scenario: string, players: number, opts: { press?: boolean } = {}) {
   const tag = `${variant}-${scenario}`;
   const mod = await signUp(rig.t, `${tag}-mod@example.org`, { name: 'Kahuna' });
   const ps: Client[] = [];
-  for (let n = 1; n <= players; n++) ps.push(await signUp(rig.t, `${tag}-${n}@example.org`, n % 2 ? { name: `Player ${n}` } : {}));
-  const game = await mod.ok('POST', '/games', { name: `${tag} game`, variant, scenario, nmrPolicy: 'wait', deadlines: { graceMinutes: 60, reminderMinutes: 60 } }, 201);
+  for (let n = 1; n <= players; n++)
+    ps.push(await signUp(rig.t, `${tag}-${n}@example.org`, n % 2 ? { name: `Player ${n}` } : {}));
+  const game = await mod.ok(
+    'POST',
+    '/games',
+    { name: `${tag} game`, variant, scenario, nmrPolicy: 'wait', deadlines: { graceMinutes: 60, reminderMinutes: 60 } },
+    201,
+  );
   played.push({ variant, gameId: game.id });
   for (const p of ps) await mod.ok('POST', `/games/${game.id}/invitations`, { email: p.email }, 201);
   // The first joins by email, the others over the API.
-  await rig.send({ from: ps[0]!.email, to: JUDGE, subject: 'join', text: `LIST\nJOIN ${tag} game`, headers: proven(ps[0]!.email) });
+  await rig.send({
+    from: ps[0]!.email,
+    to: JUDGE,
+    subject: 'join',
+    text: `LIST\nJOIN ${tag} game`,
+    headers: proven(ps[0]!.email),
+  });
   for (const p of ps.slice(1)) await p.ok('POST', `/games/${game.id}/join`);
   const started = await mod.ok('POST', `/games/${game.id}/start`);
   await rig.t.db.account.updateMany({ data: { receiptsByMail: true } }); // every kind of mail: receipts of API orders too
@@ -96,10 +129,25 @@ async function play(variant: string, scenario: string, players: number, opts: { 
   }
   const modAddr = (await last(rig, mod.email, 'start')).replyTo!;
   const [a, b] = seats as [Seat, Seat];
-  await rig.send({ from: a.client.email, to: a.addr, subject: 'commands', text: 'HELP\nSTATUS\nHISTORY\nNOT AN ORDER\nCONCEDE Nobody\nPROCESS\nREGISTER\nRESIGN' });
-  await rig.send({ from: mod.email, to: modAddr, subject: 'mod', text: 'STATUS\nPAUSE\nRESUME\nEXTEND 1h\nREADY\nB Puna H' });
+  await rig.send({
+    from: a.client.email,
+    to: a.addr,
+    subject: 'commands',
+    text: 'HELP\nSTATUS\nHISTORY\nNOT AN ORDER\nCONCEDE Nobody\nPROCESS\nREGISTER\nRESIGN',
+  });
+  await rig.send({
+    from: mod.email,
+    to: modAddr,
+    subject: 'mod',
+    text: 'STATUS\nPAUSE\nRESUME\nEXTEND 1h\nREADY\nB Puna H',
+  });
   if (opts.press !== false) {
-    await rig.send({ from: a.client.email, to: a.addr, subject: 'press', text: `PRESS TO ALL\nAloha kakou.\nEND\nPRESS TO ${b.role}\nA word between us.\nEND` });
+    await rig.send({
+      from: a.client.email,
+      to: a.addr,
+      subject: 'press',
+      text: `PRESS TO ALL\nAloha kakou.\nEND\nPRESS TO ${b.role}\nA word between us.\nEND`,
+    });
   }
   await rig.send({ from: b.client.email, to: b.addr, subject: 'vote', text: 'DRAW\nNODRAW\nCONCEDE Nobody' });
   for (let round = 0; round < 2; round++) {
@@ -128,7 +176,9 @@ async function play(variant: string, scenario: string, players: number, opts: { 
   if (view.status !== 'finished') {
     const seat = view.players.find((p: any) => p.email === leaving.client.email);
     await mod.ok('POST', `/games/${game.id}/players/${seat.id}/replace`, { email: `${tag}-sub@example.org` });
-    const sub = (await mod.ok('GET', `/games/${game.id}`)).players.find((p: any) => p.email === `${tag}-sub@example.org`);
+    const sub = (await mod.ok('GET', `/games/${game.id}`)).players.find(
+      (p: any) => p.email === `${tag}-sub@example.org`,
+    );
     await mod.ok('DELETE', `/games/${game.id}/players/${sub.id}`);
     await mod.ok('POST', `/games/${game.id}/draw`, {});
   }
@@ -146,11 +196,12 @@ async function validLines(variant: string, gameId: string, seat: Seat): Promise<
   }
   if (o.adjustment) {
     const due = o.adjustment.due ?? 0;
-    return due > 0 ? (o.adjustment.builds ?? []).slice(0, due).map((x: any) => x.order) : o.units.slice(0, -due).map((u: any) => u.orders[0].order);
+    return due > 0
+      ? (o.adjustment.builds ?? []).slice(0, due).map((x: any) => x.order)
+      : o.units.slice(0, -due).map((u: any) => u.orders[0].order);
   }
   return (o.units ?? []).map((u: any) => u.orders[u.orders.length - 1].order);
 }
-
 
 describe('every mail the judge sends, for every reader', () => {
   beforeAll(async () => {
@@ -162,18 +213,59 @@ describe('every mail the judge sends, for every reader', () => {
     await play('aloha', 'two', 2);
     await play('maori-wars', 'hone-hekes-challenge', 2);
     // Mail about no game: sign-in (token, web link, unknown address), registration, the judge's help.
-    await rig.t.app.inject({ method: 'POST', url: '/accounts/sign-in', payload: { email: 'standard-classic-1@example.org' } });
-    await rig.t.app.inject({ method: 'POST', url: '/accounts/sign-in', payload: { email: 'standard-classic-1@example.org', web: true } });
+    await rig.t.app.inject({
+      method: 'POST',
+      url: '/accounts/sign-in',
+      payload: { email: 'standard-classic-1@example.org' },
+    });
+    await rig.t.app.inject({
+      method: 'POST',
+      url: '/accounts/sign-in',
+      payload: { email: 'standard-classic-1@example.org', web: true },
+    });
     await rig.t.app.inject({ method: 'POST', url: '/accounts/sign-in', payload: { email: 'stranger@example.org' } });
-    await rig.send({ from: 'newcomer@example.net', to: JUDGE, subject: 'hello', text: 'REGISTER\nLIST\nHELP\nB Puna H', headers: proven('newcomer@example.net') });
-    await rig.send({ from: 'newcomer@example.net', to: JUDGE, subject: 'empty', text: '', headers: proven('newcomer@example.net') });
+    await rig.send({
+      from: 'newcomer@example.net',
+      to: JUDGE,
+      subject: 'hello',
+      text: 'REGISTER\nLIST\nHELP\nB Puna H',
+      headers: proven('newcomer@example.net'),
+    });
+    await rig.send({
+      from: 'newcomer@example.net',
+      to: JUDGE,
+      subject: 'empty',
+      text: '',
+      headers: proven('newcomer@example.net'),
+    });
     await rig.inbox('nobody');
   }, 600_000);
-  afterAll(async () => { await rig?.close(); });
+  afterAll(async () => {
+    await rig?.close();
+  });
 
   it('covers every kind of mail', async () => {
     const kinds = new Set((await rig.t.db.outboxMail.findMany({ select: { kind: true } })).map((m) => m.kind));
-    for (const k of ['invite', 'start', 'receipt', 'reminder', 'late', 'results', 'press', 'email-reply', 'game-over', 'token', 'replacement', 'event:removed', 'event:resigned', 'event:resigned-moderator', 'event:paused', 'event:resumed', 'event:deadline', 'event:replaced']) {
+    for (const k of [
+      'invite',
+      'start',
+      'receipt',
+      'reminder',
+      'late',
+      'results',
+      'press',
+      'email-reply',
+      'game-over',
+      'token',
+      'replacement',
+      'event:removed',
+      'event:resigned',
+      'event:resigned-moderator',
+      'event:paused',
+      'event:resumed',
+      'event:deadline',
+      'event:replaced',
+    ]) {
       expect(kinds, k).toContain(k);
     }
   });
@@ -181,7 +273,10 @@ describe('every mail the judge sends, for every reader', () => {
   for (const variant of ['standard', 'heiau', 'hawaii1795', 'aloha', 'maori-wars', 'none']) {
     it(`${variant}: no id and no broken word`, async () => {
       const games = played.filter((p) => p.variant === variant).map((p) => p.gameId);
-      const mails = await rig.t.db.outboxMail.findMany({ where: variant === 'none' ? { gameId: null } : { gameId: { in: games } }, orderBy: { seq: 'asc' } });
+      const mails = await rig.t.db.outboxMail.findMany({
+        where: variant === 'none' ? { gameId: null } : { gameId: { in: games } },
+        orderBy: { seq: 'asc' },
+      });
       expect(mails.length).toBeGreaterThan(variant === 'none' ? 3 : 20);
       const ids = ID_PATTERNS[variant];
       for (const m of mails) {
@@ -198,36 +293,85 @@ describe('every mail the judge sends, for every reader', () => {
 // The same templates without the service, for every scenario of every variant (each Heiau
 // scenario among them), over the first phases resolved with the engines' defaults.
 describe('every template, every scenario, every reader', () => {
-  const config = loadConfig({ PUBLIC_URL: 'http://kahu.test', INBOUND_DOMAIN: DOMAIN, INBOUND_SMTP_PORT: '0', REPLY_SECRET: 'reply-secret-for-tests-0123456789' });
+  const config = loadConfig({
+    PUBLIC_URL: 'http://kahu.test',
+    INBOUND_DOMAIN: DOMAIN,
+    INBOUND_SMTP_PORT: '0',
+    REPLY_SECRET: 'reply-secret-for-tests-0123456789',
+  });
   const at = new Date('2025-03-03T00:00:00Z');
   for (const module of Object.values(games)) {
     for (const scenario of module.scenarios) {
       it(`${module.id} ${scenario.id}`, () => {
         const ids = ID_PATTERNS[module.id];
-        const game = { id: '00000000-0000-4000-8000-000000000001', name: 'Test game', variant: module.id, scenario: scenario.id, seed: 'seed', seedHash: 'hash', moderatorEmail: 'mod@example.org' };
-        const readers: Reader[] = [{ kind: 'moderator' } as Viewer, { kind: 'observer' } as Viewer, ...scenario.roles.map((role) => ({ kind: 'player', role }) as Viewer)]
-          .map((viewer, i) => ({ email: `r${i}@example.org`, timeZone: 'Pacific/Honolulu', viewer }));
+        const game = {
+          id: '00000000-0000-4000-8000-000000000001',
+          name: 'Test game',
+          variant: module.id,
+          scenario: scenario.id,
+          seed: 'seed',
+          seedHash: 'hash',
+          moderatorEmail: 'mod@example.org',
+        };
+        const readers: Reader[] = [
+          { kind: 'moderator' } as Viewer,
+          { kind: 'observer' } as Viewer,
+          ...scenario.roles.map((role) => ({ kind: 'player', role }) as Viewer),
+        ].map((viewer, i) => ({ email: `r${i}@example.org`, timeZone: 'Pacific/Honolulu', viewer }));
         const phaseOf = (st: unknown, seq: number): Phase => {
           const info = module.phase(st);
-          return { id: `00000000-0000-4000-8000-00000000010${seq}`, gameId: game.id, seq, key: info.key, label: info.label, type: info.type, year: info.year ?? null, state: st as any, status: 'open', openedAt: at, deadlineAt: at, graceUntil: null, earlyAt: null, remindedAt: null, resolvedAt: null, report: null, expected: module.expectedRoles(st), missed: [] };
+          return {
+            id: `00000000-0000-4000-8000-00000000010${seq}`,
+            gameId: game.id,
+            seq,
+            key: info.key,
+            label: info.label,
+            type: info.type,
+            year: info.year ?? null,
+            state: st as any,
+            status: 'open',
+            openedAt: at,
+            deadlineAt: at,
+            graceUntil: null,
+            earlyAt: null,
+            remindedAt: null,
+            resolvedAt: null,
+            report: null,
+            expected: module.expectedRoles(st),
+            missed: [],
+          };
         };
         const mails: { subject: string; body: string }[] = [];
         let st = module.setup('template-seed', scenario.id, {});
-        const assignment = Object.fromEntries(scenario.roles.map((r, i) => [r, i % 2 ? `Player ${i}` : '(address hidden)']));
-        for (const r of readers) mails.push(startMail(config, game, module, r, phaseOf(st, 1), st, assignment), inviteMail(config, game, r.email, r.viewer.kind === 'player' ? r.viewer.role : null));
+        const assignment = Object.fromEntries(
+          scenario.roles.map((r, i) => [r, i % 2 ? `Player ${i}` : '(address hidden)']),
+        );
+        for (const r of readers)
+          mails.push(
+            startMail(config, game, module, r, phaseOf(st, 1), st, assignment),
+            inviteMail(config, game, r.email, r.viewer.kind === 'player' ? r.viewer.role : null),
+          );
         for (let n = 1; n <= 4 && !module.outcome(st); n++) {
           const phase = phaseOf(st, n);
           for (const r of readers) {
             if (r.viewer.kind !== 'player') continue;
             const read = module.readSubmission(st, r.viewer.role, ['Nowhere - Elsewhere', 'HOLD']);
-            mails.push(receiptMail(config, game, r, phase, read.lines, 'abc123', at, false), reminderMail(config, game, r, phase));
+            mails.push(
+              receiptMail(config, game, r, phase, read.lines, 'abc123', at, false),
+              reminderMail(config, game, r, phase),
+            );
           }
-          for (const r of readers) mails.push(lateMail(config, game, phase, { ...r, late: r.viewer.kind === 'player' }, phase.expected, at));
+          for (const r of readers)
+            mails.push(lateMail(config, game, phase, { ...r, late: r.viewer.kind === 'player' }, phase.expected, at));
           const { state: next, report } = module.resolve(st, {});
-          for (const r of readers) mails.push(resultsMail(config, game, module, r, [{ phase, report }], phaseOf(next, n + 1), next, at));
+          for (const r of readers)
+            mails.push(resultsMail(config, game, module, r, [{ phase, report }], phaseOf(next, n + 1), next, at));
           st = next;
         }
-        for (const r of readers) mails.push(gameOverMail(config, game, module, r, { kind: 'draw', winners: scenario.roles, text: 'draw' }, st));
+        for (const r of readers)
+          mails.push(
+            gameOverMail(config, game, module, r, { kind: 'draw', winners: scenario.roles, text: 'draw' }, st),
+          );
         for (const m of mails) {
           const text = `${m.subject}\n${ours(m.body)}`;
           expect(text, `an id in:\n${text}`).not.toMatch(UUID);

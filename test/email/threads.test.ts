@@ -14,7 +14,9 @@ beforeAll(async () => {
   rig = await startEmailRig();
   ({ mod, byRole, gameId } = await gameOf(rig.t, 'thread', 2, { name: 'Threads', variant: 'heiau', scenario: 'race' }));
 });
-afterAll(async () => { await rig?.close(); });
+afterAll(async () => {
+  await rig?.close();
+});
 
 describe('mail threads', () => {
   it("every mail of a game to a reader threads under that reader's start mail; answers reply to the player's mail", async () => {
@@ -24,7 +26,15 @@ describe('mail threads', () => {
     // Another reader's thread has another root.
     expect((await last(rig, byRole.Sunset!.email, 'start')).messageId).not.toBe(start.messageId);
     const before = (await rig.inbox(sunrise.email)).length;
-    await rig.send({ from: sunrise.email, to: start.replyTo!, subject: 'Re: start', text: 'B Puna H\nREADY', messageId: '<player-msg-1@example.org>', inReplyTo: start.messageId, references: [start.messageId] });
+    await rig.send({
+      from: sunrise.email,
+      to: start.replyTo!,
+      subject: 'Re: start',
+      text: 'B Puna H\nREADY',
+      messageId: '<player-msg-1@example.org>',
+      inReplyTo: start.messageId,
+      references: [start.messageId],
+    });
     const mails = await rig.inbox(sunrise.email);
     // One incoming message, one reply (the receipt is in it).
     expect(mails.length).toBe(before + 1);

@@ -16,25 +16,55 @@ beforeAll(async () => {
   mod = await signUp(rig.t, 'kahuna@example.org');
   const a = await signUp(rig.t, 'alii@example.org');
   const b = await signUp(rig.t, 'makoa@example.org');
-  const { game, byRole } = await startedGame(rig.t, mod, [a, b], { name: 'Hook race', variant: 'heiau', scenario: 'race' });
+  const { game, byRole } = await startedGame(rig.t, mod, [a, b], {
+    name: 'Hook race',
+    variant: 'heiau',
+    scenario: 'race',
+  });
   gameId = game.id;
   sunrise = byRole.Sunrise;
   sunset = byRole.Sunset;
   sunriseAddr = (await last(rig, sunrise.email, 'start')).replyTo!;
 });
-afterAll(async () => { await rig?.close(); });
+afterAll(async () => {
+  await rig?.close();
+});
 
-function raw(opts: { from: string; to: string; body: string; headers?: Record<string, string>; contentType?: string; messageId?: string }): string {
+function raw(opts: {
+  from: string;
+  to: string;
+  body: string;
+  headers?: Record<string, string>;
+  contentType?: string;
+  messageId?: string;
+}): string {
   n++;
   const head = {
-    From: opts.from, To: opts.to, Subject: `message ${n}`, Date: new Date(Date.UTC(2025, 2, 3, 0, 0, n)).toUTCString(),
-    'Message-ID': opts.messageId ?? `<hook-${n}@mail.example.org>`, 'MIME-Version': '1.0', 'Content-Type': opts.contentType ?? 'text/plain; charset=utf-8', ...opts.headers,
+    From: opts.from,
+    To: opts.to,
+    Subject: `message ${n}`,
+    Date: new Date(Date.UTC(2025, 2, 3, 0, 0, n)).toUTCString(),
+    'Message-ID': opts.messageId ?? `<hook-${n}@mail.example.org>`,
+    'MIME-Version': '1.0',
+    'Content-Type': opts.contentType ?? 'text/plain; charset=utf-8',
+    ...opts.headers,
   };
-  return Object.entries(head).map(([k, v]) => `${k}: ${v}`).join('\r\n') + '\r\n\r\n' + opts.body.replace(/\n/g, '\r\n');
+  return (
+    Object.entries(head)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join('\r\n') +
+    '\r\n\r\n' +
+    opts.body.replace(/\n/g, '\r\n')
+  );
 }
 
 async function post(message: string, secret: string | null = WEBHOOK_SECRET, headers: Record<string, string> = {}) {
-  const r = await rig.t.app.inject({ method: 'POST', url: '/inbound/mail', payload: message, headers: { 'content-type': 'message/rfc822', ...(secret ? { authorization: `Bearer ${secret}` } : {}), ...headers } });
+  const r = await rig.t.app.inject({
+    method: 'POST',
+    url: '/inbound/mail',
+    payload: message,
+    headers: { 'content-type': 'message/rfc822', ...(secret ? { authorization: `Bearer ${secret}` } : {}), ...headers },
+  });
   return { status: r.statusCode, body: r.json() };
 }
 
@@ -50,8 +80,11 @@ describe('inbound webhook', () => {
   });
 
   it('takes a raw message: the orders appear in the game; HTTP Basic works as well', async () => {
-    const r = await post(raw({ from: `Alii <${sunrise.email}>`, to: sunriseAddr, body: 'B Kona-Kailua - Kawaihae\nB Puna H\n' }), null,
-      { authorization: `Basic ${Buffer.from(`mailservice:${WEBHOOK_SECRET}`).toString('base64')}` });
+    const r = await post(
+      raw({ from: `Alii <${sunrise.email}>`, to: sunriseAddr, body: 'B Kona-Kailua - Kawaihae\nB Puna H\n' }),
+      null,
+      { authorization: `Basic ${Buffer.from(`mailservice:${WEBHOOK_SECRET}`).toString('base64')}` },
+    );
     expect(r).toEqual({ status: 200, body: { status: 'answered' } });
     const mine = await sunrise.ok('GET', `/games/${gameId}/orders`);
     expect(mine.lines.map((l: any) => l.text)).toEqual(['B Kona-Kailua - Kawaihae', 'B Puna H']);
@@ -69,18 +102,35 @@ describe('inbound webhook', () => {
   it('a delivery status notification is never answered', async () => {
     const before = (await rig.inbox(sunrise.email)).length;
     const dsn = raw({
-      from: 'MAILER-DAEMON@mx.example.org', to: sunriseAddr, contentType: 'multipart/report; report-type=delivery-status; boundary="b1"',
+      from: 'MAILER-DAEMON@mx.example.org',
+      to: sunriseAddr,
+      contentType: 'multipart/report; report-type=delivery-status; boundary="b1"',
       body: '--b1\nContent-Type: text/plain\n\nB Puna - Hilo\n--b1\nContent-Type: message/delivery-status\n\nStatus: 5.1.1\n--b1--\n',
     });
     expect((await post(dsn)).body.status).toBe('ignored');
-    const fromPlayer = raw({ from: sunrise.email, to: sunriseAddr, body: 'B Puna - Hilo', contentType: 'multipart/report; report-type=delivery-status; boundary="b1"' });
+    const fromPlayer = raw({
+      from: sunrise.email,
+      to: sunriseAddr,
+      body: 'B Puna - Hilo',
+      contentType: 'multipart/report; report-type=delivery-status; boundary="b1"',
+    });
     expect((await post(fromPlayer)).body.status).toBe('ignored');
     expect((await rig.inbox(sunrise.email)).length).toBe(before);
-    expect((await sunrise.ok('GET', `/games/${gameId}/orders`)).lines.map((l: any) => l.text)).toEqual(['B Kona-Kailua H', 'B Puna H']);
+    expect((await sunrise.ok('GET', `/games/${gameId}/orders`)).lines.map((l: any) => l.text)).toEqual([
+      'B Kona-Kailua H',
+      'B Puna H',
+    ]);
   });
 
   it('HTML-only mail is read as text', async () => {
-    const r = await post(raw({ from: sunrise.email, to: sunriseAddr, contentType: 'text/html; charset=utf-8', body: '<html><body><p>B Kona-Kailua - Kawaihae</p><p>B Puna - Hilo</p><blockquote>B Puna - Nowhere</blockquote></body></html>' }));
+    const r = await post(
+      raw({
+        from: sunrise.email,
+        to: sunriseAddr,
+        contentType: 'text/html; charset=utf-8',
+        body: '<html><body><p>B Kona-Kailua - Kawaihae</p><p>B Puna - Hilo</p><blockquote>B Puna - Nowhere</blockquote></body></html>',
+      }),
+    );
     expect(r.body.status).toBe('answered');
     const lines = (await sunrise.ok('GET', `/games/${gameId}/orders`)).lines.map((l: any) => l.text);
     expect(lines.slice(0, 2)).toEqual(['B Kona-Kailua - Kawaihae', 'B Puna - Hilo']);
@@ -96,13 +146,21 @@ describe('inbound webhook', () => {
     expect((await sunrise.ok('GET', `/games/${gameId}/orders`)).lines.map((l: any) => l.text)).toEqual(before);
     const reply = (await last(rig, sunrise.email, 'email-reply')).text;
     expect(reply).toMatch(/1\. B Kona-Kailua H\n\s+accepted: read as: .*\(not stored\)/);
-    expect(reply).toContain('Orders: NOT stored. Lines 2, 3 were rejected, so nothing of this submission\nwas stored and your earlier orders stand.');
+    expect(reply).toContain(
+      'Orders: NOT stored. Lines 2, 3 were rejected, so nothing of this submission\nwas stored and your earlier orders stand.',
+    );
     expect(reply).not.toMatch(/^:: Receipt:/m);
   });
 
   it('a message over the size limit is not read, and the sender is told', async () => {
     const before = await subs();
-    const r = await post(raw({ from: sunset.email, to: (await last(rig, sunset.email, 'start')).replyTo!, body: 'B Aiea H\n' + 'x'.repeat(5000) }));
+    const r = await post(
+      raw({
+        from: sunset.email,
+        to: (await last(rig, sunset.email, 'start')).replyTo!,
+        body: 'B Aiea H\n' + 'x'.repeat(5000),
+      }),
+    );
     expect(r.body.status).toBe('too-large');
     expect(await subs()).toBe(before);
     expect((await last(rig, sunset.email, 'email-refused')).text).toMatch(/at most 4 KiB/);
@@ -111,10 +169,16 @@ describe('inbound webhook', () => {
   it('only authenticated mail counts against the hourly quota; a limited sender is still answered; forged mail uses up nothing', async () => {
     // 30 mails in Sunrise's name to an address that is not Sunrise's: refused, unanswered, counted against nobody.
     const forged = `orders+${'a'.repeat(42)}@${DOMAIN}`;
-    for (let i = 0; i < 30; i++) expect((await post(raw({ from: sunrise.email, to: forged, body: 'B Puna - Kilauea' }))).body.status).toBe('refused');
+    for (let i = 0; i < 30; i++)
+      expect((await post(raw({ from: sunrise.email, to: forged, body: 'B Puna - Kilauea' }))).body.status).toBe(
+        'refused',
+      );
     const since = new Date(rig.t.clock.now().getTime() - 3600_000);
-    const sent = await rig.t.db.inboundMail.count({ where: { fromAddress: sunrise.email, status: { in: ['answered', 'limited'] }, receivedAt: { gt: since } } });
-    for (let i = sent; i < 8; i++) expect((await post(raw({ from: sunrise.email, to: sunriseAddr, body: 'STATUS' }))).body.status).toBe('answered');
+    const sent = await rig.t.db.inboundMail.count({
+      where: { fromAddress: sunrise.email, status: { in: ['answered', 'limited'] }, receivedAt: { gt: since } },
+    });
+    for (let i = sent; i < 8; i++)
+      expect((await post(raw({ from: sunrise.email, to: sunriseAddr, body: 'STATUS' }))).body.status).toBe('answered');
     const before = await subs();
     const refusedBefore = (await rig.inbox(sunrise.email, 'email-refused')).length;
     expect((await post(raw({ from: sunrise.email, to: sunriseAddr, body: 'B Puna H' }))).body.status).toBe('limited');
@@ -141,7 +205,10 @@ describe('inbound webhook', () => {
     // Delivered again later (the sender's server retries): read and answered, the orders stored.
     rig.t.clock.advance(STALE_READING_MS + 1000);
     expect((await post(msg)).body.status).toBe('answered');
-    expect((await sunrise.ok('GET', `/games/${gameId}/orders`)).lines.map((l: any) => l.text)).toEqual(['B Kona-Kailua - Kawaihae', 'B Puna - Hilo']);
+    expect((await sunrise.ok('GET', `/games/${gameId}/orders`)).lines.map((l: any) => l.text)).toEqual([
+      'B Kona-Kailua - Kawaihae',
+      'B Puna - Hilo',
+    ]);
     expect((await post(msg)).body.status).toBe('duplicate');
   });
 });

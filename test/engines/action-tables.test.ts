@@ -9,12 +9,49 @@ import type { Order } from '../../src/diplomacy/types.ts';
 import { ACTIONS as MW_ACTIONS, type Action as MWAction } from '../../src/maori-wars/actions/index.ts';
 
 const MW_KINDS = {
-  move: true, transport: true, destroyCanoe: true, reinforce: true, attack: true, negotiate: true, bushEnter: true, bushMove: true, bushLeave: true, raid: true,
-  ship: true, sap: true, leaderMove: true, bombard: true, carry: true, bushRaid: true, rally: true, build: true, repair: true, standing: true, pass: true,
+  move: true,
+  transport: true,
+  destroyCanoe: true,
+  reinforce: true,
+  attack: true,
+  negotiate: true,
+  bushEnter: true,
+  bushMove: true,
+  bushLeave: true,
+  raid: true,
+  ship: true,
+  sap: true,
+  leaderMove: true,
+  bombard: true,
+  carry: true,
+  bushRaid: true,
+  rally: true,
+  build: true,
+  repair: true,
+  standing: true,
+  pass: true,
 } satisfies Record<MWAction['kind'], true>;
-const ALOHA_KINDS = { settle: true, migrate: true, warrior: true, take: true, event: true, king: true, convert: true, pass: true } satisfies Record<AlohaAction['kind'], true>;
+const ALOHA_KINDS = {
+  settle: true,
+  migrate: true,
+  warrior: true,
+  take: true,
+  event: true,
+  king: true,
+  convert: true,
+  pass: true,
+} satisfies Record<AlohaAction['kind'], true>;
 const DIPLOMACY_KINDS = {
-  hold: true, move: true, support: true, convoy: true, 'build-boats': true, 'trading-post': true, retreat: true, disband: true, build: true, waive: true,
+  hold: true,
+  move: true,
+  support: true,
+  convoy: true,
+  'build-boats': true,
+  'trading-post': true,
+  retreat: true,
+  disband: true,
+  build: true,
+  waive: true,
 } satisfies Record<Order['kind'], true>;
 
 const engines: [string, Record<string, unknown>, Record<string, true>][] = [
@@ -30,7 +67,8 @@ describe('action tables', () => {
       for (const [kind, m] of Object.entries(table)) {
         const mod = m as Record<string, unknown>;
         expect(mod.kind, kind).toBe(kind);
-        for (const f of ['problem', 'apply', 'options', 'describe']) expect(typeof mod[f], `${kind}.${f}`).toBe('function');
+        for (const f of ['problem', 'apply', 'options', 'describe'])
+          expect(typeof mod[f], `${kind}.${f}`).toBe('function');
       }
     });
   }

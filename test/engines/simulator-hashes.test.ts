@@ -11,7 +11,11 @@ import { fixtureMap, fixtureScenario, fixtureTables } from '../maori-wars/fixtur
 
 describe('simulator hashes', () => {
   it('Maori Wars on the fixture map: 6 games', () => {
-    const r = simulateMaoriWars(maoriWars, { map: fixtureMap(), tables: fixtureTables(), scenario: fixtureScenario() }, { games: 6, seed: 'pin' });
+    const r = simulateMaoriWars(
+      maoriWars,
+      { map: fixtureMap(), tables: fixtureTables(), scenario: fixtureScenario() },
+      { games: 6, seed: 'pin' },
+    );
     expect(r.problems).toEqual([]);
     expect(r.hash).toBe('c9e2af5380937760');
   });

@@ -5,7 +5,15 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { aloha } from '../../src/games/aloha.ts';
 import { hawaii1795 } from '../../src/games/hawaii1795.ts';
-import { d6, drawWord, legacySeed, randomInt, seedRandom, shuffle, type RandomState } from '../../src/contract/random.ts';
+import {
+  d6,
+  drawWord,
+  legacySeed,
+  randomInt,
+  seedRandom,
+  shuffle,
+  type RandomState,
+} from '../../src/contract/random.ts';
 import { sha256Hex } from '../../src/contract/sha256.ts';
 import { seededShuffle } from '../../src/service/rng.ts';
 import type { HodState, ReportEntry, TurnReport } from '../../src/hand-of-destiny/index.ts';
@@ -13,7 +21,8 @@ import { playerRandom, randomTurn } from '../../src/hand-of-destiny/player.ts';
 import { dataOf, ROLES, type AlohaState } from '../../src/aloha/engine.ts';
 
 // ---- The auditor's side: nothing but node:crypto and the recipe as docs/service-rules.md states it. ----
-const word = (seed: string, label: string, i: number) => createHash('sha256').update(`${seed}:${label}:${i}`).digest().readUInt32BE(0);
+const word = (seed: string, label: string, i: number) =>
+  createHash('sha256').update(`${seed}:${label}:${i}`).digest().readUInt32BE(0);
 /** A uniform integer in [0, n) from draw `i` on: [value, next draw]. */
 function auditInt(seed: string, label: string, i: number, n: number): [number, number] {
   for (;;) {
@@ -23,7 +32,7 @@ function auditInt(seed: string, label: string, i: number, n: number): [number, n
 }
 function auditDice(seed: string, label: string, from: number, to: number): number[] {
   const out: number[] = [];
-  for (let i = from; i <= to;) {
+  for (let i = from; i <= to; ) {
     const [v, next] = auditInt(seed, label, i, 6);
     out.push(v + 1);
     i = next;
@@ -130,7 +139,9 @@ describe('docs/service-rules.md "Fair dice" worked example', () => {
       expect(m, `"Fair dice" names the ${name}`).not.toBeNull();
       return m![1]!;
     };
-    const seed = field('seed'), label = field('label'), index = Number(field('index'));
+    const seed = field('seed'),
+      label = field('label'),
+      index = Number(field('index'));
     const message = field('message');
     expect(message).toBe(`${seed}:${label}:${index}`);
     const hex = field('SHA-256');
@@ -164,7 +175,8 @@ function diceShown(e: ReportEntry): number[] | 'shuffle' | null {
 
 describe('an auditor recomputes a Hawaii 1795 game from its seed and reports', () => {
   it('every die in the reports is the draw the report names; every draw is named once; the decks were shuffled from draw 0', () => {
-    let checkedDice = 0, checkedGames = 0;
+    let checkedDice = 0,
+      checkedGames = 0;
     for (let g = 0; g < 6; g++) {
       const seed = randomBytes(32).toString('hex');
       const label = 'hand-of-destiny';
@@ -230,7 +242,8 @@ describe('an auditor recomputes a Hawaii 1795 game from its seed and reports', (
 
 describe('an auditor recomputes an Aloha game from its seed and reports', () => {
   it('the first player is draw 0; every chapter deck and every roll for the monarch is the draws the report names', () => {
-    let rolls = 0, decks = 0;
+    let rolls = 0,
+      decks = 0;
     for (let g = 0; g < 8; g++) {
       const seed = randomBytes(32).toString('hex');
       const label = 'aloha';
@@ -244,19 +257,25 @@ describe('an auditor recomputes an Aloha game from its seed and reports', () => 
       for (let step = 0; !aloha.outcome(s) && step < 2000; step++) {
         const role = aloha.expectedRoles(s)[0]!;
         const opts = aloha.options!(s, role) as { decision: string; actions: { text: string }[] };
-        const line = opts.decision !== 'convert' && opts.actions.length ? opts.actions[randomInt(pick, opts.actions.length)]!.text : 'pass';
+        const line =
+          opts.decision !== 'convert' && opts.actions.length
+            ? opts.actions[randomInt(pick, opts.actions.length)]!.text
+            : 'pass';
         const read = aloha.readSubmission(s, role, [line]);
         const res = aloha.resolve(s, { [role]: read.accepted });
         for (const l of (res.report as { lines: string[] }).lines) {
           const m = /\(draws? #(\d+)(?:–#(\d+))?\)\.?$/.exec(l);
           if (!m) continue;
-          const a = Number(m[1]), b = Number(m[2] ?? m[1]);
+          const a = Number(m[1]),
+            b = Number(m[2] ?? m[1]);
           expect(a, l).toBe(at);
           at = b + 1;
           if (l.startsWith('The event cards are shuffled')) {
             const st = res.state as AlohaState;
             const ch = st.stage === 'chapter1' ? 1 : st.stage === 'chapter2' ? 2 : 3;
-            const ids = dataOf(st).events.filter((e) => e.chapter === ch).map((e) => e.id);
+            const ids = dataOf(st)
+              .events.filter((e) => e.chapter === ch)
+              .map((e) => e.id);
             const r = auditShuffle(seed, label, a, ids);
             expect(r.next - 1).toBe(b);
             // The deck as shuffled, less the cards turned up since.
@@ -264,7 +283,9 @@ describe('an auditor recomputes an Aloha game from its seed and reports', () => 
             expect(st.deck).toEqual(left);
             decks++;
           } else {
-            const shown = [...l.replace(/\(draws?.*$/, '').matchAll(/ (\d(?:\+\d)+) = /g)].flatMap((x) => x[1]!.split('+').map(Number));
+            const shown = [...l.replace(/\(draws?.*$/, '').matchAll(/ (\d(?:\+\d)+) = /g)].flatMap((x) =>
+              x[1]!.split('+').map(Number),
+            );
             expect(auditDice(seed, label, a, b), l).toEqual(shown);
             rolls++;
           }

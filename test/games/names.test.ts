@@ -14,7 +14,12 @@ function texts(module: GameModule<DiplomacyState>, scenario: string, seed: strin
   const rng = seedRandom(seed, 'names');
   const out: string[] = [];
   let s = module.setup(seed, scenario);
-  const viewers = (st: DiplomacyState): Viewer[] => [{ kind: 'moderator' as const }, { kind: 'observer' as const }, ...module.scenarios.find((x) => x.id === scenario)!.roles.map((role) => ({ kind: 'player' as const, role }))].filter(() => st !== null);
+  const viewers = (st: DiplomacyState): Viewer[] =>
+    [
+      { kind: 'moderator' as const },
+      { kind: 'observer' as const },
+      ...module.scenarios.find((x) => x.id === scenario)!.roles.map((role) => ({ kind: 'player' as const, role })),
+    ].filter(() => st !== null);
   for (let n = 0; n < phases && !module.outcome(s); n++) {
     const subs: Record<string, unknown> = {};
     for (const v of viewers(s)) out.push(module.formatPosition(s, v));
@@ -25,13 +30,21 @@ function texts(module: GameModule<DiplomacyState>, scenario: string, seed: strin
         const o = module.options!(s, power) as DiplomacyOptions;
         if (s.phase.type === 'adjustment') {
           const due = o.adjustment?.due ?? 0;
-          lines = due > 0 ? (o.adjustment?.builds ?? []).slice(0, due).map((b) => b.order) : o.units.slice(0, -due).map((u) => u.orders[0].order);
+          lines =
+            due > 0
+              ? (o.adjustment?.builds ?? []).slice(0, due).map((b) => b.order)
+              : o.units.slice(0, -due).map((u) => u.orders[0].order);
           // A build of a unit the variant does not build: its error names the unit type in the plural.
           const site = o.adjustment?.builds?.[0]?.order.split(' ')[2];
           if (site) lines.push(`Build ${module.id === 'standard' ? 'B' : 'F'} ${site}`);
         } else lines = o.units.map((u) => pick(rng, u.orders).order);
         // And a few lines the reader must refuse, so that errors are read too.
-        lines.push('A Nowhere - Elsewhere', `${o.units[0]?.type ?? 'A'} ${o.units[0]?.name ?? 'X'} - ${o.units[0]?.name ?? 'X'}`, 'B Kohala B', 'F Hilo = C');
+        lines.push(
+          'A Nowhere - Elsewhere',
+          `${o.units[0]?.type ?? 'A'} ${o.units[0]?.name ?? 'X'} - ${o.units[0]?.name ?? 'X'}`,
+          'B Kohala B',
+          'F Hilo = C',
+        );
       }
       const read = module.readSubmission(s, power, lines);
       for (const l of read.lines) out.push(`${l.text} => ${l.ok ? l.reading : l.error}`);
@@ -47,7 +60,10 @@ function texts(module: GameModule<DiplomacyState>, scenario: string, seed: strin
 describe('names, not ids', () => {
   const cases: [GameModule<DiplomacyState>, string, string][] = [
     [standardDiplomacy as GameModule<DiplomacyState>, 'standard', 'classic'],
-    ...heiauDiplomacy.scenarios.map((x) => [heiauDiplomacy as GameModule<DiplomacyState>, 'heiau', x.id] as [GameModule<DiplomacyState>, string, string]),
+    ...heiauDiplomacy.scenarios.map(
+      (x) =>
+        [heiauDiplomacy as GameModule<DiplomacyState>, 'heiau', x.id] as [GameModule<DiplomacyState>, string, string],
+    ),
   ];
   for (const [module, variant, scenario] of cases) {
     it(`${variant} ${scenario}: readings, errors, reports and positions for every viewer`, () => {

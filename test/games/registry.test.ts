@@ -8,7 +8,14 @@ import { games } from '../../src/games/index.ts';
 
 const isGameModule = (x: unknown): x is GameModule => {
   const m = x as GameModule;
-  return !!m && typeof m === 'object' && typeof m.id === 'string' && typeof m.setup === 'function' && typeof m.resolve === 'function' && typeof m.view === 'function';
+  return (
+    !!m &&
+    typeof m === 'object' &&
+    typeof m.id === 'string' &&
+    typeof m.setup === 'function' &&
+    typeof m.resolve === 'function' &&
+    typeof m.view === 'function'
+  );
 };
 
 describe('the game registry', () => {
@@ -16,7 +23,8 @@ describe('the game registry', () => {
     const dir = path.resolve('src/games');
     const exported: GameModule[] = [];
     for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.ts') && f !== 'index.ts')) {
-      for (const value of Object.values(await import(path.join(dir, file)))) if (isGameModule(value)) exported.push(value);
+      for (const value of Object.values(await import(path.join(dir, file))))
+        if (isGameModule(value)) exported.push(value);
     }
     expect(Object.keys(games).sort()).toEqual(['aloha', 'hawaii1795', 'heiau', 'maori-wars', 'standard']);
     expect(exported.map((m) => m.id).sort()).toEqual(Object.keys(games).sort());

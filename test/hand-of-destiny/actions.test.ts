@@ -12,16 +12,48 @@ import { front } from './frontier.ts';
 import { battle, K, newGame, position, turnWith } from './helpers.ts';
 
 // A kind added to the union without a line here does not compile.
-const UNION: Record<HodAction['kind'], true> = { standing: true, play: true, hold: true, remove: true, recruit: true, fort: true, move: true, battles: true, advance: true };
+const UNION: Record<HodAction['kind'], true> = {
+  standing: true,
+  play: true,
+  hold: true,
+  remove: true,
+  recruit: true,
+  fort: true,
+  move: true,
+  battles: true,
+  advance: true,
+};
 
 /** Turn starts of a few random games and of made-up positions, each planned up to every phase. */
 function turnsToCheck(): SideTurn[] {
   const out: SideTurn[] = [];
   const made = [
     // Storm (removal), a battle due, and the route-movement scenario with fort markers and river fleets.
-    turnWith(position(newGame(), { kamehameha: 'kona', 'k-canoe-1': 'kona', 'k-canoe-2': 'hilo', kalani: 'oahu-1', 'a-canoe-1': 'oahu-1' }), K, 8, 4),
-    battle(K, { kamehameha: 'kona', 'k-warriors-1': 'maui', 'k-canoe-1': 'maui', 'maui-warriors-1': 'maui', kalani: 'oahu-1' }),
-    front({ fortMarkers: true, riverMovement: true }, { general: 'fort', sappers: 'plain', 'inf-1': 'plain', chief: 'village', gunboat: 'camp' }, 'army', 2),
+    turnWith(
+      position(newGame(), {
+        kamehameha: 'kona',
+        'k-canoe-1': 'kona',
+        'k-canoe-2': 'hilo',
+        kalani: 'oahu-1',
+        'a-canoe-1': 'oahu-1',
+      }),
+      K,
+      8,
+      4,
+    ),
+    battle(K, {
+      kamehameha: 'kona',
+      'k-warriors-1': 'maui',
+      'k-canoe-1': 'maui',
+      'maui-warriors-1': 'maui',
+      kalani: 'oahu-1',
+    }),
+    front(
+      { fortMarkers: true, riverMovement: true },
+      { general: 'fort', sappers: 'plain', 'inf-1': 'plain', chief: 'village', gunboat: 'camp' },
+      'army',
+      2,
+    ),
   ];
   for (const s of made) {
     for (const phase of [null, 'removal', 'recruit', 'move', 'battle'] as const) {
@@ -32,7 +64,12 @@ function turnsToCheck(): SideTurn[] {
   }
   for (let n = 0; n < 3; n++) {
     const rng = playerRandom(`actions:${n}`);
-    let s: HodState = setupGame(`actions:${n}`, 'hawaii-1795', n === 2 ? 'short' : 'long', n === 1 ? { fortMarkers: true } : {});
+    let s: HodState = setupGame(
+      `actions:${n}`,
+      'hawaii-1795',
+      n === 2 ? 'short' : 'long',
+      n === 1 ? { fortMarkers: true } : {},
+    );
     for (let turn = 0; turn < 5 && !s.outcome; turn++) {
       for (const phase of [null, 'removal', 'recruit', 'move', 'battle'] as const) {
         const p = new Planner(s, s.side);
@@ -78,8 +115,15 @@ describe('action kinds (src/hand-of-destiny/actions/)', () => {
     const s = setupGame('actions', 'hawaii-1795', 'long');
     const t = new Planner(s, s.side).t;
     const before = JSON.stringify(t.g.s);
-    expect(ACTIONS.recruit.problem(t, t.side, { kind: 'recruit', unit: 'kamehameha', space: 'kona' })).toMatch(/Kamehameha cannot be recruited now/);
-    expect(ACTIONS.move.problem(t, t.side, { kind: 'move', order: { type: 'land', units: ['kamehameha'], path: ['kona', 'maui'] } })).toMatch(/not two spaces of one island/);
+    expect(ACTIONS.recruit.problem(t, t.side, { kind: 'recruit', unit: 'kamehameha', space: 'kona' })).toMatch(
+      /Kamehameha cannot be recruited now/,
+    );
+    expect(
+      ACTIONS.move.problem(t, t.side, {
+        kind: 'move',
+        order: { type: 'land', units: ['kamehameha'], path: ['kona', 'maui'] },
+      }),
+    ).toMatch(/not two spaces of one island/);
     expect(JSON.stringify(t.g.s)).toBe(before);
   });
 });

@@ -12,12 +12,22 @@ function beforeKamehamehaDraws(s: HodState, next: number): HodState {
 
 const base = () =>
   position(newGame(), {
-    kamehameha: 'kona', 'k-warriors-1': 'kona', 'k-canoe-1': 'kona', 'k-canoe-2': 'kona', 'k-warriors-2': 'hilo', 'k-canoe-3': 'hilo',
-    kalani: 'oahu-1', 'a-warriors-1': 'oahu-1', 'a-warriors-2': 'oahu-2', 'a-canoe-1': 'oahu-1', 'maui-warriors-1': 'maui', 'maui-canoe-1': 'maui',
+    kamehameha: 'kona',
+    'k-warriors-1': 'kona',
+    'k-canoe-1': 'kona',
+    'k-canoe-2': 'kona',
+    'k-warriors-2': 'hilo',
+    'k-canoe-3': 'hilo',
+    kalani: 'oahu-1',
+    'a-warriors-1': 'oahu-1',
+    'a-warriors-2': 'oahu-2',
+    'a-canoe-1': 'oahu-1',
+    'maui-warriors-1': 'maui',
+    'maui-canoe-1': 'maui',
   });
 
 describe("Appeal to Kaua'i (8.2)", () => {
-  it('rolls a die when drawn: 1-3 brings Kaua\'i in on the appealing side', () => {
+  it("rolls a die when drawn: 1-3 brings Kaua'i in on the appealing side", () => {
     const s = withDice(beforeKamehamehaDraws(base(), 5), [2]);
     const r = play(s, []);
     expect(r.text).toMatch(/Appeal to Kaua'i: die 2; Kaua'i joins Kamehameha/);
@@ -35,7 +45,7 @@ describe("Appeal to Kaua'i (8.2)", () => {
     expect(owner(r.state, 'kauai-warriors-1')).toBeNull();
   });
 
-  it('switches Kaua\'i units to the other side; those among new enemies go home to Kaua\'i', () => {
+  it("switches Kaua'i units to the other side; those among new enemies go home to Kaua'i", () => {
     let s = base();
     for (const id of ['kauai-warriors-1', 'kauai-warriors-2', 'kauai-canoe']) s.units[id]!.owner = A;
     s.units['kauai-warriors-1']!.at = 'oahu-2';
@@ -102,7 +112,7 @@ describe('cards held for later play (8.1) and one card in effect (8.0)', () => {
     expect(r.state.decks[K]!.discard).toEqual(expect.arrayContaining([7, 9]));
   });
 
-  it('refuses a held card when the drawn card\'s own event is in effect', () => {
+  it("refuses a held card when the drawn card's own event is in effect", () => {
     const s = turnWith(hold(base(), K, 7), K, 8, 5);
     const r = play(s, ['PLAY 7']);
     expect(r.lines[0]!.ok).toBe(false);
@@ -141,14 +151,22 @@ describe('battle bonus, Hold the Line, Night Landing', () => {
   it('battle bonus adds one to the advantage roll of the attacker', () => {
     const s = withDice(turnWith(hold(contested(base()), K, 7), K, 9, 5), [3, 3]);
     const r = play(s, ['PLAY 7']);
-    expect(r.text).toMatch(/Round 1 advantage: Kamehameha 3 \+ 1 \(battle bonus \+1\) = 4, Allied Chiefs 3: Kamehameha fires first/);
+    expect(r.text).toMatch(
+      /Round 1 advantage: Kamehameha 3 \+ 1 \(battle bonus \+1\) = 4, Allied Chiefs 3: Kamehameha fires first/,
+    );
   });
 
   it('Hold the Line puts earthworks in the attacked space: the defenders ignore panic', () => {
     const data = scenarioCopy();
     data.battleResultsTable.columns['non-elite'] = ['P', 'P', 'P', 'P', 'P', 'P'];
     let s = setupGame('t', 'hawaii-1795', 'long', { scenarioData: data });
-    s = position(s, { kamehameha: 'kona', 'k-warriors-1': 'maui', 'k-canoe-1': 'maui', kalani: 'oahu-1', 'maui-warriors-1': 'maui' });
+    s = position(s, {
+      kamehameha: 'kona',
+      'k-warriors-1': 'maui',
+      'k-canoe-1': 'maui',
+      kalani: 'oahu-1',
+      'maui-warriors-1': 'maui',
+    });
     s.contested = ['maui'];
     s = withDice(turnWith(hold(s, A, 6), K, 9, 5), [6, 1]);
     const r = play(s, []);
@@ -161,7 +179,13 @@ describe('battle bonus, Hold the Line, Night Landing', () => {
   });
 
   it('Hold the Line stays in hand by default where the defenders are in a fort already (13.0): the card is not wasted', () => {
-    let s = position(newGame(), { kamehameha: 'hilo', 'k-warriors-1': 'kona', 'k-canoe-1': 'kona', kalani: 'oahu-1', 'maui-warriors-1': 'kona' });
+    let s = position(newGame(), {
+      kamehameha: 'hilo',
+      'k-warriors-1': 'kona',
+      'k-canoe-1': 'kona',
+      kalani: 'oahu-1',
+      'maui-warriors-1': 'kona',
+    });
     s.contested = ['kona'];
     s = turnWith(hold(s, A, 6), K, 9, 5);
     const r = play(s, []);
@@ -171,7 +195,13 @@ describe('battle bonus, Hold the Line, Night Landing', () => {
   });
 
   it('Hold the Line stays in hand when the standing instruction says NONE', () => {
-    let s = position(newGame(), { kamehameha: 'kona', 'k-warriors-1': 'maui', 'k-canoe-1': 'maui', kalani: 'oahu-1', 'maui-warriors-1': 'maui' });
+    let s = position(newGame(), {
+      kamehameha: 'kona',
+      'k-warriors-1': 'maui',
+      'k-canoe-1': 'maui',
+      kalani: 'oahu-1',
+      'maui-warriors-1': 'maui',
+    });
     s.contested = ['maui'];
     s = turnWith(hold(s, A, 6), K, 9, 5);
     const r = play(s, [], ['STANDING EARTHWORKS NONE']);
@@ -184,7 +214,9 @@ describe('battle bonus, Hold the Line, Night Landing', () => {
     const r = play(s, ['PLAY 8', 'FLEET Maui - Kona WITH maui-warriors-1']);
     expect(r.text).toMatch(/cannot be sighted/);
     expect(r.text).not.toMatch(/sighting roll/);
-    const plain = play(withDice(turnWith(base(), A, 9, 5), [1, 0, 0, 0, 0, 0, 0, 0]), ['FLEET Maui - Kona WITH maui-warriors-1']);
+    const plain = play(withDice(turnWith(base(), A, 9, 5), [1, 0, 0, 0, 0, 0, 0, 0]), [
+      'FLEET Maui - Kona WITH maui-warriors-1',
+    ]);
     expect(plain.text).toMatch(/sighting roll 1/);
   });
 });

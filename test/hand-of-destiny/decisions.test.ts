@@ -14,12 +14,21 @@ const report = (entries: TurnReport['entries']): TurnReport => ({ key: 'x', labe
 function invasion(dice: (number | number[])[]) {
   return battle(
     A,
-    { kalani: 'oahu-1', 'maui-warriors-1': 'maui', 'maui-canoe-1': 'maui', 'k-warriors-1': 'kona', 'k-warriors-2': 'hilo', 'k-canoe-1': 'kona', 'k-canoe-2': 'kona', kamehameha: 'kona' },
+    {
+      kalani: 'oahu-1',
+      'maui-warriors-1': 'maui',
+      'maui-canoe-1': 'maui',
+      'k-warriors-1': 'kona',
+      'k-warriors-2': 'hilo',
+      'k-canoe-1': 'kona',
+      'k-canoe-2': 'kona',
+      kamehameha: 'kona',
+    },
     { nonElite: ALL_P, elite: ALL_P, dice },
   );
 }
 
-describe('the war fleet is the defender\'s decision (11.7)', () => {
+describe("the war fleet is the defender's decision (11.7)", () => {
   it('by default never sends Kamehameha to sea: the war fleet sails without him and he stays in Kona', () => {
     const r = play(invasion([2, 0, 0, 0, 0, 0, 0, 0, 0, 0]), ['FLEET Maui - Kona WITH maui-warriors-1']);
     const fleetLine = r.text.split('\n').find((l) => /war fleet of/.test(l))!;
@@ -28,11 +37,17 @@ describe('the war fleet is the defender\'s decision (11.7)', () => {
     expect(where(r.state, 'kamehameha')).toBe('kona');
     expect(r.state.outcome).toBeNull();
     const mine = hawaii1795.formatReport(report(r.entries), asK);
-    expect(mine).toContain("Kamehameha's war fleet: launched (default WARFLEET STRONGER; Kamehameha (3+) stays ashore, default crew).");
+    expect(mine).toContain(
+      "Kamehameha's war fleet: launched (default WARFLEET STRONGER; Kamehameha (3+) stays ashore, default crew).",
+    );
   });
 
   it('sends Kamehameha when the player says so (WARFLEET ALWAYS WITH Kamehameha, warriors)', () => {
-    const r = play(invasion([2, 0, 0, 0, 0, 0, 0, 0, 0, 0]), ['FLEET Maui - Kona WITH maui-warriors-1'], ['STANDING WARFLEET ALWAYS WITH Kamehameha, warriors']);
+    const r = play(
+      invasion([2, 0, 0, 0, 0, 0, 0, 0, 0, 0]),
+      ['FLEET Maui - Kona WITH maui-warriors-1'],
+      ['STANDING WARFLEET ALWAYS WITH Kamehameha, warriors'],
+    );
     expect(r.text.split('\n').find((l) => /war fleet of/.test(l))).toMatch(/Kamehameha \(3\+\)/);
     expect(hawaii1795.formatReport(report(r.entries), asK)).toContain(
       "Kamehameha's war fleet: launched (standing instruction WARFLEET ALWAYS WITH Kamehameha, warriors).",
@@ -40,13 +55,21 @@ describe('the war fleet is the defender\'s decision (11.7)', () => {
   });
 
   it('a WITH list is the whole crew: units not named stay ashore', () => {
-    const r = play(invasion([2, 0, 0, 0, 0, 0, 0, 0, 0, 0]), ['FLEET Maui - Kona WITH maui-warriors-1'], ['STANDING WARFLEET ALWAYS WITH k-warriors-2']);
+    const r = play(
+      invasion([2, 0, 0, 0, 0, 0, 0, 0, 0, 0]),
+      ['FLEET Maui - Kona WITH maui-warriors-1'],
+      ['STANDING WARFLEET ALWAYS WITH k-warriors-2'],
+    );
     const fleetLine = r.text.split('\n').find((l) => /war fleet of/.test(l))!;
     expect(fleetLine).toMatch(/with Hawai'i warriors 2 \(2\) meets/);
   });
 
   it('a WITH list may name canoes: only those sail, the others stay in the space invaded (11.7 "any canoes, units and leaders")', () => {
-    const r = play(invasion([2, 0, 0, 0, 0, 0, 0, 0, 0, 0]), ['FLEET Maui - Kona WITH maui-warriors-1'], ['STANDING WARFLEET ALWAYS WITH k-canoe-1, warriors']);
+    const r = play(
+      invasion([2, 0, 0, 0, 0, 0, 0, 0, 0, 0]),
+      ['FLEET Maui - Kona WITH maui-warriors-1'],
+      ['STANDING WARFLEET ALWAYS WITH k-canoe-1, warriors'],
+    );
     const fleetLine = r.text.split('\n').find((l) => /war fleet of/.test(l))!;
     expect(fleetLine).toMatch(/war fleet of 1 canoe fleet\(s\)/);
     expect(where(r.state, 'k-canoe-2')).toBe('kona');
@@ -55,26 +78,40 @@ describe('the war fleet is the defender\'s decision (11.7)', () => {
   });
 
   it('naming no canoe keeps the default, every canoe in the space sails; naming only canoes keeps the default crew', () => {
-    const r = play(invasion([2, 0, 0, 0, 0, 0, 0, 0, 0, 0]), ['FLEET Maui - Kona WITH maui-warriors-1'], ['STANDING WARFLEET ALWAYS WITH canoe']);
+    const r = play(
+      invasion([2, 0, 0, 0, 0, 0, 0, 0, 0, 0]),
+      ['FLEET Maui - Kona WITH maui-warriors-1'],
+      ['STANDING WARFLEET ALWAYS WITH canoe'],
+    );
     const fleetLine = r.text.split('\n').find((l) => /war fleet of/.test(l))!;
     expect(fleetLine).toMatch(/war fleet of 2 canoe fleet\(s\) with .*Hawai'i warriors/);
     expect(fleetLine).not.toMatch(/Kamehameha \(3\+\)/);
     const lines = setStandingInstructions(newGame(), K, ['WARFLEET ALWAYS WITH k-canoe-2, Royal Guard']).state;
     const v = hawaii1795.view(lines, asK) as { standingInstructions: Record<string, string[]> };
-    expect(v.standingInstructions[K]).toContain('War fleet canoes (11.7): only k-canoe-2; the others stay in the space invaded (your instruction)');
-    expect(v.standingInstructions[K]).toContain('War fleet crew (11.7): only Royal Guard, in that order (your instruction)');
+    expect(v.standingInstructions[K]).toContain(
+      'War fleet canoes (11.7): only k-canoe-2; the others stay in the space invaded (your instruction)',
+    );
+    expect(v.standingInstructions[K]).toContain(
+      'War fleet crew (11.7): only Royal Guard, in that order (your instruction)',
+    );
     const d = hawaii1795.view(newGame(), asK) as { standingInstructions: Record<string, string[]> };
     expect(d.standingInstructions[K]).toContain('War fleet canoes (11.7): every canoe in the space invaded (default)');
   });
 
   it('both players read what was decided; only the defender reads why', () => {
-    const r = play(invasion([2, 0, 0, 0, 0, 0, 0, 0, 0, 0]), ['FLEET Maui - Kona WITH maui-warriors-1'], ['STANDING WARFLEET NEVER']);
+    const r = play(
+      invasion([2, 0, 0, 0, 0, 0, 0, 0, 0, 0]),
+      ['FLEET Maui - Kona WITH maui-warriors-1'],
+      ['STANDING WARFLEET NEVER'],
+    );
     const theirs = hawaii1795.formatReport(report(r.entries), asA);
     const mine = hawaii1795.formatReport(report(r.entries), asK);
     expect(theirs).toContain("Kamehameha's war fleet: not launched (Kamehameha's decision).");
     expect(theirs).not.toMatch(/WARFLEET|standing instruction|default/);
     expect(mine).toContain("Kamehameha's war fleet: not launched (standing instruction WARFLEET NEVER).");
-    expect(hawaii1795.formatReport(report(r.entries), { kind: 'moderator' })).toContain('standing instruction WARFLEET NEVER');
+    expect(hawaii1795.formatReport(report(r.entries), { kind: 'moderator' })).toContain(
+      'standing instruction WARFLEET NEVER',
+    );
     expect(hawaii1795.formatReport(report(r.entries), { kind: 'observer' })).toContain("(Kamehameha's decision)");
   });
 
@@ -92,10 +129,22 @@ describe('the war fleet is the defender\'s decision (11.7)', () => {
 describe('losses, fire order, retreats: each line says whose choice and its source, to its owner', () => {
   // Kamehameha attacks Maui: two warriors against two; every hit panics.
   const fightAtMaui = () =>
-    battle(K, { 'k-warriors-1': 'maui', 'k-warriors-7': 'maui', 'maui-warriors-1': 'maui', 'a-warriors-1': 'maui', 'maui-canoe-1': 'maui', kalani: 'oahu-1', 'a-canoe-1': 'oahu-1' }, {
-      nonElite: ALL_P,
-      elite: ALL_P,
-    });
+    battle(
+      K,
+      {
+        'k-warriors-1': 'maui',
+        'k-warriors-7': 'maui',
+        'maui-warriors-1': 'maui',
+        'a-warriors-1': 'maui',
+        'maui-canoe-1': 'maui',
+        kalani: 'oahu-1',
+        'a-canoe-1': 'oahu-1',
+      },
+      {
+        nonElite: ALL_P,
+        elite: ALL_P,
+      },
+    );
 
   it('a STANDING LOSSES list decides which unit takes a panic, and the report tells its owner so', () => {
     const r = play(fightAtMaui(), [], ['STANDING LOSSES a-warriors-1']);
@@ -103,7 +152,9 @@ describe('losses, fire order, retreats: each line says whose choice and its sour
     expect(firstHit).toMatch(/O'ahu warriors 1 \(2\) panics/);
     const mine = hawaii1795.formatReport(report(r.entries), asA);
     // The list names it first for the second panic too (11.3: the targeted player's choice; eliminated).
-    expect(mine).toMatch(/\[losses: O'ahu warriors 1: standing instruction LOSSES a-warriors-1; O'ahu warriors 1: standing instruction LOSSES a-warriors-1\]/);
+    expect(mine).toMatch(
+      /\[losses: O'ahu warriors 1: standing instruction LOSSES a-warriors-1; O'ahu warriors 1: standing instruction LOSSES a-warriors-1\]/,
+    );
     const theirs = hawaii1795.formatReport(report(r.entries), asK);
     expect(theirs).not.toMatch(/LOSSES a-warriors-1|O'ahu warriors 1: /);
     expect(theirs).toMatch(/\[fire: default: strongest first\]/);
@@ -115,11 +166,22 @@ describe('losses, fire order, retreats: each line says whose choice and its sour
   });
 
   it('the retreat destination names its source to the retreating player', () => {
-    const s = battle(K, { 'k-warriors-1': 'maui', 'maui-warriors-1': 'maui', 'maui-canoe-1': 'maui', kalani: 'oahu-1', 'a-canoe-1': 'oahu-1', 'a-warriors-3': 'molokai' }, {
-      nonElite: ['E', 'E', 'E', 'E', 'E', 'E'],
-      elite: ALL_P,
-      dice: [6, 1],
-    });
+    const s = battle(
+      K,
+      {
+        'k-warriors-1': 'maui',
+        'maui-warriors-1': 'maui',
+        'maui-canoe-1': 'maui',
+        kalani: 'oahu-1',
+        'a-canoe-1': 'oahu-1',
+        'a-warriors-3': 'molokai',
+      },
+      {
+        nonElite: ['E', 'E', 'E', 'E', 'E', 'E'],
+        elite: ALL_P,
+        dice: [6, 1],
+      },
+    );
     const r = play(s, [], ['STANDING RETREAT Molokai']);
     const mine = hawaii1795.formatReport(report(r.entries), asA);
     expect(mine).toMatch(/Allied Chiefs retreats .* to Moloka'i .*\[retreat: standing instruction RETREAT Moloka'i\]/);
@@ -131,11 +193,15 @@ describe('the standing instructions and their defaults are shown to their owner'
   it('in the view, the position text (mail) and the choices (web page)', () => {
     const s = newGame();
     const v = hawaii1795.view(s, asK) as any;
-    expect(v.standingInstructions[K]).toContain('War fleet crew (11.7): the strongest units that fit the canoes, never Kamehameha (sudden death) (default)');
+    expect(v.standingInstructions[K]).toContain(
+      'War fleet crew (11.7): the strongest units that fit the canoes, never Kamehameha (sudden death) (default)',
+    );
     expect(v.standingInstructions[A]).toBeUndefined();
     const pos = hawaii1795.formatPosition(s, asK);
     expect(pos).toContain('Your decisions during the turns, as the STANDING instructions give them or by default');
-    expect(pos).toContain('War fleet (11.7): STRONGER: launch when the war fleet is at least as strong as the invaders (default)');
+    expect(pos).toContain(
+      'War fleet (11.7): STRONGER: launch when the war fleet is at least as strong as the invaders (default)',
+    );
     expect(hawaii1795.formatPosition(s, asA)).toContain('never Kalanikupule, Kaiana (sudden death) (default)');
     expect(hawaii1795.formatPosition(s, asA)).not.toContain('never Kamehameha');
     expect(hawaii1795.formatPosition(s, { kind: 'observer' })).not.toMatch(/STANDING|War fleet/);

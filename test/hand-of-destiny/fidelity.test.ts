@@ -5,7 +5,7 @@ import { Game } from '../../src/hand-of-destiny/model.ts';
 import { A, ALL_E, battle, K, newGame, play, position, turnWith, where } from './helpers.ts';
 
 describe('Hawaii 1795 fidelity', () => {
-  it('9.0: Kaiana and his warriors are recruited on either O\'ahu space ("either O\'ahu space for all other Allied Chief units"), never on Hawai\'i', () => {
+  it("9.0: Kaiana and his warriors are recruited on either O'ahu space (\"either O'ahu space for all other Allied Chief units\"), never on Hawai'i", () => {
     const s = turnWith(position(newGame(), { kalani: 'oahu-1' }), A, 3);
     const recruits = legalChoices(s, A).recruits;
     const spaces = Object.fromEntries(recruits.map((r) => [r.unit, r.spaces]));
@@ -28,7 +28,11 @@ describe('Hawaii 1795 fidelity', () => {
   });
 
   it("9.0: Kaua'i units are never recruited: one eliminated on Kamehameha's side goes out of play, never to the Recruit Box", () => {
-    const s = battle(K, { 'kauai-warriors-1': 'maui', 'k-canoe-1': 'maui', 'maui-warriors-1': 'maui' }, { nonElite: ALL_E, dice: [1, 6] });
+    const s = battle(
+      K,
+      { 'kauai-warriors-1': 'maui', 'k-canoe-1': 'maui', 'maui-warriors-1': 'maui' },
+      { nonElite: ALL_E, dice: [1, 6] },
+    );
     s.units['kauai-warriors-1']!.owner = K;
     s.contested = ['maui'];
     const r = play(s, []);
@@ -38,12 +42,33 @@ describe('Hawaii 1795 fidelity', () => {
   });
 
   it('11.0: "A player must finish all movement during the Movement Phase before any battles commence": two fleets into one space fight one battle together', () => {
-    const s = turnWith(position(newGame(), { kamehameha: 'kona', 'k-warriors-1': 'kona', 'k-canoe-1': 'kona', 'k-warriors-3': 'hilo', 'k-canoe-3': 'hilo', kalani: 'oahu-1', 'a-warriors-1': 'oahu-1', 'maui-warriors-1': 'maui', 'maui-canoe-1': 'maui' }), K, 9, 4);
-    const r = play(s, ['FLEET Kona - Maui WITH k-warriors-1', 'FLEET Hilo - Maui WITH k-warriors-3'], ['STANDING WARFLEET NEVER']);
+    const s = turnWith(
+      position(newGame(), {
+        kamehameha: 'kona',
+        'k-warriors-1': 'kona',
+        'k-canoe-1': 'kona',
+        'k-warriors-3': 'hilo',
+        'k-canoe-3': 'hilo',
+        kalani: 'oahu-1',
+        'a-warriors-1': 'oahu-1',
+        'maui-warriors-1': 'maui',
+        'maui-canoe-1': 'maui',
+      }),
+      K,
+      9,
+      4,
+    );
+    const r = play(
+      s,
+      ['FLEET Kona - Maui WITH k-warriors-1', 'FLEET Hilo - Maui WITH k-warriors-3'],
+      ['STANDING WARFLEET NEVER'],
+    );
     expect(r.lines.every((l) => l.ok)).toBe(true);
     const battle1 = r.text.indexOf('— Battle at Maui');
     expect(battle1).toBeGreaterThan(r.text.lastIndexOf('fleet move: a canoe fleet from Hilo to Maui'));
     expect(r.text.match(/— Battle at Maui/g)).toHaveLength(1);
-    expect(r.text).toMatch(/Battle at Maui: Kamehameha in the beach hex with Hawai'i warriors 1 \(2\), Hawai'i warriors 3 \(2\)/);
+    expect(r.text).toMatch(
+      /Battle at Maui: Kamehameha in the beach hex with Hawai'i warriors 1 \(2\), Hawai'i warriors 3 \(2\)/,
+    );
   });
 });

@@ -34,7 +34,14 @@ describe('fog of war is the default (10.0)', () => {
 
 describe('no report leaks what the fog hides', () => {
   // Same counts in each space, same Recruit Box; which Allied unit stands where differs.
-  const common = { kamehameha: 'kona', 'k-warriors-1': 'kona', 'k-canoe-1': 'kona', 'k-warriors-2': 'hilo', 'a-canoe-1': 'oahu-1', 'maui-canoe-1': 'maui' };
+  const common = {
+    kamehameha: 'kona',
+    'k-warriors-1': 'kona',
+    'k-canoe-1': 'kona',
+    'k-warriors-2': 'hilo',
+    'a-canoe-1': 'oahu-1',
+    'maui-canoe-1': 'maui',
+  };
   const x = battle(A, { ...common, kalani: 'oahu-1', 'a-warriors-1': 'oahu-1', 'a-warriors-2': 'maui' });
   const y = battle(A, { ...common, 'a-warriors-2': 'oahu-1', 'a-warriors-1': 'oahu-1', kalani: 'maui' });
 
@@ -58,38 +65,69 @@ describe('no report leaks what the fog hides', () => {
 
   it('the moderator reads the full text', () => {
     const rx = play(x, ['MOVE Oahu-1 - Oahu-2']);
-    expect(hawaii1795.formatReport(report(rx.entries), { kind: 'moderator' })).toMatch(/moves Kalanikupule \(2\+\), O'ahu warriors 1 \(2\) from O'ahu-1 \(Waikiki\) to O'ahu-2 \(Kailua\)\./);
+    expect(hawaii1795.formatReport(report(rx.entries), { kind: 'moderator' })).toMatch(
+      /moves Kalanikupule \(2\+\), O'ahu warriors 1 \(2\) from O'ahu-1 \(Waikiki\) to O'ahu-2 \(Kailua\)\./,
+    );
   });
 
   it('a move into or out of a space the reader holds is seen in full', () => {
     const s = battle(A, { ...common, kalani: 'oahu-1', 'a-warriors-1': 'oahu-1', 'k-warriors-3': 'oahu-2' });
     const r = play(s, ['MOVE Oahu-1 - Oahu-2']);
-    expect(hawaii1795.formatReport(report(r.entries), asK)).toMatch(/Allied Chiefs moves Kalanikupule \(2\+\), O'ahu warriors 1 \(2\) from O'ahu-1 \(Waikiki\) to O'ahu-2 \(Kailua\) \(enemy there: stops\)\./);
+    expect(hawaii1795.formatReport(report(r.entries), asK)).toMatch(
+      /Allied Chiefs moves Kalanikupule \(2\+\), O'ahu warriors 1 \(2\) from O'ahu-1 \(Waikiki\) to O'ahu-2 \(Kailua\) \(enemy there: stops\)\./,
+    );
   });
 
   it('a battle is seen in full by both sides: each has units in the space (10.0)', () => {
-    const s = battle(A, { 'k-warriors-1': 'maui', 'maui-warriors-1': 'maui', 'maui-canoe-1': 'maui', kalani: 'oahu-1', kamehameha: 'kona' }, { nonElite: ALL_E, elite: ALL_P, dice: [6, 1] });
+    const s = battle(
+      A,
+      {
+        'k-warriors-1': 'maui',
+        'maui-warriors-1': 'maui',
+        'maui-canoe-1': 'maui',
+        kalani: 'oahu-1',
+        kamehameha: 'kona',
+      },
+      { nonElite: ALL_E, elite: ALL_P, dice: [6, 1] },
+    );
     const r = play(s, []);
-    expect(hawaii1795.formatReport(report(r.entries), asK)).toMatch(/Battle at Maui: Allied Chiefs in the beach hex with Maui warriors 1 \(2\); Kamehameha in the inland hex with Hawai'i warriors 1 \(2\)/);
+    expect(hawaii1795.formatReport(report(r.entries), asK)).toMatch(
+      /Battle at Maui: Allied Chiefs in the beach hex with Maui warriors 1 \(2\); Kamehameha in the inland hex with Hawai'i warriors 1 \(2\)/,
+    );
   });
 
   it('an observer, who has units nowhere, reads that a battle was fought and who holds the space, not the forces', () => {
-    const placements = { 'k-warriors-1': 'maui', 'maui-warriors-1': 'maui', 'maui-canoe-1': 'maui', kalani: 'oahu-1', kamehameha: 'kona' };
+    const placements = {
+      'k-warriors-1': 'maui',
+      'maui-warriors-1': 'maui',
+      'maui-canoe-1': 'maui',
+      kalani: 'oahu-1',
+      kamehameha: 'kona',
+    };
     const fogged = play(battle(A, placements, { nonElite: ALL_E, elite: ALL_P, dice: [6, 1] }), []);
     const seen = hawaii1795.formatReport(report(fogged.entries), observer);
     expect(seen).toContain('— Battle at Maui: Allied Chiefs attacks.');
     expect(seen).toContain('Allied Chiefs holds Maui.');
     expect(seen).not.toMatch(/Maui warriors 1|Hawai'i warriors 1|fires/);
-    expect(hawaii1795.formatReport(report(fogged.entries), { kind: 'moderator' })).toMatch(/Maui warriors 1 \(2\) fires/);
-    const open = play(battle(A, placements, { nonElite: ALL_E, elite: ALL_P, dice: [6, 1], options: { fogOfWar: false } }), []);
+    expect(hawaii1795.formatReport(report(fogged.entries), { kind: 'moderator' })).toMatch(
+      /Maui warriors 1 \(2\) fires/,
+    );
+    const open = play(
+      battle(A, placements, { nonElite: ALL_E, elite: ALL_P, dice: [6, 1], options: { fogOfWar: false } }),
+      [],
+    );
     expect(hawaii1795.formatReport(report(open.entries), observer)).toMatch(/Maui warriors 1 \(2\) fires/);
   });
 
   it('recruits placed out of sight name the unit (the Recruit Box is public) but not the space', () => {
-    const s = battle(A, { ...common, kalani: 'oahu-1', 'a-warriors-1': 'oahu-1' }, { data: (d) => (d.decks[A].find((c: any) => c.number === 9).recruit = [{ kind: 'warriors', count: 1 }]) });
+    const s = battle(
+      A,
+      { ...common, kalani: 'oahu-1', 'a-warriors-1': 'oahu-1' },
+      { data: (d) => (d.decks[A].find((c: any) => c.number === 9).recruit = [{ kind: 'warriors', count: 1 }]) },
+    );
     const r = play(s, ['RECRUIT a-warriors-3 Oahu-1']);
     const mine = hawaii1795.formatReport(report(r.entries), asK);
-    expect(mine).toContain('Allied Chiefs recruits O\'ahu warriors 3 (2).');
+    expect(mine).toContain("Allied Chiefs recruits O'ahu warriors 3 (2).");
     expect(mine).not.toMatch(/recruits .* in O'ahu/);
   });
 });

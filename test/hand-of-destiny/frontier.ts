@@ -5,7 +5,14 @@ import { position, turnWith } from './helpers.ts';
 // A small test scenario of the Hand of Destiny system with route movement, rivers, cavalry,
 // artillery, a fleet, supply and fort markers: the system rules Hawaii 1795 does not use.
 export function frontier(): any {
-  const u = (id: string, side: string, kind: string, strength: number, extra: Record<string, unknown> = {}) => ({ id, name: id, side, kind, strength, ...extra });
+  const u = (id: string, side: string, kind: string, strength: number, extra: Record<string, unknown> = {}) => ({
+    id,
+    name: id,
+    side,
+    kind,
+    strength,
+    ...extra,
+  });
   return {
     id: 'frontier',
     name: 'River Frontier (test)',
@@ -67,22 +74,37 @@ export function frontier(): any {
         { number: 3, title: 'Council', moves: [{ spaces: 1 }] },
       ],
     },
-    battleResultsTable: { columns: { 'non-elite': ['-', '-', '-', 'P', 'P', 'E'], elite: ['-', '-', 'P', 'P', 'E', 'E'] } },
+    battleResultsTable: {
+      columns: { 'non-elite': ['-', '-', '-', 'P', 'P', 'E'], elite: ['-', '-', 'P', 'P', 'E', 'E'] },
+    },
     setups: [{ id: 'test', name: 'test', firstTurn: 1, placements: { general: 'fort', chief: 'village' } }],
-    victory: { occupation: [{ side: 'army', when: 'turn-start', groups: [{ count: 1, of: ['village'] }] }], suddenDeath: [{ winner: 'army', eliminated: ['chief'] }] },
+    victory: {
+      occupation: [{ side: 'army', when: 'turn-start', groups: [{ count: 1, of: ['village'] }] }],
+      suddenDeath: [{ winner: 'army', eliminated: ['chief'] }],
+    },
     rules: { fortMarkers: { army: 1, tribes: 0 } },
   };
 }
 
 /** A turn of the frontier scenario with units placed; spaces holding both sides are contested. */
-export function front(options: Record<string, unknown>, placements: Record<string, string>, side: string, card: number, mutate?: (d: any) => void): HodState {
+export function front(
+  options: Record<string, unknown>,
+  placements: Record<string, string>,
+  side: string,
+  card: number,
+  mutate?: (d: any) => void,
+): HodState {
   const data = frontier();
   mutate?.(data);
   let s = setupGame('f', 'frontier', 'test', { ...options, scenarioData: data });
   s = position(s, placements);
   s.contested = [];
   for (const sp of new Set(Object.values(placements))) {
-    const owners = new Set(Object.values(s.units).filter((u) => u.at === sp).map((u) => u.owner));
+    const owners = new Set(
+      Object.values(s.units)
+        .filter((u) => u.at === sp)
+        .map((u) => u.owner),
+    );
     if (owners.has('army') && owners.has('tribes')) s.contested.push(sp);
   }
   return turnWith(s, side, card, 1);

@@ -5,14 +5,21 @@ import { readTurn } from '../../src/hand-of-destiny/submission.ts';
 import { HAWAII_1795_HELP } from '../../src/pbem/help.ts';
 import { K, newGame, play, turnWith } from './helpers.ts';
 
-const example = HAWAII_1795_HELP.split('Example:\n')[1]!.split('\n').map((l) => l.trim()).filter((l) => l && l !== 'READY');
+const example = HAWAII_1795_HELP.split('Example:\n')[1]!
+  .split('\n')
+  .map((l) => l.trim())
+  .filter((l) => l && l !== 'READY');
 
 describe('HOLD as the help says', () => {
   it("the example of the help is read whole, in the short game's set-up, on a card that cannot be held (#9 Muster of Hawai'i)", () => {
     const s = turnWith(newGame('short'), K, 9, 3);
     const r = readTurn(s, K, example);
-    expect(r.lines.map((l) => [l.text, l.ok, l.error ?? l.reading])).toEqual(r.lines.map((l) => [l.text, true, l.reading]));
-    expect(r.lines[0]!.reading).toBe("HOLD: nothing to hold: #9 Muster of Hawai'i cannot be held and is in effect this turn");
+    expect(r.lines.map((l) => [l.text, l.ok, l.error ?? l.reading])).toEqual(
+      r.lines.map((l) => [l.text, true, l.reading]),
+    );
+    expect(r.lines[0]!.reading).toBe(
+      "HOLD: nothing to hold: #9 Muster of Hawai'i cannot be held and is in effect this turn",
+    );
     // Nothing is held, and the turn is carried out without an "order not carried out".
     expect(r.accepted.hold).toBe(false);
     const done = play(s, ['HOLD']);

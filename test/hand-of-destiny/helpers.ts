@@ -1,6 +1,13 @@
 // Test helpers: build positions directly and pick random streams that roll given dice.
 import hawaiiJson from '../../src/hand-of-destiny/scenarios/hawaii-1795.json' with { type: 'json' };
-import { checkState, cloneState, EMPTY_SUBMISSION, resolveTurn, setupGame, type Submission } from '../../src/hand-of-destiny/engine.ts';
+import {
+  checkState,
+  cloneState,
+  EMPTY_SUBMISSION,
+  resolveTurn,
+  setupGame,
+  type Submission,
+} from '../../src/hand-of-destiny/engine.ts';
 import type { HodState } from '../../src/hand-of-destiny/model.ts';
 import { d6, type RandomState } from '../../src/contract/random.ts';
 import { readTurn } from '../../src/hand-of-destiny/submission.ts';
@@ -93,7 +100,13 @@ export function play(s: HodState, lines: string[], other: string[] = []) {
     subs[o] = readTurn(s, o, other).accepted;
   }
   const r = resolveTurn(s, subs);
-  return { state: r.state, text: r.report.entries.map((e) => e.text).join('\n'), entries: r.report.entries, lines: read.lines, accepted: read.accepted };
+  return {
+    state: r.state,
+    text: r.report.entries.map((e) => e.text).join('\n'),
+    entries: r.report.entries,
+    lines: read.lines,
+    accepted: read.accepted,
+  };
 }
 
 export function resolveEmpty(s: HodState) {
@@ -117,7 +130,13 @@ export { checkState };
 export function battle(
   side: string,
   placements: Record<string, string>,
-  opts: { nonElite?: string[]; elite?: string[]; dice?: (number | number[])[]; data?: (d: any) => void; options?: Record<string, unknown> } = {},
+  opts: {
+    nonElite?: string[];
+    elite?: string[];
+    dice?: (number | number[])[];
+    data?: (d: any) => void;
+    options?: Record<string, unknown>;
+  } = {},
 ): HodState {
   const data = scenarioCopy();
   if (opts.nonElite) data.battleResultsTable.columns['non-elite'] = opts.nonElite;
@@ -128,7 +147,11 @@ export function battle(
   let s = setupGame('battle', 'hawaii-1795', 'long', { ...(opts.options ?? {}), scenarioData: data });
   s = position(s, placements);
   s.contested = Object.keys(Object.fromEntries(Object.entries(placements).map(([, sp]) => [sp, 1]))).filter((sp) => {
-    const sides = new Set(Object.entries(s.units).filter(([, u]) => u.at === sp).map(([, u]) => u.owner));
+    const sides = new Set(
+      Object.entries(s.units)
+        .filter(([, u]) => u.at === sp)
+        .map(([, u]) => u.owner),
+    );
     return sides.has(K) && sides.has(A);
   });
   s = turnWith(s, side, 9, 5);

@@ -1,14 +1,23 @@
 // The Hand of Destiny system rules that Hawaii 1795 does not use are engine options.
 import { describe, expect, it } from 'vitest';
-import { cloneState, } from '../../src/hand-of-destiny/engine.ts';
+import { cloneState } from '../../src/hand-of-destiny/engine.ts';
 import type { HodState } from '../../src/hand-of-destiny/model.ts';
-import { front, } from './frontier.ts';
+import { front } from './frontier.ts';
 import { ALL_E, ALL_P, battle, K, newGame, play, turnWith, where, withDice } from './helpers.ts';
 
 describe('system movement along routes (11.0)', () => {
   it('moves units as far as the card allows, stopping on entering enemy spaces', () => {
-    const s = front({}, { general: 'fort', cavalry: 'fort', 'inf-1': 'fort', chief: 'village', 'band-1': 'hills' }, 'army', 1);
-    const r = play(s, ['MOVE cavalry Fort - Plain - Hills - Camp', 'MOVE inf-1 Fort - Plain - Hills - Camp', 'MOVE general Fort - Plain']);
+    const s = front(
+      {},
+      { general: 'fort', cavalry: 'fort', 'inf-1': 'fort', chief: 'village', 'band-1': 'hills' },
+      'army',
+      1,
+    );
+    const r = play(s, [
+      'MOVE cavalry Fort - Plain - Hills - Camp',
+      'MOVE inf-1 Fort - Plain - Hills - Camp',
+      'MOVE general Fort - Plain',
+    ]);
     expect(r.lines[0]!.error).toMatch(/must stop there/);
     expect(r.lines[1]!.error).toMatch(/may move 2 spaces this turn, not 3|must stop/);
     expect(r.lines[2]!.ok).toBe(true);
@@ -33,8 +42,17 @@ describe('river movement (option, 12.0)', () => {
   });
 
   it('fleets move along rivers carrying up to three land units', () => {
-    const s = front({ riverMovement: true }, { ...pos, 'inf-1': 'ford', 'inf-2': 'ford', 'inf-3': 'ford', 'inf-4': 'ford' }, 'army', 2);
-    const r = play(s, ['FLEET gunboat Ford - Bend WITH inf-1, inf-2, inf-3, inf-4', 'FLEET gunboat Ford - Bend WITH inf-1, inf-2, inf-3', 'MOVE inf-4 Ford - Plain']);
+    const s = front(
+      { riverMovement: true },
+      { ...pos, 'inf-1': 'ford', 'inf-2': 'ford', 'inf-3': 'ford', 'inf-4': 'ford' },
+      'army',
+      2,
+    );
+    const r = play(s, [
+      'FLEET gunboat Ford - Bend WITH inf-1, inf-2, inf-3, inf-4',
+      'FLEET gunboat Ford - Bend WITH inf-1, inf-2, inf-3',
+      'MOVE inf-4 Ford - Plain',
+    ]);
     expect(r.lines[0]!.error).toMatch(/at most 3 land units/);
     expect(r.lines[1]!.ok).toBe(true);
     expect(where(r.state, 'inf-3')).toBe('bend');
@@ -73,12 +91,31 @@ describe('artillery (option, 17.0)', () => {
 
 describe('breakoff (option, 18.0)', () => {
   it('lets eligible units withdraw instead of firing when the enemy is stronger', () => {
-    const pos = { general: 'plain', 'inf-1': 'plain', 'inf-2': 'plain', 'inf-3': 'plain', braves: 'plain', chief: 'village' };
-    const s = withDice(front({ breakoff: true }, pos, 'army', 1, (d) => (d.battleResultsTable.columns['non-elite'] = ['-', '-', '-', '-', '-', '-'])), [1, 6]);
+    const pos = {
+      general: 'plain',
+      'inf-1': 'plain',
+      'inf-2': 'plain',
+      'inf-3': 'plain',
+      braves: 'plain',
+      chief: 'village',
+    };
+    const s = withDice(
+      front(
+        { breakoff: true },
+        pos,
+        'army',
+        1,
+        (d) => (d.battleResultsTable.columns['non-elite'] = ['-', '-', '-', '-', '-', '-']),
+      ),
+      [1, 6],
+    );
     const r = play(s, [], ['STANDING BREAKOFF ON']);
     expect(r.text).toMatch(/braves \(2\) breaks off to (Fort|Ford|Hills)/);
     expect(r.text).toMatch(/Army wins the battle \(all broke off\)/);
-    const without = withDice(front({}, pos, 'army', 1, (d) => (d.battleResultsTable.columns['non-elite'] = ['E', 'E', 'E', 'E', 'E', 'E'])), [1, 6]);
+    const without = withDice(
+      front({}, pos, 'army', 1, (d) => (d.battleResultsTable.columns['non-elite'] = ['E', 'E', 'E', 'E', 'E', 'E'])),
+      [1, 6],
+    );
     expect(play(without, [], ['STANDING BREAKOFF ON']).text).not.toMatch(/breaks off/);
   });
 });
@@ -106,8 +143,18 @@ describe('pursuit (option, 19.0)', () => {
 describe('major battles (option, 20.0)', () => {
   it('gives the winner a recruit and the loser a loss when four or more units a side fight', () => {
     const pos = {
-      kamehameha: 'kona', 'k-warriors-1': 'maui', 'k-warriors-2': 'maui', 'k-warriors-3': 'maui', 'k-warriors-4': 'maui', 'k-canoe-1': 'maui',
-      'maui-warriors-1': 'maui', 'maui-warriors-2': 'maui', 'a-warriors-1': 'maui', 'a-warriors-2': 'maui', kalani: 'oahu-1', 'a-warriors-3': 'oahu-1',
+      kamehameha: 'kona',
+      'k-warriors-1': 'maui',
+      'k-warriors-2': 'maui',
+      'k-warriors-3': 'maui',
+      'k-warriors-4': 'maui',
+      'k-canoe-1': 'maui',
+      'maui-warriors-1': 'maui',
+      'maui-warriors-2': 'maui',
+      'a-warriors-1': 'maui',
+      'a-warriors-2': 'maui',
+      kalani: 'oahu-1',
+      'a-warriors-3': 'oahu-1',
     };
     const r = play(battle(K, pos, { nonElite: ALL_E, dice: [6, 1], options: { majorBattles: true } }), []);
     expect(r.text).toMatch(/Major battle/);
@@ -120,7 +167,13 @@ describe('major battles (option, 20.0)', () => {
 
 describe('supply (option, 21.0)', () => {
   it('takes a die off units out of supply in battle', () => {
-    const pos = { kamehameha: 'kona', 'k-warriors-1': 'molokai', 'k-canoe-1': 'molokai', 'maui-warriors-1': 'molokai', kalani: 'oahu-1' };
+    const pos = {
+      kamehameha: 'kona',
+      'k-warriors-1': 'molokai',
+      'k-canoe-1': 'molokai',
+      'maui-warriors-1': 'molokai',
+      kalani: 'oahu-1',
+    };
     const r = play(battle(K, pos, { nonElite: ALL_P, dice: [1, 6, 0, 0], options: { supply: true } }), []);
     expect(r.text).toMatch(/Out of supply \(one die less\): Maui warriors 1 \(2\)/);
     expect(r.text).toMatch(/Maui warriors 1 \(2\) fires 1 die/);
@@ -137,7 +190,12 @@ describe('supply (option, 21.0)', () => {
 
 describe('fort markers (option, 22.0)', () => {
   it('builds a fort with a designated unit in a supplied space; defenders there ignore panic', () => {
-    const s = front({ fortMarkers: true }, { general: 'fort', sappers: 'plain', 'inf-1': 'plain', chief: 'village' }, 'army', 1);
+    const s = front(
+      { fortMarkers: true },
+      { general: 'fort', sappers: 'plain', 'inf-1': 'plain', chief: 'village' },
+      'army',
+      1,
+    );
     const r = play(s, ['BUILD FORT Plain', 'MOVE sappers Plain - Fort']);
     expect(r.lines[0]!.ok).toBe(true);
     expect(r.lines[1]!.error).toMatch(/cannot|already|moved/);

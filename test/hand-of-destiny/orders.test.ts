@@ -6,9 +6,20 @@ import { A, K, newGame, play, position, turnWith, where } from './helpers.ts';
 const base = () =>
   turnWith(
     position(newGame(), {
-      kamehameha: 'kona', 'john-young': 'kona', 'k-warriors-1': 'kona', 'k-warriors-2': 'kona', 'k-warriors-7': 'kona', 'k-canoe-1': 'kona', 'k-canoe-2': 'kona',
-      'k-warriors-3': 'hilo', 'k-canoe-3': 'hilo',
-      kalani: 'oahu-1', 'a-warriors-1': 'oahu-1', 'a-canoe-1': 'oahu-1', 'maui-warriors-1': 'maui', 'maui-canoe-1': 'maui',
+      kamehameha: 'kona',
+      'john-young': 'kona',
+      'k-warriors-1': 'kona',
+      'k-warriors-2': 'kona',
+      'k-warriors-7': 'kona',
+      'k-canoe-1': 'kona',
+      'k-canoe-2': 'kona',
+      'k-warriors-3': 'hilo',
+      'k-canoe-3': 'hilo',
+      kalani: 'oahu-1',
+      'a-warriors-1': 'oahu-1',
+      'a-canoe-1': 'oahu-1',
+      'maui-warriors-1': 'maui',
+      'maui-canoe-1': 'maui',
     }),
     K,
     9,
@@ -34,12 +45,17 @@ describe('recruiting (9.0)', () => {
     expect(where(r.state, 'k-warriors-5')).toBe('kona');
   });
 
-  it('refuses units the card does not recruit, and never recruits Kaua\'i units or eliminated leaders', () => {
+  it("refuses units the card does not recruit, and never recruits Kaua'i units or eliminated leaders", () => {
     const s = base();
-    const r = play(s, ['RECRUIT royal guard Kona', "RECRUIT kauai-warriors-1 Kona"]);
+    const r = play(s, ['RECRUIT royal guard Kona', 'RECRUIT kauai-warriors-1 Kona']);
     expect(r.lines[0]!.error).toMatch(/no royal guard in the Recruit Box that this card recruits/);
     expect(r.lines[1]!.ok).toBe(false);
-    const dead = turnWith(position(base(), { kaiana: 'dead', kalani: 'oahu-1', 'a-warriors-1': 'oahu-1' }, { keep: true }), A, 3, 4);
+    const dead = turnWith(
+      position(base(), { kaiana: 'dead', kalani: 'oahu-1', 'a-warriors-1': 'oahu-1' }, { keep: true }),
+      A,
+      3,
+      4,
+    );
     const k = play(dead, []);
     expect(k.text).toMatch(/Kaiana is not in the Recruit Box and cannot be recruited/);
     expect(where(k.state, 'kaiana')).toBe('dead');
@@ -47,7 +63,7 @@ describe('recruiting (9.0)', () => {
 });
 
 describe('movement (10.0)', () => {
-  it('moves freely between the two spaces of Hawai\'i, not to other islands', () => {
+  it("moves freely between the two spaces of Hawai'i, not to other islands", () => {
     const r = play(base(), ['MOVE Kamehameha, 2 warriors Kona - Hilo', 'MOVE k-warriors-3 Hilo - Maui']);
     expect(r.lines[0]!.reading).toBe("MOVE Kamehameha, Hawai'i warriors 1, Hawai'i warriors 2 Kona - Hilo");
     expect(r.lines[1]!.error).toMatch(/not two spaces of one island: use a fleet move/);
@@ -55,7 +71,10 @@ describe('movement (10.0)', () => {
   });
 
   it('carries one or two units plus one or two leaders per fleet move, from any land space to any other', () => {
-    const r = play(base(), ['FLEET Kona - Molokai WITH Kamehameha, John Young, 2 warriors', 'FLEET Kona - Maui WITH 3 warriors']);
+    const r = play(base(), [
+      'FLEET Kona - Molokai WITH Kamehameha, John Young, 2 warriors',
+      'FLEET Kona - Maui WITH 3 warriors',
+    ]);
     expect(r.lines[0]!.ok).toBe(true);
     expect(r.lines[1]!.error).toMatch(/a canoe carries at most 2 units and 2 leaders/);
     expect(where(r.state, 'john-young')).toBe('molokai');
@@ -73,7 +92,11 @@ describe('movement (10.0)', () => {
     expect(r.lines[0]!.ok).toBe(true);
     expect(r.lines[1]!.ok).toBe(true);
     expect(r.lines[2]!.error).toMatch(/no fleet moves left/);
-    const again = play(base(), ['FLEET Kona - Molokai WITH k-warriors-1', 'MOVE k-warriors-1 Molokai - Maui', 'FLEET Molokai - Maui WITH k-warriors-1']);
+    const again = play(base(), [
+      'FLEET Kona - Molokai WITH k-warriors-1',
+      'MOVE k-warriors-1 Molokai - Maui',
+      'FLEET Molokai - Maui WITH k-warriors-1',
+    ]);
     expect(again.lines[1]!.error).toMatch(/not two spaces of one island/);
     expect(again.lines[2]!.error).toMatch(/Hawai'i warriors 1 has already moved by fleet this turn/);
   });
@@ -83,7 +106,11 @@ describe('movement (10.0)', () => {
     s.units['a-warriors-2']!.at = 'hilo';
     s.units['k-warriors-3']!.at = 'kona';
     s.units['k-canoe-3']!.at = 'kona';
-    const r = play(s, ['MOVE k-warriors-2 Kona - Hilo', 'MOVE k-warriors-2 Hilo - Kona', 'FLEET k-canoe-1 Kona - Hilo - Maui WITH k-warriors-2']);
+    const r = play(s, [
+      'MOVE k-warriors-2 Kona - Hilo',
+      'MOVE k-warriors-2 Hilo - Kona',
+      'FLEET k-canoe-1 Kona - Hilo - Maui WITH k-warriors-2',
+    ]);
     expect(r.lines[0]!.reading).toMatch(/Kona - Hilo/);
     expect(r.lines[1]!.error).toMatch(/engaged with the enemy and cannot leave|must stop/);
     expect(r.lines[2]!.error).toMatch(/the canoe would have to stop at Hilo/);
@@ -115,7 +142,13 @@ describe('submission syntax', () => {
   it('names the word it cannot read and changes nothing', () => {
     const s = base();
     const before = JSON.stringify(s);
-    const r = hawaii1795.readSubmission(s, K, ['JUMP Kona', 'MOVE dragons Kona - Hilo', 'MOVE warriors Kona - Narnia', 'RECRUIT warriors Oahu', 'PLAY ninety']);
+    const r = hawaii1795.readSubmission(s, K, [
+      'JUMP Kona',
+      'MOVE dragons Kona - Hilo',
+      'MOVE warriors Kona - Narnia',
+      'RECRUIT warriors Oahu',
+      'PLAY ninety',
+    ]);
     expect(r.lines[0]!.error).toMatch(/unknown order 'JUMP'/);
     expect(r.lines[1]!.error).toMatch(/'dragons' is not a unit/);
     expect(r.lines[2]!.error).toMatch(/no space called 'Narnia'/);
@@ -152,7 +185,13 @@ describe('submission syntax', () => {
 describe('occupation victory (5.1)', () => {
   it('Kamehameha wins at the start of a turn holding Kona, Hilo and four of the five', () => {
     let s = position(newGame(), {
-      kamehameha: 'kona', 'k-warriors-1': 'hilo', 'k-warriors-2': 'oahu-1', 'k-warriors-3': 'oahu-2', 'k-warriors-4': 'maui', 'k-warriors-5': 'molokai', kalani: 'kauai',
+      kamehameha: 'kona',
+      'k-warriors-1': 'hilo',
+      'k-warriors-2': 'oahu-1',
+      'k-warriors-3': 'oahu-2',
+      'k-warriors-4': 'maui',
+      'k-warriors-5': 'molokai',
+      kalani: 'kauai',
     });
     s.units.kalani!.at = 'box';
     s = turnWith(s, A, 9, 4);
@@ -161,15 +200,26 @@ describe('occupation victory (5.1)', () => {
     expect(r.state.outcome!.text).toMatch(/occupation/);
   });
 
-  it('the Allied Chiefs win at the start of their part holding two blue spaces and a fort on Hawai\'i', () => {
-    let s = position(newGame(), { kamehameha: 'hilo', kalani: 'kona', 'a-warriors-1': 'oahu-1', 'maui-warriors-1': 'maui' });
+  it("the Allied Chiefs win at the start of their part holding two blue spaces and a fort on Hawai'i", () => {
+    let s = position(newGame(), {
+      kamehameha: 'hilo',
+      kalani: 'kona',
+      'a-warriors-1': 'oahu-1',
+      'maui-warriors-1': 'maui',
+    });
     s = turnWith(s, K, 9, 4);
     const r = play(s, []);
     expect(r.state.outcome).toMatchObject({ kind: 'victory', winners: [A] });
   });
 
   it('does not count a space the other side shares or a space held only by canoes', () => {
-    let s = position(newGame(), { kamehameha: 'hilo', kalani: 'oahu-1', 'a-canoe-1': 'kona', 'a-warriors-1': 'oahu-2', 'maui-warriors-1': 'maui' });
+    let s = position(newGame(), {
+      kamehameha: 'hilo',
+      kalani: 'oahu-1',
+      'a-canoe-1': 'kona',
+      'a-warriors-1': 'oahu-2',
+      'maui-warriors-1': 'maui',
+    });
     s = turnWith(s, K, 9, 4);
     expect(play(s, []).state.outcome).toBeNull();
   });

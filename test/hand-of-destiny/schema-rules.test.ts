@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { retreatDestinations } from '../../src/hand-of-destiny/battle.ts';
 import { TurnCtx } from '../../src/hand-of-destiny/core.ts';
 import { setupGame } from '../../src/hand-of-destiny/engine.ts';
-import { Game, } from '../../src/hand-of-destiny/model.ts';
+import { Game } from '../../src/hand-of-destiny/model.ts';
 import { builtInScenario, loadScenario } from '../../src/hand-of-destiny/scenarios/index.ts';
 import { front, frontier } from './frontier.ts';
 import { ALL_P, K, play, withDice } from './helpers.ts';
@@ -23,7 +23,13 @@ describe('contingents (system 4.0, 11.1)', () => {
   };
 
   it('a card moves only the contingents it names', () => {
-    const s = front({}, { general: 'fort', 'inf-1': 'fort', 'inf-2': 'fort', chief: 'village' }, 'army', 1, withContingents);
+    const s = front(
+      {},
+      { general: 'fort', 'inf-1': 'fort', 'inf-2': 'fort', chief: 'village' },
+      'army',
+      1,
+      withContingents,
+    );
     const r = play(s, ['MOVE inf-1 Fort - Plain - Hills', 'MOVE inf-2 Fort - Plain']);
     expect(r.lines[0]!.ok).toBe(true);
     expect(r.lines[1]!.error).toMatch(/inf-2 may move 0 spaces this turn, not 1/);
@@ -50,7 +56,13 @@ describe('contingents (system 4.0, 11.1)', () => {
 
 describe('terrain that stops movement (system 11.1)', () => {
   it('ends a move in a space marked stop; the unit moves out on a later turn', () => {
-    const s = front({}, { general: 'fort', 'inf-1': 'plain', chief: 'village' }, 'army', 1, (d) => (d.spaces.find((x: { id: string }) => x.id === 'hills').stop = true));
+    const s = front(
+      {},
+      { general: 'fort', 'inf-1': 'plain', chief: 'village' },
+      'army',
+      1,
+      (d) => (d.spaces.find((x: { id: string }) => x.id === 'hills').stop = true),
+    );
     const r = play(s, ['MOVE inf-1 Plain - Hills - Camp', 'MOVE inf-1 Plain - Hills']);
     expect(r.lines[0]!.error).toMatch(/units entering Hills must stop there \(terrain, 11\.1\)/);
     expect(r.lines[1]!.ok).toBe(true);
@@ -61,18 +73,30 @@ describe('who may use a fortress (system 14.0)', () => {
   it('a fort usable by one side gives the other no protection from panic', () => {
     const mk = (fortFor?: string[]) =>
       withDice(
-        front({}, { general: 'plain', 'inf-1': 'fort', 'inf-2': 'fort', 'band-1': 'fort', chief: 'village' }, 'tribes', 1, (d) => {
-          d.battleResultsTable.columns = { 'non-elite': ALL_P, elite: ALL_P };
-          if (fortFor) d.spaces.find((x: { id: string }) => x.id === 'fort').fortFor = fortFor;
-        }),
+        front(
+          {},
+          { general: 'plain', 'inf-1': 'fort', 'inf-2': 'fort', 'band-1': 'fort', chief: 'village' },
+          'tribes',
+          1,
+          (d) => {
+            d.battleResultsTable.columns = { 'non-elite': ALL_P, elite: ALL_P };
+            if (fortFor) d.spaces.find((x: { id: string }) => x.id === 'fort').fortFor = fortFor;
+          },
+        ),
         [6, 1],
       );
     // The tribes attack the army's fort: panics are ignored whether or not fortFor names the army.
     expect(play(mk(['army']), []).text).toMatch(/panic ignored \(Army defends a fort\)/);
-    const tribesFort = front({}, { 'band-1': 'fort', 'band-2': 'fort', general: 'fort', 'inf-1': 'plain', chief: 'village' }, 'army', 1, (d) => {
-      d.battleResultsTable.columns = { 'non-elite': ALL_P, elite: ALL_P };
-      d.spaces.find((x: { id: string }) => x.id === 'fort').fortFor = ['army'];
-    });
+    const tribesFort = front(
+      {},
+      { 'band-1': 'fort', 'band-2': 'fort', general: 'fort', 'inf-1': 'plain', chief: 'village' },
+      'army',
+      1,
+      (d) => {
+        d.battleResultsTable.columns = { 'non-elite': ALL_P, elite: ALL_P };
+        d.spaces.find((x: { id: string }) => x.id === 'fort').fortFor = ['army'];
+      },
+    );
     const r = play(withDice(tribesFort, [6, 1]), []);
     expect(r.text).not.toMatch(/panic ignored \(Tribes defends a fort\)/);
     expect(r.text).toMatch(/band-\d \(2\) panics/);
@@ -80,15 +104,30 @@ describe('who may use a fortress (system 14.0)', () => {
 
   it('Hawaii 1795: Kona and Hilo serve whichever side defends them (4.0, 11.3, 13.0)', () => {
     const data = builtInScenario('hawaii-1795');
-    for (const id of ['kona', 'hilo']) expect(data.spaces.find((x) => x.id === id)!.fortFor).toEqual(['kamehameha', 'allied-chiefs']);
+    for (const id of ['kona', 'hilo'])
+      expect(data.spaces.find((x) => x.id === id)!.fortFor).toEqual(['kamehameha', 'allied-chiefs']);
   });
 });
 
 describe('retreats along rivers (system 13.5)', () => {
   const ctxWith = (riverRetreat?: number) => {
-    const s = front({ riverMovement: true }, { gunboat: 'ford', 'inf-1': 'ford', 'inf-2': 'ford', 'inf-3': 'ford', 'inf-4': 'ford', 'band-1': 'plain', chief: 'village' }, 'tribes', 1, (d) => {
-      if (riverRetreat !== undefined) d.rules.riverRetreat = riverRetreat;
-    });
+    const s = front(
+      { riverMovement: true },
+      {
+        gunboat: 'ford',
+        'inf-1': 'ford',
+        'inf-2': 'ford',
+        'inf-3': 'ford',
+        'inf-4': 'ford',
+        'band-1': 'plain',
+        chief: 'village',
+      },
+      'tribes',
+      1,
+      (d) => {
+        if (riverRetreat !== undefined) d.rules.riverRetreat = riverRetreat;
+      },
+    );
     return new TurnCtx(new Game(s), 'tribes', 'play');
   };
 
@@ -100,7 +139,9 @@ describe('retreats along rivers (system 13.5)', () => {
   });
 
   it('takes the limit from the scenario (rules.riverRetreat)', () => {
-    expect(retreatDestinations(ctxWith(4), 'army', ['gunboat', 'inf-1', 'inf-2', 'inf-3', 'inf-4'], 'ford')).toEqual(['bend']);
+    expect(retreatDestinations(ctxWith(4), 'army', ['gunboat', 'inf-1', 'inf-2', 'inf-3', 'inf-4'], 'ford')).toEqual([
+      'bend',
+    ]);
   });
 });
 

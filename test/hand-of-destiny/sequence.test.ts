@@ -50,10 +50,11 @@ describe('sequence of play (6.0, 6.1, 7.2)', () => {
     expect(again.text).toMatch(/recruits Hawai'i warriors/);
   });
 
-  it('starts the short game in March with each side\'s cannon, pike and two warriors (6.2)', () => {
+  it("starts the short game in March with each side's cannon, pike and two warriors (6.2)", () => {
     const s = newGame('short');
     expect(s.turn).toBe(3);
-    for (const id of ['vancouver', 'k-pike', 'k-warriors-4', 'k-warriors-5']) expect(['kona', 'hilo']).toContain(where(s, id));
+    for (const id of ['vancouver', 'k-pike', 'k-warriors-4', 'k-warriors-5'])
+      expect(['kona', 'hilo']).toContain(where(s, id));
     for (const id of ['brown', 'a-pike', 'a-warriors-3', 'maui-warriors-2']) expect(where(s, id)).toBe('oahu-1');
     expect(s.usedOnce).toHaveLength(4);
     expect(s.decks[K]!.drawn).not.toBeNull();
@@ -69,7 +70,9 @@ describe('sequence of play (6.0, 6.1, 7.2)', () => {
 
   it('shows the card drawn for a turn before the player submits', () => {
     const s = resolveEmpty(newGame()).state;
-    const v = hawaii1795.view(s, { kind: 'player', role: A }) as { cards: Record<string, { drawn: { number: number } | null }> };
+    const v = hawaii1795.view(s, { kind: 'player', role: A }) as {
+      cards: Record<string, { drawn: { number: number } | null }>;
+    };
     expect(v.cards[A]!.drawn!.number).toBe(1);
   });
 });

@@ -11,8 +11,20 @@ describe('random games (legal choices only)', () => {
 
   it('plays short games and games with every system option on', () => {
     expect(simulate(hawaii1795, { games: 20, seed: 'vitest-short', scenario: 'short' }).problems).toEqual([]);
-    const all = { fogOfWar: true, reshuffle: true, riverMovement: true, artillery: true, breakoff: true, pursuit: true, majorBattles: true, supply: true, fortMarkers: true };
-    expect(simulate(hawaii1795, { games: 20, seed: 'vitest-options', scenario: 'long', options: all }).problems).toEqual([]);
+    const all = {
+      fogOfWar: true,
+      reshuffle: true,
+      riverMovement: true,
+      artillery: true,
+      breakoff: true,
+      pursuit: true,
+      majorBattles: true,
+      supply: true,
+      fortMarkers: true,
+    };
+    expect(
+      simulate(hawaii1795, { games: 20, seed: 'vitest-options', scenario: 'long', options: all }).problems,
+    ).toEqual([]);
   });
 
   it('gives the same final-state hash for the same seed, and another for another seed', () => {

@@ -13,7 +13,12 @@ import { scenarioCopy, turnWith } from './helpers.ts';
 const result = fc.constantFrom('-', 'P', 'E');
 const column = fc.array(result, { minLength: 6, maxLength: 6 });
 /** Tables that make long chains likely (only panics, nothing at all) as well as any table. */
-const biasedColumn = fc.oneof(column, fc.constant(['P', 'P', 'P', 'P', 'P', 'P']), fc.constant(['-', '-', '-', '-', '-', '-']), fc.constant(['P', 'P', 'P', '-', '-', '-']));
+const biasedColumn = fc.oneof(
+  column,
+  fc.constant(['P', 'P', 'P', 'P', 'P', 'P']),
+  fc.constant(['-', '-', '-', '-', '-', '-']),
+  fc.constant(['P', 'P', 'P', '-', '-', '-']),
+);
 const unitVariation = fc.record({
   strength: fc.integer({ min: 0, max: 10 }),
   elite: fc.boolean(),
@@ -34,7 +39,15 @@ const options = fc.record({
 });
 
 /** Put every unit of the scenario somewhere (or in the box), both sides meeting where they meet. */
-function place(s: HodState, spaces: string[], where: number[], side: string, card: number, turn: number, seed: string): HodState {
+function place(
+  s: HodState,
+  spaces: string[],
+  where: number[],
+  side: string,
+  card: number,
+  turn: number,
+  seed: string,
+): HodState {
   const out = cloneState(s);
   const ids = Object.keys(out.units);
   ids.forEach((id, i) => {
@@ -43,14 +56,26 @@ function place(s: HodState, spaces: string[], where: number[], side: string, car
     const w = where[i % where.length]!;
     out.units[id]!.at = w >= spaces.length ? 'box' : spaces[w]!;
   });
-  const owners = (sp: string) => new Set(Object.values(out.units).filter((u) => u.at === sp).map((u) => u.owner));
-  out.contested = spaces.filter((sp) => owners(sp).has(out.scenario.sides[0]!.id) && owners(sp).has(out.scenario.sides[1]!.id));
+  const owners = (sp: string) =>
+    new Set(
+      Object.values(out.units)
+        .filter((u) => u.at === sp)
+        .map((u) => u.owner),
+    );
+  out.contested = spaces.filter(
+    (sp) => owners(sp).has(out.scenario.sides[0]!.id) && owners(sp).has(out.scenario.sides[1]!.id),
+  );
   const t = turnWith(out, side, card, turn);
   t.rng = seedRandom(seed, 'hand-of-destiny');
   return t;
 }
 
-const standing = (pursuit: boolean, breakoff: boolean): Standing => ({ ...DEFAULT_STANDING, warFleet: 'always', breakoff, pursuit });
+const standing = (pursuit: boolean, breakoff: boolean): Standing => ({
+  ...DEFAULT_STANDING,
+  warFleet: 'always',
+  breakoff,
+  pursuit,
+});
 
 describe('every table the schema accepts runs (property)', () => {
   it('route-movement scenario: battles, breakoff and pursuit always finish', () => {
@@ -78,7 +103,9 @@ describe('every table the schema accepts runs (property)', () => {
           if (terrain.fortFor) data.spaces[0].fortFor = terrain.fortFor;
           data.rules.riverRetreat = terrain.riverRetreat;
           data.contingents = [{ id: 'regulars', name: 'Regulars', side: 'army' }];
-          data.units.filter((u: { side: string }) => u.side === 'army').forEach((u: Record<string, unknown>, i: number) => i % 2 && (u.contingent = 'regulars'));
+          data.units
+            .filter((u: { side: string }) => u.side === 'army')
+            .forEach((u: Record<string, unknown>, i: number) => i % 2 && (u.contingent = 'regulars'));
           if (terrain.contingentMoves) data.decks.army[0].moves = [{ contingents: ['regulars'], spaces: 3 }];
           expect(ScenarioSchema.safeParse(data).success).toBe(true);
           let s = setupGame('p', 'frontier', 'test', { ...opts, scenarioData: data });
@@ -109,7 +136,9 @@ describe('every table the schema accepts runs (property)', () => {
         (nonElite, elite, strengths, army, tribes, at, opts, seed) => {
           const data = frontier();
           data.battleResultsTable.columns = { 'non-elite': nonElite, elite };
-          [...armyIds, ...tribeIds].forEach((id, i) => (data.units.find((u: { id: string }) => u.id === id).strength = strengths[i]));
+          [...armyIds, ...tribeIds].forEach(
+            (id, i) => (data.units.find((u: { id: string }) => u.id === id).strength = strengths[i]),
+          );
           expect(ScenarioSchema.safeParse(data).success).toBe(true);
           const s0 = setupGame('p', 'frontier', 'test', { ...opts, pursuit: true, scenarioData: data });
           const s = cloneState(s0);
@@ -144,12 +173,27 @@ describe('every table the schema accepts runs (property)', () => {
           data.units.forEach((u: Record<string, unknown>, i: number) => {
             if (u.canoe || u.marker) return;
             const v = vars[i]!;
-            Object.assign(u, { strength: v.strength, elite: v.elite, pike: v.pike, gunpowder: v.gunpowder, breakoff: v.breakoff, cavalry: v.cavalry });
+            Object.assign(u, {
+              strength: v.strength,
+              elite: v.elite,
+              pike: v.pike,
+              gunpowder: v.gunpowder,
+              breakoff: v.breakoff,
+              cavalry: v.cavalry,
+            });
           });
           expect(ScenarioSchema.safeParse(data).success).toBe(true);
           let s = setupGame('p', 'hawaii-1795', 'short', { ...opts, scenarioData: data });
           const land = ['kona', 'hilo', 'oahu-1', 'oahu-2', 'maui', 'molokai'];
-          s = place(s, land, where.map((w) => (w > 6 ? 9 : w)), kFirst ? sides[0]! : sides[1]!, 9, 4, seed);
+          s = place(
+            s,
+            land,
+            where.map((w) => (w > 6 ? 9 : w)),
+            kFirst ? sides[0]! : sides[1]!,
+            9,
+            4,
+            seed,
+          );
           s.standing = { kamehameha: standing(true, true), 'allied-chiefs': standing(true, true) };
           const r = resolveTurn(s, {});
           expect(checkState(r.state)).toEqual([]);

@@ -4,7 +4,16 @@ import { EMPTY_SUBMISSION, resolveTurn } from '../../src/hand-of-destiny/engine.
 import { A, hold, K, newGame, position, turnWith } from './helpers.ts';
 
 type V = {
-  cards: Record<string, { held: { number: number }[] | null; heldCount: number; deckCount: number; deckOrder?: number[]; drawn: { number: number } | null }>;
+  cards: Record<
+    string,
+    {
+      held: { number: number }[] | null;
+      heldCount: number;
+      deckCount: number;
+      deckOrder?: number[];
+      drawn: { number: number } | null;
+    }
+  >;
   rng?: unknown;
   seed?: unknown;
   spaces: { id: string; units: { id: string }[]; hidden: { side: string; count: number }[] }[];
@@ -53,21 +62,35 @@ describe('views (each reader sees only what is theirs)', () => {
 
   it('fog of war (option, system 10.0) hides enemy stacks unless the reader shares the space', () => {
     let s = newGame('long', { fogOfWar: true });
-    s = position(s, { kamehameha: 'kona', 'k-warriors-1': 'maui', kalani: 'oahu-1', 'a-warriors-1': 'oahu-1', 'maui-warriors-1': 'maui' });
+    s = position(s, {
+      kamehameha: 'kona',
+      'k-warriors-1': 'maui',
+      kalani: 'oahu-1',
+      'a-warriors-1': 'oahu-1',
+      'maui-warriors-1': 'maui',
+    });
     const k = hawaii1795.view(s, { kind: 'player', role: K }) as V;
     const oahu = k.spaces.find((x) => x.id === 'oahu-1')!;
     expect(oahu.units).toEqual([]);
     expect(oahu.hidden).toEqual([{ side: A, count: 2 }]);
     const maui = k.spaces.find((x) => x.id === 'maui')!;
     expect(maui.units.map((u) => u.id).sort()).toEqual(['k-warriors-1', 'maui-warriors-1']);
-    const plain = hawaii1795.view(position(newGame('long', { fogOfWar: false }), { kalani: 'oahu-1' }), { kind: 'player', role: K }) as V;
+    const plain = hawaii1795.view(position(newGame('long', { fogOfWar: false }), { kalani: 'oahu-1' }), {
+      kind: 'player',
+      role: K,
+    }) as V;
     expect(plain.spaces.find((x) => x.id === 'oahu-1')!.units).toHaveLength(1);
-    expect(hawaii1795.formatPosition(s, { kind: 'player', role: K })).toMatch(/Allied Chiefs: hidden ×2 \(2 units under the fog of war\)/);
+    expect(hawaii1795.formatPosition(s, { kind: 'player', role: K })).toMatch(
+      /Allied Chiefs: hidden ×2 \(2 units under the fog of war\)/,
+    );
   });
 
-  it('keeps a player\'s refused orders out of the other player\'s report', () => {
+  it("keeps a player's refused orders out of the other player's report", () => {
     const s = s0();
-    const bad = { ...EMPTY_SUBMISSION, moves: [{ type: 'land' as const, units: ['kamehameha'], path: ['kona', 'maui'] }] };
+    const bad = {
+      ...EMPTY_SUBMISSION,
+      moves: [{ type: 'land' as const, units: ['kamehameha'], path: ['kona', 'maui'] }],
+    };
     const r = resolveTurn(s, { [K]: bad });
     expect(hawaii1795.formatReport(r.report, { kind: 'player', role: K })).toMatch(/Order not carried out/);
     expect(hawaii1795.formatReport(r.report, { kind: 'player', role: A })).not.toMatch(/Order not carried out/);

@@ -7,7 +7,11 @@ import { registerAccount } from './app.ts';
 export interface Client {
   token: string;
   email: string;
-  req(method: string, url: string, payload?: unknown): Promise<{ status: number; body: any; headers: Record<string, any> }>;
+  req(
+    method: string,
+    url: string,
+    payload?: unknown,
+  ): Promise<{ status: number; body: any; headers: Record<string, any> }>;
   ok(method: string, url: string, payload?: unknown, status?: number): Promise<any>;
 }
 
@@ -15,16 +19,28 @@ export interface Client {
 export const isLive = (url: string) => /\/live$/.test(url.split('?')[0]!);
 
 /** A request to a live stream over a real connection: its head and first lines (or its whole error) are the answer. */
-export async function liveHead(t: TestService, req: { method: string; url: string; headers: Record<string, string>; payload?: string }): Promise<{ statusCode: number; headers: Record<string, any>; body: string }> {
+export async function liveHead(
+  t: TestService,
+  req: { method: string; url: string; headers: Record<string, string>; payload?: string },
+): Promise<{ statusCode: number; headers: Record<string, any>; body: string }> {
   if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
   const port = (t.app.server.address() as { port: number }).port;
   return new Promise((resolve, reject) => {
-    const r = http.request({ host: '127.0.0.1', port, path: req.url, method: req.method, headers: req.headers }, (res) => {
-      let got = '';
-      const done = () => { res.destroy(); resolve({ statusCode: res.statusCode ?? 0, headers: res.headers, body: got }); };
-      res.on('data', (c: Buffer) => { got += c.toString(); if (res.statusCode === 200 && got.includes('\n\n')) done(); });
-      res.on('end', done);
-    });
+    const r = http.request(
+      { host: '127.0.0.1', port, path: req.url, method: req.method, headers: req.headers },
+      (res) => {
+        let got = '';
+        const done = () => {
+          res.destroy();
+          resolve({ statusCode: res.statusCode ?? 0, headers: res.headers, body: got });
+        };
+        res.on('data', (c: Buffer) => {
+          got += c.toString();
+          if (res.statusCode === 200 && got.includes('\n\n')) done();
+        });
+        res.on('end', done);
+      },
+    );
     r.on('error', reject);
     r.end(req.payload);
   });
@@ -35,12 +51,25 @@ export function client(t: TestService, token: string, email: string): Client {
     if (isLive(url)) {
       const r = await liveHead(t, { method, url, headers: token ? { authorization: `Bearer ${token}` } : {} });
       let body: any = r.body;
-      try { body = JSON.parse(r.body); } catch { /* the event stream */ }
+      try {
+        body = JSON.parse(r.body);
+      } catch {
+        /* the event stream */
+      }
       return { status: r.statusCode, body, headers: r.headers };
     }
-    const r = await t.app.inject({ method: method as any, url, headers: token ? { authorization: `Bearer ${token}` } : {}, ...(payload !== undefined ? { payload: payload as any } : {}) });
+    const r = await t.app.inject({
+      method: method as any,
+      url,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      ...(payload !== undefined ? { payload: payload as any } : {}),
+    });
     let body: any = r.body;
-    try { body = r.body ? JSON.parse(r.body) : null; } catch { /* not JSON */ }
+    try {
+      body = r.body ? JSON.parse(r.body) : null;
+    } catch {
+      /* not JSON */
+    }
     return { status: r.statusCode, body, headers: r.headers as Record<string, any> };
   };
   return {

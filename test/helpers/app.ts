@@ -28,22 +28,49 @@ export interface TestService {
  * job queue and the worker, which processes deadlines when they pass and writes mail as .eml files
  * to `running.outbox`.
  */
-export async function startTestService(opts: { env?: Record<string, string>; clock?: ManualClock; running?: { outbox: string } } = {}): Promise<TestService> {
+export async function startTestService(
+  opts: { env?: Record<string, string>; clock?: ManualClock; running?: { outbox: string } } = {},
+): Promise<TestService> {
   const database = await createTestDatabase();
-  const config = loadConfig({ PUBLIC_URL: 'http://kahu.test', LOG_LEVEL: 'silent', RATE_LIMIT: '100000', ACCOUNT_RATE_LIMIT: '100000', ORDER_RATE_LIMIT: '100000', SIGN_IN_MAIL_LIMIT: '100000', INVITE_DAILY_LIMIT: '100000', INVITE_ADDRESS_HOURLY_LIMIT: '100000', TOKEN_TTL_DAYS: '3650', TOKEN_IDLE_DAYS: '3650', ...opts.env, DATABASE_URL: database.url });
+  const config = loadConfig({
+    PUBLIC_URL: 'http://kahu.test',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT: '100000',
+    ACCOUNT_RATE_LIMIT: '100000',
+    ORDER_RATE_LIMIT: '100000',
+    SIGN_IN_MAIL_LIMIT: '100000',
+    INVITE_DAILY_LIMIT: '100000',
+    INVITE_ADDRESS_HOURLY_LIMIT: '100000',
+    TOKEN_TTL_DAYS: '3650',
+    TOKEN_IDLE_DAYS: '3650',
+    ...opts.env,
+    DATABASE_URL: database.url,
+  });
   const db = createDb(database.url, 5);
   const pool = createPool(database.url, 5);
   await loadReplySecret(config, pool);
   const clock = opts.clock ?? new ManualClock('2025-03-03T00:00:00Z');
   const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const boss = opts.running ? await createBoss(database.url, { worker: true, max: 3 }) : undefined;
-  const ctx: Ctx = { db, pool, clock: opts.running ? systemClock : clock, config, log, ...(boss ? { jobs: bossQueue(boss) } : {}) };
+  const ctx: Ctx = {
+    db,
+    pool,
+    clock: opts.running ? systemClock : clock,
+    config,
+    log,
+    ...(boss ? { jobs: bossQueue(boss) } : {}),
+  };
   const app = await buildApp(ctx, { logRequests: false });
   await app.ready();
   let worker: Worker | undefined;
   if (boss && opts.running) worker = await startWorker(ctx, boss, fileTransport(opts.running.outbox));
   return {
-    ctx, db, clock, config, app, database,
+    ctx,
+    db,
+    clock,
+    config,
+    app,
+    database,
     async close() {
       await worker?.stop();
       await boss?.stop({ graceful: false, wait: true });
@@ -57,11 +84,18 @@ export async function startTestService(opts: { env?: Record<string, string>; clo
 
 /** Mail waiting in the outbox for an address (newest last). */
 export async function mailFor(db: Db, to: string, kind?: string) {
-  return db.outboxMail.findMany({ where: { toAddress: to.toLowerCase(), ...(kind ? { kind } : {}) }, orderBy: { seq: 'asc' } });
+  return db.outboxMail.findMany({
+    where: { toAddress: to.toLowerCase(), ...(kind ? { kind } : {}) },
+    orderBy: { seq: 'asc' },
+  });
 }
 
 /** Register an account and pick its token out of the emailed message. */
-export async function registerAccount(t: TestService, email: string, extra: Record<string, unknown> = {}): Promise<string> {
+export async function registerAccount(
+  t: TestService,
+  email: string,
+  extra: Record<string, unknown> = {},
+): Promise<string> {
   const r = await t.app.inject({ method: 'POST', url: '/accounts', payload: { email, ...extra } });
   if (r.statusCode !== 202) throw new Error(`register ${email}: ${r.statusCode} ${r.body}`);
   const mails = await mailFor(t.db, email, 'token');

@@ -5,7 +5,11 @@ import { inject } from 'vitest';
 import { withDatabase } from '../../src/db/embedded.ts';
 import { migrate } from '../../src/db/migrate.ts';
 
-export interface TestDatabase { url: string; name: string; drop(): Promise<void> }
+export interface TestDatabase {
+  url: string;
+  name: string;
+  drop(): Promise<void>;
+}
 
 export async function createTestDatabase(opts: { migrate?: boolean } = {}): Promise<TestDatabase> {
   const adminUrl = inject('pgAdminUrl');

@@ -28,7 +28,11 @@ export function hawaiiTurn(state: Hawaii1795State, side: string, n: number): str
   for (let i = 0; i < 2; i++) {
     c = choices();
     if (c.fleet.movesLeft <= 0 || !c.fleet.canoes.length) break;
-    const enemyAt = new Set(Object.values(state.units).filter((u) => u.owner === enemy).map((u) => u.at));
+    const enemyAt = new Set(
+      Object.values(state.units)
+        .filter((u) => u.owner === enemy)
+        .map((u) => u.at),
+    );
     const targets = c.fleet.destinations.filter((d) => enemyAt.has(d));
     const dest = targets[(n + i) % Math.max(1, targets.length)] ?? c.fleet.destinations[0];
     let added = false;

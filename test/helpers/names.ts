@@ -3,11 +3,15 @@
 // mail the judge sends (test/email).
 import { getVariant } from '../../src/diplomacy/variants/index.ts';
 
-export const BROKEN = /\b(?:bunchs|armys|a army|a order|an fleet|an boat|an unit|a heiaus|an bunch|an warrior|an canoe|a island|a event|a action|1 (?:units|armies|fleets|boats|bunches|warriors|canoes|tokens|cards|orders|lines|powers|players|votes|phases|minutes|hours|days|games|messages|centres|centers)|boat bunchs)\b/i;
+export const BROKEN =
+  /\b(?:bunchs|armys|a army|a order|an fleet|an boat|an unit|a heiaus|an bunch|an warrior|an canoe|a island|a event|a action|1 (?:units|armies|fleets|boats|bunches|warriors|canoes|tokens|cards|orders|lines|powers|players|votes|phases|minutes|hours|days|games|messages|centres|centers)|boat bunchs)\b/i;
 
 /** `ids` as a pattern that matches one of them as a whole word, as written (case matters). */
 export function wordsPattern(ids: Iterable<string>): RegExp {
-  const list = [...new Set(ids)].filter(Boolean).sort((a, b) => b.length - a.length).map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const list = [...new Set(ids)]
+    .filter(Boolean)
+    .sort((a, b) => b.length - a.length)
+    .map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   return new RegExp(`(?<![\\w'-])(?:${list.join('|')})(?:/[a-z]{2})?(?![\\w'-])`);
 }
 

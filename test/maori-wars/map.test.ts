@@ -22,8 +22,10 @@ const place = (name: string) => {
 describe('North Island map data', () => {
   it('parses with the schema, is unofficial with provenance, and is well under 1 MB', () => {
     expect(map.unofficial).toBe(true);
-    for (const k of ['coastline', 'projection', 'grid', 'terrain', 'rivers', 'territories', 'places']) expect(map.provenance[k], k).toBeTruthy();
-    for (const part of [...map.rivers, ...map.territories, ...map.places, ...map.hexsides]) expect(part.unofficial).toBe(true);
+    for (const k of ['coastline', 'projection', 'grid', 'terrain', 'rivers', 'territories', 'places'])
+      expect(map.provenance[k], k).toBeTruthy();
+    for (const part of [...map.rivers, ...map.territories, ...map.places, ...map.hexsides])
+      expect(part.unofficial).toBe(true);
     expect(text.length).toBeLessThan(500_000);
     expect(map.hexMiles).toBe(10);
   });
@@ -38,9 +40,13 @@ describe('North Island map data', () => {
     }
     // Only hexes on the South Island are missing, all in the south-west corner.
     const missing: string[] = [];
-    for (let c = 1; c <= map.cols; c++) for (let r = 1; r <= map.rows; r++) if (!hex.has(hexId(c, r))) missing.push(hexId(c, r));
+    for (let c = 1; c <= map.cols; c++)
+      for (let r = 1; r <= map.rows; r++) if (!hex.has(hexId(c, r))) missing.push(hexId(c, r));
     expect(missing.length).toBeGreaterThan(0);
-    for (const id of missing) { const [c, r] = colRow(id); expect(c < map.cols / 2 && r > map.rows * 0.8, id).toBe(true); }
+    for (const id of missing) {
+      const [c, r] = colRow(id);
+      expect(c < map.cols / 2 && r > map.rows * 0.8, id).toBe(true);
+    }
     // About 500 land hexes: the North Island's 114,000 km² over a hex of 224 km².
     const land = map.hexes.filter((h) => isLand(h.id)).length;
     expect(land).toBeGreaterThan(440);
@@ -55,7 +61,11 @@ describe('North Island map data', () => {
       if (isLand(h.id)) expect(ids.has(h.territory ?? ''), h.id).toBe(true);
       else expect(h.territory, h.id).toBeNull();
     }
-    for (const t of map.territories) expect(map.hexes.some((h) => h.territory === t.id), t.id).toBe(true);
+    for (const t of map.territories)
+      expect(
+        map.hexes.some((h) => h.territory === t.id),
+        t.id,
+      ).toBe(true);
   });
 
   it('makes territories adjacent exactly where their hexes are neighbours, both ways', () => {
@@ -69,7 +79,8 @@ describe('North Island map data', () => {
     }
     for (const t of map.territories) {
       expect([...t.adjacent].sort(), t.id).toEqual([...want.get(t.id)!].sort());
-      for (const a of t.adjacent) expect(map.territories.find((x) => x.id === a)!.adjacent, `${a} -> ${t.id}`).toContain(t.id);
+      for (const a of t.adjacent)
+        expect(map.territories.find((x) => x.id === a)!.adjacent, `${a} -> ${t.id}`).toContain(t.id);
     }
     // Sense check: Waikato borders the King Country, Northland does not touch Wellington.
     expect(map.territories.find((t) => t.id === 'waikato')!.adjacent).toContain('king-country');
@@ -97,18 +108,37 @@ describe('North Island map data', () => {
     expect(mainland.filter((id) => !reached.has(id))).toEqual([]);
     for (const t of map.territories) {
       const own = map.hexes.filter((h) => h.territory === t.id && !h.smallIsland).map((h) => h.id);
-      expect(walk(own[0], (id) => hex.get(id)?.territory === t.id && !hex.get(id)!.smallIsland).size, t.id).toBe(own.length);
+      expect(walk(own[0], (id) => hex.get(id)?.territory === t.id && !hex.get(id)!.smallIsland).size, t.id).toBe(
+        own.length,
+      );
     }
   });
 
   it('runs each river through neighbouring land hexes, its navigable part a stretch of them', () => {
-    expect(map.rivers.map((r) => r.id)).toEqual(expect.arrayContaining(['waikato', 'waipa', 'whanganui', 'waitara', 'waihou', 'piako', 'kawakawa', 'wairoa', 'hokianga', 'rangitikei', 'manawatu', 'mokau']));
+    expect(map.rivers.map((r) => r.id)).toEqual(
+      expect.arrayContaining([
+        'waikato',
+        'waipa',
+        'whanganui',
+        'waitara',
+        'waihou',
+        'piako',
+        'kawakawa',
+        'wairoa',
+        'hokianga',
+        'rangitikei',
+        'manawatu',
+        'mokau',
+      ]),
+    );
     for (const r of map.rivers) {
       expect(new Set(r.hexes).size, r.id).toBe(r.hexes.length);
-      for (let i = 1; i < r.hexes.length; i++) expect(adjacent(r.hexes[i - 1], r.hexes[i]), `${r.id} ${r.hexes[i - 1]}-${r.hexes[i]}`).toBe(true);
+      for (let i = 1; i < r.hexes.length; i++)
+        expect(adjacent(r.hexes[i - 1], r.hexes[i]), `${r.id} ${r.hexes[i - 1]}-${r.hexes[i]}`).toBe(true);
       for (const id of r.hexes) expect(isLand(id), `${r.id} ${id}`).toBe(true);
       for (const id of r.navigable) expect(r.hexes, r.id).toContain(id);
-      for (let i = 1; i < r.navigable.length; i++) expect(adjacent(r.navigable[i - 1], r.navigable[i]), r.id).toBe(true);
+      for (let i = 1; i < r.navigable.length; i++)
+        expect(adjacent(r.navigable[i - 1], r.navigable[i]), r.id).toBe(true);
       expect(map.drawing.rivers?.[r.id], r.id).toBeTruthy();
     }
     // The Waikato and the Whanganui carried gunboats far inland.
@@ -128,26 +158,48 @@ describe('North Island map data', () => {
     }
     expect(map.hexsides.some((s) => s.kind === 'all-water')).toBe(true);
     // Lake Ōmāpere, smaller than a hex, is a dashed lake hexside by Puketutu.
-    expect(map.hexsides.some((s) => s.kind === 'lake' && /Omapere/.test(s.note ?? '') && [s.a, s.b].includes(place('Omapere').hex))).toBe(true);
+    expect(
+      map.hexsides.some(
+        (s) => s.kind === 'lake' && /Omapere/.test(s.note ?? '') && [s.a, s.b].includes(place('Omapere').hex),
+      ),
+    ).toBe(true);
   });
 
   it('flags coastal hexes exactly where land meets the sea, and the small islands', () => {
     for (const h of map.hexes) {
       const ns = neighbours(h.id).filter((n) => hex.has(n));
-      const want = h.terrain === 'ocean' ? ns.some(isLand) : isLand(h.id) ? ns.some((n) => hex.get(n)!.terrain === 'ocean') : false;
+      const want =
+        h.terrain === 'ocean'
+          ? ns.some(isLand)
+          : isLand(h.id)
+            ? ns.some((n) => hex.get(n)!.terrain === 'ocean')
+            : false;
       expect(h.coastal, h.id).toBe(want);
     }
     const islands = map.hexes.filter((h) => h.smallIsland).map((h) => h.note ?? '');
-    for (const name of ['Great Barrier', 'Waiheke', 'Kawau', 'Mayor', 'Kapiti']) expect(islands.some((n) => n.includes(name)), name).toBe(true);
+    for (const name of ['Great Barrier', 'Waiheke', 'Kawau', 'Mayor', 'Kapiti'])
+      expect(
+        islands.some((n) => n.includes(name)),
+        name,
+      ).toBe(true);
     // An island hex next to the mainland is cut off by all-water hexsides.
     const waiheke = map.hexes.find((h) => h.note?.includes('Waiheke'))!;
-    for (const n of neighbours(waiheke.id).filter(isLand)) expect(map.hexsides.some((s) => s.kind === 'all-water' && [s.a, s.b].includes(n) && [s.a, s.b].includes(waiheke.id)), n).toBe(true);
+    for (const n of neighbours(waiheke.id).filter(isLand))
+      expect(
+        map.hexsides.some((s) => s.kind === 'all-water' && [s.a, s.b].includes(n) && [s.a, s.b].includes(waiheke.id)),
+        n,
+      ).toBe(true);
   });
 
   it('has every place the scenarios may name on a land hex, with their spellings', () => {
-    for (const name of REQUIRED_PLACES) expect(map.places.some((p) => p.name === name), name).toBe(true);
+    for (const name of REQUIRED_PLACES)
+      expect(
+        map.places.some((p) => p.name === name),
+        name,
+      ).toBe(true);
     for (const p of map.places) expect(isLand(p.hex), `${p.name} ${p.hex}`).toBe(true);
-    for (const alias of ['Kororāreka', 'Russell', 'Ōhaeawai', 'Taupō', 'Whanganui']) expect(() => place(alias)).not.toThrow();
+    for (const alias of ['Kororāreka', 'Russell', 'Ōhaeawai', 'Taupō', 'Whanganui'])
+      expect(() => place(alias)).not.toThrow();
     const towns = map.places.filter((p) => p.town).map((p) => p.name);
     expect(towns).toEqual(expect.arrayContaining(['Auckland', 'Kororareka', 'Wellington', 'New Plymouth', 'Wanganui']));
   });
@@ -168,7 +220,8 @@ describe('North Island map scale: 10 miles a hex', () => {
   const km = (a: { lat?: number; lon?: number }, b: { lat?: number; lon?: number }) => {
     const rad = Math.PI / 180;
     const [p1, p2] = [a.lat! * rad, b.lat! * rad];
-    const dp = p2 - p1, dl = (b.lon! - a.lon!) * rad;
+    const dp = p2 - p1,
+      dl = (b.lon! - a.lon!) * rad;
     const h = Math.sin(dp / 2) ** 2 + Math.cos(p1) * Math.cos(p2) * Math.sin(dl / 2) ** 2;
     return 2 * 6371.0088 * Math.asin(Math.sqrt(h));
   };
@@ -178,7 +231,13 @@ describe('North Island map scale: 10 miles a hex', () => {
   };
 
   it('puts places as many hexes apart as their real distance over 16.09 km, give or take a hex', () => {
-    for (const [a, b] of [['Auckland', 'Kororareka'], ['Auckland', 'Wellington'], ['New Plymouth', 'Napier'], ['Tauranga', 'Wanganui'], ['Ohaeawai', 'Ruapekapeka']] as const) {
+    for (const [a, b] of [
+      ['Auckland', 'Kororareka'],
+      ['Auckland', 'Wellington'],
+      ['New Plymouth', 'Napier'],
+      ['Tauranga', 'Wanganui'],
+      ['Ohaeawai', 'Ruapekapeka'],
+    ] as const) {
       const real = km(place(a), place(b)) / HEX_KM;
       expect(Math.abs(across(a, b) - real), `${a}-${b}: ${real.toFixed(1)} hexes`).toBeLessThanOrEqual(1);
       // Counted in hexes, a line is never shorter, and at most 2/√3 longer.
@@ -199,15 +258,25 @@ describe('North Island map scale: 10 miles a hex', () => {
       const [p, q] = [place(a), place(b)];
       const rad = Math.PI / 180;
       const y = Math.sin((q.lon! - p.lon!) * rad) * Math.cos(q.lat! * rad);
-      const x = Math.cos(p.lat! * rad) * Math.sin(q.lat! * rad) - Math.sin(p.lat! * rad) * Math.cos(q.lat! * rad) * Math.cos((q.lon! - p.lon!) * rad);
+      const x =
+        Math.cos(p.lat! * rad) * Math.sin(q.lat! * rad) -
+        Math.sin(p.lat! * rad) * Math.cos(q.lat! * rad) * Math.cos((q.lon! - p.lon!) * rad);
       return (Math.atan2(y, x) * 180) / Math.PI;
     };
-    for (const [a, b] of [['Auckland', 'Kaipara'], ['Auckland', 'Kororareka'], ['Auckland', 'Wellington'], ['Auckland', 'Tauranga'], ['Wanganui', 'New Plymouth'], ['Taupo', 'Napier']] as const) {
+    for (const [a, b] of [
+      ['Auckland', 'Kaipara'],
+      ['Auckland', 'Kororareka'],
+      ['Auckland', 'Wellington'],
+      ['Auckland', 'Tauranga'],
+      ['Wanganui', 'New Plymouth'],
+      ['Taupo', 'Napier'],
+    ] as const) {
       const d = ((bearing(a, b) - real(a, b) + 540) % 360) - 180;
       expect(Math.abs(d), `${a} to ${b}`).toBeLessThan(12);
     }
     // The Kaipara lies north-west of Auckland: a lower column and a lower row.
-    const [ac, ar] = colRow(place('Auckland').hex), [kc, kr] = colRow(place('Kaipara').hex);
+    const [ac, ar] = colRow(place('Auckland').hex),
+      [kc, kr] = colRow(place('Kaipara').hex);
     expect(kc).toBeLessThan(ac);
     expect(kr).toBeLessThan(ar);
   });

@@ -2,7 +2,14 @@
 // the rule it checks; docs/maori-wars.md maps every rule to these tests.
 import { describe, expect, it } from 'vitest';
 import { maoriWars } from '../../src/games/maori-wars.ts';
-import { apply, legalActions, problemOf, resolveTurn, type Action, type MWReport } from '../../src/maori-wars/engine.ts';
+import {
+  apply,
+  legalActions,
+  problemOf,
+  resolveTurn,
+  type Action,
+  type MWReport,
+} from '../../src/maori-wars/engine.ts';
 import { inSupply, reinforcementHexes, supplyRoom } from '../../src/maori-wars/rules/supply.ts';
 import { checkVictory } from '../../src/maori-wars/rules/victory.ts';
 import { enforceStacking, pathProblem, reachable } from '../../src/maori-wars/movement.ts';
@@ -42,19 +49,34 @@ describe('14.0 set-up', () => {
     const settlement = s.structures.find((x) => x.kind === 'settlement')!;
     expect(settlement.hex).not.toBe('0209');
     expect(find(s, (u) => u.kind === 'militia').at).toBe('0209');
-    expect(s.units.filter((u) => u.at === 'box').map((u) => u.kind).sort()).toEqual(['infantry', 'warrior', 'warrior']);
+    expect(
+      s.units
+        .filter((u) => u.at === 'box')
+        .map((u) => u.kind)
+        .sort(),
+    ).toEqual(['infantry', 'warrior', 'warrior']);
   });
-  it('puts the scenario\'s BD chits (less the removed ones) in the cup, in an order fixed by the seed', () => {
-    const a = newGame('one'), b = newGame('one'), c = newGame('two');
-    expect(a.cup.slice().sort((x, y) => x - y)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1).filter((n) => ![1, 2, 3, 4, 10].includes(n)));
+  it("puts the scenario's BD chits (less the removed ones) in the cup, in an order fixed by the seed", () => {
+    const a = newGame('one'),
+      b = newGame('one'),
+      c = newGame('two');
+    expect(a.cup.slice().sort((x, y) => x - y)).toEqual(
+      Array.from({ length: 40 }, (_, i) => i + 1).filter((n) => ![1, 2, 3, 4, 10].includes(n)),
+    );
     expect(a.cup).toEqual(b.cup);
     expect(a.cup).not.toEqual(c.cup);
   });
   it('refuses a Structure next to an enemy Structure with no water hexside between (14.0)', () => {
-    expect(() => newGame('x', { scenario: { setup: [
-      { side: 'Maori', at: { hex: '0505' }, structures: ['village'], units: [], leaders: [] },
-      { side: 'British', at: { hex: '0605' }, structures: ['settlement'], units: [], leaders: [] },
-    ] } })).toThrow(/no legal hex/);
+    expect(() =>
+      newGame('x', {
+        scenario: {
+          setup: [
+            { side: 'Maori', at: { hex: '0505' }, structures: ['village'], units: [], leaders: [] },
+            { side: 'British', at: { hex: '0605' }, structures: ['settlement'], units: [], leaders: [] },
+          ],
+        },
+      }),
+    ).toThrow(/no legal hex/);
   });
 });
 
@@ -87,32 +109,45 @@ describe('2.0 sequence of play and 1.0 victory', () => {
     checkVictory(d, []);
     expect(d.result?.kind).toBe('draw');
     const m = newGame();
-    m.vp = 6; m.turn = 3;
+    m.vp = 6;
+    m.turn = 3;
     checkVictory(m, []);
     expect(m.result?.text).toMatch(/British Major Victory/);
   });
   it('ends at once when a player reaches 9 VP, or when all Maori Villages and Pa, or all Settlements, are gone', () => {
-    const a = newGame(); a.vp = 9; checkVictory(a, []);
+    const a = newGame();
+    a.vp = 9;
+    checkVictory(a, []);
     expect(a.result?.winners).toEqual(['British']);
-    const b = newGame(); b.structures = b.structures.filter((x) => x.owner !== 'Maori'); checkVictory(b, []);
+    const b = newGame();
+    b.structures = b.structures.filter((x) => x.owner !== 'Maori');
+    checkVictory(b, []);
     expect(b.result?.text).toMatch(/all Maori Villages and Pa/);
-    const c = newGame(); c.structures = c.structures.filter((x) => x.kind !== 'settlement'); checkVictory(c, []);
+    const c = newGame();
+    c.structures = c.structures.filter((x) => x.kind !== 'settlement');
+    checkVictory(c, []);
     expect(c.result?.winners).toEqual(['Maori']);
-    const d = newGame(); checkVictory(d, []);
+    const d = newGame();
+    checkVictory(d, []);
     expect(d.result).toBeNull();
   });
-  it('ends the game at the VP change that reaches 9, even when the exchange\'s other half moves the marker back (1.0)', () => {
+  it("ends the game at the VP change that reaches 9, even when the exchange's other half moves the marker back (1.0)", () => {
     // An exchange: the defender's hit gives the British their 9th VP, the attacker's hit would give the Maori one back.
     const s = newGame('exchange', { tables: { crt: sameCrt('h1', 'h1'), vp: { ...fixtureTables().vp, unit: 1 } } });
-    s.side = 'British'; s.phase = 'combat'; s.vp = 8;
-    s.standing.Maori.evade = 'never'; s.standing.Maori.counter = 'never';
+    s.side = 'British';
+    s.phase = 'combat';
+    s.vp = 8;
+    s.standing.Maori.evade = 'never';
+    s.standing.Maori.counter = 'never';
     newUnit(s, { kind: 'warrior', owner: 'Maori', at: '0505' });
     newUnit(s, { kind: 'infantry', owner: 'British', at: '0405' });
     newUnit(s, { kind: 'infantry', owner: 'British', at: '0405' });
     const r = maoriWars.resolve(s, { British: { actions: [{ kind: 'attack', target: '0505', from: ['0405'] }] } });
     expect(r.state.result?.text).toBe('British wins decisively: first to 9 Victory Points');
     expect(r.state.vp).toBe(9);
-    expect((r.report as MWReport).lines.join('\n')).toMatch(/the marker stands at 9 British\.\nBritish wins decisively: first to 9 Victory Points\./);
+    expect((r.report as MWReport).lines.join('\n')).toMatch(
+      /the marker stands at 9 British\.\nBritish wins decisively: first to 9 Victory Points\./,
+    );
   });
   it('counts all Settlements eliminated when the only Settlement was built during the game', () => {
     // A scenario without Settlements: none to eliminate, no decisive win, until the British build one.
@@ -131,7 +166,8 @@ describe('2.0 sequence of play and 1.0 victory', () => {
   it('counts a Fort built on the only Settlement as that Settlement, not eliminated; a Fort on a Town does not matter (1.0, 12.0)', () => {
     let s = newGame();
     const st = s.structures.find((x) => x.kind === 'settlement')!;
-    s.side = 'British'; s.phase = 'construction';
+    s.side = 'British';
+    s.phase = 'construction';
     s = play(s, [`BUILD FORT AT ${st.hex}`]);
     expect(s.structures.find((x) => x.hex === st.hex)?.kind).toBe('fort');
     expect(s.result).toBeNull();
@@ -150,12 +186,24 @@ describe('2.0 sequence of play and 1.0 victory', () => {
 describe('5.0 reinforcement', () => {
   it('brings an automatic Queenite leader with no printed place to the Queenites that arrive with him, not to the first British unit (Patuone)', () => {
     const base = fixtureScenario();
-    const s0 = newGame('patuone', { scenario: {
-      leaders: { ...base.leaders, 'Wāka Nene': { category: 'queenite' }, Patuone: { category: 'queenite' } },
-      setup: [...base.setup, { side: 'British', queenite: true, at: { place: 'Gate Pa' }, structures: ['village'], units: [{ kind: 'queenite', count: 1 }], leaders: ['Wāka Nene'] }],
-      automatic: [{ turn: 1, side: 'British', kind: 'queenite', count: 1, at: { box: 'reinforcement' } }],
-      automaticLeaders: [{ turn: 1, side: 'British', name: 'Patuone', at: { box: 'reinforcement' } }],
-    } });
+    const s0 = newGame('patuone', {
+      scenario: {
+        leaders: { ...base.leaders, 'Wāka Nene': { category: 'queenite' }, Patuone: { category: 'queenite' } },
+        setup: [
+          ...base.setup,
+          {
+            side: 'British',
+            queenite: true,
+            at: { place: 'Gate Pa' },
+            structures: ['village'],
+            units: [{ kind: 'queenite', count: 1 }],
+            leaders: ['Wāka Nene'],
+          },
+        ],
+        automatic: [{ turn: 1, side: 'British', kind: 'queenite', count: 1, at: { box: 'reinforcement' } }],
+        automaticLeaders: [{ turn: 1, side: 'British', name: 'Patuone', at: { box: 'reinforcement' } }],
+      },
+    });
     const s = until(s0, 'British', 'reinforcement');
     const patuone = leader(s, 'Patuone');
     expect(patuone.at).toBe('0910');
@@ -257,7 +305,9 @@ describe('6.0 movement and the Terrain Effects chart', () => {
     expect(leader(s, 'Despard').at).toBe('0207');
     const s2 = until(newGame(), 'British', 'movement');
     newUnit(s2, { kind: 'infantry', owner: 'British', at: '0202' });
-    const r = maoriWars.readSubmission(s2, 'British', ['TRANSPORT gunboat 0202 WITH infantry 0202, infantry 0202, infantry 0202 TO 0207']);
+    const r = maoriWars.readSubmission(s2, 'British', [
+      'TRANSPORT gunboat 0202 WITH infantry 0202, infantry 0202, infantry 0202 TO 0207',
+    ]);
     expect(r.lines[0]).toMatchObject({ ok: false, error: /at most 2 units/ });
   });
 });
@@ -335,13 +385,15 @@ describe('9.0 combat', () => {
   });
   it('gives the attacker -1 in rough and -2 against an occupied Fort/Pa (not both)', () => {
     const { s } = duel();
-    s.standing.Maori.evade = 'never'; s.standing.Maori.counter = 'never';
+    s.standing.Maori.evade = 'never';
+    s.standing.Maori.counter = 'never';
     rig(s, [3]);
     const lines: string[] = [];
     resolveAttack(s, 'British', { kind: 'attack', target: '0505', from: ['0405'] }, lines);
     expect(lines.join('\n')).toMatch(/Attack \(greater force\): rolled 3 − 1 = 2/);
     const t = duel();
-    t.s.standing.Maori.evade = 'never'; t.s.standing.Maori.counter = 'never';
+    t.s.standing.Maori.evade = 'never';
+    t.s.standing.Maori.counter = 'never';
     t.s.structures.push({ id: 'sx', kind: 'pa', owner: 'Maori', hex: '0505', disrupted: false });
     rig(t.s, [3]);
     const l2: string[] = [];
@@ -351,7 +403,8 @@ describe('9.0 combat', () => {
   it('lets a non-Disrupted Pa absorb a hit on 4–6 (becoming a Village), and gives the VP', () => {
     const hit = { crt: sameCrt('-', 'h1') };
     const { s, w } = duel({ tables: hit });
-    s.standing.Maori.evade = 'never'; s.standing.Maori.counter = 'never';
+    s.standing.Maori.evade = 'never';
+    s.standing.Maori.counter = 'never';
     s.structures.push({ id: 'sx', kind: 'pa', owner: 'Maori', hex: '0505', disrupted: false });
     rig(s, [3, 5]);
     resolveAttack(s, 'British', { kind: 'attack', target: '0505', from: ['0405'] }, []);
@@ -362,7 +415,9 @@ describe('9.0 combat', () => {
   it('advances into a vacated hex and removes the unoccupied Structure there for its VP', () => {
     const hit = { crt: sameCrt('-', 'h1') };
     const { s, i1 } = duel({ tables: hit });
-    s.standing.Maori.evade = 'never'; s.standing.Maori.counter = 'never'; s.standing.Maori.absorb = 'never';
+    s.standing.Maori.evade = 'never';
+    s.standing.Maori.counter = 'never';
+    s.standing.Maori.absorb = 'never';
     s.structures.push({ id: 'sx', kind: 'village', owner: 'Maori', hex: '0505', disrupted: false });
     resolveAttack(s, 'British', { kind: 'attack', target: '0505', from: ['0405'], advance: true }, []);
     expect(i1.at).toBe('0505');
@@ -374,7 +429,8 @@ describe('9.0 combat', () => {
     // Auckland (0209) alone: no British unit in it, no Settlement next to it.
     for (const u of s.units.filter((x) => x.owner === 'British' && x.at === '0209')) u.at = 'box';
     s.structures = s.structures.filter((x) => x.owner !== 'British' || x.kind === 'town');
-    s.side = 'Maori'; s.phase = 'combat';
+    s.side = 'Maori';
+    s.phase = 'combat';
     const w1 = newUnit(s, { kind: 'warrior', owner: 'Maori', at: '0309' });
     newUnit(s, { kind: 'warrior', owner: 'Maori', at: '0309' });
     const room = supplyRoom(s, 'Maori', false);
@@ -387,14 +443,17 @@ describe('9.0 combat', () => {
     // 13.0 "one Maori Structure will supply up to 3 Maori units"; 3.0: a Town is a Structure.
     expect(supplyRoom(s, 'Maori', false)).toBe(room + 3);
     // 5.0: Maori reinforcements only in a Village or Pa; British ones only in a friendly Town.
-    expect(reinforcementHexes(s, 'Maori', newUnit(s, { kind: 'warrior', owner: 'Maori', at: 'box' }))).not.toContain('0209');
+    expect(reinforcementHexes(s, 'Maori', newUnit(s, { kind: 'warrior', owner: 'Maori', at: 'box' }))).not.toContain(
+      '0209',
+    );
     expect(reinforcementHexes(s, 'British', newUnit(s, { kind: 'infantry', owner: 'British', at: 'box' }))).toEqual([]);
     expect(inSupply(s, inf)).toBe(false);
     expect(pathProblem(s, inf, ['0309', '0209'])).toMatchObject({ problem: /enemy Structure/ });
     // The British retake it by attack, for the same 2 VP.
     for (const u of s.units.filter((x) => x.at === '0209')) u.at = '0309';
     s.side = 'British';
-    s.standing.Maori.evade = 'never'; s.standing.Maori.counter = 'never';
+    s.standing.Maori.evade = 'never';
+    s.standing.Maori.counter = 'never';
     inf.at = '0210';
     resolveAttack(s, 'British', { kind: 'attack', target: '0209', from: ['0210'], advance: true }, []);
     expect([town.owner, inf.at, s.vp]).toEqual(['British', '0209', 0]);
@@ -402,7 +461,8 @@ describe('9.0 combat', () => {
   it('panics a unit Disrupted twice on 2 or less (Infantry and Rangers only on 1)', () => {
     const dis = { crt: sameCrt('-', 'dA') };
     const { s, w } = duel({ tables: dis });
-    s.standing.Maori.evade = 'never'; s.standing.Maori.counter = 'never';
+    s.standing.Maori.evade = 'never';
+    s.standing.Maori.counter = 'never';
     w.disrupted = true;
     rig(s, [6, 2]);
     const lines: string[] = [];
@@ -412,8 +472,10 @@ describe('9.0 combat', () => {
   });
   it('lets Cavalry charge in clear terrain only, with +1, before the counter-attack', () => {
     const s = newGame('charge');
-    s.side = 'British'; s.phase = 'combat';
-    s.standing.Maori.evade = 'never'; s.standing.Maori.counter = 'never';
+    s.side = 'British';
+    s.phase = 'combat';
+    s.standing.Maori.evade = 'never';
+    s.standing.Maori.counter = 'never';
     newUnit(s, { kind: 'warrior', owner: 'Maori', at: '0704' });
     newUnit(s, { kind: 'cavalry', owner: 'British', at: '0703' });
     expect(problemOf(s, 'British', { kind: 'attack', target: '0704', from: ['0703'], charge: true })).toBeNull();
@@ -422,15 +484,20 @@ describe('9.0 combat', () => {
     resolveAttack(s, 'British', { kind: 'attack', target: '0704', from: ['0703'], charge: true }, lines);
     expect(lines.join('\n')).toMatch(/Cavalry charge \(equal force\): rolled 3 \+ 1 = 4/);
     const r = newGame('charge2');
-    r.side = 'British'; r.phase = 'combat';
+    r.side = 'British';
+    r.phase = 'combat';
     newUnit(r, { kind: 'warrior', owner: 'Maori', at: '0505' });
     newUnit(r, { kind: 'cavalry', owner: 'British', at: '0405' });
-    expect(problemOf(r, 'British', { kind: 'attack', target: '0505', from: ['0405'], charge: true })).toMatch(/clear terrain/);
+    expect(problemOf(r, 'British', { kind: 'attack', target: '0505', from: ['0405'], charge: true })).toMatch(
+      /clear terrain/,
+    );
   });
   it('bombards with an adjacent Artillery before the attack, once a hex a phase; a removed Pa becomes a Village', () => {
     const s = newGame('bomb');
-    s.side = 'British'; s.phase = 'combat';
-    s.standing.Maori.evade = 'never'; s.standing.Maori.counter = 'never';
+    s.side = 'British';
+    s.phase = 'combat';
+    s.standing.Maori.evade = 'never';
+    s.standing.Maori.counter = 'never';
     newUnit(s, { kind: 'artillery', owner: 'British', at: '0803' });
     newUnit(s, { kind: 'infantry', owner: 'British', at: '0803' });
     const pa = s.structures.find((x) => x.hex === '0804')!;
@@ -445,17 +512,25 @@ describe('9.0 combat', () => {
   });
   it('bombards as an order of its own, Artillery alone next to an occupied Pa, on the column the British choose (9.0 step 4)', () => {
     let s = newGame('bomb-order');
-    s.side = 'British'; s.phase = 'combat';
+    s.side = 'British';
+    s.phase = 'combat';
     newUnit(s, { kind: 'artillery', owner: 'British', at: '0803' });
     const opts = () => (maoriWars.options!(s, 'British') as { actions: { text: string }[] }).actions.map((a) => a.text);
     expect(opts()).toEqual(expect.arrayContaining(['BOMBARD Ohaeawai UNITS', 'BOMBARD Ohaeawai PA']));
-    expect(maoriWars.readSubmission(s, 'British', ['BOMBARD Ohaeawai']).lines[0]).toMatchObject({ ok: false, error: expect.stringMatching(/name the column to bombard at Ohaeawai: UNITS, PA/) });
-    expect(maoriWars.readSubmission(s, 'British', ['BOMBARD Ruapekapeka CANOES']).lines[0]).toMatchObject({ ok: false });
+    expect(maoriWars.readSubmission(s, 'British', ['BOMBARD Ohaeawai']).lines[0]).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/name the column to bombard at Ohaeawai: UNITS, PA/),
+    });
+    expect(maoriWars.readSubmission(s, 'British', ['BOMBARD Ruapekapeka CANOES']).lines[0]).toMatchObject({
+      ok: false,
+    });
     const once = structuredClone(s);
     apply(once, 'British', { kind: 'bombard', hex: '0804', target: 'units' }, []);
     expect(problemOf(once, 'British', { kind: 'bombard', hex: '0804', target: 'pa' })).toMatch(/once a Combat Phase/);
     rig(s, [5]);
-    const r = maoriWars.resolve(s, { British: maoriWars.readSubmission(s, 'British', ['BOMBARD Ohaeawai PA']).accepted });
+    const r = maoriWars.resolve(s, {
+      British: maoriWars.readSubmission(s, 'British', ['BOMBARD Ohaeawai PA']).accepted,
+    });
     const text = maoriWars.formatReport(r.report, { kind: 'observer' });
     expect(text).toMatch(/British Artillery at 0803 bombards Ohaeawai \(0804\) \(Pa column\): rolled 5/);
     s = r.state;
@@ -465,7 +540,8 @@ describe('9.0 combat', () => {
   });
   it('offers bombardment without a look at Gunboats that are not on the board (the simulator found one at 2,000 games)', () => {
     const s = newGame('bomb-offboard');
-    s.side = 'British'; s.phase = 'combat';
+    s.side = 'British';
+    s.phase = 'combat';
     newUnit(s, { kind: 'artillery', owner: 'British', at: '0803' });
     for (const where of ['arrival', '9999']) newUnit(s, { kind: 'gunboat', owner: 'British', at: where });
     const opts = () => (maoriWars.options!(s, 'British') as { actions: { text: string }[] }).actions.map((a) => a.text);
@@ -475,8 +551,11 @@ describe('9.0 combat', () => {
     const { s, i1, i2 } = duel();
     newUnit(s, { kind: 'infantry', owner: 'British', at: '0304' });
     expect(problemOf(s, 'British', { kind: 'attack', target: '0404', from: ['0304'] })).toMatch(/Neutrals/);
-    i1.disrupted = true; i2.disrupted = true;
-    expect(problemOf(s, 'British', { kind: 'attack', target: '0505', from: ['0405'] })).toMatch(/no unit at 0405 may attack/);
+    i1.disrupted = true;
+    i2.disrupted = true;
+    expect(problemOf(s, 'British', { kind: 'attack', target: '0505', from: ['0405'] })).toMatch(
+      /no unit at 0405 may attack/,
+    );
   });
 });
 
@@ -488,15 +567,19 @@ describe('7.0 rally, 8.0 alliance, 12.0 construction, 13.0 attrition', () => {
     s = play(s, ['PASS']);
     rig(s, [4]);
     const r = maoriWars.resolve(s, { Maori: { actions: [{ kind: 'pass' }] } });
-    expect(maoriWars.formatReport(r.report, { kind: 'observer' })).toMatch(/Rally Disrupted Maori Warriors at Ohaeawai \(0804\) with Heke \(4–6\): rolled 4/);
+    expect(maoriWars.formatReport(r.report, { kind: 'observer' })).toMatch(
+      /Rally Disrupted Maori Warriors at Ohaeawai \(0804\) with Heke \(4–6\): rolled 4/,
+    );
     expect(r.state.units.find((u) => u.id === w.id)!.disrupted).toBe(false);
   });
-  it('lets a leader next to a Neutral Village negotiate; an alliance replaces the Neutrals with the side\'s counters', () => {
+  it("lets a leader next to a Neutral Village negotiate; an alliance replaces the Neutrals with the side's counters", () => {
     let s = newGame();
     leader(s, 'Heke').at = '0504';
     newUnit(s, { kind: 'warrior', owner: 'Maori', at: '0504' });
     s = until(s, 'Maori', 'alliance');
-    expect((maoriWars.options!(s, 'Maori') as { actions: { text: string }[] }).actions.map((a) => a.text)).toContain('NEGOTIATE Heke WITH Waitangi');
+    expect((maoriWars.options!(s, 'Maori') as { actions: { text: string }[] }).actions.map((a) => a.text)).toContain(
+      'NEGOTIATE Heke WITH Waitangi',
+    );
     rig(s, [5]);
     s = play(s, ['NEGOTIATE Heke WITH Waitangi']);
     expect(structuresAt(s, '0404')[0]!.owner).toBe('Maori');
@@ -512,9 +595,10 @@ describe('7.0 rally, 8.0 alliance, 12.0 construction, 13.0 attrition', () => {
     apply(s, 'Maori', { kind: 'build', what: 'village', hex: '0808' }, []);
     expect(problemOf(s, 'Maori', { kind: 'build', what: 'pa', hex: '0807' })).toMatch(/one Construction a turn/);
   });
-  it('makes the British pay 1 VP for a Fort, and allows only the scenario\'s number', () => {
+  it("makes the British pay 1 VP for a Fort, and allows only the scenario's number", () => {
     const s = newGame();
-    s.side = 'British'; s.phase = 'construction';
+    s.side = 'British';
+    s.phase = 'construction';
     apply(s, 'British', { kind: 'build', what: 'fort', hex: '0209' }, []);
     expect(s.vp).toBe(-1);
     s.built = false;
@@ -528,7 +612,8 @@ describe('7.0 rally, 8.0 alliance, 12.0 construction, 13.0 attrition', () => {
     expect(s.units.filter((u) => u.kind === 'warrior' && u.at === 'gone')).toHaveLength(1);
     const b = newGame();
     const far = newUnit(b, { kind: 'infantry', owner: 'British', at: '0605' });
-    b.side = 'British'; b.phase = 'construction';
+    b.side = 'British';
+    b.phase = 'construction';
     const r = resolveTurn(b, {});
     expect(r.state.units.find((u) => u.id === far.id)!.disrupted).toBe(true);
   });
@@ -549,7 +634,11 @@ describe('the reader and the options', () => {
   });
   it('gives a clear error and accepts nothing for bad lines', () => {
     const s = newGame();
-    const r = maoriWars.readSubmission(s, 'Maori', ['FLY warrior 0804', 'MOVE warrior 9999 TO 0805', 'REINFORCE cavalry AT 0804']);
+    const r = maoriWars.readSubmission(s, 'Maori', [
+      'FLY warrior 0804',
+      'MOVE warrior 9999 TO 0805',
+      'REINFORCE cavalry AT 0804',
+    ]);
     expect(r.lines.map((l) => l.ok)).toEqual([false, false, false]);
     expect(r.lines[0]!.error).toMatch(/'FLY' is not an order/);
     expect(r.lines[1]!.error).toMatch(/9999 is not a hex/);
@@ -576,7 +665,9 @@ describe('rules tested late: boats, repair, Gunboat retreat, Canoe destruction, 
     const g = find(s, (u) => u.kind === 'gunboat');
     newUnit(s, { kind: 'warrior', owner: 'Maori', at: '0205' });
     expect(pathProblem(s, g, ['0203', '0204', '0205', '0206'])).toEqual({ cost: 0 });
-    expect(pathProblem(s, g, ['0203', '0204', '0205'])).toMatchObject({ problem: /may pass through but not stop in an enemy occupied hex/ });
+    expect(pathProblem(s, g, ['0203', '0204', '0205'])).toMatchObject({
+      problem: /may pass through but not stop in an enemy occupied hex/,
+    });
     // Navigable river (0203, 0303): the Gunboat passes a Maori unit at 0203 into 0303, but does not stop with it.
     newUnit(s, { kind: 'warrior', owner: 'Maori', at: '0203' });
     expect(pathProblem(s, g, ['0203', '0303'])).not.toHaveProperty('problem');
@@ -585,7 +676,7 @@ describe('rules tested late: boats, repair, Gunboat retreat, Canoe destruction, 
     newUnit(s, { kind: 'infantry', owner: 'British', at: '0403' });
     expect(pathProblem(s, c, ['0403', '0303'])).toMatchObject({ problem: /may not enter 0403: it holds enemy units/ });
   });
-  it('repairs a Disrupted friendly Structure as the turn\'s one Construction (12.0)', () => {
+  it("repairs a Disrupted friendly Structure as the turn's one Construction (12.0)", () => {
     let s = until(newGame(), 'British', 'construction');
     const st = s.structures.find((x) => x.hex === '0208')!;
     expect(legalActions(s, 'British').some((a) => a.kind === 'repair')).toBe(false);
@@ -596,7 +687,12 @@ describe('rules tested late: boats, repair, Gunboat retreat, Canoe destruction, 
     expect(r.lines[1]).toMatchObject({ ok: false, error: /only one Construction a turn/ });
     s = play(s, ['REPAIR 0208']);
     expect(s.structures.find((x) => x.hex === '0208')!.disrupted).toBe(false);
-    expect(problemOf({ ...s, phase: 'construction', side: 'British', built: false }, 'British', { kind: 'repair', hex: '0208' })).toMatch(/no Disrupted friendly Structure/);
+    expect(
+      problemOf({ ...s, phase: 'construction', side: 'British', built: false }, 'British', {
+        kind: 'repair',
+        hex: '0208',
+      }),
+    ).toMatch(/no Disrupted friendly Structure/);
   });
   it('makes a sole Gunboat retreat when Maori units enter it, and a Gunboat whose units are eliminated (6.0)', () => {
     const s = newGame();
@@ -610,13 +706,16 @@ describe('rules tested late: boats, repair, Gunboat retreat, Canoe destruction, 
     expect(g.at).toMatch(/^02\d\d$/); // a coastal hex, not the ocean
     expect(lines.join('\n')).toMatch(/The British Gunboat at 0205 retreats to/);
     const t = newGame('retreat', { tables: { crt: sameCrt('-', 'h1') } });
-    t.side = 'Maori'; t.phase = 'combat';
+    t.side = 'Maori';
+    t.phase = 'combat';
     const g2 = find(t, (u) => u.kind === 'gunboat');
     g2.at = '0206';
     newUnit(t, { kind: 'infantry', owner: 'British', at: '0206' });
     newUnit(t, { kind: 'warrior', owner: 'Maori', at: '0306' });
     newUnit(t, { kind: 'warrior', owner: 'Maori', at: '0306' });
-    t.standing.British.evade = 'never'; t.standing.British.counter = 'never'; t.standing.British.absorb = 'never';
+    t.standing.British.evade = 'never';
+    t.standing.British.counter = 'never';
+    t.standing.British.absorb = 'never';
     const l2: string[] = [];
     resolveAttack(t, 'Maori', { kind: 'attack', target: '0206', from: ['0306'] }, l2);
     expect(at(t, '0206', 'infantry')).toHaveLength(0);
@@ -639,8 +738,22 @@ describe('rules tested late: boats, repair, Gunboat retreat, Canoe destruction, 
     expect(t.units.find((u) => u.id === w.id)!.at).toBe('0305');
   });
   it('places an automatic reinforcement whose hex is fully stacked in an adjacent hex within stacking and not next to an enemy; else, British, on the nearest such coastal hex; Maori, in the box (5.0)', () => {
-    const auto = (side: 'British' | 'Maori', hex: string) => newGame('full', { scenario: { automatic: [{ turn: side === 'British' ? 1 : 2, side, kind: side === 'British' ? 'infantry' : 'warrior', count: 1, at: { hex } }] } });
-    const arrived = (s: MWState, side: string) => s.units.filter((u) => u.owner === side && u.id.startsWith('u')).slice(-1)[0]!;
+    const auto = (side: 'British' | 'Maori', hex: string) =>
+      newGame('full', {
+        scenario: {
+          automatic: [
+            {
+              turn: side === 'British' ? 1 : 2,
+              side,
+              kind: side === 'British' ? 'infantry' : 'warrior',
+              count: 1,
+              at: { hex },
+            },
+          ],
+        },
+      });
+    const arrived = (s: MWState, side: string) =>
+      s.units.filter((u) => u.owner === side && u.id.startsWith('u')).slice(-1)[0]!;
     // British: Auckland (0209) holds 4 units; 0208 is free and next to no enemy.
     let s = auto('British', '0209');
     for (let i = 0; i < 3; i++) newUnit(s, { kind: 'infantry', owner: 'British', at: '0209' });
@@ -657,16 +770,21 @@ describe('rules tested late: boats, repair, Gunboat retreat, Canoe destruction, 
     // Maori: Ohaeawai (0804) full and every neighbour held by the British: the reinforcement waits in the box.
     let m = auto('Maori', '0804');
     for (let i = 0; i < 2; i++) newUnit(m, { kind: 'warrior', owner: 'Maori', at: '0804' });
-    for (const h of ['0803', '0904', '0905', '0805', '0705', '0704']) newUnit(m, { kind: 'infantry', owner: 'British', at: h });
+    for (const h of ['0803', '0904', '0905', '0805', '0705', '0704'])
+      newUnit(m, { kind: 'infantry', owner: 'British', at: h });
     m = until(until(m, 'British', 'movement'), 'Maori', 'movement'); // turn 2
-    expect(m.units.filter((u) => u.owner === 'Maori' && u.kind === 'warrior' && u.at === 'box').length).toBeGreaterThan(2);
+    expect(m.units.filter((u) => u.owner === 'Maori' && u.kind === 'warrior' && u.at === 'box').length).toBeGreaterThan(
+      2,
+    );
   });
 });
 
 describe('rules fidelity (issue 25)', () => {
   it('gives the British the Pa\'s VP when the sap brings it down (3.0: "if destroyed by whatever reason")', () => {
     const s = newGame('sap-vp', { scenario: { sapMarker: true } });
-    s.side = 'British'; s.phase = 'movement'; s.turn = 2;
+    s.side = 'British';
+    s.phase = 'movement';
+    s.turn = 2;
     s.sap = { hex: '0803', pa: '0804', turn: 1 };
     const vp = s.vp;
     const lines: string[] = [];
@@ -678,11 +796,17 @@ describe('rules fidelity (issue 25)', () => {
   it('gives a sole Queenite leader no "sole British leader" +1 when negotiating (8.0)', () => {
     const roll = (category: 'british' | 'queenite') => {
       const s = newGame('parley');
-      s.side = 'British'; s.phase = 'alliance';
+      s.side = 'British';
+      s.phase = 'alliance';
       newUnit(s, { kind: 'leader', owner: 'British', name: 'Envoy', category, at: '0403' });
       rig(s, [4]);
       const lines: string[] = [];
-      apply(s, 'British', { kind: 'negotiate', leader: s.units.find((u) => u.name === 'Envoy')!.id, hex: '0404' }, lines);
+      apply(
+        s,
+        'British',
+        { kind: 'negotiate', leader: s.units.find((u) => u.name === 'Envoy')!.id, hex: '0404' },
+        lines,
+      );
       return { text: lines.join('\n'), owner: structuresAt(s, '0404')[0]!.owner };
     };
     expect(roll('british')).toMatchObject({ text: expect.stringMatching(/rolled 4 \+ 1 = 5/), owner: 'British' });
@@ -690,11 +814,13 @@ describe('rules fidelity (issue 25)', () => {
   });
   it('counter-attacks from an occupied Fort at a strength of at least 2 (9.0: "unoccupied or not")', () => {
     const s = newGame('fort-counter', { tables: { crt: sameCrt('-', '-') } });
-    s.side = 'Maori'; s.phase = 'combat';
+    s.side = 'Maori';
+    s.phase = 'combat';
     s.structures.push({ id: 'fort', kind: 'fort', owner: 'British', hex: '0605', disrupted: false });
     newUnit(s, { kind: 'infantry', owner: 'British', at: '0605' });
     newUnit(s, { kind: 'warrior', owner: 'Maori', at: '0604' });
-    s.standing.British.evade = 'never'; s.standing.Maori.counter = 'never';
+    s.standing.British.evade = 'never';
+    s.standing.Maori.counter = 'never';
     const lines: string[] = [];
     resolveAttack(s, 'Maori', { kind: 'attack', target: '0605', from: ['0604'] }, lines);
     expect(lines.join('\n')).toMatch(/British counter-attacks 0604 \(greater force\)/);
@@ -703,30 +829,41 @@ describe('rules fidelity (issue 25)', () => {
     const s = newGame('attr-again');
     const far = newUnit(s, { kind: 'infantry', owner: 'British', at: '0605' });
     far.disrupted = true;
-    s.side = 'British'; s.phase = 'construction';
+    s.side = 'British';
+    s.phase = 'construction';
     rig(s, [1]);
     const out = resolveTurn(s, {});
-    expect(shown(out.report.lines)).toMatch(/Disrupted British Infantry at 0605 is out of supply: Disrupted again \(by British's default loss order.*\)\.\nDisrupted British Infantry at 0605 is Disrupted again and may panic \(eliminated on 1\): rolled 1/);
+    expect(shown(out.report.lines)).toMatch(
+      /Disrupted British Infantry at 0605 is out of supply: Disrupted again \(by British's default loss order.*\)\.\nDisrupted British Infantry at 0605 is Disrupted again and may panic \(eliminated on 1\): rolled 1/,
+    );
     expect(out.state.units.find((u) => u.id === far.id)!.at).toBe('box');
   });
   it('holds the Bush Raider Box limit at the end of the phase, whatever the order of the lines (10.0: 3 Maori units)', () => {
     let s = newGame('bush-limit');
-    s.side = 'Maori'; s.phase = 'bushRaider';
+    s.side = 'Maori';
+    s.phase = 'bushRaider';
     for (let i = 0; i < 3; i++) newUnit(s, { kind: 'warrior', owner: 'Maori', at: 'bush:north' });
     const w = newUnit(s, { kind: 'warrior', owner: 'Maori', at: '0905' });
     const lines = ['RAIDER warrior 0905', 'LEAVE warrior in Northland TO 0903'];
     const r = maoriWars.readSubmission(s, 'Maori', lines);
-    expect(r.lines.map((l) => [l.line, l.ok, l.error ?? ''])).toEqual([[1, true, ''], [2, true, '']]);
+    expect(r.lines.map((l) => [l.line, l.ok, l.error ?? ''])).toEqual([
+      [1, true, ''],
+      [2, true, ''],
+    ]);
     s = maoriWars.resolve(s, { Maori: r.accepted }).state;
     expect(s.units.find((u) => u.id === w.id)!.at).toBe('bush:north');
     expect(s.units.filter((u) => u.owner === 'Maori' && u.at.startsWith('bush:'))).toHaveLength(3);
     expect(at(s, '0903', 'warrior')).toHaveLength(1);
     // Still refused when nothing leaves.
     const full = newGame('bush-limit');
-    full.side = 'Maori'; full.phase = 'bushRaider';
+    full.side = 'Maori';
+    full.phase = 'bushRaider';
     for (let i = 0; i < 3; i++) newUnit(full, { kind: 'warrior', owner: 'Maori', at: 'bush:north' });
     newUnit(full, { kind: 'warrior', owner: 'Maori', at: '0905' });
-    expect(maoriWars.readSubmission(full, 'Maori', ['RAIDER warrior 0905']).lines[0]).toMatchObject({ ok: false, error: expect.stringMatching(/at most 3 Maori units/) });
+    expect(maoriWars.readSubmission(full, 'Maori', ['RAIDER warrior 0905']).lines[0]).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/at most 3 Maori units/),
+    });
   });
 });
 

@@ -6,7 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { builtInCounters } from '../../src/maori-wars/counters-schema.ts';
 import { hexId, neighbours } from '../../src/maori-wars/hex.ts';
 import { MaoriWarsMapSchema, REQUIRED_PLACES, type MaoriWarsMap } from '../../src/maori-wars/map-schema.ts';
-import { loadScenario, locationHexes, parseScenario, placesOf, type Scenario } from '../../src/maori-wars/scenario-schema.ts';
+import {
+  loadScenario,
+  locationHexes,
+  parseScenario,
+  placesOf,
+  type Scenario,
+} from '../../src/maori-wars/scenario-schema.ts';
 import { builtInTables } from '../../src/maori-wars/tables-schema.ts';
 
 const counters = builtInCounters();
@@ -34,8 +40,13 @@ describe("Hōne Heke's Challenge", () => {
     expect(s.specialInstructions.flatMap((i) => i.rules)).toEqual([
       { type: 'remove-chits', chits: [1, 2, 3, 4, 10, 11, 16, 24, 27, 36, 37, 38, 40] },
       {
-        type: 'sea-shipment', turn: 1, from: 'Auckland', artillery: 1, units: 4,
-        destination: { coastal: true, notAdjacentTo: ['unit', 'village', 'pa'], unlessWaterHexside: true }, moveFurther: false,
+        type: 'sea-shipment',
+        turn: 1,
+        from: 'Auckland',
+        artillery: 1,
+        units: 4,
+        destination: { coastal: true, notAdjacentTo: ['unit', 'village', 'pa'], unlessWaterHexside: true },
+        moveFurther: false,
       },
       { type: 'fort-limit', max: 1 },
       { type: 'no-bush-raider', kinds: ['militia'] },
@@ -43,22 +54,39 @@ describe("Hōne Heke's Challenge", () => {
   });
 
   it('the removed chits exist, and those left make a playable cup', () => {
-    const removed = new Set(heke().specialInstructions.flatMap((i) => i.rules.flatMap((r) => (r.type === 'remove-chits' ? r.chits : []))));
+    const removed = new Set(
+      heke().specialInstructions.flatMap((i) => i.rules.flatMap((r) => (r.type === 'remove-chits' ? r.chits : []))),
+    );
     const numbers = new Set(tables.battleDispatch.chits.map((c) => c.number));
     for (const n of removed) expect(numbers).toContain(n);
     const left = tables.battleDispatch.chits.filter((c) => !removed.has(c.number));
     expect(left.length).toBe(27);
     // The cup never mentions units the scenario has no counters for (the removed chits are the later wars').
     const kindsInPlay = new Set(['infantry', 'naval', 'artillery', 'militia', 'gunboat', 'warriors', 'canoe']);
-    for (const c of left) for (const e of c.effects) if ('kinds' in e && e.kinds) for (const k of e.kinds) expect(kindsInPlay, `chit ${c.number}`).toContain(k);
+    for (const c of left)
+      for (const e of c.effects)
+        if ('kinds' in e && e.kinds) for (const k of e.kinds) expect(kindsInPlay, `chit ${c.number}`).toContain(k);
   });
 
   it('has the Neutrals as printed, set up first by the British, the second one relative to Auckland', () => {
     const [first] = heke().setup;
     expect(first).toMatchObject({ setBy: 'british', title: 'Neutrals (sets up first by the British)' });
     expect(first!.groups).toMatchObject([
-      { side: 'neutral', location: { at: 'place', place: 'Waitangi' }, structures: [{ kind: 'pa', count: 1 }], units: [{ kind: 'warriors', count: 2 }], leaders: ['pomare'] },
-      { side: 'neutral', label: 'A', location: { at: 'direction', place: 'Auckland', hexes: 4, direction: 'NW' }, structures: [{ kind: 'village', count: 1 }], units: [{ kind: 'warriors', count: 1 }], leaders: [] },
+      {
+        side: 'neutral',
+        location: { at: 'place', place: 'Waitangi' },
+        structures: [{ kind: 'pa', count: 1 }],
+        units: [{ kind: 'warriors', count: 2 }],
+        leaders: ['pomare'],
+      },
+      {
+        side: 'neutral',
+        label: 'A',
+        location: { at: 'direction', place: 'Auckland', hexes: 4, direction: 'NW' },
+        structures: [{ kind: 'village', count: 1 }],
+        units: [{ kind: 'warriors', count: 1 }],
+        leaders: [],
+      },
     ]);
   });
 
@@ -72,15 +100,31 @@ describe("Hōne Heke's Challenge", () => {
     const s = heke();
     for (const sec of s.setup.slice(1)) for (const g of sec.groups) expect(g.unofficial, g.note).toBe(true);
     for (const r of s.reinforcements) expect(r.unofficial).toBe(true);
-    const leaders = [...s.setup.flatMap((x) => x.groups.flatMap((g) => g.leaders)), ...s.reinforcements.flatMap((r) => r.leaders)];
-    expect(leaders.sort()).toEqual(['bridge', 'despard', 'grey', 'heke', 'hulme', 'kawiti', 'patuone', 'pomare', 'waka-nene']);
+    const leaders = [
+      ...s.setup.flatMap((x) => x.groups.flatMap((g) => g.leaders)),
+      ...s.reinforcements.flatMap((r) => r.leaders),
+    ];
+    expect(leaders.sort()).toEqual([
+      'bridge',
+      'despard',
+      'grey',
+      'heke',
+      'hulme',
+      'kawiti',
+      'patuone',
+      'pomare',
+      'waka-nene',
+    ]);
   });
 
   it('sets up no more Maori or Queenite units than their Structures supply (13.0)', () => {
     const groups = heke().setup.flatMap((x) => x.groups);
     for (const side of ['maori', 'queenite'] as const) {
       const mine = groups.filter((g) => g.side === side);
-      const units = mine.flatMap((g) => g.units).filter((u) => u.kind !== 'canoe').reduce((n, u) => n + u.count, 0);
+      const units = mine
+        .flatMap((g) => g.units)
+        .filter((u) => u.kind !== 'canoe')
+        .reduce((n, u) => n + u.count, 0);
       const structures = mine.flatMap((g) => g.structures).reduce((n, x) => n + x.count, 0);
       expect(units, side).toBeGreaterThan(0);
       expect(units, side).toBeLessThanOrEqual(3 * structures);
@@ -88,8 +132,11 @@ describe("Hōne Heke's Challenge", () => {
   });
 
   it('has the Artillery and 4 units in Auckland that special instruction 2 ships', () => {
-    const auckland = heke().setup.flatMap((x) => x.groups).find((g) => g.location.at === 'place' && g.location.place === 'Auckland')!;
-    const n = (pred: (k: string) => boolean) => auckland.units.filter((u) => pred(u.kind)).reduce((a, u) => a + u.count, 0);
+    const auckland = heke()
+      .setup.flatMap((x) => x.groups)
+      .find((g) => g.location.at === 'place' && g.location.place === 'Auckland')!;
+    const n = (pred: (k: string) => boolean) =>
+      auckland.units.filter((u) => pred(u.kind)).reduce((a, u) => a + u.count, 0);
     expect(n((k) => k === 'artillery')).toBe(1);
     expect(n((k) => k !== 'artillery')).toBe(4); // 4.0: 4 units a hex; Artillery stacks free
   });
@@ -108,10 +155,14 @@ describe("a moderator's scenario file", () => {
   it('is refused when a key is misspelt, naming where', () => {
     const s = raw();
     s.setup[1].groups[0].leader = s.setup[1].groups[0].leaders;
-    expect(() => parseScenario(s)).toThrow(/invalid Maori Wars scenario: setup\.1\.groups\.0: Unrecognized key: "leader"/);
+    expect(() => parseScenario(s)).toThrow(
+      /invalid Maori Wars scenario: setup\.1\.groups\.0: Unrecognized key: "leader"/,
+    );
     const t = raw();
     t.specialInstructions[2].rules[0] = { type: 'fort-limit', maximum: 1 };
-    expect(() => parseScenario(t)).toThrow(/specialInstructions\.2\.rules\.0\.max: .*; specialInstructions\.2\.rules\.0: Unrecognized key: "maximum"/);
+    expect(() => parseScenario(t)).toThrow(
+      /specialInstructions\.2\.rules\.0\.max: .*; specialInstructions\.2\.rules\.0: Unrecognized key: "maximum"/,
+    );
   });
 
   it('is refused when it names a place, leader, chit or more counters than there are', () => {
@@ -141,13 +192,29 @@ describe("rule 14.0's location forms on a map (locationHexes)", () => {
   // SW 0305, NW 0304), with an ocean hex (0402), a mountain (0304) and a lake hexside (Y–0504).
   const special: Record<string, 'ocean' | 'mountain'> = { '0402': 'ocean', '0304': 'mountain' };
   const hexes = [];
-  for (let c = 1; c <= 7; c++) for (let r = 1; r <= 7; r++) {
-    const id = hexId(c, r);
-    hexes.push({ id, terrain: special[id] ?? 'clear', coastal: false, territory: 't', centre: [c, r] as [number, number] });
-  }
+  for (let c = 1; c <= 7; c++)
+    for (let r = 1; r <= 7; r++) {
+      const id = hexId(c, r);
+      hexes.push({
+        id,
+        terrain: special[id] ?? 'clear',
+        coastal: false,
+        territory: 't',
+        centre: [c, r] as [number, number],
+      });
+    }
   const map = MaoriWarsMapSchema.parse({
-    id: 'fixture', name: 'fixture', unofficial: true, provenance: {}, hexMiles: 10, cols: 7, rows: 7, hexes,
-    hexsides: [{ a: '0404', b: '0504', kind: 'lake' }], rivers: [], territories: [{ id: 't', name: 'T', adjacent: [] }],
+    id: 'fixture',
+    name: 'fixture',
+    unofficial: true,
+    provenance: {},
+    hexMiles: 10,
+    cols: 7,
+    rows: 7,
+    hexes,
+    hexsides: [{ a: '0404', b: '0504', kind: 'lake' }],
+    rivers: [],
+    territories: [{ id: 't', name: 'T', adjacent: [] }],
     places: [{ name: 'Ōhaeawai', hex: '0404' }],
     drawing: { hexRadius: 1, viewBox: [0, 0, 10, 10], coast: [] },
   });
@@ -158,7 +225,13 @@ describe("rule 14.0's location forms on a map (locationHexes)", () => {
     // Ends in the ocean: the nearest hex one may set up on, as the engine does.
     expect(locationHexes(map, { at: 'direction', place: 'Ohaeawai', hexes: 2, direction: 'N' })).toEqual(['0302']);
     expect(locationHexes(map, { at: 'direction', place: 'Ohaeawai', hexes: 3, direction: 'N' })).toEqual(['0401']); // counted across the ocean
-    expect(locationHexes(map, { at: 'adjacent', place: 'Ohaeawai' }).sort()).toEqual(['0305', '0403', '0405', '0504', '0505']); // not the mountain
+    expect(locationHexes(map, { at: 'adjacent', place: 'Ohaeawai' }).sort()).toEqual([
+      '0305',
+      '0403',
+      '0405',
+      '0504',
+      '0505',
+    ]); // not the mountain
     expect(locationHexes(map, { at: 'away', place: 'Ohaeawai', hexes: 3 })).toHaveLength(18);
     expect(locationHexes(map, { at: 'place', place: 'Kororareka' })).toEqual([]);
   });
@@ -192,7 +265,8 @@ function setupProblems(map: MaoriWarsMap, s: Scenario): string[] {
   const terrain = new Map(map.hexes.map((h) => [h.id, h.terrain]));
   // 4.0: 4 units a hex, British (with Queenites) 2 in rough; Leaders, Canoes, Gunboats, Artillery free.
   const free = new Set(['artillery', 'gunboat', 'canoe']);
-  const size = (g: Scenario['setup'][number]['groups'][number]) => g.units.filter((u) => !free.has(u.kind)).reduce((n, u) => n + u.count, 0);
+  const size = (g: Scenario['setup'][number]['groups'][number]) =>
+    g.units.filter((u) => !free.has(u.kind)).reduce((n, u) => n + u.count, 0);
   const limit = (h: string, side: Owner) => (camp(side) === 'british' && terrain.get(h) === 'rough' ? 2 : 4);
   const problems: string[] = [];
   s.setup.forEach((sec, i) =>
@@ -215,7 +289,8 @@ function setupProblems(map: MaoriWarsMap, s: Scenario): string[] {
             }
         } else if (!st || enemies(st, g.side)) {
           // Units without Structures go in or next to a friendly occupied Structure (14.0).
-          if (![h, ...neighbours(h)].some((n) => structures.get(n) && !enemies(structures.get(n)!, g.side))) return false;
+          if (![h, ...neighbours(h)].some((n) => structures.get(n) && !enemies(structures.get(n)!, g.side)))
+            return false;
         }
         return (stacked.get(h) ?? 0) + size(g) <= limit(h, g.side);
       });
@@ -239,7 +314,8 @@ describe.runIf(existsSync(MAP_FILE))('the set-up on the map (rule 14.0)', () => 
 
   it('the designated area is territories of the map', () => {
     const ids = new Set(map().territories.flatMap((t) => [t.id, t.name]));
-    for (const a of heke().designatedArea.areas) if (a.kind === 'territories') for (const t of a.territories) expect(ids).toContain(t);
+    for (const a of heke().designatedArea.areas)
+      if (a.kind === 'territories') for (const t of a.territories) expect(ids).toContain(t);
   });
 
   it('every set-up group has a legal hex, in the printed order', () => {

@@ -16,7 +16,8 @@ const clone = <T>(x: T): T => structuredClone(x);
 
 // How good a result is for the roller: the target's losses less the roller's. A hit (a unit
 // eliminated) outweighs any disruption; 'all' disrupted outweighs 'one'; a retreat counts least.
-const weight = (e: Effect | undefined) => (e ? e.hits * 3 + (e.disrupt === 'all' ? 2 : e.disrupt === 'one' ? 1 : 0) + (e.retreat ? 1 : 0) : 0);
+const weight = (e: Effect | undefined) =>
+  e ? e.hits * 3 + (e.disrupt === 'all' ? 2 : e.disrupt === 'one' ? 1 : 0) + (e.retreat ? 1 : 0) : 0;
 const score = (r: CombatResult) => weight(r) - weight(r.roller);
 
 /** Where a CRT breaks what the rules imply (a greater force never worse than a lesser one on the
@@ -26,10 +27,12 @@ function monotoneProblems(t: CombatResultsTable): string[] {
   const cols = ['lesser', 'equal', 'greater'] as const;
   for (const c of cols)
     for (let i = 1; i < t.columns[c].length; i++)
-      if (score(t.columns[c][i]!) < score(t.columns[c][i - 1]!)) out.push(`${c}: roll ${t.minRoll + i} is worse than roll ${t.minRoll + i - 1}`);
+      if (score(t.columns[c][i]!) < score(t.columns[c][i - 1]!))
+        out.push(`${c}: roll ${t.minRoll + i} is worse than roll ${t.minRoll + i - 1}`);
   for (let i = 0; i < t.columns.lesser.length; i++)
     for (let k = 1; k < cols.length; k++)
-      if (score(t.columns[cols[k]!][i]!) < score(t.columns[cols[k - 1]!][i]!)) out.push(`roll ${t.minRoll + i}: ${cols[k]} is worse than ${cols[k - 1]}`);
+      if (score(t.columns[cols[k]!][i]!) < score(t.columns[cols[k - 1]!][i]!))
+        out.push(`roll ${t.minRoll + i}: ${cols[k]} is worse than ${cols[k - 1]}`);
   return out;
 }
 
@@ -39,7 +42,8 @@ describe('the built-in tables', () => {
   it('parse, and every reconstructed table says so', () => {
     expect(t.unofficial).toBe(true);
     expect(t.provenance).toMatch(/Reconstructed/);
-    for (const part of [t.combatResults, t.bombardment, t.negotiation, t.battleDispatch]) expect(part.unofficial).toBe(true);
+    for (const part of [t.combatResults, t.bombardment, t.negotiation, t.battleDispatch])
+      expect(part.unofficial).toBe(true);
     expect(t.combatModifiers.rough.unofficial).toBe(true);
     expect(t.battleDispatch.chits.every((c) => c.unofficial)).toBe(true);
   });
@@ -79,7 +83,9 @@ describe('the built-in tables', () => {
   it('Bombardment: one column per kind of target the rules name; a Pa can be Removed', () => {
     expect(Object.keys(t.bombardment.columns).sort()).toEqual(['canoes', 'maoriUnits', 'neutralMaori', 'pa']);
     expect(t.bombardment.columns.pa.some((r) => r.pa === 'removed')).toBe(true);
-    expect(new Set(t.bombardment.columns.neutralMaori)).toEqual(new Set(['ally-with-you', 'stay-neutral', 'ally-with-opponent']));
+    expect(new Set(t.bombardment.columns.neutralMaori)).toEqual(
+      new Set(['ally-with-you', 'stay-neutral', 'ally-with-opponent']),
+    );
   });
 
   it('Bombardment and Negotiation: a higher roll is never worse for the roller', () => {
@@ -104,19 +110,28 @@ describe('the built-in tables', () => {
 
   it('BD-chits: numbered 1..N once each, with the chits the rules imply', () => {
     const chits = t.battleDispatch.chits;
-    expect(chits.map((c) => c.number).sort((a, b) => a - b)).toEqual(Array.from({ length: chits.length }, (_, i) => i + 1));
+    expect(chits.map((c) => c.number).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: chits.length }, (_, i) => i + 1),
+    );
     expect(chits.length).toBeGreaterThanOrEqual(40); // Hōne Heke's Challenge removes chit 40
     expect(chits.some((c) => c.title === 'According to Plan' && c.effects[0]!.type === 'none')).toBe(true);
-    expect(chits.some((c) => c.title === 'Reinforcements' && c.effects.some((e) => e.type === 'reinforcement' && e.place === 'combat'))).toBe(true);
+    expect(
+      chits.some(
+        (c) =>
+          c.title === 'Reinforcements' && c.effects.some((e) => e.type === 'reinforcement' && e.place === 'combat'),
+      ),
+    ).toBe(true);
     expect(chits.some((c) => c.effects.some((e) => e.type === 'extra-combat'))).toBe(true); // 9.0 step 3
     expect(chits.some((c) => c.asterisk) && chits.some((c) => !c.asterisk)).toBe(true);
   });
 
-  it('the VP list: the rules\' VP sentences, and 9 to win', () => {
+  it("the VP list: the rules' VP sentences, and 9 to win", () => {
     const v = t.victory;
     expect(v).toMatchObject({ decisive: 9, levels: { minor: 2, major: 6 } });
-    const find = (event: string, structure?: string) => v.list.find((e) => e.event === event && e.structure === structure);
-    for (const s of ['settlement', 'village', 'fort', 'pa']) expect(find('structure-destroyed', s)).toMatchObject({ vp: 1, to: 'opponent' });
+    const find = (event: string, structure?: string) =>
+      v.list.find((e) => e.event === event && e.structure === structure);
+    for (const s of ['settlement', 'village', 'fort', 'pa'])
+      expect(find('structure-destroyed', s)).toMatchObject({ vp: 1, to: 'opponent' });
     expect(find('town-occupied')).toMatchObject({ vp: 2, to: 'actor' });
     expect(find('canoe-taken')).toMatchObject({ vp: 1, to: 'british' });
     expect(find('fort-built')).toMatchObject({ vp: -1, to: 'british' });
@@ -139,17 +154,23 @@ describe("a moderator's tables", () => {
     const crt = clone(t.combatResults) as unknown as { columns: Record<string, unknown> };
     crt.columns.greatr = crt.columns.greater;
     delete crt.columns.greater;
-    expect(() => loadTables({ combatResults: crt })).toThrow(/combatResults\.columns\.greater: .*; combatResults\.columns: Unrecognized key: "greatr"/);
+    expect(() => loadTables({ combatResults: crt })).toThrow(
+      /combatResults\.columns\.greater: .*; combatResults\.columns: Unrecognized key: "greatr"/,
+    );
     expect(() => loadTables({ combatresults: t.combatResults })).toThrow(/\(root\): Unrecognized key: "combatresults"/);
   });
 
   it('are refused when a column is missing or short, naming it', () => {
     const crt = clone(t.combatResults) as unknown as { columns: Record<string, unknown[]> };
     delete crt.columns.equal;
-    expect(() => loadTables({ combatResults: crt })).toThrow(/invalid Maori Wars tables: combatResults\.columns\.equal/);
+    expect(() => loadTables({ combatResults: crt })).toThrow(
+      /invalid Maori Wars tables: combatResults\.columns\.equal/,
+    );
     const short = clone(t.combatResults);
     short.columns.lesser.pop();
-    expect(() => loadTables({ combatResults: short })).toThrow(/combatResults\.columns\.lesser: needs 8 results \(rolls 0\.\.7\), has 7/);
+    expect(() => loadTables({ combatResults: short })).toThrow(
+      /combatResults\.columns\.lesser: needs 8 results \(rolls 0\.\.7\), has 7/,
+    );
     const bomb = clone(t.bombardment) as unknown as { columns: Record<string, unknown> };
     delete bomb.columns.pa;
     expect(() => loadTables({ bombardment: bomb })).toThrow(/bombardment\.columns\.pa/);
@@ -161,7 +182,9 @@ describe("a moderator's tables", () => {
     expect(() => loadTables({ combatResults: crt })).toThrow(/combatResults\.columns\.lesser\.2\.disrupt/);
     const dup = clone(t.battleDispatch);
     dup.chits[1]!.number = 1;
-    expect(() => loadTables({ battleDispatch: dup })).toThrow(/battleDispatch\.chits\.1\.number: chit 1 appears twice.*2 is missing/);
+    expect(() => loadTables({ battleDispatch: dup })).toThrow(
+      /battleDispatch\.chits\.1\.number: chit 1 appears twice.*2 is missing/,
+    );
     const badEffect = clone(t.battleDispatch) as unknown as { chits: { effects: unknown[] }[] };
     badEffect.chits[7]!.effects = [{ type: 'reinforcements', side: 'defender', count: 1, place: 'combat' }];
     expect(() => loadTables({ battleDispatch: badEffect })).toThrow(/battleDispatch\.chits\.7\.effects\.0\.type/);
@@ -182,16 +205,45 @@ describe('the counter mix', () => {
 
   it('has the unit types of 3.0 with their combat values and the leaders by name', () => {
     const kinds = new Set(mix.counters.flatMap((c) => (c.type === 'unit' ? [`${c.side} ${c.kind}`] : [])));
-    for (const k of ['british infantry', 'british naval', 'british artillery', 'british cavalry', 'british militia', 'british constabulary', 'british rangers', 'british gunboat', 'queenite warriors', 'maori warriors', 'maori canoe', 'neutral warriors'])
+    for (const k of [
+      'british infantry',
+      'british naval',
+      'british artillery',
+      'british cavalry',
+      'british militia',
+      'british constabulary',
+      'british rangers',
+      'british gunboat',
+      'queenite warriors',
+      'maori warriors',
+      'maori canoe',
+      'neutral warriors',
+    ])
       expect(kinds).toContain(k);
-    for (const c of mix.counters) if (c.type === 'unit') expect(c.strength).toBe(['canoe', 'gunboat', 'artillery'].includes(c.kind) ? 0 : 1);
+    for (const c of mix.counters)
+      if (c.type === 'unit') expect(c.strength).toBe(['canoe', 'gunboat', 'artillery'].includes(c.kind) ? 0 : 1);
     const leaders = mix.counters.filter((c) => c.type === 'leader');
     expect(leaders.every((l) => l.movement === 4)).toBe(true); // 6.0
     const names = leaders.map((l) => l.name);
-    for (const n of ['Hōne Heke', 'Te Ruki Kawiti', 'Tāmati Wāka Nene', 'Pōmare II', 'Lt-Col. Hulme', 'Lt-Col. Despard', 'Major von Tempsky', 'Captain Jackson'])
+    for (const n of [
+      'Hōne Heke',
+      'Te Ruki Kawiti',
+      'Tāmati Wāka Nene',
+      'Pōmare II',
+      'Lt-Col. Hulme',
+      'Lt-Col. Despard',
+      'Major von Tempsky',
+      'Captain Jackson',
+    ])
       expect(names).toContain(n);
-    expect(leaders.filter((l) => l.rangers).map((l) => l.id).sort()).toEqual(['jackson', 'von-tempsky']);
-    for (const k of ['disrupted', 'sap', 'territory', 'victory-points', 'game-turn']) expect(mix.counters.some((c) => c.type === 'marker' && c.kind === k)).toBe(true);
+    expect(
+      leaders
+        .filter((l) => l.rangers)
+        .map((l) => l.id)
+        .sort(),
+    ).toEqual(['jackson', 'von-tempsky']);
+    for (const k of ['disrupted', 'sap', 'territory', 'victory-points', 'game-turn'])
+      expect(mix.counters.some((c) => c.type === 'marker' && c.kind === k)).toBe(true);
   });
 
   it("a moderator's mix must add up to its total and be spelt right", () => {

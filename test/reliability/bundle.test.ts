@@ -28,7 +28,9 @@ afterAll(async () => {
 });
 
 describe('the built bundle (npm start)', () => {
-  it('starts with every game, serves the web page, the API docs and PNG maps, and takes orders', { timeout: 120_000 }, async () => {
+  it('starts with every game, serves the web page, the API docs and PNG maps, and takes orders', {
+    timeout: 120_000,
+  }, async () => {
     execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
     const ctx = t.ctx;
     const accounts = [];
@@ -39,7 +41,12 @@ describe('the built bundle (npm start)', () => {
       accounts.push({ ...a, token });
     }
     const [p1, p2, mod] = accounts;
-    const id = await createGame(ctx, mod.id, { name: 'bundle', variant: 'heiau', scenario: 'race', deadlines: { reminderMinutes: 0 } });
+    const id = await createGame(ctx, mod.id, {
+      name: 'bundle',
+      variant: 'heiau',
+      scenario: 'race',
+      deadlines: { reminderMinutes: 0 },
+    });
     await invite(ctx, id, mod.id, { email: p1.email, role: 'Sunrise' });
     await invite(ctx, id, mod.id, { email: p2.email, role: 'Sunset' });
     await join(ctx, id, p1.id);
@@ -51,12 +58,21 @@ describe('the built bundle (npm start)', () => {
     const port = await freePort();
     // SWEEP_SECONDS as npm start has it (spawnKahu's default of 1 s is for the fault tests).
     // Started as npm start starts it (the node of this test first on PATH).
-    const env = { DATABASE_URL: t.database.url, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SWEEP_SECONDS: '30', PATH: pathWithThisNode() };
+    const env = {
+      DATABASE_URL: t.database.url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SWEEP_SECONDS: '30',
+      PATH: pathWithThisNode(),
+    };
     kahu = spawnKahu([], env, ['sh', 'scripts/kahu.sh']);
     const out = (await kahu.waitFor(/kahu is running[\s\S]*?games: .*/, 60_000))[0];
     // The launcher execs node (one process, its pid) with the heap limits and malloc arenas of scripts/kahu.sh.
     const pid = kahu.child.pid!;
-    expect(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')).toEqual(expect.arrayContaining(['--max-semi-space-size=4', '--max-old-space-size=128']));
+    expect(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')).toEqual(
+      expect.arrayContaining(['--max-semi-space-size=4', '--max-old-space-size=128']),
+    );
     expect(fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0')).toContain('MALLOC_ARENA_MAX=2');
     const listed = /games: (.*)/.exec(out)![1].split(', ').sort();
     expect(listed).toEqual(Object.keys(games).sort());
@@ -70,7 +86,11 @@ describe('the built bundle (npm start)', () => {
     expect((await docs.json()).paths['/games/{gameId}/orders']).toBeDefined();
 
     const auth = { authorization: `Bearer ${p1.token}` };
-    const put = await fetch(`${base}/games/${id}/orders`, { method: 'PUT', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ orders: ['B Kona-Kailua H', 'B Puna H'] }) });
+    const put = await fetch(`${base}/games/${id}/orders`, {
+      method: 'PUT',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ orders: ['B Kona-Kailua H', 'B Puna H'] }),
+    });
     expect(put.status).toBe(200);
     const reply = await put.json();
     expect(reply.accepted).toBe(2);
@@ -79,6 +99,10 @@ describe('the built bundle (npm start)', () => {
 
     const png = await fetch(`${base}/games/${id}/map.png`, { headers: auth });
     expect(png.status).toBe(200);
-    expect(Buffer.from(await png.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
+    expect(
+      Buffer.from(await png.arrayBuffer())
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
   });
 });

@@ -38,23 +38,38 @@ afterAll(async () => {
 async function http(port: number, method: string, url: string, token?: string, body?: unknown) {
   const r = await fetch(`http://127.0.0.1:${port}${url}`, {
     method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
     body: body !== undefined ? JSON.stringify(body) : undefined,
   });
   const text = await r.text();
   let json: any = text;
-  try { json = JSON.parse(text); } catch { /* not JSON */ }
+  try {
+    json = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
   return { status: r.status, headers: r.headers, body: json };
 }
 
 describe('the database goes away and comes back', () => {
-  it('503 + Retry-After meanwhile, nothing half-written, queued work resumes by itself', { timeout: 120_000 }, async () => {
+  it('503 + Retry-After meanwhile, nothing half-written, queued work resumes by itself', {
+    timeout: 120_000,
+  }, async () => {
     const url = withDatabase(server!.url, 'kahu');
     await ensureDatabase(url);
     await migrate(url);
     const db = createDb(url, 4);
     const pool = createPool(url, 4);
-    const ctx: Ctx = { db, pool, clock: systemClock, config: loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent' }), log: pino({ level: 'silent' }) };
+    const ctx: Ctx = {
+      db,
+      pool,
+      clock: systemClock,
+      config: loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent' }),
+      log: pino({ level: 'silent' }),
+    };
     const people = [];
     for (const n of ['mod', 'a', 'b']) {
       const token = newToken();
@@ -63,7 +78,12 @@ describe('the database goes away and comes back', () => {
       people.push({ ...acc, token });
     }
     const [mod, a, b] = people;
-    const gameId = await createGame(ctx, mod.id, { name: 'Outage', variant: 'heiau', scenario: 'race', deadlines: { reminderMinutes: 0, earlyProcessing: false } });
+    const gameId = await createGame(ctx, mod.id, {
+      name: 'Outage',
+      variant: 'heiau',
+      scenario: 'race',
+      deadlines: { reminderMinutes: 0, earlyProcessing: false },
+    });
     await invite(ctx, gameId, mod.id, { email: a.email, role: 'Sunrise' });
     await invite(ctx, gameId, mod.id, { email: b.email, role: 'Sunset' });
     await join(ctx, gameId, a.id);
@@ -74,14 +94,27 @@ describe('the database goes away and comes back', () => {
     await pool.end();
 
     const port = await freePort();
-    kahu = spawnKahu([], { DATABASE_URL: url, PORT: String(port), DATA_DIR: path.join(tmp, 'data'), RETRY_AFTER_SECONDS: '2' });
+    kahu = spawnKahu([], {
+      DATABASE_URL: url,
+      PORT: String(port),
+      DATA_DIR: path.join(tmp, 'data'),
+      RETRY_AFTER_SECONDS: '2',
+    });
     await kahu.waitFor(/kahu is running/, 60_000);
-    expect((await http(port, 'PUT', `/games/${gameId}/orders`, a.token, { orders: ['B Kona-Kailua - Kawaihae', 'B Puna H'] })).status).toBe(200);
+    expect(
+      (
+        await http(port, 'PUT', `/games/${gameId}/orders`, a.token, {
+          orders: ['B Kona-Kailua - Kawaihae', 'B Puna H'],
+        })
+      ).status,
+    ).toBe(200);
 
     // The deadline falls during the outage.
     const c = new pg.Client({ connectionString: url });
     await c.connect();
-    await c.query(`UPDATE "Phase" SET "deadlineAt" = (now() AT TIME ZONE 'UTC') + interval '2 seconds' WHERE id = $1`, [phase.id]);
+    await c.query(`UPDATE "Phase" SET "deadlineAt" = (now() AT TIME ZONE 'UTC') + interval '2 seconds' WHERE id = $1`, [
+      phase.id,
+    ]);
     await c.end();
 
     await server!.stop();
@@ -110,15 +143,30 @@ describe('the database goes away and comes back', () => {
     const check = new pg.Client({ connectionString: url });
     await check.connect();
     const q = async (sql: string, params: unknown[] = []) => (await check.query(sql, params)).rows;
-    await until(async () => (await q(`SELECT count(*)::int AS n FROM "OutboxMail" WHERE "gameId" = $1 AND kind = 'results' AND status = 'sent'`, [gameId]))[0].n === 3, 45_000, 'the overdue phase adjudicated and its mail sent');
+    await until(
+      async () =>
+        (
+          await q(
+            `SELECT count(*)::int AS n FROM "OutboxMail" WHERE "gameId" = $1 AND kind = 'results' AND status = 'sent'`,
+            [gameId],
+          )
+        )[0].n === 3,
+      45_000,
+      'the overdue phase adjudicated and its mail sent',
+    );
     expect((await q(`SELECT status FROM "Phase" WHERE id = $1`, [phase.id]))[0].status).toBe('adjudicated');
-    expect((await q(`SELECT count(*)::int AS n FROM "GameEvent" WHERE "gameId" = $1 AND kind = 'adjudicated'`, [gameId]))[0].n).toBe(1);
+    expect(
+      (await q(`SELECT count(*)::int AS n FROM "GameEvent" WHERE "gameId" = $1 AND kind = 'adjudicated'`, [gameId]))[0]
+        .n,
+    ).toBe(1);
     // The refused submission left nothing; the accepted one was adjudicated with its receipt mailed.
     const subs = await q(`SELECT role, lines FROM "Submission" WHERE "phaseId" = $1`, [phase.id]);
     expect(subs).toEqual([{ role: 'Sunrise', lines: ['B Kona-Kailua - Kawaihae', 'B Puna H'] }]);
     expect((await q(`SELECT count(*)::int AS n FROM "OutboxMail" WHERE kind = 'receipt'`))[0].n).toBe(1);
     expect((await q(`SELECT count(*)::int AS n FROM "Account" WHERE email = 'new@example.org'`))[0].n).toBe(0);
-    expect((await q(`SELECT count(*)::int AS n FROM "Phase" WHERE "gameId" = $1 AND status = 'open'`, [gameId]))[0].n).toBe(1);
+    expect(
+      (await q(`SELECT count(*)::int AS n FROM "Phase" WHERE "gameId" = $1 AND status = 'open'`, [gameId]))[0].n,
+    ).toBe(1);
     await check.end();
 
     // The API works again for everyone, and the results are there.

@@ -9,7 +9,9 @@ import { passwordFile, startEmbeddedPostgres } from '../../src/db/embedded.ts';
 import { freePort } from '../../src/db/scratch.ts';
 
 describe('the embedded PostgreSQL password', () => {
-  it('is random, kept 0600 beside the data, and the one the server uses after a restart', { timeout: 120_000 }, async () => {
+  it('is random, kept 0600 beside the data, and the one the server uses after a restart', {
+    timeout: 120_000,
+  }, async () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'kahu-pgpw-'));
     fs.chmodSync(root, 0o755); // as root, initdb runs as the postgres user
     const dir = path.join(root, 'pg');
@@ -22,7 +24,9 @@ describe('the embedded PostgreSQL password', () => {
       expect(password.length).toBeGreaterThanOrEqual(24);
       expect(password).not.toBe('kahu-embedded');
       expect(server.url).toContain(encodeURIComponent(password));
-      const legacy = new pg.Client({ connectionString: `postgresql://postgres:kahu-embedded@127.0.0.1:${port}/postgres` });
+      const legacy = new pg.Client({
+        connectionString: `postgresql://postgres:kahu-embedded@127.0.0.1:${port}/postgres`,
+      });
       await expect(legacy.connect()).rejects.toThrow(/password/);
       await legacy.end().catch(() => {});
       await server.stop();

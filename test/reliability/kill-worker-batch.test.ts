@@ -10,19 +10,33 @@ import { spawnKahu, until, type Kahu } from './procs.ts';
 
 let t: TestService;
 const procs: Kahu[] = [];
-beforeAll(async () => { t = await startTestService(); });
+beforeAll(async () => {
+  t = await startTestService();
+});
 afterAll(async () => {
   for (const p of procs) await p.stop('SIGKILL');
   await t?.close();
 });
 
 describe('SIGKILL in the middle of a batch of adjudications', () => {
-  it('adjudicates none of the batch; after a restart each phase once, one results mail per reader', { timeout: 120_000 }, async () => {
+  it('adjudicates none of the batch; after a restart each phase once, one results mail per reader', {
+    timeout: 120_000,
+  }, async () => {
     const mod = await signUp(t, 'mod@example.org');
     const a = await signUp(t, 'a@example.org');
     const b = await signUp(t, 'b@example.org');
     const games: string[] = [];
-    for (let i = 0; i < 5; i++) games.push((await startedGame(t, mod, [a, b], { name: `Batch ${i}`, variant: 'heiau', scenario: 'race', deadlines: { reminderMinutes: 0 } })).game.id);
+    for (let i = 0; i < 5; i++)
+      games.push(
+        (
+          await startedGame(t, mod, [a, b], {
+            name: `Batch ${i}`,
+            variant: 'heiau',
+            scenario: 'race',
+            deadlines: { reminderMinutes: 0 },
+          })
+        ).game.id,
+      );
     const phases = await t.db.phase.findMany({ where: { status: 'open' } });
     expect(phases).toHaveLength(5);
     // The test clock is in the past of the real one: every phase is overdue for a real worker.
@@ -31,7 +45,8 @@ describe('SIGKILL in the middle of a batch of adjudications', () => {
     const env = { DATABASE_URL: t.database.url, WORKER_CONCURRENCY: '1' };
     const first = spawnKahu(['--worker'], { ...env, KAHU_TEST_ADJUDICATION_PAUSE_MS: '30000' });
     procs.push(first);
-    for (const p of phases) await first.waitFor(new RegExp(`kahu-test-hook: adjudication of ${p.id} written, not committed`), 60_000);
+    for (const p of phases)
+      await first.waitFor(new RegExp(`kahu-test-hook: adjudication of ${p.id} written, not committed`), 60_000);
     first.child.kill('SIGKILL');
     expect(await first.exited).toBeNull();
 
@@ -43,7 +58,11 @@ describe('SIGKILL in the middle of a batch of adjudications', () => {
 
     const second = spawnKahu(['--worker'], env);
     procs.push(second);
-    await until(async () => (await t.db.phase.count({ where: { status: 'adjudicated' } })) === 5, 60_000, 'the five phases adjudicated');
+    await until(
+      async () => (await t.db.phase.count({ where: { status: 'adjudicated' } })) === 5,
+      60_000,
+      'the five phases adjudicated',
+    );
     // Give duplicate jobs and later sweeps the chance to do harm.
     await new Promise((res) => setTimeout(res, 2500));
     expect(await second.stop('SIGTERM')).toBe(0);
@@ -57,7 +76,9 @@ describe('SIGKILL in the middle of a batch of adjudications', () => {
       expect(await t.db.gameEvent.count({ where: { gameId: g, kind: 'adjudicated' } })).toBe(1);
       expect(await t.db.phase.count({ where: { gameId: g, status: 'open' } })).toBe(1);
     }
-    const dup = await t.db.$queryRawUnsafe<unknown[]>(`SELECT "gameId", seq FROM "Phase" GROUP BY 1, 2 HAVING count(*) > 1`);
+    const dup = await t.db.$queryRawUnsafe<unknown[]>(
+      `SELECT "gameId", seq FROM "Phase" GROUP BY 1, 2 HAVING count(*) > 1`,
+    );
     expect(dup).toHaveLength(0);
   });
 });

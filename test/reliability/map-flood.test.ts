@@ -30,12 +30,23 @@ afterAll(async () => {
 const REQUESTS = 300;
 
 describe('a flood of PNG map requests', () => {
-  it('keeps kahu up and answering: one drawing per map, the rest refused with Retry-After, the player\'s map and mail drawn', { timeout: 240_000 }, async () => {
+  it("keeps kahu up and answering: one drawing per map, the rest refused with Retry-After, the player's map and mail drawn", {
+    timeout: 240_000,
+  }, async () => {
     execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
     const g = await floodGames(t.ctx, REQUESTS);
     const port = await freePort();
     // LOG_LEVEL debug: each drawing is logged ("map drawn"), so they can be counted.
-    const env = { DATABASE_URL: t.database.url, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SWEEP_SECONDS: '1', TRUST_PROXY: '1', LOG_LEVEL: 'debug', PATH: pathWithThisNode() };
+    const env = {
+      DATABASE_URL: t.database.url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SWEEP_SECONDS: '1',
+      TRUST_PROXY: '1',
+      LOG_LEVEL: 'debug',
+      PATH: pathWithThisNode(),
+    };
     kahu = spawnKahu([], env, ['sh', 'scripts/kahu.sh']);
     await kahu.waitFor(/kahu is running/, 60_000);
     const pid = kahu.child.pid!;
@@ -59,7 +70,9 @@ describe('a flood of PNG map requests', () => {
       else {
         expect(a.type).toMatch(/^application\/problem\+json/);
         expect(Number(a.retryAfter)).toBeGreaterThanOrEqual(1);
-        expect(a.detail).toMatch(a.status === 503 ? /Too many maps are being drawn right now/ : /You already have \d maps? being drawn/);
+        expect(a.detail).toMatch(
+          a.status === 503 ? /Too many maps are being drawn right now/ : /You already have \d maps? being drawn/,
+        );
       }
     }
     // The one map asked for by most: every asker got it, the same drawing.
@@ -73,7 +86,9 @@ describe('a flood of PNG map requests', () => {
     expect(r.answers.filter((a) => a.status === 429).length).toBeGreaterThan(0);
     // Drawings: one per distinct map answered, at most (the flood's 300 asks, 1 + 20 + 21 maps, made few).
     const drawn = [...kahu.output().matchAll(/"share":"visitors".*"msg":"map drawn"/g)].length;
-    const answeredMaps = new Set(r.answers.filter((a) => a.status === 200).map((a) => a.url.replace('/phases/1/map.png', '/map.png'))).size;
+    const answeredMaps = new Set(
+      r.answers.filter((a) => a.status === 200).map((a) => a.url.replace('/phases/1/map.png', '/map.png')),
+    ).size;
     expect(drawn).toBeGreaterThan(0);
     expect(drawn).toBeLessThanOrEqual(answeredMaps);
 
@@ -87,6 +102,8 @@ describe('a flood of PNG map requests', () => {
     expect(mail).toMatch(/Content-Type: image\/png/);
     expect(mail).toMatch(/Content-ID: <map@kahu>/);
     expect(kahu.child.exitCode).toBeNull();
-    console.log(`map flood: ${REQUESTS} requests in ${(r.ms / 1000).toFixed(1)} s; ${drawn} drawn; 200: ${r.answers.filter((a) => a.status === 200).length}, 429: ${r.answers.filter((a) => a.status === 429).length}, 503: ${r.answers.filter((a) => a.status === 503).length}; peak RSS ${(peakRssKb(pid) / 1024).toFixed(0)} MB; health max ${Math.max(...r.health.map((h) => h.ms)).toFixed(0)} ms`);
+    console.log(
+      `map flood: ${REQUESTS} requests in ${(r.ms / 1000).toFixed(1)} s; ${drawn} drawn; 200: ${r.answers.filter((a) => a.status === 200).length}, 429: ${r.answers.filter((a) => a.status === 429).length}, 503: ${r.answers.filter((a) => a.status === 503).length}; peak RSS ${(peakRssKb(pid) / 1024).toFixed(0)} MB; health max ${Math.max(...r.health.map((h) => h.ms)).toFixed(0)} ms`,
+    );
   });
 });

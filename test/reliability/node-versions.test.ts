@@ -7,7 +7,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const require = createRequire(path.resolve('package.json'));
-const semver = require('semver') as { satisfies(v: string, r: string): boolean; minVersion(r: string): { version: string } | null };
+const semver = require('semver') as {
+  satisfies(v: string, r: string): boolean;
+  minVersion(r: string): { version: string } | null;
+};
 const pkg = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { engines: { node: string } };
 const lock = JSON.parse(fs.readFileSync('package-lock.json', 'utf8')) as {
   packages: Record<string, { engines?: { node?: string } | string[] }>;

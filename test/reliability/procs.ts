@@ -16,7 +16,11 @@ export const TOKEN_RE = /kahu_[A-Za-z0-9_-]{43}/;
 export { freePort } from '../../src/db/scratch.ts';
 
 /** `command`: what runs kahu, node on the sources under tsx by default (the bundle test gives `npm start`'s scripts/kahu.sh). */
-export function spawnKahu(args: string[], env: Record<string, string>, command: string[] = [process.execPath, '--import', 'tsx', path.resolve('src/main.ts')]): Kahu {
+export function spawnKahu(
+  args: string[],
+  env: Record<string, string>,
+  command: string[] = [process.execPath, '--import', 'tsx', path.resolve('src/main.ts')],
+): Kahu {
   const child = spawn(command[0]!, [...command.slice(1), ...args], {
     env: { ...process.env, LOG_LEVEL: 'warn', SWEEP_SECONDS: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -27,7 +31,10 @@ export function spawnKahu(args: string[], env: Record<string, string>, command: 
     out += d.toString();
     for (const w of [...waiters]) {
       const m = out.match(w.re);
-      if (m) { waiters.splice(waiters.indexOf(w), 1); w.resolve(m); }
+      if (m) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(m);
+      }
     }
   };
   child.stdout!.on('data', onData);
@@ -41,10 +48,25 @@ export function spawnKahu(args: string[], env: Record<string, string>, command: 
       const m = out.match(re);
       if (m) return Promise.resolve(m);
       return new Promise((resolve, reject) => {
-        const w = { re, resolve: (x: RegExpMatchArray) => { clearTimeout(timer); resolve(x); } };
-        const timer = setTimeout(() => { waiters.splice(waiters.indexOf(w), 1); reject(new Error(`timed out waiting for ${re} in:\n${out}`)); }, timeoutMs);
+        const w = {
+          re,
+          resolve: (x: RegExpMatchArray) => {
+            clearTimeout(timer);
+            resolve(x);
+          },
+        };
+        const timer = setTimeout(() => {
+          waiters.splice(waiters.indexOf(w), 1);
+          reject(new Error(`timed out waiting for ${re} in:\n${out}`));
+        }, timeoutMs);
         waiters.push(w);
-        void exited.then((code) => { if (waiters.includes(w)) { clearTimeout(timer); waiters.splice(waiters.indexOf(w), 1); reject(new Error(`kahu exited (${code}) before ${re}:\n${out}`)); } });
+        void exited.then((code) => {
+          if (waiters.includes(w)) {
+            clearTimeout(timer);
+            waiters.splice(waiters.indexOf(w), 1);
+            reject(new Error(`kahu exited (${code}) before ${re}:\n${out}`));
+          }
+        });
       });
     },
     async stop(signal = 'SIGTERM') {

@@ -36,16 +36,25 @@ describe(`two workers, ${GAMES} deadlines at the same moment`, () => {
     }
     const mod = accounts[40];
     const t0 = Date.now();
-    await inParallel(Array.from({ length: GAMES }, (_, i) => i), 8, async (i) => {
-      const p1 = accounts[(2 * i) % 40];
-      const p2 = accounts[(2 * i + 1) % 40];
-      const id = await createGame(ctx, mod.id, { name: `race ${i}`, variant: 'heiau', scenario: 'race', deadlines: { reminderMinutes: 0 } });
-      await invite(ctx, id, mod.id, { email: p1.email });
-      await invite(ctx, id, mod.id, { email: p2.email });
-      await join(ctx, id, p1.id);
-      await join(ctx, id, p2.id);
-      await startGame(ctx, id, mod.id);
-    });
+    await inParallel(
+      Array.from({ length: GAMES }, (_, i) => i),
+      8,
+      async (i) => {
+        const p1 = accounts[(2 * i) % 40];
+        const p2 = accounts[(2 * i + 1) % 40];
+        const id = await createGame(ctx, mod.id, {
+          name: `race ${i}`,
+          variant: 'heiau',
+          scenario: 'race',
+          deadlines: { reminderMinutes: 0 },
+        });
+        await invite(ctx, id, mod.id, { email: p1.email });
+        await invite(ctx, id, mod.id, { email: p2.email });
+        await join(ctx, id, p1.id);
+        await join(ctx, id, p2.id);
+        await startGame(ctx, id, mod.id);
+      },
+    );
     const setup = (Date.now() - t0) / 1000;
     // Nothing is due while the workers start.
     await t.db.$executeRawUnsafe(`UPDATE "Phase" SET "deadlineAt" = now() + interval '1 day' WHERE status = 'open'`);
@@ -58,15 +67,23 @@ describe(`two workers, ${GAMES} deadlines at the same moment`, () => {
 
     const moment = Date.now();
     await t.db.$executeRawUnsafe(`UPDATE "Phase" SET "deadlineAt" = $1 WHERE status = 'open'`, new Date(moment));
-    await until(async () => (await t.db.phase.count({ where: { status: 'adjudicated' } })) >= GAMES, 180_000, 'every phase adjudicated');
+    await until(
+      async () => (await t.db.phase.count({ where: { status: 'adjudicated' } })) >= GAMES,
+      180_000,
+      'every phase adjudicated',
+    );
     const took = (Date.now() - moment) / 1000;
     await new Promise((r) => setTimeout(r, 2000)); // later sweeps find nothing left to do
     for (const w of workers) expect(await w.stop('SIGTERM')).toBe(0);
 
-    console.log(`[race] ${GAMES} games set up in ${setup.toFixed(1)} s; 2 workers adjudicated ${GAMES} simultaneous deadlines in ${took.toFixed(1)} s (sweep every 1 s)`);
+    console.log(
+      `[race] ${GAMES} games set up in ${setup.toFixed(1)} s; 2 workers adjudicated ${GAMES} simultaneous deadlines in ${took.toFixed(1)} s (sweep every 1 s)`,
+    );
     expect(await t.db.phase.count({ where: { status: 'adjudicated' } })).toBe(GAMES);
     expect(await t.db.phase.count({ where: { status: 'open' } })).toBe(GAMES);
-    const dup = await t.db.$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM (SELECT "gameId", seq FROM "Phase" GROUP BY 1, 2 HAVING count(*) > 1) x`);
+    const dup = await t.db.$queryRawUnsafe<{ n: bigint }[]>(
+      `SELECT count(*) AS n FROM (SELECT "gameId", seq FROM "Phase" GROUP BY 1, 2 HAVING count(*) > 1) x`,
+    );
     expect(Number(dup[0].n)).toBe(0);
     const events = await t.db.gameEvent.groupBy({ by: ['gameId'], where: { kind: 'adjudicated' }, _count: true });
     expect(events).toHaveLength(GAMES);

@@ -24,7 +24,14 @@ const DOC_FILES = ['README.md', 'docs/api.md', 'docs/service-rules.md'];
 const SERVICE_RULES = fs.readFileSync(path.join(ROOT, 'docs/service-rules.md'), 'utf8');
 const README_ADDRESS = 'http://127.0.0.1:3000';
 
-export interface Block { lang: string; text: string; line: number; notRun?: string; section: string; file?: string }
+export interface Block {
+  lang: string;
+  text: string;
+  line: number;
+  notRun?: string;
+  section: string;
+  file?: string;
+}
 
 /** The README's fenced blocks (also those indented in a list item), with the section they are in. */
 export function fencedBlocks(md: string): Block[] {
@@ -33,23 +40,35 @@ export function fencedBlocks(md: string): Block[] {
   let section = '';
   for (let i = 0; i < lines.length; i++) {
     const heading = /^#+\s+(.*)$/.exec(lines[i]);
-    if (heading) { section = heading[1]; continue; }
+    if (heading) {
+      section = heading[1];
+      continue;
+    }
     const open = /^(\s*)```(\w*)\s*$/.exec(lines[i]);
     if (!open) continue;
     const [, indent, lang] = open;
     const body: string[] = [];
     let j = i + 1;
-    for (; j < lines.length && !new RegExp(`^${indent}\`\`\`\\s*$`).test(lines[j]); j++) body.push(lines[j].startsWith(indent) ? lines[j].slice(indent.length) : lines[j]);
+    for (; j < lines.length && !new RegExp(`^${indent}\`\`\`\\s*$`).test(lines[j]); j++)
+      body.push(lines[j].startsWith(indent) ? lines[j].slice(indent.length) : lines[j]);
     let k = i - 1;
     while (k >= 0 && lines[k].trim() === '') k--;
     const marker = k >= 0 ? /^\s*<!--\s*not-run:?\s*(.*?)\s*-->\s*$/.exec(lines[k]) : null;
-    blocks.push({ lang, text: body.join('\n'), line: i + 1, section, ...(marker ? { notRun: marker[1] || 'not-run' } : {}) });
+    blocks.push({
+      lang,
+      text: body.join('\n'),
+      line: i + 1,
+      section,
+      ...(marker ? { notRun: marker[1] || 'not-run' } : {}),
+    });
     i = j;
   }
   return blocks;
 }
 
-const BLOCKS = DOC_FILES.flatMap((file) => fencedBlocks(fs.readFileSync(path.join(ROOT, file), 'utf8')).map((b) => ({ ...b, file })));
+const BLOCKS = DOC_FILES.flatMap((file) =>
+  fencedBlocks(fs.readFileSync(path.join(ROOT, file), 'utf8')).map((b) => ({ ...b, file })),
+);
 const SHELL = BLOCKS.filter((b) => ['sh', 'bash', 'shell'].includes(b.lang) && !b.notRun);
 // docs/backup.md's examples run after the README's, in the same session, on the walkthrough's judge
 // (DATABASE_URL set to its database, as a moderator's .env would).
@@ -65,17 +84,35 @@ const ADJUDICATE = SHELL.find((b) => /npm run -s adjudicate/.test(b.text));
 const HAWAII = SHELL.find((b) => b.section === 'Hawaii 1795');
 
 /** What each run block wrote, by its place in SHELL. */
-interface Ran { stdout: string; stderr: string; status: number }
+interface Ran {
+  stdout: string;
+  stderr: string;
+  status: number;
+}
 
-function runBash(script: string, cwd: string, timeoutMs: number): Promise<{ stdout: string; stderr: string; code: number | null }> {
+function runBash(
+  script: string,
+  cwd: string,
+  timeoutMs: number,
+): Promise<{ stdout: string; stderr: string; code: number | null }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-c', script], { cwd, env: { ...process.env, NODE_OPTIONS: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('bash', ['-c', script], {
+      cwd,
+      env: { ...process.env, NODE_OPTIONS: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`README examples did not finish within ${timeoutMs} ms:\n${stdout}\n${stderr}`)); }, timeoutMs);
-    child.on('exit', (code) => { clearTimeout(timer); resolve({ stdout, stderr, code }); });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`README examples did not finish within ${timeoutMs} ms:\n${stdout}\n${stderr}`));
+    }, timeoutMs);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ stdout, stderr, code });
+    });
   });
 }
 
@@ -105,8 +142,13 @@ describe('README', () => {
     const ran: Ran[] = [];
 
     beforeAll(async () => {
-      const unsafe = [...SHELL, ...BACKUP_SHELL.map((b) => ({ ...b, file: 'docs/backup.md' }))].filter((b) => NEVER.test(b.text));
-      if (unsafe.length) throw new Error(`${unsafe.map((b) => `${b.file} line ${b.line}`).join(', ')}: an example that installs, starts or benchmarks something must be marked <!-- not-run: why -->`);
+      const unsafe = [...SHELL, ...BACKUP_SHELL.map((b) => ({ ...b, file: 'docs/backup.md' }))].filter((b) =>
+        NEVER.test(b.text),
+      );
+      if (unsafe.length)
+        throw new Error(
+          `${unsafe.map((b) => `${b.file} line ${b.line}`).join(', ')}: an example that installs, starts or benchmarks something must be marked <!-- not-run: why -->`,
+        );
       database = await createTestDatabase();
       // Under the repository, so `npm run` finds kahu's package.json from here, as from a checkout.
       fs.mkdirSync(path.join(ROOT, 'test-artifacts'), { recursive: true });
@@ -126,7 +168,13 @@ describe('README', () => {
       const { stdout, stderr } = await runBash(script, dir, 90_000);
       const outs = split(stdout, all.length);
       const errs = split(stderr, all.length);
-      all.forEach((_, i) => ran.push({ stdout: outs[i], stderr: errs[i], status: Number(new RegExp(`@@end ${i} (\\d+)@@`).exec(stdout)?.[1] ?? -1) }));
+      all.forEach((_, i) =>
+        ran.push({
+          stdout: outs[i],
+          stderr: errs[i],
+          status: Number(new RegExp(`@@end ${i} (\\d+)@@`).exec(stdout)?.[1] ?? -1),
+        }),
+      );
     }, 150_000);
 
     afterAll(async () => {
@@ -142,7 +190,8 @@ describe('README', () => {
       expect(r.stderr).toBe('');
       const out = r.stdout;
       // 1. Three registrations accepted, each token mailed (the next steps use them).
-      for (const who of ['kahuna', 'alii', 'makoa']) expect(out).toContain(`If ${who}@example.org can receive mail, a token is on its way there.`);
+      for (const who of ['kahuna', 'alii', 'makoa'])
+        expect(out).toContain(`If ${who}@example.org can receive mail, a token is on its way there.`);
       // 3. Two invitations, then the start prints who plays what, the seed's hash and the deadline.
       expect(out).toContain('alii@example.org plays Sunrise\nmakoa@example.org plays Sunset\nseed hash ');
       expect(out).toMatch(/seed hash [0-9a-f]{64}\ndeadline \d{4}-\d\d-\d\dT/);
@@ -161,7 +210,7 @@ describe('README', () => {
       expect(r.status).toBe(0);
     });
 
-    it('the Hawaii 1795 example: a game with the walkthrough\'s accounts, its first turn sent', () => {
+    it("the Hawaii 1795 example: a game with the walkthrough's accounts, its first turn sent", () => {
       const r = of(HAWAII);
       expect(r.stderr).toBe('');
       expect(r.stdout).not.toMatch(/"status":4\d\d|"detail"/);
@@ -180,7 +229,9 @@ describe('README', () => {
       const lines = r.stdout.trim().split('\n');
       expect(lines).toHaveLength(1);
       const result = JSON.parse(lines[0]);
-      expect(result.orders).toEqual([expect.objectContaining({ power: 'England', text: 'F North Sea - Norway', result: 'succeeds' })]);
+      expect(result.orders).toEqual([
+        expect.objectContaining({ power: 'England', text: 'F North Sea - Norway', result: 'succeeds' }),
+      ]);
       expect(result.units).toEqual([{ power: 'England', type: 'F', location: 'nwy' }]);
     });
 
@@ -188,18 +239,29 @@ describe('README', () => {
       expect(BACKUP_SHELL.length).toBeGreaterThanOrEqual(2);
       const [backup, header] = BACKUP_SHELL.map((_, i) => ran[SHELL.length + i]!);
       expect(backup).toMatchObject({ stderr: '', status: 0 });
-      expect(backup!.stdout).toMatch(/^backup of DATABASE_URL written to kahu-\d{8}T\d{6}Z\.backup\.gz: [\d.]+ kB in [\d.]+ s$/m);
+      expect(backup!.stdout).toMatch(
+        /^backup of DATABASE_URL written to kahu-\d{8}T\d{6}Z\.backup\.gz: [\d.]+ kB in [\d.]+ s$/m,
+      );
       expect(header).toMatchObject({ stderr: '', status: 0 });
-      expect(header!.stdout).toMatch(/^kahu-backup 1, written by kahu \S+ at \d{4}-\d\d-\d\dT.*, schema at \d{14}_\w+$/m);
+      expect(header!.stdout).toMatch(
+        /^kahu-backup 1, written by kahu \S+ at \d{4}-\d\d-\d\dT.*, schema at \d{14}_\w+$/m,
+      );
       expect(header!.stdout).toMatch(/^\s+[1-9]\d* Account$/m);
       expect(header!.stdout).toMatch(/^\s+[1-9]\d* Phase$/m);
-      BACKUP_SHELL.slice(2).forEach((b, i) => expect({ line: b.line, ...ran[SHELL.length + 2 + i] }).toMatchObject({ line: b.line, stderr: '', status: 0 }));
+      BACKUP_SHELL.slice(2).forEach((b, i) =>
+        expect({ line: b.line, ...ran[SHELL.length + 2 + i] }).toMatchObject({ line: b.line, stderr: '', status: 0 }),
+      );
     });
 
     it('every other shell example runs without an error', () => {
       SHELL.forEach((b, i) => {
         if ([WALKTHROUGH, HAWAII, ADJUDICATE].includes(b)) return;
-        expect({ file: b.file, line: b.line, stderr: ran[i].stderr, status: ran[i].status }).toEqual({ file: b.file, line: b.line, stderr: '', status: 0 });
+        expect({ file: b.file, line: b.line, stderr: ran[i].stderr, status: ran[i].status }).toEqual({
+          file: b.file,
+          line: b.line,
+          stderr: '',
+          status: 0,
+        });
       });
     });
   });
@@ -212,7 +274,8 @@ describe('README', () => {
       // The inline commands, with the placeholder <seed> given the example's seed.
       const sha = /`(printf %s '<seed>:[^`]*sha256sum[^`]*)`/.exec(SERVICE_RULES)![1].replace('<seed>', field('seed'));
       const arith = /`(echo \$\(\( 0x[0-9a-f]+ % 6 \+ 1 \)\))`/.exec(SERVICE_RULES)![1];
-      const run = async (cmd: string) => (await promisify(execFile)('bash', ['-c', cmd], { timeout: 10_000 })).stdout.trim();
+      const run = async (cmd: string) =>
+        (await promisify(execFile)('bash', ['-c', cmd], { timeout: 10_000 })).stdout.trim();
       expect(await run(sha)).toBe(field('SHA-256').slice(0, 8));
       expect(arith).toContain(`0x${field('SHA-256').slice(0, 8)}`);
       expect(await run(arith)).toBe(field('die'));
@@ -231,7 +294,7 @@ describe('README', () => {
       }
       const x = Number(field('x'));
       expect(stdout.trim().split('\n')).toEqual([String(x), `(${x % 6}, ${Number(field('index')) + 1})`]);
-      expect(x % 6 + 1).toBe(Number(field('die')));
+      expect((x % 6) + 1).toBe(Number(field('die')));
     });
 
     it('every other Python example runs', async () => {

@@ -24,8 +24,14 @@ afterAll(async () => {
 });
 
 const ORDERS: Record<string, string[][]> = {
-  Sunrise: [['B Kona-Kailua H', 'B Puna H'], ['B Kona-Kailua - Kawaihae', 'B Puna H']],
-  Sunset: [['B Aiea H', 'B Kilauea H'], ['B Kilauea - Wailua', 'B Aiea H']],
+  Sunrise: [
+    ['B Kona-Kailua H', 'B Puna H'],
+    ['B Kona-Kailua - Kawaihae', 'B Puna H'],
+  ],
+  Sunset: [
+    ['B Aiea H', 'B Kilauea H'],
+    ['B Kilauea - Wailua', 'B Aiea H'],
+  ],
 };
 
 describe('SIGTERM under load', () => {
@@ -41,7 +47,12 @@ describe('SIGTERM under load', () => {
     }
     for (let i = 0; i < 20; i++) {
       const [p1, p2, mod] = [accounts[i], accounts[(i + 1) % 20], accounts[20]];
-      const id = await createGame(ctx, mod.id, { name: `load ${i}`, variant: 'heiau', scenario: 'race', deadlines: { reminderMinutes: 0 } });
+      const id = await createGame(ctx, mod.id, {
+        name: `load ${i}`,
+        variant: 'heiau',
+        scenario: 'race',
+        deadlines: { reminderMinutes: 0 },
+      });
       await invite(ctx, id, mod.id, { email: p1.email, role: 'Sunrise' });
       await invite(ctx, id, mod.id, { email: p2.email, role: 'Sunset' });
       await join(ctx, id, p1.id);
@@ -53,28 +64,52 @@ describe('SIGTERM under load', () => {
     await t.db.$executeRawUnsafe(`UPDATE "Phase" SET "deadlineAt" = now() + interval '1 day' WHERE status = 'open'`);
 
     const port = await freePort();
-    kahu = spawnKahu([], { LOG_LEVEL: 'info', DATABASE_URL: t.database.url, PORT: String(port), DATA_DIR: dataDir, SWEEP_SECONDS: '1' });
+    kahu = spawnKahu([], {
+      LOG_LEVEL: 'info',
+      DATABASE_URL: t.database.url,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SWEEP_SECONDS: '1',
+    });
     await kahu.waitFor(/kahu is running/, 60_000);
 
     const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
     type Outcome = { startedBeforeSignal: boolean; status?: number; receipt?: string; error?: string };
     const outcomes: Outcome[] = [];
     let signalled = false;
-    const put = (seat: (typeof seats)[number], n: number) => new Promise<Outcome>((resolve) => {
-      const o: Outcome = { startedBeforeSignal: !signalled };
-      const body = JSON.stringify({ orders: ORDERS[seat.role][n % 2], ready: false });
-      const req = http.request({ agent, host: '127.0.0.1', port, method: 'PUT', path: `/games/${seat.gameId}/orders`, headers: { authorization: `Bearer ${seat.token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-        let text = '';
-        res.on('data', (d) => (text += d));
-        res.on('end', () => {
-          o.status = res.statusCode;
-          if (res.statusCode === 200) o.receipt = JSON.parse(text).receipt.hash;
+    const put = (seat: (typeof seats)[number], n: number) =>
+      new Promise<Outcome>((resolve) => {
+        const o: Outcome = { startedBeforeSignal: !signalled };
+        const body = JSON.stringify({ orders: ORDERS[seat.role][n % 2], ready: false });
+        const req = http.request(
+          {
+            agent,
+            host: '127.0.0.1',
+            port,
+            method: 'PUT',
+            path: `/games/${seat.gameId}/orders`,
+            headers: {
+              authorization: `Bearer ${seat.token}`,
+              'content-type': 'application/json',
+              'content-length': Buffer.byteLength(body),
+            },
+          },
+          (res) => {
+            let text = '';
+            res.on('data', (d) => (text += d));
+            res.on('end', () => {
+              o.status = res.statusCode;
+              if (res.statusCode === 200) o.receipt = JSON.parse(text).receipt.hash;
+              resolve(o);
+            });
+          },
+        );
+        req.on('error', (err: any) => {
+          o.error = err.code ?? err.message;
           resolve(o);
         });
+        req.end(body);
       });
-      req.on('error', (err: any) => { o.error = err.code ?? err.message; resolve(o); });
-      req.end(body);
-    });
     let n = 0;
     const loops = Array.from({ length: 16 }, async () => {
       for (;;) {
@@ -97,8 +132,16 @@ describe('SIGTERM under load', () => {
     const exitMs = Date.now() - signalledAt;
     await Promise.all(loops);
     agent.destroy();
-    console.log(kahu.output().split('\n').filter((l) => /shutdown step|stopped|shutting down/.test(l)).join('\n'));
-    console.log(`[sigterm] ${outcomes.length} requests, ${outcomes.filter((o) => o.status === 200).length} accepted; exit ${code} ${exitMs} ms after SIGTERM`);
+    console.log(
+      kahu
+        .output()
+        .split('\n')
+        .filter((l) => /shutdown step|stopped|shutting down/.test(l))
+        .join('\n'),
+    );
+    console.log(
+      `[sigterm] ${outcomes.length} requests, ${outcomes.filter((o) => o.status === 200).length} accepted; exit ${code} ${exitMs} ms after SIGTERM`,
+    );
 
     expect(code).toBe(0);
     expect(exitMs).toBeLessThan(15_000);
@@ -114,7 +157,9 @@ describe('SIGTERM under load', () => {
     expect(stored.length - accepted.length).toBeLessThanOrEqual(outcomes.filter((o) => o.error).length);
     expect(await t.db.outboxMail.count({ where: { kind: 'receipt' } })).toBe(stored.length);
     // Jobs were released: none left active by the stopped process.
-    const active = await t.db.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM pgboss.job WHERE state = 'active'`);
+    const active = await t.db.$queryRawUnsafe<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM pgboss.job WHERE state = 'active'`,
+    );
     expect(active[0].n).toBe(0);
     expect(kahu.output()).not.toMatch(TOKEN_RE);
   });

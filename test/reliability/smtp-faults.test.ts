@@ -19,7 +19,9 @@ beforeAll(async () => {
   t = await startTestService();
   smtp = await startSmtp();
   // Accepts connections and never says a word.
-  silent = net.createServer((s) => { sockets.push(s); });
+  silent = net.createServer((s) => {
+    sockets.push(s);
+  });
   await new Promise<void>((r) => silent.listen(0, '127.0.0.1', () => r()));
   silentUrl = `smtp://127.0.0.1:${(silent.address() as net.AddressInfo).port}`;
 });
@@ -42,14 +44,22 @@ describe('SMTP faults', () => {
     // Everything queued so far goes out first.
     const ok = smtpTransport(smtp.url);
     await sendPendingMail(t.ctx, ok);
-    const { game } = await startedGame(t, mod, [a, b], { name: 'Mail', variant: 'heiau', scenario: 'race', deadlines: { reminderMinutes: 0 } });
+    const { game } = await startedGame(t, mod, [a, b], {
+      name: 'Mail',
+      variant: 'heiau',
+      scenario: 'race',
+      deadlines: { reminderMinutes: 0 },
+    });
     gameId = game.id;
     const pending = await t.db.outboxMail.findMany({ where: { status: 'pending' }, orderBy: { seq: 'asc' } });
     expect(pending.length).toBeGreaterThanOrEqual(3);
 
     const refused = smtpTransport(`smtp://127.0.0.1:${await freePort()}`, { timeoutMs: 1000 });
     expect(await sendPendingMail(t.ctx, refused)).toEqual({ sent: 0, failed: 1 });
-    const rows = await t.db.outboxMail.findMany({ where: { id: { in: pending.map((p) => p.id) } }, orderBy: { seq: 'asc' } });
+    const rows = await t.db.outboxMail.findMany({
+      where: { id: { in: pending.map((p) => p.id) } },
+      orderBy: { seq: 'asc' },
+    });
     expect(rows[0]).toMatchObject({ status: 'pending', attempts: 1, lockedUntil: null });
     expect(rows[0].lastError).toMatch(/ECONNREFUSED|connect/i);
     expect(rows[0].nextAttemptAt.getTime()).toBe(t.clock.now().getTime() + backoffMs(1));
@@ -63,14 +73,19 @@ describe('SMTP faults', () => {
     const r = await sendPendingMail(t.ctx, hanging);
     expect(r).toEqual({ sent: 0, failed: 1 }); // the first mail not waiting out its backoff
     expect(Date.now() - start).toBeLessThan(5000);
-    const row = await t.db.outboxMail.findFirstOrThrow({ where: { gameId, attempts: 1, lastError: { not: null }, NOT: { lastError: { contains: 'ECONNREFUSED' } } } });
+    const row = await t.db.outboxMail.findFirstOrThrow({
+      where: { gameId, attempts: 1, lastError: { not: null }, NOT: { lastError: { contains: 'ECONNREFUSED' } } },
+    });
     expect(row.lastError).toMatch(/timeout|timed out|greeting never received/i);
     hanging.close();
   });
 
   it('retries with growing backoff, gives up after the budget, and the moderator sees it', async () => {
     const failing = smtpTransport(`smtp://127.0.0.1:${await freePort()}`, { timeoutMs: 1000 });
-    const target = await t.db.outboxMail.findFirstOrThrow({ where: { gameId, status: 'pending' }, orderBy: { seq: 'asc' } });
+    const target = await t.db.outboxMail.findFirstOrThrow({
+      where: { gameId, status: 'pending' },
+      orderBy: { seq: 'asc' },
+    });
     const gaps: number[] = [];
     for (let i = 0; i < 40; i++) {
       const before = await t.db.outboxMail.findUniqueOrThrow({ where: { id: target.id } });
@@ -78,7 +93,8 @@ describe('SMTP faults', () => {
       if (before.nextAttemptAt > t.clock.now()) t.clock.set(before.nextAttemptAt);
       await sendPendingMail(t.ctx, failing);
       const after = await t.db.outboxMail.findUniqueOrThrow({ where: { id: target.id } });
-      if (after.attempts > before.attempts && after.status === 'pending') gaps.push(after.nextAttemptAt.getTime() - t.clock.now().getTime());
+      if (after.attempts > before.attempts && after.status === 'pending')
+        gaps.push(after.nextAttemptAt.getTime() - t.clock.now().getTime());
     }
     failing.close();
     const dead = await t.db.outboxMail.findUniqueOrThrow({ where: { id: target.id } });

@@ -2,9 +2,19 @@
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
 
-export interface Received { id: string; to: string; subject: string; text: string }
+export interface Received {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+}
 
-export async function startSmtp(): Promise<{ url: string; received: Received[]; rejectNext: (n: number) => void; close(): Promise<void> }> {
+export async function startSmtp(): Promise<{
+  url: string;
+  received: Received[];
+  rejectNext: (n: number) => void;
+  close(): Promise<void>;
+}> {
   const received: Received[] = [];
   let reject = 0;
   const server = new SMTPServer({
@@ -12,7 +22,10 @@ export async function startSmtp(): Promise<{ url: string; received: Received[]; 
     disabledCommands: ['STARTTLS'],
     logger: false,
     onRcptTo(_a, _s, cb) {
-      if (reject > 0) { reject--; return cb(Object.assign(new Error('try later'), { responseCode: 451 })); }
+      if (reject > 0) {
+        reject--;
+        return cb(Object.assign(new Error('try later'), { responseCode: 451 }));
+      }
       cb();
     },
     onData(stream, _session, cb) {
@@ -21,7 +34,12 @@ export async function startSmtp(): Promise<{ url: string; received: Received[]; 
       stream.on('end', async () => {
         const parsed = await simpleParser(Buffer.concat(chunks));
         const to = parsed.to && 'text' in parsed.to ? parsed.to.text : '';
-        received.push({ id: String(parsed.headers.get('x-kahu-mail-id') ?? ''), to, subject: parsed.subject ?? '', text: parsed.text ?? '' });
+        received.push({
+          id: String(parsed.headers.get('x-kahu-mail-id') ?? ''),
+          to,
+          subject: parsed.subject ?? '',
+          text: parsed.text ?? '',
+        });
         cb();
       });
     },
@@ -31,7 +49,9 @@ export async function startSmtp(): Promise<{ url: string; received: Received[]; 
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
-    rejectNext: (n) => { reject = n; },
+    rejectNext: (n) => {
+      reject = n;
+    },
     close: () => new Promise<void>((res) => server.close(() => res())),
   };
 }

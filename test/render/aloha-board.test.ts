@@ -16,7 +16,7 @@ function played(n: number): AlohaState {
 }
 
 describe('the Aloha board', () => {
-  it('draws each player\'s counters on the five islands, and every standing', () => {
+  it("draws each player's counters on the five islands, and every standing", () => {
     expect(hasMap(aloha)).toBe(true);
     const s = played(30);
     const svg = drawMap({ module: aloha, state: s, viewer: { kind: 'observer' }, title: 'Aloha test' })!;
@@ -25,7 +25,9 @@ describe('the Aloha board', () => {
       for (const r of s.roles) {
         const n = s.board[island as 'Kauai'][r]!;
         const a = s.actionTokens[island as 'Kauai'][r]!;
-        const counter = new RegExp(`<g class="tokens" data-role="${r}" data-island="${island}"><title>${r} on ${island}: ${n} Pure Hawaiian tokens, ${a} Action tokens?</title>[^]*?>${r[0]}${n}</text>`);
+        const counter = new RegExp(
+          `<g class="tokens" data-role="${r}" data-island="${island}"><title>${r} on ${island}: ${n} Pure Hawaiian tokens, ${a} Action tokens?</title>[^]*?>${r[0]}${n}</text>`,
+        );
         if (n || a) expect(svg).toMatch(counter);
         else expect(svg).not.toContain(`data-role="${r}" data-island="${island}"`);
       }

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { mapGeometry } from '../../src/maps/geometry.ts';
 import { getVariant } from '../../src/diplomacy/variants/index.ts';
-import { heiauDiplomacy, } from '../../src/games/diplomacy.ts';
+import { heiauDiplomacy } from '../../src/games/diplomacy.ts';
 import { powerCodes, renderDiplomacyMap, type BoardView } from '../../src/render/diplomacy-map.ts';
 import { haoleGameAfterBallot } from '../helpers/heiau.ts';
 
@@ -13,7 +13,9 @@ const powers = ['Sunrise', 'Sunset', 'Dawn', 'Haole'];
 
 /** The (x, y) a unit's symbol is drawn around, read back from the SVG. */
 function unitGroup(svg: string, location: string): string {
-  const m = svg.match(new RegExp(`<g class="unit[^"]*" data-unit="${location.replace('/', '\\/')}" data-at="[^"]*">.*?</g>`));
+  const m = svg.match(
+    new RegExp(`<g class="unit[^"]*" data-unit="${location.replace('/', '\\/')}" data-at="[^"]*">.*?</g>`),
+  );
   if (!m) throw new Error(`no unit drawn at ${location}`);
   return m[0];
 }
@@ -45,7 +47,10 @@ describe('Diplomacy map renderer', () => {
     for (const coast of ['nc', 'sc'] as const) {
       const [x, y] = geometry.spaces.makn.coasts![coast];
       const g = unitGroup(svg, `makn/${coast}`);
-      const [sx, sy] = g.match(/data-at="(-?[\d.]+),(-?[\d.]+)"/)!.slice(1).map(Number);
+      const [sx, sy] = g
+        .match(/data-at="(-?[\d.]+),(-?[\d.]+)"/)!
+        .slice(1)
+        .map(Number);
       expect(Math.hypot(sx - x, sy - y)).toBeLessThan(0.1);
       expect(g).toContain(`Makanalua (${coast})`);
     }
@@ -57,11 +62,15 @@ describe('Diplomacy map renderer', () => {
     expect(svg.match(/class="order move( failed)?"/g)).toHaveLength(2);
     expect(svg).toMatch(/class="order support"/);
     // A convoyed move is dashed, a direct one is not.
-    expect(svg).toMatch(/<g class="order move" data-result="succeeds"><title>Sunrise: A Aiea - Lanai via convoy[^<]*<\/title><path [^>]*stroke-dasharray/);
+    expect(svg).toMatch(
+      /<g class="order move" data-result="succeeds"><title>Sunrise: A Aiea - Lanai via convoy[^<]*<\/title><path [^>]*stroke-dasharray/,
+    );
   });
 
   it('marks a failed order as failed, with its reason for the reader', () => {
-    expect(svg).toMatch(/<g class="order move failed" data-result="fails"><title>Sunset: B Makanalua \(nc\) - North Pacific Ocean \(fails: bounced\)<\/title>/);
+    expect(svg).toMatch(
+      /<g class="order move failed" data-result="fails"><title>Sunset: B Makanalua \(nc\) - North Pacific Ocean \(fails: bounced\)<\/title>/,
+    );
   });
 
   it('draws a dislodged unit apart from the unit that took its place, outlined', () => {
@@ -75,7 +84,8 @@ describe('Diplomacy map renderer', () => {
     const texts = [...svg.matchAll(/<(?:text|title)[^>]*>([^<]*)</g)].map((m) => m[1]);
     const ids = new Set(heiau.map.provinces.map((p) => p.id));
     expect(texts.length).toBeGreaterThan(50);
-    for (const t of texts) for (const word of t.split(/[\s,():]+/)) expect(ids.has(word), `"${t}" names ${word} by its id`).toBe(false);
+    for (const t of texts)
+      for (const word of t.split(/[\s,():]+/)) expect(ids.has(word), `"${t}" names ${word} by its id`).toBe(false);
     expect(svg).toContain('<title>Haole trading post in Ko&#39;olau</title>'.replace('&#39;', "'"));
     const codes = powerCodes(['Sunrise', 'Sunset', 'South', 'Dawn', 'Dusk', 'Haole']);
     expect(new Set(Object.values(codes)).size).toBe(6);
@@ -86,11 +96,19 @@ describe('Diplomacy map renderer', () => {
     const haole = s.haoles![0];
     const natives = s.units.filter((u) => !s.haoles!.includes(u.power));
     expect(natives.length).toBeGreaterThan(0);
-    const seen = renderDiplomacyMap(heiau, geometry, heiauDiplomacy.view(s, { kind: 'player', role: haole }) as BoardView);
+    const seen = renderDiplomacyMap(
+      heiau,
+      geometry,
+      heiauDiplomacy.view(s, { kind: 'player', role: haole }) as BoardView,
+    );
     for (const u of natives) expect(seen).not.toContain(`data-unit="${u.location}"`);
     expect(seen).toMatch(/revealed once the first Spring orders are in/);
     // The natives themselves see their units.
-    const own = renderDiplomacyMap(heiau, geometry, heiauDiplomacy.view(s, { kind: 'player', role: natives[0].power }) as BoardView);
+    const own = renderDiplomacyMap(
+      heiau,
+      geometry,
+      heiauDiplomacy.view(s, { kind: 'player', role: natives[0].power }) as BoardView,
+    );
     expect(own).toContain(`data-unit="${natives[0].location}"`);
   });
 

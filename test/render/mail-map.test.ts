@@ -15,10 +15,18 @@ function request(viewer: Viewer) {
 
 /** The cropped part: its viewBox, and every font size used inside it. */
 function cropOf(svg: string) {
-  const m = /<svg class="crop" x="0" y="0" width="(\d+)" height="(\d+)" viewBox="([^"]+)"[^>]*>([\s\S]*?)<\/svg><g class="overview"/.exec(svg);
+  const m =
+    /<svg class="crop" x="0" y="0" width="(\d+)" height="(\d+)" viewBox="([^"]+)"[^>]*>([\s\S]*?)<\/svg><g class="overview"/.exec(
+      svg,
+    );
   if (!m) throw new Error('no crop in the mail map');
   const [x, y, w, h] = m[3]!.split(' ').map(Number) as [number, number, number, number];
-  return { width: Number(m[1]), box: { x, y, w, h }, sizes: [...m[4]!.matchAll(/font-size="([\d.]+)"/g)].map((s) => Number(s[1])), body: m[4]! };
+  return {
+    width: Number(m[1]),
+    box: { x, y, w, h },
+    sizes: [...m[4]!.matchAll(/font-size="([\d.]+)"/g)].map((s) => Number(s[1])),
+    body: m[4]!,
+  };
 }
 
 describe('the mail map', () => {
@@ -46,7 +54,9 @@ describe('the mail map', () => {
       // The overview: the whole board, no names (too small to read), a box around the crop, and
       // a caption of readable size.
       const overview = drawn.svg.slice(drawn.svg.indexOf('<g class="overview"'));
-      expect(overview).toContain(`<rect x="${Math.round(crop.box.x * 100) / 100}" y="${Math.round(crop.box.y * 100) / 100}"`);
+      expect(overview).toContain(
+        `<rect x="${Math.round(crop.box.x * 100) / 100}" y="${Math.round(crop.box.y * 100) / 100}"`,
+      );
       const texts = [...overview.matchAll(/<text\b[^>]*font-size="([\d.]+)"[^>]*>([^<]*)<\/text>/g)];
       expect(texts.map((t) => t[2])).toEqual(['Whole map: the box is the part shown above.']);
       expect(Number(texts[0]![1])).toBeGreaterThanOrEqual(MIN_NAME_PX);
@@ -55,7 +65,9 @@ describe('the mail map', () => {
 
   it('draws to a PNG of the width the mail shows it at', () => {
     const drawn = drawMailMap(request({ kind: 'player', role: 'England' }))!;
-    const png = new Resvg(drawn.svg, { fitTo: { mode: 'width', value: drawn.width! }, font: { loadSystemFonts: true } }).render().asPng();
+    const png = new Resvg(drawn.svg, { fitTo: { mode: 'width', value: drawn.width! }, font: { loadSystemFonts: true } })
+      .render()
+      .asPng();
     expect(png.readUInt32BE(16)).toBe(drawn.width);
   });
 
@@ -72,7 +84,10 @@ describe('the mail map', () => {
     expect(corner.crop[1]).toBe(0);
     expect(corner.crop[2]).toBeGreaterThanOrEqual(300);
     expect(8 * corner.scale).toBeGreaterThanOrEqual(MIN_NAME_PX);
-    const spread = mailCrop(svg, [[0, 0], [1000, 800]]);
+    const spread = mailCrop(svg, [
+      [0, 0],
+      [1000, 800],
+    ]);
     expect(spread.crop).toEqual([0, 0, 1000, 800]);
     expect(spread.width).toBe(Math.ceil((1000 * MIN_NAME_PX) / 8));
   });

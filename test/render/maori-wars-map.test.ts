@@ -10,17 +10,47 @@ import { renderMaoriWarsMap, type MaoriWarsBoard } from '../../src/render/maori-
 import { cutFonts, fontsFor } from '../../src/service/png-draw.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const map = MaoriWarsMapSchema.parse(JSON.parse(fs.readFileSync(path.join(root, 'src/maori-wars/data/north-island.json'), 'utf8')));
+const map = MaoriWarsMapSchema.parse(
+  JSON.parse(fs.readFileSync(path.join(root, 'src/maori-wars/data/north-island.json'), 'utf8')),
+);
 const at = (name: string) => map.places.find((p) => p.name === name)!.hex;
 
 const board: MaoriWarsBoard = {
   hexes: {
-    [at('Auckland')]: { structures: [{ kind: 'fort', side: 'british' }], units: [{ kind: 'infantry', side: 'british', name: '58th Regiment' }, { kind: 'artillery', side: 'british' }, { kind: 'leader', side: 'british', name: 'Despard' }, { kind: 'naval', side: 'british' }, { kind: 'militia', side: 'british' }] },
-    [at('Ohaeawai')]: { structures: [{ kind: 'pa', side: 'maori' }], units: [{ kind: 'warrior', side: 'maori', name: 'Pene Taui', disrupted: true }, { kind: 'leader', side: 'maori', name: 'Hōne Heke' }] },
-    [at('Kerikeri')]: { structures: [{ kind: 'village', side: 'queenite' }], units: [{ kind: 'queenite', side: 'queenite', name: 'Tāmati Wāka Nene' }] },
-    [at('Puketutu')]: { structures: [], units: [{ kind: 'infantry', side: 'british', name: '96th Regiment' }], sap: { towards: at('Ohaeawai') } },
+    [at('Auckland')]: {
+      structures: [{ kind: 'fort', side: 'british' }],
+      units: [
+        { kind: 'infantry', side: 'british', name: '58th Regiment' },
+        { kind: 'artillery', side: 'british' },
+        { kind: 'leader', side: 'british', name: 'Despard' },
+        { kind: 'naval', side: 'british' },
+        { kind: 'militia', side: 'british' },
+      ],
+    },
+    [at('Ohaeawai')]: {
+      structures: [{ kind: 'pa', side: 'maori' }],
+      units: [
+        { kind: 'warrior', side: 'maori', name: 'Pene Taui', disrupted: true },
+        { kind: 'leader', side: 'maori', name: 'Hōne Heke' },
+      ],
+    },
+    [at('Kerikeri')]: {
+      structures: [{ kind: 'village', side: 'queenite' }],
+      units: [{ kind: 'queenite', side: 'queenite', name: 'Tāmati Wāka Nene' }],
+    },
+    [at('Puketutu')]: {
+      structures: [],
+      units: [{ kind: 'infantry', side: 'british', name: '96th Regiment' }],
+      sap: { towards: at('Ohaeawai') },
+    },
   },
-  bushRaider: { 'tai-tokerau': [{ kind: 'warrior', side: 'maori', name: 'Te Ruki Kawiti' }, { kind: 'warrior', side: 'maori', name: 'Hikitene', disrupted: true }], waikato: [] },
+  bushRaider: {
+    'tai-tokerau': [
+      { kind: 'warrior', side: 'maori', name: 'Te Ruki Kawiti' },
+      { kind: 'warrior', side: 'maori', name: 'Hikitene', disrupted: true },
+    ],
+    waikato: [],
+  },
   turn: { current: 2, last: 4 },
   vp: { side: 'maori', points: 3 },
   highlights: [at('Okaihau')],
@@ -93,8 +123,13 @@ describe('Maori Wars map drawing', () => {
   it('writes names, not hex ids, wherever a place has a name (the small hex numbers apart)', () => {
     const titles = [...svg.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => m[1]);
     const named = new Set(map.places.map((p) => p.hex));
-    for (const t of titles) for (const id of t.match(/\b\d{4}\b/g) ?? []) expect(named.has(id), `"${t}" names hex ${id}, which has a place name`).toBe(false);
-    const from = map.places.filter((p) => p.hex === at('Kawakawa')).map((p) => p.name).join(' / ');
+    for (const t of titles)
+      for (const id of t.match(/\b\d{4}\b/g) ?? [])
+        expect(named.has(id), `"${t}" names hex ${id}, which has a place name`).toBe(false);
+    const from = map.places
+      .filter((p) => p.hex === at('Kawakawa'))
+      .map((p) => p.name)
+      .join(' / ');
     expect(titles).toContain(`Attack: ${from} to Ruapekapeka`);
     const texts = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
     for (const p of map.places) expect(texts, p.name).toContain(p.name);
@@ -102,7 +137,13 @@ describe('Maori Wars map drawing', () => {
   });
 
   it('renders to a PNG with the service fonts', () => {
-    const font = { fontFiles: ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf', 'DejaVuSans-Oblique.ttf'].map((f) => path.join(root, 'assets/fonts', f)), loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' };
+    const font = {
+      fontFiles: ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf', 'DejaVuSans-Oblique.ttf'].map((f) =>
+        path.join(root, 'assets/fonts', f),
+      ),
+      loadSystemFonts: false,
+      defaultFontFamily: 'DejaVu Sans',
+    };
     const png = new Resvg(svg, { fitTo: { mode: 'width', value: 400 }, font }).render().asPng();
     expect(png.subarray(1, 4).toString()).toBe('PNG');
     expect(png.length).toBeGreaterThan(10_000);
@@ -116,25 +157,38 @@ describe('Maori Wars map drawing', () => {
   it('strokes each hexside of the grid once, and every hexside of every hex', () => {
     const R = map.drawing.hexRadius;
     // Sides by their midpoints; two within R/4 are the same side (centres are rounded to 0.1).
-    const near = (list: [number, number][], p: [number, number]) => list.some((q) => Math.hypot(q[0] - p[0], q[1] - p[1]) < R / 4);
+    const near = (list: [number, number][], p: [number, number]) =>
+      list.some((q) => Math.hypot(q[0] - p[0], q[1] - p[1]) < R / 4);
     const buckets = new WeakMap<object, Map<string, [number, number][]>>();
     const same = (list: [number, number][], p: [number, number]) => {
       let b = buckets.get(list);
-      if (!b) { b = new Map(); buckets.set(list, b); }
-      const cx = Math.floor(p[0] / R), cy = Math.floor(p[1] / R);
-      for (let i = -1; i <= 1; i++) for (let j = -1; j <= 1; j++) if (near(b.get(`${cx + i},${cy + j}`) ?? [], p)) return true;
+      if (!b) {
+        b = new Map();
+        buckets.set(list, b);
+      }
+      const cx = Math.floor(p[0] / R),
+        cy = Math.floor(p[1] / R);
+      for (let i = -1; i <= 1; i++)
+        for (let j = -1; j <= 1; j++) if (near(b.get(`${cx + i},${cy + j}`) ?? [], p)) return true;
       b.set(`${cx},${cy}`, [...(b.get(`${cx},${cy}`) ?? []), p]);
       return false;
     };
     const drawn: [number, number][] = [];
     let twice = 0;
     for (const m of svg.matchAll(/<path class="grid" d="([^"]*)"/g)) {
-      let x = 0, y = 0;
+      let x = 0,
+        y = 0;
       for (const [, cmd, a, b] of m[1]!.matchAll(/([Ml])(-?[\d.]+),(-?[\d.]+)/g)) {
-        if (cmd === 'M') { x = Number(a); y = Number(b); continue; }
+        if (cmd === 'M') {
+          x = Number(a);
+          y = Number(b);
+          continue;
+        }
         const mid: [number, number] = [x + Number(a) / 2, y + Number(b) / 2];
-        if (same(drawn, mid)) twice++; else drawn.push(mid);
-        x += Number(a); y += Number(b);
+        if (same(drawn, mid)) twice++;
+        else drawn.push(mid);
+        x += Number(a);
+        y += Number(b);
       }
     }
     expect(twice).toBe(0);
@@ -142,7 +196,14 @@ describe('Maori Wars map drawing', () => {
     const h = (Math.sqrt(3) / 2) * R;
     for (const hx of map.hexes) {
       const [x, y] = hx.centre;
-      const c = [[x + R, y], [x + R / 2, y + h], [x - R / 2, y + h], [x - R, y], [x - R / 2, y - h], [x + R / 2, y - h]];
+      const c = [
+        [x + R, y],
+        [x + R / 2, y + h],
+        [x - R / 2, y + h],
+        [x - R, y],
+        [x - R / 2, y - h],
+        [x + R / 2, y - h],
+      ];
       for (let i = 0; i < 6; i++) {
         const mid: [number, number] = [(c[i]![0]! + c[(i + 1) % 6]![0]!) / 2, (c[i]![1]! + c[(i + 1) % 6]![1]!) / 2];
         if (!same(all, mid)) all.push(mid);

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { mapGeometry, type Point } from '../../src/maps/geometry.ts';
 import { getVariant } from '../../src/diplomacy/variants/index.ts';
-import { heiauDiplomacy, } from '../../src/games/diplomacy.ts';
+import { heiauDiplomacy } from '../../src/games/diplomacy.ts';
 import { renderDiplomacyMap, type BoardView, type DrawnOrder } from '../../src/render/diplomacy-map.ts';
 import { haoleGameAfterBallot } from '../helpers/heiau.ts';
 
@@ -18,15 +18,25 @@ const POWERS = standard.map.powers;
 /** What the renderer draws over the board, from the supply centres on. */
 const overBoard = (svg: string) => svg.slice(svg.indexOf('<g class="centres">'));
 const unitGroup = (svg: string, location: string) => {
-  const m = svg.match(new RegExp(`<g class="unit[^"]*" data-unit="${location.replace('/', '\\/')}" data-at="([-\\d.]+),([-\\d.]+)">.*?</g>`));
+  const m = svg.match(
+    new RegExp(
+      `<g class="unit[^"]*" data-unit="${location.replace('/', '\\/')}" data-at="([-\\d.]+),([-\\d.]+)">.*?</g>`,
+    ),
+  );
   if (!m) throw new Error(`no unit drawn at ${location}`);
   return { text: m[0], at: [Number(m[1]), Number(m[2])] as Point };
 };
 const orderPath = (svg: string, title: RegExp) => {
-  const m = svg.match(new RegExp(`<g class="order [^"]*" data-result="[a-z]+"><title>${title.source}[^<]*</title><path d="([^"]+)"`));
+  const m = svg.match(
+    new RegExp(`<g class="order [^"]*" data-result="[a-z]+"><title>${title.source}[^<]*</title><path d="([^"]+)"`),
+  );
   if (!m) throw new Error(`no order drawn for ${title}`);
   // The line's vertices, before the arrowhead's second M.
-  return m[1].split('M').filter(Boolean)[0].split('L').map((xy) => xy.split(',').map(Number) as Point);
+  return m[1]
+    .split('M')
+    .filter(Boolean)[0]
+    .split('L')
+    .map((xy) => xy.split(',').map(Number) as Point);
 };
 const near = (a: Point, b: Point, tolerance = 0.11) => Math.hypot(a[0] - b[0], a[1] - b[1]) <= tolerance;
 
@@ -57,7 +67,10 @@ describe('Map renderer snapshots', () => {
     expect(near(line[1], iri), 'through the Irish Sea fleet first').toBe(true);
     expect(near(line[2], mao), 'then the Mid-Atlantic fleet').toBe(true);
     // Each convoy order is drawn through its own fleet too, and the move is dashed as convoyed.
-    for (const [sea, name] of [['iri', 'Irish Sea'], ['mao', 'Mid-Atlantic Ocean']] as const) {
+    for (const [sea, name] of [
+      ['iri', 'Irish Sea'],
+      ['mao', 'Mid-Atlantic Ocean'],
+    ] as const) {
       const path = orderPath(svg, new RegExp(`England: F ${name} C A Liverpool - Brest`));
       expect(path.some((p) => near(p, unitGroup(svg, sea).at))).toBe(true);
     }
@@ -67,7 +80,10 @@ describe('Map renderer snapshots', () => {
   it('Standard: a dislodged unit drawn beside its attacker, outlined, its retreat from where it is drawn', async () => {
     const board: BoardView = {
       powers: POWERS,
-      units: [{ power: 'Germany', type: 'A', location: 'bur' }, { power: 'France', type: 'A', location: 'par' }],
+      units: [
+        { power: 'Germany', type: 'A', location: 'bur' },
+        { power: 'France', type: 'A', location: 'par' },
+      ],
       supplyCenters: { par: 'France', mun: 'Germany' },
       dislodged: [{ power: 'France', type: 'A', location: 'bur', attackerFrom: 'mun' }],
     };
@@ -85,7 +101,8 @@ describe('Map renderer snapshots', () => {
     expect(drawn).toContain('stroke="#c00000"');
     // The retreat arrow starts just off the dislodged unit (8 px along its way), not under the attacker.
     const [start, end] = orderPath(svg, /France: A Burgundy R Gascony/);
-    const along = (a: Point, b: Point) => ((b[0] - a[0]) * (start[0] - a[0]) + (b[1] - a[1]) * (start[1] - a[1])) / Math.hypot(b[0] - a[0], b[1] - a[1]);
+    const along = (a: Point, b: Point) =>
+      ((b[0] - a[0]) * (start[0] - a[0]) + (b[1] - a[1]) * (start[1] - a[1])) / Math.hypot(b[0] - a[0], b[1] - a[1]);
     expect(Math.hypot(start[0] - dislodged[0], start[1] - dislodged[1])).toBeCloseTo(8, 0);
     expect(along(dislodged, end)).toBeCloseTo(8, 0);
     expect(Math.hypot(start[0] - attacker[0], start[1] - attacker[1])).not.toBeCloseTo(8, 0);
@@ -108,13 +125,19 @@ describe('Map renderer snapshots', () => {
     ];
     const svg = renderDiplomacyMap(standard, stdGeometry, board, { orders, title: 'Standard: Fall 1902 Movement' });
     await expect(overBoard(svg)).toMatchFileSnapshot('__snapshots__/standard-split-coasts.svg.txt');
-    for (const [location, name] of [['spa/sc', 'Spain (sc)'], ['stp/nc', 'St Petersburg (nc)'], ['bul/ec', 'Bulgaria (ec)']] as const) {
+    for (const [location, name] of [
+      ['spa/sc', 'Spain (sc)'],
+      ['stp/nc', 'St Petersburg (nc)'],
+      ['bul/ec', 'Bulgaria (ec)'],
+    ] as const) {
       const [space, coast] = location.split('/');
       const u = unitGroup(svg, location);
       expect(near(u.at, stdGeometry.spaces[space].coasts![coast]), location).toBe(true);
       expect(u.text).toContain(name);
     }
-    expect(near(orderPath(svg, /Turkey: F Bulgaria \(ec\) - Rumania/)[0], stdGeometry.spaces.bul.coasts!.ec, 12)).toBe(true);
+    expect(near(orderPath(svg, /Turkey: F Bulgaria \(ec\) - Rumania/)[0], stdGeometry.spaces.bul.coasts!.ec, 12)).toBe(
+      true,
+    );
   });
 
   it("Heiau: an army convoyed to each of Makanalua's coasts lands on the coast its convoy touches", async () => {
@@ -152,7 +175,12 @@ describe('Map renderer snapshots', () => {
   it("Heiau: the Haole's view before the first Spring orders shows none of the natives' units", async () => {
     const s = haoleGameAfterBallot('snapshot-seed');
     const haole = s.haoles![0];
-    const svg = renderDiplomacyMap(heiau, heiauGeometry, heiauDiplomacy.view(s, { kind: 'player', role: haole }) as BoardView, { title: 'Heiau: Spring 1 Movement' });
+    const svg = renderDiplomacyMap(
+      heiau,
+      heiauGeometry,
+      heiauDiplomacy.view(s, { kind: 'player', role: haole }) as BoardView,
+      { title: 'Heiau: Spring 1 Movement' },
+    );
     await expect(overBoard(svg)).toMatchFileSnapshot('__snapshots__/heiau-haole-hidden.svg.txt');
 
     const natives = s.units.filter((u) => !s.haoles!.includes(u.power));

@@ -13,19 +13,40 @@ async function service(env: Record<string, string> = {}) {
   services.push(t);
   return t;
 }
-afterAll(async () => { for (const t of services) await t.close(); });
+afterAll(async () => {
+  for (const t of services) await t.close();
+});
 
 const post = (t: TestService, url: string, body: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url, payload: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
+  t.app.inject({
+    method: 'POST',
+    url,
+    payload: JSON.stringify(body),
+    headers: { 'content-type': 'application/json', ...headers },
+  });
 
 describe('abuse', () => {
   it('X-Forwarded-For is ignored unless TRUST_PROXY says so: per-client limits hold', async () => {
     const t = await service({ ACCOUNT_RATE_LIMIT: '3' });
     const codes: number[] = [];
-    for (let i = 0; i < 5; i++) codes.push((await post(t, '/accounts/sign-in', { email: `x${i}@example.org` }, { 'x-forwarded-for': `10.0.0.${i}` })).statusCode);
+    for (let i = 0; i < 5; i++)
+      codes.push(
+        (await post(t, '/accounts/sign-in', { email: `x${i}@example.org` }, { 'x-forwarded-for': `10.0.0.${i}` }))
+          .statusCode,
+      );
     expect(codes.map((c) => c === 429)).toEqual([false, false, false, true, true]);
     const trusting = await service({ ACCOUNT_RATE_LIMIT: '3', TRUST_PROXY: 'true' });
-    for (let i = 0; i < 5; i++) expect((await post(trusting, '/accounts/sign-in', { email: `y${i}@example.org` }, { 'x-forwarded-for': `10.0.1.${i}` })).statusCode).not.toBe(429);
+    for (let i = 0; i < 5; i++)
+      expect(
+        (
+          await post(
+            trusting,
+            '/accounts/sign-in',
+            { email: `y${i}@example.org` },
+            { 'x-forwarded-for': `10.0.1.${i}` },
+          )
+        ).statusCode,
+      ).not.toBe(429);
   });
 
   it('at most SIGN_IN_MAIL_LIMIT sign-in mails an hour reach one address, whoever asks', async () => {
@@ -33,7 +54,11 @@ describe('abuse', () => {
     await signUp(t, 'victim@example.org');
     const before = await t.db.outboxMail.count({ where: { toAddress: 'victim@example.org' } });
     const codes: number[] = [];
-    for (let i = 0; i < 45; i++) codes.push((await post(t, '/accounts/sign-in', { email: 'victim@example.org' }, { 'x-forwarded-for': `10.1.${i}.1` })).statusCode);
+    for (let i = 0; i < 45; i++)
+      codes.push(
+        (await post(t, '/accounts/sign-in', { email: 'victim@example.org' }, { 'x-forwarded-for': `10.1.${i}.1` }))
+          .statusCode,
+      );
     const sent = (await t.db.outboxMail.count({ where: { toAddress: 'victim@example.org' } })) - before;
     expect(before + sent).toBe(5);
     // The limit holds back mail, not its owner: every request was answered 202, as any other, and
@@ -48,7 +73,8 @@ describe('abuse', () => {
     expect((await post(t, '/accounts', { email: 'victim@example.org' })).statusCode).toBe(202);
     expect(await t.db.outboxMail.count({ where: { toAddress: 'victim@example.org' } })).toBe(5);
     // An unknown address is limited the same way (the answer tells nothing about who has an account).
-    for (let i = 0; i < 8; i++) expect((await post(t, '/accounts/sign-in', { email: 'nobody@example.org' })).statusCode).toBe(202);
+    for (let i = 0; i < 8; i++)
+      expect((await post(t, '/accounts/sign-in', { email: 'nobody@example.org' })).statusCode).toBe(202);
     expect(await t.db.outboxMail.count({ where: { toAddress: 'nobody@example.org' } })).toBe(5);
     // An hour later mail goes out again.
     t.clock.advanceMinutes(61);
@@ -60,7 +86,8 @@ describe('abuse', () => {
     const t = await service({ INVITE_DAILY_LIMIT: '4', INVITE_ADDRESS_HOURLY_LIMIT: '2' });
     const mod = await signUp(t, 'spammer@example.org');
     const games = [];
-    for (let i = 0; i < 3; i++) games.push(await mod.ok('POST', '/games', { name: `G${i}`, variant: 'heiau', scenario: 'race' }, 201));
+    for (let i = 0; i < 3; i++)
+      games.push(await mod.ok('POST', '/games', { name: `G${i}`, variant: 'heiau', scenario: 'race' }, 201));
     await mod.ok('POST', `/games/${games[0].id}/invitations`, { email: 'target@example.org' }, 201);
     await mod.ok('POST', `/games/${games[1].id}/invitations`, { email: 'target@example.org' }, 201);
     const third = await mod.req('POST', `/games/${games[2].id}/invitations`, { email: 'target@example.org' });
@@ -68,7 +95,9 @@ describe('abuse', () => {
     expect(await t.db.outboxMail.count({ where: { toAddress: 'target@example.org', kind: 'invite' } })).toBe(2);
     await mod.ok('POST', `/games/${games[2].id}/invitations`, { email: 'other1@example.org' }, 201);
     await mod.ok('POST', `/games/${games[0].id}/invitations`, { email: 'other2@example.org' }, 201);
-    expect((await mod.req('POST', `/games/${games[1].id}/invitations`, { email: 'other3@example.org' })).status).toBe(429);
+    expect((await mod.req('POST', `/games/${games[1].id}/invitations`, { email: 'other3@example.org' })).status).toBe(
+      429,
+    );
   });
 
   it('deleting the games does not give the account a new day of invitations', async () => {
@@ -76,7 +105,12 @@ describe('abuse', () => {
     const mod = await signUp(t, 'deleter@example.org');
     let invited = 0;
     for (let round = 0; round < 4; round++) {
-      const game = await mod.ok('POST', '/games', { name: `Round ${round}`, variant: 'standard', scenario: 'classic' }, 201);
+      const game = await mod.ok(
+        'POST',
+        '/games',
+        { name: `Round ${round}`, variant: 'standard', scenario: 'classic' },
+        201,
+      );
       for (let i = 0; i < 3; i++) {
         const r = await mod.req('POST', `/games/${game.id}/invitations`, { email: `r${round}-${i}@example.org` });
         if (r.status === 201) invited++;
@@ -100,10 +134,24 @@ describe('abuse', () => {
     const b = await signUp(t, 'rl-b@example.org');
     const { game, byRole } = await startedGame(t, mod, [a, b], { name: 'RL', variant: 'heiau', scenario: 'race' });
     const me = byRole.Sunrise!;
-    const put = (auth: string) => t.app.inject({ method: 'PUT', url: `/games/${game.id}/orders`, payload: JSON.stringify({ orders: ['B Puna H'] }), headers: { 'content-type': 'application/json', authorization: auth } });
+    const put = (auth: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/games/${game.id}/orders`,
+        payload: JSON.stringify({ orders: ['B Puna H'] }),
+        headers: { 'content-type': 'application/json', authorization: auth },
+      });
     const token = me.token;
     const codes = [];
-    for (const auth of [`Bearer ${token}`, `Bearer ${token}`, `Bearer ${token}`, `Bearer  ${token}`, ` bearer ${token} `, `BEARER\t${token}`]) codes.push((await put(auth)).statusCode);
+    for (const auth of [
+      `Bearer ${token}`,
+      `Bearer ${token}`,
+      `Bearer ${token}`,
+      `Bearer  ${token}`,
+      ` bearer ${token} `,
+      `BEARER\t${token}`,
+    ])
+      codes.push((await put(auth)).statusCode);
     expect(codes).toEqual([200, 200, 200, 429, 429, 429]);
   });
 
@@ -115,12 +163,24 @@ describe('abuse', () => {
     const nul = await mod.req('POST', '/games', { name: 'bad\u0000name', variant: 'heiau', scenario: 'race' });
     expect(nul.status).toBe(400);
     expect(nul.body.detail).toMatch(/NUL/);
-    const deep = await t.app.inject({ method: 'POST', url: '/games', payload: `{"name":"x","variant":"heiau","scenario":"race","options":${'['.repeat(5000)}${']'.repeat(5000)}}`, headers: { 'content-type': 'application/json', authorization: `Bearer ${mod.token}` } });
+    const deep = await t.app.inject({
+      method: 'POST',
+      url: '/games',
+      payload: `{"name":"x","variant":"heiau","scenario":"race","options":${'['.repeat(5000)}${']'.repeat(5000)}}`,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${mod.token}` },
+    });
     expect(deep.statusCode).toBe(400);
     expect(deep.json().detail).toMatch(/nested deeper than 32/);
-    const big = await mod.req('PUT', '/games/00000000-0000-4000-8000-000000000000/deadline', { extendMinutes: 2 ** 40 });
+    const big = await mod.req('PUT', '/games/00000000-0000-4000-8000-000000000000/deadline', {
+      extendMinutes: 2 ** 40,
+    });
     expect(big.status).toBe(400);
-    const huge = await mod.req('POST', '/games', { name: 'x', variant: 'heiau', scenario: 'race', deadlines: { reminderMinutes: 2 ** 33 } });
+    const huge = await mod.req('POST', '/games', {
+      name: 'x',
+      variant: 'heiau',
+      scenario: 'race',
+      deadlines: { reminderMinutes: 2 ** 33 },
+    });
     expect(huge.status).toBe(400);
     expect(await count()).toBe(before);
   });
@@ -132,25 +192,46 @@ describe('abuse', () => {
     // The attacker, from 127.0.0.2: 40 connections, each trickling an unfinished request.
     const held: net.Socket[] = [];
     const answers: string[] = [];
-    await Promise.all(Array.from({ length: 40 }, () => new Promise<void>((resolve) => {
-      const s = net.connect({ port, host: '127.0.0.1', localAddress: '127.0.0.2' }, () => {
-        s.write('POST /accounts/sign-in HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{');
-        resolve();
-      });
-      let data = '';
-      s.on('data', (d) => { data += d; }).on('close', () => answers.push(data)).on('error', () => {});
-      held.push(s);
-    })));
-    onTestFinished(() => { for (const s of held) s.destroy(); });
+    await Promise.all(
+      Array.from(
+        { length: 40 },
+        () =>
+          new Promise<void>((resolve) => {
+            const s = net.connect({ port, host: '127.0.0.1', localAddress: '127.0.0.2' }, () => {
+              s.write(
+                'POST /accounts/sign-in HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{',
+              );
+              resolve();
+            });
+            let data = '';
+            s.on('data', (d) => {
+              data += d;
+            })
+              .on('close', () => answers.push(data))
+              .on('error', () => {});
+            held.push(s);
+          }),
+      ),
+    );
+    onTestFinished(() => {
+      for (const s of held) s.destroy();
+    });
     await new Promise((r) => setTimeout(r, 300));
     // Everything past the tenth was answered 503 with Retry-After and closed.
     expect(answers.length).toBe(30);
-    for (const a of answers) expect(a).toMatch(/^HTTP\/1.1 503 [\s\S]*Retry-After: \d+[\s\S]*Too many open connections from your address/);
+    for (const a of answers)
+      expect(a).toMatch(/^HTTP\/1.1 503 [\s\S]*Retry-After: \d+[\s\S]*Too many open connections from your address/);
     // Someone else, from 127.0.0.1, is served while the ten are held.
     const health = await new Promise<string>((resolve, reject) => {
-      const s = net.connect({ port, host: '127.0.0.1', localAddress: '127.0.0.1' }, () => s.write('GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'));
+      const s = net.connect({ port, host: '127.0.0.1', localAddress: '127.0.0.1' }, () =>
+        s.write('GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'),
+      );
       let data = '';
-      s.on('data', (d) => { data += d; }).on('close', () => resolve(data)).on('error', reject);
+      s.on('data', (d) => {
+        data += d;
+      })
+        .on('close', () => resolve(data))
+        .on('error', reject);
     });
     expect(health).toMatch(/^HTTP\/1.1 200/);
     for (const s of held) s.destroy();
@@ -167,11 +248,20 @@ describe('abuse', () => {
     const started = Date.now();
     const closed = await new Promise<{ ms: number; data: string }>((resolve) => {
       const s = net.connect(port, '127.0.0.1', () => {
-        s.write('POST /accounts/sign-in HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{');
-        const drip = setInterval(() => { if (!s.destroyed) s.write(' '); }, 150);
+        s.write(
+          'POST /accounts/sign-in HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{',
+        );
+        const drip = setInterval(() => {
+          if (!s.destroyed) s.write(' ');
+        }, 150);
         let data = '';
-        s.on('data', (d) => { data += d; });
-        s.on('close', () => { clearInterval(drip); resolve({ ms: Date.now() - started, data }); });
+        s.on('data', (d) => {
+          data += d;
+        });
+        s.on('close', () => {
+          clearInterval(drip);
+          resolve({ ms: Date.now() - started, data });
+        });
         setTimeout(() => s.destroy(), 5000);
       });
     });
@@ -190,14 +280,18 @@ describe('names people read', () => {
       expect(r.body.errors[0].field).toBe('body.name');
     }
     expect((await mod.req('PATCH', '/accounts/me', { name: 'Mallory\r\n:: Role: Moderator' })).status).toBe(400);
-    expect((await mod.req('POST', '/games', { name: 'Ka Lae ʻŌlelo — fine', variant: 'heiau', scenario: 'race' })).status).toBe(201);
+    expect(
+      (await mod.req('POST', '/games', { name: 'Ka Lae ʻŌlelo — fine', variant: 'heiau', scenario: 'race' })).status,
+    ).toBe(201);
   });
 });
 
 describe('configuration', () => {
   it('refuses to listen beyond this machine without PUBLIC_URL (mail would link to localhost)', () => {
     expect(() => loadConfig({ HOST: '0.0.0.0' })).toThrow(/PUBLIC_URL: must be set when HOST is 0\.0\.0\.0/);
-    expect(loadConfig({ HOST: '0.0.0.0', PUBLIC_URL: 'https://kahu.example.org' }).publicUrl).toBe('https://kahu.example.org');
+    expect(loadConfig({ HOST: '0.0.0.0', PUBLIC_URL: 'https://kahu.example.org' }).publicUrl).toBe(
+      'https://kahu.example.org',
+    );
     expect(loadConfig({ HOST: '127.0.0.1' }).publicUrl).toBe('http://127.0.0.1:3000');
   });
 });

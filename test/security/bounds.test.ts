@@ -8,18 +8,31 @@ import { startTestService, type TestService } from '../helpers/app.ts';
 import { signUp, startedGame } from '../helpers/api.ts';
 
 let t: TestService;
-beforeAll(async () => { t = await startTestService(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestService();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('bounds and well-formed input', () => {
   it('integers in paths and queries past int4 are a 400 naming the parameter, never a 500', async () => {
     const mod = await signUp(t, 'mod@example.org');
     const a = await signUp(t, 'a@example.org');
     const b = await signUp(t, 'b@example.org');
-    const { game } = await startedGame(t, mod, [a, b], { name: 'Bounds', variant: 'heiau', scenario: 'race', public: true });
+    const { game } = await startedGame(t, mod, [a, b], {
+      name: 'Bounds',
+      variant: 'heiau',
+      scenario: 'race',
+      public: true,
+    });
     for (const url of [
-      `/games/${game.id}/phases/2147483648`, `/games/${game.id}/phases/99999999999999999999`, `/games/${game.id}/phases/1000001`,
-      `/games/${game.id}/phases/2147483648/map.svg`, `/games/${game.id}/history?after=2147483648`, `/games/${game.id}/history?limit=99999999999`,
+      `/games/${game.id}/phases/2147483648`,
+      `/games/${game.id}/phases/99999999999999999999`,
+      `/games/${game.id}/phases/1000001`,
+      `/games/${game.id}/phases/2147483648/map.svg`,
+      `/games/${game.id}/history?after=2147483648`,
+      `/games/${game.id}/history?limit=99999999999`,
     ]) {
       const r = await a.req('GET', url);
       expect(r.status, `${url}: ${JSON.stringify(r.body)}`).toBe(400);
@@ -27,7 +40,11 @@ describe('bounds and well-formed input', () => {
       expect(r.body.errors[0].field, url).toMatch(/^(params|querystring|query)/);
     }
     // A path part that does not decode to UTF-8 (a lone surrogate's bytes): problem+json too.
-    for (const url of [`/games/${game.id}/phases/%ED%A0%80`, '/games/%ED%A0%80', `/games/${game.id}/phases/%FF/map.png`]) {
+    for (const url of [
+      `/games/${game.id}/phases/%ED%A0%80`,
+      '/games/%ED%A0%80',
+      `/games/${game.id}/phases/%FF/map.png`,
+    ]) {
       const r = await a.req('GET', url);
       expect(r.status, url).toBe(400);
       expect(r.headers['content-type'], url).toMatch(/application\/problem\+json/);
@@ -49,7 +66,12 @@ describe('bounds and well-formed input', () => {
       ['POST', `/games/${game.id}/press`, '{"to":"ALL","text":"aloha \\ud800 nui"}'],
       ['PUT', `/games/${game.id}/orders`, '{"\\ud800":1}'],
     ] as const) {
-      const r = await t.app.inject({ method, url, headers: { authorization: `Bearer ${(url === '/games' ? mod : a).token}`, 'content-type': 'application/json' }, payload: raw });
+      const r = await t.app.inject({
+        method,
+        url,
+        headers: { authorization: `Bearer ${(url === '/games' ? mod : a).token}`, 'content-type': 'application/json' },
+        payload: raw,
+      });
       expect(r.statusCode, `${method} ${url} ${raw}: ${r.body}`).toBe(400);
       expect(r.json().detail).toMatch(/unpaired surrogate/);
     }
@@ -63,9 +85,25 @@ describe('bounds and well-formed input', () => {
     const mod = await signUp(t, 'mod3@example.org');
     const a = await signUp(t, 'a3@example.org');
     const b = await signUp(t, 'b3@example.org');
-    const { game } = await startedGame(t, mod, [a, b], { name: 'Cookies', variant: 'heiau', scenario: 'race', public: true });
-    for (const cookie of ['kahu_session=%', 'kahu_session=%E0%A4%A', 'a=1; kahu_session=%ZZ; b=2', 'kahu_session=%ED%A0%80']) {
-      for (const url of ['/health', '/games?public=true', `/games/${game.id}`, `/games/${game.id}/history`, `/games/${game.id}/map.svg`]) {
+    const { game } = await startedGame(t, mod, [a, b], {
+      name: 'Cookies',
+      variant: 'heiau',
+      scenario: 'race',
+      public: true,
+    });
+    for (const cookie of [
+      'kahu_session=%',
+      'kahu_session=%E0%A4%A',
+      'a=1; kahu_session=%ZZ; b=2',
+      'kahu_session=%ED%A0%80',
+    ]) {
+      for (const url of [
+        '/health',
+        '/games?public=true',
+        `/games/${game.id}`,
+        `/games/${game.id}/history`,
+        `/games/${game.id}/map.svg`,
+      ]) {
         const r = await t.app.inject({ url, headers: { cookie } });
         expect(r.statusCode, `${url} with ${cookie}: ${r.body}`).toBe(200);
       }

@@ -6,8 +6,12 @@ import { mailFor, startTestService, type TestService } from '../helpers/app.ts';
 import { signUp, startedGame } from '../helpers/api.ts';
 
 let t: TestService;
-beforeAll(async () => { t = await startTestService(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestService();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('addresses in game events', () => {
   it("are rendered per reader from ids, never scrubbed from text (o'brien@example.org)", async () => {
@@ -15,7 +19,12 @@ describe('addresses in game events', () => {
     const a = await signUp(t, "o'brien.secret@example.org");
     const b = await signUp(t, 'ev-b@example.org');
     const c = await signUp(t, 'ev-c@example.org');
-    const { game } = await startedGame(t, mod, [a, b], { name: 'Events', variant: 'heiau', scenario: 'race', deadlines: { reminderMinutes: 0 } });
+    const { game } = await startedGame(t, mod, [a, b], {
+      name: 'Events',
+      variant: 'heiau',
+      scenario: 'race',
+      deadlines: { reminderMinutes: 0 },
+    });
     const seat = (await mod.ok('GET', `/games/${game.id}`)).players.find((p: any) => p.email === a.email).id;
     await mod.ok('POST', `/games/${game.id}/players/${seat}/replace`, { email: c.email });
     const stored = (await t.db.gameEvent.findMany({ where: { gameId: game.id } })).map((e) => e.text).join('\n');

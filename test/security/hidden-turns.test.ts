@@ -18,8 +18,13 @@ import { client, signUp, type Client } from '../helpers/api.ts';
 import { last, startEmailRig, type EmailRig } from '../email/helpers.ts';
 
 let rigs: EmailRig[] = [];
-beforeAll(async () => { registerGame(maoriWars); rigs = [await startEmailRig(), await startEmailRig()]; });
-afterAll(async () => { for (const r of rigs) await r?.close(); });
+beforeAll(async () => {
+  registerGame(maoriWars);
+  rigs = [await startEmailRig(), await startEmailRig()];
+});
+afterAll(async () => {
+  for (const r of rigs) await r?.close();
+});
 
 /** Everything two games must differ in, replaced by stable placeholders (in order of appearance). */
 function normalise(text: string): string {
@@ -28,17 +33,24 @@ function normalise(text: string): string {
     if (!seen.has(m)) seen.set(m, `<${kind}${seen.size}>`);
     return seen.get(m)!;
   };
-  return text
-    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, stable('id'))
-    .replace(/kahu_[A-Za-z0-9_-]{43}/g, stable('token'))
-    .replace(/[A-Za-z0-9._+=-]+@play\.kahu\.test/g, stable('reply-address'))
-    .replace(/<[^<>@\s]+@[^<>\s]+>/g, stable('message-id'))
-    // Receipts hash the game's id too, so they differ between any two games: what a reader is shown
-    // of them is checked apart (below).
-    .replace(/("receipt":"|Receipt:? )[0-9a-f]{64}/g, '$1<receipt>');
+  return (
+    text
+      .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, stable('id'))
+      .replace(/kahu_[A-Za-z0-9_-]{43}/g, stable('token'))
+      .replace(/[A-Za-z0-9._+=-]+@play\.kahu\.test/g, stable('reply-address'))
+      .replace(/<[^<>@\s]+@[^<>\s]+>/g, stable('message-id'))
+      // Receipts hash the game's id too, so they differ between any two games: what a reader is shown
+      // of them is checked apart (below).
+      .replace(/("receipt":"|Receipt:? )[0-9a-f]{64}/g, '$1<receipt>')
+  );
 }
 
-interface Game { rig: EmailRig; gameId: string; mod: Client; byRole: Record<string, Client> }
+interface Game {
+  rig: EmailRig;
+  gameId: string;
+  mod: Client;
+  byRole: Record<string, Client>;
+}
 interface Case {
   name: string;
   create: Record<string, unknown>;
@@ -92,7 +104,10 @@ const CASES: Case[] = [
     // The set-up is public; the standing instruction sent with it is not.
     async play(g, choice) {
       const standing = ['STANDING EVADE WEAKER', 'STANDING COUNTER NEVER'][choice];
-      await g.byRole.Maori!.ok('PUT', `/games/${g.gameId}/orders`, { orders: ['SETUP Ohaeawai AT 0909', standing], ready: true });
+      await g.byRole.Maori!.ok('PUT', `/games/${g.gameId}/orders`, {
+        orders: ['SETUP Ohaeawai AT 0909', standing],
+        ready: true,
+      });
       await g.mod.ok('POST', `/games/${g.gameId}/process`);
       return 1;
     },
@@ -150,7 +165,8 @@ const CASES: Case[] = [
     // Wings wins either way; Dawn's slip is the difference.
     async play(g, choice) {
       await g.byRole.Dawn!.ok('PUT', `/games/${g.gameId}/orders`, { text: ['Wings', 'Heart'][choice], ready: true });
-      for (const r of ['Morning', 'Afternoon', 'Dusk']) await g.byRole[r]!.ok('PUT', `/games/${g.gameId}/orders`, { text: 'Wings', ready: true });
+      for (const r of ['Morning', 'Afternoon', 'Dusk'])
+        await g.byRole[r]!.ok('PUT', `/games/${g.gameId}/orders`, { text: 'Wings', ready: true });
       await g.byRole.Haole!.ok('PUT', `/games/${g.gameId}/orders`, { text: 'Heart', ready: true });
       g.rig.t.clock.advance(1000);
       expect((await sweep(g.rig.t.ctx)).processed).toBe(1);
@@ -162,17 +178,30 @@ const CASES: Case[] = [
 ];
 
 /** One game of a case with the author's choice: what each reader receives, as text. */
-async function playCase(rig: EmailRig, c: Case, choice: 0 | 1): Promise<{ texts: Record<string, string[]>; phase: Record<string, any> }> {
+async function playCase(
+  rig: EmailRig,
+  c: Case,
+  choice: 0 | 1,
+): Promise<{ texts: Record<string, string[]>; phase: Record<string, any> }> {
   const t = rig.t;
   const tag = c.name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
   const mod = await signUp(t, `${tag}-mod@example.org`);
   const players: Record<string, Client> = {};
   for (const r of c.roles) players[r] = await signUp(t, `${tag}-${r.toLowerCase()}@example.org`);
-  const game = await mod.ok('POST', '/games', { name: `Hidden ${c.name}`, public: true, deadlines: { reminderMinutes: 0 }, ...c.create }, 201);
+  const game = await mod.ok(
+    'POST',
+    '/games',
+    { name: `Hidden ${c.name}`, public: true, deadlines: { reminderMinutes: 0 }, ...c.create },
+    201,
+  );
   // The same seed in both games: they differ only in what the author chose.
   const seed = `kahu-hidden-turns-${c.seed}`;
-  await t.db.game.update({ where: { id: game.id }, data: { seed, seedHash: crypto.createHash('sha256').update(seed).digest('hex') } });
-  for (const r of c.roles) await mod.ok('POST', `/games/${game.id}/invitations`, { email: players[r]!.email, role: r }, 201);
+  await t.db.game.update({
+    where: { id: game.id },
+    data: { seed, seedHash: crypto.createHash('sha256').update(seed).digest('hex') },
+  });
+  for (const r of c.roles)
+    await mod.ok('POST', `/games/${game.id}/invitations`, { email: players[r]!.email, role: r }, 201);
   for (const r of c.roles) await players[r]!.ok('POST', `/games/${game.id}/join`);
   await mod.ok('POST', `/games/${game.id}/start`);
   const seq = await c.play({ rig, gameId: game.id, mod, byRole: players }, choice);
@@ -184,15 +213,36 @@ async function playCase(rig: EmailRig, c: Case, choice: 0 | 1): Promise<{ texts:
   for (const [who, r] of Object.entries(readers)) {
     const seen: string[] = [];
     phase[who] = await r.ok('GET', `/games/${game.id}/phases/${seq}`);
-    for (const url of ['', '/history', `/phases/${seq}`, `/phases/${seq + 1}`, `/phases/${seq}/map.svg`, `/phases/${seq + 1}/map.svg`, '/map.svg', '/events', '/replay']) {
+    for (const url of [
+      '',
+      '/history',
+      `/phases/${seq}`,
+      `/phases/${seq + 1}`,
+      `/phases/${seq}/map.svg`,
+      `/phases/${seq + 1}/map.svg`,
+      '/map.svg',
+      '/events',
+      '/replay',
+    ]) {
       const res = await r.req('GET', `/games/${game.id}${url}`);
-      seen.push(`GET ${url} -> ${res.status} ${res.headers.etag ?? ''}\n${typeof res.body === 'string' ? res.body : JSON.stringify(res.body)}`);
+      seen.push(
+        `GET ${url} -> ${res.status} ${res.headers.etag ?? ''}\n${typeof res.body === 'string' ? res.body : JSON.stringify(res.body)}`,
+      );
     }
     if (r.email) {
       // The email HISTORY (list and phase) and STATUS, answered by mail; then every mail the reader has had.
       const address = (await last(rig, r.email, 'start')).replyTo!;
-      await rig.send({ from: r.email, to: address, subject: 'History', text: `HISTORY\nHISTORY ${seq}\nSTATUS`, date: t.clock.now() });
-      for (const m of await rig.inbox(r.email)) seen.push(`MAIL ${m.kind} ${m.subject}\n${m.text}\n${m.html}\n${m.images.map((i) => `${i.cid} ${i.contentType} ${crypto.createHash('sha256').update(i.content).digest('hex')}`).join('\n')}`);
+      await rig.send({
+        from: r.email,
+        to: address,
+        subject: 'History',
+        text: `HISTORY\nHISTORY ${seq}\nSTATUS`,
+        date: t.clock.now(),
+      });
+      for (const m of await rig.inbox(r.email))
+        seen.push(
+          `MAIL ${m.kind} ${m.subject}\n${m.text}\n${m.html}\n${m.images.map((i) => `${i.cid} ${i.contentType} ${crypto.createHash('sha256').update(i.content).digest('hex')}`).join('\n')}`,
+        );
     }
     out[who] = seen.map(normalise);
   }
@@ -201,10 +251,13 @@ async function playCase(rig: EmailRig, c: Case, choice: 0 | 1): Promise<{ texts:
 
 describe('a submission kept from the other readers stays kept after adjudication', () => {
   for (const c of CASES) {
-    it(`${c.name}: the opponent and a signed-out visitor read the same bytes whatever the author chose; the author and the moderator read the lines`, { timeout: 120_000 }, async () => {
+    it(`${c.name}: the opponent and a signed-out visitor read the same bytes whatever the author chose; the author and the moderator read the lines`, {
+      timeout: 120_000,
+    }, async () => {
       const x = await playCase(rigs[0]!, c, 0);
       const y = await playCase(rigs[1]!, c, 1);
-      const a = x.texts, b = y.texts;
+      const a = x.texts,
+        b = y.texts;
       for (const who of [...c.others, 'signedOut']) {
         expect(b[who]!.length, who).toBe(a[who]!.length);
         for (let i = 0; i < a[who]!.length; i++) {
@@ -225,19 +278,26 @@ describe('a submission kept from the other readers stays kept after adjudication
             expect(seen.readings.map((l: any) => l.line)).toEqual(seen.lines.map((_: string, i: number) => i + 1));
           }
         }
-        expect(a[who]!.find((s) => s.startsWith('GET /phases/')), `${who} reads the phase`).toContain(c.public);
-        if (!c.commonWords) for (const s of c.secret ?? []) expect(a[who]!.join('\n'), `${who} reads "${s}"`).not.toContain(s);
+        expect(
+          a[who]!.find((s) => s.startsWith('GET /phases/')),
+          `${who} reads the phase`,
+        ).toContain(c.public);
+        if (!c.commonWords)
+          for (const s of c.secret ?? []) expect(a[who]!.join('\n'), `${who} reads "${s}"`).not.toContain(s);
       }
       // The two games did differ: the cleared submission is there for its author (and the moderator)
       // in the first game; else the author and the moderator read what was sent.
-      if (!c.secret) for (const who of [c.author, 'moderator']) expect(x.phase[who].orders.find((o: any) => o.role === c.author)?.lines, who).toEqual([]);
-      if (c.secret) for (const who of [c.author, 'moderator']) {
-        const history = (x: Record<string, string[]>) => x[who]!.find((s) => s.startsWith('GET /history '))!;
-        expect(history(a), `${who}, game 1`).toContain(c.secret[0]);
-        expect(history(b), `${who}, game 2`).toContain(c.secret[1]);
-        const mailed = (x: Record<string, string[]>) => x[who]!.find((s) => s.startsWith('MAIL email-reply '))!;
-        expect(mailed(a), `${who}, HISTORY by mail`).toContain(c.secret[0]);
-      }
+      if (!c.secret)
+        for (const who of [c.author, 'moderator'])
+          expect(x.phase[who].orders.find((o: any) => o.role === c.author)?.lines, who).toEqual([]);
+      if (c.secret)
+        for (const who of [c.author, 'moderator']) {
+          const history = (x: Record<string, string[]>) => x[who]!.find((s) => s.startsWith('GET /history '))!;
+          expect(history(a), `${who}, game 1`).toContain(c.secret[0]);
+          expect(history(b), `${who}, game 2`).toContain(c.secret[1]);
+          const mailed = (x: Record<string, string[]>) => x[who]!.find((s) => s.startsWith('MAIL email-reply '))!;
+          expect(mailed(a), `${who}, HISTORY by mail`).toContain(c.secret[0]);
+        }
     });
   }
 });

@@ -7,18 +7,30 @@ import { startTestService, type TestService } from '../helpers/app.ts';
 import { client, signUp, startedGame, type Client } from '../helpers/api.ts';
 
 let t: TestService;
-beforeAll(async () => { t = await startTestService(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestService();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
-interface Op { method: string; path: string; secured: boolean; signedOutToo: boolean }
+interface Op {
+  method: string;
+  path: string;
+  secured: boolean;
+  signedOutToo: boolean;
+}
 async function operations(): Promise<Op[]> {
   const spec = (await t.app.inject({ url: '/docs/json' })).json();
   return Object.entries(spec.paths as Record<string, Record<string, any>>).flatMap(([path, ms]) =>
     Object.entries(ms).map(([m, op]) => ({
-      method: m.toUpperCase(), path, secured: Array.isArray(op.security) && op.security.length > 0,
+      method: m.toUpperCase(),
+      path,
+      secured: Array.isArray(op.security) && op.security.length > 0,
       // Reads of a public game: signed-out visitors may call them ({} among the requirements).
       signedOutToo: Array.isArray(op.security) && op.security.some((s: object) => Object.keys(s).length === 0),
-    })));
+    })),
+  );
 }
 
 async function gameSnapshot(gameId: string) {
@@ -34,7 +46,12 @@ async function gameSnapshot(gameId: string) {
 }
 
 const fill = (path: string, ids: { gameId: string; playerId: string }) =>
-  path.replace('{gameId}', ids.gameId).replace('{playerId}', ids.playerId).replace('{seq}', '1').replace('{tokenId}', ids.playerId).replace('{mailId}', ids.playerId);
+  path
+    .replace('{gameId}', ids.gameId)
+    .replace('{playerId}', ids.playerId)
+    .replace('{seq}', '1')
+    .replace('{tokenId}', ids.playerId)
+    .replace('{mailId}', ids.playerId);
 
 describe('tokens of other games, revoked tokens, made-up tokens, no token', () => {
   it('are refused everywhere they do not belong, and change nothing', { timeout: 120_000 }, async () => {
@@ -46,11 +63,25 @@ describe('tokens of other games, revoked tokens, made-up tokens, no token', () =
     const d = await signUp(t, 'd@example.org');
     const revoked = await signUp(t, 'revoked@example.org');
     await revoked.ok('DELETE', '/accounts/me/tokens/current', undefined, 204);
-    const { game } = await startedGame(t, mod, [a, b], { name: 'A', variant: 'heiau', scenario: 'race', deadlines: { reminderMinutes: 0 } });
-    await startedGame(t, modB, [c, d], { name: 'B', variant: 'heiau', scenario: 'race', deadlines: { reminderMinutes: 0 } });
+    const { game } = await startedGame(t, mod, [a, b], {
+      name: 'A',
+      variant: 'heiau',
+      scenario: 'race',
+      deadlines: { reminderMinutes: 0 },
+    });
+    await startedGame(t, modB, [c, d], {
+      name: 'B',
+      variant: 'heiau',
+      scenario: 'race',
+      deadlines: { reminderMinutes: 0 },
+    });
     const ids = { gameId: game.id, playerId: game.players[0].id };
     const outsiders: Record<string, Client> = { 'player of another game': c, 'moderator of another game': modB };
-    const strangers: Record<string, Client> = { 'revoked token': revoked, 'made-up token': client(t, 'kahu_' + 'A'.repeat(43), ''), 'no token': client(t, '', '') };
+    const strangers: Record<string, Client> = {
+      'revoked token': revoked,
+      'made-up token': client(t, 'kahu_' + 'A'.repeat(43), ''),
+      'no token': client(t, '', ''),
+    };
 
     for (const op of await operations()) {
       const url = fill(op.path, ids);
@@ -61,7 +92,8 @@ describe('tokens of other games, revoked tokens, made-up tokens, no token', () =
         // 401; or 400 when the (empty) body is refused by validation before authentication is looked at.
         // Without a token, a read open to signed-out visitors finds no private game A (404); a bad token is 401 everywhere.
         const expected = op.signedOutToo && who === 'no token' ? (op.path.includes('{gameId}') ? 404 : 200) : 401;
-        if (expected !== 401) expect(r.status, `${op.method} ${op.path} with ${who}: ${JSON.stringify(r.body)}`).toBe(expected);
+        if (expected !== 401)
+          expect(r.status, `${op.method} ${op.path} with ${who}: ${JSON.stringify(r.body)}`).toBe(expected);
         else expect([400, 401], `${op.method} ${op.path} with ${who}: ${JSON.stringify(r.body)}`).toContain(r.status);
         if (expected === 401 && (op.method === 'GET' || op.method === 'DELETE')) expect(r.status).toBe(401);
         expect(await gameSnapshot(game.id)).toBe(before);
@@ -94,18 +126,31 @@ describe('nothing leaks', () => {
     const p2 = await signUp(t, 'makoa@example.org');
     const observer = await signUp(t, 'watcher@example.org');
     // Public, so that the stranger reads the observer view.
-    const { game, byRole } = await startedGame(t, mod, [p1, p2], { name: 'Sealed', variant: 'heiau', scenario: 'race', public: true, deadlines: { reminderMinutes: 0 } });
+    const { game, byRole } = await startedGame(t, mod, [p1, p2], {
+      name: 'Sealed',
+      variant: 'heiau',
+      scenario: 'race',
+      public: true,
+      deadlines: { reminderMinutes: 0 },
+    });
     const sunrise = byRole.Sunrise;
     const sunset = byRole.Sunset;
     // Legal options list every order a unit could be given, so they hold the sealed orders' text
     // by nature: instead they must not change when the orders are submitted.
     const optionsPath = '/games/{gameId}/options';
     const optionsBefore = await Promise.all([sunset, mod].map((c) => c.req('GET', `/games/${game.id}/options`)));
-    const sub = await sunrise.ok('PUT', `/games/${game.id}/orders`, { orders: ['B Kona-Kailua - Kawaihae', 'B Puna - Hilo'] });
+    const sub = await sunrise.ok('PUT', `/games/${game.id}/orders`, {
+      orders: ['B Kona-Kailua - Kawaihae', 'B Puna - Hilo'],
+    });
     const secret = [sub.receipt.hash, 'Kona-Kailua - Kawaihae', 'Puna - Hilo'];
     // Before adjudication nobody else sees the orders: not the other player, not an observer, not the moderator.
     const signedOut = client(t, '', '');
-    for (const [who, c] of [['other player', sunset], ['observer', observer], ['signed-out visitor', signedOut], ['moderator', mod]] as const) {
+    for (const [who, c] of [
+      ['other player', sunset],
+      ['observer', observer],
+      ['signed-out visitor', signedOut],
+      ['moderator', mod],
+    ] as const) {
       const seen = await readAll(c, game.id, [optionsPath]);
       for (const s of secret) expect(seen, `${who} sees ${s}`).not.toContain(s);
     }
@@ -135,8 +180,14 @@ describe('nothing leaks', () => {
     const mod = await signUp(t, 'haole-mod@example.org');
     const players: Client[] = [];
     for (const n of ['h1', 'h2', 'h3', 'h4', 'h5']) players.push(await signUp(t, `${n}@example.org`));
-    const { game, byRole } = await startedGame(t, mod, players, { name: 'Haole', variant: 'heiau', scenario: 'haole', deadlines: { reminderMinutes: 0 } });
-    for (const r of ['Dawn', 'Morning', 'Afternoon', 'Dusk']) await byRole[r].ok('PUT', `/games/${game.id}/orders`, { text: 'Wings', ready: true });
+    const { game, byRole } = await startedGame(t, mod, players, {
+      name: 'Haole',
+      variant: 'heiau',
+      scenario: 'haole',
+      deadlines: { reminderMinutes: 0 },
+    });
+    for (const r of ['Dawn', 'Morning', 'Afternoon', 'Dusk'])
+      await byRole[r].ok('PUT', `/games/${game.id}/orders`, { text: 'Wings', ready: true });
     await byRole.Haole.ok('PUT', `/games/${game.id}/orders`, { text: 'Heart', ready: true });
     await mod.ok('POST', `/games/${game.id}/process`);
     const haole = byRole.Haole;
@@ -146,8 +197,9 @@ describe('nothing leaks', () => {
     const seq = view.phase.seq;
     const detail = await haole.ok('GET', `/games/${game.id}/phases/${seq}`);
     expect(detail.view.units.map((u: any) => u.power)).toEqual(['Haole']);
-    const everything = await readAll(haole, game.id) + JSON.stringify(detail);
-    for (const native of ['Dawn', 'Morning', 'Afternoon', 'Dusk']) expect(everything).not.toMatch(new RegExp(`"power":"${native}"|${native}: [AFB] `));
+    const everything = (await readAll(haole, game.id)) + JSON.stringify(detail);
+    for (const native of ['Dawn', 'Morning', 'Afternoon', 'Dusk'])
+      expect(everything).not.toMatch(new RegExp(`"power":"${native}"|${native}: [AFB] `));
     // The natives' ballot slips stay with the moderator.
     const h = await haole.ok('GET', `/games/${game.id}/history`);
     expect(h.phases[0].orders.map((o: any) => o.role)).toEqual(['Haole']);
@@ -158,11 +210,22 @@ describe('nothing leaks', () => {
     const k = await signUp(t, 'kam@example.org');
     const ac = await signUp(t, 'allied@example.org');
     const observer = await signUp(t, 'hod-watch@example.org');
-    const { game, byRole } = await startedGame(t, mod, [k, ac], { name: 'HoD', variant: 'hawaii1795', scenario: 'long', public: true, deadlines: { reminderMinutes: 0 } });
+    const { game, byRole } = await startedGame(t, mod, [k, ac], {
+      name: 'HoD',
+      variant: 'hawaii1795',
+      scenario: 'long',
+      public: true,
+      deadlines: { reminderMinutes: 0 },
+    });
     const modView = (await mod.ok('GET', `/games/${game.id}`)).view;
     expect(modView.cards.kamehameha.held).not.toBeNull();
     expect(modView.cards['allied-chiefs'].held).not.toBeNull();
-    for (const [who, c, mine] of [['kamehameha', byRole.kamehameha, 'kamehameha'], ['allied-chiefs', byRole['allied-chiefs'], 'allied-chiefs'], ['observer', observer, null], ['signed-out visitor', client(t, '', ''), null]] as const) {
+    for (const [who, c, mine] of [
+      ['kamehameha', byRole.kamehameha, 'kamehameha'],
+      ['allied-chiefs', byRole['allied-chiefs'], 'allied-chiefs'],
+      ['observer', observer, null],
+      ['signed-out visitor', client(t, '', ''), null],
+    ] as const) {
       for (const url of [`/games/${game.id}`, `/games/${game.id}/phases/1`]) {
         const v = (await c.ok('GET', url)).view;
         for (const side of ['kamehameha', 'allied-chiefs']) {

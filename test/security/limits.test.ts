@@ -13,7 +13,9 @@ import { client, signUp, startedGame } from '../helpers/api.ts';
 import { createTestDatabase } from '../helpers/db.ts';
 
 const services: TestService[] = [];
-afterAll(async () => { for (const s of services) await s.close(); });
+afterAll(async () => {
+  for (const s of services) await s.close();
+});
 async function service(env: Record<string, string> = {}) {
   const s = await startTestService({ env });
   services.push(s);
@@ -34,10 +36,18 @@ describe('limits', () => {
   it('sign-in and registration are rate limited per client address', async () => {
     const t = await service({ ACCOUNT_RATE_LIMIT: '3' });
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await t.app.inject({ method: 'POST', url: '/accounts/sign-in', payload: { email: 'someone@example.org' } })).statusCode);
+    for (let i = 0; i < 5; i++)
+      statuses.push(
+        (await t.app.inject({ method: 'POST', url: '/accounts/sign-in', payload: { email: 'someone@example.org' } }))
+          .statusCode,
+      );
     expect(statuses).toEqual([202, 202, 202, 429, 429]);
     // Registering has its own budget of the same size.
-    for (let i = 0; i < 3; i++) expect((await t.app.inject({ method: 'POST', url: '/accounts', payload: { email: `new${i}@example.org` } })).statusCode).toBe(202);
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/accounts', payload: { email: `new${i}@example.org` } }))
+          .statusCode,
+      ).toBe(202);
     const r = await t.app.inject({ method: 'POST', url: '/accounts', payload: { email: 'other@example.org' } });
     expect(r.statusCode).toBe(429);
     expect(r.headers['content-type']).toMatch(/application\/problem\+json/);
@@ -49,10 +59,16 @@ describe('limits', () => {
   it('order submission is rate limited per token, not per address', async () => {
     const t = await service({ ORDER_RATE_LIMIT: '3' });
     const mod = await signUp(t, 'mod@example.org');
-    const { game, byRole } = await startedGame(t, mod, [await signUp(t, 'a@example.org'), await signUp(t, 'b@example.org')], { name: 'Limits', variant: 'heiau', scenario: 'race', deadlines: { reminderMinutes: 0 } });
+    const { game, byRole } = await startedGame(
+      t,
+      mod,
+      [await signUp(t, 'a@example.org'), await signUp(t, 'b@example.org')],
+      { name: 'Limits', variant: 'heiau', scenario: 'race', deadlines: { reminderMinutes: 0 } },
+    );
     const s = byRole.Sunrise;
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await s.req('PUT', `/games/${game.id}/orders`, { orders: ['B Puna H'] })).status);
+    for (let i = 0; i < 5; i++)
+      statuses.push((await s.req('PUT', `/games/${game.id}/orders`, { orders: ['B Puna H'] })).status);
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
     expect(await t.db.submission.count()).toBe(3);
     expect((await byRole.Sunset.req('PUT', `/games/${game.id}/orders`, { orders: ['B Aiea H'] })).status).toBe(200);
@@ -81,21 +97,40 @@ describe('limits', () => {
   it('no token (nor its digest) is ever logged, even at trace level and on errors', async () => {
     const database = await createTestDatabase();
     const lines: string[] = [];
-    const sink = new Writable({ write(chunk, _e, cb) { lines.push(chunk.toString()); cb(); } });
+    const sink = new Writable({
+      write(chunk, _e, cb) {
+        lines.push(chunk.toString());
+        cb();
+      },
+    });
     const log = pino({ level: 'trace' }, sink);
     const config = loadConfig({ PUBLIC_URL: 'http://kahu.test', DATABASE_URL: database.url, ORDER_RATE_LIMIT: '2' });
     const db = createDb(database.url, 3);
     const pool = createPool(database.url, 3);
     const ctx = { db, pool, clock: new ManualClock('2025-03-03T00:00:00Z'), config, log };
     const app = await buildApp(ctx);
-    const t = { ctx, db, clock: ctx.clock, config, app, database, close: async () => { await app.close(); await db.$disconnect(); await pool.end(); await database.drop(); } } as TestService;
+    const t = {
+      ctx,
+      db,
+      clock: ctx.clock,
+      config,
+      app,
+      database,
+      close: async () => {
+        await app.close();
+        await db.$disconnect();
+        await pool.end();
+        await database.drop();
+      },
+    } as TestService;
     services.push(t);
     const mod = await signUp(t, 'mod@example.org');
     const a = await signUp(t, 'a@example.org');
     const b = await signUp(t, 'b@example.org');
     await t.app.inject({ method: 'POST', url: '/accounts/sign-in', payload: { email: 'a@example.org' } });
     const { game } = await startedGame(t, mod, [a, b], { name: 'Logs', variant: 'heiau', scenario: 'race' });
-    for (const c of [a, b]) for (let i = 0; i < 3; i++) await c.req('PUT', `/games/${game.id}/orders`, { orders: ['nonsense'] }); // 422s, then 429
+    for (const c of [a, b])
+      for (let i = 0; i < 3; i++) await c.req('PUT', `/games/${game.id}/orders`, { orders: ['nonsense'] }); // 422s, then 429
     await client(t, 'kahu_' + 'Z'.repeat(43), '').req('GET', '/accounts/me'); // 401
     await a.req('POST', `/games/${game.id}/orders`, '{bad json'); // 404 / 400
     // The calendar feed's key travels in the URL: the request log must not keep it.

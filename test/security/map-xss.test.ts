@@ -43,9 +43,34 @@ const PAYLOADS = [
 const EVERYTHING = PAYLOADS.join(' ');
 
 // ---- a strict reader of the SVG: elements, double-quoted attributes, text, entities; nothing else.
-const FORBIDDEN_ELEMENTS = new Set(['script', 'foreignobject', 'iframe', 'object', 'embed', 'handler', 'listener', 'a', 'use', 'image', 'animate', 'set']);
-const decode = (v: string) => v.replace(/&(amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);/g, (_, e: string) =>
-  e === 'amp' ? '&' : e === 'lt' ? '<' : e === 'gt' ? '>' : e === 'quot' ? '"' : e === 'apos' ? "'" : String.fromCodePoint(e[1] === 'x' ? parseInt(e.slice(2), 16) : Number(e.slice(1))));
+const FORBIDDEN_ELEMENTS = new Set([
+  'script',
+  'foreignobject',
+  'iframe',
+  'object',
+  'embed',
+  'handler',
+  'listener',
+  'a',
+  'use',
+  'image',
+  'animate',
+  'set',
+]);
+const decode = (v: string) =>
+  v.replace(/&(amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);/g, (_, e: string) =>
+    e === 'amp'
+      ? '&'
+      : e === 'lt'
+        ? '<'
+        : e === 'gt'
+          ? '>'
+          : e === 'quot'
+            ? '"'
+            : e === 'apos'
+              ? "'"
+              : String.fromCodePoint(e[1] === 'x' ? parseInt(e.slice(2), 16) : Number(e.slice(1))),
+  );
 
 /** What is wrong with an SVG for a page of ours: script, handlers, script links, or markup that is not well formed. */
 export function svgProblems(svg: string): string[] {
@@ -55,14 +80,21 @@ export function svgProblems(svg: string): string[] {
   const token = /<(\/?)([A-Za-z_][\w.:-]*)((?:\s+[A-Za-z_][\w.:-]*="[^"<]*")*)\s*(\/?)>|([^<]+)|(<)/y;
   let m: RegExpExecArray | null;
   while (token.lastIndex < svg.length && (m = token.exec(svg))) {
-    if (m[6]) { problems.push(`markup that is not an element: ${svg.slice(m.index, m.index + 60)}`); break; }
+    if (m[6]) {
+      problems.push(`markup that is not an element: ${svg.slice(m.index, m.index + 60)}`);
+      break;
+    }
     if (m[5] !== undefined) {
-      if (/&(?!(?:amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);)/.test(m[5])) problems.push(`a bare & in text: ${m[5].slice(0, 60)}`);
+      if (/&(?!(?:amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);)/.test(m[5]))
+        problems.push(`a bare & in text: ${m[5].slice(0, 60)}`);
       if (!stack.length && m[5].trim()) problems.push(`text outside the svg: ${m[5].slice(0, 60)}`);
       continue;
     }
     const [, close, name, attrs, selfClose] = m;
-    if (close) { if (stack.pop() !== name) problems.push(`</${name}> closes nothing open`); continue; }
+    if (close) {
+      if (stack.pop() !== name) problems.push(`</${name}> closes nothing open`);
+      continue;
+    }
     if (!stack.length) roots++;
     const local = name.split(':').pop()!.toLowerCase();
     if (FORBIDDEN_ELEMENTS.has(local)) problems.push(`a <${name}> element`);
@@ -86,7 +118,12 @@ export function svgProblems(svg: string): string[] {
 // ---- walking the data: every string, and every key of a record, by its path.
 type Step = string | number;
 /** A string of the data; its shape is its path with array items and the entries of big records taken as one. */
-interface Leaf { path: Step[]; shape: string; key: boolean; value: string }
+interface Leaf {
+  path: Step[];
+  shape: string;
+  key: boolean;
+  value: string;
+}
 function leaves(o: unknown, path: Step[] = [], shape = ''): Leaf[] {
   if (typeof o === 'string') return [{ path, shape, key: false, value: o }];
   if (Array.isArray(o)) return o.flatMap((x, i) => leaves(x, [...path, i], `${shape}.*`));
@@ -123,19 +160,34 @@ function firstOf(all: Leaf[], n: number): Leaf[] {
 // MAP_XSS_ALL=1: every string of the data, not the first 4 of each shape (minutes, not seconds).
 const EVERY = process.env.MAP_XSS_ALL === '1';
 
-interface Outcome { refused: number; drawn: number; failures: string[] }
+interface Outcome {
+  refused: number;
+  drawn: number;
+  failures: string[];
+}
 
 /**
  * Each payload in each string of `data`: `load` refuses it (a DataError naming that field, under
  * `prefix`; or the engine's own error naming the value) or `draw` gives a clean SVG.
  */
-function walk(data: unknown, prefix: Step[], load: (d: unknown) => unknown, draw: (loaded: unknown) => string): Outcome {
+function walk(
+  data: unknown,
+  prefix: Step[],
+  load: (d: unknown) => unknown,
+  draw: (loaded: unknown) => string,
+): Outcome {
   const out: Outcome = { refused: 0, drawn: 0, failures: [] };
   const all = leaves(data);
   const tries: [Leaf, string][] = [
     // Every string with every trick at once, instead of its value and after it (a check that looks
     // only at the start of a value passes the second).
-    ...(EVERY ? all : firstOf(all, 4)).flatMap((l) => [[l, EVERYTHING], [l, `${l.value}${EVERYTHING}`]] as [Leaf, string][]),
+    ...(EVERY ? all : firstOf(all, 4)).flatMap(
+      (l) =>
+        [
+          [l, EVERYTHING],
+          [l, `${l.value}${EVERYTHING}`],
+        ] as [Leaf, string][],
+    ),
     // Each shape of string (the first of an array's items) with each trick alone.
     ...firstOf(all, 1).flatMap((l) => PAYLOADS.map((p) => [l, p] as [Leaf, string])),
   ];
@@ -149,8 +201,12 @@ function walk(data: unknown, prefix: Step[], load: (d: unknown) => unknown, draw
       if (e instanceof DataError) {
         const field = [...prefix, ...(leaf.key ? leaf.path.slice(0, -1) : leaf.path)].join('.');
         // A union (a set-up place: { place } or { hex } or …) is named where the union stands.
-        const names = (p: string) => p.startsWith(field) || (field.startsWith(p) && p.split('.').length >= field.split('.').length - 1);
-        if (!e.issues.some((i) => names(i.path.join('.')))) out.failures.push(`${where}: refused, but the problem names ${e.issues.map((i) => i.path.join('.')).join(', ')}`);
+        const names = (p: string) =>
+          p.startsWith(field) || (field.startsWith(p) && p.split('.').length >= field.split('.').length - 1);
+        if (!e.issues.some((i) => names(i.path.join('.'))))
+          out.failures.push(
+            `${where}: refused, but the problem names ${e.issues.map((i) => i.path.join('.')).join(', ')}`,
+          );
       } else if (e instanceof TypeError || e instanceof RangeError || !(e instanceof Error) || !e.message) {
         out.failures.push(`${where}: refused by a crash, not a clear problem: ${String(e)}`);
       }
@@ -165,7 +221,8 @@ function walk(data: unknown, prefix: Step[], load: (d: unknown) => unknown, draw
     }
     out.drawn++;
     const problems = svgProblems(svg);
-    if (problems.length && out.failures.length < 50) out.failures.push(`${where} = ${JSON.stringify(payload)}: ${problems.slice(0, 3).join('; ')}`);
+    if (problems.length && out.failures.length < 50)
+      out.failures.push(`${where} = ${JSON.stringify(payload)}: ${problems.slice(0, 3).join('; ')}`);
   }
   out.failures = [...new Set(out.failures)];
   return out;
@@ -185,7 +242,13 @@ const viaModule = (id: string, scenario: string, option: string) => {
 function maoriWarsData() {
   const map = fixtureMap();
   map.hexes.find((h) => h.id === '0303')!.note = 'A neck of land narrower than a hex';
-  map.drawing = { hexRadius: 10, viewBox: [0, 0, 200, 200], coast: ['M5,5L105,5L105,105L5,105Z', 'M120,10L130,20L120,30Z'], lakes: ['M70,70L75,72L72,76Z'], rivers: { waitangi: 'M20,30L30,30L40,30' } };
+  map.drawing = {
+    hexRadius: 10,
+    viewBox: [0, 0, 200, 200],
+    coast: ['M5,5L105,5L105,105L5,105Z', 'M120,10L130,20L120,30Z'],
+    lakes: ['M70,70L75,72L72,76Z'],
+    rivers: { waitangi: 'M20,30L30,30L40,30' },
+  };
   return { map, tables: fixtureTables(), scenario: fixtureScenario() };
 }
 
@@ -193,15 +256,31 @@ describe('map data: every string, every payload, every game', () => {
   it('Maori Wars: the coastline path of options.data is refused, naming its field; a name is drawn as text', () => {
     const { load, draw } = viaModule('maori-wars', 'hone-hekes-challenge', 'data');
     const data = maoriWarsData();
-    const coast = replaced(data, { path: ['map', 'drawing', 'coast', 0], shape: '', key: false, value: '' }, 'M0,0L1,1Z"/><script>alert(document.cookie)</script><path d="');
+    const coast = replaced(
+      data,
+      { path: ['map', 'drawing', 'coast', 0], shape: '', key: false, value: '' },
+      'M0,0L1,1Z"/><script>alert(document.cookie)</script><path d="',
+    );
     let error: unknown;
-    try { load(coast); } catch (e) { error = e; }
+    try {
+      load(coast);
+    } catch (e) {
+      error = e;
+    }
     expect(error).toBeInstanceOf(DataError);
     expect((error as DataError).issues.map((i) => i.path.join('.'))).toContain('data.map.drawing.coast.0');
     // A place's name is any text: written as text, the markup in it is only characters.
-    const named = replaced(data, { path: ['map', 'places', 2, 'name'], shape: '', key: false, value: '' }, 'Waitangi <script>alert(1)</script>');
+    const named = replaced(
+      data,
+      { path: ['map', 'places', 2, 'name'], shape: '', key: false, value: '' },
+      'Waitangi <script>alert(1)</script>',
+    );
     const scenario = named.scenario;
-    scenario.setup = scenario.setup.map((g) => ('place' in g.at && g.at.place === 'Waitangi' ? { ...g, at: { ...g.at, place: 'Waitangi <script>alert(1)</script>' } } : g));
+    scenario.setup = scenario.setup.map((g) =>
+      'place' in g.at && g.at.place === 'Waitangi'
+        ? { ...g, at: { ...g.at, place: 'Waitangi <script>alert(1)</script>' } }
+        : g,
+    );
     const svg = draw(load(named));
     expect(svgProblems(svg)).toEqual([]);
     expect(svg).toContain('Waitangi &lt;script&gt;alert(1)&lt;/script&gt;');
@@ -236,37 +315,89 @@ describe('map data: every string, every payload, every game', () => {
   const standard = json('src/diplomacy/maps/standard.json');
   const boardOf = (map: DipMap): BoardView => ({
     powers: map.powers,
-    units: Object.entries(map.data.starting_units ?? {}).flatMap(([power, us]) => us.map((u) => ({ power, type: u.type, location: u.location }))),
-    supplyCenters: Object.fromEntries(Object.entries(map.data.home_centers ?? {}).flatMap(([power, cs]) => cs.map((c) => [c, power]))),
+    units: Object.entries(map.data.starting_units ?? {}).flatMap(([power, us]) =>
+      us.map((u) => ({ power, type: u.type, location: u.location })),
+    ),
+    supplyCenters: Object.fromEntries(
+      Object.entries(map.data.home_centers ?? {}).flatMap(([power, cs]) => cs.map((c) => [c, power])),
+    ),
   });
-  const variantOf = (map: DipMap): Variant => ({ id: 'standard', name: 'Standard Diplomacy', map, rules: standardRules, homeCenters: map.data.home_centers ?? {} });
+  const variantOf = (map: DipMap): Variant => ({
+    id: 'standard',
+    name: 'Standard Diplomacy',
+    map,
+    rules: standardRules,
+    homeCenters: map.data.home_centers ?? {},
+  });
   const geometry = (d: unknown) => {
     const r = MapGeometrySchema.safeParse(d);
-    if (!r.success) throw new DataError('geometry', r.error.issues.map((i) => ({ path: i.path as Step[], message: i.message })));
+    if (!r.success)
+      throw new DataError(
+        'geometry',
+        r.error.issues.map((i) => ({ path: i.path as Step[], message: i.message })),
+      );
     return r.data;
   };
   const stdGeometry = MapGeometrySchema.parse(json('src/diplomacy/maps/standard.geometry.json'));
 
   it('Diplomacy: every string of the Standard map file', { timeout: 600_000 }, () => {
     const load = (d: unknown) => {
-      try { return new DipMap(d); } catch (e) { throw (e as { issues?: unknown }).issues ? new DataError('map', (e as { issues: { path: Step[]; message: string }[] }).issues) : e; }
+      try {
+        return new DipMap(d);
+      } catch (e) {
+        throw (e as { issues?: unknown }).issues
+          ? new DataError('map', (e as { issues: { path: Step[]; message: string }[] }).issues)
+          : e;
+      }
     };
-    const r = walk(standard, [], load, (map) => renderDiplomacyMap(variantOf(map as DipMap), stdGeometry, boardOf(map as DipMap), { orders: [{ power: (map as DipMap).powers[0]!, reading: 'A par - bur' }] }));
+    const r = walk(standard, [], load, (map) =>
+      renderDiplomacyMap(variantOf(map as DipMap), stdGeometry, boardOf(map as DipMap), {
+        orders: [{ power: (map as DipMap).powers[0]!, reading: 'A par - bur' }],
+      }),
+    );
     expect(r.failures).toEqual([]);
     expect(r.drawn).toBeGreaterThan(50);
   });
 
-  it('the drawings (Standard, Heiau, Hawaii 1795): every string, drawn by the renderer that uses each', { timeout: 600_000 }, () => {
+  it('the drawings (Standard, Heiau, Hawaii 1795): every string, drawn by the renderer that uses each', {
+    timeout: 600_000,
+  }, () => {
     const stdMap = new DipMap(standard);
-    const std = walk(json('src/diplomacy/maps/standard.geometry.json'), [], geometry, (g) => renderDiplomacyMap(variantOf(stdMap), g as never, boardOf(stdMap)));
-    const heiau = walk(json('src/diplomacy/maps/heiau.geometry.json'), [], geometry, (g) => renderAlohaBoard(g as never, {
-      stage: 'Prologue', turn: null, king: null, islands: ['Kauai', 'Oahu', 'Molokai', 'Maui', 'Hawaii'].map((island) => ({ island, pureHawaiian: { Red: 2 }, actionTokens: { Red: 1 } })),
-      players: [{ role: 'Red', score: 1, pureHawaiian: 2, aloha: 0, commerce: 0, warriors: 0, homeRule: 0, cards: [] }],
-    }));
-    const hod = walk(json('src/hand-of-destiny/scenarios/hawaii-1795.geometry.json'), [], geometry, (g) => renderHawaii1795Map(g as never, {
-      game: 'Hawaii 1795', turn: { label: 'January 1795' }, sides: [{ id: 'kamehameha', name: 'Kamehameha' }],
-      spaces: Object.keys((g as { spaces: object }).spaces).slice(0, 3).map((id) => ({ id, name: id, fort: true, fortMarker: 'kamehameha', units: [{ id: 'u', name: 'Warriors', kind: 'warriors', strength: 2, elite: false, owner: 'kamehameha' }], hidden: [] })),
-    }));
+    const std = walk(json('src/diplomacy/maps/standard.geometry.json'), [], geometry, (g) =>
+      renderDiplomacyMap(variantOf(stdMap), g as never, boardOf(stdMap)),
+    );
+    const heiau = walk(json('src/diplomacy/maps/heiau.geometry.json'), [], geometry, (g) =>
+      renderAlohaBoard(g as never, {
+        stage: 'Prologue',
+        turn: null,
+        king: null,
+        islands: ['Kauai', 'Oahu', 'Molokai', 'Maui', 'Hawaii'].map((island) => ({
+          island,
+          pureHawaiian: { Red: 2 },
+          actionTokens: { Red: 1 },
+        })),
+        players: [
+          { role: 'Red', score: 1, pureHawaiian: 2, aloha: 0, commerce: 0, warriors: 0, homeRule: 0, cards: [] },
+        ],
+      }),
+    );
+    const hod = walk(json('src/hand-of-destiny/scenarios/hawaii-1795.geometry.json'), [], geometry, (g) =>
+      renderHawaii1795Map(g as never, {
+        game: 'Hawaii 1795',
+        turn: { label: 'January 1795' },
+        sides: [{ id: 'kamehameha', name: 'Kamehameha' }],
+        spaces: Object.keys((g as { spaces: object }).spaces)
+          .slice(0, 3)
+          .map((id) => ({
+            id,
+            name: id,
+            fort: true,
+            fortMarker: 'kamehameha',
+            units: [{ id: 'u', name: 'Warriors', kind: 'warriors', strength: 2, elite: false, owner: 'kamehameha' }],
+            hidden: [],
+          })),
+      }),
+    );
     expect([...std.failures, ...heiau.failures, ...hod.failures]).toEqual([]);
     expect(Math.min(std.drawn, heiau.drawn, hod.drawn)).toBeGreaterThan(20);
   });
@@ -279,32 +410,54 @@ describe('map data: every string, every payload, every game', () => {
     map.territories[0]!.id = PAYLOADS[5]!;
     map.territories[0]!.name = PAYLOADS[0]!;
     map.hexes[30]!.id = PAYLOADS[12]!;
-    const svg = renderMaoriWarsMap(map, { hexes: {}, bushRaider: {}, turn: { current: 1, last: 2, label: PAYLOADS[1] }, vp: { side: null, points: 0 } }, { title: PAYLOADS[6] });
+    const svg = renderMaoriWarsMap(
+      map,
+      { hexes: {}, bushRaider: {}, turn: { current: 1, last: 2, label: PAYLOADS[1] }, vp: { side: null, points: 0 } },
+      { title: PAYLOADS[6] },
+    );
     expect(svgProblems(svg)).toEqual([]);
   });
 });
 
 describe('over HTTP', () => {
   let t: TestService;
-  beforeAll(async () => { t = await startTestService(); });
-  afterAll(async () => { await t?.close(); });
+  beforeAll(async () => {
+    t = await startTestService();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   it('a Maori Wars game whose coastline carries a script is refused with a 400 naming the field, and nothing is created', async () => {
     const mod = await signUp(t, 'xss-mod@example.org');
     const data = maoriWarsData();
     data.map.drawing.coast[0] = 'M0,0L1,1Z"/><script>alert(document.cookie)</script><path d="';
-    const r = await mod.req('POST', '/games', { name: 'Coastline', variant: 'maori-wars', scenario: 'hone-hekes-challenge', options: { data } });
+    const r = await mod.req('POST', '/games', {
+      name: 'Coastline',
+      variant: 'maori-wars',
+      scenario: 'hone-hekes-challenge',
+      options: { data },
+    });
     expect(r.status).toBe(400);
     expect(r.headers['content-type']).toMatch(/application\/problem\+json/);
     expect(r.body.errors.map((e: { field: string }) => e.field)).toContain('body.options.data.map.drawing.coast.0');
-    expect(r.body.errors.find((e: { field: string }) => e.field === 'body.options.data.map.drawing.coast.0').message).toMatch(/path/i);
+    expect(
+      r.body.errors.find((e: { field: string }) => e.field === 'body.options.data.map.drawing.coast.0').message,
+    ).toMatch(/path/i);
     expect(await t.db.game.count()).toBe(0);
   });
 
   it('a map stored before the check is drawn without script, for a stranger too, under a policy that runs no script', async () => {
     const mod = await signUp(t, 'xss-mod2@example.org');
     const players = [await signUp(t, 'xss-1@example.org'), await signUp(t, 'xss-2@example.org')];
-    const { game } = await startedGame(t, mod, players, { name: 'Stored', variant: 'maori-wars', scenario: 'hone-hekes-challenge', public: true, deadlines: { reminderMinutes: 0 }, options: { data: maoriWarsData() } });
+    const { game } = await startedGame(t, mod, players, {
+      name: 'Stored',
+      variant: 'maori-wars',
+      scenario: 'hone-hekes-challenge',
+      public: true,
+      deadlines: { reminderMinutes: 0 },
+      options: { data: maoriWarsData() },
+    });
     // The data as an older kahu kept it, unchecked: script in the coastline and in names.
     for (const phase of await t.db.phase.findMany({ where: { gameId: game.id } })) {
       const state = phase.state as any;
@@ -318,13 +471,17 @@ describe('over HTTP', () => {
       expect(r.status, url).toBe(200);
       expect(svgProblems(r.body), url).toEqual([]);
       expect(r.body, url).toContain('&lt;/svg&gt;&lt;script&gt;');
-      expect(r.headers['content-security-policy'], url).toBe("default-src 'none'; style-src 'unsafe-inline'; img-src data:");
+      expect(r.headers['content-security-policy'], url).toBe(
+        "default-src 'none'; style-src 'unsafe-inline'; img-src data:",
+      );
     }
     const png = await stranger.req('GET', `/games/${game.id}/map.png`);
     expect(png.status).toBe(200);
     expect(png.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; img-src data:");
     const icon = await t.app.inject({ url: '/web/favicon.svg' });
-    expect(icon.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; img-src data:");
+    expect(icon.headers['content-security-policy']).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; img-src data:",
+    );
   });
 
   it("no page's policy allows inline script", async () => {

@@ -6,11 +6,19 @@ import { mailFor, startTestService, type TestService } from '../helpers/app.ts';
 import { signUp } from '../helpers/api.ts';
 
 let t: TestService;
-beforeAll(async () => { t = await startTestService(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestService();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 async function link(email: string): Promise<string> {
-  const r = await t.app.inject({ method: 'POST', url: '/accounts/sign-in', payload: { email, web: true, next: '/new' } });
+  const r = await t.app.inject({
+    method: 'POST',
+    url: '/accounts/sign-in',
+    payload: { email, web: true, next: '/new' },
+  });
   expect(r.statusCode).toBe(202);
   const mails = await mailFor(t.db, email, 'token');
   const body = mails[mails.length - 1]!.body;
@@ -40,22 +48,42 @@ describe('web sessions', () => {
     expect((await session(late)).statusCode).toBe(400);
     // The cookie signs in.
     const value = cookie.split(';')[0]!;
-    expect((await t.app.inject({ method: 'GET', url: '/accounts/me', headers: { cookie: value } })).json().email).toBe('web@example.org');
+    expect((await t.app.inject({ method: 'GET', url: '/accounts/me', headers: { cookie: value } })).json().email).toBe(
+      'web@example.org',
+    );
   });
 
-  it('a cookie request that changes something needs the web page\'s header (no cross-site forgery); bearer tokens need none', async () => {
+  it("a cookie request that changes something needs the web page's header (no cross-site forgery); bearer tokens need none", async () => {
     const script = await signUp(t, 'csrf@example.org');
     const code = await link('csrf@example.org');
     const value = String((await session(code)).headers['set-cookie']).split(';')[0]!;
-    const forged = await t.app.inject({ method: 'POST', url: '/games', headers: { cookie: value, 'content-type': 'application/json' }, payload: JSON.stringify({ name: 'Forged', variant: 'heiau', scenario: 'race' }) });
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/games',
+      headers: { cookie: value, 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'Forged', variant: 'heiau', scenario: 'race' }),
+    });
     expect(forged.statusCode).toBe(403);
     expect(await t.db.game.count({ where: { name: 'Forged' } })).toBe(0);
-    const fromPage = await t.app.inject({ method: 'POST', url: '/games', headers: { cookie: value, 'content-type': 'application/json', 'x-kahu-client': 'web' }, payload: JSON.stringify({ name: 'Mine', variant: 'heiau', scenario: 'race' }) });
+    const fromPage = await t.app.inject({
+      method: 'POST',
+      url: '/games',
+      headers: { cookie: value, 'content-type': 'application/json', 'x-kahu-client': 'web' },
+      payload: JSON.stringify({ name: 'Mine', variant: 'heiau', scenario: 'race' }),
+    });
     expect(fromPage.statusCode).toBe(201);
-    expect((await script.req('POST', '/games', { name: 'Script', variant: 'heiau', scenario: 'race' })).status).toBe(201);
+    expect((await script.req('POST', '/games', { name: 'Script', variant: 'heiau', scenario: 'race' })).status).toBe(
+      201,
+    );
     // Signing out ends the session.
-    const out = await t.app.inject({ method: 'DELETE', url: '/accounts/session', headers: { cookie: value, 'x-kahu-client': 'web' } });
+    const out = await t.app.inject({
+      method: 'DELETE',
+      url: '/accounts/session',
+      headers: { cookie: value, 'x-kahu-client': 'web' },
+    });
     expect(out.statusCode).toBe(204);
-    expect((await t.app.inject({ method: 'GET', url: '/accounts/me', headers: { cookie: value } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/accounts/me', headers: { cookie: value } })).statusCode).toBe(
+      401,
+    );
   });
 });

@@ -10,8 +10,12 @@ import { startTestService, type TestService } from '../helpers/app.ts';
 import { signUp } from '../helpers/api.ts';
 
 let t: TestService;
-beforeAll(async () => { t = await startTestService({ env: { TOKEN_TTL_DAYS: '90', TOKEN_IDLE_DAYS: '30' } }); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestService({ env: { TOKEN_TTL_DAYS: '90', TOKEN_IDLE_DAYS: '30' } });
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('API tokens', () => {
   it('expire after TOKEN_IDLE_DAYS unused, and after TOKEN_TTL_DAYS whatever the use', async () => {
@@ -31,7 +35,9 @@ describe('API tokens', () => {
     t.clock.set(new Date(Date.parse('2025-03-03T00:00:00Z') + 90 * 86_400_000));
     expect((await busy.req('GET', '/accounts/me')).status).toBe(401);
     // Order submission (its own fast path) applies the same rule.
-    expect((await busy.req('PUT', '/games/00000000-0000-4000-8000-000000000000/orders', { orders: ['B Puna H'] })).status).toBe(401);
+    expect(
+      (await busy.req('PUT', '/games/00000000-0000-4000-8000-000000000000/orders', { orders: ['B Puna H'] })).status,
+    ).toBe(401);
   });
 
   it('a sent token mail keeps no token in the outbox', async () => {
@@ -47,7 +53,12 @@ describe('API tokens', () => {
       expect(r.body).toContain('kahu_[removed once sent]');
     }
     // The mail itself carried it.
-    expect(fs.readdirSync(dir).map((f) => fs.readFileSync(path.join(dir, f), 'utf8')).join('\n')).toContain(c.token.slice(0, 20));
+    expect(
+      fs
+        .readdirSync(dir)
+        .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
+        .join('\n'),
+    ).toContain(c.token.slice(0, 20));
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -55,14 +66,23 @@ describe('API tokens', () => {
     t.clock.set('2026-01-02T00:00:00Z');
     await signUp(t, 'link@example.org');
     for (const email of ['link@example.org', 'newcomer@example.org']) {
-      expect((await t.app.inject({ method: 'POST', url: '/accounts/sign-in', payload: { email, web: true } })).statusCode).toBe(202);
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/accounts/sign-in', payload: { email, web: true } })).statusCode,
+      ).toBe(202);
     }
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kahu-sent-'));
     await sendPendingMail(t.ctx, fileTransport(dir), { limit: 10_000 });
-    const sentText = fs.readdirSync(dir).map((f) => fs.readFileSync(path.join(dir, f), 'utf8')).join('\n').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const sentText = fs
+      .readdirSync(dir)
+      .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
+      .join('\n')
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '=');
     const codes = [...sentText.matchAll(/#signin=([A-Za-z0-9_-]{20,})/g)].map((m) => m[1]);
     expect(codes.length).toBeGreaterThanOrEqual(2);
-    const rows = await t.db.outboxMail.findMany({ where: { toAddress: { in: ['link@example.org', 'newcomer@example.org'] } } });
+    const rows = await t.db.outboxMail.findMany({
+      where: { toAddress: { in: ['link@example.org', 'newcomer@example.org'] } },
+    });
     const stored = rows.map((r) => r.body).join('\n');
     expect(stored).toContain('#signin=[removed once sent]');
     for (const code of codes) expect(stored).not.toContain(code);
@@ -75,8 +95,20 @@ describe('API tokens', () => {
   it('the migration blanks the codes of links sent before it', async () => {
     t.clock.set('2026-01-03T00:00:00Z');
     const code = 'C'.repeat(43);
-    const row = await t.db.outboxMail.create({ data: { toAddress: 'old@example.org', kind: 'token', subject: 'old', body: `open ${t.config.publicUrl}/#signin=${code}&next=x\nkahu_${'T'.repeat(43)}`, status: 'sent', createdAt: new Date(), nextAttemptAt: new Date() } as any });
-    await t.db.$executeRawUnsafe(fs.readFileSync('prisma/migrations/20261128010000_blank_sent_codes/migration.sql', 'utf8'));
+    const row = await t.db.outboxMail.create({
+      data: {
+        toAddress: 'old@example.org',
+        kind: 'token',
+        subject: 'old',
+        body: `open ${t.config.publicUrl}/#signin=${code}&next=x\nkahu_${'T'.repeat(43)}`,
+        status: 'sent',
+        createdAt: new Date(),
+        nextAttemptAt: new Date(),
+      } as any,
+    });
+    await t.db.$executeRawUnsafe(
+      fs.readFileSync('prisma/migrations/20261128010000_blank_sent_codes/migration.sql', 'utf8'),
+    );
     const after = await t.db.outboxMail.findUniqueOrThrow({ where: { id: row.id } });
     expect(after.body).not.toContain(code);
     expect(after.body).not.toContain('T'.repeat(43));

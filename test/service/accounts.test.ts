@@ -3,12 +3,20 @@ import { hashToken } from '../../src/service/accounts.ts';
 import { mailFor, registerAccount, startTestService, type TestService } from '../helpers/app.ts';
 
 let t: TestService;
-beforeAll(async () => { t = await startTestService(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestService();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('accounts', () => {
   it('register sends the token by email only, and stores only its hash', async () => {
-    const r = await t.app.inject({ method: 'POST', url: '/accounts', payload: { email: 'Alice@Example.org', name: 'Alice', timeZone: 'Pacific/Honolulu' } });
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/accounts',
+      payload: { email: 'Alice@Example.org', name: 'Alice', timeZone: 'Pacific/Honolulu' },
+    });
     expect(r.statusCode).toBe(202);
     expect(r.body).not.toMatch(/kahu_/);
     const mails = await mailFor(t.db, 'alice@example.org', 'token');
@@ -27,7 +35,11 @@ describe('accounts', () => {
 
   it('sign-in mails a new token to a known address and says the same for an unknown one', async () => {
     const a = await t.app.inject({ method: 'POST', url: '/accounts/sign-in', payload: { email: 'alice@example.org' } });
-    const b = await t.app.inject({ method: 'POST', url: '/accounts/sign-in', payload: { email: 'nobody@example.org' } });
+    const b = await t.app.inject({
+      method: 'POST',
+      url: '/accounts/sign-in',
+      payload: { email: 'nobody@example.org' },
+    });
     expect(a.statusCode).toBe(202);
     expect(b.statusCode).toBe(202);
     expect(a.json().message.replace('alice', 'X')).toBe(b.json().message.replace('nobody', 'X'));
@@ -37,18 +49,32 @@ describe('accounts', () => {
   });
 
   it('a browser sign-in for an unknown address mails a link that creates the account only when followed', async () => {
-    const r = await t.app.inject({ method: 'POST', url: '/accounts/sign-in', payload: { email: 'walkin@example.org', web: true, next: '/games/00000000-0000-4000-8000-000000000000' } });
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/accounts/sign-in',
+      payload: { email: 'walkin@example.org', web: true, next: '/games/00000000-0000-4000-8000-000000000000' },
+    });
     expect(r.statusCode).toBe(202);
     const mail = (await mailFor(t.db, 'walkin@example.org'))[0]!;
     expect(mail.subject).toMatch(/no account/);
     expect(await t.db.account.count({ where: { email: 'walkin@example.org' } })).toBe(0);
     const code = /#signin=([A-Za-z0-9_-]{43})&next=\/games\/0{8}-/.exec(mail.body)![1];
-    const s = await t.app.inject({ method: 'POST', url: '/accounts/session', headers: { 'x-kahu-client': 'web' }, payload: { code } });
+    const s = await t.app.inject({
+      method: 'POST',
+      url: '/accounts/session',
+      headers: { 'x-kahu-client': 'web' },
+      payload: { code },
+    });
     expect(s.statusCode).toBe(200);
     expect(s.json().email).toBe('walkin@example.org');
     expect(await t.db.account.count({ where: { email: 'walkin@example.org' } })).toBe(1);
     // Once: the same link again changes nothing.
-    const again = await t.app.inject({ method: 'POST', url: '/accounts/session', headers: { 'x-kahu-client': 'web' }, payload: { code } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/accounts/session',
+      headers: { 'x-kahu-client': 'web' },
+      payload: { code },
+    });
     expect(again.statusCode).toBe(400);
   });
 
@@ -74,12 +100,25 @@ describe('accounts', () => {
     const p = r.json();
     expect(p.errors[0].field).toBe('body.email');
     expect(p.detail).toMatch(/email address/);
-    const tz = await t.app.inject({ method: 'POST', url: '/accounts', payload: { email: 'c@example.org', timeZone: 'Mars/Olympus' } });
+    const tz = await t.app.inject({
+      method: 'POST',
+      url: '/accounts',
+      payload: { email: 'c@example.org', timeZone: 'Mars/Olympus' },
+    });
     expect(tz.statusCode).toBe(400);
     expect(tz.json().errors[0].field).toBe('body.timeZone');
-    const extra = await t.app.inject({ method: 'POST', url: '/accounts', payload: { email: 'c@example.org', admin: true } });
+    const extra = await t.app.inject({
+      method: 'POST',
+      url: '/accounts',
+      payload: { email: 'c@example.org', admin: true },
+    });
     expect(extra.statusCode).toBe(400);
-    const badJson = await t.app.inject({ method: 'POST', url: '/accounts', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const badJson = await t.app.inject({
+      method: 'POST',
+      url: '/accounts',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(badJson.statusCode).toBe(400);
     expect(badJson.headers['content-type']).toMatch(/problem\+json/);
     expect(await t.db.account.count()).toBe(before);

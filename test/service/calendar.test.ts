@@ -19,7 +19,11 @@ function unfold(ics: string): string[] {
 
 describe('GET /me/deadlines.ics', () => {
   it('lists each open deadline of your games at a secret address, and a new address retires the old one', async () => {
-    const { mod, game, byRole, gameId } = await gameOf(t, 'cal', 2, { name: 'Race; to Hilo, by canoe', variant: 'heiau', scenario: 'race' });
+    const { mod, game, byRole, gameId } = await gameOf(t, 'cal', 2, {
+      name: 'Race; to Hilo, by canoe',
+      variant: 'heiau',
+      scenario: 'race',
+    });
     const player = Object.values(byRole)[0]!;
     const role = Object.keys(byRole)[0]!;
     const stranger = await signUp(t, 'cal-stranger@example.org');
@@ -34,7 +38,10 @@ describe('GET /me/deadlines.ics', () => {
     const lines = unfold(r.body);
     expect(lines[0]).toBe('BEGIN:VCALENDAR');
     expect(lines.at(-1)).toBe('END:VCALENDAR');
-    const deadline = new Date(game.phase.deadlineAt).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+    const deadline = new Date(game.phase.deadlineAt)
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d{3}/, '');
     expect(lines).toContain(`DTSTART:${deadline}`);
     expect(lines).toContain(`SUMMARY:Race\\; to Hilo\\, by canoe: ${game.phase.label} deadline`);
     expect(lines.find((l) => l.startsWith('DESCRIPTION:You play'))).toContain(`You play ${role}.`);

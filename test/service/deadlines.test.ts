@@ -22,7 +22,9 @@ describe('deadline policy', () => {
     const p = policy({ longerEachYear: { minutesPerYear: 3 } });
     const from = new Date('2025-03-03T10:00:00Z');
     expect(computeDeadline(p, { ...mv, year: 1 }, from).toISOString()).toBe('2025-03-03T10:03:00.000Z');
-    expect(computeDeadline(p, { ...mv, year: 7, type: 'retreat' }, from).toISOString()).toBe('2025-03-03T10:21:00.000Z');
+    expect(computeDeadline(p, { ...mv, year: 7, type: 'retreat' }, from).toISOString()).toBe(
+      '2025-03-03T10:21:00.000Z',
+    );
     expect(policy({ longerEachYear: {} }).longerEachYear).toEqual({ minutesPerYear: 3 });
   });
 
@@ -60,12 +62,19 @@ describe('deadline policy', () => {
 describe('fair randomness', () => {
   it('draws powers from the seed alone: same seed, same draw; moderator choices kept', () => {
     const roles = ['Dawn', 'Morning', 'Afternoon', 'Dusk'];
-    const players = [{ id: 'p1', wantedRole: null }, { id: 'p2', wantedRole: 'Dusk' }, { id: 'p3', wantedRole: null }, { id: 'p4', wantedRole: null }];
+    const players = [
+      { id: 'p1', wantedRole: null },
+      { id: 'p2', wantedRole: 'Dusk' },
+      { id: 'p3', wantedRole: null },
+      { id: 'p4', wantedRole: null },
+    ];
     const a = drawPowers('seed-1', roles, players);
     expect(drawPowers('seed-1', roles, players)).toEqual(a);
     expect(a.get('p2')).toBe('Dusk');
     expect(new Set(a.values()).size).toBe(4);
-    const draws = new Set(Array.from({ length: 30 }, (_, i) => JSON.stringify([...drawPowers(`s${i}`, roles, players)])));
+    const draws = new Set(
+      Array.from({ length: 30 }, (_, i) => JSON.stringify([...drawPowers(`s${i}`, roles, players)])),
+    );
     expect(draws.size).toBeGreaterThan(3);
   });
 
@@ -81,6 +90,8 @@ describe('fair randomness', () => {
     const h = receiptHash('g', 'k', 'Sunrise', { orders: [{ text: 'A', reading: 'a' }] }, at);
     expect(receiptHash('g', 'k', 'Sunrise', { orders: [{ reading: 'a', text: 'A' }] }, at)).toBe(h);
     expect(receiptHash('g', 'k', 'Sunrise', { orders: [] }, at)).not.toBe(h);
-    expect(receiptHash('g', 'k', 'Sunrise', { orders: [{ text: 'A', reading: 'a' }] }, new Date(at.getTime() + 1))).not.toBe(h);
+    expect(
+      receiptHash('g', 'k', 'Sunrise', { orders: [{ text: 'A', reading: 'a' }] }, new Date(at.getTime() + 1)),
+    ).not.toBe(h);
   });
 });

@@ -8,12 +8,23 @@ import { gameOf } from '../helpers/api.ts';
 import { sweep } from '../../src/service/sweep.ts';
 
 let t: TestService;
-beforeAll(async () => { t = await startTestService(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestService();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('a decision completes its phase', () => {
-  it('in Aloha, sending the decision marks its player ready and the phase is processed early', { timeout: 60_000 }, async () => {
-    const { mod, byRole, gameId } = await gameOf(t, 'decide', 2, { name: 'Aloha decisions', variant: 'aloha', scenario: 'two', deadlines: { reminderMinutes: 0 } });
+  it('in Aloha, sending the decision marks its player ready and the phase is processed early', {
+    timeout: 60_000,
+  }, async () => {
+    const { mod, byRole, gameId } = await gameOf(t, 'decide', 2, {
+      name: 'Aloha decisions',
+      variant: 'aloha',
+      scenario: 'two',
+      deadlines: { reminderMinutes: 0 },
+    });
     const g = await mod.ok('GET', `/games/${gameId}`);
     const role = g.phase.readiness.find((r: any) => r.expected).role as string;
     const me = byRole[role]!;
@@ -32,15 +43,25 @@ describe('a decision completes its phase', () => {
     expect((await sweep(t.ctx)).processed).toBe(1);
     const after = await mod.ok('GET', `/games/${gameId}`);
     expect(after.phase.key).not.toBe(g.phase.key);
-    expect((await me.ok('GET', `/games/${gameId}/history`)).phases[0].report).toContain(`settles ${options.actions[1].text.split(' ')[1]}`);
+    expect((await me.ok('GET', `/games/${gameId}/history`)).phases[0].report).toContain(
+      `settles ${options.actions[1].text.split(' ')[1]}`,
+    );
   });
 
   it('in Diplomacy, orders without Ready leave the power not ready', { timeout: 60_000 }, async () => {
-    const { mod, byRole, gameId } = await gameOf(t, 'sealed', 7, { name: 'Sealed orders', variant: 'standard', scenario: 'classic', deadlines: { reminderMinutes: 0 } });
+    const { mod, byRole, gameId } = await gameOf(t, 'sealed', 7, {
+      name: 'Sealed orders',
+      variant: 'standard',
+      scenario: 'classic',
+      deadlines: { reminderMinutes: 0 },
+    });
     const [role, me] = Object.entries(byRole)[0]!;
     const { options } = await me.ok('GET', `/games/${gameId}/options`);
     const sent = await me.ok('PUT', `/games/${gameId}/orders`, { orders: [options.units[0].orders[0].text] });
     expect(sent.ready).toBe(false);
-    expect((await mod.ok('GET', `/games/${gameId}`)).phase.readiness.find((r: any) => r.role === role)).toMatchObject({ ready: false, submitted: true });
+    expect((await mod.ok('GET', `/games/${gameId}`)).phase.readiness.find((r: any) => r.role === role)).toMatchObject({
+      ready: false,
+      submitted: true,
+    });
   });
 });

@@ -7,8 +7,12 @@ import { startTestService, type TestService } from '../helpers/app.ts';
 import { signUp, startedGame } from '../helpers/api.ts';
 
 let t: TestService;
-beforeAll(async () => { t = await startTestService(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestService();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('gzip', () => {
   it('maps and the client gzipped on request, the same bytes once unpacked', async () => {
@@ -19,7 +23,11 @@ describe('gzip', () => {
     const auth = { authorization: `Bearer ${a.token}` };
     for (const url of [`/games/${game.id}/map.svg`, '/web/app.js', '/web/style.css']) {
       const plain = await t.app.inject({ method: 'GET', url, headers: auth });
-      const packed = await t.app.inject({ method: 'GET', url, headers: { ...auth, 'accept-encoding': 'gzip, deflate, br' } });
+      const packed = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { ...auth, 'accept-encoding': 'gzip, deflate, br' },
+      });
       expect(plain.statusCode, url).toBe(200);
       expect(plain.headers['content-encoding'], url).toBeUndefined();
       expect(packed.headers['content-encoding'], url).toBe('gzip');
@@ -27,7 +35,11 @@ describe('gzip', () => {
       expect(packed.rawPayload.length, url).toBeLessThan(plain.rawPayload.length / 2);
       expect(zlib.gunzipSync(packed.rawPayload).equals(plain.rawPayload), url).toBe(true);
     }
-    const json = await t.app.inject({ method: 'GET', url: `/games/${game.id}`, headers: { ...auth, 'accept-encoding': 'gzip' } });
+    const json = await t.app.inject({
+      method: 'GET',
+      url: `/games/${game.id}`,
+      headers: { ...auth, 'accept-encoding': 'gzip' },
+    });
     expect(json.headers['content-encoding']).toBeUndefined();
   });
 });

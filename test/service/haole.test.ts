@@ -6,15 +6,24 @@ import { mailFor, startTestService, type TestService } from '../helpers/app.ts';
 import { signUp, startedGame, type Client } from '../helpers/api.ts';
 
 let t: TestService;
-beforeAll(async () => { t = await startTestService(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestService();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('Heiau Haole scenario', () => {
   it('keeps the ballot secret and the natives hidden from the haole until the first Spring orders', async () => {
     const mod = await signUp(t, 'mod@example.org');
     const players: Client[] = [];
     for (const n of ['p1', 'p2', 'p3', 'p4', 'p5']) players.push(await signUp(t, `${n}@example.org`));
-    const { game, byRole } = await startedGame(t, mod, players, { name: 'Haole', variant: 'heiau', scenario: 'haole', deadlines: { reminderMinutes: 0 } });
+    const { game, byRole } = await startedGame(t, mod, players, {
+      name: 'Haole',
+      variant: 'heiau',
+      scenario: 'haole',
+      deadlines: { reminderMinutes: 0 },
+    });
     expect(game.phase).toMatchObject({ type: 'ballot' });
     const haole = byRole.Haole;
     const natives = ['Dawn', 'Morning', 'Afternoon', 'Dusk'];
@@ -51,7 +60,9 @@ describe('Heiau Haole scenario', () => {
     await haole.ok('PUT', `/games/${game.id}/orders`, { text: 'F SPO H', ready: true });
     await mod.ok('POST', `/games/${game.id}/process`);
     const after = await haole.ok('GET', `/games/${game.id}`);
-    expect(after.view.units.map((u: any) => u.power)).toEqual(expect.arrayContaining(['Dawn', 'Morning', 'Afternoon', 'Dusk', 'Haole']));
+    expect(after.view.units.map((u: any) => u.power)).toEqual(
+      expect.arrayContaining(['Dawn', 'Morning', 'Afternoon', 'Dusk', 'Haole']),
+    );
     const spring = (await mailFor(t.db, haole.email, 'results'))[1].body;
     expect(spring).toMatch(/Revealed: .*Wings/);
     expect(spring).toMatch(/Dawn: B/);

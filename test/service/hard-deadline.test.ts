@@ -7,15 +7,24 @@ import { signUp, startedGame } from '../helpers/api.ts';
 import { handleDeadlineJob } from '../../src/jobs/worker.ts';
 
 let t: TestService;
-beforeAll(async () => { t = await startTestService(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestService();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 async function race(body: Record<string, unknown>) {
   const mod = await signUp(t, `mod-${Math.random()}@example.org`);
   const a = await signUp(t, `a-${Math.random()}@example.org`);
   const b = await signUp(t, `b-${Math.random()}@example.org`);
   t.clock.set('2025-03-03T00:00:00Z');
-  const { game, byRole } = await startedGame(t, mod, [a, b], { name: 'Hard', variant: 'heiau', scenario: 'race', ...body });
+  const { game, byRole } = await startedGame(t, mod, [a, b], {
+    name: 'Hard',
+    variant: 'heiau',
+    scenario: 'race',
+    ...body,
+  });
   const deadline = new Date(game.phase.deadlineAt);
   return { game, byRole, mod, deadline };
 }
@@ -47,8 +56,10 @@ describe('a hard deadline', () => {
     expect(JSON.stringify(done.report)).toContain('Puna');
   });
 
-  it('a moderator\'s extension reopens the time; orders then count again', async () => {
-    const { game, byRole, mod, deadline } = await race({ deadlines: { lengths: { movement: 60 }, reminderMinutes: 0 } });
+  it("a moderator's extension reopens the time; orders then count again", async () => {
+    const { game, byRole, mod, deadline } = await race({
+      deadlines: { lengths: { movement: 60 }, reminderMinutes: 0 },
+    });
     t.clock.set(new Date(deadline.getTime() + 10));
     expect((await byRole.Sunset!.req('PUT', `/games/${game.id}/orders`, { orders: ['B Aiea H'] })).status).toBe(409);
     await mod.ok('PUT', `/games/${game.id}/deadline`, { extendMinutes: 30 });
@@ -56,7 +67,10 @@ describe('a hard deadline', () => {
   });
 
   it('in a grace period only a power without orders may send, marked late; after it nobody', async () => {
-    const { game, byRole, deadline } = await race({ nmrPolicy: 'wait', deadlines: { lengths: { movement: 60 }, graceMinutes: 10, reminderMinutes: 0 } });
+    const { game, byRole, deadline } = await race({
+      nmrPolicy: 'wait',
+      deadlines: { lengths: { movement: 60 }, graceMinutes: 10, reminderMinutes: 0 },
+    });
     t.clock.set(new Date(deadline.getTime() - 1000));
     await byRole.Sunrise!.ok('PUT', `/games/${game.id}/orders`, { orders: ['B Puna H'] });
     t.clock.set(new Date(deadline.getTime() + 60_000));
@@ -67,9 +81,14 @@ describe('a hard deadline', () => {
     const late = await byRole.Sunset!.req('PUT', `/games/${game.id}/orders`, { orders: ['B Aiea H'] });
     expect(late.status).toBe(200);
     const subs = await t.db.submission.findMany({ where: { phase: { gameId: game.id } }, orderBy: { seq: 'asc' } });
-    expect(subs.map((s) => [s.role, s.late])).toEqual([['Sunrise', false], ['Sunset', true]]);
+    expect(subs.map((s) => [s.role, s.late])).toEqual([
+      ['Sunrise', false],
+      ['Sunset', true],
+    ]);
     // Once late, no second try either; after the grace period nobody.
-    expect((await byRole.Sunset!.req('PUT', `/games/${game.id}/orders`, { orders: ['B Aiea - Waikiki'] })).status).toBe(409);
+    expect((await byRole.Sunset!.req('PUT', `/games/${game.id}/orders`, { orders: ['B Aiea - Waikiki'] })).status).toBe(
+      409,
+    );
     t.clock.set(new Date(deadline.getTime() + 10 * 60_000));
     expect((await byRole.Sunset!.req('PUT', `/games/${game.id}/orders`, { orders: ['B Aiea H'] })).status).toBe(409);
   });

@@ -12,8 +12,12 @@ import { signUp, type Client } from '../helpers/api.ts';
 import { hawaiiTurn } from '../helpers/hawaii1795-player.ts';
 
 let t: TestService;
-beforeAll(async () => { t = await startTestService(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestService();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 // The game's secret seed is random; the test gives the game one of its choosing before the start
 // (test setup in the database), so the same game is played on every run (today: all eighteen player
@@ -25,7 +29,11 @@ const A = 'allied-chiefs';
 const SIDE_NAME: Record<string, string> = { [K]: 'Kamehameha', [A]: 'Allied Chiefs' };
 const TURN_MINUTES = 720;
 
-const battleLines = (text: string) => text.split('\n').map((l) => l.trim()).filter((l) => /^— Battle at |^Sea battle /.test(l));
+const battleLines = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => /^— Battle at |^Sea battle /.test(l));
 
 describe('Hawaii 1795, the short scenario over HTTP', () => {
   it('plays every player turn through the judge to the end of the game', async () => {
@@ -34,13 +42,25 @@ describe('Hawaii 1795, the short scenario over HTTP', () => {
     const p2 = await signUp(t, 'kalani@example.org', { name: 'Kalani', timeZone: 'Europe/London' });
     const observer = await signUp(t, 'nana@example.org');
 
-    const created = await mod.ok('POST', '/games', {
-      name: 'Hawaii 1795', variant: 'hawaii1795', scenario: 'short', nmrPolicy: 'hold', public: true,
-      deadlines: { lengths: { turn: TURN_MINUTES }, reminderMinutes: 0 },
-    }, 201);
+    const created = await mod.ok(
+      'POST',
+      '/games',
+      {
+        name: 'Hawaii 1795',
+        variant: 'hawaii1795',
+        scenario: 'short',
+        nmrPolicy: 'hold',
+        public: true,
+        deadlines: { lengths: { turn: TURN_MINUTES }, reminderMinutes: 0 },
+      },
+      201,
+    );
     const gameId = created.id;
     expect(created.powers).toEqual([K, A]);
-    await t.db.game.update({ where: { id: gameId }, data: { seed: SEED, seedHash: crypto.createHash('sha256').update(SEED).digest('hex') } });
+    await t.db.game.update({
+      where: { id: gameId },
+      data: { seed: SEED, seedHash: crypto.createHash('sha256').update(SEED).digest('hex') },
+    });
     for (const p of [p1, p2]) await mod.ok('POST', `/games/${gameId}/invitations`, { email: p.email }, 201);
     for (const p of [p1, p2]) await p.ok('POST', `/games/${gameId}/join`);
     const started = await mod.ok('POST', `/games/${gameId}/start`);
@@ -70,15 +90,22 @@ describe('Hawaii 1795, the short scenario over HTTP', () => {
 
       // ---- The turn opens with the draw, shown to both players (API and the mail that opened it).
       const drawn = state.decks[side]!.drawn;
-      const drawLine = drawn === null ? `${SIDE_NAME[side]} has no campaign card to draw` : `${SIDE_NAME[side]} draws campaign card #${drawn} `;
+      const drawLine =
+        drawn === null
+          ? `${SIDE_NAME[side]} has no campaign card to draw`
+          : `${SIDE_NAME[side]} draws campaign card #${drawn} `;
       for (const p of players) {
         const v = await p.ok('GET', `/games/${gameId}`);
         expect(v.view.cards[side].drawn?.number ?? null).toBe(drawn);
         expect(v.view.drawReport.some((l: string) => l.startsWith(drawLine))).toBe(true);
         expect(v.position).toContain(drawLine);
-        const opening = (await mailFor(t.db, p.email)).filter((m) => m.kind === 'start' || m.kind === 'results').at(-1)!;
+        const opening = (await mailFor(t.db, p.email))
+          .filter((m) => m.kind === 'start' || m.kind === 'results')
+          .at(-1)!;
         expect(opening.body).toContain(drawLine);
-        expect(opening.body).toContain(n === 0 ? `Position for ${game.phase.label}` : `:: Next: ${game.phase.key} ${game.phase.label}`);
+        expect(opening.body).toContain(
+          n === 0 ? `Position for ${game.phase.label}` : `:: Next: ${game.phase.key} ${game.phase.label}`,
+        );
         // Never the other side's held cards, the deck order (future draws), the seed or the stream.
         const me = p === byRole[K] ? K : A;
         const them = me === K ? A : K;
@@ -90,7 +117,9 @@ describe('Hawaii 1795, the short scenario over HTTP', () => {
         expect(JSON.stringify(v)).not.toContain(SEED);
         if (state.decks[them]!.held.length) {
           heldSeen = true;
-          const onlyCount = new RegExp(`${SIDE_NAME[them]} cards: .*held: ${state.decks[them]!.held.length} card\\(s\\)`);
+          const onlyCount = new RegExp(
+            `${SIDE_NAME[them]} cards: .*held: ${state.decks[them]!.held.length} card\\(s\\)`,
+          );
           expect(v.position).toMatch(onlyCount);
           expect(opening.body).toMatch(onlyCount);
         }
@@ -111,15 +140,29 @@ describe('Hawaii 1795, the short scenario over HTTP', () => {
         const notYours = await waiting.req('PUT', `/games/${gameId}/orders`, { text: 'MOVE oahu-1 - oahu-2' });
         expect(notYours.status).toBe(422);
         expect(notYours.headers['content-type']).toMatch(/problem\+json/);
-        expect(notYours.body.errors).toEqual([expect.objectContaining({ line: 1, text: 'MOVE oahu-1 - oahu-2', message: expect.stringMatching(/only STANDING instructions/) })]);
-        const bad = await waiting.req('PUT', `/games/${gameId}/orders`, { text: 'STANDING WARFLEET NEVER\nSTANDING RETREAT Narnia' });
+        expect(notYours.body.errors).toEqual([
+          expect.objectContaining({
+            line: 1,
+            text: 'MOVE oahu-1 - oahu-2',
+            message: expect.stringMatching(/only STANDING instructions/),
+          }),
+        ]);
+        const bad = await waiting.req('PUT', `/games/${gameId}/orders`, {
+          text: 'STANDING WARFLEET NEVER\nSTANDING RETREAT Narnia',
+        });
         expect(bad.status).toBe(422);
         expect(bad.body.errors).toEqual([expect.objectContaining({ line: 2, text: 'STANDING RETREAT Narnia' })]);
         await t.db.account.updateMany({ data: { receiptsByMail: true } }); // asked for receipts by mail
-        const ok = await waiting.ok('PUT', `/games/${gameId}/orders`, { text: 'STANDING WARFLEET NEVER\nSTANDING RETREAT Maui' });
+        const ok = await waiting.ok('PUT', `/games/${gameId}/orders`, {
+          text: 'STANDING WARFLEET NEVER\nSTANDING RETREAT Maui',
+        });
         expect(ok).toMatchObject({ role: A, accepted: 2, rejected: 0, ready: true });
         expect(ok.lines.map((l: any) => l.reading)).toEqual(['STANDING war fleet: never', 'STANDING retreat to: Maui']);
-        expect((await waiting.ok('GET', `/games/${gameId}/orders`))).toMatchObject({ expected: false, ready: true, lines: ok.lines });
+        expect(await waiting.ok('GET', `/games/${gameId}/orders`)).toMatchObject({
+          expected: false,
+          ready: true,
+          lines: ok.lines,
+        });
         // Nothing is processed for it: the phase waits for the player whose turn it is.
         expect((await mod.ok('GET', `/games/${gameId}`)).phase.earlyAt).toBeNull();
         expect((await mailFor(t.db, waiting.email, 'receipt')).at(-1)!.body).toContain('STANDING WARFLEET NEVER');
@@ -127,7 +170,9 @@ describe('Hawaii 1795, the short scenario over HTTP', () => {
 
       // ---- The turn: lines from the legal choices, or the defaults at the deadline.
       const lines = n % 3 === 2 ? [] : hawaiiTurn(state, side, n);
-      const before = await Promise.all([...players, mod].map(async (c) => (await mailFor(t.db, c.email, 'results')).length));
+      const before = await Promise.all(
+        [...players, mod].map(async (c) => (await mailFor(t.db, c.email, 'results')).length),
+      );
       if (lines.length) {
         const r = await byRole[side]!.ok('PUT', `/games/${gameId}/orders`, { text: lines.join('\n'), ready: true });
         expect(r).toMatchObject({ role: side, accepted: lines.length, rejected: 0, ready: true });
@@ -149,16 +194,28 @@ describe('Hawaii 1795, the short scenario over HTTP', () => {
       const results = await Promise.all([...players, mod].map(async (c) => mailFor(t.db, c.email, 'results')));
       results.forEach((r, i) => expect(r).toHaveLength(before[i]! + 1));
       const [kMail, aMail, modMail] = results.map((r) => r.at(-1)!.body);
-      for (const body of [kMail!, aMail!, modMail!]) expect(body).toMatch(new RegExp(`^:: Phase: ${done.key} ${done.label}$`, 'm'));
+      for (const body of [kMail!, aMail!, modMail!])
+        expect(body).toMatch(new RegExp(`^:: Phase: ${done.key} ${done.label}$`, 'm'));
       const fought = battleLines(modMail!);
       expect(battleLines(kMail!)).toEqual(fought);
       expect(battleLines(aMail!)).toEqual(fought);
       battles += fought.length;
       // Each reads the engine's report for their side (a player's refused orders only to him).
-      for (const [body, role] of [[kMail!, K], [aMail!, A]] as const) {
-        const own = hawaii1795.formatReport(done.report, { kind: 'player', role }).split('\n').map((l) => l.trim()).filter(Boolean);
+      for (const [body, role] of [
+        [kMail!, K],
+        [aMail!, A],
+      ] as const) {
+        const own = hawaii1795
+          .formatReport(done.report, { kind: 'player', role })
+          .split('\n')
+          .map((l) => l.trim())
+          .filter(Boolean);
         expect(own.filter((l) => !body.includes(l))).toEqual([]);
-        const hidden = hawaii1795.formatReport(done.report, { kind: 'moderator' }).split('\n').map((l) => l.trim()).filter((l) => l && !own.includes(l));
+        const hidden = hawaii1795
+          .formatReport(done.report, { kind: 'moderator' })
+          .split('\n')
+          .map((l) => l.trim())
+          .filter((l) => l && !own.includes(l));
         expect(hidden.filter((l) => body.includes(l))).toEqual([]);
       }
 
@@ -175,7 +232,10 @@ describe('Hawaii 1795, the short scenario over HTTP', () => {
         const seenByObs = await observer.ok('GET', `/games/${gameId}/history`);
         expect(JSON.stringify(seenByObs)).not.toMatch(/WARFLEET NEVER|war fleet: never/);
         const seenByA = await byRole[A]!.ok('GET', `/games/${gameId}/phases/${done.seq}`);
-        expect(seenByA.orders.find((o: any) => o.role === A).lines).toEqual(['STANDING WARFLEET NEVER', 'STANDING RETREAT Maui']);
+        expect(seenByA.orders.find((o: any) => o.role === A).lines).toEqual([
+          'STANDING WARFLEET NEVER',
+          'STANDING RETREAT Maui',
+        ]);
         const seenByMod = await mod.ok('GET', `/games/${gameId}/phases/${done.seq}`);
         expect(seenByMod.orders.map((o: any) => o.role).sort()).toEqual([A, K]);
         privateChecked = true;
@@ -217,7 +277,10 @@ describe('Hawaii 1795, the short scenario over HTTP', () => {
     // Once the game is over the history is the full record, standing instructions included.
     const hist = (await observer.ok('GET', `/games/${gameId}/history`)).phases;
     expect(hist.at(-1)).toMatchObject({ label: 'Game over', status: 'final' });
-    expect(hist[0].orders.find((o: any) => o.role === A).lines).toEqual(['STANDING WARFLEET NEVER', 'STANDING RETREAT Maui']);
+    expect(hist[0].orders.find((o: any) => o.role === A).lines).toEqual([
+      'STANDING WARFLEET NEVER',
+      'STANDING RETREAT Maui',
+    ]);
     expect(hist.filter((p: any) => p.status === 'adjudicated')).toHaveLength(hist.length - 1);
 
     // ---- Anyone may replay it now, from the seed and the recorded submissions.

@@ -8,8 +8,12 @@ import { mailFor, startTestService, type TestService } from '../helpers/app.ts';
 import { signUp, type Client } from '../helpers/api.ts';
 
 let t: TestService;
-beforeAll(async () => { t = await startTestService(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestService();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('Heiau Race, one game-year over HTTP', () => {
   let mod: Client, a: Client, b: Client;
@@ -21,10 +25,18 @@ describe('Heiau Race, one game-year over HTTP', () => {
     a = await signUp(t, 'alii@example.org', { name: 'Alii', timeZone: 'Pacific/Honolulu' });
     b = await signUp(t, 'makoa@example.org', { name: 'Makoa', timeZone: 'Europe/Paris' });
 
-    const created = await mod.ok('POST', '/games', {
-      name: 'Race to nine', variant: 'heiau', scenario: 'race', nmrPolicy: 'hold',
-      deadlines: { longerEachYear: { minutesPerYear: 3 }, reminderMinutes: 1, earlyProcessing: true },
-    }, 201);
+    const created = await mod.ok(
+      'POST',
+      '/games',
+      {
+        name: 'Race to nine',
+        variant: 'heiau',
+        scenario: 'race',
+        nmrPolicy: 'hold',
+        deadlines: { longerEachYear: { minutesPerYear: 3 }, reminderMinutes: 1, earlyProcessing: true },
+      },
+      201,
+    );
     gameId = created.id;
     expect(created.you).toEqual({ kind: 'moderator' });
     expect(created.powers).toEqual(['Sunrise', 'Sunset']);
@@ -52,11 +64,15 @@ describe('Heiau Race, one game-year over HTTP', () => {
       const start = (await mailFor(t.db, p.email, 'start'))[0];
       expect(start.body).toContain(`:: Seed-Hash: ${started.seedHash}`);
       expect(start.body).toContain(`You play ${roleOf[p.email]}`);
-      expect(start.body).toMatch(/First deadline \(Spring 1 Movement\): \w{3} \d+ \w{3} 2025 \d\d:03 \S+ \([A-Za-z_/]+; Mon 3 Mar 2025 00:03 UTC\)/);
+      expect(start.body).toMatch(
+        /First deadline \(Spring 1 Movement\): \w{3} \d+ \w{3} 2025 \d\d:03 \S+ \([A-Za-z_/]+; Mon 3 Mar 2025 00:03 UTC\)/,
+      );
     }
 
     // ---- Spring 1: a bad line rejects the whole submission and changes nothing.
-    const bad = await sunrise.req('PUT', `/games/${gameId}/orders`, { text: 'B Kona-Kailua - Kawaihae\nB Puna - Nowhere' });
+    const bad = await sunrise.req('PUT', `/games/${gameId}/orders`, {
+      text: 'B Kona-Kailua - Kawaihae\nB Puna - Nowhere',
+    });
     expect(bad.status).toBe(422);
     expect(bad.headers['content-type']).toMatch(/problem\+json/);
     expect(bad.body.errors).toEqual([expect.objectContaining({ line: 2, text: 'B Puna - Nowhere' })]);
@@ -65,7 +81,10 @@ describe('Heiau Race, one game-year over HTTP', () => {
 
     await t.db.account.updateMany({ data: { receiptsByMail: true } }); // these players asked for receipts by mail
     const r1 = await sunrise.ok('PUT', `/games/${gameId}/orders`, { text: 'B Kona-Kailua - Kawaihae\nB Puna H' });
-    expect(r1.lines.map((l: any) => [l.line, l.ok])).toEqual([[1, true], [2, true]]);
+    expect(r1.lines.map((l: any) => [l.line, l.ok])).toEqual([
+      [1, true],
+      [2, true],
+    ]);
     expect(r1.lines[0].reading).toBe('B Kona-Kailua - Kawaihae');
     expect(r1.receipt.hash).toMatch(/^[0-9a-f]{64}$/);
     expect(r1.ready).toBe(false);
@@ -74,7 +93,10 @@ describe('Heiau Race, one game-year over HTTP', () => {
     expect(receipt.body).toContain('read as:');
 
     // Sunset orders as a list and is ready; Sunrise is not, so nothing happens early.
-    const r2 = await sunset.ok('PUT', `/games/${gameId}/orders`, { orders: ['B Aiea H', 'B Kilauea - Wailua'], ready: true });
+    const r2 = await sunset.ok('PUT', `/games/${gameId}/orders`, {
+      orders: ['B Aiea H', 'B Kilauea - Wailua'],
+      ready: true,
+    });
     expect(r2.ready).toBe(true);
     // Sealed: neither the other player nor the moderator sees the orders before adjudication.
     const seenBySunset = await sunset.ok('GET', `/games/${gameId}/phases/${spring.seq}`);
@@ -88,7 +110,10 @@ describe('Heiau Race, one game-year over HTTP', () => {
     // The deadline passes: the deadline job adjudicates, exactly once.
     t.clock.advanceMinutes(3);
     const phaseRow = await t.db.phase.findFirstOrThrow({ where: { gameId, status: 'open' } });
-    const [j1, j2] = await Promise.all([handleDeadlineJob(t.ctx, { phaseId: phaseRow.id }), handleDeadlineJob(t.ctx, { phaseId: phaseRow.id })]);
+    const [j1, j2] = await Promise.all([
+      handleDeadlineJob(t.ctx, { phaseId: phaseRow.id }),
+      handleDeadlineJob(t.ctx, { phaseId: phaseRow.id }),
+    ]);
     expect([j1, j2].sort()).toEqual(['gone', 'processed']);
     expect(await t.db.phase.count({ where: { gameId, status: 'adjudicated' } })).toBe(1);
     const fall = (await a.ok('GET', `/games/${gameId}`)).phase;
@@ -105,8 +130,12 @@ describe('Heiau Race, one game-year over HTTP', () => {
       expect(res[0].body).toMatch(/B Kona-Kailua - Kawaihae/);
     }
     // Each reader's own zone next to UTC: Makoa is in Paris, Alii in Honolulu.
-    expect((await mailFor(t.db, b.email, 'results'))[0].body).toMatch(/Deadline: Mon 3 Mar 2025 01:06 GMT\+1 \(Europe\/Paris; Mon 3 Mar 2025 00:06 UTC\)/);
-    expect((await mailFor(t.db, a.email, 'results'))[0].body).toMatch(/Deadline: Sun 2 Mar 2025 14:06 HST \(Pacific\/Honolulu; Mon 3 Mar 2025 00:06 UTC\)/);
+    expect((await mailFor(t.db, b.email, 'results'))[0].body).toMatch(
+      /Deadline: Mon 3 Mar 2025 01:06 GMT\+1 \(Europe\/Paris; Mon 3 Mar 2025 00:06 UTC\)/,
+    );
+    expect((await mailFor(t.db, a.email, 'results'))[0].body).toMatch(
+      /Deadline: Sun 2 Mar 2025 14:06 HST \(Pacific\/Honolulu; Mon 3 Mar 2025 00:06 UTC\)/,
+    );
 
     // ---- Fall 1: Sunrise holds and is ready; Sunset sends nothing and gets a reminder.
     await sunrise.ok('PUT', `/games/${gameId}/orders`, { text: 'B Kawaihae H', ready: true });
@@ -143,7 +172,10 @@ describe('Heiau Race, one game-year over HTTP', () => {
       ['Winter 1 Adjustments', 'adjudicated'],
       ['Spring 2 Movement', 'open'],
     ]);
-    expect(hist[0].orders.find((o: any) => o.role === 'Sunrise').lines).toEqual(['B Kona-Kailua - Kawaihae', 'B Puna H']);
+    expect(hist[0].orders.find((o: any) => o.role === 'Sunrise').lines).toEqual([
+      'B Kona-Kailua - Kawaihae',
+      'B Puna H',
+    ]);
     expect(hist[1].missed).toEqual(['Sunset']);
     expect(hist[2].centres).toEqual({ Sunrise: 3, Sunset: 3 });
     expect(hist[3].centres).toEqual({ Sunrise: 3, Sunset: 3 });
@@ -151,13 +183,35 @@ describe('Heiau Race, one game-year over HTTP', () => {
 
     // ---- The mail each player got, in order.
     const kinds = async (c: Client) => (await mailFor(t.db, c.email)).map((m) => m.kind);
-    expect(await kinds(sunrise)).toEqual(['token', 'invite', 'start', 'receipt', 'results', 'receipt', 'results', 'receipt', 'results']);
-    expect(await kinds(sunset)).toEqual(['token', 'invite', 'start', 'receipt', 'results', 'reminder', 'results', 'receipt', 'results']);
+    expect(await kinds(sunrise)).toEqual([
+      'token',
+      'invite',
+      'start',
+      'receipt',
+      'results',
+      'receipt',
+      'results',
+      'receipt',
+      'results',
+    ]);
+    expect(await kinds(sunset)).toEqual([
+      'token',
+      'invite',
+      'start',
+      'receipt',
+      'results',
+      'reminder',
+      'results',
+      'receipt',
+      'results',
+    ]);
     const winter = (await mailFor(t.db, sunset.email, 'results'))[2];
     expect(winter.subject).toBe('Race to nine: Winter 1 Adjustments results — next: Spring 2 Movement');
     expect(winter.body).toMatch(/^:: Role: Sunset$/m);
     expect(winter.body).toMatch(/^:: URL: http:\/\/kahu.test\/games\//m);
-    expect(winter.body).toMatch(sunset === b ? /Deadline: .* \(Europe\/Paris; .* UTC\)/ : /Deadline: .* HST \(Pacific\/Honolulu; .* UTC\)/);
+    expect(winter.body).toMatch(
+      sunset === b ? /Deadline: .* \(Europe\/Paris; .* UTC\)/ : /Deadline: .* HST \(Pacific\/Honolulu; .* UTC\)/,
+    );
 
     // ---- The whole history replays from the seed and the recorded orders.
     const rep = await mod.ok('GET', `/games/${gameId}/replay`);

@@ -5,15 +5,24 @@ import { startTestService, type TestService } from '../helpers/app.ts';
 import { signUp, startedGame } from '../helpers/api.ts';
 
 let t: TestService;
-beforeAll(async () => { t = await startTestService(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestService();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('history pages', () => {
   it('pages through every phase with after/next; bad paging parameters are 400', async () => {
     const mod = await signUp(t, 'pages-mod@example.org');
     const a = await signUp(t, 'pages-a@example.org');
     const b = await signUp(t, 'pages-b@example.org');
-    const { game } = await startedGame(t, mod, [a, b], { name: 'Pages', variant: 'aloha', scenario: 'two', deadlines: { reminderMinutes: 0 } });
+    const { game } = await startedGame(t, mod, [a, b], {
+      name: 'Pages',
+      variant: 'aloha',
+      scenario: 'two',
+      deadlines: { reminderMinutes: 0 },
+    });
     for (let i = 0; i < 7; i++) await mod.ok('POST', `/games/${game.id}/process`);
     const seen: number[] = [];
     let after = 0;

@@ -10,8 +10,12 @@ import { signUp } from '../helpers/api.ts';
 import { hawaiiTurn } from '../helpers/hawaii1795-player.ts';
 
 let t: TestService;
-beforeAll(async () => { t = await startTestService(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestService();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const SEED = 'kahu-legacy-stream';
 const K = 'kamehameha';
@@ -22,9 +26,22 @@ describe('a Hawaii 1795 game begun on the old stream', () => {
     const mod = await signUp(t, 'kahuna@example.org');
     const kp = await signUp(t, 'paiea@example.org');
     const ap = await signUp(t, 'kalani@example.org');
-    const created = await mod.ok('POST', '/games', { name: 'Old dice', variant: 'hawaii1795', scenario: 'short', deadlines: { lengths: { turn: 720 }, reminderMinutes: 0 } }, 201);
+    const created = await mod.ok(
+      'POST',
+      '/games',
+      {
+        name: 'Old dice',
+        variant: 'hawaii1795',
+        scenario: 'short',
+        deadlines: { lengths: { turn: 720 }, reminderMinutes: 0 },
+      },
+      201,
+    );
     const gameId = created.id;
-    await t.db.game.update({ where: { id: gameId }, data: { seed: SEED, seedHash: crypto.createHash('sha256').update(SEED).digest('hex') } });
+    await t.db.game.update({
+      where: { id: gameId },
+      data: { seed: SEED, seedHash: crypto.createHash('sha256').update(SEED).digest('hex') },
+    });
     await mod.ok('POST', `/games/${gameId}/invitations`, { email: kp.email, role: K }, 201);
     await mod.ok('POST', `/games/${gameId}/invitations`, { email: ap.email, role: A }, 201);
     for (const p of [kp, ap]) await p.ok('POST', `/games/${gameId}/join`);

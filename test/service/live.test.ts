@@ -19,7 +19,12 @@ let other: { app: FastifyInstance; ctx: Ctx; base: string };
 beforeAll(async () => {
   t = await startTestService();
   // A second API process: its own pools and its own LISTEN connection, the same database.
-  const ctx: Ctx = { ...t.ctx, db: createDb(t.database.url, 3), pool: createPool(t.database.url, 3), log: pino({ level: 'silent' }) };
+  const ctx: Ctx = {
+    ...t.ctx,
+    db: createDb(t.database.url, 3),
+    pool: createPool(t.database.url, 3),
+    log: pino({ level: 'silent' }),
+  };
   const app = await buildApp(ctx);
   await app.listen({ port: 0, host: '127.0.0.1' });
   other = { app, ctx, base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
@@ -31,47 +36,73 @@ afterAll(async () => {
   await t?.close();
 });
 
-interface Live { status: number; body: string; events: { kind: string; data: any; raw: string }[]; close(): void; next(kind: string, ms?: number): Promise<{ kind: string; data: any; raw: string }> }
+interface Live {
+  status: number;
+  body: string;
+  events: { kind: string; data: any; raw: string }[];
+  close(): void;
+  next(kind: string, ms?: number): Promise<{ kind: string; data: any; raw: string }>;
+}
 
 /** Opens a stream on the second instance; resolves once it is live (or answered an error). */
 function follow(path: string, token?: string): Promise<Live> {
   return new Promise((resolve, reject) => {
     let taken = 0;
-    const req = http.get(`${other.base}${path}`, { headers: { accept: 'text/event-stream', ...(token ? { authorization: `Bearer ${token}` } : {}) } }, (res) => {
-      const live: Live = {
-        status: res.statusCode ?? 0, body: '', events: [],
-        close: () => req.destroy(),
-        next: (kind, ms = 10_000) => new Promise((ok, fail) => {
-          // From the first event not yet taken: one may arrive before the request that caused it has its answer.
-          const seen = taken;
-          const started = Date.now();
-          const look = () => {
-            const i = live.events.findIndex((x, j) => j >= seen && x.kind === kind);
-            if (i >= 0) { taken = i + 1; return ok(live.events[i]!); }
-            if (Date.now() - started > ms) return fail(new Error(`no "${kind}" event within ${ms} ms; got ${live.events.slice(seen).map((x) => x.kind).join(', ') || 'nothing'}`));
-            setTimeout(look, 20);
-          };
-          look();
-        }),
-      };
-      res.setEncoding('utf8');
-      let buf = '';
-      res.on('data', (chunk: string) => {
-        live.body += chunk;
-        buf += chunk;
-        let i: number;
-        while ((i = buf.indexOf('\n\n')) >= 0) {
-          const block = buf.slice(0, i);
-          buf = buf.slice(i + 2);
-          const kind = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (kind) live.events.push({ kind, data: JSON.parse(data ?? 'null'), raw: block });
-          if (block.includes(': live')) resolve(live);
-        }
-      });
-      res.on('end', () => resolve(live));
-      if (res.statusCode !== 200) res.on('end', () => resolve(live));
-    });
+    const req = http.get(
+      `${other.base}${path}`,
+      { headers: { accept: 'text/event-stream', ...(token ? { authorization: `Bearer ${token}` } : {}) } },
+      (res) => {
+        const live: Live = {
+          status: res.statusCode ?? 0,
+          body: '',
+          events: [],
+          close: () => req.destroy(),
+          next: (kind, ms = 10_000) =>
+            new Promise((ok, fail) => {
+              // From the first event not yet taken: one may arrive before the request that caused it has its answer.
+              const seen = taken;
+              const started = Date.now();
+              const look = () => {
+                const i = live.events.findIndex((x, j) => j >= seen && x.kind === kind);
+                if (i >= 0) {
+                  taken = i + 1;
+                  return ok(live.events[i]!);
+                }
+                if (Date.now() - started > ms)
+                  return fail(
+                    new Error(
+                      `no "${kind}" event within ${ms} ms; got ${
+                        live.events
+                          .slice(seen)
+                          .map((x) => x.kind)
+                          .join(', ') || 'nothing'
+                      }`,
+                    ),
+                  );
+                setTimeout(look, 20);
+              };
+              look();
+            }),
+        };
+        res.setEncoding('utf8');
+        let buf = '';
+        res.on('data', (chunk: string) => {
+          live.body += chunk;
+          buf += chunk;
+          let i: number;
+          while ((i = buf.indexOf('\n\n')) >= 0) {
+            const block = buf.slice(0, i);
+            buf = buf.slice(i + 2);
+            const kind = /^event: (.*)$/m.exec(block)?.[1];
+            const data = /^data: (.*)$/m.exec(block)?.[1];
+            if (kind) live.events.push({ kind, data: JSON.parse(data ?? 'null'), raw: block });
+            if (block.includes(': live')) resolve(live);
+          }
+        });
+        res.on('end', () => resolve(live));
+        if (res.statusCode !== 200) res.on('end', () => resolve(live));
+      },
+    );
     req.on('error', reject);
   });
 }
@@ -87,13 +118,20 @@ describe('live streams across two service instances', () => {
     mod = await signUp(t, 'live-mod@example.org', { name: 'Kahuna' });
     a = await signUp(t, 'live-a@example.org', { name: 'Alii' });
     b = await signUp(t, 'live-b@example.org', { name: 'Makoa' });
-    const g = await startedGame(t, mod, [a, b], { name: 'Live race', variant: 'heiau', scenario: 'race', deadlines: { reminderMinutes: 0 } });
+    const g = await startedGame(t, mod, [a, b], {
+      name: 'Live race',
+      variant: 'heiau',
+      scenario: 'race',
+      deadlines: { reminderMinutes: 0 },
+    });
     gameId = g.game.id;
     sunrise = g.byRole.Sunrise!;
     sunset = g.byRole.Sunset!;
   });
 
-  it('a ready mark, a moved deadline and an adjudication made on one instance reach a player following on the other, without content', { timeout: 30_000 }, async () => {
+  it('a ready mark, a moved deadline and an adjudication made on one instance reach a player following on the other, without content', {
+    timeout: 30_000,
+  }, async () => {
     const live = await follow(`/games/${gameId}/live`, sunset.token);
     const mine = await follow('/games/live', sunset.token);
     expect(live.status).toBe(200);
@@ -116,14 +154,17 @@ describe('live streams across two service instances', () => {
     expect(moved.data.game).toBe(gameId);
     await delay(300);
     // Events say what changed, never what was ordered or written.
-    for (const text of [live.body, mine.body]) expect(text).not.toMatch(/Kawaihae|Kona|Aiea|Kilauea|Puna|live-a@|live-b@/);
+    for (const text of [live.body, mine.body])
+      expect(text).not.toMatch(/Kawaihae|Kona|Aiea|Kilauea|Puna|live-a@|live-b@/);
     expect(live.events.map((e) => e.kind)).toContain('event');
     expect(live.events.filter((e) => e.kind === 'phase').map((e) => e.data.seq)).toContain(2);
     live.close();
     mine.close();
   });
 
-  it('a private game is not found to a visitor, press is told only to those it was sent to, and streams per reader are capped', { timeout: 30_000 }, async () => {
+  it('a private game is not found to a visitor, press is told only to those it was sent to, and streams per reader are capped', {
+    timeout: 30_000,
+  }, async () => {
     const visitor = await follow(`/games/${gameId}/live`);
     expect(visitor.status).toBe(404);
     expect(visitor.body).toMatch(/"status":404/);
@@ -164,15 +205,24 @@ describe('live streams across two service instances', () => {
   });
 
   it('closing the service ends its open streams: shutdown never waits on a follower', { timeout: 30_000 }, async () => {
-    const ctx: Ctx = { ...t.ctx, db: createDb(t.database.url, 2), pool: createPool(t.database.url, 2), log: pino({ level: 'silent' }) };
+    const ctx: Ctx = {
+      ...t.ctx,
+      db: createDb(t.database.url, 2),
+      pool: createPool(t.database.url, 2),
+      log: pino({ level: 'silent' }),
+    };
     const app = await buildApp(ctx);
     await app.listen({ port: 0, host: '127.0.0.1' });
     const port = (app.server.address() as AddressInfo).port;
     const { ended } = await new Promise<{ ended: Promise<void> }>((resolve) => {
-      http.get(`http://127.0.0.1:${port}/games/${gameId}/live`, { headers: { authorization: `Bearer ${sunset.token}` } }, (res) => {
-        const end = new Promise<void>((ok) => res.on('end', () => ok()).on('close', () => ok()));
-        res.on('data', () => resolve({ ended: end }));
-      });
+      http.get(
+        `http://127.0.0.1:${port}/games/${gameId}/live`,
+        { headers: { authorization: `Bearer ${sunset.token}` } },
+        (res) => {
+          const end = new Promise<void>((ok) => res.on('end', () => ok()).on('close', () => ok()));
+          res.on('data', () => resolve({ ended: end }));
+        },
+      );
     });
     const started = Date.now();
     await app.close();

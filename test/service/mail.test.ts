@@ -23,14 +23,21 @@ beforeAll(async () => {
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     onRcptTo(_addr, _s, cb) {
-      if (rejectNext > 0) { rejectNext--; return cb(Object.assign(new Error('mailbox busy'), { responseCode: 451 })); }
+      if (rejectNext > 0) {
+        rejectNext--;
+        return cb(Object.assign(new Error('mailbox busy'), { responseCode: 451 }));
+      }
       cb();
     },
     onData(stream, session, cb) {
       let raw = '';
       stream.on('data', (c) => (raw += c.toString()));
       stream.on('end', () => {
-        received.push({ from: (session.envelope.mailFrom as any).address, to: session.envelope.rcptTo.map((r) => r.address), raw });
+        received.push({
+          from: (session.envelope.mailFrom as any).address,
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+        });
         cb();
       });
     },
@@ -44,7 +51,9 @@ afterAll(async () => {
 });
 
 async function queue(to: string, subject: string) {
-  await t.db.$transaction((tx) => queueMail(tx, { to, subject, body: `Body of ${subject}\n:: Judge: kahu`, kind: 'test' }, t.clock.now()));
+  await t.db.$transaction((tx) =>
+    queueMail(tx, { to, subject, body: `Body of ${subject}\n:: Judge: kahu`, kind: 'test' }, t.clock.now()),
+  );
 }
 
 describe('mail', () => {
@@ -85,7 +94,13 @@ describe('mail', () => {
 
   it('gives up after the last attempt', async () => {
     await queue('p3@example.org', 'Never');
-    const broken = { kind: 'smtp' as const, send: async () => { throw new Error('connection refused'); }, close() {} };
+    const broken = {
+      kind: 'smtp' as const,
+      send: async () => {
+        throw new Error('connection refused');
+      },
+      close() {},
+    };
     for (let i = 0; i < MAX_ATTEMPTS; i++) {
       await sendPendingMail(t.ctx, broken);
       t.clock.advance(backoffMs(i + 1));
@@ -97,8 +112,19 @@ describe('mail', () => {
   it('several senders at once send each mail once', async () => {
     for (let i = 0; i < 30; i++) await queue(`many${i}@example.org`, `Many ${i}`);
     const sent: string[] = [];
-    const counting = { kind: 'file' as const, send: async (m: any) => { sent.push(m.id); await new Promise((r) => setTimeout(r, 2)); }, close() {} };
-    await Promise.all([sendPendingMail(t.ctx, counting), sendPendingMail(t.ctx, counting), sendPendingMail(t.ctx, counting)]);
+    const counting = {
+      kind: 'file' as const,
+      send: async (m: any) => {
+        sent.push(m.id);
+        await new Promise((r) => setTimeout(r, 2));
+      },
+      close() {},
+    };
+    await Promise.all([
+      sendPendingMail(t.ctx, counting),
+      sendPendingMail(t.ctx, counting),
+      sendPendingMail(t.ctx, counting),
+    ]);
     expect(sent).toHaveLength(30);
     expect(new Set(sent).size).toBe(30);
   });

@@ -10,12 +10,23 @@ import { maoriWars, setupMaoriWars } from '../../src/games/maori-wars.ts';
 import { mapOf } from '../../src/maori-wars/state.ts';
 
 let t: TestService;
-beforeAll(async () => { registerGame(maoriWars); t = await startTestService(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  registerGame(maoriWars);
+  t = await startTestService();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 describe("Hōne Heke's Challenge over HTTP", () => {
-  it('plays the scenario to its end from the options, each player reading only their own view', { timeout: 300_000 }, async () => {
-    const { mod, byRole, gameId } = await gameOf(t, 'mw-e2e', 2, { name: 'Flagstaff War', variant: 'maori-wars', scenario: 'hone-hekes-challenge' });
+  it('plays the scenario to its end from the options, each player reading only their own view', {
+    timeout: 300_000,
+  }, async () => {
+    const { mod, byRole, gameId } = await gameOf(t, 'mw-e2e', 2, {
+      name: 'Flagstaff War',
+      variant: 'maori-wars',
+      scenario: 'hone-hekes-challenge',
+    });
     expect(Object.keys(byRole).sort()).toEqual(['British', 'Maori']);
     const other = (role: string) => (role === 'Maori' ? 'British' : 'Maori');
 
@@ -26,7 +37,10 @@ describe("Hōne Heke's Challenge over HTTP", () => {
     let maps = 0;
     for (;;) {
       const g = await mod.ok('GET', `/games/${gameId}`);
-      if (g.status === 'finished') { expect(g.outcome.text).toMatch(/Victory|Draw/); break; }
+      if (g.status === 'finished') {
+        expect(g.outcome.text).toMatch(/Victory|Draw/);
+        break;
+      }
       const expected = g.phase.readiness.filter((r: any) => r.expected).map((r: any) => r.role);
       expect(expected).toHaveLength(1);
       const role = expected[0] as string;
@@ -38,7 +52,12 @@ describe("Hōne Heke's Challenge over HTTP", () => {
       expect(theirs.options.actions).toEqual([]);
       // The first offered action of each kind but PASS, once a phase: the game moves and ends.
       const pick = opts.options.actions.find((a: any) => a.kind !== 'pass') ?? opts.options.actions.at(-1);
-      const sub = await me.ok('PUT', `/games/${gameId}/orders`, { orders: [pick.text, 'PASS', ...(standingBy ? [] : ['STANDING EVADE NEVER'])].filter((x, i, a) => a.indexOf(x) === i), ready: true });
+      const sub = await me.ok('PUT', `/games/${gameId}/orders`, {
+        orders: [pick.text, 'PASS', ...(standingBy ? [] : ['STANDING EVADE NEVER'])].filter(
+          (x, i, a) => a.indexOf(x) === i,
+        ),
+        ready: true,
+      });
       standingBy ??= role;
       expect(sub.lines[0].ok, JSON.stringify(sub.lines)).toBe(true);
       await mod.ok('POST', `/games/${gameId}/process`);
@@ -56,7 +75,8 @@ describe("Hōne Heke's Challenge over HTTP", () => {
 
     const vm = await byRole[standingBy!]!.ok('GET', `/games/${gameId}`);
     const vb = await byRole[other(standingBy!)]!.ok('GET', `/games/${gameId}`);
-    const mv = JSON.stringify(vm), bv = JSON.stringify(vb);
+    const mv = JSON.stringify(vm),
+      bv = JSON.stringify(vb);
     expect(mv).toContain('"evade":"never"');
     expect(bv).not.toContain('"evade":"never"');
 
@@ -69,16 +89,25 @@ describe("Hōne Heke's Challenge over HTTP", () => {
     for (const p of places) {
       const name = places.filter((q) => q.hex === p.hex).map((q) => q.name);
       for (const m of reports.matchAll(new RegExp(`(.{0,40})\\b${p.hex}\\b`, 'g'))) {
-        expect(name.some((n) => m[1]!.endsWith(`${n} (`)), m[0]).toBe(true);
+        expect(
+          name.some((n) => m[1]!.endsWith(`${n} (`)),
+          m[0],
+        ).toBe(true);
         named++;
       }
     }
     expect(named).toBeGreaterThan(0);
 
     // The map of the last phase as a picture.
-    const png = await t.app.inject({ method: 'GET', url: `/games/${gameId}/map.png`, headers: { authorization: `Bearer ${byRole.Maori!.token}` } });
+    const png = await t.app.inject({
+      method: 'GET',
+      url: `/games/${gameId}/map.png`,
+      headers: { authorization: `Bearer ${byRole.Maori!.token}` },
+    });
     expect(png.statusCode).toBe(200);
     expect(png.headers['content-type']).toMatch(/image\/png/);
-    expect(new Resvg('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>').render().asPng().length).toBeGreaterThan(0);
+    expect(
+      new Resvg('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>').render().asPng().length,
+    ).toBeGreaterThan(0);
   });
 });

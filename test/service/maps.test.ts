@@ -6,8 +6,12 @@ import { startTestService, type TestService } from '../helpers/app.ts';
 import { gameOf, signUp, startedGame, type Client } from '../helpers/api.ts';
 
 let t: TestService;
-beforeAll(async () => { t = await startTestService(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestService();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const units = (svg: string) => [...svg.matchAll(/data-unit="([^"]+)"/g)].map((m) => m[1]);
 
@@ -16,12 +20,18 @@ describe('Game maps', () => {
     const mod = await signUp(t, 'mapmod@example.org');
     const players: Client[] = [];
     for (const n of ['m1', 'm2', 'm3', 'm4', 'm5']) players.push(await signUp(t, `${n}@example.org`));
-    const { game, byRole } = await startedGame(t, mod, players, { name: 'Map game', variant: 'heiau', scenario: 'haole', deadlines: { reminderMinutes: 0 } });
+    const { game, byRole } = await startedGame(t, mod, players, {
+      name: 'Map game',
+      variant: 'heiau',
+      scenario: 'haole',
+      deadlines: { reminderMinutes: 0 },
+    });
     const haoleRole = Object.keys(byRole).find((r) => r === 'Haole')!;
     // Settle the ballot (every voter the same setup, so no tie).
     while ((await mod.ok('GET', `/games/${game.id}`)).phase.type === 'ballot') {
       const g = await mod.ok('GET', `/games/${game.id}`);
-      for (const r of g.phase.readiness.filter((x: any) => x.expected)) await byRole[r.role].ok('PUT', `/games/${game.id}/orders`, { text: 'Wings', ready: true });
+      for (const r of g.phase.readiness.filter((x: any) => x.expected))
+        await byRole[r.role].ok('PUT', `/games/${game.id}/orders`, { text: 'Wings', ready: true });
       t.clock.advance(1000);
       await sweep(t.ctx);
     }
@@ -41,27 +51,47 @@ describe('Game maps', () => {
     // The haole's own order is drawn on its map as sent; nobody else's is.
     await haole.ok('PUT', `/games/${game.id}/orders`, { text: 'F SPO - Kaiwi Channel', ready: false });
     const withOrder = (await haole.req('GET', `/games/${game.id}/map.svg`)).body;
-    expect(withOrder).toMatch(/class="order move" data-result="pending"><title>Haole: F South Pacific Ocean - Kaiwi Channel/);
+    expect(withOrder).toMatch(
+      /class="order move" data-result="pending"><title>Haole: F South Pacific Ocean - Kaiwi Channel/,
+    );
     expect((await byRole[native].req('GET', `/games/${game.id}/map.svg`)).body).not.toMatch(/class="order /);
 
-    const nativeUnits = (await byRole[native].ok('GET', `/games/${game.id}`)).view.units.filter((u: any) => u.power === native);
-    await byRole[native].ok('PUT', `/games/${game.id}/orders`, { text: nativeUnits.map((u: any) => `${u.type} ${u.location} H`).join('\n') });
+    const nativeUnits = (await byRole[native].ok('GET', `/games/${game.id}`)).view.units.filter(
+      (u: any) => u.power === native,
+    );
+    await byRole[native].ok('PUT', `/games/${game.id}/orders`, {
+      text: nativeUnits.map((u: any) => `${u.type} ${u.location} H`).join('\n'),
+    });
     // Adjudicate the first Spring; its map shows every order with its result, for good.
     const spring = (await mod.ok('GET', `/games/${game.id}`)).phase.seq;
     await mod.ok('POST', `/games/${game.id}/process`);
     const done = await haole.req('GET', `/games/${game.id}/phases/${spring}/map.svg`);
     expect(done.status).toBe(200);
     expect(done.headers['cache-control']).toBe('private, max-age=31536000, immutable');
-    expect(done.body).toMatch(/class="order move" data-result="succeeds"><title>Haole: F South Pacific Ocean - Kaiwi Channel/);
+    expect(done.body).toMatch(
+      /class="order move" data-result="succeeds"><title>Haole: F South Pacific Ocean - Kaiwi Channel/,
+    );
     // The natives' orders are revealed with the results of the first Spring.
-    expect(new Set([...done.body.matchAll(/<g class="order [^"]*" data-result="[a-z]+"><title>([A-Za-z]+):/g)].map((m) => m[1])).size).toBeGreaterThan(1);
+    expect(
+      new Set(
+        [...done.body.matchAll(/<g class="order [^"]*" data-result="[a-z]+"><title>([A-Za-z]+):/g)].map((m) => m[1]),
+      ).size,
+    ).toBeGreaterThan(1);
     const again = await haole.req('GET', `/games/${game.id}/phases/${spring}/map.svg`);
     expect(again.headers.etag).toBe(done.headers.etag);
-    const cached = await t.app.inject({ method: 'GET', url: `/games/${game.id}/phases/${spring}/map.svg`, headers: { authorization: `Bearer ${haole.token}`, 'if-none-match': done.headers.etag } });
+    const cached = await t.app.inject({
+      method: 'GET',
+      url: `/games/${game.id}/phases/${spring}/map.svg`,
+      headers: { authorization: `Bearer ${haole.token}`, 'if-none-match': done.headers.etag },
+    });
     expect(cached.statusCode).toBe(304);
 
     // PNG from the same drawing.
-    const png = await t.app.inject({ method: 'GET', url: `/games/${game.id}/phases/${spring}/map.png`, headers: { authorization: `Bearer ${haole.token}` } });
+    const png = await t.app.inject({
+      method: 'GET',
+      url: `/games/${game.id}/phases/${spring}/map.png`,
+      headers: { authorization: `Bearer ${haole.token}` },
+    });
     expect(png.statusCode).toBe(200);
     expect(png.headers['content-type']).toBe('image/png');
     expect(png.rawPayload.subarray(1, 4).toString()).toBe('PNG');
@@ -72,28 +102,74 @@ describe('Game maps', () => {
     expect(none.status).toBe(404);
     expect(none.headers['content-type']).toMatch(/problem\+json/);
     expect((await t.app.inject({ method: 'GET', url: `/games/${game.id}/map.svg` })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/games/${game.id}/map.svg`, headers: { authorization: 'Bearer kahu_nope' } })).statusCode).toBe(401);
-    const standard = await mod.ok('POST', '/games', { name: 'Not started', variant: 'standard', scenario: 'classic' }, 201);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/games/${game.id}/map.svg`,
+          headers: { authorization: 'Bearer kahu_nope' },
+        })
+      ).statusCode,
+    ).toBe(401);
+    const standard = await mod.ok(
+      'POST',
+      '/games',
+      { name: 'Not started', variant: 'standard', scenario: 'classic' },
+      201,
+    );
     const noMap = await mod.req('GET', `/games/${standard.id}/map.svg`);
     expect(noMap.status).toBe(404);
     expect(noMap.body.detail).toMatch(/has not started/);
   });
 
   it('draws a Standard game: the board of Europe with the 1901 units, as SVG and PNG', async () => {
-    const { game, byRole } = await gameOf(t, 'stdmap', 7, { name: 'Standard map', variant: 'standard', scenario: 'classic' });
+    const { game, byRole } = await gameOf(t, 'stdmap', 7, {
+      name: 'Standard map',
+      variant: 'standard',
+      scenario: 'classic',
+    });
     const england = byRole.England;
     const r = await england.req('GET', `/games/${game.id}/map.svg`);
     expect(r.status).toBe(200);
     expect(r.headers['content-type']).toMatch(/image\/svg\+xml/);
-    expect(units(r.body).sort()).toEqual(['ank', 'ber', 'bre', 'bud', 'con', 'edi', 'kie', 'lon', 'lvp', 'mar', 'mos', 'mun', 'nap', 'par', 'rom', 'sev', 'smy', 'stp/sc', 'tri', 'ven', 'vie', 'war']);
+    expect(units(r.body).sort()).toEqual([
+      'ank',
+      'ber',
+      'bre',
+      'bud',
+      'con',
+      'edi',
+      'kie',
+      'lon',
+      'lvp',
+      'mar',
+      'mos',
+      'mun',
+      'nap',
+      'par',
+      'rom',
+      'sev',
+      'smy',
+      'stp/sc',
+      'tri',
+      'ven',
+      'vie',
+      'war',
+    ]);
     expect(r.body).toContain('<title>Russia fleet in St Petersburg (sc)</title>');
     expect(r.body).toContain('<title>Switzerland: impassable</title>');
     await england.ok('PUT', `/games/${game.id}/orders`, { text: 'F lon - nth\nF edi - nwg\nA lvp - yor' });
     const own = await england.req('GET', `/games/${game.id}/map.svg`);
-    expect(own.body).toMatch(/<g class="order move" data-result="pending"><title>England: F London - North Sea<\/title>/);
+    expect(own.body).toMatch(
+      /<g class="order move" data-result="pending"><title>England: F London - North Sea<\/title>/,
+    );
     // Another power does not see England's orders on its map.
     expect((await byRole.France.req('GET', `/games/${game.id}/map.svg`)).body).not.toMatch(/England: F London/);
-    const png = await t.app.inject({ method: 'GET', url: `/games/${game.id}/map.png`, headers: { authorization: `Bearer ${england.token}` } });
+    const png = await t.app.inject({
+      method: 'GET',
+      url: `/games/${game.id}/map.png`,
+      headers: { authorization: `Bearer ${england.token}` },
+    });
     expect(png.statusCode).toBe(200);
     expect(png.rawPayload.subarray(1, 4).toString()).toBe('PNG');
   });
@@ -102,15 +178,23 @@ describe('Game maps', () => {
     const mod = await signUp(t, 'hodmod@example.org');
     const a = await signUp(t, 'hod1@example.org');
     const b = await signUp(t, 'hod2@example.org');
-    const scenario = (await mod.ok('GET', '/variants')).variants.find((v: any) => v.id === 'hawaii1795').scenarios[0].id;
-    const { game, byRole } = await startedGame(t, mod, [a, b], { name: 'Hawaii map', variant: 'hawaii1795', scenario, options: { fogOfWar: true } });
+    const scenario = (await mod.ok('GET', '/variants')).variants.find((v: any) => v.id === 'hawaii1795').scenarios[0]
+      .id;
+    const { game, byRole } = await startedGame(t, mod, [a, b], {
+      name: 'Hawaii map',
+      variant: 'hawaii1795',
+      scenario,
+      options: { fogOfWar: true },
+    });
     for (const role of Object.keys(byRole)) {
       const r = await byRole[role].req('GET', `/games/${game.id}/map.svg`);
       expect(r.status).toBe(200);
       expect(r.body).toMatch(new RegExp(`class="stack" data-space="[^"]+" data-side="${role}"`));
       // Under the fog of war the other side's stacks are hidden counters (unless they share a space).
       const other = Object.keys(byRole).find((x) => x !== role)!;
-      expect(r.body).not.toMatch(new RegExp(`class="stack" data-space="(kona|hilo|oahu-1|oahu-2|maui)" data-side="${other}" data-strength`));
+      expect(r.body).not.toMatch(
+        new RegExp(`class="stack" data-space="(kona|hilo|oahu-1|oahu-2|maui)" data-side="${other}" data-strength`),
+      );
     }
   });
 });

@@ -16,9 +16,17 @@ beforeAll(async () => {
   b = await signUp(t, 'b@example.org');
   c = await signUp(t, 'c@example.org', { timeZone: 'Asia/Tokyo' });
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
-const race = (extra: Record<string, unknown> = {}) => ({ name: 'Mod test', variant: 'heiau', scenario: 'race', deadlines: { lengths: { movement: 60, retreat: 30, adjustment: 30 }, reminderMinutes: 0 }, ...extra });
+const race = (extra: Record<string, unknown> = {}) => ({
+  name: 'Mod test',
+  variant: 'heiau',
+  scenario: 'race',
+  deadlines: { lengths: { movement: 60, retreat: 30, adjustment: 30 }, reminderMinutes: 0 },
+  ...extra,
+});
 
 describe('moderator', () => {
   it('sets and extends deadlines; bad input changes nothing; players see the event', async () => {
@@ -90,8 +98,14 @@ describe('moderator', () => {
     await old.ok('PUT', `/games/${game.id}/orders`, { text: 'B Puna H' });
     const seat = (await mod.ok('GET', `/games/${game.id}`)).players.find((p: any) => p.role === 'Sunrise');
     const replaced = await mod.ok('POST', `/games/${game.id}/players/${seat.id}/replace`, { email: c.email });
-    expect(replaced.players.find((p: any) => p.email === c.email)).toMatchObject({ role: 'Sunrise', status: 'playing' });
-    expect(replaced.players.find((p: any) => p.email === old.email)).toMatchObject({ role: 'Sunrise', status: 'replaced' });
+    expect(replaced.players.find((p: any) => p.email === c.email)).toMatchObject({
+      role: 'Sunrise',
+      status: 'playing',
+    });
+    expect(replaced.players.find((p: any) => p.email === old.email)).toMatchObject({
+      role: 'Sunrise',
+      status: 'replaced',
+    });
     const told = await mailFor(t.db, c.email, 'replacement');
     expect(told).toHaveLength(1);
     expect(told[0].body).toMatch(/You take over Sunrise/);
@@ -115,7 +129,12 @@ describe('moderator', () => {
   });
 
   it('wait policy: the deadline passes with orders missing, the game waits through grace, late players are told', async () => {
-    const { game, byRole } = await startedGame(t, mod, [a, b], race({ nmrPolicy: 'wait', deadlines: { lengths: { movement: 60 }, graceMinutes: 30, reminderMinutes: 0 } }));
+    const { game, byRole } = await startedGame(
+      t,
+      mod,
+      [a, b],
+      race({ nmrPolicy: 'wait', deadlines: { lengths: { movement: 60 }, graceMinutes: 30, reminderMinutes: 0 } }),
+    );
     await byRole.Sunrise.ok('PUT', `/games/${game.id}/orders`, { text: 'B Puna H' });
     t.clock.advanceMinutes(61);
     const phaseId = (await t.db.phase.findFirstOrThrow({ where: { gameId: game.id, status: 'open' } })).id;
@@ -123,7 +142,10 @@ describe('moderator', () => {
     expect((await mailFor(t.db, byRole.Sunset.email, 'late'))[0].subject).toMatch(/your orders are late/);
     expect((await mailFor(t.db, byRole.Sunrise.email, 'late'))[0].subject).toMatch(/waiting for late orders/);
     await sweep(t.ctx);
-    expect((await a.ok('GET', `/games/${game.id}`)).phase).toMatchObject({ label: 'Spring 1 Movement', graceUntil: new Date(t.clock.now().getTime() + 29 * 60_000).toISOString() });
+    expect((await a.ok('GET', `/games/${game.id}`)).phase).toMatchObject({
+      label: 'Spring 1 Movement',
+      graceUntil: new Date(t.clock.now().getTime() + 29 * 60_000).toISOString(),
+    });
     t.clock.advanceMinutes(30);
     await sweep(t.ctx);
     const hist = (await a.ok('GET', `/games/${game.id}/history`)).phases;

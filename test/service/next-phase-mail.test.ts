@@ -8,8 +8,12 @@ import { mailFor, startTestService, type TestService } from '../helpers/app.ts';
 import { signUp, startedGame } from '../helpers/api.ts';
 
 let t: TestService;
-beforeAll(async () => { t = await startTestService(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestService();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('the next-phase line of game mail', () => {
   it('asks for orders only from the powers the engine expects', async () => {
@@ -17,7 +21,8 @@ describe('the next-phase line of game mail', () => {
     const a = await signUp(t, 'alii@example.org');
     const b = await signUp(t, 'makoa@example.org');
     const { game, byRole } = await startedGame(t, mod, [a, b], { name: 'Race', variant: 'heiau', scenario: 'race' });
-    const sunrise = byRole.Sunrise!, sunset = byRole.Sunset!;
+    const sunrise = byRole.Sunrise!,
+      sunset = byRole.Sunset!;
     const put = `on the game's page, http://kahu.test/#/games/${game.id}`;
 
     for (const p of [sunrise, sunset]) {
@@ -32,7 +37,10 @@ describe('the next-phase line of game mail', () => {
     await sunset.ok('PUT', `/games/${game.id}/orders`, { text: 'B Aiea H', ready: true });
     t.clock.advance(1000);
     expect((await sweep(t.ctx)).processed).toBe(1);
-    for (const p of [sunrise, sunset]) expect((await mailFor(t.db, p.email, 'results')).at(-1)!.body).toContain(`Your orders for Fall 1 Movement are due ${put}.\n`);
+    for (const p of [sunrise, sunset])
+      expect((await mailFor(t.db, p.email, 'results')).at(-1)!.body).toContain(
+        `Your orders for Fall 1 Movement are due ${put}.\n`,
+      );
     await sunrise.ok('PUT', `/games/${game.id}/orders`, { text: 'B Kawaihae H', ready: true });
     await sunset.ok('PUT', `/games/${game.id}/orders`, { text: 'B Aiea H', ready: true });
     t.clock.advance(1000);
@@ -43,7 +51,9 @@ describe('the next-phase line of game mail', () => {
     const toSunrise = (await mailFor(t.db, sunrise.email, 'results')).at(-1)!.body;
     const toSunset = (await mailFor(t.db, sunset.email, 'results')).at(-1)!.body;
     expect(toSunrise).toContain(`Your orders for Winter 1 Adjustments are due ${put}.\n`);
-    expect(toSunset).toContain('You (Sunset) have nothing to order in Winter 1 Adjustments; it is processed without orders from you.\n');
+    expect(toSunset).toContain(
+      'You (Sunset) have nothing to order in Winter 1 Adjustments; it is processed without orders from you.\n',
+    );
     expect(toSunset).not.toMatch(/are due/);
     expect((await mailFor(t.db, mod.email, 'results')).at(-1)!.body).not.toMatch(/are due|nothing to order/);
   });

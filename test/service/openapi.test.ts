@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../helpers/app.ts';
 
 const require = createRequire(import.meta.url);
-const Ajv = require('ajv') as new (o: object) => { compile(s: object): ((d: unknown) => boolean) & { errors?: unknown } };
+const Ajv = require('ajv') as new (
+  o: object,
+) => { compile(s: object): ((d: unknown) => boolean) & { errors?: unknown } };
 
 let t: TestService;
 let spec: any;
@@ -19,7 +21,8 @@ afterAll(async () => {
 });
 
 function* operations(): Generator<[string, any]> {
-  for (const [path, methods] of Object.entries<any>(spec.paths)) for (const [method, op] of Object.entries<any>(methods)) yield [`${method.toUpperCase()} ${path}`, op];
+  for (const [path, methods] of Object.entries<any>(spec.paths))
+    for (const [method, op] of Object.entries<any>(methods)) yield [`${method.toUpperCase()} ${path}`, op];
 }
 
 /** Properties with no type at all (no type, $ref, enum or combinator), with where they are. */
@@ -44,7 +47,8 @@ describe('the OpenAPI document', () => {
       const body = op.requestBody?.content?.['application/json'];
       if (body) {
         if (body.example === undefined) missing.push(`${name} request`);
-        else if (!ajv.compile(body.schema)(body.example)) invalid.push(`${name} request ${JSON.stringify(body.example)}`);
+        else if (!ajv.compile(body.schema)(body.example))
+          invalid.push(`${name} request ${JSON.stringify(body.example)}`);
       }
       const ok = Object.entries<any>(op.responses).filter(([c]) => Number(c) < 400);
       expect(ok.length, name).toBeGreaterThan(0);
@@ -71,7 +75,10 @@ describe('the OpenAPI document', () => {
         if (Number(code) < 400) continue;
         const types = Object.keys(res.content ?? {});
         if (types.join() !== 'application/problem+json') wrong.push(`${name} ${code}: ${types.join()}`);
-        else expect(res.content['application/problem+json'].schema.required ?? [], `${name} ${code}`).toEqual(expect.arrayContaining(['type', 'title', 'status', 'detail']));
+        else
+          expect(res.content['application/problem+json'].schema.required ?? [], `${name} ${code}`).toEqual(
+            expect.arrayContaining(['type', 'title', 'status', 'detail']),
+          );
       }
     }
     expect(wrong).toEqual([]);
@@ -80,8 +87,11 @@ describe('the OpenAPI document', () => {
   it('leaves no field untyped', () => {
     const out: string[] = [];
     for (const [name, op] of operations()) {
-      for (const [ct, media] of Object.entries<any>(op.requestBody?.content ?? {})) untyped(media.schema, `${name} body ${ct}`, out);
-      for (const [code, res] of Object.entries<any>(op.responses)) for (const [ct, media] of Object.entries<any>(res.content ?? {})) untyped(media.schema, `${name} ${code} ${ct}`, out);
+      for (const [ct, media] of Object.entries<any>(op.requestBody?.content ?? {}))
+        untyped(media.schema, `${name} body ${ct}`, out);
+      for (const [code, res] of Object.entries<any>(op.responses))
+        for (const [ct, media] of Object.entries<any>(res.content ?? {}))
+          untyped(media.schema, `${name} ${code} ${ct}`, out);
     }
     expect(out).toEqual([]);
   });
@@ -89,6 +99,9 @@ describe('the OpenAPI document', () => {
   it('shows the hand-written example for submitting orders', () => {
     const put = spec.paths['/games/{gameId}/orders'].put;
     expect(put.requestBody.content['application/json'].example.text).toContain('B Kona-Kailua - Kawaihae');
-    expect(spec.paths['/games/{gameId}/map.png'].get.responses['200'].content['image/png'].schema).toMatchObject({ type: 'string', format: 'binary' });
+    expect(spec.paths['/games/{gameId}/map.png'].get.responses['200'].content['image/png'].schema).toMatchObject({
+      type: 'string',
+      format: 'binary',
+    });
   });
 });

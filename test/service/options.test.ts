@@ -6,18 +6,29 @@ import { startTestService, type TestService } from '../helpers/app.ts';
 import { signUp, startedGame, type Client } from '../helpers/api.ts';
 
 let t: TestService;
-beforeAll(async () => { t = await startTestService(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestService();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('Order options over HTTP', () => {
   it("lists each unit's orders, accepts them as offered, and never shows a Haole the hidden natives", async () => {
     const mod = await signUp(t, 'optmod@example.org');
     const players: Client[] = [];
     for (const n of ['o1', 'o2', 'o3', 'o4', 'o5']) players.push(await signUp(t, `${n}@example.org`));
-    const { game, byRole } = await startedGame(t, mod, players, { name: 'Options', variant: 'heiau', scenario: 'haole', deadlines: { reminderMinutes: 0 } });
+    const { game, byRole } = await startedGame(t, mod, players, {
+      name: 'Options',
+      variant: 'heiau',
+      scenario: 'haole',
+      deadlines: { reminderMinutes: 0 },
+    });
 
     // The ballot: options are the setups to vote for.
-    const voters = (await mod.ok('GET', `/games/${game.id}`)).phase.readiness.filter((r: any) => r.expected).map((r: any) => r.role);
+    const voters = (await mod.ok('GET', `/games/${game.id}`)).phase.readiness
+      .filter((r: any) => r.expected)
+      .map((r: any) => r.role);
     const ballot = await byRole[voters[0]].ok('GET', `/games/${game.id}/options`);
     expect(ballot.options.phase).toBe('ballot');
     const vote = ballot.options.votes[0].text;
@@ -33,15 +44,17 @@ describe('Order options over HTTP', () => {
     // No order names a native power's unit: the Haole's options come from the Haole's view.
     const natives = (await mod.ok('GET', `/games/${game.id}`)).view.units.filter((u: any) => u.power !== 'Haole');
     expect(natives.length).toBeGreaterThan(0);
-    for (const o of haole.options.units.flatMap((u: any) => u.orders)) for (const n of natives) expect(o.order).not.toMatch(new RegExp(` [ABF] ${n.location}( |$)`));
+    for (const o of haole.options.units.flatMap((u: any) => u.orders))
+      for (const n of natives) expect(o.order).not.toMatch(new RegExp(` [ABF] ${n.location}( |$)`));
 
     // A native's options: every one is accepted as offered, with its names.
     const native = voters.find((r: string) => r !== 'Haole')!;
     const mine = await byRole[native].ok('GET', `/games/${game.id}/options`);
-    for (const u of mine.options.units) for (const o of u.orders) {
-      const r = await byRole[native].ok('PUT', `/games/${game.id}/orders`, { text: o.text });
-      expect(r.lines[0]).toMatchObject({ ok: true });
-    }
+    for (const u of mine.options.units)
+      for (const o of u.orders) {
+        const r = await byRole[native].ok('PUT', `/games/${game.id}/orders`, { text: o.text });
+        expect(r.lines[0]).toMatchObject({ ok: true });
+      }
 
     // The moderator sees every power's options, or one power's; a player only their own.
     const all = await mod.ok('GET', `/games/${game.id}/options`);

@@ -7,8 +7,12 @@ import { signUp, startedGame } from '../helpers/api.ts';
 import { handleDeadlineJob } from '../../src/jobs/worker.ts';
 
 let t: TestService;
-beforeAll(async () => { t = await startTestService(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestService();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('revised orders', () => {
   it('the last of many revisions is the one in force, shown and adjudicated; a clear in between counts as a revision', async () => {
@@ -16,7 +20,12 @@ describe('revised orders', () => {
     const a = await signUp(t, `a-${Math.random()}@example.org`);
     const b = await signUp(t, `b-${Math.random()}@example.org`);
     t.clock.set('2025-03-03T00:00:00Z');
-    const { game, byRole } = await startedGame(t, mod, [a, b], { name: 'Revisions', variant: 'heiau', scenario: 'race', deadlines: { lengths: { movement: 60 }, reminderMinutes: 0 } });
+    const { game, byRole } = await startedGame(t, mod, [a, b], {
+      name: 'Revisions',
+      variant: 'heiau',
+      scenario: 'race',
+      deadlines: { lengths: { movement: 60 }, reminderMinutes: 0 },
+    });
     const sunrise = byRole.Sunrise!;
     const revisions = [['B Puna H'], ['B Kona-Kailua - Kawaihae'], ['B Puna - Hilo', 'B Kona-Kailua H']];
     for (let round = 0; round < 4; round++) {
@@ -24,13 +33,23 @@ describe('revised orders', () => {
         t.clock.advance(1000);
         expect((await sunrise.req('PUT', `/games/${game.id}/orders`, { orders })).status).toBe(200);
       }
-      if (round === 1) { t.clock.advance(1000); expect((await sunrise.req('DELETE', `/games/${game.id}/orders`)).status).toBe(200); }
+      if (round === 1) {
+        t.clock.advance(1000);
+        expect((await sunrise.req('DELETE', `/games/${game.id}/orders`)).status).toBe(200);
+      }
     }
     // Sent together: the API may store them in one batch, but never two of one power in one statement.
-    const together = await Promise.all([['B Puna H'], ['B Kona-Kailua H'], ['B Puna - Hilo', 'B Kona-Kailua - Kawaihae']].map((orders) => sunrise.req('PUT', `/games/${game.id}/orders`, { orders })));
+    const together = await Promise.all(
+      [['B Puna H'], ['B Kona-Kailua H'], ['B Puna - Hilo', 'B Kona-Kailua - Kawaihae']].map((orders) =>
+        sunrise.req('PUT', `/games/${game.id}/orders`, { orders }),
+      ),
+    );
     expect(together.map((r) => r.status)).toEqual([200, 200, 200]);
     const phase = await t.db.phase.findFirstOrThrow({ where: { gameId: game.id, status: 'open' } });
-    const subs = await t.db.submission.findMany({ where: { phaseId: phase.id, role: 'Sunrise' }, orderBy: { seq: 'asc' } });
+    const subs = await t.db.submission.findMany({
+      where: { phaseId: phase.id, role: 'Sunrise' },
+      orderBy: { seq: 'asc' },
+    });
     expect(subs).toHaveLength(4 * 3 + 1 + 3);
     const inForce = subs.filter((s) => s.supersededAt === null);
     expect(inForce).toHaveLength(1);

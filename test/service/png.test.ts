@@ -10,14 +10,18 @@ import { standardDiplomacy } from '../../src/games/diplomacy.ts';
 import { renderDiplomacyMap, type BoardView } from '../../src/render/diplomacy-map.ts';
 
 const draw = (svg: string, fontFiles: string[], width?: number) =>
-  new Resvg(svg, { ...(width ? { fitTo: { mode: 'width' as const, value: width } } : {}), font: { fontFiles, loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' } }).render();
+  new Resvg(svg, {
+    ...(width ? { fitTo: { mode: 'width' as const, value: width } } : {}),
+    font: { fontFiles, loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' },
+  }).render();
 
 /** A PNG file (8-bit RGBA, not interlaced) to its straight RGBA pixels, undoing every row filter. */
 function decodePng(png: Buffer): { width: number; height: number; rgba: Buffer } {
   expect(png.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(true);
-  let width = 0, height = 0;
+  let width = 0,
+    height = 0;
   const idat: Buffer[] = [];
-  for (let o = 8; o < png.length;) {
+  for (let o = 8; o < png.length; ) {
     const len = png.readUInt32BE(o);
     const type = png.toString('latin1', o + 4, o + 8);
     const data = png.subarray(o + 8, o + 8 + len);
@@ -39,7 +43,10 @@ function decodePng(png: Buffer): { width: number; height: number; rgba: Buffer }
       const a = x >= 4 ? rgba[y * row + x - 4] : 0;
       const b = y > 0 ? rgba[(y - 1) * row + x] : 0;
       const c = x >= 4 && y > 0 ? rgba[(y - 1) * row + x - 4] : 0;
-      const p = a + b - c, pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c);
+      const p = a + b - c,
+        pa = Math.abs(p - a),
+        pb = Math.abs(p - b),
+        pc = Math.abs(p - c);
       const pred = [0, a, b, (a + b) >> 1, pa <= pb && pa <= pc ? a : pb <= pc ? b : c][f];
       rgba[y * row + x] = (v + pred) & 255;
     }
@@ -64,14 +71,18 @@ describe('PNG maps', () => {
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="60"><rect width="120" height="40" fill="#2060a0"/><circle cx="60" cy="40" r="15" fill="#e0c020" fill-opacity="0.5"/></svg>`;
     const image = new Resvg(svg).render();
     const png = encodePng(image.pixels, image.width, image.height);
-    const back = new Resvg(`<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="120" height="60"><image width="120" height="60" xlink:href="data:image/png;base64,${png.toString('base64')}"/></svg>`).render();
+    const back = new Resvg(
+      `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="120" height="60"><image width="120" height="60" xlink:href="data:image/png;base64,${png.toString('base64')}"/></svg>`,
+    ).render();
     expect(back.pixels.equals(image.pixels)).toBe(true);
   });
 
   it('draws a Latin map with the cut fonts, to the same pixels as the full files', () => {
     const variant = getVariant(standardDiplomacy.id)!;
     const board = standardDiplomacy.view(standardDiplomacy.setup('png', 'classic'), { kind: 'moderator' }) as BoardView;
-    const svg = renderDiplomacyMap(variant, mapGeometry(standardDiplomacy.id)!, board, { title: 'Ärger in Åland – Kaʻū “Spring” 1901 ★' });
+    const svg = renderDiplomacyMap(variant, mapGeometry(standardDiplomacy.id)!, board, {
+      title: 'Ärger in Åland – Kaʻū “Spring” 1901 ★',
+    });
     expect(fontsFor(svg)).toBe(cutFonts);
     const png = decodePng(drawPng(svg, 800));
     const full = draw(svg, fullFonts, 800);

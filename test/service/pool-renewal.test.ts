@@ -16,7 +16,8 @@ afterAll(async () => {
 it('a connection is replaced once its lifetime is over, with its prepared statements', async () => {
   const pool = createPool(tdb.url, 1, 1);
   try {
-    const backend = async () => (await pool.query<{ pid: number }>({ name: 'backend-pid', text: 'SELECT pg_backend_pid() AS pid' })).rows[0].pid;
+    const backend = async () =>
+      (await pool.query<{ pid: number }>({ name: 'backend-pid', text: 'SELECT pg_backend_pid() AS pid' })).rows[0].pid;
     const first = await backend();
     expect(await backend()).toBe(first);
     await new Promise((r) => setTimeout(r, 1500));
@@ -24,7 +25,9 @@ it('a connection is replaced once its lifetime is over, with its prepared statem
     await backend();
     const later = await backend();
     expect(later).not.toBe(first);
-    const prepared = await pool.query<{ n: string }>(`SELECT count(*) AS n FROM pg_prepared_statements WHERE name = 'backend-pid'`);
+    const prepared = await pool.query<{ n: string }>(
+      `SELECT count(*) AS n FROM pg_prepared_statements WHERE name = 'backend-pid'`,
+    );
     expect(Number(prepared.rows[0].n)).toBe(1);
   } finally {
     await pool.end();

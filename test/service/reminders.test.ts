@@ -6,8 +6,12 @@ import { signUp, startedGame } from '../helpers/api.ts';
 import { sendReminders } from '../../src/service/sweep.ts';
 
 let t: TestService;
-beforeAll(async () => { t = await startTestService(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestService();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 async function game(minutes: number, reminderMinutes: number) {
   const tag = Math.random().toString(36).slice(2);
@@ -15,7 +19,12 @@ async function game(minutes: number, reminderMinutes: number) {
   const a = await signUp(t, `a${tag}@example.org`);
   const b = await signUp(t, `b${tag}@example.org`);
   t.clock.set('2025-03-03T00:00:00Z');
-  const { game: g } = await startedGame(t, mod, [a, b], { name: `R${tag}`, variant: 'heiau', scenario: 'race', deadlines: { lengths: { movement: minutes }, reminderMinutes } });
+  const { game: g } = await startedGame(t, mod, [a, b], {
+    name: `R${tag}`,
+    variant: 'heiau',
+    scenario: 'race',
+    deadlines: { lengths: { movement: minutes }, reminderMinutes },
+  });
   return { g, a, b, start: new Date(g.phase.openedAt).getTime(), deadline: new Date(g.phase.deadlineAt).getTime() };
 }
 

@@ -18,11 +18,20 @@ describe('role names are matched without regard to case', () => {
     const mod = await signUp(t, 'case-mod@example.org');
     const a = await signUp(t, 'case-a@example.org');
     const b = await signUp(t, 'case-b@example.org');
-    const game = await mod.ok('POST', '/games', { name: 'Case', variant: 'heiau', scenario: 'race', deadlines: { reminderMinutes: 0 } }, 201);
+    const game = await mod.ok(
+      'POST',
+      '/games',
+      { name: 'Case', variant: 'heiau', scenario: 'race', deadlines: { reminderMinutes: 0 } },
+      201,
+    );
     await mod.ok('POST', `/games/${game.id}/invitations`, { email: a.email, role: 'sunrise' }, 201);
     await mod.ok('POST', `/games/${game.id}/invitations`, { email: b.email }, 201);
     // The same power in another case is taken already.
-    const again = await mod.req('PUT', `/games/${game.id}/players/${(await mod.ok('GET', `/games/${game.id}`)).players.find((p: any) => p.email === b.email).id}/role`, { role: 'SUNRISE' });
+    const again = await mod.req(
+      'PUT',
+      `/games/${game.id}/players/${(await mod.ok('GET', `/games/${game.id}`)).players.find((p: any) => p.email === b.email).id}/role`,
+      { role: 'SUNRISE' },
+    );
     expect(again.status).toBe(409);
     const view = await mod.ok('GET', `/games/${game.id}`);
     const bId = view.players.find((p: any) => p.email === b.email).id;
@@ -31,7 +40,10 @@ describe('role names are matched without regard to case', () => {
     await a.ok('POST', `/games/${game.id}/join`);
     await b.ok('POST', `/games/${game.id}/join`);
     const started = await mod.ok('POST', `/games/${game.id}/start`);
-    expect(Object.fromEntries(started.players.map((p: any) => [p.email, p.role]))).toEqual({ [a.email]: 'Sunrise', [b.email]: 'Sunset' });
+    expect(Object.fromEntries(started.players.map((p: any) => [p.email, p.role]))).toEqual({
+      [a.email]: 'Sunrise',
+      [b.email]: 'Sunset',
+    });
 
     expect((await mod.ok('GET', `/games/${game.id}/options?role=sunset`)).role).toBe('Sunset');
     expect((await a.ok('GET', `/games/${game.id}/options?role=SUNRISE`)).role).toBe('Sunrise');

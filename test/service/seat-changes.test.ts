@@ -5,14 +5,23 @@ import { startTestService, type TestService } from '../helpers/app.ts';
 import { signUp, startedGame } from '../helpers/api.ts';
 
 let t: TestService;
-beforeAll(async () => { t = await startTestService(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestService();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 async function game(tag: string) {
   const mod = await signUp(t, `${tag}-mod@example.org`);
   const a = await signUp(t, `${tag}-a@example.org`);
   const b = await signUp(t, `${tag}-b@example.org`);
-  const { game: g, byRole } = await startedGame(t, mod, [a, b], { name: tag, variant: 'heiau', scenario: 'race', deadlines: { reminderMinutes: 0 } });
+  const { game: g, byRole } = await startedGame(t, mod, [a, b], {
+    name: tag,
+    variant: 'heiau',
+    scenario: 'race',
+    deadlines: { reminderMinutes: 0 },
+  });
   const view = await mod.ok('GET', `/games/${g.id}`);
   const seat = (role: string) => view.players.find((p: any) => p.role === role).id as string;
   return { g, byRole, mod, seat };
@@ -30,7 +39,9 @@ describe('seats changing hands', () => {
     const report = JSON.stringify(h.phases[0]);
     expect(report).not.toContain('Puna - Hilo');
     const units = (await mod.ok('GET', `/games/${g.id}`)).view.units;
-    expect(units.some((u: any) => u.location === 'puna' || u.at === 'puna' || JSON.stringify(u).includes('Puna'))).toBe(true);
+    expect(units.some((u: any) => u.location === 'puna' || u.at === 'puna' || JSON.stringify(u).includes('Puna'))).toBe(
+      true,
+    );
   });
 
   it('a replacement starts without the old orders, unless the moderator keeps them', async () => {
@@ -45,7 +56,10 @@ describe('seats changing hands', () => {
     const k = await game('kept');
     const d = await signUp(t, 'kept-d@example.org');
     await k.byRole.Sunset!.ok('PUT', `/games/${k.g.id}/orders`, { orders: ['B Aiea - Waikiki'] });
-    await k.mod.ok('POST', `/games/${k.g.id}/players/${k.seat('Sunset')}/replace`, { email: d.email, keepOrders: true });
+    await k.mod.ok('POST', `/games/${k.g.id}/players/${k.seat('Sunset')}/replace`, {
+      email: d.email,
+      keepOrders: true,
+    });
     expect((await d.ok('GET', `/games/${k.g.id}/orders`)).lines.map((l: any) => l.text)).toEqual(['B Aiea - Waikiki']);
   });
 
@@ -54,7 +68,8 @@ describe('seats changing hands', () => {
     const far = await mod.req('PUT', `/games/${g.id}/deadline`, { at: '9999-12-31T00:00:00Z' });
     expect(far.status).toBe(400);
     expect(far.body.detail).toMatch(/at most 366 days ahead/);
-    for (let i = 0; i < 13; i++) await mod.ok('PUT', `/games/${g.id}/deadline`, { extendMinutes: 60 * 24 * 30 }).catch(() => undefined);
+    for (let i = 0; i < 13; i++)
+      await mod.ok('PUT', `/games/${g.id}/deadline`, { extendMinutes: 60 * 24 * 30 }).catch(() => undefined);
     const v = await mod.ok('GET', `/games/${g.id}`);
     expect(new Date(v.phase.deadlineAt).getTime() - t.clock.now().getTime()).toBeLessThanOrEqual(366 * 86_400_000);
   });

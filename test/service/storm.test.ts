@@ -8,8 +8,12 @@ import { startTestService, type TestService } from '../helpers/app.ts';
 import { signUp, startedGame } from '../helpers/api.ts';
 
 let t: TestService;
-beforeAll(async () => { t = await startTestService(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestService();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('deadline storm', () => {
   it('adjudicates each phase once whatever the number of workers', { timeout: 90_000 }, async () => {
@@ -17,12 +21,27 @@ describe('deadline storm', () => {
     const a = await signUp(t, 'a@example.org');
     const b = await signUp(t, 'b@example.org');
     const ids: string[] = [];
-    for (let i = 0; i < 12; i++) ids.push((await startedGame(t, mod, [a, b], { name: `g${i}`, variant: 'heiau', scenario: 'race', deadlines: { reminderMinutes: 0 } })).game.id);
+    for (let i = 0; i < 12; i++)
+      ids.push(
+        (
+          await startedGame(t, mod, [a, b], {
+            name: `g${i}`,
+            variant: 'heiau',
+            scenario: 'race',
+            deadlines: { reminderMinutes: 0 },
+          })
+        ).game.id,
+      );
     const phases = await t.db.phase.findMany({ where: { status: 'open' } });
     const before = await t.db.outboxMail.count({ where: { kind: 'results' } });
     t.clock.advanceMinutes(24 * 60 + 1);
     // Three sweeps and a duplicate deadline job per phase, all at once.
-    await Promise.all([sweep(t.ctx), sweep(t.ctx), sweep(t.ctx), ...phases.map((p) => handleDeadlineJob(t.ctx, { phaseId: p.id }))]);
+    await Promise.all([
+      sweep(t.ctx),
+      sweep(t.ctx),
+      sweep(t.ctx),
+      ...phases.map((p) => handleDeadlineJob(t.ctx, { phaseId: p.id })),
+    ]);
     expect(await t.db.phase.count({ where: { status: 'adjudicated' } })).toBe(12);
     expect(await t.db.phase.count({ where: { status: 'open' } })).toBe(12);
     expect((await t.db.outboxMail.count({ where: { kind: 'results' } })) - before).toBe(12 * 3);
@@ -37,13 +56,29 @@ describe('deadline storm', () => {
     const a = await signUp(t, 'a2@example.org');
     const b = await signUp(t, 'b2@example.org');
     const ids: string[] = [];
-    for (let i = 0; i < 5; i++) ids.push((await startedGame(t, mod, [a, b], { name: `p${i}`, variant: 'heiau', scenario: 'race', deadlines: { reminderMinutes: 0 } })).game.id);
-    const phases = await t.db.phase.findMany({ where: { gameId: { in: ids }, status: 'open' }, orderBy: { gameId: 'asc' } });
+    for (let i = 0; i < 5; i++)
+      ids.push(
+        (
+          await startedGame(t, mod, [a, b], {
+            name: `p${i}`,
+            variant: 'heiau',
+            scenario: 'race',
+            deadlines: { reminderMinutes: 0 },
+          })
+        ).game.id,
+      );
+    const phases = await t.db.phase.findMany({
+      where: { gameId: { in: ids }, status: 'open' },
+      orderBy: { gameId: 'asc' },
+    });
     const bad = phases[2];
     // A position the engine cannot read (as a corrupted row or a buggy engine would give).
     await t.db.$executeRawUnsafe(`UPDATE "Phase" SET state = '{"broken": true}'::jsonb WHERE id = $1::uuid`, bad.id);
     t.clock.advanceMinutes(24 * 60 + 1);
-    const results = await processPhases(t.ctx, phases.map((p) => p.id));
+    const results = await processPhases(
+      t.ctx,
+      phases.map((p) => p.id),
+    );
     for (const p of phases) {
       const row = await t.db.phase.findUniqueOrThrow({ where: { id: p.id } });
       if (p.id === bad.id) {
@@ -66,18 +101,50 @@ describe('deadline storm', () => {
     const a = await signUp(t, 'a3@example.org');
     const b = await signUp(t, 'b3@example.org');
     const ids: string[] = [];
-    for (let i = 0; i < 4; i++) ids.push((await startedGame(t, mod, [a, b], { name: `w${i}`, variant: 'heiau', scenario: 'race', deadlines: { reminderMinutes: 0 } })).game.id);
-    const phases = await t.db.phase.findMany({ where: { gameId: { in: ids }, status: 'open' }, orderBy: { gameId: 'asc' } });
+    for (let i = 0; i < 4; i++)
+      ids.push(
+        (
+          await startedGame(t, mod, [a, b], {
+            name: `w${i}`,
+            variant: 'heiau',
+            scenario: 'race',
+            deadlines: { reminderMinutes: 0 },
+          })
+        ).game.id,
+      );
+    const phases = await t.db.phase.findMany({
+      where: { gameId: { in: ids }, status: 'open' },
+      orderBy: { gameId: 'asc' },
+    });
     const bad = phases[1];
-    await t.db.phase.create({ data: { gameId: bad.gameId, seq: bad.seq + 1, key: 'x', label: 'in the way', type: 'movement', state: {}, status: 'rolled_back', openedAt: new Date(), expected: [] } });
+    await t.db.phase.create({
+      data: {
+        gameId: bad.gameId,
+        seq: bad.seq + 1,
+        key: 'x',
+        label: 'in the way',
+        type: 'movement',
+        state: {},
+        status: 'rolled_back',
+        openedAt: new Date(),
+        expected: [],
+      },
+    });
     t.clock.advanceMinutes(24 * 60 + 1);
-    const results = await processPhases(t.ctx, phases.map((p) => p.id));
+    const results = await processPhases(
+      t.ctx,
+      phases.map((p) => p.id),
+    );
     expect([...results.values()].filter((r) => r.status === 'processed')).toHaveLength(3);
     for (const p of phases) {
       const row = await t.db.phase.findUniqueOrThrow({ where: { id: p.id } });
       expect(row.status).toBe(p.id === bad.id ? 'open' : 'adjudicated');
-      expect(await t.db.outboxMail.count({ where: { mapPhaseId: p.id, kind: 'results' } })).toBe(p.id === bad.id ? 0 : 3);
-      expect(await t.db.gameEvent.count({ where: { gameId: p.gameId, kind: 'adjudicated' } })).toBe(p.id === bad.id ? 0 : 1);
+      expect(await t.db.outboxMail.count({ where: { mapPhaseId: p.id, kind: 'results' } })).toBe(
+        p.id === bad.id ? 0 : 3,
+      );
+      expect(await t.db.gameEvent.count({ where: { gameId: p.gameId, kind: 'adjudicated' } })).toBe(
+        p.id === bad.id ? 0 : 1,
+      );
     }
   });
 });

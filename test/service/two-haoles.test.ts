@@ -9,8 +9,12 @@ import { mailFor, startTestService, type TestService } from '../helpers/app.ts';
 import { signUp, type Client } from '../helpers/api.ts';
 
 let t: TestService;
-beforeAll(async () => { t = await startTestService(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestService();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const POWERS = ['Dawn', 'Morning', 'Afternoon', 'Dusk', 'North', 'South'];
 const NATIVES = ['Dawn', 'Morning', 'Afternoon', 'Dusk'];
@@ -21,7 +25,12 @@ async function twoHaoles(tag: string) {
   const mod = await signUp(t, `${tag}-mod@example.org`);
   const players: Client[] = [];
   for (let n = 1; n <= 6; n++) players.push(await signUp(t, `${tag}-${n}@example.org`));
-  const created = await mod.ok('POST', '/games', { name: `Two Haoles ${tag}`, variant: 'heiau', scenario: 'two-haoles', deadlines: { reminderMinutes: 0 } }, 201);
+  const created = await mod.ok(
+    'POST',
+    '/games',
+    { name: `Two Haoles ${tag}`, variant: 'heiau', scenario: 'two-haoles', deadlines: { reminderMinutes: 0 } },
+    201,
+  );
   for (const p of players) await mod.ok('POST', `/games/${created.id}/invitations`, { email: p.email }, 201);
   for (const p of players) await p.ok('POST', `/games/${created.id}/join`);
   const started = await mod.ok('POST', `/games/${created.id}/start`);
@@ -34,18 +43,24 @@ async function seating(mod: Client, gameId: string, players: Client[]): Promise<
 }
 
 async function vote(gameId: string, bySeat: Record<string, Client>, votes: Record<string, string>) {
-  for (const [seat, v] of Object.entries(votes)) await bySeat[seat].ok('PUT', `/games/${gameId}/orders`, { text: v, ready: true });
+  for (const [seat, v] of Object.entries(votes))
+    await bySeat[seat].ok('PUT', `/games/${gameId}/orders`, { text: v, ready: true });
 }
 
 /** Everything a reader can GET about the game, every phase included. */
 async function readAll(c: Client, gameId: string): Promise<string> {
   const spec = (await t.app.inject({ url: '/docs/json' })).json();
-  const gets = Object.entries(spec.paths as Record<string, Record<string, unknown>>).filter(([path, ms]) => 'get' in ms && path.includes('{gameId}')).map(([path]) => path);
+  const gets = Object.entries(spec.paths as Record<string, Record<string, unknown>>)
+    .filter(([path, ms]) => 'get' in ms && path.includes('{gameId}'))
+    .map(([path]) => path);
   const phases = (await c.ok('GET', `/games/${gameId}/history`)).phases.map((p: any) => p.seq);
   const out: string[] = [];
   for (const path of gets)
     for (const seq of path.includes('{seq}') ? phases : [0]) {
-      const url = path.replace('{gameId}', gameId).replace('{seq}', String(seq)).replace(/\{[a-zA-Z]+\}/g, '00000000-0000-4000-8000-000000000000');
+      const url = path
+        .replace('{gameId}', gameId)
+        .replace('{seq}', String(seq))
+        .replace(/\{[a-zA-Z]+\}/g, '00000000-0000-4000-8000-000000000000');
       const r = await c.req('GET', url);
       out.push(`${url} ${r.status} ${typeof r.body === 'string' ? r.body : JSON.stringify(r.body)}`);
     }
@@ -53,7 +68,16 @@ async function readAll(c: Client, gameId: string): Promise<string> {
 }
 
 /** What tells the ballots or the tie vote: counts, per-power votes, the setup chosen, the tie. */
-const BALLOT_SECRETS = [/(Heart|Wings) \d/, /start as in/, /kamaainas' decision:/, /evenly divided/, /remain divided/, /"tied"/, /"winner"/, /\b(Dawn|Morning|Afternoon|Dusk) (Heart|Wings)\b/];
+const BALLOT_SECRETS = [
+  /(Heart|Wings) \d/,
+  /start as in/,
+  /kamaainas' decision:/,
+  /evenly divided/,
+  /remain divided/,
+  /"tied"/,
+  /"winner"/,
+  /\b(Dawn|Morning|Afternoon|Dusk) (Heart|Wings)\b/,
+];
 
 describe('Two Haoles: ballots first, then the deal', () => {
   it('seats the players as voters and deals the powers only when the ballot is resolved', async () => {
@@ -71,7 +95,14 @@ describe('Two Haoles: ballots first, then the deal', () => {
     const { events } = await mod.ok('GET', `/games/${gameId}/events`);
     expect(events.find((e: any) => e.kind === 'started').text).toMatch(/powers are dealt after the ballots/);
 
-    await vote(gameId, bySeat, { 'Voter 1': 'Heart', 'Voter 2': 'Heart', 'Voter 3': 'Heart', 'Voter 4': 'Heart', 'Voter 5': 'Wings', 'Voter 6': 'Wings' });
+    await vote(gameId, bySeat, {
+      'Voter 1': 'Heart',
+      'Voter 2': 'Heart',
+      'Voter 3': 'Heart',
+      'Voter 4': 'Heart',
+      'Voter 5': 'Wings',
+      'Voter 6': 'Wings',
+    });
     t.clock.advance(1000);
     await sweep(t.ctx);
 
@@ -81,9 +112,15 @@ describe('Two Haoles: ballots first, then the deal', () => {
     expect(g.players.map((p: any) => p.role).sort()).toEqual([...POWERS].sort());
     const { seed } = await t.db.game.findUniqueOrThrow({ where: { id: gameId } });
     const seats = VOTERS.map((v) => g.players.find((p: any) => p.email === bySeat[v].email));
-    const drawn = drawPowers(seed, POWERS, seats.map((p: any) => ({ id: p.id, wantedRole: null })));
+    const drawn = drawPowers(
+      seed,
+      POWERS,
+      seats.map((p: any) => ({ id: p.id, wantedRole: null })),
+    );
     for (const p of seats) expect(p.role).toBe(drawn.get(p.id));
-    expect((await mod.ok('GET', `/games/${gameId}/events`)).events.find((e: any) => e.kind === 'dealt').text).toMatch(/^The powers were dealt after the ballots: Dawn /);
+    expect((await mod.ok('GET', `/games/${gameId}/events`)).events.find((e: any) => e.kind === 'dealt').text).toMatch(
+      /^The powers were dealt after the ballots: Dawn /,
+    );
     // Each player is told their power, and sees what that power may see.
     for (const c of players) {
       const role = g.players.find((p: any) => p.email === c.email).role;
@@ -107,17 +144,35 @@ describe('Two Haoles: ballots first, then the deal', () => {
 describe('Two Haoles: an evenly divided ballot', () => {
   it('opens the kamaainas’ decision, among the native powers only, and their majority sets the setup', async () => {
     const { mod, players, gameId, bySeat } = await twoHaoles('tie');
-    await vote(gameId, bySeat, { 'Voter 1': 'Heart', 'Voter 2': 'Wings', 'Voter 3': 'Heart', 'Voter 4': 'Wings', 'Voter 5': 'Heart', 'Voter 6': 'Wings' });
+    await vote(gameId, bySeat, {
+      'Voter 1': 'Heart',
+      'Voter 2': 'Wings',
+      'Voter 3': 'Heart',
+      'Voter 4': 'Wings',
+      'Voter 5': 'Heart',
+      'Voter 6': 'Wings',
+    });
     await mod.ok('POST', `/games/${gameId}/process`);
     const g = await mod.ok('GET', `/games/${gameId}`);
     expect(g.phase).toMatchObject({ type: 'ballot', label: 'Kamaainas’ decision on the setup' });
     expect(g.phase.deadlineAt).not.toBeNull();
-    expect(g.phase.readiness.filter((r: any) => r.expected).map((r: any) => r.role).sort()).toEqual([...NATIVES].sort());
+    expect(
+      g.phase.readiness
+        .filter((r: any) => r.expected)
+        .map((r: any) => r.role)
+        .sort(),
+    ).toEqual([...NATIVES].sort());
     const byPower = await seating(mod, gameId, players);
     const refused = await byPower.North.req('PUT', `/games/${gameId}/orders`, { text: 'Heart' });
     expect(refused.status).toBe(422);
     expect(refused.body.errors[0].message).toMatch(/native powers only/);
-    for (const [p, v] of [['Dawn', 'Wings'], ['Morning', 'Wings'], ['Afternoon', 'Wings'], ['Dusk', 'Heart']]) await byPower[p].ok('PUT', `/games/${gameId}/orders`, { text: v, ready: true });
+    for (const [p, v] of [
+      ['Dawn', 'Wings'],
+      ['Morning', 'Wings'],
+      ['Afternoon', 'Wings'],
+      ['Dusk', 'Heart'],
+    ])
+      await byPower[p].ok('PUT', `/games/${gameId}/orders`, { text: v, ready: true });
     t.clock.advance(1000);
     await sweep(t.ctx);
     const after = await mod.ok('GET', `/games/${gameId}`);
@@ -128,7 +183,14 @@ describe('Two Haoles: an evenly divided ballot', () => {
 
   it('waits for the moderator when the kamaainas stay tied at their deadline; the moderator’s decision sets the setup', async () => {
     const { mod, players, gameId, bySeat } = await twoHaoles('stuck');
-    await vote(gameId, bySeat, { 'Voter 1': 'Heart', 'Voter 2': 'Heart', 'Voter 3': 'Heart', 'Voter 4': 'Wings', 'Voter 5': 'Wings', 'Voter 6': 'Wings' });
+    await vote(gameId, bySeat, {
+      'Voter 1': 'Heart',
+      'Voter 2': 'Heart',
+      'Voter 3': 'Heart',
+      'Voter 4': 'Wings',
+      'Voter 5': 'Wings',
+      'Voter 6': 'Wings',
+    });
     await mod.ok('POST', `/games/${gameId}/process`);
     const byPower = await seating(mod, gameId, players);
     await byPower.Dawn.ok('PUT', `/games/${gameId}/orders`, { text: 'Heart' });
@@ -167,16 +229,33 @@ describe('Two Haoles: an evenly divided ballot', () => {
 describe('Two Haoles: the ballots stay secret from the Europeans', () => {
   it('until after the first Spring orders, in every channel; the natives see them', { timeout: 120_000 }, async () => {
     const { mod, players, gameId, bySeat } = await twoHaoles('secret');
-    await vote(gameId, bySeat, { 'Voter 1': 'Wings', 'Voter 2': 'Heart', 'Voter 3': 'Wings', 'Voter 4': 'Heart', 'Voter 5': 'Wings', 'Voter 6': 'Heart' });
+    await vote(gameId, bySeat, {
+      'Voter 1': 'Wings',
+      'Voter 2': 'Heart',
+      'Voter 3': 'Wings',
+      'Voter 4': 'Heart',
+      'Voter 5': 'Wings',
+      'Voter 6': 'Heart',
+    });
     // Their own slips the voters know; what is mailed from the deal on is what the powers learn.
     const dealtAt = (await t.db.outboxMail.findMany({ orderBy: { seq: 'desc' }, take: 1 }))[0].seq;
     await mod.ok('POST', `/games/${gameId}/process`);
     const byPower = await seating(mod, gameId, players);
-    for (const [p, v] of [['Dawn', 'Heart'], ['Morning', 'Heart'], ['Afternoon', 'Wings'], ['Dusk', 'Heart']]) await byPower[p].ok('PUT', `/games/${gameId}/orders`, { text: v, ready: true });
+    for (const [p, v] of [
+      ['Dawn', 'Heart'],
+      ['Morning', 'Heart'],
+      ['Afternoon', 'Wings'],
+      ['Dusk', 'Heart'],
+    ])
+      await byPower[p].ok('PUT', `/games/${gameId}/orders`, { text: v, ready: true });
     await mod.ok('POST', `/games/${gameId}/process`);
     expect((await mod.ok('GET', `/games/${gameId}`)).phase.label).toBe('Spring 1 Movement');
 
-    const mailSince = async (c: Client, seq: number) => (await mailFor(t.db, c.email)).filter((m) => m.seq > seq).map((m) => `${m.subject}\n${m.body}`).join('\n');
+    const mailSince = async (c: Client, seq: number) =>
+      (await mailFor(t.db, c.email))
+        .filter((m) => m.seq > seq)
+        .map((m) => `${m.subject}\n${m.body}`)
+        .join('\n');
     for (const p of ['North', 'South']) {
       const seen = (await readAll(byPower[p], gameId)) + (await mailSince(byPower[p], dealtAt));
       for (const secret of BALLOT_SECRETS) expect(seen, `${p} reads ${secret}`).not.toMatch(secret);
@@ -191,7 +270,12 @@ describe('Two Haoles: the ballots stay secret from the Europeans', () => {
     await byPower.North.ok('PUT', `/games/${gameId}/orders`, { text: 'F NPO H', ready: true });
     await mod.ok('POST', `/games/${gameId}/process`);
     const north = (await mailFor(t.db, byPower.North.email, 'results')).at(-1)!.body;
-    expect(north).toMatch(/Revealed: The natives start as in Heart, as the kamaainas decided \(votes: Heart 3, Wings 3; the kamaainas' decision: Dawn Heart, Morning Heart, Afternoon Wings, Dusk Heart\)/);
-    expect((await byPower.South.ok('GET', `/games/${gameId}`)).view.ballot).toEqual({ options: ['heart', 'wings'], winner: 'heart' });
+    expect(north).toMatch(
+      /Revealed: The natives start as in Heart, as the kamaainas decided \(votes: Heart 3, Wings 3; the kamaainas' decision: Dawn Heart, Morning Heart, Afternoon Wings, Dusk Heart\)/,
+    );
+    expect((await byPower.South.ok('GET', `/games/${gameId}`)).view.ballot).toEqual({
+      options: ['heart', 'wings'],
+      winner: 'heart',
+    });
   });
 });

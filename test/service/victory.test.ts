@@ -10,15 +10,24 @@ import { mailFor, startTestService, type TestService } from '../helpers/app.ts';
 import { signUp, type Client } from '../helpers/api.ts';
 
 let t: TestService;
-beforeAll(async () => { t = await startTestService(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestService();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('Heiau victory', () => {
   it('ends the game when a power holds nine heiaus at the end of Fall', async () => {
     const mod = await signUp(t, 'kahuna@example.org');
     const a = await signUp(t, 'alii@example.org');
     const b = await signUp(t, 'makoa@example.org');
-    const game = await mod.ok('POST', '/games', { name: 'Nine', variant: 'heiau', scenario: 'race', deadlines: { reminderMinutes: 0 } }, 201);
+    const game = await mod.ok(
+      'POST',
+      '/games',
+      { name: 'Nine', variant: 'heiau', scenario: 'race', deadlines: { reminderMinutes: 0 } },
+      201,
+    );
     await mod.ok('POST', `/games/${game.id}/invitations`, { email: a.email, role: 'Sunrise' }, 201);
     await mod.ok('POST', `/games/${game.id}/invitations`, { email: b.email, role: 'Sunset' }, 201);
     for (const p of [a, b]) await p.ok('POST', `/games/${game.id}/join`);
@@ -46,8 +55,16 @@ describe('Heiau victory', () => {
         { power: 'Sunset', type: 'B', location: 'kila' },
       ] as DiplomacyState['units'],
       supplyCenters: {
-        konk: 'Sunrise', puna: 'Sunrise', hamk: 'Sunrise', waip: 'Sunrise', hana: 'Sunrise', laha: 'Sunrise', lana: 'Sunrise', niih: 'Sunrise',
-        aiea: 'Sunset', kila: 'Sunset',
+        konk: 'Sunrise',
+        puna: 'Sunrise',
+        hamk: 'Sunrise',
+        waip: 'Sunrise',
+        hana: 'Sunrise',
+        laha: 'Sunrise',
+        lana: 'Sunrise',
+        niih: 'Sunrise',
+        aiea: 'Sunset',
+        kila: 'Sunset',
       },
     };
     await t.db.phase.update({ where: { id: fall.id }, data: { state: near as any } });
@@ -57,7 +74,9 @@ describe('Heiau victory', () => {
     expect(before.outcome).toBeNull();
 
     // Fall 1: Sunrise takes the ninth heiau; the deadline passes.
-    const r = await sunrise.ok('PUT', `/games/${game.id}/orders`, { text: 'B Humuula - Kawaihae\nB Kona-Kailua H\nB Puna H' });
+    const r = await sunrise.ok('PUT', `/games/${game.id}/orders`, {
+      text: 'B Humuula - Kawaihae\nB Kona-Kailua H\nB Puna H',
+    });
     expect(r.accepted).toBe(3);
     await sunset.ok('PUT', `/games/${game.id}/orders`, { text: 'B Aiea H\nB Kilauea H' });
     t.clock.set(fall.deadlineAt!);
@@ -68,7 +87,11 @@ describe('Heiau victory', () => {
     expect(done.status).toBe('adjudicated');
     const final = await t.db.phase.findFirstOrThrow({ where: { gameId: game.id, seq: done.seq + 1 } });
     const outcome = heiauDiplomacy.outcome(final.state as any)!;
-    expect(outcome).toEqual({ kind: 'victory', winners: ['Sunrise'], text: 'Sunrise controls 9 heiaus at the end of Fall 1 and wins.' });
+    expect(outcome).toEqual({
+      kind: 'victory',
+      winners: ['Sunrise'],
+      text: 'Sunrise controls 9 heiaus at the end of Fall 1 and wins.',
+    });
     expect(final).toMatchObject({ status: 'final', expected: [], deadlineAt: null });
     expect(await t.db.phase.count({ where: { gameId: game.id } })).toBe(done.seq + 1);
     expect(await t.db.phase.count({ where: { gameId: game.id, status: 'open' } })).toBe(0);
@@ -115,6 +138,10 @@ describe('Heiau victory', () => {
 
     // The replay notices the written position (it never arose from play) and nothing else.
     const rep = await sunset.ok('GET', `/games/${game.id}/replay`);
-    expect(rep).toEqual({ ok: false, phases: 3, mismatches: [{ seq: fall.seq, key: fall.key, what: 'state at the start of the phase differs' }] });
+    expect(rep).toEqual({
+      ok: false,
+      phases: 3,
+      mismatches: [{ seq: fall.seq, key: fall.key, what: 'state at the start of the phase differs' }],
+    });
   });
 });

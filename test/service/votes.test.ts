@@ -7,10 +7,15 @@ import { gameOf } from '../helpers/api.ts';
 import { last, startEmailRig, type EmailRig } from '../email/helpers.ts';
 
 let rig: EmailRig;
-beforeAll(async () => { rig = await startEmailRig(); });
-afterAll(async () => { await rig?.close(); });
+beforeAll(async () => {
+  rig = await startEmailRig();
+});
+afterAll(async () => {
+  await rig?.close();
+});
 
-const game = (tag: string, body: Record<string, unknown> = {}) => gameOf(rig.t, tag, 3, { name: tag, variant: 'heiau', scenario: 'clans', ...body });
+const game = (tag: string, body: Record<string, unknown> = {}) =>
+  gameOf(rig.t, tag, 3, { name: tag, variant: 'heiau', scenario: 'clans', ...body });
 
 describe('votes', () => {
   it('a draw needs every surviving power; votes are secret, can be withdrawn, and one by email counts', async () => {
@@ -29,7 +34,9 @@ describe('votes', () => {
     // Dusk votes by email: the last vote ends the game.
     const addr = (await last(rig, dusk.email, 'start')).replyTo!;
     await rig.send({ from: dusk.email, to: addr, subject: 'draw', text: 'DRAW' });
-    expect((await last(rig, dusk.email, 'email-reply')).text).toMatch(/DRAW\n\s+done: the game is over: draw agreed by Dawn, Noon, Dusk/);
+    expect((await last(rig, dusk.email, 'email-reply')).text).toMatch(
+      /DRAW\n\s+done: the game is over: draw agreed by Dawn, Noon, Dusk/,
+    );
     const over = await mod.ok('GET', `/games/${g.id}`);
     expect(over.status).toBe('finished');
     expect(over.outcome).toMatchObject({ kind: 'draw', winners: ['Dawn', 'Noon', 'Dusk'] });
@@ -52,6 +59,9 @@ describe('votes', () => {
     await byRole.Dawn!.ok('PUT', `/games/${g.id}/votes/concede`, { to: 'dusk' });
     const r = await byRole.Noon!.ok('PUT', `/games/${g.id}/votes/concede`, { to: 'Dusk' });
     expect(r.ended).toEqual({ kind: 'victory', text: 'Dusk wins: Dawn, Noon conceded' });
-    expect((await byRole.Dusk!.ok('GET', `/games/${g.id}`)).outcome).toMatchObject({ kind: 'victory', winners: ['Dusk'] });
+    expect((await byRole.Dusk!.ok('GET', `/games/${g.id}`)).outcome).toMatchObject({
+      kind: 'victory',
+      winners: ['Dusk'],
+    });
   });
 });

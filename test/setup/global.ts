@@ -17,7 +17,11 @@ declare module 'vitest' {
 }
 
 // Each project loads this file afresh; the process is the same, so the server is kept on globalThis.
-interface Shared { url: Promise<string>; users: number; stop(): Promise<void> }
+interface Shared {
+  url: Promise<string>;
+  users: number;
+  stop(): Promise<void>;
+}
 const slot = globalThis as { kahuTestPostgres?: Shared };
 
 function start(): Shared {

@@ -12,7 +12,15 @@ import path from 'node:path';
 export type ProjectName = 'pure' | 'db' | 'mail' | 'web';
 
 const WEB = ['test/web/'];
-const MAIL = ['test/email/', 'test/service/mail.test.ts', 'test/service/votes.test.ts', 'test/reliability/smtp-faults.test.ts', 'test/reliability/kill-worker.test.ts', 'test/reliability/backup.test.ts', 'test/security/hidden-turns.test.ts'];
+const MAIL = [
+  'test/email/',
+  'test/service/mail.test.ts',
+  'test/service/votes.test.ts',
+  'test/reliability/smtp-faults.test.ts',
+  'test/reliability/kill-worker.test.ts',
+  'test/reliability/backup.test.ts',
+  'test/security/hidden-turns.test.ts',
+];
 const DB = ['test/service/', 'test/security/', 'test/reliability/'];
 /** In the folders above, yet needing none of it. */
 const PURE = [
@@ -27,7 +35,8 @@ const PURE = [
   'test/web/client-bundle.test.ts',
 ];
 
-const matches = (file: string, entries: string[]) => entries.some((e) => (e.endsWith('/') ? file.startsWith(e) : file === e));
+const matches = (file: string, entries: string[]) =>
+  entries.some((e) => (e.endsWith('/') ? file.startsWith(e) : file === e));
 
 /** `file` relative to the repository, with forward slashes. */
 export function projectOf(file: string): ProjectName {

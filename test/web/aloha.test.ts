@@ -14,12 +14,20 @@ import { accessibilityProblems, artifact, pointOf, signInLinkFor, startWeb, stop
 let t: TestService;
 let browser: Browser;
 let base: string;
-beforeAll(async () => { ({ t, base, browser } = await startWeb()); });
+beforeAll(async () => {
+  ({ t, base, browser } = await startWeb());
+});
 afterAll(() => stopWeb(t, browser));
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
-interface Seat { role: string; client: Client; context: BrowserContext; page: Page; errors: string[] }
+interface Seat {
+  role: string;
+  client: Client;
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+}
 
 async function seat(role: string, client: Client, gameId: string): Promise<Seat> {
   const context = await browser.newContext(PHONE);
@@ -35,8 +43,11 @@ async function seat(role: string, client: Client, gameId: string): Promise<Seat>
 async function layoutFaults(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const out: string[] = [];
-    if (document.documentElement.scrollWidth > innerWidth) out.push(`page ${document.documentElement.scrollWidth} px wide`);
-    for (const b of document.querySelectorAll<HTMLElement>('.side button, .side select, .side input, .side summary, .side textarea')) {
+    if (document.documentElement.scrollWidth > innerWidth)
+      out.push(`page ${document.documentElement.scrollWidth} px wide`);
+    for (const b of document.querySelectorAll<HTMLElement>(
+      '.side button, .side select, .side input, .side summary, .side textarea',
+    )) {
       const r = b.getBoundingClientRect();
       const name = `${b.tagName} ${b.id || b.textContent?.slice(0, 30)}`;
       if (r.width && r.height < 32) out.push(`${name}: ${Math.round(r.height)} px tall`);
@@ -47,18 +58,30 @@ async function layoutFaults(page: Page): Promise<string[]> {
 }
 
 describe('Aloha by tapping', () => {
-  it('two players settle and act by tapping on phones; each decision is sent without Ready and checked in the API', { timeout: 240_000 }, async () => {
-    const { mod, byRole, gameId } = await gameOf(t, 'aloha-tap', 2, { name: 'Aloha by tapping', variant: 'aloha', scenario: 'two' });
+  it('two players settle and act by tapping on phones; each decision is sent without Ready and checked in the API', {
+    timeout: 240_000,
+  }, async () => {
+    const { mod, byRole, gameId } = await gameOf(t, 'aloha-tap', 2, {
+      name: 'Aloha by tapping',
+      variant: 'aloha',
+      scenario: 'two',
+    });
     const first = (await mod.ok('GET', `/games/${gameId}`)).phase.readiness.find((r: any) => r.expected).role as string;
     const second = Object.keys(byRole).find((r) => r !== first)!;
     const a = await seat(first, byRole[first]!, gameId);
     const b = await seat(second, byRole[second]!, gameId);
     const decided = async (who: Seat, text: string) => {
-      await who.page.locator('#aloha-send').filter({ hasText: `Send: ${text}` }).click();
+      await who.page
+        .locator('#aloha-send')
+        .filter({ hasText: `Send: ${text}` })
+        .click();
       await who.page.locator('.next-step').filter({ hasText: 'Your decision is made' }).waitFor();
       // Ready by sending it: the phase is due at once and the worker's next look plays it.
       const open = await mod.ok('GET', `/games/${gameId}`);
-      expect(open.phase.readiness.find((r: any) => r.role === who.role)).toMatchObject({ ready: true, submitted: true });
+      expect(open.phase.readiness.find((r: any) => r.role === who.role)).toMatchObject({
+        ready: true,
+        submitted: true,
+      });
       expect((await sweep(t.ctx)).processed).toBe(1);
     };
     const view = async () => (await mod.ok('GET', `/games/${gameId}`)).view;
@@ -107,12 +130,17 @@ describe('Aloha by tapping', () => {
     expect((await view()).players.find((x: any) => x.role === second).warriors).toBe(1);
 
     // 5. The results map is the position after the decision: the Warrior is counted there.
-    await b.page.locator('#results-title').filter({ hasText: `${second} to take an action` }).waitFor();
+    await b.page
+      .locator('#results-title')
+      .filter({ hasText: `${second} to take an action` })
+      .waitFor();
     expect(await b.page.locator('.results .muted').innerText()).toContain('the map after it');
     // The results map is drawn once scrolled near (src/web/client/pages/game.ts).
     await b.page.locator('#results-map').scrollIntoViewIfNeeded();
     await b.page.locator('#results-map svg').waitFor();
-    expect(await b.page.locator('#results-map svg').innerHTML()).toMatch(new RegExp(`${second}: \\d+ points[^<]*Warriors 1`));
+    expect(await b.page.locator('#results-map svg').innerHTML()).toMatch(
+      new RegExp(`${second}: \\d+ points[^<]*Warriors 1`),
+    );
     expect(await layoutFaults(b.page)).toEqual([]);
     await b.page.setViewportSize({ width: 360, height: 740 });
     expect(await layoutFaults(b.page)).toEqual([]);

@@ -9,6 +9,9 @@ describe('the client API types', () => {
   it('are what a fresh generation from the OpenAPI document writes (run `npm run api-types` when this fails)', async () => {
     const fresh = await generateApiTypes();
     expect(fresh).toContain('"/games/{gameId}/orders"');
-    expect(fs.readFileSync(API_TYPES, 'utf8') === fresh, 'src/web/client/api-types.ts is stale: run `npm run api-types`').toBe(true);
+    expect(
+      fs.readFileSync(API_TYPES, 'utf8') === fresh,
+      'src/web/client/api-types.ts is stale: run `npm run api-types`',
+    ).toBe(true);
   }, 120_000);
 });

@@ -6,11 +6,19 @@ import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { mailFor, startTestService, type TestService } from '../helpers/app.ts';
 
-const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].filter(Boolean) as string[];
+const CANDIDATES = [
+  process.env.CHROMIUM_PATH,
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+].filter(Boolean) as string[];
 
 export async function launchBrowser(): Promise<Browser> {
   const executablePath = CANDIDATES.find((p) => fs.existsSync(p));
-  if (!executablePath) throw new Error(`No Chromium found (tried ${CANDIDATES.join(', ')}): install Debian's chromium package (.ci/run does).`);
+  if (!executablePath)
+    throw new Error(
+      `No Chromium found (tried ${CANDIDATES.join(', ')}): install Debian's chromium package (.ci/run does).`,
+    );
   return chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
 }
 
@@ -27,17 +35,32 @@ const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-co
 export async function accessibilityProblems(page: Page): Promise<string[]> {
   // Through the DevTools protocol: the page's own CSP (rightly) refuses inline scripts.
   await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => (await (window as any).axe.run(document, { resultTypes: ['violations'] })).violations);
-  return violations.filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v: any) => `${v.id}: ${v.help} (${v.nodes.map((n: any) => n.target.join(' ')).slice(0, 3).join('; ')})`);
+  const violations = await page.evaluate(
+    async () => (await (window as any).axe.run(document, { resultTypes: ['violations'] })).violations,
+  );
+  return violations
+    .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v: any) =>
+        `${v.id}: ${v.help} (${v.nodes
+          .map((n: any) => n.target.join(' '))
+          .slice(0, 3)
+          .join('; ')})`,
+    );
 }
 
 /** A judge listening on a free port and a Chromium for one test file (stop them with stopWeb). */
-export async function startWeb(opts: Parameters<typeof startTestService>[0] = {}): Promise<{ t: TestService; base: string; browser: Browser }> {
+export async function startWeb(
+  opts: Parameters<typeof startTestService>[0] = {},
+): Promise<{ t: TestService; base: string; browser: Browser }> {
   const t = await startTestService(opts);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const addr = t.app.server.address();
-  return { t, base: `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`, browser: await launchBrowser() };
+  return {
+    t,
+    base: `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`,
+    browser: await launchBrowser(),
+  };
 }
 
 export async function stopWeb(t: TestService | undefined, browser: Browser | undefined): Promise<void> {
@@ -68,11 +91,13 @@ export async function pointOf(page: Page, selector: string): Promise<{ x: number
   return page.locator(selector).evaluate((el: Element) => {
     el.scrollIntoView({ block: 'center', inline: 'center' });
     const box = el.getBoundingClientRect();
-    for (let i = 1; i < 20; i++) for (let j = 1; j < 20; j++) {
-      const x = Math.round(box.left + (box.width * i) / 20), y = Math.round(box.top + (box.height * j) / 20);
-      const top = document.elementFromPoint(x, y);
-      if (el instanceof SVGPathElement ? top === el : el.contains(top)) return { x, y };
-    }
+    for (let i = 1; i < 20; i++)
+      for (let j = 1; j < 20; j++) {
+        const x = Math.round(box.left + (box.width * i) / 20),
+          y = Math.round(box.top + (box.height * j) / 20);
+        const top = document.elementFromPoint(x, y);
+        if (el instanceof SVGPathElement ? top === el : el.contains(top)) return { x, y };
+      }
     throw new Error('nothing of it can be tapped');
   });
 }

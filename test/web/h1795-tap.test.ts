@@ -19,7 +19,11 @@ afterAll(() => stopWeb(t, browser));
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
-async function openGame(email: string, gameId: string, options: Parameters<Browser['newPage']>[0] = PHONE): Promise<{ page: Page; errors: string[] }> {
+async function openGame(
+  email: string,
+  gameId: string,
+  options: Parameters<Browser['newPage']>[0] = PHONE,
+): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.newPage(options);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -31,9 +35,15 @@ async function openGame(email: string, gameId: string, options: Parameters<Brows
 
 /** The page is no wider than the screen, and every button of the game's panel is big enough for a finger. */
 async function fitsAPhone(page: Page): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
-  const small = await page.locator('.hand button, .hand summary').evaluateAll((els) => els.filter((e) => (e as HTMLElement).offsetParent !== null)
-    .map((e) => ({ text: (e.textContent ?? '').trim().slice(0, 30), ...e.getBoundingClientRect().toJSON() })).filter((r) => r.width < 32 || r.height < 32));
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
+    0,
+  );
+  const small = await page.locator('.hand button, .hand summary').evaluateAll((els) =>
+    els
+      .filter((e) => (e as HTMLElement).offsetParent !== null)
+      .map((e) => ({ text: (e.textContent ?? '').trim().slice(0, 30), ...e.getBoundingClientRect().toJSON() }))
+      .filter((r) => r.width < 32 || r.height < 32),
+  );
   expect(small).toEqual([]);
 }
 
@@ -42,14 +52,19 @@ describe('Hawaii 1795 by tapping, on a phone', () => {
   let byRole: Record<string, Client>;
   let phasing: string;
   let other: string;
-  const stored = async (role: string) => (await byRole[role]!.ok('GET', `/games/${game.id}/orders`)).lines.map((l: any) => l.text as string);
+  const stored = async (role: string) =>
+    (await byRole[role]!.ok('GET', `/games/${game.id}/orders`)).lines.map((l: any) => l.text as string);
   beforeAll(async () => {
     const mod = await signUp(t, 'h1795tap-mod@example.org');
     const ps = [await signUp(t, 'h1795tap1@example.org'), await signUp(t, 'h1795tap2@example.org')];
     // The card is drawn from the game's secret seed: games are opened until one draws a card that
     // may be held (2 of Kamehameha's 9), so that Hold is tapped; failing that, the turn goes on without.
     for (let n = 0; n < 25; n++) {
-      ({ game, byRole } = await startedGame(t, mod, ps, { name: 'Tapped Islands', variant: 'hawaii1795', scenario: 'short' }));
+      ({ game, byRole } = await startedGame(t, mod, ps, {
+        name: 'Tapped Islands',
+        variant: 'hawaii1795',
+        scenario: 'short',
+      }));
       const view = await mod.ok('GET', `/games/${game.id}`);
       phasing = view.phase.readiness.find((r: any) => r.expected).role;
       if ((await byRole[phasing]!.ok('GET', `/games/${game.id}/options`)).options.canHold) break;
@@ -57,7 +72,9 @@ describe('Hawaii 1795 by tapping, on a phone', () => {
     other = Object.keys(byRole).find((r) => r !== phasing)!;
   }, 60_000);
 
-  it('plays a turn by tapping only: the card, a move on the map, a recruit, the lines reordered and sent', { timeout: 90_000 }, async () => {
+  it('plays a turn by tapping only: the card, a move on the map, a recruit, the lines reordered and sent', {
+    timeout: 90_000,
+  }, async () => {
     const o = (await byRole[phasing]!.ok('GET', `/games/${game.id}/options`)).options;
     const view = (await byRole[phasing]!.ok('GET', `/games/${game.id}`)).view;
     const { page, errors } = await openGame(byRole[phasing]!.email, game.id);
@@ -92,26 +109,52 @@ describe('Hawaii 1795 by tapping, on a phone', () => {
     const move = o.landMoves[0];
     const spaceName = (id: string) => view.spaces.find((s: any) => s.id === id).name as string;
     const lines = page.locator('#turn-lines li');
-    await tapOn(page, `#map g.stack.mine[data-space="${move.from}"][data-side="${phasing}"]`, async () => (await page.locator('#h1795-selection.active').count()) === 1);
+    await tapOn(
+      page,
+      `#map g.stack.mine[data-space="${move.from}"][data-side="${phasing}"]`,
+      async () => (await page.locator('#h1795-selection.active').count()) === 1,
+    );
     expect(await page.locator('#h1795-selection').innerText()).toContain(`Your units at ${spaceName(move.from)}`);
     // Leave one unit behind (a tap on its button), then tap the destination on the map.
     const walkers = page.locator('#h1795-selection button[aria-pressed="true"]');
-    if (await walkers.count() > 1) await walkers.last().tap();
+    if ((await walkers.count()) > 1) await walkers.last().tap();
     const to = move.to[0];
     const before = await lines.count();
-    await tapOn(page, `#map path[data-space="${to}"]`, async () => (await page.locator('#turn-lines li[data-line^="MOVE"]').count()) === 1 || (await lines.count()) > before);
+    await tapOn(
+      page,
+      `#map path[data-space="${to}"]`,
+      async () =>
+        (await page.locator('#turn-lines li[data-line^="MOVE"]').count()) === 1 || (await lines.count()) > before,
+    );
     const moveLine = (await page.locator('#turn-lines li[data-line^="MOVE"]').getAttribute('data-line'))!;
-    expect(moveLine).toMatch(new RegExp(`^MOVE .+ ${spaceName(move.from).replace(/[()]/g, '\\$&')} - ${spaceName(to).replace(/[()]/g, '\\$&')}$`));
+    expect(moveLine).toMatch(
+      new RegExp(
+        `^MOVE .+ ${spaceName(move.from).replace(/[()]/g, '\\$&')} - ${spaceName(to).replace(/[()]/g, '\\$&')}$`,
+      ),
+    );
     expect(await page.locator('#turn-lines li[data-line^="MOVE"] .line-text').innerText()).toContain('→');
     want.push(moveLine);
     // A fleet move, if the card gives one: another stack with a canoe, then a space across the water.
-    const canoe = o.fleet.movesLeft > 0 ? o.fleet.canoes.find((c: any) => c.at !== move.from && o.landMoves.some((m: any) => m.from === c.at)) : undefined;
+    const canoe =
+      o.fleet.movesLeft > 0
+        ? o.fleet.canoes.find((c: any) => c.at !== move.from && o.landMoves.some((m: any) => m.from === c.at))
+        : undefined;
     if (canoe) {
       const by = o.landMoves.filter((m: any) => m.from === canoe.at).flatMap((m: any) => m.to);
-      const across = ['molokai', 'oahu-2', ...o.fleet.destinations].find((d: string) => o.fleet.destinations.includes(d) && d !== canoe.at && !by.includes(d))!;
-      await tapOn(page, `#map g.stack.mine[data-space="${canoe.at}"][data-side="${phasing}"]`, async () => (await page.locator('#h1795-selection.active').count()) === 1);
+      const across = ['molokai', 'oahu-2', ...o.fleet.destinations].find(
+        (d: string) => o.fleet.destinations.includes(d) && d !== canoe.at && !by.includes(d),
+      )!;
+      await tapOn(
+        page,
+        `#map g.stack.mine[data-space="${canoe.at}"][data-side="${phasing}"]`,
+        async () => (await page.locator('#h1795-selection.active').count()) === 1,
+      );
       expect(await page.locator('#h1795-selection').innerText()).toContain('By canoe fleet');
-      await tapOn(page, `#map path[data-space="${across}"]`, async () => (await page.locator('#turn-lines li[data-line^="FLEET"]').count()) === 1);
+      await tapOn(
+        page,
+        `#map path[data-space="${across}"]`,
+        async () => (await page.locator('#turn-lines li[data-line^="FLEET"]').count()) === 1,
+      );
       const fleetLine = (await page.locator('#turn-lines li[data-line^="FLEET"]').getAttribute('data-line'))!;
       expect(fleetLine.startsWith(`FLEET ${spaceName(canoe.at)} - ${spaceName(across)} WITH `)).toBe(true);
       want.push(fleetLine);
@@ -164,7 +207,9 @@ describe('Hawaii 1795 by tapping, on a phone', () => {
     await page.close();
   });
 
-  it('the waiting side saves a standing instruction by tapping, and its drawer shows it saved, not "(default)"', { timeout: 60_000 }, async () => {
+  it('the waiting side saves a standing instruction by tapping, and its drawer shows it saved, not "(default)"', {
+    timeout: 60_000,
+  }, async () => {
     const { page, errors } = await openGame(byRole[other]!.email, game.id);
     // The card the other side drew is face up (8.0), with its text.
     const theirs = (await byRole[other]!.ok('GET', `/games/${game.id}`)).view.cards[phasing].drawn;
@@ -198,7 +243,10 @@ describe('Hawaii 1795 by tapping, on a phone', () => {
   });
 
   it('no sideways scroll at 360 px for the side to move', { timeout: 60_000 }, async () => {
-    const { page, errors } = await openGame(byRole[phasing]!.email, game.id, { ...PHONE, viewport: { width: 360, height: 780 } });
+    const { page, errors } = await openGame(byRole[phasing]!.email, game.id, {
+      ...PHONE,
+      viewport: { width: 360, height: 780 },
+    });
     await fitsAPhone(page);
     expect(errors).toEqual([]);
     await page.close();

@@ -18,19 +18,32 @@ beforeAll(async () => {
 afterAll(() => stopWeb(t, browser));
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-const selected = (page: Page) => page.locator('#map g.unit.selected').getAttribute('data-unit').catch(() => null);
+const selected = (page: Page) =>
+  page
+    .locator('#map g.unit.selected')
+    .getAttribute('data-unit')
+    .catch(() => null);
 
 describe('Heiau by tapping, on a phone', () => {
-  it('a dislodged boat bunch retreats by a tap on the space, then is disbanded from its buttons', { timeout: 120_000 }, async () => {
+  it('a dislodged boat bunch retreats by a tap on the space, then is disbanded from its buttons', {
+    timeout: 120_000,
+  }, async () => {
     const mod = await signUp(t, 'heiau-tap-mod@example.org');
     const ps: Client[] = [];
     for (let n = 1; n <= 3; n++) ps.push(await signUp(t, `heiau-tap-${n}@example.org`));
-    const { game, byRole } = await startedGame(t, mod, ps, { name: 'Tapped Heiau', variant: 'heiau', scenario: 'discrete', deadlines: { reminderMinutes: 0 } });
+    const { game, byRole } = await startedGame(t, mod, ps, {
+      name: 'Tapped Heiau',
+      variant: 'heiau',
+      scenario: 'discrete',
+      deadlines: { reminderMinutes: 0 },
+    });
     const url = `/games/${game.id}/orders`;
     await byRole.Sunrise!.ok('PUT', url, { orders: ['B Kona Coast - Alenuihaha Channel'] });
     await byRole.Midday!.ok('PUT', url, { orders: ['B Waipio - Hamakua Coast'] });
     await mod.ok('POST', `/games/${game.id}/process`);
-    await byRole.Sunrise!.ok('PUT', url, { orders: ['B Alenuihaha Channel - Hamakua Coast', 'B Puna S B Alenuihaha Channel - Hamakua Coast'] });
+    await byRole.Sunrise!.ok('PUT', url, {
+      orders: ['B Alenuihaha Channel - Hamakua Coast', 'B Puna S B Alenuihaha Channel - Hamakua Coast'],
+    });
     await mod.ok('POST', `/games/${game.id}/process`);
     const midday = byRole.Midday!;
     const lines = async () => (await midday.ok('GET', url)).lines.map((l: any) => l.text);
@@ -42,15 +55,24 @@ describe('Heiau by tapping, on a phone', () => {
     await page.locator('main[aria-busy="false"] #map svg').waitFor();
     expect(await page.locator('p.phase').innerText()).toMatch(/Fall 1 Retreat/);
     expect(await page.locator('#map-hint').innerText()).toContain('Tap your dislodged unit');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+    ).toBe(true);
 
     // The retreat: the dislodged bunch, then Hilo.
     const unit = '#map g.unit.dislodged.mine[data-unit="hamc"]';
     await tapOn(page, unit, async () => (await selected(page)) === 'hamc');
     const offered = await page.locator('#selection button').allInnerTexts();
-    expect(offered).toEqual(expect.arrayContaining(['B Hamakua Coast R Hilo', 'B Hamakua Coast R Waipio', 'B Hamakua Coast D']));
-    for (const b of await page.locator('#selection button').all()) expect((await b.boundingBox())!.height).toBeGreaterThanOrEqual(44);
-    await tapOn(page, '#map path[data-space="hilo"]', async () => (await page.locator('#order-hamc').inputValue()) !== '');
+    expect(offered).toEqual(
+      expect.arrayContaining(['B Hamakua Coast R Hilo', 'B Hamakua Coast R Waipio', 'B Hamakua Coast D']),
+    );
+    for (const b of await page.locator('#selection button').all())
+      expect((await b.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await tapOn(
+      page,
+      '#map path[data-space="hilo"]',
+      async () => (await page.locator('#order-hamc').inputValue()) !== '',
+    );
     expect(await page.locator('#order-hamc').inputValue()).toBe('B Hamakua Coast R Hilo');
     await page.screenshot({ path: artifact('heiau-tap-retreat-390') });
     await page.getByRole('button', { name: 'Send these orders' }).tap();

@@ -31,9 +31,17 @@ describe('a game page that follows its game', () => {
     mod = await signUp(t, 'livemod@example.org');
     const a = await signUp(t, 'livesunrise@example.org');
     const b = await signUp(t, 'livesunset@example.org');
-    ({ game, byRole } = await startedGame(t, mod, [a, b], { name: 'Live Race', variant: 'heiau', scenario: 'race', deadlines: { reminderMinutes: 0 } }));
+    ({ game, byRole } = await startedGame(t, mod, [a, b], {
+      name: 'Live Race',
+      variant: 'heiau',
+      scenario: 'race',
+      deadlines: { reminderMinutes: 0 },
+    }));
     for (const role of ['Sunrise', 'Sunset']) {
-      const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, timezoneId: 'Pacific/Honolulu' });
+      const context = await browser.newContext({
+        viewport: { width: 1400, height: 900 },
+        timezoneId: 'Pacific/Honolulu',
+      });
       const page = await context.newPage();
       page.on('pageerror', (e) => errors.push(`${role}: ${e.message}`));
       await page.goto(`${await signInLink(byRole[role]!.email)}&next=/games/${game.id}`);
@@ -42,20 +50,28 @@ describe('a game page that follows its game', () => {
       pages[role] = page;
     }
     // Set on the page: still there afterwards means the page was never loaded again.
-    await pages.Sunset!.evaluate(() => { (window as any).notReloaded = true; });
+    await pages.Sunset!.evaluate(() => {
+      (window as any).notReloaded = true;
+    });
   });
 
   it("shows the other player's ready mark without a reload", { timeout: 60_000 }, async () => {
     const chip = pages.Sunset!.locator('.readiness li[data-role="Sunrise"]');
     expect(await chip.innerText()).toBe('Sunrise: waiting');
     await pages.Sunrise!.locator('#ready').check();
-    await pages.Sunset!.locator('.readiness li[data-role="Sunrise"]', { hasText: 'Sunrise: ready' }).waitFor({ timeout: 10_000 });
+    await pages
+      .Sunset!.locator('.readiness li[data-role="Sunrise"]', { hasText: 'Sunrise: ready' })
+      .waitFor({ timeout: 10_000 });
     expect(await pages.Sunset!.evaluate(() => (window as any).notReloaded)).toBe(true);
   });
 
-  it('a deadline the moderator moves shows at once, to the second, counting down, and keeps what the player is writing', { timeout: 60_000 }, async () => {
+  it('a deadline the moderator moves shows at once, to the second, counting down, and keeps what the player is writing', {
+    timeout: 60_000,
+  }, async () => {
     const page = pages.Sunset!;
-    await page.locator('details:has(#orders-text)').evaluate((d) => { (d as HTMLDetailsElement).open = true; });
+    await page.locator('details:has(#orders-text)').evaluate((d) => {
+      (d as HTMLDetailsElement).open = true;
+    });
     await page.locator('#orders-text').fill('B Aiea H');
     const at = new Date(Date.now() + (2 * 3600 + 3 * 60 + 30) * 1000);
     await mod.ok('PUT', `/games/${game.id}/deadline`, { at: at.toISOString() });
@@ -63,7 +79,12 @@ describe('a game page that follows its game', () => {
     await phase.waitFor({ timeout: 10_000 });
     const first = await phase.innerText();
     // The time itself, in the reader's zone, to the second.
-    const local = new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone: 'Pacific/Honolulu' }).format(at);
+    const local = new Intl.DateTimeFormat('en-US', {
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      timeZone: 'Pacific/Honolulu',
+    }).format(at);
     expect(first.replace(/\s+/g, ' ')).toContain(local.split(' ')[0]!.slice(0, 8));
     await page.waitForTimeout(1_500);
     expect(await phase.innerText()).not.toBe(first);
@@ -72,7 +93,9 @@ describe('a game page that follows its game', () => {
     expect(await page.evaluate(() => (window as any).notReloaded)).toBe(true);
   });
 
-  it('when the phase is adjudicated, the form is the new phase\'s and the unsent choice is said not sent', { timeout: 60_000 }, async () => {
+  it("when the phase is adjudicated, the form is the new phase's and the unsent choice is said not sent", {
+    timeout: 60_000,
+  }, async () => {
     const page = pages.Sunset!;
     const open = await t.db.phase.findFirstOrThrow({ where: { gameId: game.id, status: 'open' } });
     t.clock.set(new Date(open.deadlineAt!.getTime() + 1_000));

@@ -18,12 +18,20 @@ let t: TestService;
 let browser: Browser;
 let base: string;
 beforeAll(async () => {
-  const port = await new Promise<number>((resolve) => { const s = net.createServer().listen(0, '127.0.0.1', () => { const a = s.address() as net.AddressInfo; s.close(() => resolve(a.port)); }); });
+  const port = await new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const a = s.address() as net.AddressInfo;
+      s.close(() => resolve(a.port));
+    });
+  });
   base = `http://127.0.0.1:${port}`;
   [t, browser] = await Promise.all([startTestService({ env: { PUBLIC_URL: base } }), launchBrowser()]);
   await t.app.listen({ port, host: '127.0.0.1' });
 });
-afterAll(async () => { await browser?.close(); await t?.close(); });
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
 
 async function signInLink(email: string): Promise<string> {
   const r = await t.app.inject({ method: 'POST', url: '/accounts/sign-in', payload: { email, web: true } });
@@ -44,12 +52,24 @@ async function clickHex(page: Page, hex: string) {
 
 /** The controls of the side panel smaller than a finger (32 px). */
 async function smallControls(page: Page): Promise<string[]> {
-  return page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.side button, .side select, .side input, .side summary, .mw-stack-pick label')]
-    .map((b) => ({ b, r: b.getBoundingClientRect() })).filter(({ r }) => r.width > 0 && r.height < 32).map(({ b, r }) => `${b.tagName} ${b.id || b.textContent?.slice(0, 30)}: ${Math.round(r.height)} px`));
+  return page.evaluate(() =>
+    [
+      ...document.querySelectorAll<HTMLElement>(
+        '.side button, .side select, .side input, .side summary, .mw-stack-pick label',
+      ),
+    ]
+      .map((b) => ({ b, r: b.getBoundingClientRect() }))
+      .filter(({ r }) => r.width > 0 && r.height < 32)
+      .map(({ b, r }) => `${b.tagName} ${b.id || b.textContent?.slice(0, 30)}: ${Math.round(r.height)} px`),
+  );
 }
 
 /** A signed-in page on the game, once it is built (main is aria-busy until then). */
-async function openGame(client: Client, gameId: string, viewport = { width: 1400, height: 900 }): Promise<{ page: Page; errors: string[] }> {
+async function openGame(
+  client: Client,
+  gameId: string,
+  viewport = { width: 1400, height: 900 },
+): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.newPage({ viewport });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -60,13 +80,15 @@ async function openGame(client: Client, gameId: string, viewport = { width: 1400
 }
 
 describe('the new-game page', () => {
-  it('offers Maori Wars with its scenario Hōne Heke\'s Challenge', { timeout: 60_000 }, async () => {
+  it("offers Maori Wars with its scenario Hōne Heke's Challenge", { timeout: 60_000 }, async () => {
     const mod = await signUp(t, 'mw-new@example.org');
     const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
     await page.goto(`${await signInLink(mod.email)}&next=/new`);
     await page.locator('#variant').waitFor();
     await page.locator('#variant').selectOption({ label: 'Maori Wars' });
-    expect(await page.locator('#scenario option').allInnerTexts()).toEqual(["Hōne Heke's Challenge (the Flagstaff War, 1845–1846) (2 players)"]);
+    expect(await page.locator('#scenario option').allInnerTexts()).toEqual([
+      "Hōne Heke's Challenge (the Flagstaff War, 1845–1846) (2 players)",
+    ]);
     await page.locator('#name').fill('Flagstaff');
     await page.getByRole('button', { name: 'Create the game' }).click();
     await page.waitForURL(/#\/games\/[0-9a-f-]{36}$/);
@@ -80,7 +102,13 @@ describe('Maori Wars in the browser', () => {
   let byRole: Record<string, Client>;
   let mod: Client;
   let gameId = '';
-  beforeAll(async () => { ({ mod, byRole, gameId } = await gameOf(t, 'mw-web', 2, { name: 'Flagstaff War in a browser', variant: 'maori-wars', scenario: 'hone-hekes-challenge' })); });
+  beforeAll(async () => {
+    ({ mod, byRole, gameId } = await gameOf(t, 'mw-web', 2, {
+      name: 'Flagstaff War in a browser',
+      variant: 'maori-wars',
+      scenario: 'hone-hekes-challenge',
+    }));
+  });
 
   /** Passes phases (both sides) until `want` holds for the phasing side's options. */
   async function passUntil(want: (o: any, role: string) => boolean): Promise<{ role: string; options: any }> {
@@ -95,7 +123,9 @@ describe('Maori Wars in the browser', () => {
     throw new Error('never reached');
   }
 
-  it('its panel shows the turn, the phase, the VP track and what decides victory; an order picked from a list and a standing instruction set by keyboard are both stored', { timeout: 120_000 }, async () => {
+  it('its panel shows the turn, the phase, the VP track and what decides victory; an order picked from a list and a standing instruction set by keyboard are both stored', {
+    timeout: 120_000,
+  }, async () => {
     const { role, options } = await passUntil((o) => o.phase === 'Reinforcement Phase');
     expect(role).toBe('Maori');
     const { page, errors } = await openGame(byRole.Maori!, gameId);
@@ -111,7 +141,9 @@ describe('Maori Wars in the browser', () => {
     expect(victory).toContain('The first side to 9 VP wins at once.');
     expect(victory).toMatch(/no Maori Village or Pa is left \(\d+ now\)/);
     // Hōne Heke's Challenge sets up no Settlement: that condition cannot be met (engine.ts checkVictory).
-    expect(victory).toContain('The Maori would win at once by eliminating all Settlements: there are none yet (once the British build one, this counts).');
+    expect(victory).toContain(
+      'The Maori would win at once by eliminating all Settlements: there are none yet (once the British build one, this counts).',
+    );
     expect(victory).toContain('0–1 VP a draw, 2–5 a minor victory, 6–8 a major victory');
     expect(await panel.locator('.mw-bush-empty').innerText()).toBe('No unit is in the Bush Raider Box.');
 
@@ -123,7 +155,9 @@ describe('Maori Wars in the browser', () => {
     await list.selectOption(reinforce);
     await page.getByRole('button', { name: 'Add to the text: Reinforcements' }).click();
     expect(await page.locator('#orders-text').inputValue()).toBe(reinforce);
-    expect(await page.locator('#map-hint').innerText()).toBe(`Added: ${reinforce}. Pick your next order, or send the text.`);
+    expect(await page.locator('#map-hint').innerText()).toBe(
+      `Added: ${reinforce}. Pick your next order, or send the text.`,
+    );
     await page.getByRole('button', { name: 'Send the text' }).click();
     await page.locator('.readings li').first().waitFor();
     expect(await page.locator('.readings').innerText()).toContain(`${reinforce} — read as`);
@@ -134,20 +168,31 @@ describe('Maori Wars in the browser', () => {
     expect((await page.locator('.mw-actions').boundingBox())!.y).toBeLessThan((await drawer.boundingBox())!.y);
     await drawer.locator('summary').click();
     expect(await drawer.locator('.mw-situation h4').allInnerTexts()).toContain('When the other side attacks you');
-    expect(await page.locator('label[for="standing-retreat"]').innerText()).toMatch(/retreat, evade or withdraw: toward which hex/);
-    expect(await page.locator('label[for="standing-overstack"]').innerText()).toMatch(/over-stacked units you move out first/);
-    expect(await page.locator('label[for="standing-overstack-toward"]').innerText()).toMatch(/over-stacked units: toward which hex/);
-    for (const label of await drawer.locator('.mw-standing-row label').allInnerTexts()) expect(label, label).not.toMatch(/^[A-Z ]+$/);
+    expect(await page.locator('label[for="standing-retreat"]').innerText()).toMatch(
+      /retreat, evade or withdraw: toward which hex/,
+    );
+    expect(await page.locator('label[for="standing-overstack"]').innerText()).toMatch(
+      /over-stacked units you move out first/,
+    );
+    expect(await page.locator('label[for="standing-overstack-toward"]').innerText()).toMatch(
+      /over-stacked units: toward which hex/,
+    );
+    for (const label of await drawer.locator('.mw-standing-row label').allInnerTexts())
+      expect(label, label).not.toMatch(/^[A-Z ]+$/);
     // Standing instructions, by keyboard alone: the form shows the defaults; EVADE NEVER is sent with the stored order kept.
     const evade = page.locator('#standing-evade');
     expect(await evade.inputValue()).toBe('WEAKER');
     await evade.focus();
     await evade.selectOption('NEVER');
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(/^Set: Evade when attacked/);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(
+      /^Set: Evade when attacked/,
+    );
     await page.keyboard.press('Enter');
     await page.locator('.mw-standing-out .ok').waitFor();
-    expect(await page.locator('.mw-standing-out').innerText()).toBe('Sent: STANDING EVADE NEVER. It applies when the current phase is processed.');
+    expect(await page.locator('.mw-standing-out').innerText()).toBe(
+      'Sent: STANDING EVADE NEVER. It applies when the current phase is processed.',
+    );
     const stored = await byRole.Maori!.ok('GET', `/games/${gameId}/orders`);
     expect(stored.lines.map((l: any) => l.text)).toEqual([reinforce, 'STANDING EVADE NEVER']);
     expect(await page.locator('#orders-text').inputValue()).toBe(`${reinforce}\nSTANDING EVADE NEVER`);
@@ -155,23 +200,47 @@ describe('Maori Wars in the browser', () => {
     await evade.selectOption('ALWAYS');
     await page.getByRole('button', { name: /^Set: Evade when attacked/ }).click();
     await page.locator('.mw-standing-out .ok').filter({ hasText: 'ALWAYS' }).waitFor();
-    expect((await byRole.Maori!.ok('GET', `/games/${gameId}/orders`)).lines.map((l: any) => l.text)).toEqual([reinforce, 'STANDING EVADE ALWAYS']);
+    expect((await byRole.Maori!.ok('GET', `/games/${gameId}/orders`)).lines.map((l: any) => l.text)).toEqual([
+      reinforce,
+      'STANDING EVADE ALWAYS',
+    ]);
     // Every standing instruction offered has its form; one written as a list (LOSSES) from its text box, by Enter.
-    const words = new Set(options.standing.map((x: any) => /^STANDING (COUNTER AT|PARLEY AT|EXTRA FROM|EXTRA CHARGE|EVADE STAY|EVADE SPREAD|OVERSTACK TOWARD|\S+)/.exec(x.text)![1]));
+    const words = new Set(
+      options.standing.map(
+        (x: any) =>
+          /^STANDING (COUNTER AT|PARLEY AT|EXTRA FROM|EXTRA CHARGE|EVADE STAY|EVADE SPREAD|OVERSTACK TOWARD|\S+)/.exec(
+            x.text,
+          )![1],
+      ),
+    );
     expect(await page.locator('.mw-standing-row').count()).toBe(words.size);
     expect(await page.locator('label[for="standing-evade-stay"]').innerText()).toMatch(/remain when the others evade/);
     // STANDING ATTRITION (13.0): a list of DEFAULT and the player's Structures, with what it decides.
     expect(await page.locator('label[for="standing-attrition"]').innerText()).toMatch(/attrition removes or Disrupts/);
     expect(await page.locator('#standing-attrition option').first().getAttribute('value')).toBe('DEFAULT');
     // The BD chit and raid ones written as lists: PARLEY AT and EXTRA FROM rows of their own, beside PARLEY and EXTRA.
-    for (const id of ['#standing-counter-at', '#standing-parley-at', '#standing-extra-from', '#standing-extra-charge', '#standing-reply', '#standing-parley', '#standing-extra']) expect(await page.locator(id).count(), id).toBe(1);
+    for (const id of [
+      '#standing-counter-at',
+      '#standing-parley-at',
+      '#standing-extra-from',
+      '#standing-extra-charge',
+      '#standing-reply',
+      '#standing-parley',
+      '#standing-extra',
+    ])
+      expect(await page.locator(id).count(), id).toBe(1);
     await page.locator('#standing-parley-at').fill('Waitangi');
     await page.locator('#standing-parley-at').press('Enter');
     await page.locator('.mw-standing-out .ok').filter({ hasText: 'PARLEY AT' }).waitFor();
     await page.locator('#standing-losses').fill('MILITIA, WARRIOR');
     await page.locator('#standing-losses').press('Enter');
     await page.locator('.mw-standing-out .ok').filter({ hasText: 'LOSSES' }).waitFor();
-    expect((await byRole.Maori!.ok('GET', `/games/${gameId}/orders`)).lines.map((l: any) => l.text)).toEqual([reinforce, 'STANDING EVADE ALWAYS', 'STANDING PARLEY AT Waitangi', 'STANDING LOSSES MILITIA, WARRIOR']);
+    expect((await byRole.Maori!.ok('GET', `/games/${gameId}/orders`)).lines.map((l: any) => l.text)).toEqual([
+      reinforce,
+      'STANDING EVADE ALWAYS',
+      'STANDING PARLEY AT Waitangi',
+      'STANDING LOSSES MILITIA, WARRIOR',
+    ]);
 
     expect(await accessibilityProblems(page)).toEqual([]);
     expect(errors).toEqual([]);
@@ -191,13 +260,19 @@ describe('Maori Wars in the browser', () => {
     expect(await british.page.locator('.mw-standing-row').first().innerText()).toContain('Now: WEAKER.');
     // The side that waits is offered no order, only its standing instructions.
     expect(await british.page.locator('.mw-actions').count()).toBe(0);
-    expect(await british.page.locator('.next-step').first().innerText()).toBe("It is the Maori player's turn: you have nothing to order. You may change your standing instructions (below) at any time.");
+    expect(await british.page.locator('.next-step').first().innerText()).toBe(
+      "It is the Maori player's turn: you have nothing to order. You may change your standing instructions (below) at any time.",
+    );
     expect(await british.page.locator('#ready').count()).toBe(0);
     await british.page.close();
   });
 
-  it('a click on a stack and then a hex adds the offered move to the text box; the stack\'s list offers the same; sent, it is read back by name', { timeout: 120_000 }, async () => {
-    const { role, options } = await passUntil((o) => o.actions.some((a: any) => a.kind === 'move' && a.from?.length && a.to));
+  it("a click on a stack and then a hex adds the offered move to the text box; the stack's list offers the same; sent, it is read back by name", {
+    timeout: 120_000,
+  }, async () => {
+    const { role, options } = await passUntil((o) =>
+      o.actions.some((a: any) => a.kind === 'move' && a.from?.length && a.to),
+    );
     const move = options.actions.find((a: any) => a.kind === 'move' && a.from?.length && a.to);
     const { page, errors } = await openGame(byRole[role]!, gameId);
     expect(await page.locator('.mw-panel .mw-phase').innerText()).toBe(`${role} Player Turn: Movement Phase`);
@@ -205,7 +280,9 @@ describe('Maori Wars in the browser', () => {
     const stackList = page.locator(`.mw-actions select[data-group="stack:${move.from[0]}"]`);
     const fromStack = options.actions.filter((a: any) => a.from?.[0] === move.from[0]).map((a: any) => a.text);
     expect(await stackList.locator('option').allInnerTexts()).toEqual(fromStack);
-    expect(await page.locator(`.mw-actions label[for="${await stackList.getAttribute('id')}"]`).innerText()).toMatch(/^Your stack at .+ \(.+\)$/);
+    expect(await page.locator(`.mw-actions label[for="${await stackList.getAttribute('id')}"]`).innerText()).toMatch(
+      /^Your stack at .+ \(.+\)$/,
+    );
     // The stack on the map takes the keyboard too: Enter selects it.
     await page.locator(`#map g.stack.mine[data-stack="${move.from[0]}"]`).focus();
     await page.keyboard.press('Enter');
@@ -214,7 +291,9 @@ describe('Maori Wars in the browser', () => {
     const added = (await page.locator('#orders-text').inputValue()).split('\n');
     const sent = added.at(-1)!;
     // The whole stack's offered moves there, or an attack on that hex from that stack when there is one.
-    const there = options.actions.filter((a: any) => a.kind === 'move' && a.from?.[0] === move.from[0] && a.to === move.to).map((a: any) => a.text);
+    const there = options.actions
+      .filter((a: any) => a.kind === 'move' && a.from?.[0] === move.from[0] && a.to === move.to)
+      .map((a: any) => a.text);
     expect(added.every((l) => there.includes(l)) || (added.length === 1 && /attack/i.test(sent))).toBe(true);
     expect(await page.locator('#map-hint').innerText()).toContain('Added: ');
     await page.getByRole('button', { name: 'Send the text' }).click();
@@ -233,7 +312,9 @@ describe('Maori Wars in the browser', () => {
     await mod.ok('POST', `/games/${gameId}/process`);
   });
 
-  it('shows the Bush Raider Box\'s units to the reader; at 360 px nothing overflows and the panel is usable', { timeout: 120_000 }, async () => {
+  it("shows the Bush Raider Box's units to the reader; at 360 px nothing overflows and the panel is usable", {
+    timeout: 120_000,
+  }, async () => {
     const { role, options } = await passUntil((o) => o.actions.some((a: any) => a.kind === 'bushEnter'));
     const raider = options.actions.find((a: any) => a.kind === 'bushEnter').text;
     await byRole[role]!.ok('PUT', `/games/${gameId}/orders`, { orders: [raider], ready: true });
@@ -249,7 +330,9 @@ describe('Maori Wars in the browser', () => {
     await page.locator('#results-map svg').waitFor();
     expect(await page.locator('.results .muted').innerText()).toContain('the map after it');
     expect(await page.locator('#results-map').getAttribute('aria-label')).toBe(`Flagstaff War in a browser: ${now}`);
-    expect(await page.locator('.mw-bush').innerText()).toBe(`${inBox[0].territory}: ${role} ${inBox[0].leader ?? inBox[0].kind}`);
+    expect(await page.locator('.mw-bush').innerText()).toBe(
+      `${inBox[0].territory}: ${role} ${inBox[0].leader ?? inBox[0].kind}`,
+    );
     // Nothing wider than the screen: the page does not scroll sideways (the map scrolls inside its box).
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.locator('#mw-standing summary').click();
@@ -264,18 +347,30 @@ describe('Maori Wars in the browser', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
-  it('by tapping on a 390 px phone a stack moves as a stack; unticking a unit leaves it behind', { timeout: 180_000 }, async () => {
+  it('by tapping on a 390 px phone a stack moves as a stack; unticking a unit leaves it behind', {
+    timeout: 180_000,
+  }, async () => {
     // A stack of two or more units that may all move to one hex.
     const common = (o: any) => {
       const by = new Map<string, string[]>();
-      for (const a of o.actions) if (a.kind === 'move' && a.from?.length && a.to) {
-        const k = `${a.from[0]}>${a.to}`;
-        by.set(k, [...(by.get(k) ?? []), a.text]);
-      }
+      for (const a of o.actions)
+        if (a.kind === 'move' && a.from?.length && a.to) {
+          const k = `${a.from[0]}>${a.to}`;
+          by.set(k, [...(by.get(k) ?? []), a.text]);
+        }
       // Every unit of the stack may go there, and no attack is offered there.
-      const names = (hex: string) => new Set(o.actions.filter((a: any) => a.kind === 'move' && a.from?.[0] === hex).map((a: any) => /^MOVE (.+) TO /.exec(a.text)![1]));
-      const hit = [...by].find(([k, lines]) => lines.length >= 2 && names(k.split('>')[0]!).size === new Set(lines.map((l) => /^MOVE (.+) TO /.exec(l)![1])).size
-        && !o.actions.some((a: any) => a.kind === 'attack' && `${a.from?.[0]}>${a.to}` === k));
+      const names = (hex: string) =>
+        new Set(
+          o.actions
+            .filter((a: any) => a.kind === 'move' && a.from?.[0] === hex)
+            .map((a: any) => /^MOVE (.+) TO /.exec(a.text)![1]),
+        );
+      const hit = [...by].find(
+        ([k, lines]) =>
+          lines.length >= 2 &&
+          names(k.split('>')[0]!).size === new Set(lines.map((l) => /^MOVE (.+) TO /.exec(l)![1])).size &&
+          !o.actions.some((a: any) => a.kind === 'attack' && `${a.from?.[0]}>${a.to}` === k),
+      );
       return hit ? { from: hit[0].split('>')[0]!, to: hit[0].split('>')[1]!, moves: hit[1] } : null;
     };
     const { role, options } = await passUntil((o) => !!common(o));
@@ -287,13 +382,18 @@ describe('Maori Wars in the browser', () => {
     await page.goto(`${await signInLink(byRole[role]!.email)}&next=/games/${gameId}`);
     await page.locator('main[aria-busy="false"] #map svg').waitFor();
     // The phase's orders come before the game's panel.
-    expect((await page.locator('.mw-actions').boundingBox())!.y).toBeLessThan((await page.locator('.mw-panel').boundingBox())!.y);
+    expect((await page.locator('.mw-actions').boundingBox())!.y).toBeLessThan(
+      (await page.locator('.mw-panel').boundingBox())!.y,
+    );
     const stack = `#map g.stack.mine[data-stack="${from}"]`;
     const hex = `#map path.hex[data-hex="${to}"]`;
     // Zoomed in as a player would, to tap a hex with a finger; each target is brought into view before the tap.
     await page.getByRole('button', { name: 'Zoom in' }).tap();
     await page.getByRole('button', { name: 'Zoom in' }).tap();
-    const settle = async (sel: string) => { await pointOf(page, sel); await page.waitForTimeout(300); };
+    const settle = async (sel: string) => {
+      await pointOf(page, sel);
+      await page.waitForTimeout(300);
+    };
     await settle(stack);
     await tapOn(page, stack, async () => /^Selected: your stack at /.test(await page.locator('#map-hint').innerText()));
     expect(await page.locator('#mw-stack-pick input[data-mover]').count()).toBeGreaterThanOrEqual(moves.length);
@@ -303,7 +403,9 @@ describe('Maori Wars in the browser', () => {
     const whole = (await page.locator('#orders-text').inputValue()).split('\n');
     expect([...new Set(whole)].sort()).toEqual([...new Set(moves)].sort());
     expect(whole.length).toBe(await page.locator('#mw-stack-pick input[data-mover]').count());
-    const units = (await mod.ok('GET', `/games/${gameId}`)).view.units.filter((u: any) => u.hex === from && u.side === role);
+    const units = (await mod.ok('GET', `/games/${gameId}`)).view.units.filter(
+      (u: any) => u.hex === from && u.side === role,
+    );
     expect(whole.length).toBe(units.length);
     // Again, with one unit unticked: it stays.
     await page.locator('#orders-text').fill('');

@@ -27,7 +27,11 @@ describe('a set of orders with a bad line, in the browser', () => {
     const mod = await signUp(t, 'ordmod@example.org');
     const a = await signUp(t, 'ordsunrise@example.org');
     const b = await signUp(t, 'ordsunset@example.org');
-    ({ game, byRole } = await startedGame(t, mod, [a, b], { name: 'Careful Race', variant: 'heiau', scenario: 'race' }));
+    ({ game, byRole } = await startedGame(t, mod, [a, b], {
+      name: 'Careful Race',
+      variant: 'heiau',
+      scenario: 'race',
+    }));
     await byRole.Sunrise.ok('PUT', `/games/${game.id}/orders`, { text: 'B Kona-Kailua - Kawaihae\nB Puna H' });
   });
 
@@ -38,7 +42,9 @@ describe('a set of orders with a bad line, in the browser', () => {
     const errors = await open(page, `${await signInLink(byRole.Sunrise.email)}&next=/games/${game.id}`);
     await page.locator('#orders-text').waitFor({ state: 'attached' });
     await page.locator('main[aria-busy="false"]').waitFor();
-    await page.locator('details:has(#orders-text)').evaluate((d) => { (d as HTMLDetailsElement).open = true; });
+    await page.locator('details:has(#orders-text)').evaluate((d) => {
+      (d as HTMLDetailsElement).open = true;
+    });
     const typed = 'B Kona-Kailua H\nB Puna - Atlantis';
     await page.locator('#orders-text').fill(typed);
     await page.getByRole('button', { name: 'Send the text' }).click();
@@ -50,7 +56,9 @@ describe('a set of orders with a bad line, in the browser', () => {
     expect(await page.locator('.readings li.ok').count()).toBe(1);
     expect(await page.locator('.readings li.error').count()).toBe(1);
     // The orders in force, as stored before: unchanged.
-    expect(await page.locator('.in-force').innerText()).toMatch(/in force are unchanged[\s\S]*Kona-Kailua[\s\S]*Kawaihae[\s\S]*Puna/);
+    expect(await page.locator('.in-force').innerText()).toMatch(
+      /in force are unchanged[\s\S]*Kona-Kailua[\s\S]*Kawaihae[\s\S]*Puna/,
+    );
     expect(await page.locator('.receipt').count()).toBe(0);
     expect(await page.locator('#status').innerText()).toContain('Nothing was stored');
     // What the player wrote stays in the form, to be fixed.

@@ -36,17 +36,26 @@ const GAMES = [
 function smallTargets(page: Page): Promise<string[]> {
   return page.evaluate((min) => {
     const out: string[] = [];
-    const controls = document.querySelectorAll<HTMLElement>('a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button]');
+    const controls = document.querySelectorAll<HTMLElement>(
+      'a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button]',
+    );
     for (const el of controls) {
       if (el.closest('svg')) continue;
       // A checkbox or radio is tapped through its label.
-      const target = (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio') && el.closest('label')) || el;
+      const target =
+        (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio') && el.closest('label')) ||
+        el;
       const r = target.getBoundingClientRect();
       if (!r.width || !r.height || getComputedStyle(el).visibility === 'hidden') continue;
       if (el.classList.contains('visually-hidden') || el.closest('.visually-hidden')) continue;
       if (r.width < min || r.height < min) {
-        const name = (el.getAttribute('aria-label') ?? el.textContent ?? el.getAttribute('name') ?? el.id ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
-        out.push(`${el.localName}${el.id ? `#${el.id}` : ''} "${name}" (${Math.round(r.width)}×${Math.round(r.height)})`);
+        const name = (el.getAttribute('aria-label') ?? el.textContent ?? el.getAttribute('name') ?? el.id ?? '')
+          .trim()
+          .replace(/\s+/g, ' ')
+          .slice(0, 40);
+        out.push(
+          `${el.localName}${el.id ? `#${el.id}` : ''} "${name}" (${Math.round(r.width)}×${Math.round(r.height)})`,
+        );
       }
     }
     return out;
@@ -57,9 +66,17 @@ function smallTargets(page: Page): Promise<string[]> {
 function widest(page: Page): Promise<string> {
   return page.evaluate(() => {
     const w = document.documentElement.clientWidth;
-    const over = [...document.querySelectorAll<HTMLElement>('main *')].filter((el) => !el.closest('svg') && el.getBoundingClientRect().right > w + 1);
-    return over.filter((el) => !over.some((o) => o !== el && el.contains(o))).slice(0, 3)
-      .map((el) => `${el.localName}${el.className ? `.${String(el.className).split(' ').join('.')}` : ''} (${Math.round(el.getBoundingClientRect().right)})`).join(', ');
+    const over = [...document.querySelectorAll<HTMLElement>('main *')].filter(
+      (el) => !el.closest('svg') && el.getBoundingClientRect().right > w + 1,
+    );
+    return over
+      .filter((el) => !over.some((o) => o !== el && el.contains(o)))
+      .slice(0, 3)
+      .map(
+        (el) =>
+          `${el.localName}${el.className ? `.${String(el.className).split(' ').join('.')}` : ''} (${Math.round(el.getBoundingClientRect().right)})`,
+      )
+      .join(', ');
   });
 }
 
@@ -69,26 +86,47 @@ function widest(page: Page): Promise<string> {
  * units in sight, and the key is a list under the map (Maori Wars and Aloha draw theirs beside it).
  */
 async function mapProblems(page: Page, where: string, keyBelow: boolean): Promise<string[]> {
-  return page.evaluate(({ where, keyBelow }) => {
-    const out: string[] = [];
-    const box = document.querySelector<HTMLElement>('#map')!;
-    const shapes = [...box.querySelectorAll('g.unit')].map((u) => ({ name: u.querySelector('title')?.textContent ?? '', r: (u.querySelector(':scope > path') ?? u.querySelector(':scope > :not(title):not(.hit)') ?? u).getBoundingClientRect() }));
-    for (let i = 0; i < shapes.length; i++) for (let j = i + 1; j < shapes.length; j++) {
-      const a = shapes[i]!.r, b = shapes[j]!.r;
-      const w = Math.min(a.right, b.right) - Math.max(a.left, b.left), h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
-      if (w > 1 && h > 1) out.push(`${where}, map: ${shapes[i]!.name} and ${shapes[j]!.name} overlap (${Math.round(w)}×${Math.round(h)} px)`);
-    }
-    const svg = box.querySelector('svg')!.getBoundingClientRect();
-    if (Math.min(svg.height, box.clientHeight) < innerHeight * 0.25) out.push(`${where}, map: ${Math.round(Math.min(svg.height, box.clientHeight))} px high`);
-    const b = box.getBoundingClientRect();
-    const mine = [...box.querySelectorAll('g.unit.mine, g.stack.mine')].map((u) => u.getBoundingClientRect());
-    if (mine.length && !mine.some((r) => r.left >= b.left && r.right <= b.right && r.top >= b.top && r.bottom <= b.bottom)) out.push(`${where}, map: none of the reader's units in sight`);
-    if (keyBelow) {
-      const key = document.querySelector('.map-wrap > .map-key li');
-      if (!key) out.push(`${where}, map: the key is not under the map`);
-    }
-    return out;
-  }, { where, keyBelow });
+  return page.evaluate(
+    ({ where, keyBelow }) => {
+      const out: string[] = [];
+      const box = document.querySelector<HTMLElement>('#map')!;
+      const shapes = [...box.querySelectorAll('g.unit')].map((u) => ({
+        name: u.querySelector('title')?.textContent ?? '',
+        r: (
+          u.querySelector(':scope > path') ??
+          u.querySelector(':scope > :not(title):not(.hit)') ??
+          u
+        ).getBoundingClientRect(),
+      }));
+      for (let i = 0; i < shapes.length; i++)
+        for (let j = i + 1; j < shapes.length; j++) {
+          const a = shapes[i]!.r,
+            b = shapes[j]!.r;
+          const w = Math.min(a.right, b.right) - Math.max(a.left, b.left),
+            h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+          if (w > 1 && h > 1)
+            out.push(
+              `${where}, map: ${shapes[i]!.name} and ${shapes[j]!.name} overlap (${Math.round(w)}×${Math.round(h)} px)`,
+            );
+        }
+      const svg = box.querySelector('svg')!.getBoundingClientRect();
+      if (Math.min(svg.height, box.clientHeight) < innerHeight * 0.25)
+        out.push(`${where}, map: ${Math.round(Math.min(svg.height, box.clientHeight))} px high`);
+      const b = box.getBoundingClientRect();
+      const mine = [...box.querySelectorAll('g.unit.mine, g.stack.mine')].map((u) => u.getBoundingClientRect());
+      if (
+        mine.length &&
+        !mine.some((r) => r.left >= b.left && r.right <= b.right && r.top >= b.top && r.bottom <= b.bottom)
+      )
+        out.push(`${where}, map: none of the reader's units in sight`);
+      if (keyBelow) {
+        const key = document.querySelector('.map-wrap > .map-key li');
+        if (!key) out.push(`${where}, map: the key is not under the map`);
+      }
+      return out;
+    },
+    { where, keyBelow },
+  );
 }
 
 /** What is wrong with the page as it is now, at 390 px and at 360 px. */
@@ -97,8 +135,12 @@ async function problemsOf(page: Page, where: string, shot: string): Promise<stri
   const out: string[] = [];
   for (const width of [390, 360]) {
     await page.setViewportSize({ width, height: 844 });
-    const sideways = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, view: document.documentElement.clientWidth }));
-    if (sideways.scroll > sideways.view) out.push(`${where} @${width}: scrolls sideways (${sideways.scroll} > ${sideways.view}) by ${await widest(page)}`);
+    const sideways = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      view: document.documentElement.clientWidth,
+    }));
+    if (sideways.scroll > sideways.view)
+      out.push(`${where} @${width}: scrolls sideways (${sideways.scroll} > ${sideways.view}) by ${await widest(page)}`);
     if (width === 390) {
       for (const s of await smallTargets(page)) out.push(`${where} @${width}: small target ${s}`);
       for (const a of await accessibilityProblems(page)) out.push(`${where}: axe ${a}`);
@@ -108,7 +150,10 @@ async function problemsOf(page: Page, where: string, shot: string): Promise<stri
   return out;
 }
 
-async function openAs(email: string | null, path: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+async function openAs(
+  email: string | null,
+  path: string,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext(PHONE);
   const page = await context.newPage();
   const errors: string[] = [];
@@ -119,23 +164,40 @@ async function openAs(email: string | null, path: string): Promise<{ context: Br
 }
 
 async function visit(page: Page, hash: string): Promise<void> {
-  await page.evaluate((h) => { location.hash = h; }, hash);
+  await page.evaluate((h) => {
+    location.hash = h;
+  }, hash);
   // The history page writes its phase into the address (#/games/<id>/history/<seq>).
-  await page.waitForFunction((h) => (location.hash === h || location.hash.startsWith(`${h}/`)) && document.querySelector('main')?.getAttribute('aria-busy') === 'false', hash);
+  await page.waitForFunction(
+    (h) =>
+      (location.hash === h || location.hash.startsWith(`${h}/`)) &&
+      document.querySelector('main')?.getAttribute('aria-busy') === 'false',
+    hash,
+  );
   await page.locator('main h1').first().waitFor();
 }
 
 describe('every page on a phone', () => {
-  it('no sideways scroll, fingers-sized controls, no serious accessibility problem: every game, reader and page', { timeout: 240_000 }, async () => {
+  it('no sideways scroll, fingers-sized controls, no serious accessibility problem: every game, reader and page', {
+    timeout: 240_000,
+  }, async () => {
     const problems: string[] = [];
     const errors: string[] = [];
     let n = 0;
-    for (const spec of GAMES.filter((g) => !process.env.PHONE_GAMES || process.env.PHONE_GAMES.split(",").includes(g.variant))) {
+    for (const spec of GAMES.filter(
+      (g) => !process.env.PHONE_GAMES || process.env.PHONE_GAMES.split(',').includes(g.variant),
+    )) {
       const tag = spec.variant;
       const mod = await signUp(t, `phone-${tag}-mod@example.org`);
       const ps: Client[] = [];
       for (let i = 1; i <= spec.players; i++) ps.push(await signUp(t, `phone-${tag}-${i}@example.org`));
-      const { game, byRole } = await startedGame(t, mod, ps, { name: spec.name, variant: spec.variant, scenario: spec.scenario, public: true, deadlines: { reminderMinutes: 0 } });
+      const { game, byRole } = await startedGame(t, mod, ps, {
+        name: spec.name,
+        variant: spec.variant,
+        scenario: spec.scenario,
+        public: true,
+        deadlines: { reminderMinutes: 0 },
+      });
       // One phase played, so that the history and the last results have something to show; press sent.
       await mod.ok('POST', `/games/${game.id}/process`);
       const view = await mod.ok('GET', `/games/${game.id}`);
@@ -145,20 +207,33 @@ describe('every page on a phone', () => {
       if (expected.includes(waiting)) await byRole[waiting]!.req('PUT', `/games/${game.id}/ready`, { ready: true });
       await byRole[toMove]!.req('POST', `/games/${game.id}/press`, { to: 'ALL', text: 'Aloha from the phone test' });
       const gamePath = `/games/${game.id}`;
-      const readers: [string, string | null][] = [['to-move', byRole[toMove]!.email], ['waiting', byRole[waiting]!.email], ['moderator', mod.email], ['visitor', null]];
+      const readers: [string, string | null][] = [
+        ['to-move', byRole[toMove]!.email],
+        ['waiting', byRole[waiting]!.email],
+        ['moderator', mod.email],
+        ['visitor', null],
+      ];
       for (const [who, email] of readers) {
         const { context, page, errors: e } = await openAs(email, gamePath);
         await page.locator('#map svg').waitFor();
         const first = who === 'to-move' || n++ % 3 === 0;
-        problems.push(...(await mapProblems(page, `${spec.name}, ${who}`, spec.variant !== 'maori-wars' && spec.variant !== 'aloha')));
+        problems.push(
+          ...(await mapProblems(
+            page,
+            `${spec.name}, ${who}`,
+            spec.variant !== 'maori-wars' && spec.variant !== 'aloha',
+          )),
+        );
         // The screen as it opens, before the checks below resize it.
         if (first) await page.screenshot({ path: artifact(`phone-${tag}-${who}-screen`) });
-        problems.push(...await problemsOf(page, `${spec.name}, ${who}, game`, first ? `${tag}-${who}-game` : ''));
+        problems.push(...(await problemsOf(page, `${spec.name}, ${who}, game`, first ? `${tag}-${who}-game` : '')));
         await visit(page, `#${gamePath}/history`);
-        problems.push(...await problemsOf(page, `${spec.name}, ${who}, history`, first ? `${tag}-${who}-history` : ''));
+        problems.push(
+          ...(await problemsOf(page, `${spec.name}, ${who}, history`, first ? `${tag}-${who}-history` : '')),
+        );
         if (email) {
           await visit(page, '#/');
-          problems.push(...await problemsOf(page, `${spec.name}, ${who}, my games`, ''));
+          problems.push(...(await problemsOf(page, `${spec.name}, ${who}, my games`, '')));
         }
         errors.push(...e.map((x) => `${spec.name}, ${who}: ${x}`));
         await context.close();

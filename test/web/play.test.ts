@@ -12,7 +12,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 
-
 let t: TestService;
 let browser: Browser;
 let base: string;
@@ -22,7 +21,10 @@ beforeAll(async () => {
   // kahu as `npm start` runs it: real time, the worker, mail in the outbox; its mail links here.
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  [t, browser] = await Promise.all([startTestService({ env: { PUBLIC_URL: base }, running: { outbox } }), launchBrowser()]);
+  [t, browser] = await Promise.all([
+    startTestService({ env: { PUBLIC_URL: base }, running: { outbox } }),
+    launchBrowser(),
+  ]);
   await t.app.listen({ port, host: '127.0.0.1' });
 });
 afterAll(async () => {
@@ -44,14 +46,18 @@ const signInLink = (email: string) => signInLinkFor(t, base, email);
 
 /** Unfolds "Write orders as text" (open already when the game lists no orders to pick). */
 async function openText(page: Page) {
-  await page.locator('details:has(#orders-text)').evaluate((d) => { (d as HTMLDetailsElement).open = true; });
+  await page.locator('details:has(#orders-text)').evaluate((d) => {
+    (d as HTMLDetailsElement).open = true;
+  });
 }
 
 async function open(page: Page, url: string) {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   // A missing resource (the favicon was one) shows in the console as an error.
-  page.on('response', (r) => { if (r.status() === 404 && !['fetch', 'xhr'].includes(r.request().resourceType())) errors.push(`404 ${r.url()}`); });
+  page.on('response', (r) => {
+    if (r.status() === 404 && !['fetch', 'xhr'].includes(r.request().resourceType())) errors.push(`404 ${r.url()}`);
+  });
   await page.goto(url);
   return errors;
 }
@@ -63,7 +69,11 @@ describe('web client', () => {
     const mod = await signUp(t, 'webmod@example.org');
     const a = await signUp(t, 'websunrise@example.org');
     const b = await signUp(t, 'websunset@example.org');
-    ({ game, byRole } = await startedGame(t, mod, [a, b], { name: 'Browser Race', variant: 'heiau', scenario: 'race' }));
+    ({ game, byRole } = await startedGame(t, mod, [a, b], {
+      name: 'Browser Race',
+      variant: 'heiau',
+      scenario: 'race',
+    }));
   });
 
   it('signs in by the emailed link and lists my games with their deadlines', async () => {
@@ -75,7 +85,9 @@ describe('web client', () => {
     expect(page.url()).not.toContain('signin=');
     expect(await page.evaluate(() => JSON.stringify(localStorage) + document.cookie)).not.toMatch(/kahu_/);
     await page.screenshot({ path: artifact('games') });
-    expect(await page.evaluate(async () => (await fetch('/favicon.ico')).headers.get('content-type'))).toBe('image/svg+xml');
+    expect(await page.evaluate(async () => (await fetch('/favicon.ico')).headers.get('content-type'))).toBe(
+      'image/svg+xml',
+    );
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -102,7 +114,11 @@ describe('web client', () => {
     expect(stored.lines.map((l: any) => l.text)).toContain('B Kona-Kailua - Kawaihae');
     // A support by clicking: the unit, the unit it supports, then where that one goes; only an order the options list.
     const opts = await byRole.Sunrise.ok('GET', `/games/${game.id}/options`);
-    const [unit, support] = opts.options.units.flatMap((u: any) => u.orders.filter((o: any) => o.kind === 'support' && o.order.split(' ').length > 5).map((o: any) => [u.unit, o])).at(0)!;
+    const [unit, support] = opts.options.units
+      .flatMap((u: any) =>
+        u.orders.filter((o: any) => o.kind === 'support' && o.order.split(' ').length > 5).map((o: any) => [u.unit, o]),
+      )
+      .at(0)!;
     const [supported, to] = [support.order.split(' ')[4], support.order.split(' ')[6].split('/')[0]];
     await page.locator(`g.unit.mine[data-unit="${unit}"]`).click();
     await page.locator(`g.unit[data-unit="${supported}"]`).click();
@@ -124,7 +140,12 @@ describe('web client', () => {
     await page.locator('#order-aiea').selectOption({ label: wanted });
     await page.keyboard.press('Tab');
     // Tab on to the send button and press it.
-    for (let i = 0; i < 40 && !(await page.evaluate(() => document.activeElement?.textContent === "Send these orders")); i++) await page.keyboard.press('Tab');
+    for (
+      let i = 0;
+      i < 40 && !(await page.evaluate(() => document.activeElement?.textContent === 'Send these orders'));
+      i++
+    )
+      await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await page.locator('.readings li.ok').first().waitFor();
     const stored = await byRole.Sunset.ok('GET', `/games/${game.id}/orders`);
@@ -189,17 +210,29 @@ describe('web client', () => {
     await page.close();
   });
 
-  it('plays an Aloha decision from the legal actions, with no Ready: the game moves on to the other player', { timeout: 90_000 }, async () => {
+  it('plays an Aloha decision from the legal actions, with no Ready: the game moves on to the other player', {
+    timeout: 90_000,
+  }, async () => {
     const mod = await signUp(t, 'aloha-webmod@example.org');
     const ps = [await signUp(t, 'aloha-web1@example.org'), await signUp(t, 'aloha-web2@example.org')];
-    const { game: g, byRole: roles } = await startedGame(t, mod, ps, { name: 'Browser Aloha', variant: 'aloha', scenario: 'two' });
+    const { game: g, byRole: roles } = await startedGame(t, mod, ps, {
+      name: 'Browser Aloha',
+      variant: 'aloha',
+      scenario: 'two',
+    });
     const view = await mod.ok('GET', `/games/${g.id}`);
     const first = view.phase.readiness.find((r: any) => r.expected).role as string;
     const other = Object.keys(roles).find((r) => r !== first)!;
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = await open(page, `${await signInLink(roles[first]!.email)}&next=/games/${g.id}`);
     await page.locator('.aloha-actions').waitFor();
-    expect(await page.locator('.aloha-islands button').allInnerTexts()).toEqual(['Kauai', 'Oahu', 'Molokai', 'Maui', 'Hawaii']);
+    expect(await page.locator('.aloha-islands button').allInnerTexts()).toEqual([
+      'Kauai',
+      'Oahu',
+      'Molokai',
+      'Maui',
+      'Hawaii',
+    ]);
     await page.getByRole('button', { name: 'Maui', exact: true }).click();
     await page.getByRole('button', { name: 'Settle Maui' }).click();
     await page.getByRole('button', { name: 'Send: settle Maui' }).click();
@@ -211,29 +244,48 @@ describe('web client', () => {
     await open(waiting, `${await signInLink(roles[other]!.email)}&next=/games/${g.id}`);
     // Sending was the decision: the worker played it at once, and it is the other player's turn.
     await waiting.locator('.aloha-islands').waitFor();
-    expect(await waiting.locator('.aloha-islands button').allInnerTexts()).toEqual(['Kauai', 'Oahu', 'Molokai', 'Hawaii']);
+    expect(await waiting.locator('.aloha-islands button').allInnerTexts()).toEqual([
+      'Kauai',
+      'Oahu',
+      'Molokai',
+      'Hawaii',
+    ]);
     expect(errors).toEqual([]);
     await waiting.close();
     await page.close();
   });
 
-  it('plays a Hawaii 1795 turn from the hand; the other side sets a standing instruction and sees it', { timeout: 90_000 }, async () => {
+  it('plays a Hawaii 1795 turn from the hand; the other side sets a standing instruction and sees it', {
+    timeout: 90_000,
+  }, async () => {
     const mod = await signUp(t, 'hod-webmod@example.org');
     const ps = [await signUp(t, 'hod-web1@example.org'), await signUp(t, 'hod-web2@example.org')];
-    const { game: g, byRole: roles } = await startedGame(t, mod, ps, { name: 'Browser 1795', variant: 'hawaii1795', scenario: 'short' });
+    const { game: g, byRole: roles } = await startedGame(t, mod, ps, {
+      name: 'Browser 1795',
+      variant: 'hawaii1795',
+      scenario: 'short',
+    });
     const view = await mod.ok('GET', `/games/${g.id}`);
     const phasing = view.phase.readiness.find((r: any) => r.expected).role as string;
     const other = Object.keys(roles).find((r) => r !== phasing)!;
     const choices = (await roles[phasing]!.ok('GET', `/games/${g.id}/options`)).options;
     // A line of the turn: the card's decision when there is one, else a move the choices list.
     const lm = choices.landMoves[0];
-    const line = choices.canHold ? 'HOLD' : choices.playable.length ? `PLAY ${choices.playable[0]}` : `MOVE ${lm.from} - ${lm.to[0]}`;
+    const line = choices.canHold
+      ? 'HOLD'
+      : choices.playable.length
+        ? `PLAY ${choices.playable[0]}`
+        : `MOVE ${lm.from} - ${lm.to[0]}`;
 
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = await open(page, `${await signInLink(roles[phasing]!.email)}&next=/games/${g.id}`);
     await page.getByRole('heading', { name: 'Your hand' }).waitFor({ timeout: 15_000 });
-    expect(await page.locator('.hand').innerText()).toContain(`Drawn this turn: ${choices.drawn.number}. ${choices.drawn.title}`);
-    expect((await page.locator('.standing li').allTextContents()).find((l) => l.startsWith('War fleet'))).toMatch(/^War fleet \(11\.7\): STRONGER.*\(default\)$/);
+    expect(await page.locator('.hand').innerText()).toContain(
+      `Drawn this turn: ${choices.drawn.number}. ${choices.drawn.title}`,
+    );
+    expect((await page.locator('.standing li').allTextContents()).find((l) => l.startsWith('War fleet'))).toMatch(
+      /^War fleet \(11\.7\): STRONGER.*\(default\)$/,
+    );
     // Every line of a turn is on the page, not only in the mail's HELP.
     expect(await page.locator('.hand details.lines').getAttribute('open')).not.toBeNull();
     expect(await page.locator('.hand details.lines pre').innerText()).toContain('PLAY 7 / PLAY Hold the Line');
@@ -241,7 +293,9 @@ describe('web client', () => {
     // Sending an empty box says what to write, not what the API wants.
     await page.locator('#orders-text').fill('');
     await page.getByRole('button', { name: 'Send the text' }).click();
-    expect(await page.locator('.result').innerText()).toBe('Write at least one line, for example HOLD or PLAY and a card’s number, then send.');
+    expect(await page.locator('.result').innerText()).toBe(
+      'Write at least one line, for example HOLD or PLAY and a card’s number, then send.',
+    );
     await page.locator('#orders-text').fill(line);
     await page.getByRole('button', { name: 'Send the text' }).click();
     await page.locator('.readings li.ok').first().waitFor({ timeout: 15_000 });
@@ -253,7 +307,11 @@ describe('web client', () => {
     const errors2 = await open(waiting, `${await signInLink(roles[other]!.email)}&next=/games/${g.id}`);
     await waiting.getByRole('heading', { name: 'Your standing instructions' }).waitFor({ timeout: 15_000 });
     // The side that waits is told so, by the other side's name, and what it may still do.
-    expect(await waiting.locator('.side p.next-step').first().innerText()).toMatch(new RegExp(`^It is ${view.powerNames[phasing]}'s turn: you have nothing to order\\. You may change your standing instructions`));
+    expect(await waiting.locator('.side p.next-step').first().innerText()).toMatch(
+      new RegExp(
+        `^It is ${view.powerNames[phasing]}'s turn: you have nothing to order\\. You may change your standing instructions`,
+      ),
+    );
     expect(await waiting.locator('.side h2').first().innerText()).not.toMatch(/^Your orders/);
     expect(await waiting.locator('#ready').count()).toBe(0);
     expect(await waiting.locator('.hand').innerText()).toContain('You play from your hand in your own turns.');
@@ -270,7 +328,9 @@ describe('web client', () => {
     expect(h.phases[0].status).toBe('adjudicated');
     await waiting.reload();
     await waiting.getByRole('heading', { name: 'Your standing instructions' }).waitFor({ timeout: 15_000 });
-    expect((await waiting.locator('.standing li').allTextContents()).find((l) => l.startsWith('War fleet'))).toMatch(/^War fleet \(11\.7\): NEVER.*\(your instruction\)$/);
+    expect((await waiting.locator('.standing li').allTextContents()).find((l) => l.startsWith('War fleet'))).toMatch(
+      /^War fleet \(11\.7\): NEVER.*\(your instruction\)$/,
+    );
     await waiting.screenshot({ path: artifact('hawaii1795-standing'), fullPage: true });
     expect(errors).toEqual([]);
     expect(errors2).toEqual([]);
@@ -320,7 +380,9 @@ describe('web client', () => {
     await page.getByRole('button', { name: 'New here: register' }).click();
     await page.getByText('A sign-in link is on its way').waitFor();
     await page.screenshot({ path: artifact('sign-in') });
-    expect((await mailFor(t.db, 'newcomer@example.org', 'token'))[0].body).toMatch(new RegExp(`${t.config.publicUrl.replace(/[.]/g, '\\.')}/#signin=[A-Za-z0-9_-]{43}`));
+    expect((await mailFor(t.db, 'newcomer@example.org', 'token'))[0].body).toMatch(
+      new RegExp(`${t.config.publicUrl.replace(/[.]/g, '\\.')}/#signin=[A-Za-z0-9_-]{43}`),
+    );
     await page.close();
   });
 });
@@ -328,7 +390,11 @@ describe('web client', () => {
 /** The newest mail in the outbox to an address whose subject matches, written after `since`; waits for the worker. */
 async function outboxMail(to: string, subject: RegExp, since: number): Promise<ParsedMail> {
   for (const until = Date.now() + 20_000; Date.now() < until; await new Promise((r) => setTimeout(r, 200))) {
-    for (const f of fs.readdirSync(outbox).filter((x) => x.endsWith('.eml')).sort().reverse()) {
+    for (const f of fs
+      .readdirSync(outbox)
+      .filter((x) => x.endsWith('.eml'))
+      .sort()
+      .reverse()) {
       const raw = fs.readFileSync(path.join(outbox, f));
       if (!new RegExp(`^To: ${to}`, 'mi').test(raw.toString('latin1'))) continue;
       const m = await simpleParser(raw, { keepCidLinks: true });
@@ -358,13 +424,21 @@ async function pointIn(page: Page, space: string, underName = false): Promise<{ 
   return page.locator(`#map path[data-space="${space}"]`).evaluate((el: SVGPathElement, underName: boolean) => {
     el.scrollIntoView({ block: 'center', inline: 'center' });
     const box = el.getBoundingClientRect();
-    for (let i = 1; i < 30; i++) for (let j = 1; j < 30; j++) {
-      // Whole pixels (mouse events have them), with a margin: a point well inside, not on a border.
-      const x = Math.round(box.left + (box.width * i) / 30), y = Math.round(box.top + (box.height * j) / 30);
-      const near = [[0, 0], [2, 0], [-2, 0], [0, 2], [0, -2]].map(([dx, dy]) => document.elementsFromPoint(x + dx!, y + dy!));
-      if (!near.every((stack) => stack.includes(el) && !stack[0]!.closest('g.unit.mine'))) continue;
-      if (underName ? near[0]![0]!.closest('g.labels') : near.every((stack) => stack[0] === el)) return { x, y };
-    }
+    for (let i = 1; i < 30; i++)
+      for (let j = 1; j < 30; j++) {
+        // Whole pixels (mouse events have them), with a margin: a point well inside, not on a border.
+        const x = Math.round(box.left + (box.width * i) / 30),
+          y = Math.round(box.top + (box.height * j) / 30);
+        const near = [
+          [0, 0],
+          [2, 0],
+          [-2, 0],
+          [0, 2],
+          [0, -2],
+        ].map(([dx, dy]) => document.elementsFromPoint(x + dx!, y + dy!));
+        if (!near.every((stack) => stack.includes(el) && !stack[0]!.closest('g.unit.mine'))) continue;
+        if (underName ? near[0]![0]!.closest('g.labels') : near.every((stack) => stack[0] === el)) return { x, y };
+      }
     throw new Error('no point inside the space');
   }, underName);
 }
@@ -373,18 +447,26 @@ async function unitPoint(page: Page, unit: string): Promise<{ x: number; y: numb
   return page.locator(`#map g.unit.mine[data-unit="${unit}"]`).evaluate((el: SVGGElement) => {
     el.scrollIntoView({ block: 'center', inline: 'center' });
     const box = el.getBoundingClientRect();
-    for (const f of [0.5, 0.4, 0.6, 0.3, 0.7]) for (const g of [0.5, 0.4, 0.6, 0.3, 0.7]) {
-      const x = Math.round(box.left + box.width * f), y = Math.round(box.top + box.height * g);
-      if (el.contains(document.elementFromPoint(x, y))) return { x, y };
-    }
+    for (const f of [0.5, 0.4, 0.6, 0.3, 0.7])
+      for (const g of [0.5, 0.4, 0.6, 0.3, 0.7]) {
+        const x = Math.round(box.left + box.width * f),
+          y = Math.round(box.top + box.height * g);
+        if (el.contains(document.elementFromPoint(x, y))) return { x, y };
+      }
     throw new Error('the unit is hidden');
   });
 }
 
 /** Each side's boat bunches in the Race, and the space each one moves to (Waikiki lies under Aiea's unit and a name). */
 const RACE_MOVES: Record<string, [unit: string, space: string, order: string][]> = {
-  Sunrise: [['konk', 'kawa', 'B Kona-Kailua - Kawaihae'], ['puna', 'hilo', 'B Puna - Hilo']],
-  Sunset: [['aiea', 'waik', 'B Aiea - Waikiki'], ['kila', 'wail', 'B Kilauea - Wailua']],
+  Sunrise: [
+    ['konk', 'kawa', 'B Kona-Kailua - Kawaihae'],
+    ['puna', 'hilo', 'B Puna - Hilo'],
+  ],
+  Sunset: [
+    ['aiea', 'waik', 'B Aiea - Waikiki'],
+    ['kila', 'wail', 'B Kilauea - Wailua'],
+  ],
 };
 
 describe('a Heiau game from the first sign-in to the first results, in the browser', () => {
@@ -419,11 +501,19 @@ describe('a Heiau game from the first sign-in to the first results, in the brows
     expect(errors).toEqual([]);
   });
 
-  it('each player follows the invitation mail (one on a 360 px phone), signs in and joins; the moderator starts', { timeout: 60_000 }, async () => {
+  it('each player follows the invitation mail (one on a 360 px phone), signs in and joins; the moderator starts', {
+    timeout: 60_000,
+  }, async () => {
     for (const [i, who] of players.entries()) {
       const phone = i === 1;
       // A context of their own: the mail is read in it later, as in the player's own browser.
-      const page = await (await browser.newContext(phone ? { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true } : { viewport: { width: 1280, height: 900 } })).newPage();
+      const page = await (
+        await browser.newContext(
+          phone
+            ? { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true }
+            : { viewport: { width: 1280, height: 900 } },
+        )
+      ).newPage();
       pages[who] = page;
       const invite = await outboxMail(who, /^Invitation: End to End/, 0);
       const link = /In a browser: open (\S+),/.exec(invite.text ?? '')![1]!;
@@ -443,10 +533,14 @@ describe('a Heiau game from the first sign-in to the first results, in the brows
     await modPage.getByRole('button', { name: 'Start the game' }).click();
     await modPage.locator('#map svg').waitFor();
     // Ten-minute phases, as chosen.
-    expect(await modPage.locator('p.phase').innerText()).toMatch(/Spring 1 Movement — deadline .*\(in (9 min \d{2}|10 min 00) s\)/);
+    expect(await modPage.locator('p.phase').innerText()).toMatch(
+      /Spring 1 Movement — deadline .*\(in (9 min \d{2}|10 min 00) s\)/,
+    );
   });
 
-  it('both order on the map: one clicks each unit, then its space; the other taps one and picks the other with the keyboard alone', { timeout: 60_000 }, async () => {
+  it('both order on the map: one clicks each unit, then its space; the other taps one and picks the other with the keyboard alone', {
+    timeout: 60_000,
+  }, async () => {
     for (const [i, who] of players.entries()) {
       const page = pages[who]!;
       await page.reload();
@@ -460,35 +554,53 @@ describe('a Heiau game from the first sign-in to the first results, in the brows
       for (const [n, [unit, space, order]] of moves.entries()) {
         if (i === 1 && n === 1) break;
         const u = await unitPoint(page, unit);
-        if (i === 0) await page.mouse.click(u.x, u.y); else await page.touchscreen.tap(u.x, u.y);
+        if (i === 0) await page.mouse.click(u.x, u.y);
+        else await page.touchscreen.tap(u.x, u.y);
         // What to do next is on the screen, not only read out.
-        expect(await page.locator('#map-hint').innerText(), `${who} ${unit}`).toMatch(/^Selected: .* Now click where it should go: /);
+        expect(await page.locator('#map-hint').innerText(), `${who} ${unit}`).toMatch(
+          /^Selected: .* Now click where it should go: /,
+        );
         let s = await pointIn(page, space, space === 'waik');
-        if (i === 0) await page.mouse.click(s.x, s.y); else await page.touchscreen.tap(s.x, s.y);
+        if (i === 0) await page.mouse.click(s.x, s.y);
+        else await page.touchscreen.tap(s.x, s.y);
         // A tap on a space too small to hit surely first zooms in around it (zoom-to-tap): tap it again.
         if (i === 1 && (await page.locator('#map-hint').innerText()).startsWith('Zoomed in where you tapped')) {
           s = await pointIn(page, space, space === 'waik');
           await page.touchscreen.tap(s.x, s.y);
         }
-        expect(await page.locator(`#order-${unit}`).inputValue(), `${who} ${space} ${JSON.stringify(s)}: ${await page.locator('#map-hint').innerText()}`).toBe(order);
+        expect(
+          await page.locator(`#order-${unit}`).inputValue(),
+          `${who} ${space} ${JSON.stringify(s)}: ${await page.locator('#map-hint').innerText()}`,
+        ).toBe(order);
         expect(await page.locator('#map-hint').innerText()).toContain(`Order: ${order}.`);
       }
       if (i === 1) {
         // The keyboard alone: Tab to the unit's list, arrow to the move, Tab to the button, Enter.
         const [unit, , order] = moves[1]!;
         await page.locator('body').focus();
-        for (let k = 0; k < 80 && (await page.evaluate(() => document.activeElement?.id)) !== `order-${unit}`; k++) await page.keyboard.press('Tab');
-        for (let k = 0; k < 10 && (await page.locator(`#order-${unit}`).inputValue()) !== order; k++) await page.keyboard.press('ArrowDown');
+        for (let k = 0; k < 80 && (await page.evaluate(() => document.activeElement?.id)) !== `order-${unit}`; k++)
+          await page.keyboard.press('Tab');
+        for (let k = 0; k < 10 && (await page.locator(`#order-${unit}`).inputValue()) !== order; k++)
+          await page.keyboard.press('ArrowDown');
         expect(await page.locator(`#order-${unit}`).inputValue()).toBe(order);
-        for (let k = 0; k < 10 && (await page.evaluate(() => document.activeElement?.textContent)) !== 'Send these orders'; k++) await page.keyboard.press('Tab');
+        for (
+          let k = 0;
+          k < 10 && (await page.evaluate(() => document.activeElement?.textContent)) !== 'Send these orders';
+          k++
+        )
+          await page.keyboard.press('Tab');
         await page.keyboard.press('Enter');
       } else {
         await page.getByRole('button', { name: 'Send these orders' }).click();
       }
       await page.locator('.readings li.ok').nth(1).waitFor();
-      expect(await page.locator('.readings li.ok').allInnerTexts()).toEqual(moves.map(([, , o]) => `${o} — read as ${o}`));
+      expect(await page.locator('.readings li.ok').allInnerTexts()).toEqual(
+        moves.map(([, , o]) => `${o} — read as ${o}`),
+      );
       await page.getByText('Your orders are in. They are carried out at the deadline').waitFor();
-      expect(await page.locator(`.readiness li[data-role]`).filter({ hasText: roleOf[who] }).innerText()).toBe(`${roleOf[who]}: orders in`);
+      expect(await page.locator(`.readiness li[data-role]`).filter({ hasText: roleOf[who] }).innerText()).toBe(
+        `${roleOf[who]}: orders in`,
+      );
       if (i === 1) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
       await page.screenshot({ path: artifact(`e2e-orders-${i === 1 ? 'phone' : 'desktop'}`), fullPage: i === 1 });
     }
@@ -515,7 +627,9 @@ describe('a Heiau game from the first sign-in to the first results, in the brows
     expect(first.resolvedAt!.getTime()).toBeGreaterThanOrEqual(first.deadlineAt!.getTime());
   });
 
-  it('each player sees the results on the game page, and the results mail with its map, whose link opens the game', { timeout: 60_000 }, async () => {
+  it('each player sees the results on the game page, and the results mail with its map, whose link opens the game', {
+    timeout: 60_000,
+  }, async () => {
     for (const [i, who] of players.entries()) {
       const page = pages[who]!;
       await page.reload();
@@ -525,15 +639,27 @@ describe('a Heiau game from the first sign-in to the first results, in the brows
       await page.locator('#results-map svg').waitFor();
       const moves = RACE_MOVES[roleOf[who]!]!;
       // The orders drawn with their results, and the units standing in their new spaces now.
-      const drawn = await page.locator('#results-map g.order.move').evaluateAll((gs) => gs.map((g) => `${g.querySelector('title')?.textContent} ${g.getAttribute('data-result')}`));
-      for (const [, , order] of moves) expect(drawn.some((d) => d.includes(order.replace(/^B /, '')) && d.endsWith('succeeds'))).toBe(true);
+      const drawn = await page
+        .locator('#results-map g.order.move')
+        .evaluateAll((gs) =>
+          gs.map((g) => `${g.querySelector('title')?.textContent} ${g.getAttribute('data-result')}`),
+        );
+      for (const [, , order] of moves)
+        expect(drawn.some((d) => d.includes(order.replace(/^B /, '')) && d.endsWith('succeeds'))).toBe(true);
       for (const [, space] of moves) expect(await page.locator(`#map g.unit[data-unit="${space}"]`).count()).toBe(1);
       expect(await page.locator('.results pre.report').innerText()).toContain('Spring 1 Movement');
       await page.screenshot({ path: artifact(`e2e-results-${i === 1 ? 'phone' : 'desktop'}`), fullPage: true });
 
       // The results mail, opened as a mail client shows it: its HTML with the inline map (cid:).
       const mail = await outboxMail(who, /Spring 1 Movement results/, 0);
-      const images = new Map(mail.attachments.filter((a) => a.contentId).map((a) => [String(a.contentId).replace(/^<|>$/g, ''), `data:${a.contentType};base64,${a.content.toString('base64')}`]));
+      const images = new Map(
+        mail.attachments
+          .filter((a) => a.contentId)
+          .map((a) => [
+            String(a.contentId).replace(/^<|>$/g, ''),
+            `data:${a.contentType};base64,${a.content.toString('base64')}`,
+          ]),
+      );
       expect(images.size).toBeGreaterThan(0);
       const html = String(mail.html).replace(/cid:([^"')\s]+)/g, (m, cid) => images.get(cid) ?? m);
       const reader = await page.context().newPage();
@@ -566,10 +692,12 @@ async function spacePoint(page: Page, space: string): Promise<{ x: number; y: nu
       const p = el.getPointAtLength((len * i) / 400);
       const mid = { x: box.left + box.width / 2, y: box.top + box.height / 2 };
       const sp = svg.createSVGPoint();
-      sp.x = p.x; sp.y = p.y;
+      sp.x = p.x;
+      sp.y = p.y;
       const s = sp.matrixTransform(ctm);
       for (const f of [0.2, 0.35, 0.5]) {
-        const x = s.x + (mid.x - s.x) * f, y = s.y + (mid.y - s.y) * f;
+        const x = s.x + (mid.x - s.x) * f,
+          y = s.y + (mid.y - s.y) * f;
         if (document.elementFromPoint(x, y) === el) return { x: x - box.left, y: y - box.top };
       }
     }

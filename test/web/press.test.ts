@@ -11,11 +11,14 @@ import { accessibilityProblems, artifact, signInLinkFor, startWeb, stopWeb } fro
 let t: TestService;
 let browser: Browser;
 let base: string;
-beforeAll(async () => { ({ t, base, browser } = await startWeb()); });
+beforeAll(async () => {
+  ({ t, base, browser } = await startWeb());
+});
 afterAll(() => stopWeb(t, browser));
 
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 };
-const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+const noSidewaysScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 const ready = (page: Page) => page.locator('main[aria-busy="false"]').waitFor();
 
 describe('press on a phone', () => {
@@ -28,8 +31,17 @@ describe('press on a phone', () => {
 
   beforeAll(async () => {
     mod = await signUp(t, 'pressmod@example.org');
-    const players = [await signUp(t, 'press1@example.org'), await signUp(t, 'press2@example.org'), await signUp(t, 'press3@example.org')];
-    ({ game, byRole } = await startedGame(t, mod, players, { name: 'Press Sunrise', variant: 'heiau', scenario: 'discrete', deadlines: { reminderMinutes: 0 } }));
+    const players = [
+      await signUp(t, 'press1@example.org'),
+      await signUp(t, 'press2@example.org'),
+      await signUp(t, 'press3@example.org'),
+    ];
+    ({ game, byRole } = await startedGame(t, mod, players, {
+      name: 'Press Sunrise',
+      variant: 'heiau',
+      scenario: 'discrete',
+      deadlines: { reminderMinutes: 0 },
+    }));
     for (const role of ['Sunrise', 'Midday']) {
       const context = await browser.newContext(PHONE);
       contexts.push(context);
@@ -40,11 +52,17 @@ describe('press on a phone', () => {
       pages[role] = page;
     }
   });
-  afterAll(async () => { for (const c of contexts) await c.close(); });
+  afterAll(async () => {
+    for (const c of contexts) await c.close();
+  });
 
-  it('one writes, the other sees the badge live, opens the thread, the badge clears; the answer arrives live', { timeout: 90_000 }, async () => {
+  it('one writes, the other sees the badge live, opens the thread, the badge clears; the answer arrives live', {
+    timeout: 90_000,
+  }, async () => {
     const [sunrise, midday] = [pages.Sunrise!, pages.Midday!];
-    await midday.evaluate(() => { (window as any).notReloaded = true; });
+    await midday.evaluate(() => {
+      (window as any).notReloaded = true;
+    });
     expect(await midday.locator('#press-badge').isHidden()).toBe(true);
 
     // Sunrise opens a conversation with Midday by tapping, and writes.
@@ -64,7 +82,9 @@ describe('press on a phone', () => {
     // Midday's game page: the badge comes without a reload.
     await midday.locator('#press-badge:not([hidden])', { hasText: '1' }).waitFor({ timeout: 10_000 });
     expect(await midday.evaluate(() => (window as any).notReloaded)).toBe(true);
-    expect(await midday.locator('#press-threads li.unread').innerText()).toMatch(/Sunrise[\s\S]*Sunrise: Meet me at Kawaihae/);
+    expect(await midday.locator('#press-threads li.unread').innerText()).toMatch(
+      /Sunrise[\s\S]*Sunrise: Meet me at Kawaihae/,
+    );
     expect(await noSidewaysScroll(midday)).toBe(true);
     await midday.screenshot({ path: artifact('press-badge-390'), fullPage: false });
 
@@ -79,7 +99,9 @@ describe('press on a phone', () => {
     await thread.locator('a').tap();
     await midday.locator('main[aria-busy="false"] #conversation li', { hasText: 'Bring canoes.' }).waitFor();
     // Read once shown: for the server, and for the badge of the game page.
-    await expect.poll(async () => (await byRole.Midday!.ok('GET', `/games/${game.id}/press`)).unread, { timeout: 5_000 }).toBe(0);
+    await expect
+      .poll(async () => (await byRole.Midday!.ok('GET', `/games/${game.id}/press`)).unread, { timeout: 5_000 })
+      .toBe(0);
     await midday.locator('nav.game-nav a', { hasText: 'Back to the game' }).tap();
     await midday.locator('main[aria-busy="false"] nav.game-nav').waitFor();
     expect(await midday.locator('#press-badge').isHidden()).toBe(true);
@@ -93,11 +115,15 @@ describe('press on a phone', () => {
     await midday.getByRole('button', { name: 'Send' }).tap();
     await sunrise.locator('#conversation li:not(.mine)', { hasText: 'Agreed.' }).waitFor({ timeout: 10_000 });
     // Shown on an open thread: read at once.
-    await expect.poll(async () => (await byRole.Sunrise!.ok('GET', `/games/${game.id}/press`)).unread, { timeout: 5_000 }).toBe(0);
+    await expect
+      .poll(async () => (await byRole.Sunrise!.ok('GET', `/games/${game.id}/press`)).unread, { timeout: 5_000 })
+      .toBe(0);
     expect(errors).toEqual([]);
   });
 
-  it('the history has a phase slider: arrow keys step one phase, Home and End, and taps', { timeout: 90_000 }, async () => {
+  it('the history has a phase slider: arrow keys step one phase, Home and End, and taps', {
+    timeout: 90_000,
+  }, async () => {
     await mod.ok('POST', `/games/${game.id}/process`);
     await mod.ok('POST', `/games/${game.id}/process`);
     const phases = (await mod.ok('GET', `/games/${game.id}/history`)).phases as { seq: number; label: string }[];

@@ -9,7 +9,6 @@ import type { TestService } from '../helpers/app.ts';
 import { client, signUp, startedGame, type Client } from '../helpers/api.ts';
 import { accessibilityProblems, artifact, openPage, signInLinkFor, startWeb, stopWeb } from './browser.ts';
 
-
 let t: TestService;
 let browser: Browser;
 let base: string;
@@ -30,7 +29,12 @@ describe('a public game in the browser', () => {
     mod = await signUp(t, 'pubmod@example.org');
     const a = await signUp(t, 'pubsunrise@example.org');
     const b = await signUp(t, 'pubsunset@example.org');
-    ({ game, byRole } = await startedGame(t, mod, [a, b], { name: 'Watched Race', variant: 'heiau', scenario: 'race', deadlines: { reminderMinutes: 0 } }));
+    ({ game, byRole } = await startedGame(t, mod, [a, b], {
+      name: 'Watched Race',
+      variant: 'heiau',
+      scenario: 'race',
+      deadlines: { reminderMinutes: 0 },
+    }));
     // One adjudicated phase, so that the history has a report and a map with results; the open
     // phase holds sealed orders that nobody else may see.
     await byRole.Sunrise.ok('PUT', `/games/${game.id}/orders`, { text: 'B Kona-Kailua - Kawaihae\nB Puna H' });
@@ -60,7 +64,9 @@ describe('a public game in the browser', () => {
     await page.getByText('Watched Race').first().waitFor();
     await page.locator('.game-head', { hasText: 'public' }).waitFor();
     expect(await page.getByLabel(/Public: anyone may watch this game/).isChecked()).toBe(true);
-    await page.locator('details:has(ol.events)').evaluate((d) => { (d as HTMLDetailsElement).open = true; });
+    await page.locator('details:has(ol.events)').evaluate((d) => {
+      (d as HTMLDetailsElement).open = true;
+    });
     expect(await page.locator('ol.events').innerText()).toContain('made the game public');
     expect(await accessibilityProblems(page)).toEqual([]);
     await page.screenshot({ path: artifact('public-moderator'), fullPage: true });
@@ -80,10 +86,12 @@ describe('a public game in the browser', () => {
     expect(text).toContain('you are an observer');
     expect(text).toContain('Fall 1 Movement');
     expect(await page.getByRole('link', { name: 'Sign in' }).count()).toBeGreaterThan(0);
-    for (const form of ['#orders-text', '#press-text', '#ready', '#draw-vote', '.console']) expect(await page.locator(form).count(), form).toBe(0);
+    for (const form of ['#orders-text', '#press-text', '#ready', '#draw-vote', '.console'])
+      expect(await page.locator(form).count(), form).toBe(0);
     // Nothing hidden from observers: the sealed orders of the open phase, press, addresses.
     const html = await page.content();
-    for (const secret of ['Kawaihae - Kohala', 'Secret aloha', 'pubsunrise@', 'pubsunset@', 'pubmod@']) expect(html, secret).not.toContain(secret);
+    for (const secret of ['Kawaihae - Kohala', 'Secret aloha', 'pubsunrise@', 'pubsunset@', 'pubmod@'])
+      expect(html, secret).not.toContain(secret);
     expect(await accessibilityProblems(page)).toEqual([]);
     await page.screenshot({ path: artifact('public-game'), fullPage: true });
 
@@ -99,7 +107,9 @@ describe('a public game in the browser', () => {
     await page.close();
   });
 
-  it('a new game is public when the form says so, and the switch is on its page before the start', { timeout: 60_000 }, async () => {
+  it('a new game is public when the form says so, and the switch is on its page before the start', {
+    timeout: 60_000,
+  }, async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = await open(page, `${await signInLink(mod.email)}&next=/new`);
     await page.getByLabel('Name').fill('Public from the start');
@@ -110,7 +120,9 @@ describe('a public game in the browser', () => {
     await page.getByRole('button', { name: 'Start the game' }).waitFor();
     const gameId = /#\/games\/([0-9a-f-]{36})/.exec(page.url())![1]!;
     expect((await t.db.game.findUniqueOrThrow({ where: { id: gameId } })).public).toBe(true);
-    expect((await client(t, '', '').ok('GET', '/games?public=true')).games.map((g: any) => g.name)).toContain('Public from the start');
+    expect((await client(t, '', '').ok('GET', '/games?public=true')).games.map((g: any) => g.name)).toContain(
+      'Public from the start',
+    );
     // Before the start too, the moderator's page has the switch.
     const box = page.getByLabel(/Public: anyone may watch this game/);
     expect(await box.isChecked()).toBe(true);

@@ -20,7 +20,12 @@ const signInLink = (email: string) => signInLinkFor(t, base, email);
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
-async function openGame(email: string, options: Parameters<Browser['newPage']>[0], gameId: string, path = `/games/${gameId}`): Promise<{ page: Page; errors: string[] }> {
+async function openGame(
+  email: string,
+  options: Parameters<Browser['newPage']>[0],
+  gameId: string,
+  path = `/games/${gameId}`,
+): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.newPage(options);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -29,8 +34,13 @@ async function openGame(email: string, options: Parameters<Browser['newPage']>[0
   return { page, errors };
 }
 
-const selected = (page: Page) => page.locator('#map g.unit.selected').getAttribute('data-unit').catch(() => null);
-const zoom = (page: Page) => page.locator('#map').evaluate((el) => Number((el as HTMLElement).style.getPropertyValue('--zoom') || 1));
+const selected = (page: Page) =>
+  page
+    .locator('#map g.unit.selected')
+    .getAttribute('data-unit')
+    .catch(() => null);
+const zoom = (page: Page) =>
+  page.locator('#map').evaluate((el) => Number((el as HTMLElement).style.getPropertyValue('--zoom') || 1));
 
 describe('Standard Diplomacy by tapping, on a phone', () => {
   let game: any;
@@ -42,7 +52,11 @@ describe('Standard Diplomacy by tapping, on a phone', () => {
     mod = await signUp(t, 'tapmod@example.org');
     const players: Client[] = [];
     for (let n = 1; n <= 7; n++) players.push(await signUp(t, `tap${n}@example.org`));
-    ({ game, byRole } = await startedGame(t, mod, players, { name: 'Tapped Europe', variant: 'standard', scenario: 'classic' }));
+    ({ game, byRole } = await startedGame(t, mod, players, {
+      name: 'Tapped Europe',
+      variant: 'standard',
+      scenario: 'classic',
+    }));
     austria = byRole.Austria!;
   }, 60_000);
 
@@ -51,7 +65,9 @@ describe('Standard Diplomacy by tapping, on a phone', () => {
     await tapOn(page, '#map g.unit.mine[data-unit="vie"]', async () => (await selected(page)) === 'vie');
     expect(await page.locator('#selection').innerText()).toContain('Selected: ');
     // Budapest may be supported by Vienna: tapped now, it is offered as supported, or as the unit to order instead.
-    await tapOn(page, '#map g.unit.mine[data-unit="bud"]', async () => /supports or convoys/.test(await page.locator('#selection').innerText()));
+    await tapOn(page, '#map g.unit.mine[data-unit="bud"]', async () =>
+      /supports or convoys/.test(await page.locator('#selection').innerText()),
+    );
     await page.getByRole('button', { name: /instead$/ }).tap();
     expect(await selected(page)).toBe('bud');
     expect(await page.locator('#selection').innerText()).toMatch(/Selected: .*Budapest/);
@@ -66,12 +82,25 @@ describe('Standard Diplomacy by tapping, on a phone', () => {
     await page.getByRole('button', { name: 'Whole map' }).tap();
     const mid = await pointOf(page, '#map path[data-space="boh"]');
     const cdp = await page.context().newCDPSession(page);
-    const fingers = (d: number) => [{ x: mid.x - d, y: mid.y, id: 1 }, { x: mid.x + d, y: mid.y, id: 2 }];
+    const fingers = (d: number) => [
+      { x: mid.x - d, y: mid.y, id: 1 },
+      { x: mid.x + d, y: mid.y, id: 2 },
+    ];
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(20) });
-    for (const d of [30, 40, 50, 60]) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(d) });
+    for (const d of [30, 40, 50, 60])
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(d) });
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     expect(await zoom(page)).toBeCloseTo(3, 1);
-    expect(await page.evaluate(({ x, y }) => document.elementsFromPoint(x, y).map((e) => (e as SVGElement).dataset?.space).find(Boolean), mid)).toBe('boh');
+    expect(
+      await page.evaluate(
+        ({ x, y }) =>
+          document
+            .elementsFromPoint(x, y)
+            .map((e) => (e as SVGElement).dataset?.space)
+            .find(Boolean),
+        mid,
+      ),
+    ).toBe('boh');
     // The keyboard reaches the map's destinations: Enter on the unit, Tab to a space it may go to, Enter.
     await page.locator('#map g.unit.mine[data-unit="vie"]').focus();
     await page.keyboard.press('Enter');
@@ -89,7 +118,16 @@ describe('Standard Diplomacy by tapping, on a phone', () => {
     await page.touchscreen.tap(p.x, p.y);
     expect(await zoom(page)).toBe(2);
     expect(await page.locator('#map-hint').innerText()).toContain('Zoomed in where you tapped');
-    expect(await page.evaluate(({ x, y }) => document.elementsFromPoint(x, y).map((e) => (e as SVGElement).dataset?.space).find(Boolean), p)).toBe('pie');
+    expect(
+      await page.evaluate(
+        ({ x, y }) =>
+          document
+            .elementsFromPoint(x, y)
+            .map((e) => (e as SVGElement).dataset?.space)
+            .find(Boolean),
+        p,
+      ),
+    ).toBe('pie');
     expect((await page.locator('#map path[data-space="pie"]').boundingBox())!.width).toBeGreaterThan(small.width * 1.9);
     expect(errors).toEqual([]);
     await page.close();
@@ -99,13 +137,19 @@ describe('Standard Diplomacy by tapping, on a phone', () => {
     // Spring 1901: Vienna to Galicia by tapping the unit and the space; Budapest to Serbia from the
     // selection's buttons; Trieste to Albania by taps again.
     let { page, errors } = await openGame(austria.email, PHONE, game.id);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+    ).toBe(true);
     // Legible on the phone at the first zoom: names at least 9 px, units mostly 16 px on the screen.
     const sizes = await page.locator('#map svg').evaluate((svg: SVGSVGElement) => {
       const px = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
-      const labels = [...svg.querySelectorAll('g.labels > text')].map((x) => Number(x.getAttribute('font-size') ?? x.parentElement!.getAttribute('font-size')) * px).sort((a, b) => a - b);
+      const labels = [...svg.querySelectorAll('g.labels > text')]
+        .map((x) => Number(x.getAttribute('font-size') ?? x.parentElement!.getAttribute('font-size')) * px)
+        .sort((a, b) => a - b);
       const label = { least: labels[0]!, usual: labels[Math.floor(labels.length / 2)]! };
-      const units = [...svg.querySelectorAll('g.unit path')].map((x) => x.getBoundingClientRect().width).sort((a, b) => a - b);
+      const units = [...svg.querySelectorAll('g.unit path')]
+        .map((x) => x.getBoundingClientRect().width)
+        .sort((a, b) => a - b);
       return { label, unit: { least: units[0]!, usual: units[Math.floor(units.length / 2)]! } };
     });
     // Most names at 9 px or more; those squeezed into small spaces at 6 px or more.
@@ -116,7 +160,11 @@ describe('Standard Diplomacy by tapping, on a phone', () => {
     expect(sizes.unit.usual).toBeGreaterThanOrEqual(16);
     expect(sizes.unit.least).toBeGreaterThanOrEqual(9);
     await tapOn(page, '#map g.unit.mine[data-unit="vie"]', async () => (await selected(page)) === 'vie');
-    const taps = await tapOn(page, '#map path[data-space="gal"]', async () => (await page.locator('#order-vie').inputValue()) !== '');
+    const taps = await tapOn(
+      page,
+      '#map path[data-space="gal"]',
+      async () => (await page.locator('#order-vie').inputValue()) !== '',
+    );
     expect(await page.locator('#order-vie').inputValue()).toBe('A Vienna - Galicia');
     await tapOn(page, '#map g.unit.mine[data-unit="bud"]', async () => (await selected(page)) === 'bud');
     await page.locator('#selection').getByRole('button', { name: 'A Budapest - Serbia' }).tap();
@@ -128,7 +176,11 @@ describe('Standard Diplomacy by tapping, on a phone', () => {
     const mapBox = (await page.locator('#map').boundingBox())!;
     expect(Math.abs(after!.x + after!.width / 2 - (before!.x + before!.width / 2))).toBeLessThan(12);
     expect(after!.x).toBeGreaterThan(mapBox.x);
-    await tapOn(page, '#map path[data-space="alb"]', async () => (await page.locator('#order-tri').inputValue()) !== '');
+    await tapOn(
+      page,
+      '#map path[data-space="alb"]',
+      async () => (await page.locator('#order-tri').inputValue()) !== '',
+    );
     expect(await page.locator('#order-tri').inputValue()).toBe('F Trieste - Albania');
     await page.screenshot({ path: artifact('tap-movement-390') });
     await page.getByRole('button', { name: 'Send these orders' }).tap();
@@ -154,7 +206,11 @@ describe('Standard Diplomacy by tapping, on a phone', () => {
     await tapOn(page, '#map g.unit.dislodged.mine[data-unit="gal"]', async () => (await selected(page)) === 'gal');
     expect(await page.locator('#selection').innerText()).toContain('A Galicia R Bohemia');
     await page.screenshot({ path: artifact('tap-retreat-390') });
-    await tapOn(page, '#map path[data-space="boh"]', async () => (await page.locator('#order-gal').inputValue()) !== '');
+    await tapOn(
+      page,
+      '#map path[data-space="boh"]',
+      async () => (await page.locator('#order-gal').inputValue()) !== '',
+    );
     expect(await page.locator('#order-gal').inputValue()).toBe('A Galicia R Bohemia');
     await page.getByRole('button', { name: 'Send these orders' }).tap();
     await page.locator('.readings li.ok').first().waitFor();
@@ -170,7 +226,9 @@ describe('Standard Diplomacy by tapping, on a phone', () => {
     ({ page, errors } = await openGame(austria.email, PHONE, game.id));
     expect(await page.locator('#builds').innerText()).toContain('2 builds left');
     expect(await page.locator('#builds').getByRole('button', { name: 'Build A Vienna' }).count()).toBe(1);
-    await tapOn(page, '#map path.buildable[data-space="vie"]', async () => /1 build left/.test(await page.locator('#builds').innerText()));
+    await tapOn(page, '#map path.buildable[data-space="vie"]', async () =>
+      /1 build left/.test(await page.locator('#builds').innerText()),
+    );
     expect(await page.locator('#builds ul.built').innerText()).toContain('Build A Vienna');
     await page.locator('#builds').getByRole('button', { name: 'Waive' }).tap();
     expect(await page.locator('#builds').innerText()).toContain('0 builds left');
@@ -191,7 +249,10 @@ describe('Standard Diplomacy by tapping, on a phone', () => {
     for (const width of [360, 390]) {
       const options = { viewport: { width, height: 800 }, isMobile: true, hasTouch: true };
       const check = async (page: Page, what: string) => {
-        const w = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+        const w = await page.evaluate(() => [
+          document.documentElement.scrollWidth,
+          document.documentElement.clientWidth,
+        ]);
         if (w[0]! > w[1]!) wide.push(`${what} at ${width} px: ${w[0]} > ${w[1]}`);
       };
       const player = await openGame(austria.email, options, game.id);

@@ -21,7 +21,13 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 const province = (loc: string) => loc.split('/')[0]!;
 const field = (loc: string) => `[id="order-${loc}"]`;
 
-interface Seat { role: string; client: Client; context: BrowserContext; page: Page; errors: string[] }
+interface Seat {
+  role: string;
+  client: Client;
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+}
 
 async function seat(role: string, client: Client, gameId: string): Promise<Seat> {
   const context = await browser.newContext(PHONE);
@@ -31,7 +37,9 @@ async function seat(role: string, client: Client, gameId: string): Promise<Seat>
   await page.goto(`${await signInLinkFor(t, base, client.email)}&next=/games/${gameId}`);
   await page.locator('main[aria-busy="false"] #map svg').waitFor();
   // Set once: still there at the end means the page was never loaded again.
-  await page.evaluate(() => { (window as any).notReloaded = true; });
+  await page.evaluate(() => {
+    (window as any).notReloaded = true;
+  });
   return { role, client, context, page, errors };
 }
 
@@ -40,7 +48,11 @@ async function seat(role: string, client: Client, gameId: string): Promise<Seat>
  * centres would: a unit moves into a supply centre it does not own (one unit a centre), a unit
  * standing on one stays; a dislodged unit retreats to its first open space; every build is used.
  */
-function plan(options: any, owned: Set<string>, centres: Set<string>): { moves: { unit: string; to: string; text: string }[]; builds: { at: string; text: string }[] } {
+function plan(
+  options: any,
+  owned: Set<string>,
+  centres: Set<string>,
+): { moves: { unit: string; to: string; text: string }[]; builds: { at: string; text: string }[] } {
   const moves: { unit: string; to: string; text: string }[] = [];
   const claimed = new Set<string>();
   for (const u of options.units ?? []) {
@@ -66,8 +78,20 @@ function plan(options: any, owned: Set<string>, centres: Set<string>): { moves: 
   return { moves, builds };
 }
 
-async function playYear(name: string, variant: 'heiau' | 'standard', scenario: string, tappers: string[], seats: Client[], mod: Client) {
-  const { game, byRole } = await startedGame(t, mod, seats, { name, variant, scenario, deadlines: { reminderMinutes: 0 } });
+async function playYear(
+  name: string,
+  variant: 'heiau' | 'standard',
+  scenario: string,
+  tappers: string[],
+  seats: Client[],
+  mod: Client,
+) {
+  const { game, byRole } = await startedGame(t, mod, seats, {
+    name,
+    variant,
+    scenario,
+    deadlines: { reminderMinutes: 0 },
+  });
   const v = getVariant(variant)!;
   const centres = new Set(v.map.provinces.filter((p) => p.supplyCenter).map((p) => p.id));
   const players: Seat[] = [];
@@ -84,7 +108,11 @@ async function playYear(name: string, variant: 'heiau' | 'standard', scenario: s
         const options = (await p.client.ok('GET', `/games/${game.id}/options`)).options;
         const view = await p.client.ok('GET', `/games/${game.id}`);
         const sc: Record<string, string> = view.view.supplyCenters;
-        const owned = new Set(Object.entries(sc).filter(([, who]) => who === p.role).map(([id]) => id));
+        const owned = new Set(
+          Object.entries(sc)
+            .filter(([, who]) => who === p.role)
+            .map(([id]) => id),
+        );
         const { moves, builds } = plan(options, owned, centres);
         const page = p.page;
         await page.locator('p.phase', { hasText: open.label }).waitFor({ timeout: 15_000 });
@@ -92,13 +120,28 @@ async function playYear(name: string, variant: 'heiau' | 'standard', scenario: s
         await page.locator('main[aria-busy="false"]').waitFor();
         expect(await page.locator('#ready').isChecked()).toBe(false);
         for (const m of moves) {
-          const unit = options.phase === 'retreat' ? `#map g.unit.dislodged.mine[data-unit="${m.unit}"]` : `#map g.unit.mine[data-unit="${m.unit}"]`;
-          await tapOn(page, unit, async () => (await page.locator('#map g.unit.selected').getAttribute('data-unit').catch(() => null)) === m.unit);
+          const unit =
+            options.phase === 'retreat'
+              ? `#map g.unit.dislodged.mine[data-unit="${m.unit}"]`
+              : `#map g.unit.mine[data-unit="${m.unit}"]`;
+          await tapOn(
+            page,
+            unit,
+            async () =>
+              (await page
+                .locator('#map g.unit.selected')
+                .getAttribute('data-unit')
+                .catch(() => null)) === m.unit,
+          );
           // Where the whole map leaves a space too small to reach (Heiau's chain on a phone), the
           // player zooms in around the selected unit first, as they would.
           for (let zoomIns = 0; ; zoomIns++) {
             try {
-              await tapOn(page, `#map path[data-space="${m.to}"]`, async () => (await page.locator(field(m.unit)).inputValue()) !== '');
+              await tapOn(
+                page,
+                `#map path[data-space="${m.to}"]`,
+                async () => (await page.locator(field(m.unit)).inputValue()) !== '',
+              );
               break;
             } catch (e) {
               if (zoomIns >= 3) {
@@ -120,21 +163,30 @@ async function playYear(name: string, variant: 'heiau' | 'standard', scenario: s
           builtSomething++;
         }
         if (options.phase === 'adjustment' && (options.adjustment?.due ?? 0) > builds.length)
-          for (let k = builds.length; k < options.adjustment.due; k++) await page.locator('#builds').getByRole('button', { name: 'Waive' }).tap();
+          for (let k = builds.length; k < options.adjustment.due; k++)
+            await page.locator('#builds').getByRole('button', { name: 'Waive' }).tap();
         if (moves.length + builds.length > 0 || options.phase === 'adjustment') {
           await page.getByRole('button', { name: 'Send these orders' }).tap();
           await page.locator('.readings li.ok').first().waitFor();
           const stored = (await p.client.ok('GET', `/games/${game.id}/orders`)).lines.map((l: any) => l.text).sort();
           expect(stored, `${p.role}, ${open.label}`).toEqual(expect.arrayContaining(moves.map((m) => m.text)));
           // The other player's page says so, live.
-          await other.page.locator(`.readiness li[data-role="${p.role}"]`, { hasText: /orders in|ready/ }).waitFor({ timeout: 15_000 });
+          await other.page
+            .locator(`.readiness li[data-role="${p.role}"]`, { hasText: /orders in|ready/ })
+            .waitFor({ timeout: 15_000 });
         }
         if (await page.locator('#ready').count()) await page.locator('#ready').check();
-        await other.page.locator(`.readiness li[data-role="${p.role}"]`, { hasText: 'ready' }).waitFor({ timeout: 15_000 }).catch(async () => {
-          // A player the phase expects nothing from has no mark to show.
-          const chip = other.page.locator(`.readiness li[data-role="${p.role}"]`);
-          expect(await chip.count() ? await chip.innerText() : '', `${p.role}'s mark on ${other.role}'s page, ${open.label}`).toBe('');
-        });
+        await other.page
+          .locator(`.readiness li[data-role="${p.role}"]`, { hasText: 'ready' })
+          .waitFor({ timeout: 15_000 })
+          .catch(async () => {
+            // A player the phase expects nothing from has no mark to show.
+            const chip = other.page.locator(`.readiness li[data-role="${p.role}"]`);
+            expect(
+              (await chip.count()) ? await chip.innerText() : '',
+              `${p.role}'s mark on ${other.role}'s page, ${open.label}`,
+            ).toBe('');
+          });
       }
       await players[0]!.page.screenshot({ path: artifact(`year-${variant}-${step}-390`) });
       await mod.ok('POST', `/games/${game.id}/process`);
@@ -144,7 +196,9 @@ async function playYear(name: string, variant: 'heiau' | 'standard', scenario: s
     }
     for (const p of players) {
       expect(await p.page.evaluate(() => (window as any).notReloaded)).toBe(true);
-      expect(await p.page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+      expect(
+        await p.page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+      ).toBe(true);
       expect(p.errors).toEqual([]);
     }
   } finally {
@@ -165,11 +219,20 @@ describe('a year by tapping, two players in two browsers on phones', () => {
     expect(builtSomething).toBeGreaterThan(0);
   });
 
-  it('Standard: France and Germany tap a year, builds included, while five powers hold', { timeout: 300_000 }, async () => {
+  it('Standard: France and Germany tap a year, builds included, while five powers hold', {
+    timeout: 300_000,
+  }, async () => {
     const mod = await signUp(t, 'yearmod2@example.org');
     const seats: Client[] = [];
     for (let n = 1; n <= 7; n++) seats.push(await signUp(t, `year-standard-${n}@example.org`));
-    const { played, builtSomething } = await playYear('Standard year', 'standard', 'classic', ['France', 'Germany'], seats, mod);
+    const { played, builtSomething } = await playYear(
+      'Standard year',
+      'standard',
+      'classic',
+      ['France', 'Germany'],
+      seats,
+      mod,
+    );
     expect(played.some((l) => /^Winter/.test(l))).toBe(true);
     expect(builtSomething).toBeGreaterThan(0);
   });

@@ -16,7 +16,8 @@ export const convert: AlohaKind<ConvertAction> = {
       if (st.from === 'ph') {
         if (st.to === 'homeRule') return 'Pure Hawaiian tokens convert to Commerce or Aloha, not to Home Rule votes';
         const island = st.island ?? ISLANDS.find((i) => board[i] >= st.count);
-        if (!island || board[island] < st.count) return `${role} has not ${st.count} Pure Hawaiian tokens on ${st.island ?? 'one island'}`;
+        if (!island || board[island] < st.count)
+          return `${role} has not ${st.count} Pure Hawaiian tokens on ${st.island ?? 'one island'}`;
         board[island] -= st.count;
       } else {
         if (st.to !== 'homeRule') return `${RESOURCE_NAMES[st.from]} converts to Home Rule votes only`;
@@ -46,5 +47,13 @@ export const convert: AlohaKind<ConvertAction> = {
   },
   // Which conversions is the player's to write; the one offered is converting nothing (the default).
   options: () => [{ kind: 'convert', steps: [] }],
-  describe: (_s, a) => (a.steps.length ? a.steps.map((x) => `convert ${x.count} ${x.from === 'ph' ? 'ph' : x.from} ${x.to === 'homeRule' ? 'homerule' : x.to}${x.island ? ` ${x.island}` : ''}`).join('; ') : 'pass'),
+  describe: (_s, a) =>
+    a.steps.length
+      ? a.steps
+          .map(
+            (x) =>
+              `convert ${x.count} ${x.from === 'ph' ? 'ph' : x.from} ${x.to === 'homeRule' ? 'homerule' : x.to}${x.island ? ` ${x.island}` : ''}`,
+          )
+          .join('; ')
+      : 'pass',
 };

@@ -28,13 +28,17 @@ export const event: AlohaKind<EventAction> = {
     if (c.calamity === 'played') {
       spendToken(s, role, c.impacts);
       lines.push(`${role} plays the calamity ${c.title} on ${c.impacts}: ${c.text}`);
-      for (const r of s.roles) if (r !== role && s.board[c.impacts][r]! > 0) lines.push(`  ${r} ${payText(pay(s, r, c.pay ?? {}, c.impacts))}.`);
+      for (const r of s.roles)
+        if (r !== role && s.board[c.impacts][r]! > 0)
+          lines.push(`  ${r} ${payText(pay(s, r, c.pay ?? {}, c.impacts))}.`);
     } else {
       const island = a.island ?? c.active.find((i) => s.actionTokens[i][role]! > 0)!;
       spendToken(s, role, island);
       const got = receive(s, role, c.receive, c.impacts);
       const paid = pay(s, role, c.pay ?? {}, c.impacts);
-      lines.push(`${role} selects ${c.title} (${c.year ?? ''}${c.year ? ', ' : ''}Action token from ${island}): receives ${got || 'nothing'}; ${payText(paid)}.`);
+      lines.push(
+        `${role} selects ${c.title} (${c.year ?? ''}${c.year ? ', ' : ''}Action token from ${island}): receives ${got || 'nothing'}; ${payText(paid)}.`,
+      );
     }
     s.faceUp.splice(a.card - 1, 1);
     s.discard.push(id);
@@ -46,8 +50,9 @@ export const event: AlohaKind<EventAction> = {
     const tok = s.actionTokens;
     s.faceUp.forEach((id, n) => {
       const c = cardById(s, id);
-      if (c.calamity === 'played') { if (tok[c.impacts][role]! > 0) out.push({ kind: 'event', card: n + 1, island: c.impacts }); }
-      else for (const i of c.active) if (tok[i][role]! > 0) out.push({ kind: 'event', card: n + 1, island: i });
+      if (c.calamity === 'played') {
+        if (tok[c.impacts][role]! > 0) out.push({ kind: 'event', card: n + 1, island: c.impacts });
+      } else for (const i of c.active) if (tok[i][role]! > 0) out.push({ kind: 'event', card: n + 1, island: i });
     });
     return out;
   },

@@ -13,8 +13,22 @@ import { take } from './take.ts';
 import type { Action } from './types.ts';
 import { warrior } from './warrior.ts';
 
-export const ACTIONS: ActionTable<AlohaState, Action, string, string[]> = { settle, migrate, warrior, take, event, king, convert, pass };
+export const ACTIONS: ActionTable<AlohaState, Action, string, string[]> = {
+  settle,
+  migrate,
+  warrior,
+  take,
+  event,
+  king,
+  convert,
+  pass,
+};
 
-export const DECISION_KINDS: Record<DecisionKind, Action['kind'][]> = { settle: ['settle'], king: ['king'], convert: ['convert'], action: ['take', 'event', 'warrior', 'migrate', 'pass'] };
+export const DECISION_KINDS: Record<DecisionKind, Action['kind'][]> = {
+  settle: ['settle'],
+  king: ['king'],
+  convert: ['convert'],
+  action: ['take', 'event', 'warrior', 'migrate', 'pass'],
+};
 
 export type * from './types.ts';

@@ -9,8 +9,10 @@ export const migrate: AlohaKind<MigrateAction> = {
   problem(s, role, a) {
     if (a.from === a.to) return 'tokens must migrate to another island';
     if (a.count < 1) return 'migrate at least one token';
-    if ((s.board[a.from][role] ?? 0) < a.count) return `${role} has only ${s.board[a.from][role] ?? 0} Pure Hawaiian tokens on ${a.from}`;
-    if (s.stage !== 'prologue' && !(s.actionTokens[a.from][role]! > 0)) return `migrating from ${a.from} needs an Action token on ${a.from}`;
+    if ((s.board[a.from][role] ?? 0) < a.count)
+      return `${role} has only ${s.board[a.from][role] ?? 0} Pure Hawaiian tokens on ${a.from}`;
+    if (s.stage !== 'prologue' && !(s.actionTokens[a.from][role]! > 0))
+      return `migrating from ${a.from} needs an Action token on ${a.from}`;
     return null;
   },
   apply(s, role, a, lines) {
@@ -24,7 +26,8 @@ export const migrate: AlohaKind<MigrateAction> = {
     for (const from of ISLANDS) {
       const have = s.board[from][role]!;
       if (!have || (s.stage !== 'prologue' && !(s.actionTokens[from][role]! > 0))) continue;
-      for (const to of ISLANDS) if (to !== from) for (let n = 1; n <= have; n++) out.push({ kind: 'migrate', count: n, from, to });
+      for (const to of ISLANDS)
+        if (to !== from) for (let n = 1; n <= have; n++) out.push({ kind: 'migrate', count: n, from, to });
     }
     return out;
   },

@@ -6,7 +6,8 @@ import { take } from './take.ts';
 import type { AlohaKind, PassAction } from './types.ts';
 import { warrior } from './warrior.ts';
 
-const anyOther = (s: Parameters<typeof take.options>[0], role: string) => [take, event, warrior, migrate].some((k) => k.options(s, role).length > 0);
+const anyOther = (s: Parameters<typeof take.options>[0], role: string) =>
+  [take, event, warrior, migrate].some((k) => k.options(s, role).length > 0);
 
 export const pass: AlohaKind<PassAction> = {
   kind: 'pass',

@@ -7,7 +7,9 @@ export const take: AlohaKind<TakeAction> = {
   kind: 'take',
   problem(s, role, a) {
     if (take.options(s, role).some((x) => sameAction(x, a))) return null;
-    return !(s.actionTokens[a.island][role]! > 0) ? `taking the resource of ${a.island} needs an Action token on ${a.island}` : `${role} has no Pure Hawaiian token left in the pool`;
+    return !(s.actionTokens[a.island][role]! > 0)
+      ? `taking the resource of ${a.island} needs an Action token on ${a.island}`
+      : `${role} has no Pure Hawaiian token left in the pool`;
   },
   apply(s, role, a, lines) {
     spendToken(s, role, a.island);
@@ -17,7 +19,10 @@ export const take: AlohaKind<TakeAction> = {
   options(s, role) {
     if (s.stage === 'prologue') return [];
     // Pure Hawaiian tokens come from the pool: none left, none to take.
-    const can = (i: (typeof ISLANDS)[number]) => { const ph = islandGain(s, i).ph; return !ph || s.players[role]!.pool >= ph; };
+    const can = (i: (typeof ISLANDS)[number]) => {
+      const ph = islandGain(s, i).ph;
+      return !ph || s.players[role]!.pool >= ph;
+    };
     return ISLANDS.filter((i) => s.actionTokens[i][role]! > 0 && can(i)).map((island) => ({ kind: 'take', island }));
   },
   describe: (_s, a) => `take ${a.island}`,

@@ -10,7 +10,12 @@ export const warrior: AlohaKind<WarriorAction> = {
     const legal = warrior.options(s, role);
     const ch3 = chapterNo(s.stage) === 3;
     // In a chapter, "warrior" without an island takes the Action token as the Prologue would.
-    if (s.stage !== 'prologue' && !a.island) return legal.length ? null : ch3 ? 'Warriors are not available in Chapter III' : `${role} has no Action token left`;
+    if (s.stage !== 'prologue' && !a.island)
+      return legal.length
+        ? null
+        : ch3
+          ? 'Warriors are not available in Chapter III'
+          : `${role} has no Action token left`;
     if (legal.some((x) => sameAction(x, a))) return null;
     return ch3 ? 'Warriors are not available in Chapter III' : `${role} has no Action token on ${a.island}`;
   },

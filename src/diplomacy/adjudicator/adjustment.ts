@@ -34,7 +34,11 @@ export function adjustmentBoard(variant: Variant, input: AdjustmentInput): Adjus
   };
 }
 
-export function adjudicateAdjustments(variant: Variant, input: AdjustmentInput, orders: PowerOrder[]): AdjustmentOutcome {
+export function adjudicateAdjustments(
+  variant: Variant,
+  input: AdjustmentInput,
+  orders: PowerOrder[],
+): AdjustmentOutcome {
   const b = adjustmentBoard(variant, input);
   const { map, due, used, removed, built } = b;
   const outcomes: OrderOutcome[] = orders.map(() => ({ result: 'illegal' }));

@@ -38,7 +38,14 @@ export function fleetProvinceAdjacency(map: DipMap): Uint8Array {
  * next to `from`, never entering one next to `avoidNextTo` (pass -1 to allow all); true as soon
  * as `goal(q)` holds for a reached province.
  */
-function search(map: DipMap, capable: Uint8Array, from: number, avoidNextTo: number, skip: number, goal: (q: number) => boolean): boolean {
+function search(
+  map: DipMap,
+  capable: Uint8Array,
+  from: number,
+  avoidNextTo: number,
+  skip: number,
+  goal: (q: number) => boolean,
+): boolean {
   const { adj, neighbours } = geometry(map);
   const P = map.provinces.length;
   const seen = new Uint8Array(P);

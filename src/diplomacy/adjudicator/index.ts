@@ -74,10 +74,15 @@ export function adjudicate(variant: Variant, input: PhaseInput): PhaseOutput {
   const supplyCenters = input.supplyCenters ?? {};
   const fall = input.phase.season === 'fall';
   if (input.phase.type === 'movement') {
-    const out = adjudicateMovement(variant, { units: input.units, supplyCenters, tradingPosts: input.tradingPosts }, read);
+    const out = adjudicateMovement(
+      variant,
+      { units: input.units, supplyCenters, tradingPosts: input.tradingPosts },
+      read,
+    );
     apply(out.outcomes);
     // Centres change hands at the end of the Fall turn; with nothing to retreat, that is now.
-    const centers = fall && out.dislodged.length === 0 ? captureCenters(variant, out.units, out.supplyCenters) : out.supplyCenters;
+    const centers =
+      fall && out.dislodged.length === 0 ? captureCenters(variant, out.units, out.supplyCenters) : out.supplyCenters;
     return {
       orders: reports,
       units: out.units,
@@ -92,18 +97,34 @@ export function adjudicate(variant: Variant, input: PhaseInput): PhaseOutput {
     const out = adjudicateRetreats(variant, { units: input.units, dislodged, contested: input.contested }, read);
     apply(out.outcomes);
     const centers = fall ? captureCenters(variant, out.units, supplyCenters) : { ...supplyCenters };
-    return { orders: reports, units: out.units, supplyCenters: centers, disbanded: out.disbanded, ...trading(variant, input) };
+    return {
+      orders: reports,
+      units: out.units,
+      supplyCenters: centers,
+      disbanded: out.disbanded,
+      ...trading(variant, input),
+    };
   }
   const out = adjudicateAdjustments(variant, { units: input.units, supplyCenters }, read);
   apply(out.outcomes);
-  return { orders: reports, units: out.units, supplyCenters: { ...supplyCenters }, disbanded: out.civilDisorder, ...trading(variant, input) };
+  return {
+    orders: reports,
+    units: out.units,
+    supplyCenters: { ...supplyCenters },
+    disbanded: out.civilDisorder,
+    ...trading(variant, input),
+  };
 }
 
 const trading = (variant: Variant, input: PhaseInput) =>
   variant.rules.heiauOrders ? { tradingPosts: { ...(input.tradingPosts ?? {}) } } : {};
 
 /** Every supply centre (heiau, trading post) with a unit in it passes to that unit's power. */
-export function captureCenters(variant: Variant, units: Unit[], supplyCenters: Record<string, string>): Record<string, string> {
+export function captureCenters(
+  variant: Variant,
+  units: Unit[],
+  supplyCenters: Record<string, string>,
+): Record<string, string> {
   const out = { ...supplyCenters };
   for (const u of units) {
     const p = variant.map.provinceOf(u.location);

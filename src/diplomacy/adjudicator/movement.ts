@@ -150,15 +150,26 @@ class MovementPhase implements MovementBoard {
     const from = map.locations[this.s.loc[u]];
     const out: { to: string; viaConvoy: boolean }[] = [];
     const direct = new Set<number>();
-    if (unit.type === 'A') for (const q of map.armyNeighbours[from.province]) { out.push({ to: map.provinces[q].id, viaConvoy: false }); direct.add(q); }
-    else for (const l of map.fleetNeighbours[from.index]) if (canStand(map, unit.type, l)) { out.push({ to: map.locations[l].id, viaConvoy: false }); direct.add(map.locations[l].province); }
+    if (unit.type === 'A')
+      for (const q of map.armyNeighbours[from.province]) {
+        out.push({ to: map.provinces[q].id, viaConvoy: false });
+        direct.add(q);
+      }
+    else
+      for (const l of map.fleetNeighbours[from.index])
+        if (canStand(map, unit.type, l)) {
+          out.push({ to: map.locations[l].id, viaConvoy: false });
+          direct.add(map.locations[l].province);
+        }
     const convoyable = unit.type === 'A' || (unit.type === 'B' && this.variant.rules.boatBunches);
     if (convoyable && map.provinces[from.province].type === 'coast')
       for (const p of map.provinces) {
         if (p.index === from.province || direct.has(p.index) || p.type !== 'coast') continue;
         if (!convoyRouteExists(map, this.s.capable, from.province, p.index)) continue;
         if (unit.type === 'A') out.push({ to: p.id, viaConvoy: true });
-        else for (const l of map.locationsOf[p.index]) if (canStand(map, unit.type, l)) out.push({ to: map.locations[l].id, viaConvoy: true });
+        else
+          for (const l of map.locationsOf[p.index])
+            if (canStand(map, unit.type, l)) out.push({ to: map.locations[l].id, viaConvoy: true });
       }
     this.targetsOf[u] = out;
     return out;
@@ -334,7 +345,8 @@ class MovementPhase implements MovementBoard {
       dislodgedBy[u] = -1;
       if (!moved[u]) {
         const p = r.prov[u];
-        for (let i = movesStart[p]; i < movesStart[p + 1]; i++) if (moved[movesItems[i]]) dislodgedBy[u] = movesItems[i];
+        for (let i = movesStart[p]; i < movesStart[p + 1]; i++)
+          if (moved[movesItems[i]]) dislodgedBy[u] = movesItems[i];
       }
       if (moved[u]) occupied[dst[u]] = 1;
       else if (dislodgedBy[u] < 0) occupied[r.prov[u]] = 1;
@@ -392,14 +404,30 @@ class MovementPhase implements MovementBoard {
       const type = it?.burns ? 'A' : unit.type;
       if (dislodgedBy[u] >= 0) {
         const m = dislodgedBy[u];
-        const d: DislodgedUnit = { power: unit.power, type, location: unit.location, attackerFrom: map.provinces[r.prov[m]].id };
+        const d: DislodgedUnit = {
+          power: unit.power,
+          type,
+          location: unit.location,
+          attackerFrom: map.provinces[r.prov[m]].id,
+        };
         if (convoyed[m]) d.attackerConvoyed = true;
-        d.retreats = retreatOptions(this.variant, { type, loc: s.loc[u], prov: r.prov[u] }, convoyed[m] ? -1 : r.prov[m], occupied, contested);
+        d.retreats = retreatOptions(
+          this.variant,
+          { type, loc: s.loc[u], prov: r.prov[u] },
+          convoyed[m] ? -1 : r.prov[m],
+          occupied,
+          contested,
+        );
         dislodged.push(d);
       } else if (moved[u]) {
-        out.push({ power: unit.power, type, location: map.locations[it!.burns ? map.locationsOf[it!.toProv][0] : it!.toLoc].id });
+        out.push({
+          power: unit.power,
+          type,
+          location: map.locations[it!.burns ? map.locationsOf[it!.toProv][0] : it!.toLoc].id,
+        });
       } else if (it?.special && outcomes[orderOf[u]].result === 'succeeds') {
-        if (it.special === 'build-boats') out.push({ power: unit.power, type: 'B', location: map.locations[it.boatLoc].id });
+        if (it.special === 'build-boats')
+          out.push({ power: unit.power, type: 'B', location: map.locations[it.boatLoc].id });
         else {
           const here = map.provinces[r.prov[u]].id;
           this.tradingPosts[here] = unit.power;
@@ -442,4 +470,3 @@ export function retreatOptions(
   }
   return out.sort();
 }
-

@@ -122,7 +122,8 @@ export class Resolver {
   /** Head-to-head opponent: the unit in u's destination moving into u's province, neither by convoy. */
   opponent(u: number): number {
     const o = this.unitAt[this.dst[u]];
-    if (o >= 0 && this.kind[o] === MOVE && this.dst[o] === this.prov[u] && !this.convoyed[o] && !this.convoyed[u]) return o;
+    if (o >= 0 && this.kind[o] === MOVE && this.dst[o] === this.prov[u] && !this.convoyed[o] && !this.convoyed[u])
+      return o;
     return -1;
   }
 
@@ -209,7 +210,8 @@ export class Resolver {
 
   private dislodged(u: number): boolean {
     const p = this.prov[u];
-    for (let i = this.movesStart[p], e = this.movesStart[p + 1]; i < e; i++) if (this.decide(this.movesItems[i])) return true;
+    for (let i = this.movesStart[p], e = this.movesStart[p + 1]; i < e; i++)
+      if (this.decide(this.movesItems[i])) return true;
     return false;
   }
 

@@ -2,7 +2,15 @@
 // slips tallied (ties to the natives, then the moderator), and the winner's natives placed.
 import { MODERATOR_DECISION } from '../../contract/types.ts';
 import { heiauScenario, scenarioWithBallot } from '../variants/scenarios.ts';
-import { type Ballot, type BallotPhase, type BallotResult, type DiplomacyState, type DiplomacySubmission, type PhaseResult, phaseLabel } from './state.ts';
+import {
+  type Ballot,
+  type BallotPhase,
+  type BallotResult,
+  type DiplomacyState,
+  type DiplomacySubmission,
+  type PhaseResult,
+  phaseLabel,
+} from './state.ts';
 export function awaitsModerator(state: DiplomacyState): boolean {
   return state.phase.type === 'ballot' && state.phase.stage === 'moderator';
 }
@@ -18,7 +26,11 @@ export function ballotChoices(state: DiplomacyState): string[] {
   return p.type === 'ballot' && p.stage ? (state.ballot?.tied ?? []) : (state.ballot?.options ?? []);
 }
 
-export function votesOf(voters: string[], options: string[], subs: Record<string, DiplomacySubmission>): Record<string, string> {
+export function votesOf(
+  voters: string[],
+  options: string[],
+  subs: Record<string, DiplomacySubmission>,
+): Record<string, string> {
   const votes: Record<string, string> = {};
   for (const v of voters) if (subs[v]?.vote && options.includes(subs[v].vote!)) votes[v] = subs[v].vote!;
   return votes;
@@ -38,7 +50,11 @@ export function mostVoted(options: string[], votes: Record<string, string>, vote
  * ("if ballots for the setup are evenly divided, the kamaainas decide among themselves which setup
  * to use"), then, if they stay tied, the moderator. Never the seed.
  */
-export function tallyBallot(state: DiplomacyState, subs: Record<string, DiplomacySubmission>, phases: PhaseResult[]): DiplomacyState {
+export function tallyBallot(
+  state: DiplomacyState,
+  subs: Record<string, DiplomacySubmission>,
+  phases: PhaseResult[],
+): DiplomacyState {
   const ballot = state.ballot!;
   const p = state.phase as BallotPhase;
   const label = phaseLabel(p);
@@ -48,15 +64,43 @@ export function tallyBallot(state: DiplomacyState, subs: Record<string, Diplomac
     const choice = subs[MODERATOR_DECISION]?.vote;
     // Without the moderator's decision the game keeps waiting (the service never asks for it).
     if (!choice || !ballot.tied?.includes(choice)) return state;
-    phases.push({ phase: label, type: 'ballot', orders: [], ballot: { votes: ballot.votes ?? {}, winner: choice, haoles, stage: p.stage, decidedBy: 'moderator', ...anonymous } });
+    phases.push({
+      phase: label,
+      type: 'ballot',
+      orders: [],
+      ballot: {
+        votes: ballot.votes ?? {},
+        winner: choice,
+        haoles,
+        stage: p.stage,
+        decidedBy: 'moderator',
+        ...anonymous,
+      },
+    });
     return placeNatives(state, { ...ballot, winner: choice, decidedBy: 'moderator' });
   }
   if (p.stage === 'natives') {
     const tied = ballot.tied ?? [];
     const nativeVotes = votesOf(natives(state), tied, subs);
     const best = mostVoted(tied, nativeVotes, natives(state));
-    const next: Ballot = { ...ballot, nativeVotes, ...(best.length === 1 ? { winner: best[0], decidedBy: 'natives' as const } : { tied: best }) };
-    phases.push({ phase: label, type: 'ballot', orders: [], ballot: { votes: ballot.votes ?? {}, nativeVotes, haoles, stage: p.stage, ...(best.length === 1 ? { winner: best[0], decidedBy: 'natives' as const } : { tied: best }), ...anonymous } });
+    const next: Ballot = {
+      ...ballot,
+      nativeVotes,
+      ...(best.length === 1 ? { winner: best[0], decidedBy: 'natives' as const } : { tied: best }),
+    };
+    phases.push({
+      phase: label,
+      type: 'ballot',
+      orders: [],
+      ballot: {
+        votes: ballot.votes ?? {},
+        nativeVotes,
+        haoles,
+        stage: p.stage,
+        ...(best.length === 1 ? { winner: best[0], decidedBy: 'natives' as const } : { tied: best }),
+        ...anonymous,
+      },
+    });
     if (best.length === 1) return placeNatives(state, next);
     return { ...state, seq: state.seq + 1, phase: { ...p, stage: 'moderator' }, ballot: next };
   }
@@ -67,7 +111,12 @@ export function tallyBallot(state: DiplomacyState, subs: Record<string, Diplomac
   if (best.length > 1 && !ballot.voters) best = mostVoted(best, votes, natives(state));
   if (best.length > 1) {
     phases.push({ phase: label, type: 'ballot', orders: [], ballot: { votes, tied: best, haoles, ...anonymous } });
-    return { ...state, seq: state.seq + 1, phase: { ...p, stage: 'natives' }, ballot: { ...ballot, votes, tied: best } };
+    return {
+      ...state,
+      seq: state.seq + 1,
+      phase: { ...p, stage: 'natives' },
+      ballot: { ...ballot, votes, tied: best },
+    };
   }
   phases.push({ phase: label, type: 'ballot', orders: [], ballot: { votes, winner: best[0], haoles, ...anonymous } });
   return placeNatives(state, { ...ballot, votes, winner: best[0] });
@@ -108,7 +157,10 @@ const setupName = (id: string) => heiauScenario(id).name;
 export function byPowerText(votes: Record<string, string>, b: BallotResult): string {
   const order = heiauScenario(b.winner ?? b.tied?.[0] ?? Object.values(votes)[0] ?? 'heart').powers.map((p) => p.name);
   const rank = (p: string) => (order.includes(p) ? order.indexOf(p) : order.length);
-  return Object.entries(votes).sort(([x], [y]) => rank(x) - rank(y) || x.localeCompare(y)).map(([p, v]) => `${p} ${setupName(v)}`).join(', ');
+  return Object.entries(votes)
+    .sort(([x], [y]) => rank(x) - rank(y) || x.localeCompare(y))
+    .map(([p, v]) => `${p} ${setupName(v)}`)
+    .join(', ');
 }
 
 export function slipsText(b: BallotResult): string {
@@ -116,7 +168,12 @@ export function slipsText(b: BallotResult): string {
     // Two Haoles: slips cast before the powers were dealt say nothing of who wrote them.
     const counts = new Map<string, number>();
     for (const v of Object.values(b.votes)) counts.set(v, (counts.get(v) ?? 0) + 1);
-    return [...counts].sort(([a], [c]) => a.localeCompare(c)).map(([o, n]) => `${setupName(o)} ${n}`).join(', ') || 'none';
+    return (
+      [...counts]
+        .sort(([a], [c]) => a.localeCompare(c))
+        .map(([o, n]) => `${setupName(o)} ${n}`)
+        .join(', ') || 'none'
+    );
   }
   return byPowerText(b.votes, b) || 'none';
 }
@@ -129,6 +186,11 @@ export function ballotText(b: BallotResult, stage?: BallotPhase['stage']): strin
       ? `  The kamaainas remain divided between ${tied}${decision}; the moderator decides.`
       : `  The ballots are evenly divided between ${tied} (votes: ${slipsText(b)}); the kamaainas decide among themselves.`;
   }
-  const by = b.decidedBy === 'moderator' ? ', as the moderator decided' : b.decidedBy === 'natives' ? ', as the kamaainas decided' : '';
+  const by =
+    b.decidedBy === 'moderator'
+      ? ', as the moderator decided'
+      : b.decidedBy === 'natives'
+        ? ', as the kamaainas decided'
+        : '';
   return `  The natives start as in ${setupName(b.winner)}${by} (votes: ${slipsText(b)}${decision}).`;
 }

@@ -41,15 +41,23 @@ export function view(state: DiplomacyState, viewer: Viewer) {
     units,
     supplyCenters,
     centerCounts: centers,
-    ...(state.tradingPosts && Object.keys(state.tradingPosts).length ? { tradingPosts: sees ? state.tradingPosts : {} } : {}),
+    ...(state.tradingPosts && Object.keys(state.tradingPosts).length
+      ? { tradingPosts: sees ? state.tradingPosts : {} }
+      : {}),
     victoryCenters: variant.rules.victoryCenters,
     ...(state.haoles ? { haoles: state.haoles } : {}),
-    ...(state.hidden && !sees ? { hidden: 'The native powers’ position is revealed once the first Spring orders are in.' } : {}),
+    ...(state.hidden && !sees
+      ? { hidden: 'The native powers’ position is revealed once the first Spring orders are in.' }
+      : {}),
     ...(state.ballot ? { ballot: ballotView(state, sees) } : {}),
     outcome: state.outcome ?? null,
   };
   if (p.type === 'retreat') {
-    const options = retreatsOf(variant, { units: state.units, dislodged: state.dislodged ?? [], contested: state.contested });
+    const options = retreatsOf(variant, {
+      units: state.units,
+      dislodged: state.dislodged ?? [],
+      contested: state.contested,
+    });
     return { ...base, dislodged: (state.dislodged ?? []).map((d, i) => ({ ...d, retreats: options[i] })) };
   }
   if (p.type === 'adjustment') {
@@ -69,11 +77,26 @@ export function view(state: DiplomacyState, viewer: Viewer) {
 export function options(state: DiplomacyState, role: string) {
   const p = state.phase;
   if (p.type === 'ballot') {
-    const votes = (expectedRoles(state).includes(role) ? ballotChoices(state) : []).map((o) => ({ kind: 'vote', order: `VOTE ${heiauScenario(o).name}`, text: `VOTE ${heiauScenario(o).name}` }));
+    const votes = (expectedRoles(state).includes(role) ? ballotChoices(state) : []).map((o) => ({
+      kind: 'vote',
+      order: `VOTE ${heiauScenario(o).name}`,
+      text: `VOTE ${heiauScenario(o).name}`,
+    }));
     return { phase: 'ballot' as const, units: [], votes };
   }
   const seen = view(state, { kind: 'player', role });
-  return orderOptions(variantOf(state), { phase: p, units: seen.units, dislodged: p.type === 'retreat' ? state.dislodged : undefined, contested: state.contested, supplyCenters: state.supplyCenters, tradingPosts: state.tradingPosts }, role);
+  return orderOptions(
+    variantOf(state),
+    {
+      phase: p,
+      units: seen.units,
+      dislodged: p.type === 'retreat' ? state.dislodged : undefined,
+      contested: state.contested,
+      supplyCenters: state.supplyCenters,
+      tradingPosts: state.tradingPosts,
+    },
+    role,
+  );
 }
 
 export function unitText(variant: Variant, u: Unit): string {
@@ -84,19 +107,31 @@ export function unitText(variant: Variant, u: Unit): string {
 
 export function formatPosition(state: DiplomacyState, viewer: Viewer): string {
   const variant = variantOf(state);
-  const v = view(state, viewer) as ReturnType<typeof view> & { dislodged?: DislodgedUnit[]; adjustments?: Record<string, { due: number; buildSites?: string[] }> };
+  const v = view(state, viewer) as ReturnType<typeof view> & {
+    dislodged?: DislodgedUnit[];
+    adjustments?: Record<string, { due: number; buildSites?: string[] }>;
+  };
   const lines: string[] = [`Position before ${v.phase}:`];
   if (v.hidden) lines.push(v.hidden);
   for (const power of state.powers) {
     const units = v.units.filter((u) => u.power === power);
-    const owned = Object.entries(v.supplyCenters).filter(([, o]) => o === power).map(([p]) => variant.map.province(p)?.name ?? p);
+    const owned = Object.entries(v.supplyCenters)
+      .filter(([, o]) => o === power)
+      .map(([p]) => variant.map.province(p)?.name ?? p);
     if (!units.length && !owned.length) continue;
     lines.push(`  ${power}: ${units.map((u) => unitText(variant, u)).join(', ') || 'no units'}`);
-    lines.push(`    ${state.variant === 'heiau' ? 'heiaus' : 'centres'} (${owned.length}): ${owned.sort().join(', ') || 'none'}`);
+    lines.push(
+      `    ${state.variant === 'heiau' ? 'heiaus' : 'centres'} (${owned.length}): ${owned.sort().join(', ') || 'none'}`,
+    );
   }
   const name = (at: string) => placeName(variant.map, at);
-  for (const d of v.dislodged ?? []) lines.push(`  Dislodged: ${d.power} ${unitText(variant, d)}; may retreat to ${d.retreats?.map(name).join(', ') || 'nowhere (destroyed)'}`);
+  for (const d of v.dislodged ?? [])
+    lines.push(
+      `  Dislodged: ${d.power} ${unitText(variant, d)}; may retreat to ${d.retreats?.map(name).join(', ') || 'nowhere (destroyed)'}`,
+    );
   for (const [power, a] of Object.entries(v.adjustments ?? {}))
-    lines.push(`  ${power}: ${a.due > 0 ? `${a.due} build${a.due > 1 ? 's' : ''} (${a.buildSites?.map(name).join(', ') || `no free ${state.variant === 'heiau' ? 'heiau' : 'centre'}`})` : `${-a.due} disband${a.due < -1 ? 's' : ''}`}`);
+    lines.push(
+      `  ${power}: ${a.due > 0 ? `${a.due} build${a.due > 1 ? 's' : ''} (${a.buildSites?.map(name).join(', ') || `no free ${state.variant === 'heiau' ? 'heiau' : 'centre'}`})` : `${-a.due} disband${a.due < -1 ? 's' : ''}`}`,
+    );
   return lines.join('\n');
 }

@@ -10,13 +10,30 @@ import { resolveLocationName } from '../orders/names.ts';
 import type { DislodgedUnit, Unit } from '../types.ts';
 import { variantOf, type DiplomacyState } from './state.ts';
 
-const UnitIn = z.object({ power: z.string().min(1).max(100), type: z.enum(['A', 'F', 'B']), location: z.string().min(1).max(100) }).strict();
+const UnitIn = z
+  .object({ power: z.string().min(1).max(100), type: z.enum(['A', 'F', 'B']), location: z.string().min(1).max(100) })
+  .strict();
 
 export const Position = z
   .object({
-    phase: z.object({ season: z.enum(['spring', 'fall', 'winter']), year: z.number().int().min(-9999).max(9999), type: z.enum(['movement', 'retreat', 'adjustment']) }).strict(),
+    phase: z
+      .object({
+        season: z.enum(['spring', 'fall', 'winter']),
+        year: z.number().int().min(-9999).max(9999),
+        type: z.enum(['movement', 'retreat', 'adjustment']),
+      })
+      .strict(),
     units: z.array(UnitIn).max(500),
-    dislodged: z.array(UnitIn.extend({ attackerFrom: z.string().min(1).max(100), attackerConvoyed: z.boolean().optional(), retreats: z.array(z.string().max(100)).max(100).optional() }).strict()).max(500).optional(),
+    dislodged: z
+      .array(
+        UnitIn.extend({
+          attackerFrom: z.string().min(1).max(100),
+          attackerConvoyed: z.boolean().optional(),
+          retreats: z.array(z.string().max(100)).max(100).optional(),
+        }).strict(),
+      )
+      .max(500)
+      .optional(),
     contested: z.array(z.string().max(100)).max(500).optional(),
     supplyCenters: z.record(z.string().max(100), z.string().max(100)).optional(),
     tradingPosts: z.record(z.string().max(100), z.string().max(100)).optional(),
@@ -31,8 +48,13 @@ export function fromPosition(base: DiplomacyState, raw: unknown): DiplomacyState
   const map = variant.map;
   const issues: DataIssue[] = [];
   const p = pos.phase;
-  if ((p.type === 'adjustment') !== (p.season === 'winter')) issues.push({ path: ['phase'], message: 'adjustments are played in winter, movement and retreats in spring and fall' });
-  if (p.type === 'retreat' && !pos.dislodged?.length) issues.push({ path: ['dislodged'], message: 'a retreat phase needs the dislodged units' });
+  if ((p.type === 'adjustment') !== (p.season === 'winter'))
+    issues.push({
+      path: ['phase'],
+      message: 'adjustments are played in winter, movement and retreats in spring and fall',
+    });
+  if (p.type === 'retreat' && !pos.dislodged?.length)
+    issues.push({ path: ['dislodged'], message: 'a retreat phase needs the dislodged units' });
   const powerOf = (name: string, path: (string | number)[]): string => {
     const hit = base.powers.find((x) => x.toLowerCase() === name.trim().toLowerCase());
     if (!hit) issues.push({ path, message: `unknown power '${name}' (${base.scenario}: ${base.powers.join(', ')})` });
@@ -47,41 +69,64 @@ export function fromPosition(base: DiplomacyState, raw: unknown): DiplomacyState
     }
     return r.location;
   };
-  const province = (text: string, path: (string | number)[]): string => (map.province(text) ? text : location(text, path).split('/')[0]!);
+  const province = (text: string, path: (string | number)[]): string =>
+    map.province(text) ? text : location(text, path).split('/')[0]!;
   const placed = (list: z.infer<typeof UnitIn>[], where: string, oneEach: boolean): Unit[] => {
     const seen = new Map<number, number>();
     return list.map((u, i) => {
-      const unit: Unit = { power: powerOf(u.power, [where, i, 'power']), type: u.type, location: location(u.location, [where, i, 'location']) };
+      const unit: Unit = {
+        power: powerOf(u.power, [where, i, 'power']),
+        type: u.type,
+        location: location(u.location, [where, i, 'location']),
+      };
       const loc = map.location(unit.location);
       if (!loc) return unit;
-      if (u.type === 'B' && base.variant !== 'heiau') issues.push({ path: [where, i, 'type'], message: 'boat bunches (B) are Heiau units' });
-      else if (!canStand(map, u.type, loc.index)) issues.push({ path: [where, i, 'location'], message: `${u.type} cannot stand in ${unit.location}` });
+      if (u.type === 'B' && base.variant !== 'heiau')
+        issues.push({ path: [where, i, 'type'], message: 'boat bunches (B) are Heiau units' });
+      else if (!canStand(map, u.type, loc.index))
+        issues.push({ path: [where, i, 'location'], message: `${u.type} cannot stand in ${unit.location}` });
       const other = seen.get(loc.province);
-      if (oneEach && other !== undefined) issues.push({ path: [where, i, 'location'], message: `${where}[${other}] is there already (one unit a province)` });
+      if (oneEach && other !== undefined)
+        issues.push({
+          path: [where, i, 'location'],
+          message: `${where}[${other}] is there already (one unit a province)`,
+        });
       seen.set(loc.province, i);
       return unit;
     });
   };
   const units = placed(pos.units, 'units', true);
-  const dislodgedUnits = pos.dislodged ? placed(pos.dislodged.map((d) => ({ power: d.power, type: d.type, location: d.location })), 'dislodged', false) : undefined;
+  const dislodgedUnits = pos.dislodged
+    ? placed(
+        pos.dislodged.map((d) => ({ power: d.power, type: d.type, location: d.location })),
+        'dislodged',
+        false,
+      )
+    : undefined;
   const dislodged: DislodgedUnit[] | undefined = pos.dislodged?.map((d, i) => ({
     ...dislodgedUnits![i]!,
     attackerFrom: province(d.attackerFrom, ['dislodged', i, 'attackerFrom']),
     ...(d.attackerConvoyed !== undefined ? { attackerConvoyed: d.attackerConvoyed } : {}),
     ...(d.retreats ? { retreats: d.retreats.map((r, k) => location(r, ['dislodged', i, 'retreats', k])) } : {}),
   }));
-  const table = (t: Record<string, string> | undefined, where: string, supplyCentre: boolean): Record<string, string> => {
+  const table = (
+    t: Record<string, string> | undefined,
+    where: string,
+    supplyCentre: boolean,
+  ): Record<string, string> => {
     const out: Record<string, string> = {};
     for (const [k, owner] of Object.entries(t ?? {})) {
       const prov = province(k, [where, k]);
-      if (supplyCentre && map.province(prov) && !map.province(prov)!.supplyCenter) issues.push({ path: [where, k], message: `${prov} is not a supply centre` });
+      if (supplyCentre && map.province(prov) && !map.province(prov)!.supplyCenter)
+        issues.push({ path: [where, k], message: `${prov} is not a supply centre` });
       out[prov] = powerOf(owner, [where, k]);
     }
     return out;
   };
   const supplyCenters = table(pos.supplyCenters, 'supplyCenters', true);
   const tradingPosts = table(pos.tradingPosts, 'tradingPosts', false);
-  if (pos.tradingPosts && base.variant !== 'heiau') issues.push({ path: ['tradingPosts'], message: 'trading posts are Heiau only' });
+  if (pos.tradingPosts && base.variant !== 'heiau')
+    issues.push({ path: ['tradingPosts'], message: 'trading posts are Heiau only' });
   const contested = pos.contested?.map((c, i) => province(c, ['contested', i]));
   if (issues.length) throw new DataError('The position', issues);
   const { ballot: _ballot, hidden: _hidden, dislodged: _d, contested: _c, outcome: _o, ...rest } = base;

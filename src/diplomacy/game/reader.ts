@@ -21,8 +21,12 @@ export function readSubmission(state: DiplomacyState, role: string, lines: strin
     const options = ballotChoices(state);
     const mine = p.stage === 'moderator' ? role === MODERATOR_DECISION : expectedRoles(state).includes(role);
     if (!mine) {
-      const who = p.stage === 'moderator' ? 'the moderator' : p.stage === 'natives' ? 'the native powers' : 'the voters';
-      return { lines: lines.map((text, i) => ({ line: i + 1, text, ok: false, error: `${phaseLabel(p)} is for ${who} only` })), accepted: {} };
+      const who =
+        p.stage === 'moderator' ? 'the moderator' : p.stage === 'natives' ? 'the native powers' : 'the voters';
+      return {
+        lines: lines.map((text, i) => ({ line: i + 1, text, ok: false, error: `${phaseLabel(p)} is for ${who} only` })),
+        accepted: {},
+      };
     }
     lines.forEach((text, i) => {
       if (!text.trim() || /^\s*(#|\/\/)/.test(text)) return;
@@ -32,7 +36,12 @@ export function readSubmission(state: DiplomacyState, role: string, lines: strin
         vote = match[0];
         out.push({ line: i + 1, text, ok: true, reading: `VOTE ${heiauScenario(vote).name}` });
       } else
-        out.push({ line: i + 1, text, ok: false, error: `could not read "${text.trim()}": vote for one of ${options.map((o) => heiauScenario(o).name).join(', ')}` });
+        out.push({
+          line: i + 1,
+          text,
+          ok: false,
+          error: `could not read "${text.trim()}": vote for one of ${options.map((o) => heiauScenario(o).name).join(', ')}`,
+        });
     });
     return { lines: out, accepted: vote ? { vote } : {} };
   }
@@ -48,7 +57,9 @@ export function readSubmission(state: DiplomacyState, role: string, lines: strin
   const parsed = parseOrders(variant.map, cleaned, { phaseType: p.type }).map((l) => {
     const text = lines[l.line - 1]!;
     const other = foreign.get(l.line);
-    return other ? { line: l.line, text, ok: false as const, error: { message: foreignPowerMessage(other, role) } } : { ...l, text };
+    return other
+      ? { line: l.line, text, ok: false as const, error: { message: foreignPowerMessage(other, role) } }
+      : { ...l, text };
   });
   // Check the readable orders against the board as if they were the only ones: what is illegal
   // now is illegal whatever the others order.
@@ -57,7 +68,10 @@ export function readSubmission(state: DiplomacyState, role: string, lines: strin
   // against the board it sees, with each order about a space it cannot see judged for any unit
   // that could stand there: what it reads and is told depends on nothing it may not know.
   const check = seesNatives(state, { kind: 'player', role })
-    ? adjudicate(variant, { ...position(state, p), orders: readable.map((l) => ({ power: role, order: l.order, text: l.text.trim() })) })
+    ? adjudicate(variant, {
+        ...position(state, p),
+        orders: readable.map((l) => ({ power: role, order: l.order, text: l.text.trim() })),
+      })
     : { orders: readable.map((l) => checkUnseen(state, variant, p, role, l.order, l.text.trim())) };
   const out: ReadLine[] = [];
   const accepted: { text: string; reading: string }[] = [];
@@ -83,7 +97,14 @@ export function readSubmission(state: DiplomacyState, role: string, lines: strin
  * One order of a power that cannot see the natives, read on the board it sees: an order that names
  * a unit in a space it cannot see is accepted when some unit could stand there and make it legal.
  */
-export function checkUnseen(state: DiplomacyState, variant: Variant, phase: Phase, role: string, order: Order, text: string): OrderReport {
+export function checkUnseen(
+  state: DiplomacyState,
+  variant: Variant,
+  phase: Phase,
+  role: string,
+  order: Order,
+  text: string,
+): OrderReport {
   const seen = visibleUnits(state, { kind: 'player', role });
   const board = { phase, units: seen, supplyCenters: {}, tradingPosts: state.tradingPosts };
   const named = order.kind === 'support' || order.kind === 'convoy' ? order.target : null;
@@ -96,9 +117,18 @@ export function checkUnseen(state: DiplomacyState, variant: Variant, phase: Phas
     for (const l of map.locationsOf[province.index]) {
       if (!canStand(map, type, l)) continue;
       const someone: Unit = { power: '\u0000', type, location: map.locations[l].id };
-      const r = adjudicate(variant, { ...board, units: [...seen, someone], orders: [{ power: role, order, text }] }).orders[0];
+      const r = adjudicate(variant, { ...board, units: [...seen, someone], orders: [{ power: role, order, text }] })
+        .orders[0];
       if (r.result !== 'illegal') return r;
       first ??= r;
     }
-  return first ?? { power: role, text, result: 'illegal', reading: formatOrder(map, order), reason: `no unit could stand in ${province.name} to be ${order.kind === 'support' ? 'supported' : 'convoyed'}` };
+  return (
+    first ?? {
+      power: role,
+      text,
+      result: 'illegal',
+      reading: formatOrder(map, order),
+      reason: `no unit could stand in ${province.name} to be ${order.kind === 'support' ? 'supported' : 'convoyed'}`,
+    }
+  );
 }

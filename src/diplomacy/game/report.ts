@@ -13,7 +13,11 @@ export function formatReport(report: DiplomacyReport, viewer: Viewer): string {
     if (ph.ballot) {
       // The ballot stays secret from the haoles (and observers) until the first Spring orders are in.
       const secret = viewer.kind === 'observer' || (viewer.kind === 'player' && ph.ballot.haoles.includes(viewer.role));
-      lines.push(secret ? '  The natives have counted the ballots; the haoles learn the result after the first Spring orders.' : ballotText(ph.ballot, ph.ballot.stage));
+      lines.push(
+        secret
+          ? '  The natives have counted the ballots; the haoles learn the result after the first Spring orders.'
+          : ballotText(ph.ballot, ph.ballot.stage),
+      );
       continue;
     }
     if (ph.revealedBallot) lines.push(`  Revealed: ${ballotText(ph.revealedBallot).trim()}`);
@@ -33,7 +37,8 @@ export function formatReport(report: DiplomacyReport, viewer: Viewer): string {
           `may retreat to ${d.retreats?.map((r) => placeName(variant.map, r)).join(', ') || 'nowhere: destroyed'}`,
       );
     for (const u of ph.disbanded ?? []) lines.push(`  Removed: ${u.power} ${unitText(variant, u)}`);
-    for (const [p, [from, to]] of Object.entries(ph.captured ?? {})) lines.push(`  ${placeName(variant.map, p)}: ${from ?? 'unowned'} -> ${to}`);
+    for (const [p, [from, to]] of Object.entries(ph.captured ?? {}))
+      lines.push(`  ${placeName(variant.map, p)}: ${from ?? 'unowned'} -> ${to}`);
   }
   if (report.outcome) lines.push('', report.outcome.text);
   return lines.join('\n');

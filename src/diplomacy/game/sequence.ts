@@ -18,7 +18,11 @@ export function expectedRoles(state: DiplomacyState): string[] {
   const variant = variantOf(state);
   if (p.type === 'movement') return state.powers.filter((r) => state.units.some((u) => u.power === r));
   if (p.type === 'retreat') {
-    const options = retreatsOf(variant, { units: state.units, dislodged: state.dislodged ?? [], contested: state.contested });
+    const options = retreatsOf(variant, {
+      units: state.units,
+      dislodged: state.dislodged ?? [],
+      contested: state.contested,
+    });
     return state.powers.filter((r) => (state.dislodged ?? []).some((d, i) => d.power === r && options[i].length > 0));
   }
   const due = adjustmentsDue(variant, state);
@@ -35,7 +39,11 @@ export function position(state: DiplomacyState, phase: Phase) {
 }
 
 /** Play the current phase with these submissions; append its result. */
-export function step(state: DiplomacyState, subs: Record<string, DiplomacySubmission>, phases: PhaseResult[]): DiplomacyState {
+export function step(
+  state: DiplomacyState,
+  subs: Record<string, DiplomacySubmission>,
+  phases: PhaseResult[],
+): DiplomacyState {
   const label = phaseLabel(state.phase);
   const p = state.phase;
   if (p.type === 'ballot') return tallyBallot(state, subs, phases);
@@ -50,8 +58,11 @@ export function step(state: DiplomacyState, subs: Record<string, DiplomacySubmis
   if (state.hidden && p.type === 'movement' && state.ballot?.winner) {
     const b = state.ballot;
     result.revealedBallot = {
-      votes: b.votes ?? {}, winner: b.winner!,
-      ...(b.nativeVotes ? { nativeVotes: b.nativeVotes } : {}), ...(b.decidedBy ? { decidedBy: b.decidedBy } : {}), ...(b.voters ? { anonymous: true } : {}),
+      votes: b.votes ?? {},
+      winner: b.winner!,
+      ...(b.nativeVotes ? { nativeVotes: b.nativeVotes } : {}),
+      ...(b.decidedBy ? { decidedBy: b.decidedBy } : {}),
+      ...(b.voters ? { anonymous: true } : {}),
     };
   }
   if (p.type === 'movement' && out.dislodged?.length) result.dislodged = out.dislodged;
@@ -82,7 +93,10 @@ export function step(state: DiplomacyState, subs: Record<string, DiplomacySubmis
   return next;
 }
 
-export function changes(before: Record<string, string>, after: Record<string, string>): Record<string, [string | null, string]> {
+export function changes(
+  before: Record<string, string>,
+  after: Record<string, string>,
+): Record<string, [string | null, string]> {
   const out: Record<string, [string | null, string]> = {};
   for (const [p, owner] of Object.entries(after)) if (before[p] !== owner) out[p] = [before[p] ?? null, owner];
   return out;

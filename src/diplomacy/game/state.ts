@@ -29,7 +29,12 @@ export interface DiplomacyState {
   outcome?: Outcome | null;
 }
 
-export interface BallotPhase { type: 'ballot'; season: 'spring'; year: number; stage?: 'natives' | 'moderator' }
+export interface BallotPhase {
+  type: 'ballot';
+  season: 'spring';
+  year: number;
+  stage?: 'natives' | 'moderator';
+}
 
 export interface Ballot {
   options: string[];
@@ -82,12 +87,29 @@ export interface DiplomacyReport {
 }
 
 const SEASON: Record<string, string> = { spring: 'Spring', fall: 'Fall', winter: 'Winter' };
-const TYPE: Record<string, string> = { movement: 'Movement', retreat: 'Retreats', adjustment: 'Adjustments', ballot: 'Ballot' };
-export const CODE: Record<string, string> = { spring: 'S', fall: 'F', winter: 'W', movement: 'M', retreat: 'R', adjustment: 'A', ballot: 'B' };
+const TYPE: Record<string, string> = {
+  movement: 'Movement',
+  retreat: 'Retreats',
+  adjustment: 'Adjustments',
+  ballot: 'Ballot',
+};
+export const CODE: Record<string, string> = {
+  spring: 'S',
+  fall: 'F',
+  winter: 'W',
+  movement: 'M',
+  retreat: 'R',
+  adjustment: 'A',
+  ballot: 'B',
+};
 
 export function phaseLabel(phase: DiplomacyState['phase']): string {
   if (phase.type === 'ballot')
-    return phase.stage === 'natives' ? 'Kamaainas’ decision on the setup' : phase.stage === 'moderator' ? 'Moderator’s decision on the setup' : 'Ballot for the natives’ setup';
+    return phase.stage === 'natives'
+      ? 'Kamaainas’ decision on the setup'
+      : phase.stage === 'moderator'
+        ? 'Moderator’s decision on the setup'
+        : 'Ballot for the natives’ setup';
   return `${SEASON[phase.season]} ${phase.year} ${TYPE[phase.type]}`;
 }
 

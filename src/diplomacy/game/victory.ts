@@ -20,11 +20,17 @@ export function judgeVictory(variant: Variant, state: DiplomacyState): Outcome |
   winners.sort((a, b) => b[1] - a[1]);
   const [power, n] = winners[0];
   const what = state.variant === 'heiau' ? 'heiaus' : 'supply centres';
-  return { kind: 'victory', winners: [power], text: `${power} controls ${n} ${what} at the end of Fall ${state.phase.year} and wins.` };
+  return {
+    kind: 'victory',
+    winners: [power],
+    text: `${power} controls ${n} ${what} at the end of Fall ${state.phase.year} and wins.`,
+  };
 }
 
 export function lastPowerStanding(state: DiplomacyState): Outcome | null {
-  const alive = state.powers.filter((p) => state.units.some((u) => u.power === p) || Object.values(state.supplyCenters).includes(p));
+  const alive = state.powers.filter(
+    (p) => state.units.some((u) => u.power === p) || Object.values(state.supplyCenters).includes(p),
+  );
   if (alive.length === 1 && state.powers.length > 1)
     return { kind: 'victory', winners: alive, text: `${alive[0]} is the last power standing and wins.` };
   return null;

@@ -39,7 +39,18 @@ export interface Intent {
 }
 
 export function intent(kind: number, toProv = -1, targetProv = -1): Intent {
-  return { kind, toLoc: -1, toProv, viaConvoy: false, burns: false, targetProv, toCoast: null, supportHold: false, special: null, boatLoc: -1 };
+  return {
+    kind,
+    toLoc: -1,
+    toProv,
+    viaConvoy: false,
+    burns: false,
+    targetProv,
+    toCoast: null,
+    supportHold: false,
+    special: null,
+    boatLoc: -1,
+  };
 }
 
 /** A movement phase's board (adjudicator/movement.ts), with the checks the kinds share. */
@@ -135,7 +146,8 @@ export function reasonOf(check: () => unknown): string | null {
 /** The movement-phase part every unit order shares: the unit is the power's, and its first order counts. */
 export function orderedUnit(b: MovementBoard, power: string, ref: UnitRef): number {
   const u = b.findUnit(power, ref);
-  if (b.orderOf[u] >= 0) throw new Illegal(`${b.units[u].type} ${b.name(b.prov[u])} already has an order; the first one counts`);
+  if (b.orderOf[u] >= 0)
+    throw new Illegal(`${b.units[u].type} ${b.name(b.prov[u])} already has an order; the first one counts`);
   return u;
 }
 
@@ -147,7 +159,8 @@ export function dislodgedUnit(b: RetreatBoard, power: string, ref: UnitRef): num
   const d = b.dislodged.findIndex((u) => provinceOf(u.location) === where);
   if (d < 0) return `no dislodged unit in ${where ? map.province(where)!.name : ref.location}`;
   const unit = b.dislodged[d];
-  if (unit.power.toLowerCase() !== power.toLowerCase()) return `the unit in ${map.province(where!)!.name} belongs to ${unit.power}`;
+  if (unit.power.toLowerCase() !== power.toLowerCase())
+    return `the unit in ${map.province(where!)!.name} belongs to ${unit.power}`;
   if (b.ordered[d] >= 0) return 'this unit already has an order; the first one counts';
   return d;
 }
@@ -156,7 +169,8 @@ export function dislodgedUnit(b: RetreatBoard, power: string, ref: UnitRef): num
 export const named = (b: DipBoard, text: string) => readingWithNames(b.map, text);
 
 /** Why a movement-phase kind is refused in another phase. */
-export const notInPhase = (b: RetreatBoard | AdjustmentBoard) => (b.phase === 'retreat' ? NOT_IN_RETREAT : NOT_IN_ADJUSTMENT);
+export const notInPhase = (b: RetreatBoard | AdjustmentBoard) =>
+  b.phase === 'retreat' ? NOT_IN_RETREAT : NOT_IN_ADJUSTMENT;
 
 type UnitOrder = Extract<Order, { unit: UnitRef }>;
 
@@ -176,7 +190,13 @@ export function movementOrder<A extends UnitOrder>(check: (b: MovementBoard, u: 
     },
     apply(b: DipBoard, power: string, a: A, i: number): void {
       if (b.phase !== 'movement') return;
-      const m = last && last.a === a && last.b === b ? last : (() => { const u = orderedUnit(b, power, a.unit); return { u, it: check(b, u, a) }; })();
+      const m =
+        last && last.a === a && last.b === b
+          ? last
+          : (() => {
+              const u = orderedUnit(b, power, a.unit);
+              return { u, it: check(b, u, a) };
+            })();
       last = null;
       b.orderOf[m.u] = i;
       b.intents[m.u] = m.it;
@@ -187,7 +207,9 @@ export function movementOrder<A extends UnitOrder>(check: (b: MovementBoard, u: 
 /** The power's units on a movement board, with their indexes. */
 export function unitsOf(b: DipBoard, power: string): number[] {
   const out: number[] = [];
-  b.units.forEach((u, i) => { if (u.power === power) out.push(i); });
+  b.units.forEach((u, i) => {
+    if (u.power === power) out.push(i);
+  });
   return out;
 }
 

@@ -1,7 +1,18 @@
 // Heiau: an army builds boats (`A Kohala = B`) and becomes a boat bunch on its shore, unless attacked.
 import { unitText } from '../orders/notation.ts';
 import type { Order } from '../types.ts';
-import { Illegal, intent, type Intent, type MovementBoard, movementOrder, named, type OrderKind, refOf, SPECIAL, unitsOf } from './board.ts';
+import {
+  Illegal,
+  intent,
+  type Intent,
+  type MovementBoard,
+  movementOrder,
+  named,
+  type OrderKind,
+  refOf,
+  SPECIAL,
+  unitsOf,
+} from './board.ts';
 
 type BuildBoats = Extract<Order, { kind: 'build-boats' }>;
 
@@ -28,7 +39,9 @@ export const buildBoats: OrderKind<BuildBoats> = {
   ...movementOrder<BuildBoats>(check),
   options: (b, power) =>
     b.phase === 'movement' && b.variant.rules.heiauOrders
-      ? unitsOf(b, power).filter((u) => b.units[u].type === 'A').map((u): BuildBoats => ({ kind: 'build-boats', unit: refOf(b.units[u]) }))
+      ? unitsOf(b, power)
+          .filter((u) => b.units[u].type === 'A')
+          .map((u): BuildBoats => ({ kind: 'build-boats', unit: refOf(b.units[u]) }))
       : [],
   describe: (b, a) => named(b, buildBoats.notation(a)),
   notation: (a) => `${unitText(a.unit)} = B`,

@@ -3,7 +3,14 @@
 import { aUnit, canStand, unitTypePlural } from '../adjudicator/board.ts';
 import { buildSites } from '../adjudicator/centres.ts';
 import type { Order } from '../types.ts';
-import { type AdjustmentBoard, type DipBoard, NOT_IN_MOVEMENT, NOT_IN_RETREAT, named, type OrderKind } from './board.ts';
+import {
+  type AdjustmentBoard,
+  type DipBoard,
+  NOT_IN_MOVEMENT,
+  NOT_IN_RETREAT,
+  named,
+  type OrderKind,
+} from './board.ts';
 
 type Build = Extract<Order, { kind: 'build' }>;
 
@@ -26,7 +33,8 @@ function site(b: AdjustmentBoard, power: string, a: Build): number | string {
   if (!variant.rules.buildableTypes.includes(a.unitType)) return `${unitTypePlural(a.unitType)} cannot be built here`;
   if (!p.supplyCenter && b.supplyCenters[p.id] === undefined) return `${p.name} is not a supply centre`;
   if (b.supplyCenters[p.id] !== power) return `${power} does not own ${p.name}`;
-  if (!variant.rules.buildAnywhere && !(variant.homeCenters[power] ?? []).includes(p.id)) return `${p.name} is not a home centre of ${power}`;
+  if (!variant.rules.buildAnywhere && !(variant.homeCenters[power] ?? []).includes(p.id))
+    return `${p.name} is not a home centre of ${power}`;
   if (b.occupied.has(p.id)) return `${p.name} is occupied`;
   if (b.builtIn.has(p.id)) return `${p.name} already has a build`;
   let loc = map.location(p.id)!.index;
@@ -63,7 +71,8 @@ export const build: OrderKind<Build> = {
     for (const id of buildSites(b.variant, b, power)) {
       const p = b.map.province(id)!;
       for (const type of b.variant.rules.buildableTypes)
-        for (const l of b.map.locationsOf[p.index]) if (canStand(b.map, type, l)) out.push({ kind: 'build', unitType: type, location: b.map.locations[l].id });
+        for (const l of b.map.locationsOf[p.index])
+          if (canStand(b.map, type, l)) out.push({ kind: 'build', unitType: type, location: b.map.locations[l].id });
     }
     return out;
   },

@@ -4,7 +4,17 @@ import { onConvoyRoute } from '../adjudicator/convoy.ts';
 import { CONVOY } from '../adjudicator/resolver.ts';
 import { unitText } from '../orders/notation.ts';
 import type { Order } from '../types.ts';
-import { Illegal, intent, type Intent, type MovementBoard, movementOrder, named, type OrderKind, refOf, unitsOf } from './board.ts';
+import {
+  Illegal,
+  intent,
+  type Intent,
+  type MovementBoard,
+  movementOrder,
+  named,
+  type OrderKind,
+  refOf,
+  unitsOf,
+} from './board.ts';
 
 type Convoy = Extract<Order, { kind: 'convoy' }>;
 
@@ -13,7 +23,8 @@ function check(b: MovementBoard, u: number, a: Convoy): Intent {
   const unit = b.units[u];
   const here = map.provinces[b.prov[u]];
   if (unit.type !== 'F') throw new Illegal(unit.type === 'B' ? 'boat bunches cannot convoy' : 'only fleets can convoy');
-  if (here.type !== 'sea' && !b.variant.rules.coastalConvoys) throw new Illegal(`a fleet in ${here.name} is on a coast and cannot convoy`);
+  if (here.type !== 'sea' && !b.variant.rules.coastalConvoys)
+    throw new Illegal(`a fleet in ${here.name} is on a coast and cannot convoy`);
   const fp = b.provinceIndex(a.target.location);
   if (fp < 0) throw new Illegal(`there is no place called ${a.target.location}`);
   const convoyed = b.unitAt[fp];
@@ -24,8 +35,13 @@ function check(b: MovementBoard, u: number, a: Convoy): Intent {
   if (!q) throw new Illegal(`there is no place called ${a.to}`);
   if (q.index === fp) throw new Illegal('a unit cannot move to the province it is in');
   if (q.type === 'sea' && (ctype === 'A' || q.ocean))
-    throw new Illegal(ctype === 'A' ? `an army cannot be convoyed to ${q.name}, a sea` : `boat bunches cannot be convoyed into ${q.name}`);
-  if (!onConvoyRoute(map, b.capable, here.index, fp, q.index)) throw new Illegal(`${here.name} is not on a convoy route from ${b.name(fp)} to ${q.name}`);
+    throw new Illegal(
+      ctype === 'A'
+        ? `an army cannot be convoyed to ${q.name}, a sea`
+        : `boat bunches cannot be convoyed into ${q.name}`,
+    );
+  if (!onConvoyRoute(map, b.capable, here.index, fp, q.index))
+    throw new Illegal(`${here.name} is not on a convoy route from ${b.name(fp)} to ${q.name}`);
   return intent(CONVOY, q.index, fp);
 }
 
@@ -35,7 +51,8 @@ export const convoy: OrderKind<Convoy> = {
   options: (b, power) => {
     if (b.phase !== 'movement') return [];
     const out: Convoy[] = [];
-    const convoyable = (t: number) => b.units[t].type === 'A' || (b.units[t].type === 'B' && b.variant.rules.boatBunches);
+    const convoyable = (t: number) =>
+      b.units[t].type === 'A' || (b.units[t].type === 'B' && b.variant.rules.boatBunches);
     for (const u of unitsOf(b, power)) {
       if (!b.capable[b.prov[u]]) continue;
       b.units.forEach((v, t) => {

@@ -3,7 +3,16 @@
 import { aUnit } from '../adjudicator/board.ts';
 import { unitText } from '../orders/notation.ts';
 import type { Order } from '../types.ts';
-import { type AdjustmentBoard, dislodgedUnit, NOT_IN_MOVEMENT, named, type OrderKind, orderedUnit, reasonOf, refOf } from './board.ts';
+import {
+  type AdjustmentBoard,
+  dislodgedUnit,
+  NOT_IN_MOVEMENT,
+  named,
+  type OrderKind,
+  orderedUnit,
+  reasonOf,
+  refOf,
+} from './board.ts';
 
 type Disband = Extract<Order, { kind: 'disband' }>;
 
@@ -17,7 +26,8 @@ function removal(b: AdjustmentBoard, power: string, a: Disband): number | string
   if (k < 0) return `there is no unit in ${where ? map.province(where)!.name : a.unit.location}`;
   const u = b.units[k];
   if (u.power !== power) return `the unit in ${map.provinceOf(u.location)!.name} belongs to ${u.power}`;
-  if (a.unit.type && a.unit.type !== u.type) return `the unit in ${map.provinceOf(u.location)!.name} is ${aUnit(u.type)}`;
+  if (a.unit.type && a.unit.type !== u.type)
+    return `the unit in ${map.provinceOf(u.location)!.name} is ${aUnit(u.type)}`;
   if (u.type === 'F' && b.variant.rules.europeanFleets) return 'a European fleet is never disbanded in adjustments';
   if (b.removed.has(k)) return 'this unit is already disbanded';
   if ((b.used[power] ?? 0) >= -n) return `${power} has only ${-n} disband${n < -1 ? 's' : ''}`;
@@ -46,8 +56,10 @@ export const disband: OrderKind<Disband> = {
     }
   },
   options: (b, power) => {
-    if (b.phase === 'retreat') return b.dislodged.filter((d) => d.power === power).map((d): Disband => ({ kind: 'disband', unit: refOf(d) }));
-    if (b.phase === 'adjustment' && (b.due[power] ?? 0) < 0) return b.units.filter((u) => u.power === power).map((u): Disband => ({ kind: 'disband', unit: refOf(u) }));
+    if (b.phase === 'retreat')
+      return b.dislodged.filter((d) => d.power === power).map((d): Disband => ({ kind: 'disband', unit: refOf(d) }));
+    if (b.phase === 'adjustment' && (b.due[power] ?? 0) < 0)
+      return b.units.filter((u) => u.power === power).map((u): Disband => ({ kind: 'disband', unit: refOf(u) }));
     return [];
   },
   describe: (b, a) => named(b, disband.notation(a)),

@@ -9,7 +9,8 @@ type Hold = Extract<Order, { kind: 'hold' }>;
 export const hold: OrderKind<Hold> = {
   kind: 'hold',
   ...movementOrder<Hold>(() => intent(HOLD)),
-  options: (b, power) => (b.phase === 'movement' ? unitsOf(b, power).map((u) => ({ kind: 'hold', unit: refOf(b.units[u]) })) : []),
+  options: (b, power) =>
+    b.phase === 'movement' ? unitsOf(b, power).map((u) => ({ kind: 'hold', unit: refOf(b.units[u]) })) : [],
   describe: (b, a) => named(b, hold.notation(a)),
   notation: (a) => `${unitText(a.unit)} H`,
 };

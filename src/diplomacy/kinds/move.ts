@@ -3,7 +3,17 @@
 import { MOVE } from '../adjudicator/resolver.ts';
 import { unitText } from '../orders/notation.ts';
 import type { Order } from '../types.ts';
-import { Illegal, intent, type Intent, type MovementBoard, movementOrder, named, type OrderKind, refOf, unitsOf } from './board.ts';
+import {
+  Illegal,
+  intent,
+  type Intent,
+  type MovementBoard,
+  movementOrder,
+  named,
+  type OrderKind,
+  refOf,
+  unitsOf,
+} from './board.ts';
 import { retreatApply, retreatProblem } from './retreat.ts';
 
 type Move = Extract<Order, { kind: 'move' }>;
@@ -24,7 +34,8 @@ function check(b: MovementBoard, u: number, a: Move): Intent {
     if (q.type === 'sea') throw new Illegal(`an army cannot move to ${q.name}, a sea`);
     it.toLoc = map.locationsOf[qi][0];
     if (!map.armyAdjacent(from, qi) || a.viaConvoy) {
-      if (!b.convoyConceivable(from, qi)) throw new Illegal(`${b.name(from)} is not adjacent to ${q.name} and no fleet can convoy there`);
+      if (!b.convoyConceivable(from, qi))
+        throw new Illegal(`${b.name(from)} is not adjacent to ${q.name} and no fleet can convoy there`);
       it.viaConvoy = true;
     }
     return it;
@@ -45,7 +56,8 @@ function check(b: MovementBoard, u: number, a: Move): Intent {
     it.burns = true;
     return it;
   }
-  if (!b.convoyConceivable(from, qi)) throw new Illegal(`${b.name(from)} is not adjacent to ${q.name} and no fleet can convoy there`);
+  if (!b.convoyConceivable(from, qi))
+    throw new Illegal(`${b.name(from)} is not adjacent to ${q.name} and no fleet can convoy there`);
   let coast = to.split('/')[1];
   if (q.coasts.length > 0 && !coast) {
     // The bunch lands on a coast the last convoying fleet's water touches: when the fleets that
@@ -61,8 +73,18 @@ function check(b: MovementBoard, u: number, a: Move): Intent {
     coast = [...landings][0]!;
   } else if (q.coasts.length > 0) {
     const l = map.location(`${q.id}/${coast}`);
-    const touched = !!l && map.provinces.some((w) => w.index !== from && b.capable[w.index] && map.locationsOf[w.index].some((wl) => map.fleetAdjacent(wl, l.index)));
-    if (l && !touched) throw new Illegal(`a convoyed boat bunch lands on a coast its last convoying fleet touches; no fleet touches ${q.name} (${coast})`);
+    const touched =
+      !!l &&
+      map.provinces.some(
+        (w) =>
+          w.index !== from &&
+          b.capable[w.index] &&
+          map.locationsOf[w.index].some((wl) => map.fleetAdjacent(wl, l.index)),
+      );
+    if (l && !touched)
+      throw new Illegal(
+        `a convoyed boat bunch lands on a coast its last convoying fleet touches; no fleet touches ${q.name} (${coast})`,
+      );
   }
   it.toLoc = map.location(coast ? `${q.id}/${coast}` : q.id)?.index ?? -1;
   if (it.toLoc < 0) throw new Illegal(`${q.name} has no coast '${coast}'`);
@@ -77,7 +99,11 @@ export const move: OrderKind<Move> = {
   problem: (b, power, a) => (b.phase === 'retreat' ? retreatProblem(b, power, a) : movement.problem(b, power, a)),
   apply: (b, power, a, i) => (b.phase === 'retreat' ? retreatApply(b, power, a, i) : movement.apply(b, power, a, i)),
   options: (b, power) =>
-    b.phase === 'movement' ? unitsOf(b, power).flatMap((u) => b.targets(u).map((t): Move => ({ kind: 'move', unit: refOf(b.units[u]), to: t.to, viaConvoy: t.viaConvoy }))) : [],
+    b.phase === 'movement'
+      ? unitsOf(b, power).flatMap((u) =>
+          b.targets(u).map((t): Move => ({ kind: 'move', unit: refOf(b.units[u]), to: t.to, viaConvoy: t.viaConvoy })),
+        )
+      : [],
   describe: (b, a) => named(b, move.notation(a)),
   notation: (a) => `${unitText(a.unit)} - ${a.to}${a.viaConvoy ? ' via convoy' : ''}`,
 };

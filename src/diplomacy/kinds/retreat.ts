@@ -2,7 +2,17 @@
 // of its open provinces.
 import { unitText } from '../orders/notation.ts';
 import type { Order, UnitRef } from '../types.ts';
-import { dislodgedUnit, NOT_IN_ADJUSTMENT, NOT_IN_MOVEMENT, named, type OrderKind, orderedUnit, reasonOf, refOf, type RetreatBoard } from './board.ts';
+import {
+  dislodgedUnit,
+  NOT_IN_ADJUSTMENT,
+  NOT_IN_MOVEMENT,
+  named,
+  type OrderKind,
+  orderedUnit,
+  reasonOf,
+  refOf,
+  type RetreatBoard,
+} from './board.ts';
 
 type Retreat = Extract<Order, { kind: 'retreat' }>;
 type RetreatLike = { unit: UnitRef; to: string; viaConvoy?: boolean };
@@ -20,7 +30,9 @@ export function retreatProblem(b: RetreatBoard, power: string, a: RetreatLike): 
   const fits = fitsOf(b, d, a.to);
   if (fits.length === 1) return null;
   const target = b.map.province(a.to.split('/')[0])?.name ?? a.to;
-  return fits.length > 1 ? `say which coast of ${target}` : `${target} is not among the retreats: ${b.retreats[d].join(', ') || 'none'}`;
+  return fits.length > 1
+    ? `say which coast of ${target}`
+    : `${target} is not among the retreats: ${b.retreats[d].join(', ') || 'none'}`;
 }
 
 export function retreatApply(b: RetreatBoard, power: string, a: RetreatLike, i: number): void {
@@ -40,7 +52,11 @@ export const retreat: OrderKind<Retreat> = {
     if (b.phase === 'retreat') retreatApply(b, power, a, i);
   },
   options: (b, power) =>
-    b.phase === 'retreat' ? b.dislodged.flatMap((d, i) => (d.power !== power ? [] : b.retreats[i].map((to): Retreat => ({ kind: 'retreat', unit: refOf(d), to })))) : [],
+    b.phase === 'retreat'
+      ? b.dislodged.flatMap((d, i) =>
+          d.power !== power ? [] : b.retreats[i].map((to): Retreat => ({ kind: 'retreat', unit: refOf(d), to })),
+        )
+      : [],
   describe: (b, a) => named(b, retreat.notation(a)),
   notation: (a) => `${unitText(a.unit)} R ${a.to}`,
 };

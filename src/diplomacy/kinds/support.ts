@@ -4,7 +4,17 @@ import { unitTypeName } from '../adjudicator/board.ts';
 import { SUPPORT } from '../adjudicator/resolver.ts';
 import { unitText } from '../orders/notation.ts';
 import type { Order } from '../types.ts';
-import { Illegal, intent, type Intent, type MovementBoard, movementOrder, named, type OrderKind, refOf, unitsOf } from './board.ts';
+import {
+  Illegal,
+  intent,
+  type Intent,
+  type MovementBoard,
+  movementOrder,
+  named,
+  type OrderKind,
+  refOf,
+  unitsOf,
+} from './board.ts';
 
 type Support = Extract<Order, { kind: 'support' }>;
 
@@ -30,7 +40,8 @@ function check(b: MovementBoard, u: number, a: Support): Intent {
   if (q.index === tp) throw new Illegal('a unit cannot move to the province it is in');
   if (q.index === here.index) throw new Illegal('a unit cannot support a move into its own province');
   if (!b.canReach(u, q.index)) throw new Illegal(`${here.name} cannot reach ${q.name}, so cannot support a move there`);
-  if (!b.movePossible(supported, q.index, coast, u)) throw new Illegal(`the ${unitTypeName(b.units[supported].type)} in ${b.name(tp)} cannot move to ${q.name}`);
+  if (!b.movePossible(supported, q.index, coast, u))
+    throw new Illegal(`the ${unitTypeName(b.units[supported].type)} in ${b.name(tp)} cannot move to ${q.name}`);
   const it = intent(SUPPORT, q.index, tp);
   it.toCoast = coast ?? null;
   it.burns = unit.type === 'B' && b.inland(u, q.index);

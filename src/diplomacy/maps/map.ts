@@ -128,7 +128,8 @@ export class DipMap {
         if (this.fleetAdj[a * L + b] !== this.fleetAdj[b * L + a])
           throw new Error(`map: fleet adjacency ${this.locations[a].id}-${this.locations[b].id} is not symmetric`);
     for (const p of this.provinces) {
-      if (p.homeOf && !this.powers.includes(p.homeOf)) throw new Error(`map: ${p.id} is home of unknown power ${p.homeOf}`);
+      if (p.homeOf && !this.powers.includes(p.homeOf))
+        throw new Error(`map: ${p.id} is home of unknown power ${p.homeOf}`);
       for (const q of this.armyNeighbours[p.index]) {
         const t = this.provinces[q].type;
         if (p.type === 'sea' || p.type === 'impassable' || t === 'sea' || t === 'impassable')

@@ -41,9 +41,7 @@ export const MapSchema = z.object({
   provinces: z.array(ProvinceSchema).min(1),
   home_centers: z.record(Name, z.array(id)).optional(),
   neutral_centers: z.array(id).optional(),
-  starting_units: z
-    .record(Name, z.array(z.object({ type: z.enum(['A', 'F', 'B']), location })))
-    .optional(),
+  starting_units: z.record(Name, z.array(z.object({ type: z.enum(['A', 'F', 'B']), location }))).optional(),
   starting_phase: z.string().optional(),
   army_adjacency: z.record(id, z.array(id)),
   fleet_adjacency: z.record(location, z.array(location)),

@@ -187,7 +187,10 @@ class Tokenizer {
         // Diacritics go; letters of other scripts stay, so an error can quote the word.
         this.slow(i);
         if (this.wStart < 0) this.wStart = i;
-        this.word += ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+        this.word += ch
+          .normalize('NFD')
+          .replace(/[\u0300-\u036f]/g, '')
+          .toLowerCase();
         this.wEnd = i + len;
       } else if (/\p{M}/u.test(ch)) {
         // a combining mark typed after its letter: dropped
@@ -277,7 +280,12 @@ export function nameIndex(map: DipMap): NameIndex {
     ids.set(p.id, p.index);
     const names = [p.name, ...p.aliases];
     if (godip[p.id]) names.push(godip[p.id]);
-    const extra = EXTRA_NAMES[normalizeName(p.name).replace(/[^a-z0-9]+/g, ' ').trim()];
+    const extra =
+      EXTRA_NAMES[
+        normalizeName(p.name)
+          .replace(/[^a-z0-9]+/g, ' ')
+          .trim()
+      ];
     if (extra) names.push(...extra);
     for (const name of names) {
       const words = nameWords(name);
@@ -292,7 +300,11 @@ export function nameIndex(map: DipMap): NameIndex {
   for (const p of map.provinces) if (p.island) push(islands, nameWords(p.island).join(''), p.index);
   for (const key of [...islands.keys()]) if (exact.has(key) || ids.has(key)) islands.delete(key);
   const slips = new Map<string, string[]>();
-  const addSlip = (k: string, name: string) => { const l = slips.get(k); if (!l) slips.set(k, [name]); else if (!l.includes(name)) l.push(name); };
+  const addSlip = (k: string, name: string) => {
+    const l = slips.get(k);
+    if (!l) slips.set(k, [name]);
+    else if (!l.includes(name)) l.push(name);
+  };
   for (const name of exact.keys()) {
     addSlip(name, name);
     for (let i = 0; i < name.length; i++) addSlip(name.slice(0, i) + name.slice(i + 1), name);
@@ -303,7 +315,7 @@ export function nameIndex(map: DipMap): NameIndex {
 }
 
 export type ProvinceLookup =
-  | { ok: true; province: Province; /** by id, name or alias, not an abbreviation */ exact: boolean }
+  | { ok: true; province: Province /** by id, name or alias, not an abbreviation */; exact: boolean }
   | { ok: false; ambiguous: false }
   | { ok: false; ambiguous: true; candidates: Province[] };
 
@@ -312,7 +324,8 @@ function nearNames(idx: NameIndex, key: string, minLength: number): number[] {
   // A name one slip from the key shares the key itself, or the key less one letter, in `slips`.
   const names = new Set<string>();
   for (const n of idx.slips.get(key) ?? []) names.add(n);
-  for (let i = 0; i < key.length; i++) for (const n of idx.slips.get(key.slice(0, i) + key.slice(i + 1)) ?? []) names.add(n);
+  for (let i = 0; i < key.length; i++)
+    for (const n of idx.slips.get(key.slice(0, i) + key.slice(i + 1)) ?? []) names.add(n);
   const out = new Set<number>();
   for (const name of names) {
     if (name === key || name.length < minLength || !oneEdit(name, key)) continue;
@@ -348,7 +361,12 @@ export function lookupKey(idx: NameIndex, key: string): ProvinceLookup {
     // A slip in a long name (`English Chanel`) is read when exactly one place is one slip away.
     const near = key.length >= 6 ? nearNames(idx, key, 3) : [];
     if (near.length === 1) return { ok: true, province: idx.provinces[near[0]!]!, exact: false };
-    if (near.length > 1) return { ok: false, ambiguous: true, candidates: near.map((i) => idx.provinces[i]!).sort((a, b) => a.name.localeCompare(b.name)) };
+    if (near.length > 1)
+      return {
+        ok: false,
+        ambiguous: true,
+        candidates: near.map((i) => idx.provinces[i]!).sort((a, b) => a.name.localeCompare(b.name)),
+      };
     return { ok: false, ambiguous: false };
   }
   if (hit.length === 1) {
@@ -372,10 +390,30 @@ export function lookupKey(idx: NameIndex, key: string): ProvinceLookup {
 // Coasts
 
 const COAST_WORDS: Record<string, string> = {
-  n: 'nc', nc: 'nc', north: 'nc', northern: 'nc', northcoast: 'nc', ncoast: 'nc',
-  s: 'sc', sc: 'sc', south: 'sc', southern: 'sc', southcoast: 'sc', scoast: 'sc',
-  e: 'ec', ec: 'ec', east: 'ec', eastern: 'ec', eastcoast: 'ec', ecoast: 'ec',
-  w: 'wc', wc: 'wc', west: 'wc', western: 'wc', westcoast: 'wc', wcoast: 'wc',
+  n: 'nc',
+  nc: 'nc',
+  north: 'nc',
+  northern: 'nc',
+  northcoast: 'nc',
+  ncoast: 'nc',
+  s: 'sc',
+  sc: 'sc',
+  south: 'sc',
+  southern: 'sc',
+  southcoast: 'sc',
+  scoast: 'sc',
+  e: 'ec',
+  ec: 'ec',
+  east: 'ec',
+  eastern: 'ec',
+  eastcoast: 'ec',
+  ecoast: 'ec',
+  w: 'wc',
+  wc: 'wc',
+  west: 'wc',
+  western: 'wc',
+  westcoast: 'wc',
+  wcoast: 'wc',
 };
 
 /** The coast code named by some words (`nc`, `north coast`, `n`), or undefined. */
@@ -399,7 +437,7 @@ export interface NameError {
 
 /** `unknown`: no province has that name (rather than an ambiguous name or a wrong coast). */
 export type PlaceResult =
-  | { ok: true; location: string; /** not by abbreviation */ exact?: boolean }
+  | { ok: true; location: string /** not by abbreviation */; exact?: boolean }
   | { ok: false; error: NameError; unknown?: boolean };
 
 /**
@@ -493,7 +531,8 @@ export function resolveTokens(idx: NameIndex, text: string, toks: Token[], s: nu
       const r = lookupKey(idx, joinWords(toks, s, nameEnd - cw));
       const coast = COAST_WORDS[toks[nameEnd - cw].t];
       if (r.ok && r.province.coasts.length) {
-        if (r.province.coasts.includes(coast)) return { ok: true, location: `${r.province.id}/${coast}`, exact: r.exact };
+        if (r.province.coasts.includes(coast))
+          return { ok: true, location: `${r.province.id}/${coast}`, exact: r.exact };
         const whole = lookupKey(idx, key);
         if (!whole.ok) return { ok: false, error: badCoast(r.province, coast, span(text, toks, s, e)) };
       }
@@ -605,7 +644,8 @@ export function resolveLocationName(
   const run = collectRun(toks, 0, () => false);
   if (run.end === 0) return { ok: false, error: `could not read "${text.trim()}": no province of that name` };
   const r = resolveTokens(idx, text, toks, 0, run.end);
-  if (!r.ok) return { ok: false, error: r.error.message, ...(r.error.candidates ? { candidates: r.error.candidates } : {}) };
+  if (!r.ok)
+    return { ok: false, error: r.error.message, ...(r.error.candidates ? { candidates: r.error.candidates } : {}) };
   if (run.end < toks.length) {
     const w = text.slice(toks[run.end].pos).trim();
     return { ok: false, error: `could not read "${w}" after the place name` };

@@ -44,20 +44,56 @@ type Kw =
 // Keywords end a place name, so none of them may be a word of a place name as typed.
 // (`con` is not here: it is Constantinople.)
 const KW = new Map<string, Kw>([
-  ['a', 'A'], ['army', 'A'], ['armies', 'A'],
-  ['f', 'F'], ['fleet', 'F'],
-  ['b', 'b'], ['boat', 'B'], ['boats', 'B'], ['bunch', 'B'],
+  ['a', 'A'],
+  ['army', 'A'],
+  ['armies', 'A'],
+  ['f', 'F'],
+  ['fleet', 'F'],
+  ['b', 'b'],
+  ['boat', 'B'],
+  ['boats', 'B'],
+  ['bunch', 'B'],
   ['to', 'to'],
-  ['m', 'move'], ['move', 'move'], ['moves', 'move'], ['moving', 'move'], ['mv', 'move'],
-  ['r', 'retreat'], ['retreat', 'retreat'], ['retreats', 'retreat'], ['retreating', 'retreat'],
-  ['h', 'hold'], ['hold', 'hold'], ['holds', 'hold'], ['holding', 'hold'], ['stand', 'hold'], ['stands', 'hold'],
-  ['s', 'support'], ['support', 'support'], ['supports', 'support'], ['supporting', 'support'], ['supp', 'support'],
-  ['c', 'convoy'], ['convoy', 'convoy'], ['convoys', 'convoy'], ['convoying', 'convoy'],
-  ['d', 'disband'], ['disband', 'disband'], ['disbands', 'disband'], ['remove', 'disband'], ['removes', 'disband'],
-  ['build', 'build'], ['builds', 'build'],
-  ['via', 'via'], ['by', 'by'],
-  ['waive', 'waive'], ['waives', 'waive'], ['waived', 'waive'],
-  ['in', 'filler'], ['at', 'filler'], ['from', 'filler'], ['an', 'filler'],
+  ['m', 'move'],
+  ['move', 'move'],
+  ['moves', 'move'],
+  ['moving', 'move'],
+  ['mv', 'move'],
+  ['r', 'retreat'],
+  ['retreat', 'retreat'],
+  ['retreats', 'retreat'],
+  ['retreating', 'retreat'],
+  ['h', 'hold'],
+  ['hold', 'hold'],
+  ['holds', 'hold'],
+  ['holding', 'hold'],
+  ['stand', 'hold'],
+  ['stands', 'hold'],
+  ['s', 'support'],
+  ['support', 'support'],
+  ['supports', 'support'],
+  ['supporting', 'support'],
+  ['supp', 'support'],
+  ['c', 'convoy'],
+  ['convoy', 'convoy'],
+  ['convoys', 'convoy'],
+  ['convoying', 'convoy'],
+  ['d', 'disband'],
+  ['disband', 'disband'],
+  ['disbands', 'disband'],
+  ['remove', 'disband'],
+  ['removes', 'disband'],
+  ['build', 'build'],
+  ['builds', 'build'],
+  ['via', 'via'],
+  ['by', 'by'],
+  ['waive', 'waive'],
+  ['waives', 'waive'],
+  ['waived', 'waive'],
+  ['in', 'filler'],
+  ['at', 'filler'],
+  ['from', 'filler'],
+  ['an', 'filler'],
 ]);
 
 const isStop = (w: string) => KW.has(w);
@@ -134,7 +170,10 @@ class Reader {
     this.i = 0;
     this.branches = [];
     // Leading list markers: `1.`, `2)`, `- `, `* `.
-    while (this.i < this.n && (/^[0-9]+$/.test(this.toks[this.i].t) || this.sym() === '-' || this.sym() === '>' || this.sym() === ')'))
+    while (
+      this.i < this.n &&
+      (/^[0-9]+$/.test(this.toks[this.i].t) || this.sym() === '-' || this.sym() === '>' || this.sym() === ')')
+    )
       this.i++;
     if (this.i >= this.n) throw new Fail({ message: 'empty order' });
     const k = this.kw();
@@ -375,7 +414,9 @@ const NEEDS_NORMALIZING = /[(.]|hold|the |build/i;
 export function normalizeOrderText(text: string): string {
   // Most orders need none of this: one test keeps the reader fast.
   if (!NEEDS_NORMALIZING.test(text)) return text;
-  let t = text.replace(/\s+\(([^()]*)\)\s*$/, (m, inner: string) => (COAST_COMMENT.test(inner.trim()) || /convoy/i.test(inner) ? m : ''));
+  let t = text.replace(/\s+\(([^()]*)\)\s*$/, (m, inner: string) =>
+    COAST_COMMENT.test(inner.trim()) || /convoy/i.test(inner) ? m : '',
+  );
   t = t.replace(/^\s*holds?\s+(.+)$/i, '$1 H');
   t = t.replace(/\b(to|into|in|on)\s+the\s+/gi, '$1 ');
   t = t.replace(/\b(?:[A-Za-z]\.){2,}/g, (m) => m.replace(/\./g, ''));
@@ -406,12 +447,18 @@ export function parseOrder(map: DipMap, rawText: string, ctx?: ParseContext): Pa
     return { ok: false, error: text === rawText ? first!.error : inRawText(first!.error, rawText) };
   } catch (e) {
     // A bug here must not take a deadline down: report it as an unreadable order.
-    return { ok: false, error: { message: `could not read the order (${e instanceof Error ? e.message : String(e)})` } };
+    return {
+      ok: false,
+      error: { message: `could not read the order (${e instanceof Error ? e.message : String(e)})` },
+    };
   }
 }
 
 /** An error about the normalised text, pointing at its word in the text as written (or at no word). */
-function inRawText(error: ParseResult extends infer R ? (R extends { ok: false; error: infer E } ? E : never) : never, raw: string) {
+function inRawText(
+  error: ParseResult extends infer R ? (R extends { ok: false; error: infer E } ? E : never) : never,
+  raw: string,
+) {
   if (error.word === undefined) return error;
   const at = raw.indexOf(error.word);
   if (at >= 0) return { ...error, position: at };
@@ -447,7 +494,6 @@ export function parseOrders(map: DipMap, lines: string[], ctx?: ParseContext): P
   }
   return out;
 }
-
 
 /**
  * The order in rulebook notation with location ids, for "how your order was read" replies:

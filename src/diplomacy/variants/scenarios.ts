@@ -132,7 +132,8 @@ export function checkScenario(s: Scenario, map: DipMap, all: readonly Scenario[]
     }
   }
   if (s.nativeSetupBallot) {
-    if (s.powers.some((p) => p.kind !== 'haole')) problems.push(`${at}: with a ballot, the scenario lists only its haoles`);
+    if (s.powers.some((p) => p.kind !== 'haole'))
+      problems.push(`${at}: with a ballot, the scenario lists only its haoles`);
     for (const option of s.nativeSetupBallot.options) {
       const o = all.find((x) => x.id === option);
       if (!o) {
@@ -142,8 +143,11 @@ export function checkScenario(s: Scenario, map: DipMap, all: readonly Scenario[]
       if (o.players !== 4 || o.nativeSetupBallot || o.powers.some((p) => p.kind !== 'native'))
         problems.push(`${at}: ballot option ${option} is not a 4-player native scenario`);
       if (s.players !== s.powers.length + o.powers.length)
-        problems.push(`${at}: ${s.players} players but ${s.powers.length} haoles + ${o.powers.length} natives from ${option}`);
-      for (const p of o.powers) if (names.has(p.name)) problems.push(`${at}: ${p.name} of ${option} clashes with a haole name`);
+        problems.push(
+          `${at}: ${s.players} players but ${s.powers.length} haoles + ${o.powers.length} natives from ${option}`,
+        );
+      for (const p of o.powers)
+        if (names.has(p.name)) problems.push(`${at}: ${p.name} of ${option} clashes with a haole name`);
     }
   } else if (s.players !== s.powers.length) {
     problems.push(`${at}: ${s.players} players but ${s.powers.length} powers`);
@@ -175,7 +179,12 @@ export function loadHeiauScenarios(): Scenario[] {
 /** One scenario by id ('race', 'two-haoles', ...); throws on an unknown id. */
 export function heiauScenario(id: string): Scenario {
   const s = loadHeiauScenarios().find((x) => x.id === id);
-  if (!s) throw new Error(`unknown Heiau scenario '${id}' (known: ${loadHeiauScenarios().map((x) => x.id).join(', ')})`);
+  if (!s)
+    throw new Error(
+      `unknown Heiau scenario '${id}' (known: ${loadHeiauScenarios()
+        .map((x) => x.id)
+        .join(', ')})`,
+    );
   return s;
 }
 
@@ -187,7 +196,9 @@ export function scenarioWithBallot(scenario: Scenario | string, winningOption?: 
   const s = typeof scenario === 'string' ? heiauScenario(scenario) : scenario;
   if (!s.nativeSetupBallot) return s;
   if (!winningOption || !s.nativeSetupBallot.options.includes(winningOption))
-    throw new Error(`scenario ${s.id}: the ballot is among ${s.nativeSetupBallot.options.join(', ')}, not '${winningOption}'`);
+    throw new Error(
+      `scenario ${s.id}: the ballot is among ${s.nativeSetupBallot.options.join(', ')}, not '${winningOption}'`,
+    );
   const natives = heiauScenario(winningOption).powers;
   const { nativeSetupBallot: _ballot, ...rest } = s;
   return { ...rest, powers: [...natives, ...s.powers] };

@@ -15,7 +15,10 @@ export const advance: HodKind<Advance> = {
   rank: 0,
   problem: tried(apply),
   apply,
-  options: (t) => PHASES.filter((p) => ORDER.indexOf(p) >= ORDER.indexOf(t.phase)).map((phase): Advance => ({ kind: 'advance', phase })),
+  options: (t) =>
+    PHASES.filter((p) => ORDER.indexOf(p) >= ORDER.indexOf(t.phase)).map(
+      (phase): Advance => ({ kind: 'advance', phase }),
+    ),
   describe: (_t, a) => `(to the ${a.phase} phase, the phases before it with their defaults)`,
   // Not part of what is resolved: the deadline closes every phase with its defaults anyway.
   submit: () => {},

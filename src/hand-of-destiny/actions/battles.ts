@@ -14,10 +14,16 @@ export const battles: HodKind<Battles> = {
   words: ['BATTLE', 'BATTLES', 'ATTACK'],
   rank: 6,
   read: (g, _side, _word, rest) => {
-    const cleaned = rest.replace(/^order\s*/i, '').replace(/\s+first$/i, '').replace(/\bthen\b/gi, ',');
+    const cleaned = rest
+      .replace(/^order\s*/i, '')
+      .replace(/\s+first$/i, '')
+      .replace(/\bthen\b/gi, ',');
     const spaces = splitList(cleaned).map((x) => resolveSpace(g, x));
     if (!spaces.length) throw new RuleError('BATTLE needs a space, e.g. BATTLE Maui FIRST');
-    return { rank: 6, build: (t) => ({ frags: [{ kind: 'battles', spaces }], reading: describe(t, { kind: 'battles', spaces }) }) };
+    return {
+      rank: 6,
+      build: (t) => ({ frags: [{ kind: 'battles', spaces }], reading: describe(t, { kind: 'battles', spaces }) }),
+    };
   },
   problem: tried(apply),
   apply,

@@ -16,7 +16,13 @@ export const fort: HodKind<Fort> = {
   read: (g, _side, word, rest) => {
     const action = word === 'BUILD' ? 'build' : 'dismantle';
     const space = resolveSpace(g, rest.replace(/^fort\s+(at\s+|in\s+)?/i, ''));
-    return { rank: 4, build: (t) => ({ frags: [{ kind: 'fort', action, space }], reading: describe(t, { kind: 'fort', action, space }) }) };
+    return {
+      rank: 4,
+      build: (t) => ({
+        frags: [{ kind: 'fort', action, space }],
+        reading: describe(t, { kind: 'fort', action, space }),
+      }),
+    };
   },
   problem,
   apply,
@@ -24,7 +30,9 @@ export const fort: HodKind<Fort> = {
   options: (t, by) => {
     if (!t.g.opt.fortMarkers) return [];
     const builds = t.g.landSpaces().map((space): Fort => ({ kind: 'fort', action: 'build', space }));
-    const dismantles = t.g.s.forts.filter((f) => f.owner === t.side).map((f): Fort => ({ kind: 'fort', action: 'dismantle', space: f.space }));
+    const dismantles = t.g.s.forts
+      .filter((f) => f.owner === t.side)
+      .map((f): Fort => ({ kind: 'fort', action: 'dismantle', space: f.space }));
     return [...builds, ...dismantles].filter((a) => problem(t, by, a) === null);
   },
   describe,

@@ -18,7 +18,12 @@ export const hold: HodKind<Hold> = {
       const d = t.drawnCard();
       if (!d?.hold) {
         t.advanceTo('card', 'HOLD');
-        return { frags: [], reading: d ? `HOLD: nothing to hold: #${d.number} ${d.title} cannot be held and is in effect this turn` : 'HOLD: nothing to hold: no card was drawn this turn' };
+        return {
+          frags: [],
+          reading: d
+            ? `HOLD: nothing to hold: #${d.number} ${d.title} cannot be held and is in effect this turn`
+            : 'HOLD: nothing to hold: no card was drawn this turn',
+        };
       }
       return { frags: [{ kind: 'hold' }], reading: `HOLD #${d.number}` };
     },

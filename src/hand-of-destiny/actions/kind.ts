@@ -33,7 +33,16 @@ export interface Submission {
   battles: string[];
 }
 
-export const EMPTY_SUBMISSION: Submission = { standing: [], play: null, hold: false, removes: [], recruits: [], forts: [], moves: [], battles: [] };
+export const EMPTY_SUBMISSION: Submission = {
+  standing: [],
+  play: null,
+  hold: false,
+  removes: [],
+  recruits: [],
+  forts: [],
+  moves: [],
+  battles: [],
+};
 
 /** A line read: turned into actions against the planned position (may throw RuleError) and how it was read. */
 export interface Parsed {
@@ -59,7 +68,8 @@ export interface HodKind<A extends HodAction> extends ActionKind<SideTurn, A, st
  */
 export function tried<A extends HodAction>(apply: (t: SideTurn, by: string, a: A) => void) {
   return (t: SideTurn, by: string, a: A): string | null => {
-    if (by !== t.side && a.kind !== 'standing') return `it is ${t.g.possessive(t.side)} turn: only STANDING instructions are read from ${t.g.sideName(by)} now`;
+    if (by !== t.side && a.kind !== 'standing')
+      return `it is ${t.g.possessive(t.side)} turn: only STANDING instructions are read from ${t.g.sideName(by)} now`;
     try {
       apply(t.fork(), by, a);
       return null;

@@ -29,7 +29,12 @@ function readMove(g: SideTurn['g'], side: string, rest: string) {
       const from = path[0]!;
       const all = t.g.sideUnitsAt(from, side);
       // Canoes (10.3) and river fleets (12.2) move by FLEET, never by MOVE.
-      const pool = all.filter((id) => t.canMove(id) && !(t.g.rules.movement === 'islands' && t.g.u(id).canoe) && !(t.g.opt.riverMovement && t.g.u(id).fleet));
+      const pool = all.filter(
+        (id) =>
+          t.canMove(id) &&
+          !(t.g.rules.movement === 'islands' && t.g.u(id).canoe) &&
+          !(t.g.opt.riverMovement && t.g.u(id).fleet),
+      );
       // Units that cannot move are picked only to say why (the move check names the reason).
       const ids = head ? pickPreferring(t.g, pool, all, head, `at ${spaceName(g, from)}`) : pool;
       if (!ids.length) throw new RuleError(`you have no units at ${spaceName(g, from)} that can still move`);
@@ -48,7 +53,10 @@ function readFleet(g: SideTurn['g'], side: string, word: string, rest: string) {
     build: (t: SideTurn) => {
       t.advanceTo('move', 'FLEET');
       const tg = t.g;
-      const carriers = (at: string | null) => tg.unitIds().filter((id) => (tg.u(id).canoe || tg.u(id).fleet) && t.canMove(id) && (at === null || tg.at(id) === at));
+      const carriers = (at: string | null) =>
+        tg
+          .unitIds()
+          .filter((id) => (tg.u(id).canoe || tg.u(id).fleet) && t.canMove(id) && (at === null || tg.at(id) === at));
       let canoe: string;
       let full: string[];
       if (tg.rules.movement === 'islands') {
@@ -62,11 +70,17 @@ function readFleet(g: SideTurn['g'], side: string, word: string, rest: string) {
           const isl = tg.c.islandOf.get(start);
           pool = carriers(null)
             .filter((id) => tg.s.units[id]!.owner === side)
-            .sort((a, b) => Number(tg.c.islandOf.get(tg.at(b)) === isl) - Number(tg.c.islandOf.get(tg.at(a)) === isl) || a.localeCompare(b));
+            .sort(
+              (a, b) =>
+                Number(tg.c.islandOf.get(tg.at(b)) === isl) - Number(tg.c.islandOf.get(tg.at(a)) === isl) ||
+                a.localeCompare(b),
+            );
         }
         pool = pool.filter((id) => tg.s.units[id]!.owner === side);
         if (!pool.length) throw new RuleError(`you have no canoe fleet at ${spaceName(g, start)} that can still move`);
-        canoe = canoeRef ? pickUnits(tg, pool, canoeRef, `at ${spaceName(g, start)} that can still move`)[0]! : pool[0]!;
+        canoe = canoeRef
+          ? pickUnits(tg, pool, canoeRef, `at ${spaceName(g, start)} that can still move`)[0]!
+          : pool[0]!;
         full = [tg.at(canoe), pickup, dest];
       } else {
         const pool = carriers(path[0]!).filter((id) => tg.s.units[id]!.owner === side);
@@ -77,7 +91,9 @@ function readFleet(g: SideTurn['g'], side: string, word: string, rest: string) {
       const pickup = tg.rules.movement === 'islands' ? full[1]! : full[0]!;
       const cargoAll = tg.sideUnitsAt(pickup, side).filter((id) => id !== canoe);
       const cargoPool = cargoAll.filter((id) => t.canMove(id) && tg.fighter(id));
-      const carry = withText?.trim() ? pickPreferring(tg, cargoPool, cargoAll, withText, `at ${spaceName(g, pickup)}`) : [];
+      const carry = withText?.trim()
+        ? pickPreferring(tg, cargoPool, cargoAll, withText, `at ${spaceName(g, pickup)}`)
+        : [];
       const a: Move = { kind: 'move', order: { type: 'fleet', canoe, path: full, carry } };
       return { frags: [a], reading: describe(t, a) };
     },
@@ -95,12 +111,17 @@ function options(t: SideTurn, by: string): Move[] {
     const from = g.at(id);
     const u = g.u(id);
     if (g.rules.movement === 'islands' && u.canoe) {
-      for (const to of g.landSpaces()) if (to !== from) out.push({ type: 'fleet', canoe: id, path: [from, from, to], carry: [] });
+      for (const to of g.landSpaces())
+        if (to !== from) out.push({ type: 'fleet', canoe: id, path: [from, from, to], carry: [] });
     } else if (g.rules.movement === 'islands') {
       for (const to of g.otherIslandSpaces(from)) out.push({ type: 'land', units: [id], path: [from, to] });
     } else {
       for (const n of g.neighbours(from)) {
-        out.push(g.opt.riverMovement && u.fleet ? { type: 'fleet', canoe: id, path: [from, n.to], carry: [] } : { type: 'land', units: [id], path: [from, n.to] });
+        out.push(
+          g.opt.riverMovement && u.fleet
+            ? { type: 'fleet', canoe: id, path: [from, n.to], carry: [] }
+            : { type: 'land', units: [id], path: [from, n.to] },
+        );
       }
     }
   }
@@ -111,7 +132,8 @@ export const move: HodKind<Move> = {
   kind: 'move',
   words: ['MOVE', 'MARCH', 'FLEET', 'SAIL', 'CANOE', 'CANOES'],
   rank: 5,
-  read: (g, side, word, rest) => (word === 'MOVE' || word === 'MARCH' ? readMove(g, side, rest) : readFleet(g, side, word, rest)),
+  read: (g, side, word, rest) =>
+    word === 'MOVE' || word === 'MARCH' ? readMove(g, side, rest) : readFleet(g, side, word, rest),
   problem,
   apply,
   options,

@@ -21,7 +21,13 @@ export const play: HodKind<Play> = {
   problem,
   apply,
   // One card in effect at a time (8.0): the cards playable, less any once a card is chosen.
-  options: (t, by) => (t.phase === 'card' ? t.playable().map((n): Play => ({ kind: 'play', n })).filter((a) => problem(t, by, a) === null) : []),
+  options: (t, by) =>
+    t.phase === 'card'
+      ? t
+          .playable()
+          .map((n): Play => ({ kind: 'play', n }))
+          .filter((a) => problem(t, by, a) === null)
+      : [],
   describe: (t, a) => `PLAY #${a.n} ${t.g.card(t.side, a.n).title}`,
   submit: (sub, a) => {
     sub.play = a.n;

@@ -25,8 +25,14 @@ export function parsePath(g: Game, text: string): { head: string; path: string[]
   let segs = text.split(/\s+-+\s+|\s*(?:->|→|–|—|=>)\s*|\s+to\s+/i).map((x) => x.trim());
   if (segs.length < 2) {
     // "Kona-Hilo": split a word at hyphens where every piece names a space (not the hyphen of "Oahu-1").
-    const words = text.trim().split(/\s+/).map((w) => segmentHyphens(g, w)?.join(' - ') ?? w);
-    segs = words.join(' ').split(/\s+-\s+/).map((x) => x.trim());
+    const words = text
+      .trim()
+      .split(/\s+/)
+      .map((w) => segmentHyphens(g, w)?.join(' - ') ?? w);
+    segs = words
+      .join(' ')
+      .split(/\s+-\s+/)
+      .map((x) => x.trim());
   }
   if (segs.length < 2) throw new RuleError(`expected a path like 'Kona - Hilo' in '${text.trim()}'`);
   const first = segs[0]!;
@@ -79,7 +85,8 @@ export function cardNumber(g: Game, side: string, text: string): number {
   const n = norm(t);
   const hits = deck.filter((c) => norm(c.title).startsWith(n) && n.length > 0);
   if (hits.length === 1) return hits[0]!.number;
-  if (hits.length > 1) throw new RuleError(`'${text.trim()}' could be ${hits.map((c) => `#${c.number} ${c.title}`).join(' or ')}`);
+  if (hits.length > 1)
+    throw new RuleError(`'${text.trim()}' could be ${hits.map((c) => `#${c.number} ${c.title}`).join(' or ')}`);
   throw new RuleError(`no card called '${text.trim()}' in your deck`);
 }
 

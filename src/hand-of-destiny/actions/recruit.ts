@@ -33,7 +33,11 @@ export const recruit: HodKind<Recruit> = {
   apply,
   options: (t) => {
     const f = atPhase(t, 'recruit');
-    return f ? f.recruitable().flatMap((unit) => f.recruitSpaces(unit).map((space): Recruit => ({ kind: 'recruit', unit, space }))) : [];
+    return f
+      ? f
+          .recruitable()
+          .flatMap((unit) => f.recruitSpaces(unit).map((space): Recruit => ({ kind: 'recruit', unit, space })))
+      : [];
   },
   describe: (t, a) => `RECRUIT ${t.g.u(a.unit).name} ${a.space ? spaceName(t.g, a.space) : '(default space)'}`,
   submit: (sub, a) => void sub.recruits.push({ unit: a.unit, space: a.space }),

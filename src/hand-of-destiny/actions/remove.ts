@@ -22,7 +22,12 @@ export const remove: HodKind<Remove> = {
         const { units, space } = unitsThenSpace(g, rest);
         const pool = t.removalCandidates().filter((id) => !space || t.g.at(id) === space);
         if (!t.removalNeeded) throw new RuleError('no card in effect removes units this turn');
-        const ids = pickUnits(t.g, pool, units || 'unit', space ? `of yours at ${spaceName(g, space)} to remove` : 'of yours to remove');
+        const ids = pickUnits(
+          t.g,
+          pool,
+          units || 'unit',
+          space ? `of yours at ${spaceName(g, space)} to remove` : 'of yours to remove',
+        );
         return { frags: ids.map((id) => ({ kind: 'remove' as const, id })), reading: `REMOVE ${unitNames(g, ids)}` };
       },
     };

@@ -13,7 +13,14 @@ export const attack: MWKind<AttackAction> = {
   options(s, side) {
     const out: AttackAction[] = [];
     const targets = new Set<string>();
-    for (const u of attackersFor(s, side, [...new Set(sideUnits(s, side).filter((x) => isHex(x.at)).map((x) => x.at))])) for (const n of mapNeighbours(mapOf(s), u.at)) targets.add(n);
+    for (const u of attackersFor(s, side, [
+      ...new Set(
+        sideUnits(s, side)
+          .filter((x) => isHex(x.at))
+          .map((x) => x.at),
+      ),
+    ]))
+      for (const n of mapNeighbours(mapOf(s), u.at)) targets.add(n);
     for (const t of [...targets].sort()) {
       const from = mapNeighbours(mapOf(s), t).filter((h) => attackersFor(s, side, [h]).length);
       // One option per attacking hex, and one with all of them together.
@@ -25,5 +32,6 @@ export const attack: MWKind<AttackAction> = {
     }
     return out;
   },
-  describe: (s, a) => `ATTACK ${hexWord(s, a.target)} WITH ${hexesWord(s, a.from)}${a.charge ? ' CHARGE' : ''}${a.advance ? ' ADVANCE' : ''}`,
+  describe: (s, a) =>
+    `ATTACK ${hexWord(s, a.target)} WITH ${hexesWord(s, a.from)}${a.charge ? ' CHARGE' : ''}${a.advance ? ' ADVANCE' : ''}`,
 };

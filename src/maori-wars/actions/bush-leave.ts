@@ -1,18 +1,32 @@
 // LEAVE (10.0): a unit already in the Bush Raider Box leaves it into a free land hex of its territory.
 import { hexWord, unitWord } from '../rules/words.ts';
-import { hexData, mapOf, sideUnits, stackCount, stackLimit, structuresAt, territoryName, unit, unitName, unitsAt } from '../state.ts';
+import {
+  hexData,
+  mapOf,
+  sideUnits,
+  stackCount,
+  stackLimit,
+  structuresAt,
+  territoryName,
+  unit,
+  unitName,
+  unitsAt,
+} from '../state.ts';
 import type { BushLeaveAction, MWKind } from './types.ts';
 
 export const bushLeave: MWKind<BushLeaveAction> = {
   kind: 'bushLeave',
   problem(s, side, a) {
     const u = unit(s, a.unit)!;
-    if (!u.at.startsWith('bush:') || s.moved.includes(u.id)) return 'only a unit that was already in the Bush Raider Box may leave it';
+    if (!u.at.startsWith('bush:') || s.moved.includes(u.id))
+      return 'only a unit that was already in the Bush Raider Box may leave it';
     const h = hexData(mapOf(s), a.hex);
     if (!h || h.territory !== u.at.slice(5)) return `${a.hex} is not in ${territoryName(s, u.at.slice(5))}`;
     if (h.terrain === 'ocean' || h.terrain === 'lake') return 'not a land hex';
-    if (unitsAt(s, a.hex).some((x) => x.owner !== side) || structuresAt(s, a.hex).some((x) => x.owner !== side)) return 'the hex holds enemy or Neutral counters';
-    if (u.kind !== 'leader' && stackCount(s, side, a.hex) >= stackLimit(s, side, a.hex)) return 'the hex is fully stacked';
+    if (unitsAt(s, a.hex).some((x) => x.owner !== side) || structuresAt(s, a.hex).some((x) => x.owner !== side))
+      return 'the hex holds enemy or Neutral counters';
+    if (u.kind !== 'leader' && stackCount(s, side, a.hex) >= stackLimit(s, side, a.hex))
+      return 'the hex is fully stacked';
     return null;
   },
   apply(s, _side, a, lines) {

@@ -7,9 +7,12 @@ export const bushMove: MWKind<BushMoveAction> = {
   kind: 'bushMove',
   problem(s, _side, a) {
     const u = unit(s, a.unit)!;
-    if (!u.at.startsWith('bush:') || s.moved.includes(u.id)) return 'only a unit that was already in the Bush Raider Box may move there';
+    if (!u.at.startsWith('bush:') || s.moved.includes(u.id))
+      return 'only a unit that was already in the Bush Raider Box may move there';
     const t = mapOf(s).territories.find((x) => x.id === u.at.slice(5));
-    return t?.adjacent.includes(a.territory) ? null : `${territoryName(s, a.territory)} is not adjacent to ${t?.name ?? u.at}`;
+    return t?.adjacent.includes(a.territory)
+      ? null
+      : `${territoryName(s, a.territory)} is not adjacent to ${t?.name ?? u.at}`;
   },
   apply(s, _side, a, lines) {
     const u = unit(s, a.unit)!;

@@ -19,8 +19,15 @@ export const bushRaid: MWKind<BushRaidAction> = {
     const enemy = unit(s, a.enemy)!;
     const where = raiders[0]!.at;
     for (const u of raiders) s.moved.push(u.id);
-    const r = roll(s, lines, `${raiders.map((u) => unitName(s, u)).join(', ')} attempt${raiders.length === 1 ? 's' : ''} to raid ${unitName(s, enemy)} (3 or less)`);
-    if (r > 3) { lines.push('The raid attempt fails.'); return; }
+    const r = roll(
+      s,
+      lines,
+      `${raiders.map((u) => unitName(s, u)).join(', ')} attempt${raiders.length === 1 ? 's' : ''} to raid ${unitName(s, enemy)} (3 or less)`,
+    );
+    if (r > 3) {
+      lines.push('The raid attempt fails.');
+      return;
+    }
     fight(s, side, raiders, where, [enemy], where, lines);
   },
   /** Each raiding party (rules/raids.ts) against each enemy unit in its territory. */
@@ -28,7 +35,11 @@ export const bushRaid: MWKind<BushRaidAction> = {
     const out: BushRaidAction[] = [];
     for (const { at, groups } of raidParties(s, side)) {
       const enemies = s.units.filter((u) => u.at === at && u.owner === other(side) && u.kind !== 'leader');
-      for (const g of groups) for (const e of enemies) { const b: BushRaidAction = { kind: 'bushRaid', units: g, enemy: e.id }; if (!bushRaid.problem(s, side, b)) out.push(b); }
+      for (const g of groups)
+        for (const e of enemies) {
+          const b: BushRaidAction = { kind: 'bushRaid', units: g, enemy: e.id };
+          if (!bushRaid.problem(s, side, b)) out.push(b);
+        }
     }
     return out;
   },

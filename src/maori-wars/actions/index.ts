@@ -26,8 +26,27 @@ import { transport } from './transport.ts';
 import type { Action } from './types.ts';
 
 export const ACTIONS: ActionTable<MWState, Action, Side, string[]> = {
-  move, transport, destroyCanoe, reinforce, attack, negotiate, bushEnter, bushMove, bushLeave, raid, ship, sap,
-  leaderMove, bombard, carry, bushRaid, rally, build, repair, standing, pass,
+  move,
+  transport,
+  destroyCanoe,
+  reinforce,
+  attack,
+  negotiate,
+  bushEnter,
+  bushMove,
+  bushLeave,
+  raid,
+  ship,
+  sap,
+  leaderMove,
+  bombard,
+  carry,
+  bushRaid,
+  rally,
+  build,
+  repair,
+  standing,
+  pass,
 };
 
 export type * from './types.ts';

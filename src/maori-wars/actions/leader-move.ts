@@ -16,8 +16,13 @@ export const leaderMove: MWKind<LeaderMoveAction> = {
     if (l?.kind !== 'leader' || l.owner !== side || !isHex(l.at)) return 'that is not one of your leaders on the map';
     if (leaderMoves(s) >= negotiations(s)) return 'a leader moves only after a negotiation, one for each negotiation';
     if (s.moved.includes(l.id)) return `${l.name} has moved already this phase`;
-    if (unitsAt(s, l.at).some((u) => u !== l && u.owner === side) || structuresAt(s, l.at).some((x) => x.owner === side)) return `${l.name} is not alone in the hex`;
-    if (a.to === l.at || !unitsAt(s, a.to).some((u) => u.owner === side && u.kind !== 'leader' && !isBoat(u))) return `no friendly unit at ${placeName(s, a.to)}`;
+    if (
+      unitsAt(s, l.at).some((u) => u !== l && u.owner === side) ||
+      structuresAt(s, l.at).some((x) => x.owner === side)
+    )
+      return `${l.name} is not alone in the hex`;
+    if (a.to === l.at || !unitsAt(s, a.to).some((u) => u.owner === side && u.kind !== 'leader' && !isBoat(u)))
+      return `no friendly unit at ${placeName(s, a.to)}`;
     return distance(l.at, a.to) <= 3 ? null : `${placeName(s, a.to)} is more than 3 hexes away`;
   },
   apply(s, _side, a, lines) {
@@ -29,9 +34,15 @@ export const leaderMove: MWKind<LeaderMoveAction> = {
   options(s, side) {
     if (leaderMoves(s) >= negotiations(s)) return [];
     const out: LeaderMoveAction[] = [];
-    const to = [...new Set(s.units.filter((u) => u.owner === side && u.kind !== 'leader' && isHex(u.at) && !isBoat(u)).map((u) => u.at))].sort();
+    const to = [
+      ...new Set(
+        s.units.filter((u) => u.owner === side && u.kind !== 'leader' && isHex(u.at) && !isBoat(u)).map((u) => u.at),
+      ),
+    ].sort();
     for (const l of s.units.filter((u) => u.owner === side && u.kind === 'leader' && isHex(u.at)))
-      for (const h of to) if (!leaderMove.problem(s, side, { kind: 'leaderMove', leader: l.id, to: h })) out.push({ kind: 'leaderMove', leader: l.id, to: h });
+      for (const h of to)
+        if (!leaderMove.problem(s, side, { kind: 'leaderMove', leader: l.id, to: h }))
+          out.push({ kind: 'leaderMove', leader: l.id, to: h });
     return out;
   },
   describe: (s, a) => `LEADER ${s.units.find((u) => u.id === a.leader)?.name ?? a.leader} TO ${hexWord(s, a.to)}`,

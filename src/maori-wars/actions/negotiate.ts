@@ -12,7 +12,8 @@ export const negotiate: MWKind<NegotiateAction> = {
     if (l?.kind !== 'leader' || l.owner !== side || !isHex(l.at)) return 'that is not one of your leaders on the map';
     if (s.negotiated.includes(l.id)) return `${l.name} has negotiated already this phase`;
     if (s.negotiated.includes(a.hex)) return 'that Village has been negotiated with already this phase';
-    if (!structuresAt(s, a.hex).some((x) => x.owner === 'Neutral' && (x.kind === 'village' || x.kind === 'pa'))) return `${placeName(s, a.hex)} is not a Neutral Village`;
+    if (!structuresAt(s, a.hex).some((x) => x.owner === 'Neutral' && (x.kind === 'village' || x.kind === 'pa')))
+      return `${placeName(s, a.hex)} is not a Neutral Village`;
     return mapNeighbours(mapOf(s), l.at).includes(a.hex) ? null : `${l.name} is not adjacent to ${placeName(s, a.hex)}`;
   },
   apply(s, side, a, lines) {
@@ -27,7 +28,9 @@ export const negotiate: MWKind<NegotiateAction> = {
   options(s, side) {
     const out: NegotiateAction[] = [];
     for (const l of sideUnits(s, side).filter((x) => x.kind === 'leader' && isHex(x.at)))
-      for (const h of mapNeighbours(mapOf(s), l.at)) if (!negotiate.problem(s, side, { kind: 'negotiate', leader: l.id, hex: h })) out.push({ kind: 'negotiate', leader: l.id, hex: h });
+      for (const h of mapNeighbours(mapOf(s), l.at))
+        if (!negotiate.problem(s, side, { kind: 'negotiate', leader: l.id, hex: h }))
+          out.push({ kind: 'negotiate', leader: l.id, hex: h });
     return out;
   },
   describe: (s, a) => `NEGOTIATE ${s.units.find((u) => u.id === a.leader)?.name ?? a.leader} WITH ${hexWord(s, a.hex)}`,

@@ -11,7 +11,8 @@ export const rally: MWKind<RallyAction> = {
     const u = unit(s, a.unit)!;
     const l = unit(s, a.leader);
     if (l?.kind !== 'leader' || l.owner !== side) return 'that is not one of your leaders';
-    if (!u.disrupted || u.kind === 'leader' || !(isHex(u.at) || u.at.startsWith('bush:'))) return `${unitName(s, u)} is not a Disrupted unit on the map or in the Bush Raider Box`;
+    if (!u.disrupted || u.kind === 'leader' || !(isHex(u.at) || u.at.startsWith('bush:')))
+      return `${unitName(s, u)} is not a Disrupted unit on the map or in the Bush Raider Box`;
     if (l.at !== u.at) return `${l.name} is not in the same hex (or Bush Raider territory) as ${unitName(s, u)}`;
     if (rallyNeed(l, u) >= 7) return `${l.name} cannot rally ${unitName(s, u)} (7.0)`;
     const given = s.rallies ?? {};
@@ -27,12 +28,16 @@ export const rally: MWKind<RallyAction> = {
     if (!rallyChoice(s, side)) return [];
     const out: RallyAction[] = [];
     const seen = new Set<string>();
-    for (const u of rallyable(s, side)) for (const l of helpers(s, side, u)) {
-      // Units alike in one place read the same: offer each (kind, place, leader) once.
-      const key = `${u.kind}|${u.at}|${l.id}`;
-      const a: RallyAction = { kind: 'rally', unit: u.id, leader: l.id };
-      if (!seen.has(key) && !rally.problem(s, side, a)) { seen.add(key); out.push(a); }
-    }
+    for (const u of rallyable(s, side))
+      for (const l of helpers(s, side, u)) {
+        // Units alike in one place read the same: offer each (kind, place, leader) once.
+        const key = `${u.kind}|${u.at}|${l.id}`;
+        const a: RallyAction = { kind: 'rally', unit: u.id, leader: l.id };
+        if (!seen.has(key) && !rally.problem(s, side, a)) {
+          seen.add(key);
+          out.push(a);
+        }
+      }
     return out;
   },
   describe: (s, a) => `RALLY ${unitWord(s, a.unit)} WITH ${unit(s, a.leader)?.name ?? a.leader}`,

@@ -11,8 +11,11 @@ export const reinforce: MWKind<ReinforceAction> = {
     const n = dataOf(s).scenario.reinforcementsPerTurn;
     if (u.at !== 'box' || u.kind === 'leader') return `${unitName(s, u)} is not in the Reinforcement Box`;
     if (s.reinforced >= n) return `only ${n} unit${n > 1 ? 's' : ''} from the Reinforcement Box a turn`;
-    if ((u.kind === 'warrior' || u.kind === 'queenite') && supplyRoom(s, side, u.kind === 'queenite') < 1) return 'more units than the Structures can supply (13.0)';
-    return reinforcementHexes(s, side, u).includes(a.hex) ? null : `${placeName(s, a.hex)} is not a place this unit may arrive in`;
+    if ((u.kind === 'warrior' || u.kind === 'queenite') && supplyRoom(s, side, u.kind === 'queenite') < 1)
+      return 'more units than the Structures can supply (13.0)';
+    return reinforcementHexes(s, side, u).includes(a.hex)
+      ? null
+      : `${placeName(s, a.hex)} is not a place this unit may arrive in`;
   },
   apply(s, _side, a, lines) {
     const u = unit(s, a.unit)!;

@@ -8,7 +8,9 @@ export const repair: MWKind<RepairAction> = {
   kind: 'repair',
   problem(s, side, a) {
     if (s.built) return 'only one Construction a turn';
-    return structuresAt(s, a.hex).some((x) => x.owner === side && x.disrupted) ? null : 'no Disrupted friendly Structure there';
+    return structuresAt(s, a.hex).some((x) => x.owner === side && x.disrupted)
+      ? null
+      : 'no Disrupted friendly Structure there';
   },
   apply(s, side, a, lines) {
     s.built = true;
@@ -16,6 +18,11 @@ export const repair: MWKind<RepairAction> = {
     x.disrupted = false;
     lines.push(`The Disrupted marker is removed from ${structureName(s, x)}.`);
   },
-  options: (s, side) => (s.built ? [] : constructionHexes(s, side).filter((hex) => structuresAt(s, hex).some((x) => x.owner === side && x.disrupted)).map((hex) => ({ kind: 'repair' as const, hex }))),
+  options: (s, side) =>
+    s.built
+      ? []
+      : constructionHexes(s, side)
+          .filter((hex) => structuresAt(s, hex).some((x) => x.owner === side && x.disrupted))
+          .map((hex) => ({ kind: 'repair' as const, hex })),
   describe: (s, a) => `REPAIR ${hexWord(s, a.hex)}`,
 };

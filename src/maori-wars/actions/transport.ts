@@ -23,10 +23,17 @@ export const transport: MWKind<TransportAction> = {
     const p = transportProblem(s, boat, cargo, a.path);
     if (!('cost' in p)) return;
     applyMove(s, boat, a.path, p.cost, lines);
-    for (const c of cargo) { c.at = boat.at; s.mpSpent[c.id] = spent(s, c) + dataOf(s).terrain.transportCost; if (!s.moved.includes(c.id)) s.moved.push(c.id); }
-    lines.push(`It carries ${cargo.map((c) => unitName(s, c)).join(', ')}, who disembark (${dataOf(s).terrain.transportCost} mp each).`);
+    for (const c of cargo) {
+      c.at = boat.at;
+      s.mpSpent[c.id] = spent(s, c) + dataOf(s).terrain.transportCost;
+      if (!s.moved.includes(c.id)) s.moved.push(c.id);
+    }
+    lines.push(
+      `It carries ${cargo.map((c) => unitName(s, c)).join(', ')}, who disembark (${dataOf(s).terrain.transportCost} mp each).`,
+    );
   },
   // Written by the player (which units board is theirs); not listed among the options.
   options: () => [],
-  describe: (s, a) => `TRANSPORT ${unitWord(s, a.boat)} WITH ${a.cargo.map((c) => unitWord(s, c)).join(', ')} TO ${hexesWord(s, a.path)}`,
+  describe: (s, a) =>
+    `TRANSPORT ${unitWord(s, a.boat)} WITH ${a.cargo.map((c) => unitWord(s, c)).join(', ')} TO ${hexesWord(s, a.path)}`,
 };

@@ -4,7 +4,13 @@ import { hexData, isHex, mapOf, territoryName, type MWState, type Unit } from '.
 
 export class ReadError extends Error {}
 
-export const norm = (x: string) => x.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[’']/g, '').trim();
+export const norm = (x: string) =>
+  x
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[’']/g, '')
+    .trim();
 
 /** A hex by id or place name (any spelling the map lists). */
 export function readHex(s: MWState, text: string): string {
@@ -22,12 +28,20 @@ export function readHex(s: MWState, text: string): string {
 export function hexWord(s: MWState, h: string): string {
   const here = mapOf(s).places.filter((p) => p.hex === h);
   if (here.length !== 1) return h;
-  try { return readHex(s, here[0]!.name) === h && !/\b(to|with|at|in)\b/i.test(here[0]!.name) ? here[0]!.name : h; } catch { return h; }
+  try {
+    return readHex(s, here[0]!.name) === h && !/\b(to|with|at|in)\b/i.test(here[0]!.name) ? here[0]!.name : h;
+  } catch {
+    return h;
+  }
 }
 
 export function unitRef(s: MWState, u: Unit): string {
   if (u.name) return u.name;
-  const where = isHex(u.at) ? hexWord(s, u.at) : u.at.startsWith('bush:') ? `in ${territoryName(s, u.at.slice(5))}` : 'box';
+  const where = isHex(u.at)
+    ? hexWord(s, u.at)
+    : u.at.startsWith('bush:')
+      ? `in ${territoryName(s, u.at.slice(5))}`
+      : 'box';
   return `${u.disrupted ? 'disrupted ' : ''}${u.kind} ${where}`;
 }
 

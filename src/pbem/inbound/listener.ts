@@ -10,7 +10,10 @@ import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 's
 import type { Ctx } from '../../service/context.ts';
 import { receiveMessage } from './receive.ts';
 
-export interface InboundSmtp { port: number; close(): Promise<void> }
+export interface InboundSmtp {
+  port: number;
+  close(): Promise<void>;
+}
 
 /** The address without its IPv4-mapped IPv6 prefix. */
 const plain = (ip: string) => ip.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
@@ -22,7 +25,10 @@ export function clientKey(ip: string): string {
   const h = head ? head.split(':') : [];
   const t = tail ? tail.split(':') : [];
   const full = ip.includes('::') ? [...h, ...Array(8 - h.length - t.length).fill('0'), ...t] : h;
-  return `${full.slice(0, 4).map((x) => x.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  return `${full
+    .slice(0, 4)
+    .map((x) => x.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 function blockList(cidrs: string[]): net.BlockList {
@@ -52,7 +58,10 @@ export function rewriteAuthResults(raw: Buffer, keep: string[], prepend = ''): B
   return Buffer.concat([Buffer.from(prepend, 'latin1'), Buffer.from(kept.join('\r\n') + s.slice(headEnd), 'latin1')]);
 }
 
-export async function startInboundSmtp(ctx: Ctx, opts: { port: number; host: string; resolver?: DNSResolver }): Promise<InboundSmtp> {
+export async function startInboundSmtp(
+  ctx: Ctx,
+  opts: { port: number; host: string; resolver?: DNSResolver },
+): Promise<InboundSmtp> {
   const cfg = ctx.config.inbound;
   const mx = blockList(cfg.trustedMx);
   const idleMs = cfg.idleSeconds * 1000;
@@ -62,20 +71,38 @@ export async function startInboundSmtp(ctx: Ctx, opts: { port: number; host: str
   const idle = new Map<string, NodeJS.Timeout>();
   const arm = (session: SMTPServerSession) => {
     clearTimeout(idle.get(session.id));
-    idle.set(session.id, setTimeout(() => {
-      for (const c of (server as unknown as { connections: Set<{ session: SMTPServerSession; send(code: number, text: string): void }> }).connections) {
-        if (c.session === session) c.send(421, `4.4.2 ${cfg.domain} no mail delivered for ${cfg.idleSeconds} s, closing`);
-      }
-    }, idleMs).unref());
+    idle.set(
+      session.id,
+      setTimeout(() => {
+        for (const c of (
+          server as unknown as {
+            connections: Set<{ session: SMTPServerSession; send(code: number, text: string): void }>;
+          }
+        ).connections) {
+          if (c.session === session)
+            c.send(421, `4.4.2 ${cfg.domain} no mail delivered for ${cfg.idleSeconds} s, closing`);
+        }
+      }, idleMs).unref(),
+    );
   };
 
   /** The message as receiveMessage reads it, and whose Authentication-Results it is to believe. */
-  const proveSender = async (raw: Buffer, session: SMTPServerSession, mailFrom: string): Promise<{ raw: Buffer; trusted: string[] }> => {
+  const proveSender = async (
+    raw: Buffer,
+    session: SMTPServerSession,
+    mailFrom: string,
+  ): Promise<{ raw: Buffer; trusted: string[] }> => {
     const ip = plain(session.remoteAddress);
-    if (cfg.trustedMx.length && mx.check(ip, net.isIP(ip) === 6 ? 'ipv6' : 'ipv4')) return { raw: rewriteAuthResults(raw, cfg.trustedAuthServ), trusted: cfg.trustedAuthServ };
+    if (cfg.trustedMx.length && mx.check(ip, net.isIP(ip) === 6 ? 'ipv6' : 'ipv4'))
+      return { raw: rewriteAuthResults(raw, cfg.trustedAuthServ), trusted: cfg.trustedAuthServ };
     const own = rewriteAuthResults(raw, []);
     const verdict = await authenticate(own, {
-      ip, helo: session.hostNameAppearsAs || undefined, sender: mailFrom, mta: cfg.domain, disableArc: true, disableBimi: true,
+      ip,
+      helo: session.hostNameAppearsAs || undefined,
+      sender: mailFrom,
+      mta: cfg.domain,
+      disableArc: true,
+      disableBimi: true,
       ...(opts.resolver ? { resolver: opts.resolver } : {}),
     });
     return { raw: rewriteAuthResults(own, [], verdict.headers), trusted: [cfg.domain] };
@@ -98,7 +125,12 @@ export async function startInboundSmtp(ctx: Ctx, opts: { port: number; host: str
       // One client cannot take every session: the cap is per address.
       const ip = clientKey(plain(session.remoteAddress));
       const open = perClient.get(ip) ?? 0;
-      if (open >= cfg.maxSessionsPerClient) return cb(Object.assign(new Error(`4.7.0 ${cfg.domain} too many sessions from ${ip}, try again later`), { responseCode: 421 }));
+      if (open >= cfg.maxSessionsPerClient)
+        return cb(
+          Object.assign(new Error(`4.7.0 ${cfg.domain} too many sessions from ${ip}, try again later`), {
+            responseCode: 421,
+          }),
+        );
       perClient.set(ip, open + 1);
       counted.add(session.id);
       arm(session);
@@ -115,7 +147,8 @@ export async function startInboundSmtp(ctx: Ctx, opts: { port: number; host: str
     },
     onRcptTo(address, _session, cb) {
       const domain = address.address.split('@')[1]?.toLowerCase();
-      if (domain !== cfg.domain) return cb(Object.assign(new Error(`5.7.1 kahu accepts mail for @${cfg.domain} only`), { responseCode: 550 }));
+      if (domain !== cfg.domain)
+        return cb(Object.assign(new Error(`5.7.1 kahu accepts mail for @${cfg.domain} only`), { responseCode: 550 }));
       cb();
     },
     onData(stream: SMTPServerDataStream, session: SMTPServerSession, cb) {
@@ -125,7 +158,10 @@ export async function startInboundSmtp(ctx: Ctx, opts: { port: number; host: str
       let kept = 0;
       stream.on('data', (c: Buffer) => {
         // Keep one byte more than the limit: enough to know it is too large and to read its headers.
-        if (kept <= cfg.maxBytes) { chunks.push(c); kept += c.length; }
+        if (kept <= cfg.maxBytes) {
+          chunks.push(c);
+          kept += c.length;
+        }
       });
       stream.on('end', () => {
         // While it is read and recorded the client waits for us: no idle timer.
@@ -134,8 +170,13 @@ export async function startInboundSmtp(ctx: Ctx, opts: { port: number; host: str
         const rcptTo = session.envelope.rcptTo.map((r) => r.address);
         const delivered = Buffer.concat(chunks);
         proveSender(delivered, session, mailFrom)
-          .then(({ raw, trusted }) => receiveMessage(ctx, raw, { mailFrom, rcptTo }, { trustedAuthServ: trusted, size: delivered.length }))
-          .then(() => { arm(session); cb(); })
+          .then(({ raw, trusted }) =>
+            receiveMessage(ctx, raw, { mailFrom, rcptTo }, { trustedAuthServ: trusted, size: delivered.length }),
+          )
+          .then(() => {
+            arm(session);
+            cb();
+          })
           .catch((err) => {
             ctx.log.error({ err: err?.message }, 'inbound SMTP message could not be recorded');
             arm(session);
@@ -152,6 +193,12 @@ export async function startInboundSmtp(ctx: Ctx, opts: { port: number; host: str
   const address = server.server.address();
   return {
     port: typeof address === 'object' && address ? address.port : opts.port,
-    close: () => new Promise<void>((resolve) => server.close(() => { for (const t of idle.values()) clearTimeout(t); resolve(); })),
+    close: () =>
+      new Promise<void>((resolve) =>
+        server.close(() => {
+          for (const t of idle.values()) clearTimeout(t);
+          resolve();
+        }),
+      ),
   };
 }

@@ -33,7 +33,10 @@ export interface Envelope {
 
 function addresses(a: AddressObject | AddressObject[] | undefined): string[] {
   const list = Array.isArray(a) ? a : a ? [a] : [];
-  return list.flatMap((x) => x.value.flatMap((v) => (v.address ? [v.address] : (v.group ?? []).map((g) => g.address ?? '')))).filter(Boolean).map((s) => s.toLowerCase());
+  return list
+    .flatMap((x) => x.value.flatMap((v) => (v.address ? [v.address] : (v.group ?? []).map((g) => g.address ?? ''))))
+    .filter(Boolean)
+    .map((s) => s.toLowerCase());
 }
 
 function header(h: Map<string, unknown>, name: string): string {
@@ -45,7 +48,12 @@ function header(h: Map<string, unknown>, name: string): string {
 }
 
 /** Automated mail, by RFC 3834, Precedence, DSN/MDN reports, list headers and the null sender. */
-export function automatedReason(h: Map<string, unknown>, from: string | null, envelope: Envelope | undefined, ownDomains: string[]): string | null {
+export function automatedReason(
+  h: Map<string, unknown>,
+  from: string | null,
+  envelope: Envelope | undefined,
+  ownDomains: string[],
+): string | null {
   const auto = header(h, 'auto-submitted').trim().toLowerCase();
   if (auto && auto !== 'no') return `Auto-Submitted: ${auto}`;
   const prec = header(h, 'precedence').trim().toLowerCase();
@@ -53,10 +61,20 @@ export function automatedReason(h: Map<string, unknown>, from: string | null, en
   if (h.has('x-autoreply') || h.has('x-autorespond') || h.has('x-auto-reply')) return 'auto-reply header';
   if (/\b(all|oof|autoreply)\b/i.test(header(h, 'x-auto-response-suppress'))) return 'X-Auto-Response-Suppress';
   const ct = header(h, 'content-type').toLowerCase();
-  if (ct.startsWith('multipart/report') || ct.startsWith('message/delivery-status') || ct.startsWith('message/disposition-notification')) return 'delivery or read report';
+  if (
+    ct.startsWith('multipart/report') ||
+    ct.startsWith('message/delivery-status') ||
+    ct.startsWith('message/disposition-notification')
+  )
+    return 'delivery or read report';
   // mailparser files List-* headers under `list`.
   if (h.has('list') || h.has('list-id') || h.has('list-unsubscribe')) return 'mailing list';
-  if (envelope && envelope.mailFrom !== undefined && (envelope.mailFrom === '' || envelope.mailFrom === null || envelope.mailFrom === '<>')) return 'null return path (bounce)';
+  if (
+    envelope &&
+    envelope.mailFrom !== undefined &&
+    (envelope.mailFrom === '' || envelope.mailFrom === null || envelope.mailFrom === '<>')
+  )
+    return 'null return path (bounce)';
   if (!from) return 'no sender address';
   const local = from.split('@')[0];
   if (/^(mailer-daemon|postmaster|no-?reply|bounces?)$/.test(local)) return `sender ${local}`;
@@ -71,16 +89,27 @@ export function automatedReason(h: Map<string, unknown>, from: string | null, en
  */
 export function authFailure(h: Map<string, unknown>, from: string | null): string | null {
   const raw = h.get('authentication-results');
-  const values = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).map((v) => String(typeof v === 'object' && v && 'value' in (v as object) ? (v as { value: unknown }).value : v).toLowerCase());
+  const values = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).map((v) =>
+    String(typeof v === 'object' && v && 'value' in (v as object) ? (v as { value: unknown }).value : v).toLowerCase(),
+  );
   if (!values.length || !from) return null;
   const domain = from.split('@')[1] ?? '';
   const all = values.join(';');
-  const results = [...all.matchAll(/\b(dkim|spf|dmarc)=(\w+)([^;]*)/g)].map((m) => ({ method: m[1]!, result: m[2]!, props: m[3]! }));
+  const results = [...all.matchAll(/\b(dkim|spf|dmarc)=(\w+)([^;]*)/g)].map((m) => ({
+    method: m[1]!,
+    result: m[2]!,
+    props: m[3]!,
+  }));
   const forDomain = (props: string) => props.includes(domain);
   if (results.some((r) => r.method === 'dkim' && r.result === 'pass' && forDomain(r.props))) return null;
   const dmarc = results.find((r) => r.method === 'dmarc' && r.result === 'fail');
   if (dmarc) return 'DMARC fail';
-  const bad = results.find((r) => (r.method === 'dkim' || r.method === 'spf') && (r.result === 'fail' || r.result === 'softfail' || r.result === 'permerror') && (forDomain(r.props) || !r.props.includes('.')));
+  const bad = results.find(
+    (r) =>
+      (r.method === 'dkim' || r.method === 'spf') &&
+      (r.result === 'fail' || r.result === 'softfail' || r.result === 'permerror') &&
+      (forDomain(r.props) || !r.props.includes('.')),
+  );
   return bad ? `${bad.method.toUpperCase()} ${bad.result} for ${domain}` : null;
 }
 
@@ -93,7 +122,9 @@ export function authFailure(h: Map<string, unknown>, from: string | null): strin
 export function authPass(h: Map<string, unknown>, from: string | null, trusted: string[]): string | null {
   if (!from || !trusted.length) return null;
   const raw = h.get('authentication-results');
-  const values = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).map((v) => String(typeof v === 'object' && v && 'value' in (v as object) ? (v as { value: unknown }).value : v).toLowerCase());
+  const values = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).map((v) =>
+    String(typeof v === 'object' && v && 'value' in (v as object) ? (v as { value: unknown }).value : v).toLowerCase(),
+  );
   const domain = from.split('@')[1] ?? '';
   for (const v of values) {
     const [servId, ...rest] = v.split(';');
@@ -101,7 +132,10 @@ export function authPass(h: Map<string, unknown>, from: string | null, trusted: 
     for (const r of rest) {
       const m = /^\s*(dkim|dmarc)=pass\b(.*)$/s.exec(r);
       if (!m) continue;
-      const prop = m[1] === 'dmarc' ? /header\.from=([^\s;()]+)/.exec(m[2]) : /header\.d=([^\s;()]+)/.exec(m[2]) ?? /header\.i=[^@\s]*@([^\s;()]+)/.exec(m[2]);
+      const prop =
+        m[1] === 'dmarc'
+          ? /header\.from=([^\s;()]+)/.exec(m[2])
+          : (/header\.d=([^\s;()]+)/.exec(m[2]) ?? /header\.i=[^@\s]*@([^\s;()]+)/.exec(m[2]));
       if (prop && prop[1] === domain) return `${m[1].toUpperCase()} pass for ${domain} (${servId.trim()})`;
     }
   }
@@ -115,11 +149,18 @@ export function stripReply(text: string): string {
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i];
     const t = l.trim();
-    if (/^--\s*$/.test(l) || /^(-{2,}|_{2,})\s*(original message|forwarded message)/i.test(t) || /^_{20,}$/.test(t)) break;
+    if (/^--\s*$/.test(l) || /^(-{2,}|_{2,})\s*(original message|forwarded message)/i.test(t) || /^_{20,}$/.test(t))
+      break;
     if (/^(sent from my|get outlook for)\b/i.test(t)) break;
     // "On Mon, 3 Mar 2025 at 10:00, kahu judge <...> wrote:" (possibly wrapped onto two lines)
     if (/^(on|le|am|el|il)\s.+(wrote|écrit|schrieb|escribió|scritto)\s*:$/i.test(t)) break;
-    if (/^(on|le|am|el|il)\s/i.test(t) && i + 1 < lines.length && /(wrote|écrit|schrieb|escribió|scritto)\s*:$/i.test(lines[i + 1].trim()) && !lines[i + 1].trim().startsWith('>')) break;
+    if (
+      /^(on|le|am|el|il)\s/i.test(t) &&
+      i + 1 < lines.length &&
+      /(wrote|écrit|schrieb|escribió|scritto)\s*:$/i.test(lines[i + 1].trim()) &&
+      !lines[i + 1].trim().startsWith('>')
+    )
+      break;
     // Outlook: a "From:" block followed by "Sent:"/"Date:".
     if (/^from:\s/i.test(t) && i + 1 < lines.length && /^(sent|date):\s/i.test(lines[i + 1].trim())) break;
     if (t.startsWith('>')) continue;
@@ -128,23 +169,54 @@ export function stripReply(text: string): string {
   return kept.join('\n');
 }
 
-export async function readMessage(raw: Buffer, envelope: Envelope | undefined, ownDomains: string[], trustedAuthServ: string[] = []): Promise<InboundMessage> {
+export async function readMessage(
+  raw: Buffer,
+  envelope: Envelope | undefined,
+  ownDomains: string[],
+  trustedAuthServ: string[] = [],
+): Promise<InboundMessage> {
   const m = await simpleParser(raw, { skipImageLinks: true, skipTextLinks: true });
   const from = addresses(m.from)[0] ?? null;
   const h = m.headers as Map<string, unknown>;
-  const headerTo = [...addresses(m.to), ...addresses(m.cc), ...[header(h, 'delivered-to'), header(h, 'x-original-to')].filter(Boolean).map((s) => s.toLowerCase().replace(/[<>]/g, '').trim())];
+  const headerTo = [
+    ...addresses(m.to),
+    ...addresses(m.cc),
+    ...[header(h, 'delivered-to'), header(h, 'x-original-to')]
+      .filter(Boolean)
+      .map((s) => s.toLowerCase().replace(/[<>]/g, '').trim()),
+  ];
   const to = envelope?.rcptTo?.length ? envelope.rcptTo.map((s) => s.toLowerCase()) : [...new Set(headerTo)];
   // HTML-only mail: mailparser turns the HTML into text (m.text); attachments are never read.
   const fullText = (m.text ?? '').replace(/\r\n?/g, '\n');
   const subject = m.subject ?? '';
   const date = m.date && !Number.isNaN(m.date.getTime()) ? m.date : null;
   const messageId = m.messageId ? m.messageId.replace(/^<|>$/g, '').trim().slice(0, 500) || null : null;
-  const contentHash = crypto.createHash('sha256').update(JSON.stringify([from, [...to].sort(), subject, date?.toISOString() ?? null, fullText])).digest('hex');
-  return { messageId, from, to, subject, date, fullText, text: stripReply(fullText), automated: automatedReason(h, from, envelope, ownDomains), authFailure: authFailure(h, from), authPass: authPass(h, from, trustedAuthServ), contentHash };
+  const contentHash = crypto
+    .createHash('sha256')
+    .update(JSON.stringify([from, [...to].sort(), subject, date?.toISOString() ?? null, fullText]))
+    .digest('hex');
+  return {
+    messageId,
+    from,
+    to,
+    subject,
+    date,
+    fullText,
+    text: stripReply(fullText),
+    automated: automatedReason(h, from, envelope, ownDomains),
+    authFailure: authFailure(h, from),
+    authPass: authPass(h, from, trustedAuthServ),
+    contentHash,
+  };
 }
 
 /** Only the header block, for a message too large to read: who sent it and whether it is automated. */
-export async function readHeadersOnly(raw: Buffer, envelope: Envelope | undefined, ownDomains: string[], trustedAuthServ: string[] = []): Promise<InboundMessage> {
+export async function readHeadersOnly(
+  raw: Buffer,
+  envelope: Envelope | undefined,
+  ownDomains: string[],
+  trustedAuthServ: string[] = [],
+): Promise<InboundMessage> {
   const s = raw.toString('latin1');
   const end = s.search(/\r?\n\r?\n/);
   const head = Buffer.from((end >= 0 ? s.slice(0, end) : s.slice(0, 64 * 1024)) + '\r\n\r\n', 'latin1');

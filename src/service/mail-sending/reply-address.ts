@@ -15,25 +15,34 @@ const ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567';
 const MAC_CHARS = 16; // 80 bits
 
 function base32(buf: Buffer): string {
-  let bits = 0, value = 0, out = '';
+  let bits = 0,
+    value = 0,
+    out = '';
   for (const b of buf) {
     value = (value << 8) | b;
     bits += 8;
-    while (bits >= 5) { out += ALPHABET[(value >>> (bits - 5)) & 31]; bits -= 5; }
+    while (bits >= 5) {
+      out += ALPHABET[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
   }
   if (bits > 0) out += ALPHABET[(value << (5 - bits)) & 31];
   return out;
 }
 
 function unbase32(s: string): Buffer | null {
-  let bits = 0, value = 0;
+  let bits = 0,
+    value = 0;
   const out: number[] = [];
   for (const ch of s.toLowerCase()) {
     const i = ALPHABET.indexOf(ch);
     if (i < 0) return null;
     value = (value << 5) | i;
     bits += 5;
-    if (bits >= 8) { out.push((value >>> (bits - 8)) & 255); bits -= 8; }
+    if (bits >= 8) {
+      out.push((value >>> (bits - 8)) & 255);
+      bits -= 8;
+    }
   }
   return Buffer.from(out);
 }
@@ -43,19 +52,37 @@ const bytesUuid = (b: Buffer) => b.toString('hex').replace(/^(.{8})(.{4})(.{4})(
 
 function mac(secret: string, purpose: Purpose, gameId: string, accountId: string, seatKey: string): string {
   if (secret.length < 16) throw new Error('the reply secret is not loaded (loadReplySecret at start)');
-  return base32(crypto.createHmac('sha256', secret).update(`kahu-reply:v2:${purpose}:${gameId}:${accountId}:${seatKey}`).digest()).slice(0, MAC_CHARS);
+  return base32(
+    crypto.createHmac('sha256', secret).update(`kahu-reply:v2:${purpose}:${gameId}:${accountId}:${seatKey}`).digest(),
+  ).slice(0, MAC_CHARS);
 }
 
 /** `seatKey`: the player's seat's random key (GamePlayer.replyKey); '' for the moderator. */
-export function replyToken(cfg: InboundConfig, purpose: Purpose, gameId: string, accountId: string, seatKey: string): string {
+export function replyToken(
+  cfg: InboundConfig,
+  purpose: Purpose,
+  gameId: string,
+  accountId: string,
+  seatKey: string,
+): string {
   return base32(uuidBytes(gameId)) + mac(cfg.replySecret, purpose, gameId, accountId, seatKey);
 }
 
-export function replyAddress(cfg: InboundConfig, purpose: Purpose, gameId: string, accountId: string, seatKey: string): string {
+export function replyAddress(
+  cfg: InboundConfig,
+  purpose: Purpose,
+  gameId: string,
+  accountId: string,
+  seatKey: string,
+): string {
   return `${LOCAL[purpose]}+${replyToken(cfg, purpose, gameId, accountId, seatKey)}@${cfg.domain}`;
 }
 
-export interface ParsedAddress { purpose: Purpose; gameId: string; mac: string }
+export interface ParsedAddress {
+  purpose: Purpose;
+  gameId: string;
+  mac: string;
+}
 
 /**
  * Read a recipient address. `null` when it is not one of ours at all; `{ bad }` when it looks like
@@ -64,7 +91,7 @@ export interface ParsedAddress { purpose: Purpose; gameId: string; mac: string }
 export function parseReplyAddress(cfg: InboundConfig, address: string): ParsedAddress | { bad: true } | null {
   const m = /^([^@+]+)\+([^@]*)@(.+)$/.exec(address.trim().toLowerCase());
   if (!m || m[3] !== cfg.domain) return null;
-  const purpose = (Object.entries(LOCAL).find(([, l]) => l === m[1])?.[0] as Purpose | undefined);
+  const purpose = Object.entries(LOCAL).find(([, l]) => l === m[1])?.[0] as Purpose | undefined;
   if (!purpose) return null;
   const token = m[2];
   if (token.length !== 26 + MAC_CHARS) return { bad: true };

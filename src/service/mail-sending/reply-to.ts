@@ -9,7 +9,17 @@ import { judgeAddress, replyAddress } from './reply-address.ts';
 export async function replyAddresses(ctx: Ctx, mailIds: string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   if (!ctx.config.inbound.enabled || mailIds.length === 0) return out;
-  const rows = await ctx.db.$queryRawUnsafe<{ id: string; gameId: string; accountId: string; isMod: boolean; seatKey: string | null; inviteKey: string | null; kind: string }[]>(
+  const rows = await ctx.db.$queryRawUnsafe<
+    {
+      id: string;
+      gameId: string;
+      accountId: string;
+      isMod: boolean;
+      seatKey: string | null;
+      inviteKey: string | null;
+      kind: string;
+    }[]
+  >(
     `SELECT m.id::text, m.kind, g.id::text AS "gameId", a.id::text AS "accountId", g."moderatorId" = a.id AS "isMod",
             (SELECT gp."replyKey" FROM "GamePlayer" gp WHERE gp."gameId" = g.id AND gp."accountId" = a.id AND gp.status = 'invited') AS "inviteKey",
             (SELECT gp."replyKey" FROM "GamePlayer" gp WHERE gp."gameId" = g.id AND gp."accountId" = a.id AND gp.status = 'playing') AS "seatKey"
@@ -19,7 +29,10 @@ export async function replyAddresses(ctx: Ctx, mailIds: string[]): Promise<Map<s
   );
   for (const r of rows) {
     // An invitation still open: the invited account's own address for it (JOIN needs no other proof).
-    if (r.kind === 'invite' && r.inviteKey) { out.set(r.id, replyAddress(ctx.config.inbound, 'invite', r.gameId, r.accountId, r.inviteKey)); continue; }
+    if (r.kind === 'invite' && r.inviteKey) {
+      out.set(r.id, replyAddress(ctx.config.inbound, 'invite', r.gameId, r.accountId, r.inviteKey));
+      continue;
+    }
     // As viewerFor decides: the moderator reads as the moderator even when also playing.
     if (r.isMod) out.set(r.id, replyAddress(ctx.config.inbound, 'moderator', r.gameId, r.accountId, ''));
     else if (r.seatKey) out.set(r.id, replyAddress(ctx.config.inbound, 'player', r.gameId, r.accountId, r.seatKey));

@@ -21,13 +21,38 @@ export function backoffMs(attempts: number): number {
 export function isConnectionFailure(err: unknown): boolean {
   const e = err as { code?: unknown; message?: unknown } | null | undefined;
   const code = String(e?.code ?? '');
-  return ['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'ECONNREFUSED', 'ECONNRESET', 'EDNS', 'ETLS', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE'].includes(code) || /timeout|ECONNREFUSED/i.test(String(e?.message ?? ''));
+  return (
+    [
+      'ECONNECTION',
+      'ETIMEDOUT',
+      'ESOCKET',
+      'ECONNREFUSED',
+      'ECONNRESET',
+      'EDNS',
+      'ETLS',
+      'EHOSTUNREACH',
+      'ENOTFOUND',
+      'EPIPE',
+    ].includes(code) || /timeout|ECONNREFUSED/i.test(String(e?.message ?? ''))
+  );
 }
 
 /** What an error says, for the log and the outbox's lastError. */
 const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
-interface Claimed { id: string; seq: number; toAddress: string; subject: string; body: string; kind: string; attempts: number; createdAt: Date; gameId: string | null; mapPhaseId: string | null; mapViewer: string | null }
+interface Claimed {
+  id: string;
+  seq: number;
+  toAddress: string;
+  subject: string;
+  body: string;
+  kind: string;
+  attempts: number;
+  createdAt: Date;
+  gameId: string | null;
+  mapPhaseId: string | null;
+  mapViewer: string | null;
+}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -44,7 +69,11 @@ async function persist(fn: () => Promise<unknown>): Promise<void> {
   }
 }
 
-export async function sendPendingMail(ctx: Ctx, transport: MailTransport, opts: { limit?: number; beforeEach?: () => Promise<void> } = {}): Promise<{ sent: number; failed: number }> {
+export async function sendPendingMail(
+  ctx: Ctx,
+  transport: MailTransport,
+  opts: { limit?: number; beforeEach?: () => Promise<void> } = {},
+): Promise<{ sent: number; failed: number }> {
   const now = ctx.clock.now();
   const limit = opts.limit ?? 100;
   const claimedAt = performance.now();
@@ -61,7 +90,10 @@ export async function sendPendingMail(ctx: Ctx, transport: MailTransport, opts: 
   let sent = 0;
   let failed = 0;
   const queue = rows.sort((a, b) => a.seq - b.seq);
-  const replyTo = await replyAddresses(ctx, queue.map((r) => r.id));
+  const replyTo = await replyAddresses(
+    ctx,
+    queue.map((r) => r.id),
+  );
   // One drawing per phase and reader in a batch: a results mail goes to every player at once.
   const maps = new Map<string, Promise<{ png: Buffer; title: string; width: number } | null>>();
   for (let i = 0; i < queue.length; i++) {
@@ -76,12 +108,26 @@ export async function sendPendingMail(ctx: Ctx, transport: MailTransport, opts: 
     try {
       const pictured = await withMap(ctx, m, maps);
       const threading = threadOf(ctx.config.mailFrom, m);
-      await transport.send({ id: m.id, from: ctx.config.mailFrom, to: m.toAddress, subject: m.subject, text: m.body, date: m.createdAt, replyTo: replyTo.get(m.id), autoSubmitted: m.kind === 'email-reply' || m.kind === 'email-refused' ? 'auto-replied' : 'auto-generated', ...threading, ...pictured });
+      await transport.send({
+        id: m.id,
+        from: ctx.config.mailFrom,
+        to: m.toAddress,
+        subject: m.subject,
+        text: m.body,
+        date: m.createdAt,
+        replyTo: replyTo.get(m.id),
+        autoSubmitted: m.kind === 'email-reply' || m.kind === 'email-refused' ? 'auto-replied' : 'auto-generated',
+        ...threading,
+        ...pictured,
+      });
     } catch (err) {
       failed++;
       const attempts = m.attempts + 1;
       const giveUp = attempts >= MAX_ATTEMPTS;
-      ctx.log.warn({ mailId: m.id, attempts, err: messageOf(err) }, giveUp ? 'mail failed for good; the moderator can resend it' : 'mail failed, will retry');
+      ctx.log.warn(
+        { mailId: m.id, attempts, err: messageOf(err) },
+        giveUp ? 'mail failed for good; the moderator can resend it' : 'mail failed, will retry',
+      );
       await ctx.db.outboxMail.update({
         where: { id: m.id },
         data: {
@@ -103,7 +149,19 @@ export async function sendPendingMail(ctx: Ctx, transport: MailTransport, opts: 
     // A sent mail keeps no secret: every token and sign-in or registration code in it is blanked in the outbox.
     const blanked = blankSecrets(m.body);
     const body = blanked !== m.body ? blanked : undefined;
-    await persist(() => ctx.db.outboxMail.update({ where: { id: m.id }, data: { status: 'sent', sentAt: ctx.clock.now(), attempts: m.attempts + 1, lockedUntil: null, lastError: null, ...(body !== undefined ? { body } : {}) } }));
+    await persist(() =>
+      ctx.db.outboxMail.update({
+        where: { id: m.id },
+        data: {
+          status: 'sent',
+          sentAt: ctx.clock.now(),
+          attempts: m.attempts + 1,
+          lockedUntil: null,
+          lastError: null,
+          ...(body !== undefined ? { body } : {}),
+        },
+      }),
+    );
     sent++;
   }
   return { sent, failed };
@@ -111,7 +169,10 @@ export async function sendPendingMail(ctx: Ctx, transport: MailTransport, opts: 
 
 async function release(ctx: Ctx, rows: Claimed[]): Promise<void> {
   if (rows.length === 0) return;
-  await ctx.db.outboxMail.updateMany({ where: { id: { in: rows.map((r) => r.id) }, status: 'pending' }, data: { lockedUntil: null } });
+  await ctx.db.outboxMail.updateMany({
+    where: { id: { in: rows.map((r) => r.id) }, status: 'pending' },
+    data: { lockedUntil: null },
+  });
 }
 
 /**
@@ -119,10 +180,15 @@ async function release(ctx: Ctx, rows: Claimed[]): Promise<void> {
  * root, and every later mail names it in References (and In-Reply-To); an answer to a player's mail
  * replies to that mail too.
  */
-export function threadOf(mailFrom: string, m: { id: string; kind: string; gameId: string | null; toAddress: string; body: string }) {
+export function threadOf(
+  mailFrom: string,
+  m: { id: string; kind: string; gameId: string | null; toAddress: string; body: string },
+) {
   const domain = (mailFrom.match(/@([^>\s]+)/)?.[1] ?? 'kahu.localhost').toLowerCase();
   const answered = /^:: In-Reply-To: (<[^>\s]+>)\s*$/m.exec(m.body)?.[1];
-  const root = m.gameId ? `<game-${m.gameId}.${crypto.createHash('sha256').update(m.toAddress.toLowerCase()).digest('hex').slice(0, 16)}@${domain}>` : undefined;
+  const root = m.gameId
+    ? `<game-${m.gameId}.${crypto.createHash('sha256').update(m.toAddress.toLowerCase()).digest('hex').slice(0, 16)}@${domain}>`
+    : undefined;
   if (root && m.kind === 'start') return { messageId: root };
   const references = [root, answered].filter((x): x is string => !!x);
   return references.length ? { inReplyTo: answered ?? root, references } : {};
@@ -131,22 +197,31 @@ export function threadOf(mailFrom: string, m: { id: string; kind: string; gameId
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The HTML alternative of a game mail: its map inline, a link to the game's page, then the full text. */
-async function withMap(ctx: Ctx, m: Claimed, maps: Map<string, Promise<{ png: Buffer; title: string; width: number } | null>>): Promise<{ html?: string; inline?: { cid: string; filename: string; contentType: string; content: Buffer }[] }> {
+async function withMap(
+  ctx: Ctx,
+  m: Claimed,
+  maps: Map<string, Promise<{ png: Buffer; title: string; width: number } | null>>,
+): Promise<{ html?: string; inline?: { cid: string; filename: string; contentType: string; content: Buffer }[] }> {
   if (!m.mapPhaseId || !m.mapViewer) return {};
   const key = `${m.mapPhaseId} ${m.mapViewer}`;
-  if (!maps.has(key)) maps.set(key, mailMap(ctx, m.mapPhaseId, viewerOfKey(m.mapViewer)).catch((err) => {
-    // A map that cannot be drawn must not hold the mail back: the text is complete without it.
-    ctx.log.warn({ mailId: m.id, err: err?.message }, 'could not draw the map for a mail; sending the text alone');
-    return null;
-  }));
+  if (!maps.has(key))
+    maps.set(
+      key,
+      mailMap(ctx, m.mapPhaseId, viewerOfKey(m.mapViewer)).catch((err) => {
+        // A map that cannot be drawn must not hold the mail back: the text is complete without it.
+        ctx.log.warn({ mailId: m.id, err: err?.message }, 'could not draw the map for a mail; sending the text alone');
+        return null;
+      }),
+    );
   const map = await maps.get(key)!;
   if (!map) return {};
   const page = `${ctx.config.publicUrl}/#/games/${m.gameId}`;
-  const html = '<!doctype html><html><body>'
-    + `<p><a href="${escapeHtml(page)}"><img src="cid:map@kahu" alt="${escapeHtml(`Map: ${map.title}`)}" width="${map.width}" style="max-width:100%;height:auto"></a></p>`
-    + `<p><a href="${escapeHtml(page)}">Open the game in your browser</a></p>`
-    + `<pre style="font-family:monospace;white-space:pre-wrap">${escapeHtml(m.body)}</pre>`
-    + '</body></html>';
+  const html =
+    '<!doctype html><html><body>' +
+    `<p><a href="${escapeHtml(page)}"><img src="cid:map@kahu" alt="${escapeHtml(`Map: ${map.title}`)}" width="${map.width}" style="max-width:100%;height:auto"></a></p>` +
+    `<p><a href="${escapeHtml(page)}">Open the game in your browser</a></p>` +
+    `<pre style="font-family:monospace;white-space:pre-wrap">${escapeHtml(m.body)}</pre>` +
+    '</body></html>';
   return { html, inline: [{ cid: 'map@kahu', filename: 'map.png', contentType: 'image/png', content: map.png }] };
 }
 
@@ -156,5 +231,7 @@ async function withMap(ctx: Ctx, m: Claimed, maps: Map<string, Promise<{ png: Bu
  * 20261128010000_blank_sent_codes applies the same patterns to mail sent before.
  */
 export function blankSecrets(body: string): string {
-  return body.replace(/kahu_[A-Za-z0-9_-]{43}/g, 'kahu_[removed once sent]').replace(/#signin=[A-Za-z0-9_-]+/g, '#signin=[removed once sent]');
+  return body
+    .replace(/kahu_[A-Za-z0-9_-]{43}/g, 'kahu_[removed once sent]')
+    .replace(/#signin=[A-Za-z0-9_-]+/g, '#signin=[removed once sent]');
 }

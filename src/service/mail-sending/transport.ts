@@ -24,10 +24,16 @@ export interface Message {
 }
 
 /** DKIM signing of every mail (src/service/secrets.ts loadDkimKey); no key: unsigned. */
-export interface Dkim { selector: string; domain: string; privateKey: string }
+export interface Dkim {
+  selector: string;
+  domain: string;
+  privateKey: string;
+}
 
 function dkimOption(dkim: Dkim | undefined) {
-  return dkim?.privateKey ? { dkim: { domainName: dkim.domain, keySelector: dkim.selector, privateKey: dkim.privateKey } } : {};
+  return dkim?.privateKey
+    ? { dkim: { domainName: dkim.domain, keySelector: dkim.selector, privateKey: dkim.privateKey } }
+    : {};
 }
 
 export interface MailTransport {
@@ -50,7 +56,12 @@ function envelope(msg: Message) {
     ...(msg.inReplyTo ? { inReplyTo: msg.inReplyTo } : {}),
     ...(msg.references?.length ? { references: msg.references } : {}),
     ...(msg.replyTo ? { replyTo: msg.replyTo } : {}),
-    ...(msg.html ? { html: msg.html, attachments: (msg.inline ?? []).map((a) => ({ ...a, contentDisposition: 'inline' as const })) } : {}),
+    ...(msg.html
+      ? {
+          html: msg.html,
+          attachments: (msg.inline ?? []).map((a) => ({ ...a, contentDisposition: 'inline' as const })),
+        }
+      : {}),
     headers: { 'X-Kahu-Mail-Id': msg.id, 'Auto-Submitted': msg.autoSubmitted ?? 'auto-generated' },
   };
 }
@@ -62,7 +73,13 @@ function envelope(msg: Message) {
  */
 export function smtpTransport(url: string, opts: { timeoutMs?: number; dkim?: Dkim } = {}): MailTransport {
   const timeout = opts.timeoutMs ?? 30_000;
-  const t = nodemailer.createTransport({ url, connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout, ...dkimOption(opts.dkim) } as any);
+  const t = nodemailer.createTransport({
+    url,
+    connectionTimeout: timeout,
+    greetingTimeout: timeout,
+    socketTimeout: timeout,
+    ...dkimOption(opts.dkim),
+  } as any);
   return {
     kind: 'smtp',
     async send(msg) {
@@ -75,7 +92,12 @@ export function smtpTransport(url: string, opts: { timeoutMs?: number; dkim?: Dk
 /** Writes each message as an RFC 5322 .eml file; the file name sorts by time. */
 export function fileTransport(dir: string, opts: { dkim?: Dkim } = {}): MailTransport {
   fs.mkdirSync(dir, { recursive: true });
-  const t = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix', ...dkimOption(opts.dkim) });
+  const t = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+    ...dkimOption(opts.dkim),
+  });
   return {
     kind: 'file',
     async send(msg) {
@@ -90,6 +112,13 @@ export function fileTransport(dir: string, opts: { dkim?: Dkim } = {}): MailTran
   };
 }
 
-export function createTransport(opts: { smtpUrl?: string; dataDir: string; smtpTimeoutMs?: number; dkim?: Dkim }): MailTransport {
-  return opts.smtpUrl ? smtpTransport(opts.smtpUrl, { timeoutMs: opts.smtpTimeoutMs, dkim: opts.dkim }) : fileTransport(path.join(opts.dataDir, 'outbox'), { dkim: opts.dkim });
+export function createTransport(opts: {
+  smtpUrl?: string;
+  dataDir: string;
+  smtpTimeoutMs?: number;
+  dkim?: Dkim;
+}): MailTransport {
+  return opts.smtpUrl
+    ? smtpTransport(opts.smtpUrl, { timeoutMs: opts.smtpTimeoutMs, dkim: opts.dkim })
+    : fileTransport(path.join(opts.dataDir, 'outbox'), { dkim: opts.dkim });
 }

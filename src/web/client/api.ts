@@ -4,24 +4,46 @@ import type { components, paths } from './api-types.ts';
 
 type Method = 'get' | 'put' | 'post' | 'delete';
 /** The paths that answer this method. */
-export type PathOf<M extends Method> = { [P in keyof paths]: paths[P][M] extends { responses: object } ? P : never }[keyof paths];
+export type PathOf<M extends Method> = {
+  [P in keyof paths]: paths[P][M] extends { responses: object } ? P : never;
+}[keyof paths];
 type Op<M extends Method, P extends PathOf<M>> = NonNullable<paths[P][M]>;
-type Success<R> = R extends { 200: infer X } ? X : R extends { 201: infer X } ? X : R extends { 202: infer X } ? X : R extends { 204: infer X } ? X : never;
+type Success<R> = R extends { 200: infer X }
+  ? X
+  : R extends { 201: infer X }
+    ? X
+    : R extends { 202: infer X }
+      ? X
+      : R extends { 204: infer X }
+        ? X
+        : never;
 type ContentOf<X> = X extends { content: infer C } ? C[keyof C] : null;
 /** What a call answers when it succeeds. */
-export type Reply<M extends Method, P extends PathOf<M>> = Op<M, P> extends { responses: infer R } ? ContentOf<Success<R>> : never;
-type BodyOf<O> = O extends { requestBody: { content: { 'application/json': infer B } } } ? B : O extends { requestBody?: { content: { 'application/json': infer B } } } ? B | undefined : undefined;
+export type Reply<M extends Method, P extends PathOf<M>> =
+  Op<M, P> extends { responses: infer R } ? ContentOf<Success<R>> : never;
+type BodyOf<O> = O extends { requestBody: { content: { 'application/json': infer B } } }
+  ? B
+  : O extends { requestBody?: { content: { 'application/json': infer B } } }
+    ? B | undefined
+    : undefined;
 type ParamsOf<O> = O extends { parameters: { path: infer X } } ? X : never;
 type QueryOf<O> = O extends { parameters: { query?: infer Q } } ? Q : never;
 /** A call's path parameters, query and body, as the document declares them. */
-export interface Call<O> { params?: ParamsOf<O>; query?: QueryOf<O>; body?: BodyOf<O> }
+export interface Call<O> {
+  params?: ParamsOf<O>;
+  query?: QueryOf<O>;
+  body?: BodyOf<O>;
+}
 
 /** What every problem+json answer holds (RFC 9457); a refused submission adds the lines it read. */
 export type Problem = components['schemas']['Problem'];
 export type ReadLine = Reply<'put', '/games/{gameId}/orders'>['lines'][number];
 
 export class ApiError extends Error {
-  constructor(readonly status: number, readonly body: Partial<Problem> | string | null) {
+  constructor(
+    readonly status: number,
+    readonly body: Partial<Problem> | string | null,
+  ) {
     super((typeof body === 'object' ? body?.detail : undefined) ?? `HTTP ${status}`);
   }
 
@@ -46,7 +68,12 @@ async function request(method: string, path: string, body?: unknown): Promise<un
   // The header another site's page cannot send: the server refuses cookie requests without it.
   const headers: Record<string, string> = { 'x-kahu-client': 'web' };
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const r = await fetch(path, { method, headers, credentials: 'same-origin', body: body === undefined ? undefined : JSON.stringify(body) });
+  const r = await fetch(path, {
+    method,
+    headers,
+    credentials: 'same-origin',
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const type = r.headers.get('content-type') ?? '';
   const data: unknown = r.status === 204 ? null : type.includes('json') ? await r.json() : await r.text();
   if (!r.ok) {
@@ -59,12 +86,15 @@ async function request(method: string, path: string, body?: unknown): Promise<un
 function urlOf(path: string, call: { params?: object; query?: object }): string {
   const params = (call.params ?? {}) as Record<string, string | number>;
   const url = path.replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(String(params[k])));
-  const query = Object.entries(call.query ?? {}).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`);
+  const query = Object.entries(call.query ?? {})
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`);
   return query.length ? `${url}?${query.join('&')}` : url;
 }
 
 // The answers are the server's, as its document declares them: the one place they are taken on trust.
-export const get = <P extends PathOf<'get'>>(path: P, call: Call<Op<'get', P>> = {}) => (taken(urlOf(path, call)) ?? request('GET', urlOf(path, call))) as Promise<Reply<'get', P>>;
+export const get = <P extends PathOf<'get'>>(path: P, call: Call<Op<'get', P>> = {}) =>
+  (taken(urlOf(path, call)) ?? request('GET', urlOf(path, call))) as Promise<Reply<'get', P>>;
 
 /**
  * Answers a page is about to ask for, asked for all at once: its panels then find them under way
@@ -116,7 +146,7 @@ export type Phase = Reply<'get', '/games/{gameId}/history'>['phases'][number];
 /** Every phase of a game: the history comes a page at a time. */
 export async function allPhases(gameId: string): Promise<Phase[]> {
   const out: Phase[] = [];
-  for (let after = 0; ;) {
+  for (let after = 0; ; ) {
     const page = await get('/games/{gameId}/history', { params: { gameId }, query: { after } });
     out.push(...page.phases);
     if (page.next === null || page.next === undefined) return out;

@@ -4,7 +4,15 @@
 export function when(iso: string | null, now = Date.now()): string {
   if (!iso) return 'no deadline';
   const d = new Date(iso);
-  const fmt = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', second: '2-digit', timeZoneName: 'short' }).format(d);
+  const fmt = new Intl.DateTimeFormat(undefined, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    timeZoneName: 'short',
+  }).format(d);
   return `${fmt} (${left(d.getTime() - now)})`;
 }
 
@@ -12,7 +20,10 @@ export function when(iso: string | null, now = Date.now()): string {
 export function left(ms: number): string {
   if (ms <= 0) return 'passed';
   const s = Math.floor(ms / 1000);
-  const days = Math.floor(s / 86_400), hrs = Math.floor((s % 86_400) / 3600), mins = Math.floor((s % 3600) / 60), secs = s % 60;
+  const days = Math.floor(s / 86_400),
+    hrs = Math.floor((s % 86_400) / 3600),
+    mins = Math.floor((s % 3600) / 60),
+    secs = s % 60;
   const p = (n: number) => String(n).padStart(2, '0');
   if (days) return `in ${days} d ${hrs} h ${p(mins)} min ${p(secs)} s`;
   if (hrs) return `in ${hrs} h ${p(mins)} min ${p(secs)} s`;

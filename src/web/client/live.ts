@@ -3,7 +3,10 @@
 // what changed (a kind, the phase seq): the page fetches again what it may read.
 import { refresh } from './refresh.ts';
 
-export interface Change { kinds: Set<string>; seqs: Set<number> }
+export interface Change {
+  kinds: Set<string>;
+  seqs: Set<number>;
+}
 
 const KINDS = ['phase', 'readiness', 'players', 'game', 'event', 'press', 'votes', 'resync'];
 let source: { url: string; es: EventSource } | null = null;
@@ -17,7 +20,10 @@ export function beginPage(): void {
 
 /** The page is built: a stream it did not ask for again is closed. */
 export function endPage(): void {
-  if (source && source.url !== wanted) { source.es.close(); source = null; }
+  if (source && source.url !== wanted) {
+    source.es.close();
+    source = null;
+  }
 }
 
 /** Follow `url`; changes arriving close together come as one (a phase adjudicated moves many rows). */
@@ -31,10 +37,18 @@ export function follow(url: string, handler: (c: Change) => void): void {
   let pending: Change | null = null;
   const fire = (ev: MessageEvent) => {
     let data: { seq?: number | null } = {};
-    try { data = JSON.parse(String(ev.data)) as { seq?: number | null }; } catch { /* a kind is enough */ }
+    try {
+      data = JSON.parse(String(ev.data)) as { seq?: number | null };
+    } catch {
+      /* a kind is enough */
+    }
     if (!pending) {
       pending = { kinds: new Set(), seqs: new Set() };
-      setTimeout(() => { const c = pending!; pending = null; if (source?.es === es) onChange(c); }, 250);
+      setTimeout(() => {
+        const c = pending!;
+        pending = null;
+        if (source?.es === es) onChange(c);
+      }, 250);
     }
     pending.kinds.add(ev.type);
     if (typeof data.seq === 'number') pending.seqs.add(data.seq);

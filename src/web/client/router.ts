@@ -33,8 +33,30 @@ async function takeSignInLink(): Promise<void> {
 function setNav(): void {
   nav.replaceChildren(
     ...(session.me
-      ? [h('a', { href: '#/' }, 'My games'), h('a', { href: '#/new' }, 'New game'), h('a', { href: '#/public' }, 'Public games'), h('a', { href: '/docs' }, 'API'), h('button', { type: 'button', class: 'link', onclick: async () => { await del('/accounts/session').catch(() => null); session.me = null; void route(); } }, 'Sign out')]
-      : [h('a', { href: '#/public' }, 'Public games'), h('a', { href: '#/' }, 'Sign in'), h('a', { href: '/docs' }, 'API')]),
+      ? [
+          h('a', { href: '#/' }, 'My games'),
+          h('a', { href: '#/new' }, 'New game'),
+          h('a', { href: '#/public' }, 'Public games'),
+          h('a', { href: '/docs' }, 'API'),
+          h(
+            'button',
+            {
+              type: 'button',
+              class: 'link',
+              onclick: async () => {
+                await del('/accounts/session').catch(() => null);
+                session.me = null;
+                void route();
+              },
+            },
+            'Sign out',
+          ),
+        ]
+      : [
+          h('a', { href: '#/public' }, 'Public games'),
+          h('a', { href: '#/' }, 'Sign in'),
+          h('a', { href: '/docs' }, 'API'),
+        ]),
   );
 }
 
@@ -43,8 +65,12 @@ export async function route(): Promise<void> {
   building++;
   main.setAttribute('aria-busy', 'true');
   beginPage();
-  try { await routeOnce(); } finally {
-    endPage(); if (--building === 0) main.setAttribute('aria-busy', 'false'); }
+  try {
+    await routeOnce();
+  } finally {
+    endPage();
+    if (--building === 0) main.setAttribute('aria-busy', 'false');
+  }
 }
 
 async function routeOnce(): Promise<void> {
@@ -60,7 +86,9 @@ async function routeOnce(): Promise<void> {
       // A public game is open to visitors; any other game is "not found" until they sign in.
       if ((m = /^\/games\/([0-9a-f-]{36})(?:\/history(?:\/(\d+))?)?$/.exec(path))) {
         try {
-          return await (path.includes('/history') ? historyPage(m[1]!, m[2] ? Number(m[2]) : undefined) : gamePage(m[1]!));
+          return await (path.includes('/history')
+            ? historyPage(m[1]!, m[2] ? Number(m[2]) : undefined)
+            : gamePage(m[1]!));
         } catch (e) {
           if (!(e instanceof ApiError && e.status === 404)) throw e;
           localStorage.setItem(NEXT_KEY, `/games/${m[1]}`);
@@ -68,13 +96,18 @@ async function routeOnce(): Promise<void> {
       }
       return signInPage();
     }
-    if ((m = /^\/games\/([0-9a-f-]{36})\/press(?:\/([^/]+))?$/.exec(path))) return await pressPage(m[1]!, m[2] ? decodeURIComponent(m[2]) : undefined);
-    if ((m = /^\/games\/([0-9a-f-]{36})\/history(?:\/(\d+))?$/.exec(path))) return await historyPage(m[1]!, m[2] ? Number(m[2]) : undefined);
+    if ((m = /^\/games\/([0-9a-f-]{36})\/press(?:\/([^/]+))?$/.exec(path)))
+      return await pressPage(m[1]!, m[2] ? decodeURIComponent(m[2]) : undefined);
+    if ((m = /^\/games\/([0-9a-f-]{36})\/history(?:\/(\d+))?$/.exec(path)))
+      return await historyPage(m[1]!, m[2] ? Number(m[2]) : undefined);
     if ((m = /^\/games\/([0-9a-f-]{36})$/.exec(path))) return await gamePage(m[1]!);
     if (path === '/new') return await newGamePage();
     return await gamesPage();
   } catch (e) {
-    if (e instanceof ApiError && e.status === 401) { setNav(); return signInPage(); }
+    if (e instanceof ApiError && e.status === 401) {
+      setNav();
+      return signInPage();
+    }
     main.replaceChildren(showError(e));
   } finally {
     main.focus();

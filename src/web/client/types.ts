@@ -19,16 +19,30 @@ export interface AlohaView {
 }
 
 /** An action offered one at a time (Aloha) or as a line of a turn (Maori Wars: with the hexes of a move or an attack). */
-export interface OfferedAction { kind: string; text: string; from?: string[]; to?: string; action?: AlohaAction }
+export interface OfferedAction {
+  kind: string;
+  text: string;
+  from?: string[];
+  to?: string;
+  action?: AlohaAction;
+}
 /** Aloha: the engine's action object of an offered action, as the options give it. */
-export interface AlohaAction { kind: string; island?: string; count?: number; from?: string; to?: string; card?: number }
+export interface AlohaAction {
+  kind: string;
+  island?: string;
+  count?: number;
+  from?: string;
+  to?: string;
+  card?: number;
+}
 
 /** The options of one player, whatever the game (each game fills in its own fields). */
-export type PlayerOptions = Partial<DiplomacyOptions> & Partial<Pick<Choices, 'yourTurn'>> & {
-  actions?: OfferedAction[];
-  waitingFor?: string | null;
-  standing?: { kind: string; text: string }[];
-};
+export type PlayerOptions = Partial<DiplomacyOptions> &
+  Partial<Pick<Choices, 'yourTurn'>> & {
+    actions?: OfferedAction[];
+    waitingFor?: string | null;
+    standing?: { kind: string; text: string }[];
+  };
 
 /** The game's view as its engine makes it: the API declares it an open object. */
 export function viewOf<V>(g: Game): Partial<V> | null {

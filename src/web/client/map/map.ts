@@ -6,16 +6,18 @@ export type MapAt = { gameId: string; seq?: number };
 
 export async function mapInto(box: HTMLElement, at: MapAt): Promise<SVGSVGElement | null> {
   try {
-    const svg = at.seq === undefined
-      ? await get('/games/{gameId}/map.svg', { params: { gameId: at.gameId } })
-      : await get('/games/{gameId}/phases/{seq}/map.svg', { params: { gameId: at.gameId, seq: at.seq } });
+    const svg =
+      at.seq === undefined
+        ? await get('/games/{gameId}/map.svg', { params: { gameId: at.gameId } })
+        : await get('/games/{gameId}/phases/{seq}/map.svg', { params: { gameId: at.gameId, seq: at.seq } });
     // Read as an inert XML document and kept to drawing only (no script, no handler, no script
     // link) before it joins the page: the map's data may come from a moderator.
     const doc = new DOMParser().parseFromString(svg, 'image/svg+xml');
     if (doc.documentElement.localName !== 'svg') throw new Error('The map could not be read.');
     for (const x of [...doc.querySelectorAll('script, foreignObject, iframe, object, embed')]) x.remove();
     for (const x of [...doc.querySelectorAll('*')]) {
-      for (const a of [...x.attributes]) if (/^on/i.test(a.name) || (/href$/i.test(a.name) && !/^#/.test(a.value.trim()))) x.removeAttribute(a.name);
+      for (const a of [...x.attributes])
+        if (/^on/i.test(a.name) || (/href$/i.test(a.name) && !/^#/.test(a.value.trim()))) x.removeAttribute(a.name);
     }
     box.replaceChildren(document.importNode(doc.documentElement, true));
     const el = box.querySelector('svg');
@@ -28,7 +30,9 @@ export async function mapInto(box: HTMLElement, at: MapAt): Promise<SVGSVGElemen
     if (el) keyUnder(box, el);
     return el;
   } catch (e) {
-    box.replaceChildren(e instanceof ApiError && e.status === 404 ? h('p', { class: 'muted' }, e.message) : showError(e));
+    box.replaceChildren(
+      e instanceof ApiError && e.status === 404 ? h('p', { class: 'muted' }, e.message) : showError(e),
+    );
     return null;
   }
 }
@@ -52,7 +56,19 @@ function keyUnder(box: HTMLElement, svg: SVGSVGElement): void {
     const name = letter?.nextElementSibling?.localName === 'text' ? letter.nextElementSibling : null;
     const fill = r.getAttribute('fill') ?? '';
     // The letter beside the colour, not on it: dark colours would leave it unreadable.
-    items.push(h('li', {}, h('span', { class: 'swatch', 'aria-hidden': 'true', style: /^#[0-9a-f]{3,8}$/i.test(fill) ? `background:${fill}` : '' }), h('strong', {}, letter?.textContent ?? ''), ` ${name?.textContent ?? ''}`));
+    items.push(
+      h(
+        'li',
+        {},
+        h('span', {
+          class: 'swatch',
+          'aria-hidden': 'true',
+          style: /^#[0-9a-f]{3,8}$/i.test(fill) ? `background:${fill}` : '',
+        }),
+        h('strong', {}, letter?.textContent ?? ''),
+        ` ${name?.textContent ?? ''}`,
+      ),
+    );
     for (const x of [r, letter, name]) x?.remove();
   }
   const notes = [...legend.querySelectorAll(':scope > text')].filter(below);
@@ -65,5 +81,12 @@ function keyUnder(box: HTMLElement, svg: SVGSVGElement): void {
     wrap.append(box);
   }
   wrap.querySelector(':scope > .map-key')?.remove();
-  wrap.append(h('div', { class: 'map-key' }, items.length ? h('ul', { 'aria-label': 'Key' }, ...items) : '', ...notes.map((n) => h('p', { class: 'muted' }, n.textContent ?? ''))));
+  wrap.append(
+    h(
+      'div',
+      { class: 'map-key' },
+      items.length ? h('ul', { 'aria-label': 'Key' }, ...items) : '',
+      ...notes.map((n) => h('p', { class: 'muted' }, n.textContent ?? '')),
+    ),
+  );
 }

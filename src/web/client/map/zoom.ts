@@ -10,7 +10,11 @@ export function zoomAround(box: HTMLElement, z: number, at?: { x: number; y: num
   const svg = box.querySelector('svg');
   const r = box.getBoundingClientRect();
   const sel = box.querySelector('g.unit.selected')?.getBoundingClientRect();
-  const p = at ?? (sel ? { x: sel.left + sel.width / 2, y: sel.top + sel.height / 2 } : { x: r.left + r.width / 2, y: (Math.max(r.top, 0) + Math.min(r.bottom, innerHeight)) / 2 });
+  const p =
+    at ??
+    (sel
+      ? { x: sel.left + sel.width / 2, y: sel.top + sel.height / 2 }
+      : { x: r.left + r.width / 2, y: (Math.max(r.top, 0) + Math.min(r.bottom, innerHeight)) / 2 });
   // The map point under p, in the map's own units, put back under p after the zoom: by scrolling the
   // box, then the page for what the box cannot scroll.
   const ctm = svg?.getScreenCTM();
@@ -19,9 +23,15 @@ export function zoomAround(box: HTMLElement, z: number, at?: { x: number; y: num
   box.style.setProperty('--zoom', String(zoom));
   box.classList.toggle('zoomed', zoom > 1);
   if (svg) legible(svg);
-  const now = () => { const m = svg?.getScreenCTM(); return m && u ? new DOMPoint(u.x, u.y).matrixTransform(m) : null; };
+  const now = () => {
+    const m = svg?.getScreenCTM();
+    return m && u ? new DOMPoint(u.x, u.y).matrixTransform(m) : null;
+  };
   let q = now();
-  if (q) { box.scrollLeft += q.x - p.x; box.scrollTop += q.y - p.y; }
+  if (q) {
+    box.scrollLeft += q.x - p.x;
+    box.scrollTop += q.y - p.y;
+  }
   q = now();
   if (q && Math.abs(q.y - p.y) > 1) scrollBy(0, q.y - p.y);
   if (!quiet) say(`Map zoom ${Math.round(zoom * 100)} %`);
@@ -35,43 +45,92 @@ export function zoomControls(box: HTMLElement): Node {
     pinch(box);
     zoomToTap(box, svg);
   }
-  return h('div', { class: 'zoom', role: 'group', 'aria-label': 'Map zoom' },
-    h('button', { type: 'button', class: 'secondary', 'aria-label': 'Zoom in', onclick: () => zoomAround(box, zoomOf(box) * 1.5) }, '+'),
-    h('button', { type: 'button', class: 'secondary', 'aria-label': 'Zoom out', onclick: () => zoomAround(box, zoomOf(box) / 1.5) }, '−'),
-    h('button', { type: 'button', class: 'secondary', onclick: () => zoomAround(box, 1) }, 'Whole map'));
+  return h(
+    'div',
+    { class: 'zoom', role: 'group', 'aria-label': 'Map zoom' },
+    h(
+      'button',
+      {
+        type: 'button',
+        class: 'secondary',
+        'aria-label': 'Zoom in',
+        onclick: () => zoomAround(box, zoomOf(box) * 1.5),
+      },
+      '+',
+    ),
+    h(
+      'button',
+      {
+        type: 'button',
+        class: 'secondary',
+        'aria-label': 'Zoom out',
+        onclick: () => zoomAround(box, zoomOf(box) / 1.5),
+      },
+      '−',
+    ),
+    h('button', { type: 'button', class: 'secondary', onclick: () => zoomAround(box, 1) }, 'Whole map'),
+  );
 }
 
 /** Two fingers zoom the map (not the page) around their centre. */
 function pinch(box: HTMLElement): void {
   let start: { d: number; z: number } | null = null;
   const dist = (t: TouchList) => Math.hypot(t[0]!.clientX - t[1]!.clientX, t[0]!.clientY - t[1]!.clientY);
-  box.addEventListener('touchstart', (e) => { if (e.touches.length === 2) start = { d: dist(e.touches), z: zoomOf(box) }; }, { passive: true });
-  box.addEventListener('touchmove', (e) => {
-    if (!start || e.touches.length !== 2) return;
-    e.preventDefault();
-    const t = e.touches;
-    zoomAround(box, start.z * (dist(t) / start.d), { x: (t[0]!.clientX + t[1]!.clientX) / 2, y: (t[0]!.clientY + t[1]!.clientY) / 2 }, true);
-  }, { passive: false });
-  box.addEventListener('touchend', () => { if (start) say(`Map zoom ${Math.round(zoomOf(box) * 100)} %`); start = null; });
+  box.addEventListener(
+    'touchstart',
+    (e) => {
+      if (e.touches.length === 2) start = { d: dist(e.touches), z: zoomOf(box) };
+    },
+    { passive: true },
+  );
+  box.addEventListener(
+    'touchmove',
+    (e) => {
+      if (!start || e.touches.length !== 2) return;
+      e.preventDefault();
+      const t = e.touches;
+      zoomAround(
+        box,
+        start.z * (dist(t) / start.d),
+        { x: (t[0]!.clientX + t[1]!.clientX) / 2, y: (t[0]!.clientY + t[1]!.clientY) / 2 },
+        true,
+      );
+    },
+    { passive: false },
+  );
+  box.addEventListener('touchend', () => {
+    if (start) say(`Map zoom ${Math.round(zoomOf(box) * 100)} %`);
+    start = null;
+  });
 }
 
 /** A tap on a space too small to hit surely at this zoom first zooms in around the tap. */
 function zoomToTap(box: HTMLElement, svg: SVGSVGElement): void {
   let touch = false;
-  svg.addEventListener('pointerdown', (e) => { touch = e.pointerType === 'touch'; }, true);
-  svg.addEventListener('click', (e) => {
-    if (!touch || zoomOf(box) >= MAX) return;
-    // Units have their own, bigger targets: only a space is zoomed to.
-    const under = document.elementsFromPoint(e.clientX, e.clientY);
-    if (under.some((x) => x.closest('g.unit, g.stack.mine'))) return;
-    const space = under.find((x) => x instanceof SVGPathElement && !!(x as SVGPathElement).dataset.space);
-    if (!space) return;
-    const r = space.getBoundingClientRect();
-    if (Math.min(r.width, r.height) >= 20) return;
-    e.stopImmediatePropagation();
-    zoomAround(box, zoomOf(box) * 2, { x: e.clientX, y: e.clientY });
-    tellOnMap('Zoomed in where you tapped: tap again to choose.');
-  }, true);
+  svg.addEventListener(
+    'pointerdown',
+    (e) => {
+      touch = e.pointerType === 'touch';
+    },
+    true,
+  );
+  svg.addEventListener(
+    'click',
+    (e) => {
+      if (!touch || zoomOf(box) >= MAX) return;
+      // Units have their own, bigger targets: only a space is zoomed to.
+      const under = document.elementsFromPoint(e.clientX, e.clientY);
+      if (under.some((x) => x.closest('g.unit, g.stack.mine'))) return;
+      const space = under.find((x) => x instanceof SVGPathElement && !!(x as SVGPathElement).dataset.space);
+      if (!space) return;
+      const r = space.getBoundingClientRect();
+      if (Math.min(r.width, r.height) >= 20) return;
+      e.stopImmediatePropagation();
+      zoomAround(box, zoomOf(box) * 2, { x: e.clientX, y: e.clientY });
+      tellOnMap('Zoomed in where you tapped: tap again to choose.');
+    },
+    true,
+  );
 }
 
 /** Names and units big enough to read on a narrow map: scaled up as far as the zoom leaves them small. */
@@ -81,7 +140,10 @@ export function legible(svg: SVGSVGElement): void {
   if (!vb?.width || !width) return;
   const px = width / vb.width;
   for (const t of svg.querySelectorAll<SVGTextElement>('g.labels text')) {
-    const base = Number(t.dataset.size ?? (t.dataset.size = t.getAttribute('font-size') ?? t.closest('g.labels')?.getAttribute('font-size') ?? '0'));
+    const base = Number(
+      t.dataset.size ??
+        (t.dataset.size = t.getAttribute('font-size') ?? t.closest('g.labels')?.getAttribute('font-size') ?? '0'),
+    );
     if (base) t.setAttribute('font-size', String(Math.min(base * 3.2, Math.max(base, 9.5 / px))));
   }
   const units = [...svg.querySelectorAll<SVGGElement>('g.unit[data-at]')];
@@ -94,16 +156,27 @@ export function legible(svg: SVGSVGElement): void {
       u.dataset.size = String(bb.width);
       // Enlarged, two units never grow into each other (the Low Countries): the scale at which this
       // one would touch its nearest neighbour, across or up and down.
-      u.dataset.room = String(Math.min(Infinity, ...units.map((_, j) => {
-        const o = boxes[j];
-        if (j === i || !o) return Infinity;
-        const [a, b] = at[j]!;
-        return Math.max(Math.abs(a - x) / Math.max(bb.width, o.width), Math.abs(b - y) / Math.max(bb.height, o.height));
-      })));
+      u.dataset.room = String(
+        Math.min(
+          Infinity,
+          ...units.map((_, j) => {
+            const o = boxes[j];
+            if (j === i || !o) return Infinity;
+            const [a, b] = at[j]!;
+            return Math.max(
+              Math.abs(a - x) / Math.max(bb.width, o.width),
+              Math.abs(b - y) / Math.max(bb.height, o.height),
+            );
+          }),
+        ),
+      );
       // A finger is wider than a unit: a bigger, unseen target.
       const hit = document.createElementNS('http://www.w3.org/2000/svg', 'circle');
-      hit.setAttribute('class', 'hit'); hit.setAttribute('cx', String(x)); hit.setAttribute('cy', String(y));
-      hit.setAttribute('r', String(bb.width * 0.9)); hit.setAttribute('fill', 'transparent');
+      hit.setAttribute('class', 'hit');
+      hit.setAttribute('cx', String(x));
+      hit.setAttribute('cy', String(y));
+      hit.setAttribute('r', String(bb.width * 0.9));
+      hit.setAttribute('fill', 'transparent');
       u.prepend(hit);
     }
     const size = Number(u.dataset.size);
@@ -122,14 +195,16 @@ export function startView(box: HTMLElement): void {
   if (!svg || box.clientWidth > 760 || zoomOf(box) !== 1) return;
   const height = svg.getBoundingClientRect().height;
   if (!height || height >= innerHeight / 3) return;
-  const zoom = Math.min(MAX, (innerHeight / 2) / height);
+  const zoom = Math.min(MAX, innerHeight / 2 / height);
   box.style.setProperty('--zoom', String(zoom));
   box.classList.add('zoomed');
   legible(svg);
   const mine = [...svg.querySelectorAll('g.unit.mine, g.stack.mine')].map((u) => u.getBoundingClientRect());
   const all = mine.length ? mine : [svg.getBoundingClientRect()];
-  const left = Math.min(...all.map((r) => r.left)), right = Math.max(...all.map((r) => r.right));
-  const top = Math.min(...all.map((r) => r.top)), bottom = Math.max(...all.map((r) => r.bottom));
+  const left = Math.min(...all.map((r) => r.left)),
+    right = Math.max(...all.map((r) => r.right));
+  const top = Math.min(...all.map((r) => r.top)),
+    bottom = Math.max(...all.map((r) => r.bottom));
   const b = box.getBoundingClientRect();
   box.scrollLeft += (left + right) / 2 - (b.left + box.clientWidth / 2);
   box.scrollTop += (top + bottom) / 2 - (b.top + box.clientHeight / 2);

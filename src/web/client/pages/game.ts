@@ -18,7 +18,14 @@ import { optionsOf, type Game } from '../types.ts';
 import { signInNote } from './sign-in.ts';
 
 /** The page as built, to bring up to date in place when the phase is the same one. */
-let shown: { id: string; phase: string | null; status: string; header: HTMLElement; dirty: boolean; who: string } | null = null;
+let shown: {
+  id: string;
+  phase: string | null;
+  status: string;
+  header: HTMLElement;
+  dirty: boolean;
+  who: string;
+} | null = null;
 
 export async function gamePage(id: string): Promise<void> {
   const g = await get('/games/{gameId}', { params: { gameId: id } });
@@ -35,9 +42,20 @@ export async function gamePage(id: string): Promise<void> {
     ...(player ? [`${at}/press`, `${at}/email-settings`] : []),
   ]);
   // Before the start an invited or joined player has no power yet: the view calls them an observer.
-  const mine = signedIn() && me.kind !== 'moderator' && g.status === 'forming' ? (await get('/games', { query: { mine: 'true' } })).games.find((x) => x.id === id)?.you : undefined;
-  const who = me.kind === 'player' ? `you play ${power(g, me.role ?? '')}` : me.kind === 'moderator' ? 'you are the moderator'
-    : mine === 'player:joined' ? 'you have joined' : mine === 'player:invited' ? 'you are invited' : 'you are an observer';
+  const mine =
+    signedIn() && me.kind !== 'moderator' && g.status === 'forming'
+      ? (await get('/games', { query: { mine: 'true' } })).games.find((x) => x.id === id)?.you
+      : undefined;
+  const who =
+    me.kind === 'player'
+      ? `you play ${power(g, me.role ?? '')}`
+      : me.kind === 'moderator'
+        ? 'you are the moderator'
+        : mine === 'player:joined'
+          ? 'you have joined'
+          : mine === 'player:invited'
+            ? 'you are invited'
+            : 'you are an observer';
   const header = headOf(id, g, who);
   const mapBox = h('div', { class: 'map', id: 'map' });
   const side = h('section', { class: 'side' });
@@ -47,39 +65,105 @@ export async function gamePage(id: string): Promise<void> {
   const note = takeNote();
   const told = note ? h('p', { class: 'error', role: 'alert', id: 'moved-on' }, note) : null;
   // What the player picks or writes and has not sent: a change of the same phase never wipes it.
-  side.addEventListener('input', (e) => { if (shown && (e.target as HTMLElement).id !== 'ready') shown.dirty = true; });
-  side.addEventListener('change', (e) => { if (shown && (e.target as HTMLElement).id !== 'ready') shown.dirty = true; });
-  side.addEventListener('orders-sent', () => { if (shown) shown.dirty = false; });
+  side.addEventListener('input', (e) => {
+    if (shown && (e.target as HTMLElement).id !== 'ready') shown.dirty = true;
+  });
+  side.addEventListener('change', (e) => {
+    if (shown && (e.target as HTMLElement).id !== 'ready') shown.dirty = true;
+  });
+  side.addEventListener('orders-sent', () => {
+    if (shown) shown.dirty = false;
+  });
   if (told) side.append(told);
   shown = { id, phase: phase ? `${phase.seq}` : null, status: g.status, header, dirty: false, who };
   // Press and history, with the count of unread press (kept up to date live).
-  const gameNav = g.status === 'forming' ? '' : h('nav', { class: 'row game-nav', 'aria-label': 'Game' }, h('a', { href: `#/games/${id}/press` }, 'Press ', unreadBadge(0)), h('a', { href: `#/games/${id}/history` }, 'History: every phase with its map'));
+  const gameNav =
+    g.status === 'forming'
+      ? ''
+      : h(
+          'nav',
+          { class: 'row game-nav', 'aria-label': 'Game' },
+          h('a', { href: `#/games/${id}/press` }, 'Press ', unreadBadge(0)),
+          h('a', { href: `#/games/${id}/history` }, 'History: every phase with its map'),
+        );
   main.replaceChildren(header, gameNav, h('div', { class: 'board' }, mapWrap, side), results);
   const svg = g.status === 'forming' ? null : await mapInto(mapBox, { gameId: id });
-  if (g.status === 'forming') mapBox.replaceChildren(h('p', { class: 'muted' }, 'The map appears when the game starts.'));
+  if (g.status === 'forming')
+    mapBox.replaceChildren(h('p', { class: 'muted' }, 'The map appears when the game starts.'));
 
   if (signedIn() && me.kind !== 'moderator' && g.status === 'forming') {
-    side.append(mine === 'player:joined'
-      ? h('p', {}, 'You have joined. The game starts when its moderator starts it; your power is drawn then.')
-      : h('div', {}, h('p', {}, mine === 'player:invited' ? 'You are invited to this game.' : 'This game is forming.'),
-        h('button', { type: 'button', onclick: async () => { try { await post('/games/{gameId}/join', { params: { gameId: id } }); say('Joined.'); void refresh(); } catch (e) { side.append(showError(e)); } } }, 'Join this game')));
+    side.append(
+      mine === 'player:joined'
+        ? h('p', {}, 'You have joined. The game starts when its moderator starts it; your power is drawn then.')
+        : h(
+            'div',
+            {},
+            h('p', {}, mine === 'player:invited' ? 'You are invited to this game.' : 'This game is forming.'),
+            h(
+              'button',
+              {
+                type: 'button',
+                onclick: async () => {
+                  try {
+                    await post('/games/{gameId}/join', { params: { gameId: id } });
+                    say('Joined.');
+                    void refresh();
+                  } catch (e) {
+                    side.append(showError(e));
+                  }
+                },
+              },
+              'Join this game',
+            ),
+          ),
+    );
   }
   if (me.kind === 'moderator' && g.status === 'forming') {
     const joined = g.players.filter((p) => p.status === 'joined').length;
     const needed = g.powers?.length ?? 0;
-    side.append(publicSwitch(id, g, side), h('h2', {}, 'Players'), h('ul', {}, ...g.players.map((p) => h('li', {}, `${p.email ?? p.name ?? 'player'}: ${p.status}`))),
-      h('p', { class: 'next-step' }, joined >= needed
-        ? `${joined} of ${needed} players have joined: start the game. Their powers are drawn from the game's seed.`
-        : `${joined} of ${needed} players have joined. Each invited player got an email with a link to this page; start the game once everyone has joined (this list follows as they join).`),
+    side.append(
+      publicSwitch(id, g, side),
+      h('h2', {}, 'Players'),
+      h('ul', {}, ...g.players.map((p) => h('li', {}, `${p.email ?? p.name ?? 'player'}: ${p.status}`))),
+      h(
+        'p',
+        { class: 'next-step' },
+        joined >= needed
+          ? `${joined} of ${needed} players have joined: start the game. Their powers are drawn from the game's seed.`
+          : `${joined} of ${needed} players have joined. Each invited player got an email with a link to this page; start the game once everyone has joined (this list follows as they join).`,
+      ),
       invitePanel(id),
-      h('button', { type: 'button', onclick: async () => { try { await post('/games/{gameId}/start', { params: { gameId: id } }); void refresh(); } catch (e) { side.append(showError(e)); } } }, 'Start the game'));
+      h(
+        'button',
+        {
+          type: 'button',
+          onclick: async () => {
+            try {
+              await post('/games/{gameId}/start', { params: { gameId: id } });
+              void refresh();
+            } catch (e) {
+              side.append(showError(e));
+            }
+          },
+        },
+        'Start the game',
+      ),
+    );
   }
   if (svg) mapWrap.prepend(zoomControls(mapBox));
-  if (g.position) side.append(h('details', { open: !svg }, h('summary', {}, svg ? 'Position as text' : 'Position'), h('pre', {}, g.position)));
+  if (g.position)
+    side.append(
+      h('details', { open: !svg }, h('summary', {}, svg ? 'Position as text' : 'Position'), h('pre', {}, g.position)),
+    );
   if (me.kind === 'player' && phase) await ordersPanel(id, g, side, svg);
   // Maori Wars: the turn, the VP and the standing instructions' drawer, below the phase's orders.
   if (g.variant === 'maori-wars' && g.view?.victoryPoints) {
-    const standing = me.kind === 'player' && g.phase ? optionsOf(await get('/games/{gameId}/options', { params: { gameId: id } }).catch(() => null))?.standing?.map((x) => String(x.text)) ?? null : null;
+    const standing =
+      me.kind === 'player' && g.phase
+        ? (optionsOf(await get('/games/{gameId}/options', { params: { gameId: id } }).catch(() => null))?.standing?.map(
+            (x) => String(x.text),
+          ) ?? null)
+        : null;
     side.append(mwPanel(id, g, standing));
   }
   // After the orders panel: it marks the reader's own units, which a flat map opens zoomed around.
@@ -95,12 +179,30 @@ export async function gamePage(id: string): Promise<void> {
 
 function headOf(id: string, g: Game, who: string): HTMLElement {
   const phase = g.phase;
-  return h('section', { class: 'game-head' },
+  return h(
+    'section',
+    { class: 'game-head' },
     h('h1', {}, g.name),
     h('p', {}, `${g.variantName} · ${g.scenarioName}${g.public ? ' · public' : ''} · ${who}`),
     signedIn() ? null : signInNote(`/games/${id}`),
-    phase ? h('p', { class: 'phase' }, h('strong', {}, phase.label), ' — deadline ', countdown(phase.deadlineAt)) : h('p', {}, `Status: ${g.status}`),
-    phase ? h('ul', { class: 'readiness', 'aria-label': 'Who has ordered' }, ...phase.readiness.filter((r) => r.expected).map((r) => h('li', { class: r.ready ? 'ready' : r.submitted ? 'submitted' : 'waiting', 'data-role': r.role }, `${power(g, r.role)}: ${r.ready ? 'ready' : r.submitted ? 'orders in' : 'waiting'}`))) : null,
+    phase
+      ? h('p', { class: 'phase' }, h('strong', {}, phase.label), ' — deadline ', countdown(phase.deadlineAt))
+      : h('p', {}, `Status: ${g.status}`),
+    phase
+      ? h(
+          'ul',
+          { class: 'readiness', 'aria-label': 'Who has ordered' },
+          ...phase.readiness
+            .filter((r) => r.expected)
+            .map((r) =>
+              h(
+                'li',
+                { class: r.ready ? 'ready' : r.submitted ? 'submitted' : 'waiting', 'data-role': r.role },
+                `${power(g, r.role)}: ${r.ready ? 'ready' : r.submitted ? 'orders in' : 'waiting'}`,
+              ),
+            ),
+        )
+      : null,
   );
 }
 
@@ -113,7 +215,12 @@ async function onChange(id: string, c: Change): Promise<void> {
   const s = shown;
   if (!s || s.id !== id || !document.contains(s.header)) return;
   let g: Game;
-  try { g = await get('/games/{gameId}', { params: { gameId: id } }); } catch { void refresh(); return; }
+  try {
+    g = await get('/games/{gameId}', { params: { gameId: id } });
+  } catch {
+    void refresh();
+    return;
+  }
   if (shown !== s) return;
   const phase = g.phase ? `${g.phase.seq}` : null;
   if (phase !== s.phase || g.status !== s.status) {
@@ -137,16 +244,37 @@ async function lastResults(id: string, g: Game, box: HTMLElement): Promise<void>
   const mapBox = h('div', { class: 'map', id: 'results-map' });
   // Aloha and Maori Wars: the position after the phase, which is the next phase's (Hawaii 1795's
   // and Diplomacy's maps of a phase draw its orders and results over the position before).
-  const after = g.variant === 'aloha' || g.variant === 'maori-wars' ? phases.find((p) => p.seq > done.seq && p.status !== 'rolled_back') : undefined;
-  box.replaceChildren(h('section', { class: 'results', 'aria-labelledby': 'results-title' },
-    h('h2', { id: 'results-title' }, `Results of ${done.label}`),
-    h('p', { class: 'muted' }, after ? `The report of the ${g.variant === 'aloha' ? 'decision' : 'phase'}, and the map after it; the map above is the position now.` : g.variant === 'hawaii1795' || g.variant === 'aloha' ? 'The report of the turn, and the map after it; the map above is the position now.' : g.variant === 'maori-wars' ? 'The report of the phase, and the map after it; the map above is the position now.' : 'Every order with its result (a failed one in red); the map above is the position now.'),
-    h('div', { class: 'board' }, mapBox, h('pre', { class: 'report' }, done.report))));
+  const after =
+    g.variant === 'aloha' || g.variant === 'maori-wars'
+      ? phases.find((p) => p.seq > done.seq && p.status !== 'rolled_back')
+      : undefined;
+  box.replaceChildren(
+    h(
+      'section',
+      { class: 'results', 'aria-labelledby': 'results-title' },
+      h('h2', { id: 'results-title' }, `Results of ${done.label}`),
+      h(
+        'p',
+        { class: 'muted' },
+        after
+          ? `The report of the ${g.variant === 'aloha' ? 'decision' : 'phase'}, and the map after it; the map above is the position now.`
+          : g.variant === 'hawaii1795' || g.variant === 'aloha'
+            ? 'The report of the turn, and the map after it; the map above is the position now.'
+            : g.variant === 'maori-wars'
+              ? 'The report of the phase, and the map after it; the map above is the position now.'
+              : 'Every order with its result (a failed one in red); the map above is the position now.',
+      ),
+      h('div', { class: 'board' }, mapBox, h('pre', { class: 'report' }, done.report)),
+    ),
+  );
   // Drawn once scrolled near: a phone's first view carries the one map it shows, not two.
-  const seen = new IntersectionObserver((entries) => {
-    if (!entries.some((e) => e.isIntersecting)) return;
-    seen.disconnect();
-    void mapInto(mapBox, { gameId: id, seq: after?.seq ?? done.seq });
-  }, { rootMargin: '300px' });
+  const seen = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((e) => e.isIntersecting)) return;
+      seen.disconnect();
+      void mapInto(mapBox, { gameId: id, seq: after?.seq ?? done.seq });
+    },
+    { rootMargin: '300px' },
+  );
   seen.observe(mapBox);
 }

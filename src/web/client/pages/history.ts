@@ -19,23 +19,64 @@ export async function historyPage(id: string, seq?: number): Promise<void> {
   const signature = (ps: { seq: number; status: string }[]) => ps.map((p) => `${p.seq}:${p.status}`).join(',');
   follow(`/games/${id}/live`, (c) => {
     if (!(c.kinds.has('phase') || c.kinds.has('game') || c.kinds.has('resync'))) return;
-    void allPhases(id).then((ps) => { if (signature(ps) !== signature(phases)) void refresh(); }, () => void refresh());
+    void allPhases(id).then(
+      (ps) => {
+        if (signature(ps) !== signature(phases)) void refresh();
+      },
+      () => void refresh(),
+    );
   });
-  if (!phases.length) { main.replaceChildren(h('h1', {}, g.name), h('p', {}, 'No phase yet.')); return; }
+  if (!phases.length) {
+    main.replaceChildren(h('h1', {}, g.name), h('p', {}, 'No phase yet.'));
+    return;
+  }
   // Without a phase asked for: the newest with results (the open phase has none yet).
   const lastDone = phases.map((p) => !!p.report).lastIndexOf(true);
-  const start = seq ? Math.max(0, phases.findIndex((p) => p.seq === seq)) : lastDone >= 0 ? lastDone : phases.length - 1;
+  const start = seq
+    ? Math.max(
+        0,
+        phases.findIndex((p) => p.seq === seq),
+      )
+    : lastDone >= 0
+      ? lastDone
+      : phases.length - 1;
   const title = h('h1', {});
-  const slider = h('input', { type: 'range', id: 'phase-slider', min: '0', max: String(phases.length - 1), step: '1', value: String(start) });
+  const slider = h('input', {
+    type: 'range',
+    id: 'phase-slider',
+    min: '0',
+    max: String(phases.length - 1),
+    step: '1',
+    value: String(start),
+  });
   const label = h('label', { for: 'phase-slider', id: 'phase-label' });
-  const back = h('button', { type: 'button', class: 'secondary', 'aria-label': 'Previous phase', onclick: () => step(-1) }, '←');
-  const fwd = h('button', { type: 'button', class: 'secondary', 'aria-label': 'Next phase', onclick: () => step(1) }, '→');
+  const back = h(
+    'button',
+    { type: 'button', class: 'secondary', 'aria-label': 'Previous phase', onclick: () => step(-1) },
+    '←',
+  );
+  const fwd = h(
+    'button',
+    { type: 'button', class: 'secondary', 'aria-label': 'Next phase', onclick: () => step(1) },
+    '→',
+  );
   const mapBox = h('div', { class: 'map' });
   const side = h('section', { class: 'side' });
   main.replaceChildren(
     title,
-    h('nav', { class: 'row game-nav', 'aria-label': 'Game' }, h('a', { href: `#/games/${id}` }, 'Back to the game'), h('a', { href: `#/games/${id}/press` }, 'Press')),
-    h('div', { class: 'phase-slider' }, label, slider, h('div', { class: 'row' }, back, h('span', { class: 'muted' }, `${phases.length} phases`), fwd)),
+    h(
+      'nav',
+      { class: 'row game-nav', 'aria-label': 'Game' },
+      h('a', { href: `#/games/${id}` }, 'Back to the game'),
+      h('a', { href: `#/games/${id}/press` }, 'Press'),
+    ),
+    h(
+      'div',
+      { class: 'phase-slider' },
+      label,
+      slider,
+      h('div', { class: 'row' }, back, h('span', { class: 'muted' }, `${phases.length} phases`), fwd),
+    ),
     signedIn() ? '' : signInNote(`/games/${id}`),
     h('div', { class: 'board' }, mapBox, side),
   );
@@ -53,7 +94,9 @@ export async function historyPage(id: string, seq?: number): Promise<void> {
     // The address names the phase without building the page again (no hashchange).
     history.replaceState(null, '', `#/games/${id}/history/${p.seq}`);
     wanted = p.seq;
-    drawing ??= draw().finally(() => { drawing = null; });
+    drawing ??= draw().finally(() => {
+      drawing = null;
+    });
     await drawing;
   }
   // One map at a time, always the newest asked for: quick steps never leave an older map showing.

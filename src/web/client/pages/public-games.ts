@@ -5,16 +5,38 @@ import { countdown } from '../format.ts';
 /** Games their moderators made public: anyone may watch them, signed in or not. */
 export async function publicGames(): Promise<HTMLElement> {
   const { games } = await get('/games', { query: { public: 'true' } });
-  const box = h('section', { class: 'public-games', 'aria-labelledby': 'public-games-title' }, h('h2', { id: 'public-games-title' }, 'Public games'));
-  box.append(games.length
-    ? h('table', { class: 'games' },
-      h('thead', {}, h('tr', {}, ...['Game', 'Variant', 'Phase', 'Deadline'].map((c) => h('th', { scope: 'col' }, c)))),
-      h('tbody', {}, ...games.map((g) => h('tr', {},
-        h('td', {}, h('a', { href: `#/games/${g.id}` }, g.name)),
-        h('td', {}, g.variantName),
-        h('td', {}, g.phase?.label ?? g.status),
-        h('td', {}, g.phase ? countdown(g.phase.deadlineAt) : '')))))
-    : h('p', { class: 'muted' }, 'No public games right now.'));
+  const box = h(
+    'section',
+    { class: 'public-games', 'aria-labelledby': 'public-games-title' },
+    h('h2', { id: 'public-games-title' }, 'Public games'),
+  );
+  box.append(
+    games.length
+      ? h(
+          'table',
+          { class: 'games' },
+          h(
+            'thead',
+            {},
+            h('tr', {}, ...['Game', 'Variant', 'Phase', 'Deadline'].map((c) => h('th', { scope: 'col' }, c))),
+          ),
+          h(
+            'tbody',
+            {},
+            ...games.map((g) =>
+              h(
+                'tr',
+                {},
+                h('td', {}, h('a', { href: `#/games/${g.id}` }, g.name)),
+                h('td', {}, g.variantName),
+                h('td', {}, g.phase?.label ?? g.status),
+                h('td', {}, g.phase ? countdown(g.phase.deadlineAt) : ''),
+              ),
+            ),
+          ),
+        )
+      : h('p', { class: 'muted' }, 'No public games right now.'),
+  );
   return box;
 }
 
@@ -22,5 +44,13 @@ export async function publicGamesPage(): Promise<void> {
   main.replaceChildren(h('h1', {}, 'Public games'), h('p', {}, 'Loading…'));
   const list = await publicGames();
   list.querySelector('h2')?.remove();
-  main.replaceChildren(h('h1', { id: 'public-games-title' }, 'Public games'), h('p', {}, 'Games their moderators made public: watch the map, the history and the results. Sealed orders stay sealed until each phase is adjudicated.'), list);
+  main.replaceChildren(
+    h('h1', { id: 'public-games-title' }, 'Public games'),
+    h(
+      'p',
+      {},
+      'Games their moderators made public: watch the map, the history and the results. Sealed orders stay sealed until each phase is adjudicated.',
+    ),
+    list,
+  );
 }

@@ -23,39 +23,112 @@ export async function ordersPanel(id: string, g: Game, side: HTMLElement, svg: S
   const opts = optionsOf(optsReply);
   const units = opts?.units ?? [];
   const chosen = new Map<string, string>();
-  for (const line of current?.lines ?? []) if (line.ok) {
-    const u = units.find((x) => line.reading?.startsWith(`${x.type} ${x.name}`));
-    if (u) chosen.set(u.unit, line.text);
-  }
+  for (const line of current?.lines ?? [])
+    if (line.ok) {
+      const u = units.find((x) => line.reading?.startsWith(`${x.type} ${x.name}`));
+      if (u) chosen.set(u.unit, line.text);
+    }
   const result = h('div', { class: 'result', 'aria-live': 'polite' });
   const selects = new Map<string, HTMLSelectElement>();
   const list = h('div', { class: 'orders' });
   for (const u of units) {
-    const none = opts?.phase === 'retreat' ? '(no order: disbanded)' : opts?.phase === 'adjustment' ? '(no order: stays)' : '(no order: holds)';
-    const sel = h('select', { id: `order-${u.unit}`, 'data-unit': u.unit }, h('option', { value: '' }, none), ...u.orders.map((o) => h('option', { value: o.text }, o.text)));
+    const none =
+      opts?.phase === 'retreat'
+        ? '(no order: disbanded)'
+        : opts?.phase === 'adjustment'
+          ? '(no order: stays)'
+          : '(no order: holds)';
+    const sel = h(
+      'select',
+      { id: `order-${u.unit}`, 'data-unit': u.unit },
+      h('option', { value: '' }, none),
+      ...u.orders.map((o) => h('option', { value: o.text }, o.text)),
+    );
     sel.value = chosen.get(u.unit) ?? '';
     selects.set(u.unit, sel);
     list.append(h('div', { class: 'order-row' }, h('label', { for: `order-${u.unit}` }, `${u.type} ${u.name}`), sel));
   }
   // Adjustments: the builds due, each picked from the list or by tapping a build site on the map.
   const buildOptions = opts?.adjustment && opts.adjustment.due > 0 ? opts.adjustment.builds : [];
-  const built: string[] = (current?.lines ?? []).filter((l) => l.ok && buildOptions.some((o) => o.text === l.text || o.order === l.text)).map((l) => buildOptions.find((o) => o.text === l.text || o.order === l.text)!.text);
+  const built: string[] = (current?.lines ?? [])
+    .filter((l) => l.ok && buildOptions.some((o) => o.text === l.text || o.order === l.text))
+    .map((l) => buildOptions.find((o) => o.text === l.text || o.order === l.text)!.text);
   const buildBox = h('div', { class: 'builds', id: 'builds' });
   const builds: BuildPicker = {
     options: buildOptions,
     left: () => (opts?.adjustment?.due ?? 0) - built.length,
-    add: (o) => { if (builds.left() > 0 && (o.kind === 'waive' || !built.includes(o.text))) { built.push(o.text); showBuilds(); say(`${o.text}: added.`); } },
+    add: (o) => {
+      if (builds.left() > 0 && (o.kind === 'waive' || !built.includes(o.text))) {
+        built.push(o.text);
+        showBuilds();
+        say(`${o.text}: added.`);
+      }
+    },
   };
-  const site = (t: string) => buildOptions.find((o) => o.text === t)?.order.split(' ')[2]?.split('/')[0];
+  const site = (t: string) =>
+    buildOptions
+      .find((o) => o.text === t)
+      ?.order.split(' ')[2]
+      ?.split('/')[0];
   const showBuilds = () => {
     const left = builds.left();
-    buildBox.replaceChildren(h('p', { class: 'builds-left' }, h('strong', {}, left === 1 ? '1 build left' : `${left} builds left`), ` of ${opts?.adjustment?.due ?? 0}.`),
-      built.length ? h('ul', { class: 'built' }, ...built.map((t, i) => h('li', {}, t, ' ', h('button', { type: 'button', class: 'secondary', 'aria-label': `Remove ${t}`, onclick: () => { built.splice(i, 1); showBuilds(); } }, 'Remove')))) : '',
-      left > 0 ? h('div', { class: 'choices' }, ...buildOptions.filter((o) => o.kind === 'waive' || !built.some((b) => site(b) === site(o.text))).map((o) => h('button', { type: 'button', class: 'secondary', onclick: () => builds.add(o) }, o.text))) : '');
+    buildBox.replaceChildren(
+      h(
+        'p',
+        { class: 'builds-left' },
+        h('strong', {}, left === 1 ? '1 build left' : `${left} builds left`),
+        ` of ${opts?.adjustment?.due ?? 0}.`,
+      ),
+      built.length
+        ? h(
+            'ul',
+            { class: 'built' },
+            ...built.map((t, i) =>
+              h(
+                'li',
+                {},
+                t,
+                ' ',
+                h(
+                  'button',
+                  {
+                    type: 'button',
+                    class: 'secondary',
+                    'aria-label': `Remove ${t}`,
+                    onclick: () => {
+                      built.splice(i, 1);
+                      showBuilds();
+                    },
+                  },
+                  'Remove',
+                ),
+              ),
+            ),
+          )
+        : '',
+      left > 0
+        ? h(
+            'div',
+            { class: 'choices' },
+            ...buildOptions
+              .filter((o) => o.kind === 'waive' || !built.some((b) => site(b) === site(o.text)))
+              .map((o) => h('button', { type: 'button', class: 'secondary', onclick: () => builds.add(o) }, o.text)),
+          )
+        : '',
+    );
     redraw();
   };
-  const picked = () => [...selects.entries()].filter(([, sel]) => sel.value).map(([unit, sel]) => ({ unit, text: sel.value, order: String(units.find((u) => u.unit === unit)?.orders.find((o) => o.text === sel.value)?.order ?? '') }));
-  const redraw = (sent = false) => { if (svg) drawOrders(svg, picked(), sent); };
+  const picked = () =>
+    [...selects.entries()]
+      .filter(([, sel]) => sel.value)
+      .map(([unit, sel]) => ({
+        unit,
+        text: sel.value,
+        order: String(units.find((u) => u.unit === unit)?.orders.find((o) => o.text === sel.value)?.order ?? ''),
+      }));
+  const redraw = (sent = false) => {
+    if (svg) drawOrders(svg, picked(), sent);
+  };
   for (const sel of selects.values()) sel.addEventListener('change', () => redraw());
   // Orders already stored are drawn as sent.
   if (chosen.size) redraw(true);
@@ -64,40 +137,89 @@ export async function ordersPanel(id: string, g: Game, side: HTMLElement, svg: S
   const send = async (lines: string[]) => {
     result.replaceChildren();
     if (!lines.some((l) => l.trim())) {
-      result.append(h('p', { class: 'error', role: 'alert' }, g.variant === 'hawaii1795'
-        ? 'Write at least one line, for example HOLD or PLAY and a card’s number, then send.'
-        : 'Give at least one order, then send.'));
+      result.append(
+        h(
+          'p',
+          { class: 'error', role: 'alert' },
+          g.variant === 'hawaii1795'
+            ? 'Write at least one line, for example HOLD or PLAY and a card’s number, then send.'
+            : 'Give at least one order, then send.',
+        ),
+      );
       return;
     }
     try {
-      const r = await put('/games/{gameId}/orders', { params: { gameId: id }, body: { orders: lines, phase: phase.key } });
+      const r = await put('/games/{gameId}/orders', {
+        params: { gameId: id },
+        body: { orders: lines, phase: phase.key },
+      });
       side.dispatchEvent(new Event('orders-sent'));
-      result.append(readingsList(r.lines),
-        h('p', { class: 'receipt' }, `Receipt ${r.receipt.hash.slice(0, 16)}… at ${new Date(r.receipt.at).toLocaleString()}`));
+      result.append(
+        readingsList(r.lines),
+        h(
+          'p',
+          { class: 'receipt' },
+          `Receipt ${r.receipt.hash.slice(0, 16)}… at ${new Date(r.receipt.at).toLocaleString()}`,
+        ),
+      );
       say(`Orders stored: ${r.accepted} accepted, ${r.rejected} rejected.`);
       redraw(true);
       // What happens next, and the header's readiness brought up to date.
       const chip = document.querySelector<HTMLElement>(`.readiness li[data-role="${role}"]`);
-      if (chip && r.accepted && (r.ready || !ready.checked)) { chip.className = r.ready ? 'ready' : 'submitted'; chip.textContent = `${power(g, role)}: ${r.ready ? 'ready' : 'orders in'}`; }
-      if (r.accepted && decides) result.append(h('p', { class: 'next-step' }, r.ready ? 'Your decision is made: the game moves on.' : 'Your decision is in; it is made once you are ready.'));
-      else if (r.accepted && g.variant !== 'aloha') result.append(h('p', { class: 'next-step' }, `Your orders are in. They are carried out at the deadline (${when(phase.deadlineAt)}); until then you may change them.${notYourTurn ? '' : ' Tick Ready below to have the phase processed early, once every player is ready.'}`));
+      if (chip && r.accepted && (r.ready || !ready.checked)) {
+        chip.className = r.ready ? 'ready' : 'submitted';
+        chip.textContent = `${power(g, role)}: ${r.ready ? 'ready' : 'orders in'}`;
+      }
+      if (r.accepted && decides)
+        result.append(
+          h(
+            'p',
+            { class: 'next-step' },
+            r.ready
+              ? 'Your decision is made: the game moves on.'
+              : 'Your decision is in; it is made once you are ready.',
+          ),
+        );
+      else if (r.accepted && g.variant !== 'aloha')
+        result.append(
+          h(
+            'p',
+            { class: 'next-step' },
+            `Your orders are in. They are carried out at the deadline (${when(phase.deadlineAt)}); until then you may change them.${notYourTurn ? '' : ' Tick Ready below to have the phase processed early, once every player is ready.'}`,
+          ),
+        );
     } catch (e) {
       const refused = refusedLines(e);
       if (refused) {
         // Nothing was stored: the orders in force are those stored before, read again to be sure.
-        const stored: ReadLine[] | null = (await get('/games/{gameId}/orders', { params: { gameId: id } }).catch(() => null))?.lines ?? null;
+        const stored: ReadLine[] | null =
+          (await get('/games/{gameId}/orders', { params: { gameId: id } }).catch(() => null))?.lines ?? null;
         const bad = refused.filter((l) => !l.ok).length;
-        result.append(readingsList(refused),
-          h('p', { class: 'error', role: 'alert' }, `Nothing was stored: ${bad === 1 ? 'one line' : `${bad} lines`} could not be read (the reason is next to it). Correct ${bad === 1 ? 'it' : 'them'} and send again; your orders are still in the form.`),
-          inForce(stored));
+        result.append(
+          readingsList(refused),
+          h(
+            'p',
+            { class: 'error', role: 'alert' },
+            `Nothing was stored: ${bad === 1 ? 'one line' : `${bad} lines`} could not be read (the reason is next to it). Correct ${bad === 1 ? 'it' : 'them'} and send again; your orders are still in the form.`,
+          ),
+          inForce(stored),
+        );
         say('Nothing was stored: correct the lines marked and send again.');
         return;
       }
       const b = e instanceof ApiError ? e.problem : null;
       // The page was behind the game: nothing was stored, and the form is the new phase's now.
-      if (e instanceof ApiError && e.status === 409 && b?.errors?.some((x) => x.field === 'body.phase')) { movedOn(); return; }
+      if (e instanceof ApiError && e.status === 409 && b?.errors?.some((x) => x.field === 'body.phase')) {
+        movedOn();
+        return;
+      }
       // The lines at fault (the problem's other entries name request fields, for programs).
-      result.append(showError(e), ...(b?.errors ?? []).filter((x) => x.line !== undefined).map((x) => h('p', { class: 'error' }, `line ${x.line}: ${x.message ?? ''}`)));
+      result.append(
+        showError(e),
+        ...(b?.errors ?? [])
+          .filter((x) => x.line !== undefined)
+          .map((x) => h('p', { class: 'error' }, `line ${x.line}: ${x.message ?? ''}`)),
+      );
     }
   };
   const ready = h('input', { type: 'checkbox', id: 'ready' });
@@ -107,8 +229,14 @@ export async function ordersPanel(id: string, g: Game, side: HTMLElement, svg: S
       await put('/games/{gameId}/ready', { params: { gameId: id }, body: { ready: ready.checked } });
       say(ready.checked ? 'You are ready.' : 'You are not ready.');
       const chip = document.querySelector<HTMLElement>(`.readiness li[data-role="${role}"]`);
-      if (chip) { chip.className = ready.checked ? 'ready' : 'submitted'; chip.textContent = `${power(g, role)}: ${ready.checked ? 'ready' : 'orders in'}`; }
-    } catch (e) { ready.checked = !ready.checked; result.append(showError(e)); }
+      if (chip) {
+        chip.className = ready.checked ? 'ready' : 'submitted';
+        chip.textContent = `${power(g, role)}: ${ready.checked ? 'ready' : 'orders in'}`;
+      }
+    } catch (e) {
+      ready.checked = !ready.checked;
+      result.append(showError(e));
+    }
   });
 
   // Hawaii 1795: one side plays the turn; the other only sets its standing instructions.
@@ -117,19 +245,49 @@ export async function ordersPanel(id: string, g: Game, side: HTMLElement, svg: S
   const mwWaits = g.variant === 'maori-wars' && !!opts?.waitingFor && opts.waitingFor !== role;
   const notYourTurn = opts?.yourTurn === false || mwWaits;
   side.append(h('h2', {}, notYourTurn ? phase.label : `Your orders for ${phase.label}`));
-  if (mwWaits) side.append(h('p', { class: 'next-step' }, `It is the ${power(g, opts!.waitingFor!)} player's turn: you have nothing to order. You may change your standing instructions (below) at any time.`));
-  else if (notYourTurn) side.append(h('p', { class: 'next-step' }, `It is ${power(g, phase.readiness.find((r) => r.expected && r.role !== role)?.role ?? 'the other side')}'s turn: you have nothing to order. You may change your standing instructions (below) with STANDING lines in the text box.`));
+  if (mwWaits)
+    side.append(
+      h(
+        'p',
+        { class: 'next-step' },
+        `It is the ${power(g, opts!.waitingFor!)} player's turn: you have nothing to order. You may change your standing instructions (below) at any time.`,
+      ),
+    );
+  else if (notYourTurn)
+    side.append(
+      h(
+        'p',
+        { class: 'next-step' },
+        `It is ${power(g, phase.readiness.find((r) => r.expected && r.role !== role)?.role ?? 'the other side')}'s turn: you have nothing to order. You may change your standing instructions (below) with STANDING lines in the text box.`,
+      ),
+    );
   const sendPicked = () => void send([...[...selects.values()].map((s) => s.value).filter(Boolean), ...built]);
   if (buildOptions.length) {
-    side.append(h('p', { class: 'muted' }, 'Tap a marked build site on the map, or pick each build here; Waive for a build you do not take.'), buildBox,
-      h('button', { type: 'button', onclick: sendPicked }, 'Send these orders'));
+    side.append(
+      h(
+        'p',
+        { class: 'muted' },
+        'Tap a marked build site on the map, or pick each build here; Waive for a build you do not take.',
+      ),
+      buildBox,
+      h('button', { type: 'button', onclick: sendPicked }, 'Send these orders'),
+    );
     showBuilds();
   } else if (units.length) {
     const due = opts?.adjustment?.due ?? 0;
-    side.append(h('p', { class: 'muted' }, opts?.phase === 'retreat' ? 'Tap your dislodged unit on the map, then the space it retreats to; or pick its order from the list.'
-      : due < 0 ? `Remove ${-due === 1 ? 'one unit' : `${-due} units`}: tap a unit on the map or pick Disband from its list.`
-      : 'Click one of your units on the map, then the space it should move to; or pick each order from the lists.'), list,
-      h('button', { type: 'button', onclick: sendPicked }, 'Send these orders'));
+    side.append(
+      h(
+        'p',
+        { class: 'muted' },
+        opts?.phase === 'retreat'
+          ? 'Tap your dislodged unit on the map, then the space it retreats to; or pick its order from the list.'
+          : due < 0
+            ? `Remove ${-due === 1 ? 'one unit' : `${-due} units`}: tap a unit on the map or pick Disband from its list.`
+            : 'Click one of your units on the map, then the space it should move to; or pick each order from the lists.',
+      ),
+      list,
+      h('button', { type: 'button', onclick: sendPicked }, 'Send these orders'),
+    );
   }
   // Games played one action at a time (Aloha): every legal action in a list.
   const actions = opts?.actions ?? [];
@@ -139,10 +297,19 @@ export async function ordersPanel(id: string, g: Game, side: HTMLElement, svg: S
     side.append(alohaPanel(actions, svg, viewOf<AlohaView>(g), send));
   } else if (actions.length) {
     const pickAction = h('select', { id: 'action' }, ...actions.map((a) => h('option', { value: a.text }, a.text)));
-    side.append(h('label', { for: 'action' }, 'Your action'), pickAction,
-      h('button', { type: 'button', onclick: () => void send([pickAction.value]) }, 'Send this action'));
+    side.append(
+      h('label', { for: 'action' }, 'Your action'),
+      pickAction,
+      h('button', { type: 'button', onclick: () => void send([pickAction.value]) }, 'Send this action'),
+    );
   } else if (opts?.waitingFor && opts.waitingFor !== role && !mwWaits) {
-    side.append(h('p', { class: 'muted' }, `${opts.waitingFor} is deciding; you wait for your turn. You may queue your next actions as text below (one a line): they are played when your turn comes only if nothing happens before it.`));
+    side.append(
+      h(
+        'p',
+        { class: 'muted' },
+        `${opts.waitingFor} is deciding; you wait for your turn. You may queue your next actions as text below (one a line): they are played when your turn comes only if nothing happens before it.`,
+      ),
+    );
   }
   // Maori Wars: click one of your stacks, then a hex: the move there (or the attack on an enemy
   // there) offered in the list is added to the text box as a line.
@@ -151,12 +318,25 @@ export async function ordersPanel(id: string, g: Game, side: HTMLElement, svg: S
   const queued = viewOf<AlohaView>(g)?.queued?.[role] ?? [];
   if (queued.length) side.append(h('p', { class: 'queued' }, `Your queued actions: ${queued.join('; ')}.`));
   // Hawaii 1795: the card, the turn by tapping and the standing instructions come before the text box.
-  if (g.variant === 'hawaii1795') side.append(handPanel(g, !notYourTurn, optsReply?.help, { options: opts, stored: current?.lines ?? [], send, svg, side }));
-  side.append(h('details', { open: !units.length && !actions.length && !buildOptions.length && g.variant !== 'hawaii1795' }, h('summary', {}, 'Write orders as text'), h('label', { for: 'orders-text' }, 'Orders, one a line'), h('p', { id: 'orders-help', class: 'muted' }, 'As you would write them by email.'), text,
-    h('button', { type: 'button', onclick: () => void send(text.value.split('\n')) }, 'Send the text')));
+  if (g.variant === 'hawaii1795')
+    side.append(
+      handPanel(g, !notYourTurn, optsReply?.help, { options: opts, stored: current?.lines ?? [], send, svg, side }),
+    );
+  side.append(
+    h(
+      'details',
+      { open: !units.length && !actions.length && !buildOptions.length && g.variant !== 'hawaii1795' },
+      h('summary', {}, 'Write orders as text'),
+      h('label', { for: 'orders-text' }, 'Orders, one a line'),
+      h('p', { id: 'orders-help', class: 'muted' }, 'As you would write them by email.'),
+      text,
+      h('button', { type: 'button', onclick: () => void send(text.value.split('\n')) }, 'Send the text'),
+    ),
+  );
   // Readiness is for those who order in this phase (not the side that waits in Hawaii 1795), and
   // not in Aloha, where sending the decision is being ready.
-  if (!notYourTurn && g.variant !== 'aloha') side.append(h('p', {}, ready, h('label', { for: 'ready' }, ' Ready: process the phase early once everyone is')));
+  if (!notYourTurn && g.variant !== 'aloha')
+    side.append(h('p', {}, ready, h('label', { for: 'ready' }, ' Ready: process the phase early once everyone is')));
   side.append(result);
 
   if (svg && (units.length || buildOptions.length)) diplomacyMapClicks(svg, units, selects, () => redraw(), builds);

@@ -13,8 +13,8 @@ const RULES: Record<string, string[]> = {
   ],
   'maori-wars': [
     'Maori Wars: the Maori against the British in New Zealand, on a hex map of the North Island. Each Game Turn is a Maori Player Turn, then a British one, of eight phases each.',
-    'The player whose turn it is sends each phase\'s actions (one a line, read in order); the other waits. Either may change their standing instructions at any time: they decide what happens when you are attacked.',
-    'One Victory Point marker leans towards the side ahead: 9 VP wins at once, and so does wiping out the enemy\'s Villages and Pa (British) or Settlements (Maori). Dice come from the game\'s committed seed.',
+    "The player whose turn it is sends each phase's actions (one a line, read in order); the other waits. Either may change their standing instructions at any time: they decide what happens when you are attacked.",
+    "One Victory Point marker leans towards the side ahead: 9 VP wins at once, and so does wiping out the enemy's Villages and Pa (British) or Settlements (Maori). Dice come from the game's committed seed.",
   ],
   standard: ['Standard Diplomacy: seven powers, sealed orders revealed at the deadline; 18 supply centres win.'],
   hawaii1795: [
@@ -24,5 +24,10 @@ const RULES: Record<string, string[]> = {
 };
 
 export function rulesSummary(variant: string): Node {
-  return h('details', { class: 'rules' }, h('summary', {}, 'Rules in brief'), ...(RULES[variant] ?? ['See the rulebook.']).map((t) => h('p', {}, t)));
+  return h(
+    'details',
+    { class: 'rules' },
+    h('summary', {}, 'Rules in brief'),
+    ...(RULES[variant] ?? ['See the rulebook.']).map((t) => h('p', {}, t)),
+  );
 }

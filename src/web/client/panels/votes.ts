@@ -12,11 +12,23 @@ export async function votePanel(id: string): Promise<Node> {
   draw.addEventListener('change', async () => {
     try {
       const r = await put('/games/{gameId}/votes/draw', { params: { gameId: id }, body: { vote: draw.checked } });
-      say(r.ended ? `The game is over: ${r.ended.text}.` : draw.checked ? 'You vote for a draw.' : 'Draw vote withdrawn.');
+      say(
+        r.ended ? `The game is over: ${r.ended.text}.` : draw.checked ? 'You vote for a draw.' : 'Draw vote withdrawn.',
+      );
       if (r.ended) void refresh();
-    } catch (e) { box.append(showError(e)); }
+    } catch (e) {
+      box.append(showError(e));
+    }
   });
-  box.append(h('p', {}, draw, h('label', { for: 'draw-vote' }, ' I vote for a draw')),
-    h('p', { class: 'muted' }, v.rules.visibility === 'public' ? `Votes are public${v.votes?.draw?.length ? `: ${v.votes.draw.join(', ')} vote for a draw` : ''}.` : 'Votes are secret: nobody sees yours.'));
+  box.append(
+    h('p', {}, draw, h('label', { for: 'draw-vote' }, ' I vote for a draw')),
+    h(
+      'p',
+      { class: 'muted' },
+      v.rules.visibility === 'public'
+        ? `Votes are public${v.votes?.draw?.length ? `: ${v.votes.draw.join(', ')} vote for a draw` : ''}.`
+        : 'Votes are secret: nobody sees yours.',
+    ),
+  );
   return box;
 }

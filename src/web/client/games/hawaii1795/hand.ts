@@ -35,7 +35,10 @@ export function namesOf(g: Game): { unit: (id: string) => string; space: (id: st
 
 /** A card's whole text as printed: fleet moves, recruits, event. */
 export function cardLines(c: Card, unitName: (id: string) => string): string[] {
-  const recruits = (c.recruit ?? []).map((r) => `${r.unit ? unitName(r.unit) : `${r.count ?? 1} ${r.kind}`}${r.firstDrawOnly ? ' (the first time it is drawn)' : ''}`);
+  const recruits = (c.recruit ?? []).map(
+    (r) =>
+      `${r.unit ? unitName(r.unit) : `${r.count ?? 1} ${r.kind}`}${r.firstDrawOnly ? ' (the first time it is drawn)' : ''}`,
+  );
   return [
     `Fleet moves: ${c.fleetMoves}.`,
     `Recruits: ${recruits.length ? recruits.join(', ') : 'none'}.`,
@@ -48,7 +51,8 @@ export function handPanel(g: Game, yourTurn: boolean, help: string | undefined, 
   const mine = viewOf<Hawaii1795View>(g)?.cards?.[g.you.role ?? ''];
   if (!mine) return h('div', {});
   const names = namesOf(g);
-  const card = (c: Card) => h('li', {}, h('strong', {}, `${c.number}. ${c.title}`), ' — ', cardLines(c, names.unit).join(' '));
+  const card = (c: Card) =>
+    h('li', {}, h('strong', {}, `${c.number}. ${c.title}`), ' — ', cardLines(c, names.unit).join(' '));
   const turn = yourTurn ? turnPanel(g, ctx, names) : null;
   // The card drawn is shown face up to both players (8.0): the side that waits reads it too.
   const v = viewOf<Hawaii1795View>(g);
@@ -56,19 +60,44 @@ export function handPanel(g: Game, yourTurn: boolean, help: string | undefined, 
   const theirName = v?.sides?.find((x) => x.id === v.side)?.name ?? '';
   // Both sides read the counters (the fog's "hidden ×N" too) at a phone's width.
   if (ctx.svg) scaleStacks(ctx.svg);
-  return h('section', { class: 'hand' },
-    yourTurn && mine.drawn ? h('div', { class: 'card', id: 'drawn-card' },
-      h('h2', {}, 'Your card this turn'),
-      h('p', {}, 'Drawn this turn: ', h('strong', {}, `${mine.drawn.number}. ${mine.drawn.title}`)),
-      h('ul', { class: 'card-text' }, ...cardLines(mine.drawn, names.unit).map((l) => h('li', {}, l))),
-      turn?.card ?? null) : mine.drawn ? h('p', {}, 'Drawn this turn: ', h('strong', {}, `${mine.drawn.number}. ${mine.drawn.title}`)) : null,
-    theirs ? h('div', { class: 'card', id: 'their-card' }, h('h2', {}, `${theirName}'s card this turn`),
-      h('p', {}, h('strong', {}, `${theirs.number}. ${theirs.title}`)),
-      h('ul', { class: 'card-text' }, ...cardLines(theirs, names.unit).map((l) => h('li', {}, l)))) : null,
+  return h(
+    'section',
+    { class: 'hand' },
+    yourTurn && mine.drawn
+      ? h(
+          'div',
+          { class: 'card', id: 'drawn-card' },
+          h('h2', {}, 'Your card this turn'),
+          h('p', {}, 'Drawn this turn: ', h('strong', {}, `${mine.drawn.number}. ${mine.drawn.title}`)),
+          h('ul', { class: 'card-text' }, ...cardLines(mine.drawn, names.unit).map((l) => h('li', {}, l))),
+          turn?.card ?? null,
+        )
+      : mine.drawn
+        ? h('p', {}, 'Drawn this turn: ', h('strong', {}, `${mine.drawn.number}. ${mine.drawn.title}`))
+        : null,
+    theirs
+      ? h(
+          'div',
+          { class: 'card', id: 'their-card' },
+          h('h2', {}, `${theirName}'s card this turn`),
+          h('p', {}, h('strong', {}, `${theirs.number}. ${theirs.title}`)),
+          h('ul', { class: 'card-text' }, ...cardLines(theirs, names.unit).map((l) => h('li', {}, l))),
+        )
+      : null,
     turn?.builder ?? null,
     h('h2', {}, 'Your hand'),
-    (mine.held ?? []).length ? h('ul', {}, ...(mine.held ?? []).map(card)) : h('p', { class: 'muted' }, 'You hold no cards.'),
+    (mine.held ?? []).length
+      ? h('ul', {}, ...(mine.held ?? []).map(card))
+      : h('p', { class: 'muted' }, 'You hold no cards.'),
     yourTurn ? null : h('p', { class: 'muted' }, 'You play from your hand in your own turns.'),
     standingPanel(g, ctx),
-    help ? h('details', { class: 'lines', open: yourTurn }, h('summary', {}, 'Every line you can write'), h('pre', { tabindex: '0', role: 'region', 'aria-label': 'Every line you can write' }, help)) : null);
+    help
+      ? h(
+          'details',
+          { class: 'lines', open: yourTurn },
+          h('summary', {}, 'Every line you can write'),
+          h('pre', { tabindex: '0', role: 'region', 'aria-label': 'Every line you can write' }, help),
+        )
+      : null,
+  );
 }

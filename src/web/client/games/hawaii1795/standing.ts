@@ -35,7 +35,10 @@ export function standingPanel(g: Game, ctx?: HandContext): Node | null {
     if (!r) return;
     ctx.stored = r.lines;
     const next = drawer(g, ctx, (shown as HTMLDetailsElement).open);
-    if (next) { shown.replaceWith(next); shown = next; }
+    if (next) {
+      shown.replaceWith(next);
+      shown = next;
+    }
   });
   return first;
 }
@@ -51,23 +54,96 @@ function drawer(g: Game, ctx: HandContext | undefined, open: boolean): HTMLEleme
   const save = (line: string) => ctx?.send([...others, ...saved.map((l) => l.text), line]);
   const row = (l: string) => {
     const mine = saved.filter((s) => topics(s.reading ?? s.text).test(l));
-    return h('li', {}, mine.length ? h('span', {}, h('strong', {}, `Saved: ${mine.map((s) => (s.reading ?? s.text).replace(/^STANDING\s+/i, '')).join('; ')}`), ' — in force when this turn is resolved. ', h('span', { class: 'muted' }, `Until then: ${l.replace(/ \((default|your instruction)\)$/, '')}.`)) : l);
+    return h(
+      'li',
+      {},
+      mine.length
+        ? h(
+            'span',
+            {},
+            h('strong', {}, `Saved: ${mine.map((s) => (s.reading ?? s.text).replace(/^STANDING\s+/i, '')).join('; ')}`),
+            ' — in force when this turn is resolved. ',
+            h('span', { class: 'muted' }, `Until then: ${l.replace(/ \((default|your instruction)\)$/, '')}.`),
+          )
+        : l,
+    );
   };
   const hasEarthworks = lines.some((l) => l.startsWith('Hold the Line'));
-  const button = (line: string, label: string, what: string) => h('button', { type: 'button', class: 'secondary', 'aria-label': `${what}: ${label}`, onclick: () => void save(line) }, label);
-  const other = h('input', { type: 'text', id: 'standing-line', placeholder: 'STANDING RETREAT Hilo', 'aria-describedby': 'standing-help' });
-  return h('details', { class: 'standing', id: 'standing', open },
-    h('summary', {}, h('h2', {}, 'Your standing instructions'), saved.length ? ` (${saved.length} saved for this turn)` : ''),
+  const button = (line: string, label: string, what: string) =>
+    h(
+      'button',
+      { type: 'button', class: 'secondary', 'aria-label': `${what}: ${label}`, onclick: () => void save(line) },
+      label,
+    );
+  const other = h('input', {
+    type: 'text',
+    id: 'standing-line',
+    placeholder: 'STANDING RETREAT Hilo',
+    'aria-describedby': 'standing-help',
+  });
+  return h(
+    'details',
+    { class: 'standing', id: 'standing', open },
+    h(
+      'summary',
+      {},
+      h('h2', {}, 'Your standing instructions'),
+      saved.length ? ` (${saved.length} saved for this turn)` : '',
+    ),
     h('ul', {}, ...lines.map(row)),
-    saved.length ? h('div', { class: 'saved' }, h('p', {}, 'Saved for this turn:'), h('ul', { class: 'saved-lines' }, ...saved.map((s) => h('li', {}, s.reading ?? s.text)))) : null,
-    h('p', { class: 'muted' }, 'They decide for you in the middle of a turn (war fleets, losses, retreats, pursuit). Change one any time, even during the other side\'s turn: it applies when the current turn is resolved, before anything in it.'),
-    ctx ? h('div', {},
-      h('p', {}, 'War fleet against a sighted invasion:'),
-      h('div', { class: 'choices' }, button('STANDING WARFLEET ALWAYS', 'Always', 'War fleet'), button('STANDING WARFLEET NEVER', 'Never', 'War fleet'), button('STANDING WARFLEET STRONGER', 'When stronger', 'War fleet')),
-      hasEarthworks ? h('p', {}, 'Hold the Line earthworks when attacked:') : null,
-      hasEarthworks ? h('div', { class: 'choices' }, button('STANDING EARTHWORKS ANY', 'In the first space attacked', 'Earthworks'), button('STANDING EARTHWORKS NONE', 'Never', 'Earthworks')) : null,
-      h('div', { class: 'choices' }, button('STANDING DEFAULT', 'All back to the defaults', 'Standing instructions')),
-      h('label', { for: 'standing-line' }, 'Another instruction'), other,
-      h('button', { type: 'button', onclick: () => { if (other.value.trim()) void save(isStanding(other.value) ? other.value : `STANDING ${other.value}`); } }, 'Save this instruction')) : null,
-    h('p', { id: 'standing-help', class: 'muted' }, h('code', {}, view?.standingHelp ?? 'STANDING …')));
+    saved.length
+      ? h(
+          'div',
+          { class: 'saved' },
+          h('p', {}, 'Saved for this turn:'),
+          h('ul', { class: 'saved-lines' }, ...saved.map((s) => h('li', {}, s.reading ?? s.text))),
+        )
+      : null,
+    h(
+      'p',
+      { class: 'muted' },
+      "They decide for you in the middle of a turn (war fleets, losses, retreats, pursuit). Change one any time, even during the other side's turn: it applies when the current turn is resolved, before anything in it.",
+    ),
+    ctx
+      ? h(
+          'div',
+          {},
+          h('p', {}, 'War fleet against a sighted invasion:'),
+          h(
+            'div',
+            { class: 'choices' },
+            button('STANDING WARFLEET ALWAYS', 'Always', 'War fleet'),
+            button('STANDING WARFLEET NEVER', 'Never', 'War fleet'),
+            button('STANDING WARFLEET STRONGER', 'When stronger', 'War fleet'),
+          ),
+          hasEarthworks ? h('p', {}, 'Hold the Line earthworks when attacked:') : null,
+          hasEarthworks
+            ? h(
+                'div',
+                { class: 'choices' },
+                button('STANDING EARTHWORKS ANY', 'In the first space attacked', 'Earthworks'),
+                button('STANDING EARTHWORKS NONE', 'Never', 'Earthworks'),
+              )
+            : null,
+          h(
+            'div',
+            { class: 'choices' },
+            button('STANDING DEFAULT', 'All back to the defaults', 'Standing instructions'),
+          ),
+          h('label', { for: 'standing-line' }, 'Another instruction'),
+          other,
+          h(
+            'button',
+            {
+              type: 'button',
+              onclick: () => {
+                if (other.value.trim()) void save(isStanding(other.value) ? other.value : `STANDING ${other.value}`);
+              },
+            },
+            'Save this instruction',
+          ),
+        )
+      : null,
+    h('p', { id: 'standing-help', class: 'muted' }, h('code', {}, view?.standingHelp ?? 'STANDING …')),
+  );
 }

@@ -8,17 +8,33 @@ import { h, say, tellOnMap as tell } from '../../dom.ts';
 import { viewOf, type Game, type Hawaii1795View } from '../../types.ts';
 import type { HandContext } from './hand.ts';
 
-interface Entry { text: string; label: string; units: string[]; kind: 'card' | 'remove' | 'recruit' | 'move' | 'fleet' | 'other' }
+interface Entry {
+  text: string;
+  label: string;
+  units: string[];
+  kind: 'card' | 'remove' | 'recruit' | 'move' | 'fleet' | 'other';
+}
 
 const isStanding = (t: string) => /^\s*stand(ing)?\b/i.test(t);
 
-export function turnPanel(g: Game, ctx: HandContext, names: { unit: (id: string) => string; space: (id: string) => string }): { card: Node; builder: Node } {
+export function turnPanel(
+  g: Game,
+  ctx: HandContext,
+  names: { unit: (id: string) => string; space: (id: string) => string },
+): { card: Node; builder: Node } {
   const o = (ctx.options ?? {}) as Partial<Choices>;
   const role = g.you.role ?? '';
   const view = viewOf<Hawaii1795View>(g);
   const svg = ctx.svg;
   // The lines stored for this turn (kept, in their order); the STANDING ones belong to the drawer.
-  const entries: Entry[] = ctx.stored.filter((l) => l.ok && !isStanding(l.text)).map((l) => ({ text: l.text, label: l.reading ?? l.text, units: [], kind: /^\s*(hold|keep|play|use)\b/i.test(l.text) ? 'card' : 'other' }));
+  const entries: Entry[] = ctx.stored
+    .filter((l) => l.ok && !isStanding(l.text))
+    .map((l) => ({
+      text: l.text,
+      label: l.reading ?? l.text,
+      units: [],
+      kind: /^\s*(hold|keep|play|use)\b/i.test(l.text) ? 'card' : 'other',
+    }));
   const standing = () => ctx.stored.filter((l) => l.ok && isStanding(l.text)).map((l) => l.text);
   const used = () => new Set(entries.flatMap((e) => e.units));
   const fleetsUsed = () => entries.filter((e) => e.kind === 'fleet').length;
@@ -36,63 +52,222 @@ export function turnPanel(g: Game, ctx: HandContext, names: { unit: (id: string)
   };
   const allows: string[] = [];
   if (o.canHold && drawn) {
-    cardBox.append(h('button', { type: 'button', class: 'secondary', onclick: () => setCard('HOLD', `Hold #${drawn.number} ${drawn.title} for later`) }, `Hold #${drawn.number} for later`));
+    cardBox.append(
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'secondary',
+          onclick: () => setCard('HOLD', `Hold #${drawn.number} ${drawn.title} for later`),
+        },
+        `Hold #${drawn.number} for later`,
+      ),
+    );
   }
   for (const n of o.playable ?? []) {
-    const title = n === drawn?.number ? drawn.title : held.get(n) ?? '';
-    cardBox.append(h('button', { type: 'button', class: 'secondary', onclick: () => setCard(`PLAY ${n}`, `Play #${n} ${title}`) }, n === drawn?.number ? `Play #${n} now` : `Play #${n} ${title} (held)`));
+    const title = n === drawn?.number ? drawn.title : (held.get(n) ?? '');
+    cardBox.append(
+      h(
+        'button',
+        { type: 'button', class: 'secondary', onclick: () => setCard(`PLAY ${n}`, `Play #${n} ${title}`) },
+        n === drawn?.number ? `Play #${n} now` : `Play #${n} ${title} (held)`,
+      ),
+    );
   }
-  if (drawn && !o.canHold) allows.push(drawn.event ? 'It takes effect by itself this turn: it cannot be held.' : 'It takes effect this turn: it cannot be held.');
+  if (drawn && !o.canHold)
+    allows.push(
+      drawn.event
+        ? 'It takes effect by itself this turn: it cannot be held.'
+        : 'It takes effect this turn: it cannot be held.',
+    );
   if (o.canHold) allows.push('You may hold it for later or play its event now; by default it is held.');
   if ((o.playable ?? []).some((n) => n !== drawn?.number)) allows.push('You may play one held card instead.');
-  if (o.fleet) allows.push(o.fleet.movesLeft ? `Fleet moves: ${o.fleet.movesLeft}, each carrying up to ${o.fleet.capacity.units} units and ${o.fleet.capacity.leaders} leaders.` : 'No fleet moves.');
-  if (o.recruits?.length) allows.push(`Recruits from your Recruit Box: ${[...new Set(o.recruits.map((r) => names.unit(r.unit)))].join(', ')} (as many as the card recruits).`);
-  if (o.removal) allows.push(`You must remove ${o.removal.count === 1 ? 'one unit' : `${o.removal.count} units`} (choose below; by default the cheapest).`);
-  const card = h('div', {}, h('p', { class: 'muted' }, 'This turn:'), h('ul', { class: 'allows' }, ...allows.map((a) => h('li', {}, a))), cardBox.childElementCount ? cardBox : null);
+  if (o.fleet)
+    allows.push(
+      o.fleet.movesLeft
+        ? `Fleet moves: ${o.fleet.movesLeft}, each carrying up to ${o.fleet.capacity.units} units and ${o.fleet.capacity.leaders} leaders.`
+        : 'No fleet moves.',
+    );
+  if (o.recruits?.length)
+    allows.push(
+      `Recruits from your Recruit Box: ${[...new Set(o.recruits.map((r) => names.unit(r.unit)))].join(', ')} (as many as the card recruits).`,
+    );
+  if (o.removal)
+    allows.push(
+      `You must remove ${o.removal.count === 1 ? 'one unit' : `${o.removal.count} units`} (choose below; by default the cheapest).`,
+    );
+  const card = h(
+    'div',
+    {},
+    h('p', { class: 'muted' }, 'This turn:'),
+    h('ul', { class: 'allows' }, ...allows.map((a) => h('li', {}, a))),
+    cardBox.childElementCount ? cardBox : null,
+  );
 
   // ---- The turn as a list, with its buttons.
   const list = h('ol', { class: 'turn-lines', id: 'turn-lines', 'aria-label': 'Your turn' });
   const show = () => {
-    list.replaceChildren(...entries.map((e, i) => h('li', { 'data-line': e.text },
-      h('span', { class: 'line-text' }, e.label),
-      h('span', { class: 'line-buttons' },
-        h('button', { type: 'button', class: 'secondary', 'aria-label': `Up: ${e.label}`, disabled: i === 0, onclick: () => { entries.splice(i - 1, 0, ...entries.splice(i, 1)); show(); } }, '↑'),
-        h('button', { type: 'button', class: 'secondary', 'aria-label': `Down: ${e.label}`, disabled: i === entries.length - 1, onclick: () => { entries.splice(i + 1, 0, ...entries.splice(i, 1)); show(); } }, '↓'),
-        h('button', { type: 'button', class: 'secondary', 'aria-label': `Remove: ${e.label}`, onclick: () => { entries.splice(i, 1); show(); say(`${e.label}: removed.`); } }, 'Remove')))));
-    if (!entries.length) list.append(h('li', { class: 'muted empty' }, 'Nothing yet: what you leave out takes the defaults.'));
+    list.replaceChildren(
+      ...entries.map((e, i) =>
+        h(
+          'li',
+          { 'data-line': e.text },
+          h('span', { class: 'line-text' }, e.label),
+          h(
+            'span',
+            { class: 'line-buttons' },
+            h(
+              'button',
+              {
+                type: 'button',
+                class: 'secondary',
+                'aria-label': `Up: ${e.label}`,
+                disabled: i === 0,
+                onclick: () => {
+                  entries.splice(i - 1, 0, ...entries.splice(i, 1));
+                  show();
+                },
+              },
+              '↑',
+            ),
+            h(
+              'button',
+              {
+                type: 'button',
+                class: 'secondary',
+                'aria-label': `Down: ${e.label}`,
+                disabled: i === entries.length - 1,
+                onclick: () => {
+                  entries.splice(i + 1, 0, ...entries.splice(i, 1));
+                  show();
+                },
+              },
+              '↓',
+            ),
+            h(
+              'button',
+              {
+                type: 'button',
+                class: 'secondary',
+                'aria-label': `Remove: ${e.label}`,
+                onclick: () => {
+                  entries.splice(i, 1);
+                  show();
+                  say(`${e.label}: removed.`);
+                },
+              },
+              'Remove',
+            ),
+          ),
+        ),
+      ),
+    );
+    if (!entries.length)
+      list.append(h('li', { class: 'muted empty' }, 'Nothing yet: what you leave out takes the defaults.'));
     stacks();
   };
-  const add = (e: Entry) => { entries.push(e); show(); say(`${e.label}: added to your turn.`); tell(`Added: ${e.label}. Tap your next stack, or send the turn.`); };
-  const sendBtn = h('button', { type: 'button', id: 'send-turn', onclick: async () => {
-    await ctx.send([...entries.map((e) => e.text), ...standing()]);
-    document.querySelector('.side .result')?.scrollIntoView({ block: 'nearest' });
-  } }, 'Send this turn');
+  const add = (e: Entry) => {
+    entries.push(e);
+    show();
+    say(`${e.label}: added to your turn.`);
+    tell(`Added: ${e.label}. Tap your next stack, or send the turn.`);
+  };
+  const sendBtn = h(
+    'button',
+    {
+      type: 'button',
+      id: 'send-turn',
+      onclick: async () => {
+        await ctx.send([...entries.map((e) => e.text), ...standing()]);
+        document.querySelector('.side .result')?.scrollIntoView({ block: 'nearest' });
+      },
+    },
+    'Send this turn',
+  );
 
   // ---- Removals and recruits: a button each.
-  const removal = o.removal ? h('div', { class: 'choices', role: 'group', 'aria-label': 'Units to remove' },
-    ...o.removal.candidates.map((id) => h('button', { type: 'button', class: 'secondary', onclick: () => {
-      if (used().has(id)) return;
-      add({ text: `REMOVE ${names.unit(id)}`, label: `Remove ${names.unit(id)}`, units: [id], kind: 'remove' });
-    } }, `Remove ${names.unit(id)}`))) : null;
+  const removal = o.removal
+    ? h(
+        'div',
+        { class: 'choices', role: 'group', 'aria-label': 'Units to remove' },
+        ...o.removal.candidates.map((id) =>
+          h(
+            'button',
+            {
+              type: 'button',
+              class: 'secondary',
+              onclick: () => {
+                if (used().has(id)) return;
+                add({
+                  text: `REMOVE ${names.unit(id)}`,
+                  label: `Remove ${names.unit(id)}`,
+                  units: [id],
+                  kind: 'remove',
+                });
+              },
+            },
+            `Remove ${names.unit(id)}`,
+          ),
+        ),
+      )
+    : null;
   const recruitBox = h('div', { class: 'recruits', id: 'recruit-box' });
-  const recruits = () => recruitBox.replaceChildren(...(o.recruits ?? []).filter((r) => !used().has(r.unit)).map((r) => h('div', { class: 'recruit-row' },
-    h('span', {}, names.unit(r.unit)),
-    h('span', { class: 'choices' }, ...r.spaces.map((sp) => h('button', { type: 'button', class: 'secondary', 'aria-label': `Recruit ${names.unit(r.unit)} in ${names.space(sp)}`, onclick: () => add({ text: `RECRUIT ${names.unit(r.unit)} ${names.space(sp)}`, label: `Recruit ${names.unit(r.unit)} in ${names.space(sp)}`, units: [r.unit], kind: 'recruit' }) }, `in ${names.space(sp)}`))))));
+  const recruits = () =>
+    recruitBox.replaceChildren(
+      ...(o.recruits ?? [])
+        .filter((r) => !used().has(r.unit))
+        .map((r) =>
+          h(
+            'div',
+            { class: 'recruit-row' },
+            h('span', {}, names.unit(r.unit)),
+            h(
+              'span',
+              { class: 'choices' },
+              ...r.spaces.map((sp) =>
+                h(
+                  'button',
+                  {
+                    type: 'button',
+                    class: 'secondary',
+                    'aria-label': `Recruit ${names.unit(r.unit)} in ${names.space(sp)}`,
+                    onclick: () =>
+                      add({
+                        text: `RECRUIT ${names.unit(r.unit)} ${names.space(sp)}`,
+                        label: `Recruit ${names.unit(r.unit)} in ${names.space(sp)}`,
+                        units: [r.unit],
+                        kind: 'recruit',
+                      }),
+                  },
+                  `in ${names.space(sp)}`,
+                ),
+              ),
+            ),
+          ),
+        ),
+    );
 
   // ---- Moves: a stack is picked (map or button), then who goes, then where.
   const selection = h('div', { class: 'selection', id: 'h1795-selection', 'aria-live': 'polite' });
   const stackButtons = h('div', { class: 'choices', role: 'group', 'aria-label': 'Your stacks' });
-  const mineAt = (space: string) => (view?.spaces?.find((s) => s.id === space)?.units ?? []).filter((u) => u.owner === role);
+  const mineAt = (space: string) =>
+    (view?.spaces?.find((s) => s.id === space)?.units ?? []).filter((u) => u.owner === role);
   const canoesAt = (space: string) => (o.fleet?.canoes ?? []).filter((c) => c.at === space && !used().has(c.canoe));
-  const movers = (space: string) => mineAt(space).filter((u) => u.kind !== 'canoe' && u.kind !== 'earthworks' && !used().has(u.id));
+  const movers = (space: string) =>
+    mineAt(space).filter((u) => u.kind !== 'canoe' && u.kind !== 'earthworks' && !used().has(u.id));
   const landTo = (space: string, ids: string[]) => {
     const lm = (o.landMoves ?? []).filter((m) => m.from === space);
     // Where every chosen unit may go.
-    return ids.length ? (lm.find((m) => m.unit === ids[0])?.to ?? []).filter((to) => ids.every((id) => lm.find((m) => m.unit === id)?.to.includes(to))) : [];
+    return ids.length
+      ? (lm.find((m) => m.unit === ids[0])?.to ?? []).filter((to) =>
+          ids.every((id) => lm.find((m) => m.unit === id)?.to.includes(to)),
+        )
+      : [];
   };
   const fleetTo = (space: string) => {
     const f = o.fleet;
-    if (!f || fleetsUsed() >= f.movesLeft || !f.pickups.includes(space) || !f.canoes.some((c) => !used().has(c.canoe))) return [];
+    if (!f || fleetsUsed() >= f.movesLeft || !f.pickups.includes(space) || !f.canoes.some((c) => !used().has(c.canoe)))
+      return [];
     return f.destinations.filter((d) => d !== space);
   };
   let at: string | null = null;
@@ -100,7 +275,12 @@ export function turnPanel(g: Game, ctx: HandContext, names: { unit: (id: string)
   const select = (space: string | null) => {
     at = space;
     svg?.querySelectorAll('g.stack.selected').forEach((x) => x.classList.remove('selected'));
-    if (!space) { selection.replaceChildren(); selection.classList.remove('active'); tell('Tap one of your stacks on the map (or its button below), then where it goes.'); return; }
+    if (!space) {
+      selection.replaceChildren();
+      selection.classList.remove('active');
+      tell('Tap one of your stacks on the map (or its button below), then where it goes.');
+      return;
+    }
     svg?.querySelector(`g.stack[data-space="${space}"][data-side="${role}"]`)?.classList.add('selected');
     // By default every unit that may move by land, else (for a fleet) every unit there.
     const walkers = movers(space).filter((u) => (o.landMoves ?? []).some((m) => m.unit === u.id));
@@ -112,10 +292,21 @@ export function turnPanel(g: Game, ctx: HandContext, names: { unit: (id: string)
     if (!at) return;
     const ids = [...chosen];
     const who = ids.map(names.unit).join(', ');
-    if (by === 'land') add({ text: `MOVE ${who} ${names.space(at)} - ${names.space(to)}`, label: `Move ${who}: ${names.space(at)} → ${names.space(to)}`, units: ids, kind: 'move' });
+    if (by === 'land')
+      add({
+        text: `MOVE ${who} ${names.space(at)} - ${names.space(to)}`,
+        label: `Move ${who}: ${names.space(at)} → ${names.space(to)}`,
+        units: ids,
+        kind: 'move',
+      });
     else {
       const canoe = canoesAt(at)[0]?.canoe;
-      add({ text: `FLEET ${names.space(at)} - ${names.space(to)}${ids.length ? ` WITH ${who}` : ''}`, label: `Fleet ${names.space(at)} → ${names.space(to)}${ids.length ? ` with ${who}` : ' (empty canoes)'}`, units: canoe ? [canoe, ...ids] : ids, kind: 'fleet' });
+      add({
+        text: `FLEET ${names.space(at)} - ${names.space(to)}${ids.length ? ` WITH ${who}` : ''}`,
+        label: `Fleet ${names.space(at)} → ${names.space(to)}${ids.length ? ` with ${who}` : ' (empty canoes)'}`,
+        units: canoe ? [canoe, ...ids] : ids,
+        kind: 'fleet',
+      });
     }
     select(null);
   };
@@ -126,64 +317,155 @@ export function turnPanel(g: Game, ctx: HandContext, names: { unit: (id: string)
     const land = landTo(space, ids);
     const fleet = fleetTo(space);
     selection.classList.add('active');
-    selection.replaceChildren(...[
-      h('p', {}, h('strong', {}, `Your units at ${names.space(space)}`), ': tap to leave one behind.'),
-      h('div', { class: 'choices', role: 'group', 'aria-label': `Who goes from ${names.space(space)}` }, ...movers(space).map((u) => h('button', {
-        type: 'button', class: chosen.has(u.id) ? 'picked' : 'secondary', 'aria-pressed': chosen.has(u.id) ? 'true' : 'false',
-        onclick: () => { if (chosen.has(u.id)) chosen.delete(u.id); else chosen.add(u.id); drawSelection(); },
-      }, `${u.name} (${u.strength})`))),
-      land.length ? h('p', {}, 'Move by land to:') : null,
-      land.length ? h('div', { class: 'choices' }, ...land.map((to) => h('button', { type: 'button', 'data-to': to, 'data-by': 'land', onclick: () => go(to, 'land') }, names.space(to)))) : null,
-      fleet.length ? h('p', {}, `By canoe fleet (${o.fleet!.movesLeft - fleetsUsed()} left) to:`) : null,
-      fleet.length ? h('div', { class: 'choices' }, ...fleet.map((to) => h('button', { type: 'button', 'data-to': to, 'data-by': 'fleet', onclick: () => go(to, 'fleet') }, names.space(to)))) : null,
-      !land.length && !fleet.length ? h('p', { class: 'muted' }, ids.length ? 'These units cannot move anywhere together this turn.' : 'Pick at least one unit.') : null,
-      h('button', { type: 'button', class: 'secondary', onclick: () => select(null) }, 'Cancel')].filter((x) => x !== null));
+    selection.replaceChildren(
+      ...[
+        h('p', {}, h('strong', {}, `Your units at ${names.space(space)}`), ': tap to leave one behind.'),
+        h(
+          'div',
+          { class: 'choices', role: 'group', 'aria-label': `Who goes from ${names.space(space)}` },
+          ...movers(space).map((u) =>
+            h(
+              'button',
+              {
+                type: 'button',
+                class: chosen.has(u.id) ? 'picked' : 'secondary',
+                'aria-pressed': chosen.has(u.id) ? 'true' : 'false',
+                onclick: () => {
+                  if (chosen.has(u.id)) chosen.delete(u.id);
+                  else chosen.add(u.id);
+                  drawSelection();
+                },
+              },
+              `${u.name} (${u.strength})`,
+            ),
+          ),
+        ),
+        land.length ? h('p', {}, 'Move by land to:') : null,
+        land.length
+          ? h(
+              'div',
+              { class: 'choices' },
+              ...land.map((to) =>
+                h(
+                  'button',
+                  { type: 'button', 'data-to': to, 'data-by': 'land', onclick: () => go(to, 'land') },
+                  names.space(to),
+                ),
+              ),
+            )
+          : null,
+        fleet.length ? h('p', {}, `By canoe fleet (${o.fleet!.movesLeft - fleetsUsed()} left) to:`) : null,
+        fleet.length
+          ? h(
+              'div',
+              { class: 'choices' },
+              ...fleet.map((to) =>
+                h(
+                  'button',
+                  { type: 'button', 'data-to': to, 'data-by': 'fleet', onclick: () => go(to, 'fleet') },
+                  names.space(to),
+                ),
+              ),
+            )
+          : null,
+        !land.length && !fleet.length
+          ? h(
+              'p',
+              { class: 'muted' },
+              ids.length ? 'These units cannot move anywhere together this turn.' : 'Pick at least one unit.',
+            )
+          : null,
+        h('button', { type: 'button', class: 'secondary', onclick: () => select(null) }, 'Cancel'),
+      ].filter((x) => x !== null),
+    );
     for (const p of svg?.querySelectorAll<SVGPathElement>('path[data-space]') ?? []) {
       const on = land.includes(p.dataset.space!) || fleet.includes(p.dataset.space!);
       p.classList.toggle('destination', on);
-      if (on) p.setAttribute('tabindex', '0'); else p.removeAttribute('tabindex');
+      if (on) p.setAttribute('tabindex', '0');
+      else p.removeAttribute('tabindex');
     }
   };
   // The stacks that may still do something, as buttons (a finger-sized alternative to the map).
   const stacks = () => {
     recruits();
-    const spaces = (view?.spaces ?? []).map((s) => s.id).filter((s) => movers(s).length && (landTo(s, movers(s).map((u) => u.id).slice(0, 1)).length || fleetTo(s).length));
-    stackButtons.replaceChildren(...spaces.map((s) => h('button', { type: 'button', class: 'secondary', 'data-space': s, onclick: () => select(s) }, names.space(s))));
-    for (const el of svg?.querySelectorAll<SVGGElement>(`g.stack[data-side="${role}"]`) ?? []) el.classList.toggle('mine', spaces.includes(el.dataset.space!));
+    const spaces = (view?.spaces ?? [])
+      .map((s) => s.id)
+      .filter(
+        (s) =>
+          movers(s).length &&
+          (landTo(
+            s,
+            movers(s)
+              .map((u) => u.id)
+              .slice(0, 1),
+          ).length ||
+            fleetTo(s).length),
+      );
+    stackButtons.replaceChildren(
+      ...spaces.map((s) =>
+        h('button', { type: 'button', class: 'secondary', 'data-space': s, onclick: () => select(s) }, names.space(s)),
+      ),
+    );
+    for (const el of svg?.querySelectorAll<SVGGElement>(`g.stack[data-side="${role}"]`) ?? [])
+      el.classList.toggle('mine', spaces.includes(el.dataset.space!));
     if (at && !spaces.includes(at)) select(null);
-    else if (!at) for (const p of svg?.querySelectorAll('path.destination') ?? []) { p.classList.remove('destination'); p.removeAttribute('tabindex'); }
+    else if (!at)
+      for (const p of svg?.querySelectorAll('path.destination') ?? []) {
+        p.classList.remove('destination');
+        p.removeAttribute('tabindex');
+      }
   };
   if (svg) {
     for (const el of svg.querySelectorAll<SVGGElement>(`g.stack[data-side="${role}"]`)) {
       el.setAttribute('tabindex', '0');
       el.setAttribute('role', 'button');
-      el.addEventListener('click', (e) => { if (!el.classList.contains('mine')) return; e.stopPropagation(); select(el.dataset.space!); });
-      el.addEventListener('keydown', (e) => { if (e.key === 'Enter' && el.classList.contains('mine')) select(el.dataset.space!); });
+      el.addEventListener('click', (e) => {
+        if (!el.classList.contains('mine')) return;
+        e.stopPropagation();
+        select(el.dataset.space!);
+      });
+      el.addEventListener('keydown', (e) => {
+        if (e.key === 'Enter' && el.classList.contains('mine')) select(el.dataset.space!);
+      });
     }
     // Each space listens itself: a tap near a counter is then not snapped to the counter.
     const tapSpace = (to: string) => {
       if (!at || to === at) return;
       if (landTo(at, [...chosen]).includes(to)) go(to, 'land');
       else if (fleetTo(at).includes(to)) go(to, 'fleet');
-      else tell(`Your units at ${names.space(at)} cannot go to ${names.space(to)} this turn: tap a marked space, or Cancel.`);
+      else
+        tell(
+          `Your units at ${names.space(at)} cannot go to ${names.space(to)} this turn: tap a marked space, or Cancel.`,
+        );
     };
     for (const p of svg.querySelectorAll<SVGPathElement>('path[data-space]')) {
       p.addEventListener('click', () => tapSpace(p.dataset.space!));
-      p.addEventListener('keydown', (e) => { if (e.key === 'Enter') tapSpace(p.dataset.space!); });
+      p.addEventListener('keydown', (e) => {
+        if (e.key === 'Enter') tapSpace(p.dataset.space!);
+      });
     }
   }
   show();
   tell('Tap one of your stacks on the map (or its button below), then where it goes.');
-  const builder = h('section', { class: 'turn', 'aria-labelledby': 'turn-title' },
+  const builder = h(
+    'section',
+    { class: 'turn', 'aria-labelledby': 'turn-title' },
     h('h2', { id: 'turn-title' }, 'Your turn'),
     selection,
-    (o.landMoves?.length || o.fleet?.movesLeft) ? h('div', {}, h('p', { class: 'muted' }, 'Move: tap one of your stacks on the map, or here:'), stackButtons) : null,
+    o.landMoves?.length || o.fleet?.movesLeft
+      ? h('div', {}, h('p', { class: 'muted' }, 'Move: tap one of your stacks on the map, or here:'), stackButtons)
+      : null,
     removal ? h('div', {}, h('p', { class: 'muted' }, 'Remove:'), removal) : null,
     o.recruits?.length ? h('div', {}, h('p', { class: 'muted' }, 'Recruit from your Recruit Box:'), recruitBox) : null,
     h('h3', {}, 'The lines of your turn'),
     list,
-    h('p', { class: 'muted' }, 'They are carried out in the order of the turn (card, removals, recruits, moves); moves in the order of this list.'),
-    sendBtn);
+    h(
+      'p',
+      { class: 'muted' },
+      'They are carried out in the order of the turn (card, removals, recruits, moves); moves in the order of this list.',
+    ),
+    sendBtn,
+  );
   return { card, builder };
 }
 
@@ -197,7 +479,9 @@ export function scaleStacks(svg: SVGSVGElement): void {
     for (const el of svg.querySelectorAll<SVGGElement>('g.stack')) {
       const r = el.querySelector('rect');
       if (!r) continue;
-      const w = Number(r.getAttribute('width')), x = Number(r.getAttribute('x')) + w / 2, y = Number(r.getAttribute('y')) + Number(r.getAttribute('height')) / 2;
+      const w = Number(r.getAttribute('width')),
+        x = Number(r.getAttribute('x')) + w / 2,
+        y = Number(r.getAttribute('y')) + Number(r.getAttribute('height')) / 2;
       const k = Math.min(2.4, Math.max(1, 24 / (w * px)));
       if (k > 1) el.setAttribute('transform', `translate(${x} ${y}) scale(${k.toFixed(2)}) translate(${-x} ${-y})`);
       else el.removeAttribute('transform');
