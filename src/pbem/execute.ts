@@ -14,7 +14,7 @@ import { allHistory, phaseDetail } from '../service/history.ts';
 import { castVote } from '../service/votes.ts';
 import * as mod from '../service/moderator.ts';
 import { myOrders, setReady, submitOrders } from '../service/orders.ts';
-import { emailSettings, sendPress } from '../service/press.ts';
+import { sendPress } from '../service/press.ts';
 import { MODERATOR_COMMANDS, setDone, type Command } from './commands.ts';
 import { helpText } from './help.ts';
 import { judgeAddress, type Purpose } from '../service/mail-sending/reply-address.ts';

@@ -23,7 +23,7 @@ import { badRequest, conflict, forbidden, notFound, unprocessable } from './erro
 import { MODERATOR_DECISION } from '../contract/types.ts';
 import { receiptHash, splitText } from './orders.ts';
 import { peopleOf, recordEvent } from './games.ts';
-import { asStored, finishGame, stored, processPhase, type ProcessResult } from './phases.ts';
+import { finishGame, stored, processPhase, type ProcessResult } from './phases.ts';
 import type { Tx } from '../db/client.ts';
 
 async function modTx<T>(
