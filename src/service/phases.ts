@@ -18,9 +18,37 @@ import { DataError } from '../contract/data-error.ts';
 
 export const MAX_SKIPS = 20;
 
-/** JSON as the database gives it back (jsonb drops undefined, reorders keys). */
+/** JSON as a JSON column takes it: undefined dropped (the keys keep their order; asJsonb also orders them as jsonb does). */
 export function asStored<T>(x: T): T {
   return x === undefined ? (null as T) : JSON.parse(JSON.stringify(x));
+}
+
+const ASCII = /^[\x00-\x7f]*$/;
+/** jsonb's order of an object's keys: shorter first, then bytewise. */
+export function jsonbKeyOrder(a: string, b: string): number {
+  if (ASCII.test(a) && ASCII.test(b)) return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length - y.length || Buffer.compare(x, y);
+}
+
+function canon(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(canon);
+  if (v !== null && typeof v === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(v).sort(jsonbKeyOrder)) out[k] = canon((v as Record<string, unknown>)[k]);
+    return out;
+  }
+  return v;
+}
+
+/**
+ * JSON as PostgreSQL's jsonb gives it back: undefined dropped, and each object's keys in jsonb's
+ * order (shorter keys first, then bytewise), as the service reads every stored state before it
+ * resolves it. An engine whose result depends on key order (Hawaii 1795) replays a file only so.
+ */
+export function asJsonb<T>(x: T): T {
+  return canon(asStored(x)) as T;
 }
 
 /**

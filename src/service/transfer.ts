@@ -13,7 +13,7 @@ import type { Ctx } from './context.ts';
 import { AppError, badRequest, forbidden, unprocessable } from './errors.ts';
 import { parsePolicy, peopleOf } from './games.ts';
 import { events as eventsFor, readerAddresses, startPosition } from './history.ts';
-import { asStored, initialState, scenarioRoles } from './phases.ts';
+import { asJsonb, asStored, jsonbKeyOrder, initialState, scenarioRoles } from './phases.ts';
 import { personRef, redactFor, submissionFor } from './privacy.ts';
 import { seedHash } from './rng.ts';
 import { tooMany } from './mail-limits.ts';
@@ -26,35 +26,6 @@ export const MAX_IMPORT_PHASES = 1000;
 /** Imports an account may make in a day (each keeps up to MAX_IMPORT_BYTES of game). */
 export const IMPORTS_PER_DAY = 20;
 
-// ------------------------------------------------------------------ jsonb's key order
-
-const ASCII = /^[\x00-\x7f]*$/;
-function keyOrder(a: string, b: string): number {
-  if (ASCII.test(a) && ASCII.test(b)) return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length - y.length || Buffer.compare(x, y);
-}
-
-function canon(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(canon);
-  if (v !== null && typeof v === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const k of Object.keys(v).sort(keyOrder)) out[k] = canon((v as Record<string, unknown>)[k]);
-    return out;
-  }
-  return v;
-}
-
-/**
- * JSON as PostgreSQL's jsonb gives it back: undefined dropped, and each object's keys in jsonb's
- * order (shorter keys first, then bytewise), as the service reads every stored state before it
- * resolves it. An engine whose result depends on key order (Hawaii 1795) replays a file only so.
- */
-export function asJsonb<T>(x: T): T {
-  return canon(asStored(x)) as T;
-}
-
 const same = (a: unknown, b: unknown) => JSON.stringify(asJsonb(a)) === JSON.stringify(asJsonb(b));
 
 /** The path of the first difference between two JSON values ('' when the values themselves differ). */
@@ -65,7 +36,7 @@ function firstDifference(a: unknown, b: unknown, path: string): string {
     return path;
   }
   if (a && b && typeof a === 'object' && typeof b === 'object' && !Array.isArray(a) && !Array.isArray(b)) {
-    const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort(keyOrder);
+    const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort(jsonbKeyOrder);
     for (const k of keys)
       if (!same((a as any)[k], (b as any)[k])) return firstDifference((a as any)[k], (b as any)[k], `${path}.${k}`);
   }
