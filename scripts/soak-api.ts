@@ -3,10 +3,11 @@
 // unless DATABASE_URL is set); clients submit orders and read games, histories, maps (SVG and
 // PNG), options, and try to sign in, at a moderate rate. Every phase lasts one minute, so
 // histories grow and phases turn over. The API process's RSS is sampled every 10 s; the curve is
-// printed with its trend (least-squares slope after the first minute).
+// printed with its trend (least-squares slope after the first 5 minutes).
 //
 //   SOAK_GAMES=40 SOAK_CLIENTS=8 SOAK_RATE=150 npm run soak:api -- --minutes 10
-// Exit status 1 when RSS went over SOAK_RSS_LIMIT_MB (250) or grew by more than 1 MB a minute.
+// Exit status 1 when RSS went over SOAK_RSS_LIMIT_MB (250) or grew by more than 0.2 MB a minute
+// after minute 5 (runs of 10 minutes or more; shorter ones: 1 MB a minute after minute 1).
 import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -214,12 +215,16 @@ async function main() {
     const max = Math.max(...samples.map((s) => s[1]));
     for (const [t, mb] of samples)
       say(`  ${t.toFixed(0).padStart(5)} s  ${mb.toFixed(1).padStart(6)}  ${'#'.repeat(Math.round(mb / 5))}`);
-    const late = samples.filter(([t]) => t >= 60);
+    // Issue 28: over an hour, the trend after the first 5 minutes stays under 0.2 MB/min (a
+    // judge growing 1 MB/min gains 1.5 GB a day). Short runs keep the looser minute-1 check.
+    const settle = MINUTES >= 10 ? 5 : 1;
+    const maxTrend = MINUTES >= 10 ? 0.2 : 1;
+    const late = samples.filter(([t]) => t >= settle * 60);
     const perMinute = slope(late.map(([t, mb]) => [t / 60, mb]));
     say(
-      `Peak ${max.toFixed(1)} MB (limit ${LIMIT_MB} MB); trend after minute 1: ${perMinute >= 0 ? '+' : ''}${perMinute.toFixed(2)} MB/min over ${late.length} samples`,
+      `Peak ${max.toFixed(1)} MB (limit ${LIMIT_MB} MB); trend after minute ${settle}: ${perMinute >= 0 ? '+' : ''}${perMinute.toFixed(2)} MB/min over ${late.length} samples (limit +${maxTrend})`,
     );
-    const good = max < LIMIT_MB && !(perMinute > 1);
+    const good = max < LIMIT_MB && !(perMinute > maxTrend);
     say(good ? 'Memory holds: under the limit and no upward trend.' : 'MEMORY CHECK FAILED');
     await db.$disconnect();
     await pool.end();
