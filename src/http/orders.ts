@@ -6,6 +6,7 @@ import * as orders from '../service/orders.ts';
 import { hashToken } from '../service/accounts.ts';
 import { bearer, requireAuth, sessionCookie } from './auth.ts';
 import { problems, Uuid } from './schemas.ts';
+import { fastReply } from './fast-reply.ts';
 
 const auth = { security: [{ bearer: [] }] };
 const GameParams = z.object({ gameId: Uuid });
@@ -17,7 +18,7 @@ const ReadLine = z.object({
   error: z.string().optional(),
 });
 const Receipt = z.object({ hash: z.string().describe('SHA-256 of the accepted orders and the time'), at: z.date() });
-const SubmitReply = z.object({
+export const SubmitReply = z.object({
   phase: z.object({ key: z.string(), label: z.string(), deadlineAt: z.date().nullable() }),
   role: z.string(),
   lines: z.array(ReadLine).describe('How each line was read, or why it was rejected'),
@@ -47,6 +48,9 @@ const Submit = z
   })
   .strict();
 
+/** The bearer token's hash worked out for the rate limit, used again by the submission (one hash a request). */
+const tokenHashes = new WeakMap<object, { token: string; hash: string }>();
+
 export function orderRoutes(ctx: Ctx): FastifyPluginAsyncZod {
   return async (app) => {
     // Order submissions are limited per API token (a hash of it: tokens are never kept or logged),
@@ -58,8 +62,13 @@ export function orderRoutes(ctx: Ctx): FastifyPluginAsyncZod {
         keyGenerator: (req: { headers: Record<string, unknown>; ip: string }) => {
           // Keyed on the token itself: extra spaces or another spelling of "Bearer" give no new budget.
           const m = /^\s*bearer\s+(\S+)\s*$/i.exec(String(req.headers.authorization ?? ''));
+          if (m) {
+            const hash = hashToken(m[1]!);
+            tokenHashes.set(req, { token: m[1]!, hash });
+            return `tok:${hash}`;
+          }
           const cookie = sessionCookie(req as never);
-          return m ? `tok:${hashToken(m[1]!)}` : cookie ? `tok:${hashToken(cookie)}` : `ip:${req.ip}`;
+          return cookie ? `tok:${hashToken(cookie)}` : `ip:${req.ip}`;
         },
       },
     };
@@ -102,6 +111,7 @@ export function orderRoutes(ctx: Ctx): FastifyPluginAsyncZod {
           response: { 200: SubmitReply, ...problems(400, 401, 403, 404, 409, 422, 429) },
         },
         config: perToken,
+        serializerCompiler: fastReply(200, SubmitReply),
         // Named before validation: the strict schema alone would say only "unrecognized key".
         preValidation: async (req) => {
           const body = req.body as Record<string, unknown> | null;
@@ -116,7 +126,10 @@ export function orderRoutes(ctx: Ctx): FastifyPluginAsyncZod {
       async (req) => {
         const token = bearer(req);
         // The web page's session cookie: the usual check (with its cross-site guard), then by account.
-        const who = token ? { token } : (await requireAuth(ctx, req)).account.id;
+        const known = tokenHashes.get(req);
+        const who = token
+          ? { token, tokenHash: known?.token === token ? known.hash : undefined }
+          : (await requireAuth(ctx, req)).account.id;
         const { text, orders: list } = req.body;
         if ((text === undefined) === (list === undefined))
           throw badRequest('Send the orders either as "text" (one order per line) or as "orders" (a list), not both.', [

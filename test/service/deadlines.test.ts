@@ -94,4 +94,16 @@ describe('fair randomness', () => {
       receiptHash('g', 'k', 'Sunrise', { orders: [{ text: 'A', reading: 'a' }] }, new Date(at.getTime() + 1)),
     ).not.toBe(h);
   });
+
+  it('a receipt is the same hash as before the hot path stopped copying the orders first (undefined left out, nulls kept)', () => {
+    const at = new Date('2025-01-01T00:00:00Z');
+    const accepted = {
+      orders: [{ text: 'A "x"\u2028', reading: 'a', skip: undefined, n: [1, null, undefined, { z: 1, a: [true] }] }],
+      vote: undefined,
+    };
+    // Pinned from the earlier receiptHash (canonical JSON of JSON.parse(JSON.stringify(accepted))).
+    const pinned = 'ba2c4c18c8f0e7cc6e76874e54fba3f2e22ce40d8ff5c5c0adcd2966c931ba2e';
+    expect(receiptHash('g', 'k', 'Sunrise', accepted, at)).toBe(pinned);
+    expect(receiptHash('g', 'k', 'Sunrise', JSON.parse(JSON.stringify(accepted)), at)).toBe(pinned);
+  });
 });
