@@ -275,7 +275,7 @@ function batchersOf(ctx: Ctx) {
 
 /** How long a submission's context is used again without reading it (issue 28: one statement a submission, not two). */
 const CONTEXT_TTL_MS = 5_000;
-const CONTEXT_CACHE_SIZE = 20_000;
+const CONTEXT_CACHE_SIZE = 5_000;
 
 /**
  * The context of a submission by API token. A player sending again within a few seconds (a client
@@ -299,7 +299,11 @@ async function contextOf(
   const c = await b.context.run({ tokenHash, gameId });
   b.recent.delete(key);
   if (c?.role && c.phase_id && c.readable && (c.game_status === 'active' || c.game_status === 'paused')) {
-    if (b.recent.size >= CONTEXT_CACHE_SIZE) b.recent.delete(b.recent.keys().next().value!);
+    // Entries are kept in the order they expire: the expired ones leave from the front.
+    for (const [k, v] of b.recent) {
+      if (v.until > now && b.recent.size < CONTEXT_CACHE_SIZE) break;
+      b.recent.delete(k);
+    }
     b.recent.set(key, { c, until: now + CONTEXT_TTL_MS });
   }
   return { c, cached: false };
