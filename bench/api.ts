@@ -6,8 +6,9 @@
 //   BENCH_GAMES=1000 BENCH_SECONDS=15 BENCH_CONCURRENCY=32 BENCH_ROUNDS=3
 //   It first runs the same load against a peer (bench/peer.mjs: bare fastify + pg, one INSERT a
 //   request) on the same PostgreSQL and prints kahu's rate as a ratio of the peer's (issue 28).
+//   BENCH_AB=<git ref>: kahu at that commit runs too, in turns with this one (an interleaved A/B).
 //   BENCH_PROF=dir: a CPU profile (--cpu-prof) of the API process in dir (the peer's in dir/peer); BENCH_CHILD_LOG=file: its output
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -22,7 +23,7 @@ import { freePort, scratchDatabase } from '../src/db/scratch.ts';
 import { systemClock } from '../src/service/clock.ts';
 import type { Ctx } from '../src/service/context.ts';
 import { heiauRaceGames } from '../scripts/heiau-race-games.ts';
-import { spawnBenchKahu } from '../scripts/kahu-process.ts';
+import { pathWithThisNode, spawnBenchKahu } from '../scripts/kahu-process.ts';
 import { machineSpeed, speedNote } from './machine-speed.ts';
 
 /** CPU time (ms) used so far by each of these processes, from /proc (Linux). */
@@ -78,6 +79,29 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 /** Turns of the peer then kahu, each SECONDS long, printed one by one (issue 28 asks for three). */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const AB = process.env.BENCH_AB;
+
+/** kahu as it was at git `ref`: checked out beside this tree (sharing node_modules), built, started as `npm start` does. */
+function spawnOldKahu(ref: string, env: NodeJS.ProcessEnv): ChildProcess {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kahu-ab-'));
+  execFileSync('git', ['worktree', 'add', '--detach', '--quiet', dir, ref], { cwd: root, stdio: 'inherit' });
+  process.on('exit', () => {
+    try {
+      execFileSync('git', ['worktree', 'remove', '--force', dir], { cwd: root });
+    } catch {
+      /* already gone */
+    }
+  });
+  fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
+  execFileSync(process.execPath, ['prisma/generate.mjs'], { cwd: dir, stdio: 'inherit' });
+  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: dir, stdio: 'inherit' });
+  return spawn('sh', [path.join(dir, 'scripts/kahu.sh'), '--api'], {
+    cwd: dir,
+    env: { ...env, PATH: pathWithThisNode(env.PATH) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
 const PLAYERS = 200;
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -272,10 +296,14 @@ async function main() {
     // ratio is measured side by side. The peer idles while kahu runs and the other way round.
     const peerPort = await freePort();
     const peerProf = process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}/peer`] : [];
-    const peer = spawn(process.execPath, [...peerProf, path.join(path.dirname(fileURLToPath(import.meta.url)), 'peer.mjs')], {
-      env: { ...process.env, DATABASE_URL: url, PORT: String(peerPort), HOST: '127.0.0.1' },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
+    const peer = spawn(
+      process.execPath,
+      [...peerProf, path.join(path.dirname(fileURLToPath(import.meta.url)), 'peer.mjs')],
+      {
+        env: { ...process.env, DATABASE_URL: url, PORT: String(peerPort), HOST: '127.0.0.1' },
+        stdio: ['ignore', 'inherit', 'inherit'],
+      },
+    );
     children.push(peer);
     await waitHttp(peerPort);
     const peerRequests = requests.map((rs) =>
@@ -301,14 +329,34 @@ async function main() {
       return { ...run, commits: (await commits()) - c0 - 2 };
     };
     await pool.query('ANALYZE');
-    const rounds: { peer: Awaited<ReturnType<typeof measured>>; kahu: Awaited<ReturnType<typeof measured>> }[] = [];
+    // BENCH_AB=<git ref>: kahu as it was at that commit runs too, in turns with this one (A B, then
+    // B A): an interleaved A/B of a change to the submission path (issue 28).
+    let ab: { port: number; requests: Buffer[][]; child: ChildProcess; ref: string } | null = null;
+    if (AB) {
+      const abPort = await freePort();
+      const child = spawnOldKahu(AB, { ...process.env, ...env, PORT: String(abPort), HOST: '127.0.0.1' });
+      children.push(child);
+      await waitHttp(abPort);
+      const abRequests = requests.map((rs) =>
+        rs.map((r) =>
+          Buffer.from(r.toString('latin1').replace(`host: 127.0.0.1:${port}`, `host: 127.0.0.1:${abPort}`), 'latin1'),
+        ),
+      );
+      ab = { port: abPort, requests: abRequests, child, ref: AB };
+    }
+    type Measured = Awaited<ReturnType<typeof measured>>;
+    const rounds: { peer: Measured; kahu: Measured; old?: Measured }[] = [];
     for (let i = 0; i < ROUNDS; i++) {
       const peerRun = await measured(peerPort, peerRequests, peer.pid!);
+      let old: Measured | undefined;
+      if (ab && i % 2 === 0) old = await measured(ab.port, ab.requests, ab.child.pid!);
       const run = await measured(port, requests, api.pid!);
-      rounds.push({ peer: peerRun, kahu: run });
+      if (ab && i % 2 === 1) old = await measured(ab.port, ab.requests, ab.child.pid!);
+      rounds.push({ peer: peerRun, kahu: run, old });
     }
     peer.kill('SIGTERM');
     api.kill('SIGTERM');
+    ab?.child.kill('SIGTERM');
     const speed = machineSpeed(5);
     const rateOf = (r: Run) => r.latencies.length / r.elapsed;
     const us = (ms: number, r: Run) => ((ms * 1000) / r.latencies.length).toFixed(0);
@@ -317,8 +365,12 @@ async function main() {
       '',
       `Order submissions (PUT /games/{id}/orders, ${GAMES} active games, ${CONCURRENCY} concurrent clients, ${SECONDS} s a run, API in one process), ${ROUNDS} rounds of the peer then kahu:`,
     ];
-    rounds.forEach(({ peer: pr, kahu: kr }, i) => {
+    rounds.forEach(({ peer: pr, kahu: kr, old }, i) => {
       const ratio = rateOf(kr) / rateOf(pr);
+      if (old)
+        lines.push(
+          `  round ${i + 1}: kahu at ${ab!.ref} ${rateOf(old).toFixed(0)}/s (p99 ${pct(old.latencies, 99).toFixed(1)} ms; CPU a submission: API ${us(old.cpu.api, old)} µs, PostgreSQL ${us(old.cpu.pg, old)} µs; ${(old.commits / old.latencies.length).toFixed(2)} commits a submission; ${statusText(old)}); now / then: ${(rateOf(kr) / rateOf(old)).toFixed(2)}, CPU a submission ${(((kr.cpu.api + kr.cpu.pg) / kr.latencies.length / ((old.cpu.api + old.cpu.pg) / old.latencies.length)) * 100 - 100).toFixed(0)}%`,
+        );
       lines.push(
         `  round ${i + 1}: kahu ${rateOf(kr).toFixed(0)}/s (p50 ${pct(kr.latencies, 50).toFixed(1)} ms, p99 ${pct(kr.latencies, 99).toFixed(1)} ms; CPU a submission: API ${us(kr.cpu.api, kr)} µs, PostgreSQL ${us(kr.cpu.pg, kr)} µs, clients ${us(kr.cpu.bench, kr)} µs; ${(kr.commits / kr.latencies.length).toFixed(2)} commits a submission; ${statusText(kr)})`,
         `           peer ${rateOf(pr).toFixed(0)}/s (p50 ${pct(pr.latencies, 50).toFixed(1)} ms, p99 ${pct(pr.latencies, 99).toFixed(1)} ms; CPU a request: API ${us(pr.cpu.api, pr)} µs, PostgreSQL ${us(pr.cpu.pg, pr)} µs; ${(pr.commits / pr.latencies.length).toFixed(2)} commits a request; ${statusText(pr)})`,
