@@ -24,10 +24,19 @@ export function diplomacyMapClicks(
   svg: SVGSVGElement,
   units: UnitOptions[],
   selects: Map<string, HTMLSelectElement>,
-  redraw: () => void,
+  // The orders are drawn again by the lists' change listener, which a tap fires too.
+  _redraw: () => void,
   builds?: BuildPicker,
 ): void {
   const retreat = units.some((u) => u.orders.some((o) => o.kind === 'retreat'));
+  // A build added (by a tap here or from the list) is unsent work too: said as a change of the form.
+  if (builds) {
+    const add = builds.add;
+    builds.add = (o) => {
+      add(o);
+      document.getElementById('builds')?.dispatchEvent(new Event('change', { bubbles: true }));
+    };
+  }
   let selected: string | null = null;
   let other: string | null = null;
   const bar = h('div', { class: 'selection', id: 'selection', role: 'group', 'aria-label': 'Selection on the map' });
@@ -77,8 +86,11 @@ export function diplomacyMapClicks(
     }
   };
   const choose = (loc: string, o: OrderOption | null) => {
-    selects.get(loc)!.value = o?.text ?? '';
-    redraw();
+    const sel = selects.get(loc)!;
+    sel.value = o?.text ?? '';
+    // As if picked from the list: the page then knows the player has unsent orders, and keeps them
+    // when something else in the game changes (a vote, a join) instead of building itself again.
+    sel.dispatchEvent(new Event('change', { bubbles: true }));
     clear(`Order: ${o?.text ?? `${nameOf(loc)}: no order`}. Tap your next unit, or send these orders.`);
   };
   const orderButton = (label: string, onclick: () => void) =>
