@@ -80,6 +80,27 @@ describe('Standard supports and convoys by tapping; a page that follows without 
     const lines = async () => (await england.ok('GET', url)).lines.map((l: any) => l.text).sort();
     const { page, errors } = await phone(england.email, `/games/${game.id}`);
     await page.locator('#map svg').waitFor();
+    // The map opens zoomed in around England's units (at the whole map the crowded west runs names into
+    // units), all of them in sight; names legible.
+    const open = await page.locator('#map').evaluate((box) => {
+      const b = box.getBoundingClientRect();
+      const svg = box.querySelector('svg')!;
+      const px = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+      const labels = [...svg.querySelectorAll('g.labels > text')]
+        .map((x) => Number(x.getAttribute('font-size') ?? x.parentElement!.getAttribute('font-size')) * px)
+        .sort((a, b) => a - b);
+      return {
+        zoom: Number((box as HTMLElement).style.getPropertyValue('--zoom') || 1),
+        inSight: [...box.querySelectorAll('g.unit.mine')].every((u) => {
+          const r = u.getBoundingClientRect();
+          return r.left >= b.left && r.right <= b.right && r.top >= b.top && r.bottom <= b.bottom;
+        }),
+        label: labels[Math.floor(labels.length / 2)]!,
+      };
+    });
+    expect(open).toEqual({ zoom: 2, inSight: true, label: expect.any(Number) });
+    expect(open.label).toBeGreaterThanOrEqual(9);
+    await page.screenshot({ path: artifact('follow-open-390') });
 
     // Spring 1901: London to the North Sea, then Edinburgh supports it there: Edinburgh, London, the North Sea.
     await tapUnit(page, 'lon');
@@ -172,5 +193,51 @@ describe('Standard supports and convoys by tapping; a page that follows without 
     await page.locator('main[aria-busy="false"] #map svg').waitFor();
     expect(errors).toEqual([]);
     await page.context().close();
+  });
+
+  it('the pages outside a game (sign-in, public games, my games, new game, press) fit 360 and 390 px', {
+    timeout: 90_000,
+  }, async () => {
+    const me = await signUp(t, 'follow-pages@example.org');
+    const other = await signUp(t, 'follow-pages-2@example.org');
+    const game = await me.ok('POST', '/games', { name: 'Pages Race', variant: 'heiau', scenario: 'race' }, 201);
+    const mod = await signUp(t, 'follow-pages-mod@example.org');
+    const { game: started } = await startedGame(t, mod, [me, other], {
+      name: 'Pages Race 2',
+      variant: 'heiau',
+      scenario: 'race',
+    });
+    const wide: string[] = [];
+    for (const width of [360, 390]) {
+      const context = await browser.newContext({ ...PHONE, viewport: { width, height: 800 } });
+      const page = await context.newPage();
+      const check = async (what: string) => {
+        await page.locator('main[aria-busy="false"] h1').first().waitFor();
+        const [scroll, view] = await page.evaluate(() => [
+          document.documentElement.scrollWidth,
+          document.documentElement.clientWidth,
+        ]);
+        if (scroll! > view!) wide.push(`${what} at ${width} px: ${scroll} > ${view}`);
+      };
+      await page.goto(base);
+      await check('sign-in');
+      await page.goto(`${base}/#/public`);
+      await check('public games');
+      await page.goto(`${await signInLinkFor(t, base, me.email)}&next=/`);
+      await check('my games');
+      for (const [what, hash] of [
+        ['new game', '#/new'],
+        ['press', `#/games/${started.id}/press`],
+        ['forming game', `#/games/${game.id}`],
+      ]) {
+        await page.evaluate((h) => {
+          location.hash = h;
+        }, hash!);
+        await page.waitForFunction((h) => location.hash === h, hash!);
+        await check(what!);
+      }
+      await context.close();
+    }
+    expect(wide).toEqual([]);
   });
 });
