@@ -122,7 +122,7 @@ describe('web client', () => {
     const [supported, to] = [support.order.split(' ')[4], support.order.split(' ')[6].split('/')[0]];
     await page.locator(`g.unit.mine[data-unit="${unit}"]`).click();
     await page.locator(`g.unit[data-unit="${supported}"]`).click();
-    expect(await page.locator('#map-hint').innerText()).toMatch(/now click where that unit goes/);
+    expect(await page.locator('#map-hint').innerText()).toMatch(/now tap where that unit goes/);
     await page.locator(`path[data-space="${to}"]`).click({ position: await spacePoint(page, to) });
     expect(await page.locator(`#order-${unit}`).inputValue()).toBe(support.text);
     expect(await page.locator(`#map svg [data-pending-order="${support.text}"]`).count()).toBe(1);
@@ -558,7 +558,7 @@ describe('a Heiau game from the first sign-in to the first results, in the brows
         else await page.touchscreen.tap(u.x, u.y);
         // What to do next is on the screen, not only read out.
         expect(await page.locator('#map-hint').innerText(), `${who} ${unit}`).toMatch(
-          /^Selected: .* Now click where it should go: /,
+          /^Selected: .* Now tap where it should go: /,
         );
         let s = await pointIn(page, space, space === 'waik');
         if (i === 0) await page.mouse.click(s.x, s.y);

@@ -159,6 +159,24 @@ describe('press on a phone', () => {
     const box = (await slider.boundingBox())!;
     await page.touchscreen.tap(box.x + 4, box.y + box.height / 2);
     await at(0);
+    // Its map zooms as the game's does, with names legible on the phone, and keeps the zoom from
+    // phase to phase (the reader's place stays).
+    const map = page.locator('.map[data-seq]');
+    const zoom = () => map.evaluate((el) => Number((el as HTMLElement).style.getPropertyValue('--zoom') || 1));
+    const first = await zoom();
+    await page.getByRole('button', { name: 'Zoom in' }).tap();
+    const zoomed = await zoom();
+    expect(zoomed).toBeCloseTo(first * 1.5, 1);
+    await page.getByRole('button', { name: 'Next phase' }).tap();
+    await at(1);
+    expect(await zoom()).toBe(zoomed);
+    const labels = await map.locator('svg').evaluate((svg: SVGSVGElement) => {
+      const px = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+      return [...svg.querySelectorAll('g.labels > text')]
+        .map((x) => Number(x.getAttribute('font-size') ?? x.parentElement!.getAttribute('font-size')) * px)
+        .sort((a, b) => a - b);
+    });
+    expect(labels[Math.floor(labels.length / 2)]).toBeGreaterThanOrEqual(9);
     expect(await noSidewaysScroll(page)).toBe(true);
     expect(await accessibilityProblems(page)).toEqual([]);
     await page.screenshot({ path: artifact('history-slider-390'), fullPage: true });

@@ -149,5 +149,26 @@ describe('a public game in the browser', () => {
     await page.screenshot({ path: artifact('public-games') });
     expect(errors).toEqual([]);
     await page.close();
+    // On a phone each game is a card, every line under its column's name.
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await phone.goto(base);
+    await phone.locator('.public-games table').waitFor();
+    const card = await phone
+      .locator('.public-games tbody tr')
+      .first()
+      .evaluate((tr) =>
+        [...tr.querySelectorAll('td')].map((td) =>
+          `${getComputedStyle(td, '::before')
+            .content.replace(/^"|"$/g, '')
+            .replace(/^none$/, '')}${td.textContent}`.trim(),
+        ),
+      );
+    expect(card.slice(0, 3)).toEqual(['Watched Race', 'Variant: Heiau Diplomacy', 'Phase: Fall 1 Movement']);
+    expect(card[3]).toMatch(/^Deadline: /);
+    expect(
+      await phone.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+    ).toBe(true);
+    await phone.screenshot({ path: artifact('public-games-390'), fullPage: true });
+    await phone.close();
   });
 });

@@ -232,7 +232,15 @@ async function onChange(id: string, c: Change): Promise<void> {
   s.header.replaceWith(header);
   s.header = header;
   if (c.kinds.has('press')) void updatePress(id, g);
-  const elsewhere = ['players', 'votes', 'event', 'resync'].some((k) => c.kinds.has(k));
+  // Votes in place: the player's unsent orders stay, and so does the page under their finger.
+  if (c.kinds.has('votes') && g.you.kind === 'player') {
+    const old = main.querySelector('section.votes');
+    if (old) {
+      const votes = await votePanel(id);
+      if (shown === s && document.contains(old)) old.replaceWith(votes);
+    }
+  }
+  const elsewhere = ['players', 'event', 'resync'].some((k) => c.kinds.has(k));
   if (elsewhere && !s.dirty) void refresh();
 }
 

@@ -2,6 +2,7 @@ import { allPhases, get, signedIn } from '../api.ts';
 import { h, main } from '../dom.ts';
 import { follow } from '../live.ts';
 import { mapInto } from '../map/map.ts';
+import { legible, startView, zoomControls } from '../map/zoom.ts';
 import { refresh } from '../refresh.ts';
 import { signInNote } from './sign-in.ts';
 
@@ -78,7 +79,7 @@ export async function historyPage(id: string, seq?: number): Promise<void> {
       h('div', { class: 'row' }, back, h('span', { class: 'muted' }, `${phases.length} phases`), fwd),
     ),
     signedIn() ? '' : signInNote(`/games/${id}`),
-    h('div', { class: 'board' }, mapBox, side),
+    h('div', { class: 'board' }, h('div', { class: 'map-wrap' }, mapBox), side),
   );
   let showing = -1;
   async function show(i: number): Promise<void> {
@@ -102,11 +103,20 @@ export async function historyPage(id: string, seq?: number): Promise<void> {
   // One map at a time, always the newest asked for: quick steps never leave an older map showing.
   let wanted = 0;
   let drawing: Promise<void> | null = null;
+  // The same zoom as the game's map (names and units legible on a phone, pinch, buttons), set up
+  // with the first map and kept from phase to phase: stepping keeps the reader's place.
+  let zoom: Node | null = null;
   async function draw(): Promise<void> {
     while (mapBox.dataset.seq !== String(wanted)) {
       const s = wanted;
-      await mapInto(mapBox, { gameId: id, seq: s });
+      const svg = await mapInto(mapBox, { gameId: id, seq: s });
       mapBox.dataset.seq = String(s);
+      if (!svg) continue;
+      if (!zoom) {
+        zoom = zoomControls(mapBox);
+        mapBox.parentElement!.prepend(zoom);
+        startView(mapBox);
+      } else legible(svg);
     }
   }
   function step(d: number): void {

@@ -27,10 +27,11 @@ export async function publicGames(): Promise<HTMLElement> {
               h(
                 'tr',
                 {},
-                h('td', {}, h('a', { href: `#/games/${g.id}` }, g.name)),
-                h('td', {}, g.variantName),
-                h('td', {}, g.phase?.label ?? g.status),
-                h('td', {}, g.phase ? countdown(g.phase.deadlineAt) : ''),
+                // data-label: a phone shows each row as a card, every cell under its column's name.
+                h('td', { 'data-label': 'Game' }, h('a', { href: `#/games/${g.id}` }, g.name)),
+                h('td', { 'data-label': 'Variant' }, g.variantName),
+                h('td', { 'data-label': 'Phase' }, g.phase?.label ?? g.status),
+                h('td', { 'data-label': 'Deadline' }, g.phase ? countdown(g.phase.deadlineAt) : ''),
               ),
             ),
           ),

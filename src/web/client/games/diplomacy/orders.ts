@@ -3,6 +3,7 @@
 // or convoys. In adjustments a build site tapped offers its builds. The selection is shown beside the
 // map with the unit's orders as buttons, Cancel, and "this unit instead": never a trap.
 import { h, tellOnMap as tell } from '../../dom.ts';
+import { zoomAround } from '../../map/zoom.ts';
 import type { OrderOption, UnitOptions } from '../../types.ts';
 
 /** The builds of an adjustment phase, kept by the orders panel. */
@@ -24,10 +25,19 @@ export function diplomacyMapClicks(
   svg: SVGSVGElement,
   units: UnitOptions[],
   selects: Map<string, HTMLSelectElement>,
-  redraw: () => void,
+  // The orders are drawn again by the lists' change listener, which a tap fires too.
+  _redraw: () => void,
   builds?: BuildPicker,
 ): void {
   const retreat = units.some((u) => u.orders.some((o) => o.kind === 'retreat'));
+  // A build added (by a tap here or from the list) is unsent work too: said as a change of the form.
+  if (builds) {
+    const add = builds.add;
+    builds.add = (o) => {
+      add(o);
+      document.getElementById('builds')?.dispatchEvent(new Event('change', { bubbles: true }));
+    };
+  }
   let selected: string | null = null;
   let other: string | null = null;
   const bar = h('div', { class: 'selection', id: 'selection', role: 'group', 'aria-label': 'Selection on the map' });
@@ -77,8 +87,11 @@ export function diplomacyMapClicks(
     }
   };
   const choose = (loc: string, o: OrderOption | null) => {
-    selects.get(loc)!.value = o?.text ?? '';
-    redraw();
+    const sel = selects.get(loc)!;
+    sel.value = o?.text ?? '';
+    // As if picked from the list: the page then knows the player has unsent orders, and keeps them
+    // when something else in the game changes (a vote, a join) instead of building itself again.
+    sel.dispatchEvent(new Event('change', { bubbles: true }));
     clear(`Order: ${o?.text ?? `${nameOf(loc)}: no order`}. Tap your next unit, or send these orders.`);
   };
   const orderButton = (label: string, onclick: () => void) =>
@@ -118,7 +131,7 @@ export function diplomacyMapClicks(
     );
     bar.classList.add('active');
     tell(
-      `Selected: ${nameOf(loc)}. ${to.length ? `Now click where it should go: ${to.map((o) => spaceName(dest(o))).join(', ')}` : 'Pick its order beside the map'}. Or tap another of your units.`,
+      `Selected: ${nameOf(loc)}. ${to.length ? `Now tap where it should go: ${to.map((o) => spaceName(dest(o))).join(', ')}` : 'Pick its order beside the map'}. Or tap another of your units.`,
     );
   };
   const supportOf = (u: UnitOptions | undefined, at: string) =>
@@ -153,7 +166,7 @@ export function diplomacyMapClicks(
         ),
       );
       tell(
-        `${u!.type} ${u!.name} supports or convoys ${nameOf(loc)}: now click where that unit goes (or the unit itself, to support it holding). Cancel or Escape cancels.`,
+        `${u!.type} ${u!.name} supports or convoys ${nameOf(loc)}: now tap where that unit goes (or the unit itself, to support it holding). Cancel or Escape cancels.`,
       );
     });
   });
@@ -231,6 +244,7 @@ export function diplomacyMapClicks(
     }
     choose(selected, o);
   };
+  openNearMine(svg);
   // The space under the pointer, also where a name or another power's unit covers it.
   svg.addEventListener('click', (e) => {
     const hit = document
@@ -245,4 +259,30 @@ export function diplomacyMapClicks(
       onSpace(t.dataset.space!);
     }
   });
+}
+
+/**
+ * On a phone, a map as tall as Europe opens zoomed in twice around the player's own units (or
+ * build sites): at the whole map the names of the crowded west run into each other and its units
+ * into its names. A flat map (Heiau) is opened zoomed by startView instead; "Whole map" shows all.
+ */
+function openNearMine(svg: SVGSVGElement): void {
+  const box = svg.closest<HTMLElement>('.map');
+  if (!box || box.clientWidth > 760 || box.classList.contains('zoomed')) return;
+  if (svg.getBoundingClientRect().height < innerHeight / 3) return;
+  const rects = () => [...svg.querySelectorAll('g.unit.mine, path.buildable')].map((u) => u.getBoundingClientRect());
+  const mid = () => {
+    const all = rects();
+    return {
+      x: (Math.min(...all.map((r) => r.left)) + Math.max(...all.map((r) => r.right))) / 2,
+      y: (Math.min(...all.map((r) => r.top)) + Math.max(...all.map((r) => r.bottom))) / 2,
+    };
+  };
+  if (!rects().length) return;
+  zoomAround(box, 2, mid(), true);
+  // Then the player's units in the middle of the box.
+  const b = box.getBoundingClientRect();
+  const m = mid();
+  box.scrollLeft += m.x - (b.left + box.clientWidth / 2);
+  box.scrollTop += m.y - (b.top + box.clientHeight / 2);
 }
