@@ -1,8 +1,8 @@
 // Maps of a game for one reader: the game module's view of a phase, drawn by the renderer, with
 // the orders that reader may see. The service asks here; it knows nothing of reports or shapes.
 import { getVariant } from '../diplomacy/variants/index.ts';
-import { mapGeometry, type Point } from '../maps/geometry.ts';
-import { mailCrop } from '../render/mail-crop.ts';
+import { mapGeometry, ringsOf, type Point } from '../maps/geometry.ts';
+import { mailCrop, mailPanels } from '../render/mail-crop.ts';
 import { renderDiplomacyMap, type BoardView, type DrawnOrder } from '../render/diplomacy-map.ts';
 import { renderHawaii1795Map, type HodBoardView } from '../render/hawaii1795-map.ts';
 import { renderAlohaBoard, type AlohaBoardView } from '../render/aloha-board.ts';
@@ -75,22 +75,48 @@ export function drawMap(req: MapRequest): string | null {
 }
 
 /**
- * Where the reader's own units stand on the drawing (map units): what a mail's map is cropped
- * around. Empty for the moderator, an observer, a power with no units, and the games whose mail
- * map is not cropped yet (Hawaii 1795, Aloha, Maori Wars: the whole board).
+ * Where the reader's own units stand on the drawing (map units), as the reader's own view shows
+ * them: what a mail's map is cropped around. Empty for the moderator, an observer and a player
+ * with nothing on the board.
  */
 export function readerPoints(req: MapRequest): Point[] {
-  if (
-    req.viewer.kind !== 'player' ||
-    !hasMap(req.module) ||
-    ['maori-wars', 'aloha', 'hawaii1795'].includes(req.module.id)
-  )
-    return [];
+  if (req.viewer.kind !== 'player' || !hasMap(req.module)) return [];
+  const role = req.viewer.role;
+  if (req.module.id === 'maori-wars') {
+    const map = mapOf(req.state as MWState);
+    const centre = new Map(map.hexes.map((h) => [h.id, h.centre] as const));
+    const view = req.module.view(req.state, req.viewer) as MaoriWarsView;
+    const units = view.units.filter((u) => u.side === role && u.hex).map((u) => centre.get(u.hex!));
+    // A side with no unit on the map yet: its structures.
+    const held = units.length ? units : view.structures.filter((x) => x.side === role).map((x) => centre.get(x.hex));
+    return held.filter((p): p is [number, number] => !!p);
+  }
+  if (req.module.id === 'aloha') {
+    const islands = mapGeometry('heiau')!.islands;
+    const view = req.module.view(req.state, req.viewer) as AlohaBoardView;
+    const out: Point[] = [];
+    for (const i of view.islands) {
+      if (!((i.pureHawaiian[role] ?? 0) > 0 || (i.actionTokens[role] ?? 0) > 0) || !islands[i.island]) continue;
+      const pts = ringsOf(islands[i.island]!).flat();
+      const xs = pts.map((p) => p[0]),
+        ys = pts.map((p) => p[1]);
+      const cx = (Math.min(...xs) + Math.max(...xs)) / 2;
+      // The island's name above it and its counters, which a small island has below it.
+      out.push([cx, Math.min(...ys) - 20], [cx, Math.max(...ys) + 30]);
+    }
+    return out;
+  }
+  if (req.module.id === 'hawaii1795') {
+    const geometry = mapGeometry('hawaii-1795')!;
+    const board = req.module.view(req.state, req.viewer) as HodBoardView;
+    return board.spaces
+      .filter((sp) => sp.units.some((u) => u.owner === role) && geometry.spaces[sp.id])
+      .map((sp) => geometry.spaces[sp.id]!.unit);
+  }
   const state = req.state as DiplomacyState;
   const variant = getVariant(state.variant);
   const geometry = mapGeometry(state.variant);
   if (!variant || !geometry) return [];
-  const role = req.viewer.role;
   const board = req.module.view(state, req.viewer) as BoardView;
   const out: Point[] = [];
   for (const u of [...board.units, ...(board.dislodged ?? [])]) {
@@ -103,16 +129,31 @@ export function readerPoints(req: MapRequest): Point[] {
   return out;
 }
 
+/** The board's part of each game's drawing, without its legend or side panel. */
+function boardBounds(req: MapRequest): [number, number, number, number] {
+  if (req.module.id === 'maori-wars') return mapOf(req.state as MWState).drawing.viewBox;
+  return mapGeometry(geometryId(req.module))!.viewBox;
+}
+
 /**
  * The map a mail shows its reader: cropped around their units, with the whole board small below,
- * at the width where its names are 11 px (src/render/mail-crop.ts). `width` null: not cropped
- * (no units of the reader's, or a game not cropped yet), the whole board as the web draws it.
+ * at the width where its names are 11 px (src/render/mail-crop.ts): a Diplomacy board in one
+ * part, the others in parts 600 px wide. `width` null: not cropped (no units of the reader's), the
+ * whole board as the web draws it.
  */
 export function drawMailMap(req: MapRequest): { svg: string; width: number | null } | null {
   const svg = drawMap(req);
   if (svg === null) return null;
   const points = readerPoints(req);
   if (!points.length) return { svg, width: null };
+  if (['maori-wars', 'aloha', 'hawaii1795'].includes(req.module.id)) {
+    const p = mailPanels(svg, points, {
+      bounds: boardBounds(req),
+      // Hex numbers, the grid and the hexes' tap targets are too fine to see on the small board.
+      overviewDrop: [/<path class="(?:hex-numbers|grid)"[^>]*\/>/g, /<g class="hexes"[^>]*>[\s\S]*?<\/g>/],
+    });
+    return { svg: p.svg, width: p.width };
+  }
   const c = mailCrop(svg, points);
   return { svg: c.svg, width: c.width };
 }

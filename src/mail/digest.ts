@@ -68,7 +68,9 @@ export function digestMail(
 ): OutgoingMail {
   let body = `:: Judge: kahu  Digest\n:: Since: ${isoUtc(since)}\n:: Until: ${isoUtc(now)}\n:: Games: ${list.length}\n\n`;
   body += `Your daily digest: what happened in your games since ${formatTime(since, reader.timeZone)}.\n`;
-  body += `(You get this instead of each phase's results. To change it: SET NOTIFY EVERY PHASE in a mail to the judge, or "notify" with PATCH /accounts/me.)\n\n`;
+  // Each reader their own channel: an email player the command, anyone else the settings page.
+  const byMail = config.inbound?.enabled && list.some((x) => x.reader.byMail);
+  body += `(You get this instead of each phase's results. To change it: ${byMail ? 'send SET NOTIFY EVERY PHASE in a mail to the judge' : `"How often game mail comes" on your settings page, ${config.publicUrl}/#/settings`}.)\n\n`;
   for (const x of list) body += section(config, x.digest, x.reader);
   const names = list.map((x) => x.digest.game.name);
   const subject = `kahu digest: ${names.length <= 2 ? names.join(' and ') : `${names.slice(0, 2).join(', ')} and ${names.length - 2} more`}`;

@@ -307,12 +307,13 @@ export function inviteMail(
 ): OutgoingMail {
   const body =
     `${game.moderatorEmail} invites you to play ${game.name} (${gameTitle(game)}) on kahu${role ? ` as ${roleNameOf(game, role)}` : ''}.\n\n` +
-    `In a browser: open ${config.publicUrl}/#/games/${game.id}, sign in with this address and press "Join this game".\n\n` +
-    `Over the API: get a token with POST ${config.publicUrl}/accounts and {"email": "${to}"} (it comes by email),\n` +
-    `then POST ${config.publicUrl}/games/${game.id}/join with it.\n` +
+    `In a browser: open ${config.publicUrl}/#/games/${game.id}, sign in with this address and press "Join this game".\n` +
+    // The invitee's channel is not known yet: the browser and email first, the API last, for programs.
     (config.inbound?.enabled
       ? `\nBy email: reply to this mail with the line\n\n    JOIN\n\nfrom this address (the reply goes to your own address for this invitation; HELP lists the commands).\n`
-      : '');
+      : '') +
+    `\nFor programs, over the API: get a token with POST ${config.publicUrl}/accounts and {"email": "${to}"} (it comes by email),\n` +
+    `then POST ${config.publicUrl}/games/${game.id}/join with it.\n`;
   return {
     to,
     kind: 'invite',

@@ -111,10 +111,10 @@ export async function mapPng(ctx: Ctx, gameId: string, seq: number | undefined, 
  * game has no drawing or the phase is gone.
  */
 /**
- * The width a mail's uncropped map is drawn and shown at (the moderator's, an observer's, and the
- * games not cropped yet). The board's names are 8 points in a 1000-unit-wide map: at 1400 px they
- * are 11.2 px. A player's Diplomacy map is cropped around their units instead, at the width where
- * every name, the shrunk long ones too, is 11 px (src/render/mail-crop.ts).
+ * The width a mail's uncropped map is drawn and shown at (the moderator's, an observer's). The
+ * board's names are 8 points in a 1000-unit-wide map: at 1400 px they are 11.2 px. A player's map
+ * is cropped around their units instead (src/render/mail-crop.ts): a Diplomacy board at the width
+ * where every name is 11 px, Hawaii 1795, Aloha and Maori Wars in parts 600 px wide.
  */
 export const MAIL_MAP_WIDTH = 1400;
 

@@ -3,6 +3,8 @@
 // of their games, read as they may read it; two workers at once send it once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../src/db/client.ts';
+import { heiauDiplomacy } from '../../src/games/diplomacy.ts';
+import { digestMail } from '../../src/mail/digest.ts';
 import { digestDueAt, sendDigests } from '../../src/service/digest.ts';
 import type { Ctx } from '../../src/service/context.ts';
 import { signUp, startedGame, type Client } from '../helpers/api.ts';
@@ -86,6 +88,9 @@ describe('the daily digest', () => {
     // Their own words and zone: times in Honolulu first; UTC only in the :: lines and after it.
     for (const l of text.split('\n').filter((x) => /\d\d:\d\d/.test(x) && !x.startsWith('::')))
       expect(l).toMatch(/HST/);
+    // An email player reads how to change it by mail, never an HTTP verb.
+    expect(text).toContain('To change it: send SET NOTIFY EVERY PHASE in a mail to the judge.');
+    expect(text).not.toMatch(/\b(PUT|POST|GET|PATCH|DELETE) /);
     // Only what they may see: no other player's address.
     expect(text).not.toContain(every.email);
     expect(text).not.toContain('stand-in@example.org');
@@ -104,5 +109,34 @@ describe('the daily digest', () => {
     // Nothing processed since: it says so, and what they still owe.
     expect(mails[1]!.text).toContain('Nothing was processed and nothing happened since the last digest.');
     expect(mails[1]!.text).toMatch(/Your orders for .+ are due/);
+  });
+
+  it('a web player reads where the settings page is instead of the mail command', () => {
+    const reader = {
+      email: 'web@example.org',
+      timeZone: HONOLULU,
+      viewer: { kind: 'observer' as const },
+      byMail: false,
+    };
+    const game = {
+      game: { id: gameId, name: 'Web', variant: 'heiau', scenario: 'race', seedHash: 'x', status: 'running' },
+      module: heiauDiplomacy,
+      resolved: [],
+      events: [],
+      open: null,
+    };
+    const now = new Date('2025-03-03T17:30:00Z');
+    const text = digestMail(
+      rig.t.config,
+      reader,
+      [{ digest: game, reader }],
+      new Date(now.getTime() - 86_400_000),
+      now,
+    ).body;
+    expect(text).toContain(
+      `To change it: "How often game mail comes" on your settings page, ${rig.t.config.publicUrl}/#/settings.`,
+    );
+    expect(text).not.toContain('SET NOTIFY');
+    expect(text).not.toMatch(/\b(PUT|POST|GET|PATCH|DELETE) /);
   });
 });

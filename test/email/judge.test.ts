@@ -296,6 +296,8 @@ describe('RESIGN by email', () => {
     const modMail = await last(rig, mod.email, 'event:resigned-moderator');
     expect(modMail.subject).toBe('Resign race: Sunrise needs a new player');
     expect(modMail.text).toContain(`${sunrise.email} resigned from Sunrise`);
+    // The page first (the moderator may play by mail or web); the API's call only for programs.
+    expect(modMail.text).toContain(`"Replace" beside Sunrise on the game's page, http://kahu.test/#/games/${gameId}`);
     expect(modMail.text).toContain(`/games/${gameId}/players/${seat.id}/replace`);
     // The seat's address no longer works: its mail is refused, unanswered.
     const n = (await rig.inbox(sunrise.email)).length;

@@ -2,7 +2,7 @@
 // are generated: src/web/client/api-types.ts), problem+json errors as ApiError, and the session.
 import type { components, paths } from './api-types.ts';
 
-type Method = 'get' | 'put' | 'post' | 'delete';
+type Method = 'get' | 'put' | 'post' | 'patch' | 'delete';
 /** The paths that answer this method. */
 export type PathOf<M extends Method> = {
   [P in keyof paths]: paths[P][M] extends { responses: object } ? P : never;
@@ -130,6 +130,11 @@ export const post = <P extends PathOf<'post'>>(path: P, call: Call<Op<'post', P>
 export const del = <P extends PathOf<'delete'>>(path: P, call: Call<Op<'delete', P>> = {}) => {
   forgetEarly();
   return request('DELETE', urlOf(path, call), call.body) as Promise<Reply<'delete', P>>;
+};
+
+export const patch = <P extends PathOf<'patch'>>(path: P, call: Call<Op<'patch', P>> = {}) => {
+  forgetEarly();
+  return request('PATCH', urlOf(path, call as { params?: object }), call.body) as Promise<Reply<'patch', P>>;
 };
 
 export async function whoAmI(): Promise<Me | null> {

@@ -9,6 +9,7 @@ import { historyPage } from './pages/history.ts';
 import { newGamePage } from './pages/new-game.ts';
 import { pressPage } from './pages/press.ts';
 import { publicGamesPage } from './pages/public-games.ts';
+import { settingsPage } from './pages/settings.ts';
 import { signInPage } from './pages/sign-in.ts';
 
 /**
@@ -37,6 +38,7 @@ function setNav(): void {
           h('a', { href: '#/' }, 'My games'),
           h('a', { href: '#/new' }, 'New game'),
           h('a', { href: '#/public' }, 'Public games'),
+          h('a', { href: '#/settings' }, 'Settings'),
           h('a', { href: '/docs' }, 'API'),
           h(
             'button',
@@ -102,6 +104,7 @@ async function routeOnce(): Promise<void> {
       return await historyPage(m[1]!, m[2] ? Number(m[2]) : undefined);
     if ((m = /^\/games\/([0-9a-f-]{36})$/.exec(path))) return await gamePage(m[1]!);
     if (path === '/new') return await newGamePage();
+    if (path === '/settings') return await settingsPage();
     return await gamesPage();
   } catch (e) {
     if (e instanceof ApiError && e.status === 401) {

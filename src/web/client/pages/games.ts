@@ -49,6 +49,13 @@ export async function gamesPage(): Promise<void> {
   );
   main.replaceChildren(
     h('h1', {}, 'My games'),
+    h(
+      'p',
+      { class: 'muted' },
+      'How often we mail you, and your time zone: ',
+      h('a', { href: '#/settings' }, 'Settings'),
+      '.',
+    ),
     rows.length
       ? h(
           'table',
