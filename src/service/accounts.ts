@@ -319,13 +319,6 @@ export async function accountSettings(ctx: Ctx, accountId: string): Promise<Acco
   return settingsOf(await ctx.db.account.findUniqueOrThrow({ where: { id: accountId } }));
 }
 
-/**
- * Counts changes of accounts' settings and tokens made by this process: what remembers an
- * account's state for a few seconds (orders.ts's submission contexts) starts afresh on a change.
- */
-let generation = 0;
-export const accountsGeneration = () => generation;
-
 export async function updateAccount(
   ctx: Ctx,
   accountId: string,
@@ -351,7 +344,6 @@ export async function updateAccount(
       receiptsByMail: input.receiptsByMail,
     },
   });
-  generation++;
   return settingsOf(a);
 }
 
@@ -369,7 +361,6 @@ export async function revokeToken(ctx: Ctx, accountId: string, tokenId: string):
     where: { id: tokenId, accountId, revokedAt: null },
     data: { revokedAt: ctx.clock.now() },
   });
-  generation++;
   if (r.count === 0) {
     const exists = await ctx.db.apiToken.findFirst({ where: { id: tokenId, accountId } });
     if (!exists) throw notFound('You have no token with this id.');

@@ -6,7 +6,7 @@ import { receiptMail } from '../mail/game-mail.ts';
 import { access, lockGame, moduleOf, policyOf, requirePlayer } from './access.ts';
 import { afterCommit, type Ctx } from './context.ts';
 import { conflict, forbidden, notFound, unauthorized, unprocessable } from './errors.ts';
-import { accountsGeneration, hashToken, tokenRefusal, touchToken } from './accounts.ts';
+import { hashToken, tokenRefusal, touchToken } from './accounts.ts';
 import { createBatcher } from './batcher.ts';
 
 export const MAX_LINES = 200;
@@ -54,10 +54,10 @@ function canonical(x: unknown): string {
  * The receipt: SHA-256 of the game, phase, role, accepted orders and the time of receipt. The
  * accepted orders are plain JSON; read canonically they hash as their stored form does.
  */
-export function receiptHash(gameId: string, phaseKey: string, role: string, stored: unknown, at: Date): string {
+export function receiptHash(gameId: string, phaseKey: string, role: string, accepted: unknown, at: Date): string {
   return crypto.hash(
     'sha256',
-    canonical({ gameId, phase: phaseKey, role, accepted: stored, at: at.toISOString() }),
+    canonical({ gameId, phase: phaseKey, role, accepted, at: at.toISOString() }),
     'hex',
   );
 }
@@ -154,8 +154,7 @@ interface WriteItem {
   readings: string;
   accepted: string;
   receipt: string;
-  /** null: as the power was (its readiness read in the write itself: a context from the cache may be old). */
-  ready: boolean | null;
+  ready: boolean;
   submitted: boolean;
   mailTo: string;
   subject: string;
@@ -164,15 +163,6 @@ interface WriteItem {
   mail: boolean;
   /** The game's grace period after the deadline (0: none), in which only a power without orders may send. */
   graceMs: number;
-  /** The API token the submission came with (null: the page's session), checked again in the write. */
-  tokenId: string | null;
-}
-
-/** A stored submission: the power's readiness before and after, and the phase's deadline now. */
-interface Written {
-  ready: boolean;
-  wasReady: boolean;
-  deadlineAt: Date | null;
 }
 
 /**
@@ -181,7 +171,7 @@ interface Written {
  * adjudication), with its readiness and receipt mail. Two submissions of one power never share a batch.
  */
 function writeBatcher(ctx: Ctx) {
-  return createBatcher<WriteItem, Written | null>(
+  return createBatcher<WriteItem, boolean>(
     async (items) => {
       const col = <K extends keyof WriteItem>(k: K) => items.map((x) => x[k]);
       // One write batch at a time per process: batches never wait on each other's row locks. Across
@@ -190,17 +180,12 @@ function writeBatcher(ctx: Ctx) {
       // statement; adjudication takes it FOR UPDATE. Orders timed at or after the deadline are
       // refused, except in a grace period for a power that has sent nothing (marked late).
       const query = () =>
-        ctx.pool.query<{ idx: string; ready: boolean | null; was_ready: boolean | null; deadline: Date | null }>({
+        ctx.pool.query<{ idx: string }>({
           name: 'submit-write',
-          text: `WITH i AS (SELECT * FROM unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::uuid[], $5::jsonb[], $6::jsonb[], $7::jsonb[], $8::text[], $9::bool[], $10::bool[], $11::text[], $12::text[], $13::text[], $14::uuid[], $15::int[], $16::bool[], $17::uuid[])
-                    WITH ORDINALITY AS x(phase_id, role, at_tz, account_id, lines, readings, accepted, receipt, ready, submitted, mail_to, subject, body, game_id, grace_ms, mail, token_id, idx)),
+          text: `WITH i AS (SELECT * FROM unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::uuid[], $5::jsonb[], $6::jsonb[], $7::jsonb[], $8::text[], $9::bool[], $10::bool[], $11::text[], $12::text[], $13::text[], $14::uuid[], $15::int[], $16::bool[])
+                    WITH ORDINALITY AS x(phase_id, role, at_tz, account_id, lines, readings, accepted, receipt, ready, submitted, mail_to, subject, body, game_id, grace_ms, mail, idx)),
             ph AS (SELECT id, "deadlineAt" FROM "Phase" WHERE id = ANY($1::uuid[]) AND status = 'open' FOR SHARE),
-            -- What the submission's context said is true now: the token is not revoked, the account
-            -- plays this power, the game runs (the context may come from the cache, see contextOf).
-            x AS (SELECT i.*, i.at_tz AT TIME ZONE 'UTC' AS at, ph."deadlineAt" AS deadline FROM i JOIN ph ON ph.id = i.phase_id
-                   WHERE (i.token_id IS NULL OR EXISTS (SELECT 1 FROM "ApiToken" t WHERE t.id = i.token_id AND t."revokedAt" IS NULL))
-                     AND EXISTS (SELECT 1 FROM "GamePlayer" gp WHERE gp."gameId" = i.game_id AND gp."accountId" = i.account_id AND gp.status = 'playing' AND gp.role = i.role)
-                     AND EXISTS (SELECT 1 FROM "Game" g WHERE g.id = i.game_id AND g.status IN ('active', 'paused'))),
+            x AS (SELECT i.*, i.at_tz AT TIME ZONE 'UTC' AS at, ph."deadlineAt" AS deadline FROM i JOIN ph ON ph.id = i.phase_id),
             ok AS (SELECT x.*, (x.deadline IS NOT NULL AND x.at >= x.deadline) AS late FROM x
                     WHERE x.deadline IS NULL OR x.at < x.deadline
                        OR (x.grace_ms > 0 AND x.at < x.deadline + x.grace_ms * interval '1 millisecond'
@@ -210,13 +195,10 @@ function writeBatcher(ctx: Ctx) {
                       AND s."supersededAt" IS NULL),
             ins AS (INSERT INTO "Submission" ("phaseId", role, "accountId", lines, readings, accepted, receipt, "createdAt", late)
                     SELECT phase_id, role, account_id, lines, readings, accepted, receipt, at, late FROM ok ORDER BY idx),
-            pr AS (UPDATE "PhaseRole" r SET ready = COALESCE(ok.ready, o.ready), submitted = ok.submitted, "updatedAt" = ok.at
-                    FROM ok JOIN "PhaseRole" o ON o."phaseId" = ok.phase_id AND o.role = ok.role
-                    WHERE r."phaseId" = o."phaseId" AND r.role = o.role
-                    RETURNING ok.idx, r.ready, o.ready AS was_ready),
+            pr AS (UPDATE "PhaseRole" r SET ready = ok.ready, submitted = ok.submitted, "updatedAt" = ok.at FROM ok WHERE r."phaseId" = ok.phase_id AND r.role = ok.role),
             m AS (INSERT INTO "OutboxMail" ("toAddress", subject, body, kind, "gameId", "createdAt", "nextAttemptAt")
                   SELECT mail_to, subject, body, 'receipt', game_id, at, at FROM ok WHERE ok.mail ORDER BY idx)
-       SELECT ok.idx, pr.ready, pr.was_ready, ok.deadline AT TIME ZONE 'UTC' AS deadline FROM ok LEFT JOIN pr ON pr.idx = ok.idx`,
+       SELECT idx FROM ok`,
           values: [
             col('phaseId'),
             col('role'),
@@ -234,7 +216,6 @@ function writeBatcher(ctx: Ctx) {
             col('gameId'),
             col('graceMs'),
             col('mail'),
-            col('tokenId'),
           ],
         });
       let r: Awaited<ReturnType<typeof query>>;
@@ -246,13 +227,8 @@ function writeBatcher(ctx: Ctx) {
           if ((err as { code?: string } | null)?.code !== '40P01' || attempt >= 5) throw err;
         }
       }
-      const out: (Written | null)[] = items.map(() => null);
-      for (const row of r.rows) {
-        const item = items[Number(row.idx) - 1]!;
-        const ready = row.ready ?? item.ready ?? false;
-        out[Number(row.idx) - 1] = { ready, wasReady: row.was_ready ?? ready, deadlineAt: row.deadline };
-      }
-      return out;
+      const stored = new Set(r.rows.map((x) => Number(x.idx) - 1));
+      return items.map((_, i) => stored.has(i));
     },
     { maxSize: 500, maxInFlight: 1, key: (x) => `${x.phaseId}:${x.role}` },
   );
@@ -260,53 +236,12 @@ function writeBatcher(ctx: Ctx) {
 
 const batchers = new WeakMap<
   Ctx['pool'],
-  {
-    context: ReturnType<typeof contextBatcher>;
-    write: ReturnType<typeof writeBatcher>;
-    /** Recent contexts by token hash and game (see contextOf). */
-    recent: Map<string, { c: SubmitContext; until: number }>;
-  }
+  { context: ReturnType<typeof contextBatcher>; write: ReturnType<typeof writeBatcher> }
 >();
 function batchersOf(ctx: Ctx) {
   let b = batchers.get(ctx.pool);
-  if (!b) batchers.set(ctx.pool, (b = { context: contextBatcher(ctx), write: writeBatcher(ctx), recent: new Map() }));
+  if (!b) batchers.set(ctx.pool, (b = { context: contextBatcher(ctx), write: writeBatcher(ctx) }));
   return b;
-}
-
-/** How long a submission's context is used again without reading it (issue 28: one statement a submission, not two). */
-const CONTEXT_TTL_MS = 5_000;
-const CONTEXT_CACHE_SIZE = 5_000;
-
-/**
- * The context of a submission by API token. A player sending again within a few seconds (a client
- * that corrects a line, a bot) skips the read: what could have changed meanwhile and matters is
- * checked again in the write (the token not revoked, the account still the power's player, the
- * game running, the phase open and its deadline), and a write refused on a context from the cache
- * is tried once more on a fresh one. What may be a few seconds old: the account's settings (mail
- * is only written on a fresh context) and the game's name.
- */
-async function contextOf(
-  ctx: Ctx,
-  tokenHash: string,
-  gameId: string,
-  fresh: boolean,
-): Promise<{ c: SubmitContext | undefined; cached: boolean }> {
-  const b = batchersOf(ctx);
-  const key = `${accountsGeneration()}:${tokenHash}:${gameId}`;
-  const now = performance.now();
-  const hit = fresh ? undefined : b.recent.get(key);
-  if (hit && hit.until > now) return { c: hit.c, cached: true };
-  const c = await b.context.run({ tokenHash, gameId });
-  b.recent.delete(key);
-  if (c?.role && c.phase_id && c.readable && (c.game_status === 'active' || c.game_status === 'paused')) {
-    // Entries are kept in the order they expire: the expired ones leave from the front.
-    for (const [k, v] of b.recent) {
-      if (v.until > now && b.recent.size < CONTEXT_CACHE_SIZE) break;
-      b.recent.delete(k);
-    }
-    b.recent.set(key, { c, until: now + CONTEXT_TTL_MS });
-  }
-  return { c, cached: false };
 }
 
 /**
@@ -319,12 +254,10 @@ export async function submitOrders(
   gameId: string,
   who: string | { token: string; tokenHash?: string },
   input: SubmitInput,
-  fresh = false,
 ): Promise<SubmitResult> {
   let c: SubmitContext | undefined;
-  let cached = false;
   if (typeof who !== 'string') {
-    ({ c, cached } = await contextOf(ctx, who.tokenHash ?? hashToken(who.token), gameId, fresh));
+    c = await batchersOf(ctx).context.run({ tokenHash: who.tokenHash ?? hashToken(who.token), gameId });
     if (!c)
       throw unauthorized('This API token is unknown or was revoked. Ask for a new one with POST /accounts/sign-in.');
     const refused = tokenRefusal(ctx, {
@@ -374,21 +307,17 @@ export async function submitOrders(
   const expected = (c.expected ?? []).includes(role);
   // In a game of one decision a phase, sending the decision is being done with it.
   const decided = !!module.decisionPhases && read.lines.some((l) => l.ok);
-  // Unchanged readiness is read in the write when the context may be old (null).
-  const readyIn = !expected
+  const ready = !expected
     ? true
     : input.lines.length === 0
       ? (input.ready ?? false)
-      : (input.ready ?? (decided ? true : cached ? null : (c.ready ?? false)));
+      : (input.ready ?? (decided || (c.ready ?? false)));
   const phase = { key: c.key, label: c.label, deadlineAt: c.deadlineAt } as any;
   const game = { id: gameId, name: c.name, variant: c.variant, scenario: c.scenario, seedHash: c.seedHash };
   // The receipt is stored and on the page; by mail only when the player asked (PATCH /accounts/me
   // receiptsByMail, or SET RECEIPTS ON). Orders sent by mail are answered by the reply itself. The
   // mail is written only when it is sent, and the mailer woken only then.
   const sendsMail = !input.noReceiptMail && c.receiptsByMail;
-  // A receipt mail says the power's readiness and goes to the account's address as it is now.
-  if (sendsMail && cached) return submitOrders(ctx, gameId, who, input, true);
-  const ready = readyIn ?? false;
   const mail = sendsMail
     ? receiptMail(
         ctx.config,
@@ -410,7 +339,7 @@ export async function submitOrders(
     readings: JSON.stringify(read.lines),
     accepted: JSON.stringify(read.accepted ?? null),
     receipt: hash,
-    ready: readyIn,
+    ready,
     submitted: input.lines.length > 0,
     mailTo: mail.to,
     subject: mail.subject,
@@ -418,27 +347,21 @@ export async function submitOrders(
     gameId,
     graceMs: graceOf(c),
     mail: sendsMail,
-    tokenId: c.token_id ?? null,
   });
-  if (!written) {
-    // Not stored on a context from the cache: the phase, the seat or the token changed. Again,
-    // read afresh, for the right answer (nothing was stored).
-    if (cached) return submitOrders(ctx, gameId, who, input, true);
-    throw await refusal(ctx, c.phase_id, c.label, now);
-  }
+  if (!written) throw await refusal(ctx, c.phase_id, c.label, now);
   let wake: { phaseId: string; at: Date }[] = [];
-  if (written.ready || written.wasReady) {
+  if (ready || c.ready) {
     const earlyAt = await updateEarlySql(ctx, c.phase_id, gameId, c.deadlines, now);
     if (earlyAt) wake = [{ phaseId: c.phase_id, at: earlyAt }];
   }
   await afterCommit(ctx, { deadlines: wake, mail: sendsMail });
   return {
-    phase: { key: c.key, label: c.label, deadlineAt: written.deadlineAt },
+    phase: { key: c.key, label: c.label, deadlineAt: c.deadlineAt },
     role,
     lines: read.lines,
     accepted: read.lines.filter((l) => l.ok).length,
     rejected: bad.length,
-    ready: written.ready,
+    ready,
     receipt: { hash, at: now },
   };
 }
