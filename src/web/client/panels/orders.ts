@@ -180,7 +180,7 @@ export async function ordersPanel(id: string, g: Game, side: HTMLElement, svg: S
               : 'Your decision is in; it is made once you are ready.',
           ),
         );
-      else if (r.accepted && g.variant !== 'aloha')
+      else if (r.accepted && !phase.decides)
         result.append(
           h(
             'p',
@@ -240,9 +240,13 @@ export async function ordersPanel(id: string, g: Game, side: HTMLElement, svg: S
   });
 
   // Hawaii 1795: one side plays the turn; the other only sets its standing instructions.
-  // Aloha: one decision a phase, made by sending it (GameModule.decisionPhases).
-  const decides = g.variant === 'aloha' && opts?.waitingFor === role;
-  const mwWaits = g.variant === 'maori-wars' && !!opts?.waitingFor && opts.waitingFor !== role;
+  // A phase that is one decision (the API's `decides`): sending it is being ready.
+  const expected = !!phase.readiness.find((r) => r.role === role)?.expected;
+  const decides = phase.decides && expected;
+  // A game played turn by turn, on another player's turn (the options name whose); one with
+  // standing instructions (Maori Wars) says where to set them.
+  const waiting = !!opts?.waitingFor && opts.waitingFor !== role;
+  const mwWaits = waiting && !!opts?.standing?.length;
   const notYourTurn = opts?.yourTurn === false || mwWaits;
   side.append(h('h2', {}, notYourTurn ? phase.label : `Your orders for ${phase.label}`));
   if (mwWaits)
@@ -302,12 +306,12 @@ export async function ordersPanel(id: string, g: Game, side: HTMLElement, svg: S
       pickAction,
       h('button', { type: 'button', onclick: () => void send([pickAction.value]) }, 'Send this action'),
     );
-  } else if (opts?.waitingFor && opts.waitingFor !== role && !mwWaits) {
+  } else if (waiting && !mwWaits) {
     side.append(
       h(
         'p',
         { class: 'muted' },
-        `${opts.waitingFor} is deciding; you wait for your turn. You may queue your next actions as text below (one a line): they are played when your turn comes only if nothing happens before it.`,
+        `${power(g, opts!.waitingFor!)} is deciding; you wait for your turn. You may queue your next actions as text below (one a line): they are played when your turn comes only if nothing happens before it.`,
       ),
     );
   }
@@ -334,8 +338,8 @@ export async function ordersPanel(id: string, g: Game, side: HTMLElement, svg: S
     ),
   );
   // Readiness is for those who order in this phase (not the side that waits in Hawaii 1795), and
-  // not in Aloha, where sending the decision is being ready.
-  if (!notYourTurn && g.variant !== 'aloha')
+  // not where sending the decision is being ready (Aloha), nor for one who waits for their turn.
+  if (!notYourTurn && !waiting && !phase.decides)
     side.append(h('p', {}, ready, h('label', { for: 'ready' }, ' Ready: process the phase early once everyone is')));
   side.append(result);
 
