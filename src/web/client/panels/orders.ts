@@ -11,7 +11,7 @@ import { diplomacyMapClicks, type BuildPicker } from '../games/diplomacy/orders.
 import { alohaPanel } from '../games/aloha/panel.ts';
 import { handPanel } from '../games/hawaii1795/hand.ts';
 import { mwActionLists } from '../games/maori-wars/actions.ts';
-import { mwMapClicks } from '../games/maori-wars/map.ts';
+import { mwMapClicks, mwOwnStacks } from '../games/maori-wars/map.ts';
 import { optionsOf, viewOf, type AlohaView, type Game, type MaoriWarsView } from '../types.ts';
 import { inForce, readingsList, refusedLines } from './readings.ts';
 
@@ -318,6 +318,7 @@ export async function ordersPanel(id: string, g: Game, side: HTMLElement, svg: S
   // Maori Wars: click one of your stacks, then a hex: the move there (or the attack on an enemy
   // there) offered in the list is added to the text box as a line.
   if (svg && g.variant === 'maori-wars' && actions.length) mwMapClicks(svg, actions, text, viewOf<MaoriWarsView>(g));
+  if (svg && g.variant === 'maori-wars') mwOwnStacks(svg, viewOf<MaoriWarsView>(g), role);
   // Aloha's queued actions: the view shows a player only their own.
   const queued = viewOf<AlohaView>(g)?.queued?.[role] ?? [];
   if (queued.length) side.append(h('p', { class: 'queued' }, `Your queued actions: ${queued.join('; ')}.`));
