@@ -210,6 +210,11 @@ describe('Aloha by tapping', () => {
     expect(await layoutFaults(a.page)).toEqual([]);
     expect(await accessibilityProblems(a.page)).toEqual([]);
     await a.page.screenshot({ path: artifact('aloha-epilogue-phone'), fullPage: false });
+    const wide = await a.context.browser()!.newPage({ viewport: { width: 1366, height: 900 } });
+    await wide.goto(`${await signInLinkFor(t, base, a.client.email)}&next=/games/${gameId}`);
+    await wide.locator('main[aria-busy="false"] .aloha-convert').scrollIntoViewIfNeeded();
+    await wide.screenshot({ path: artifact('aloha-epilogue-wide') });
+    await wide.close();
     await a.page
       .locator('#aloha-send')
       .filter({ hasText: `Send: convert 2 ${src} to Aloha` })
