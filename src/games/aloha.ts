@@ -282,6 +282,26 @@ export const aloha: GameModule<AlohaState> = {
     const cur = current(s);
     // `action`: the engine's own object, passed through unchanged (a page picks by island, count, card).
     const actions = legalActions(s, role).map((a) => ({ kind: a.kind, text: describe(s, a), action: a }));
+    // The Epilogue: besides converting nothing, each single conversion the rules allow (up to 5
+    // resources: Pure Hawaiian tokens of one island to Aloha or Commerce, Aloha or Commerce to Home
+    // Rule votes), each a whole decision; lines of several together are one decision too.
+    if (cur && cur.role === role && cur.decision === 'convert') {
+      const p = s.players[role]!;
+      const sources: { from: 'ph' | 'aloha' | 'commerce'; island?: (typeof ISLANDS)[number]; has: number }[] = [
+        ...ISLANDS.map((island) => ({ from: 'ph' as const, island, has: s.board[island][role] ?? 0 })),
+        { from: 'aloha', has: p.aloha },
+        { from: 'commerce', has: p.commerce },
+      ];
+      for (const src of sources)
+        for (const to of src.from === 'ph' ? (['aloha', 'commerce'] as const) : (['homeRule'] as const))
+          for (let count = 1; count <= Math.min(5, src.has); count++) {
+            const a: Action = {
+              kind: 'convert',
+              steps: [{ count, from: src.from, to, ...(src.island ? { island: src.island } : {}) }],
+            };
+            if (!isLegal(s, role, a)) actions.push({ kind: 'convert', text: describe(s, a), action: a });
+          }
+    }
     return {
       decision: cur && cur.role === role ? cur.decision : null,
       waitingFor: cur?.role ?? null,

@@ -74,6 +74,11 @@ export const GameView = z
         deadlineAt: Dt,
         graceUntil: Dt,
         earlyAt: Dt,
+        decides: z
+          .boolean()
+          .describe(
+            "Sending orders in this phase makes the sender's decision: it marks them ready, with no separate Ready (a game of one decision a phase, such as Aloha)",
+          ),
         readiness: z.array(
           z.object({
             role: z.string(),

@@ -501,6 +501,7 @@ export async function gameView(ctx: Ctx, a: Access) {
           deadlineAt: phase.deadlineAt,
           graceUntil: phase.graceUntil,
           earlyAt: phase.earlyAt,
+          decides: !!a.module.decisionPhases,
           // Whether a role that is not expected sent something (standing instructions, queued
           // actions) is its own business: only it and the moderator see it.
           readiness: phase.readiness.map((r) => ({

@@ -26,6 +26,8 @@ describe('a decision completes its phase', () => {
       deadlines: { reminderMinutes: 0 },
     });
     const g = await mod.ok('GET', `/games/${gameId}`);
+    // The API says so, for pages and programs: no Ready to offer.
+    expect(g.phase.decides).toBe(true);
     const role = g.phase.readiness.find((r: any) => r.expected).role as string;
     const me = byRole[role]!;
     const { options } = await me.ok('GET', `/games/${gameId}/options`);
@@ -56,6 +58,7 @@ describe('a decision completes its phase', () => {
       deadlines: { reminderMinutes: 0 },
     });
     const [role, me] = Object.entries(byRole)[0]!;
+    expect((await me.ok('GET', `/games/${gameId}`)).phase.decides).toBe(false);
     const { options } = await me.ok('GET', `/games/${gameId}/options`);
     const sent = await me.ok('PUT', `/games/${gameId}/orders`, { orders: [options.units[0].orders[0].text] });
     expect(sent.ready).toBe(false);

@@ -165,4 +165,74 @@ describe('Aloha by tapping', () => {
     await a.context.close();
     await b.context.close();
   });
+
+  it("in the Epilogue a conversion is chosen by tapping and sent without Ready; it is stored as the player's decision", {
+    timeout: 240_000,
+  }, async () => {
+    const { mod, byRole, gameId } = await gameOf(t, 'aloha-epi', 2, {
+      name: 'Aloha to the Epilogue',
+      variant: 'aloha',
+      scenario: 'two',
+    });
+    // To the Epilogue through the API: each decision the first offered, processed at once.
+    let role = '';
+    for (let n = 0; ; n++) {
+      const g = await mod.ok('GET', `/games/${gameId}`);
+      expect(g.status).not.toBe('finished');
+      role = g.phase.readiness.find((r: any) => r.expected).role;
+      const { options } = await byRole[role]!.ok('GET', `/games/${gameId}/options`);
+      if (options.decision === 'convert') break;
+      await byRole[role]!.ok('PUT', `/games/${gameId}/orders`, { orders: [options.actions[0].text] });
+      await mod.ok('POST', `/games/${gameId}/process`);
+      if (n > 300) throw new Error('no Epilogue');
+    }
+    const { options } = await byRole[role]!.ok('GET', `/games/${gameId}/options`);
+    const one = options.actions.find((a: any) => a.action.steps?.length === 1 && a.action.steps[0].from === 'ph');
+    expect(one).toBeTruthy();
+    const a = await seat(role, byRole[role]!, gameId);
+    expect(await a.page.locator('.aloha-actions h3').innerText()).toMatch(/convert resources/);
+    expect(await a.page.locator('#ready').count()).toBe(0);
+    // Pure Hawaiian of one island: − down to 2, to Aloha; then 1 more to Commerce: one decision of two lines.
+    const src = `Pure Hawaiian on ${one.action.steps[0].island}`;
+    const group = a.page.getByRole('group', { name: `Convert ${src}` });
+    await group.waitFor();
+    const start = Number(await group.locator('output').innerText());
+    for (let n = start; n > 2; n--) await group.getByRole('button', { name: `${src}: one fewer` }).tap();
+    await group.getByRole('button', { name: '2 to Aloha' }).tap();
+    expect(await a.page.locator('#aloha-plan li').allInnerTexts()).toEqual([`2 ${src} to Aloha Remove`]);
+    const left = a.page.getByRole('group', { name: `Convert ${src}` });
+    if ((await left.count()) && (await left.getByRole('button', { name: /to Commerce$/ }).count())) {
+      for (let n = Number(await left.locator('output').innerText()); n > 1; n--)
+        await left.getByRole('button', { name: `${src}: one fewer` }).tap();
+      await left.getByRole('button', { name: '1 to Commerce' }).tap();
+    }
+    const planned = await a.page.locator('#aloha-plan li').count();
+    expect(await layoutFaults(a.page)).toEqual([]);
+    expect(await accessibilityProblems(a.page)).toEqual([]);
+    await a.page.screenshot({ path: artifact('aloha-epilogue-phone'), fullPage: false });
+    const wide = await a.context.browser()!.newPage({ viewport: { width: 1366, height: 900 } });
+    await wide.goto(`${await signInLinkFor(t, base, a.client.email)}&next=/games/${gameId}`);
+    await wide.locator('main[aria-busy="false"] .aloha-convert').scrollIntoViewIfNeeded();
+    await wide.screenshot({ path: artifact('aloha-epilogue-wide') });
+    await wide.close();
+    await a.page
+      .locator('#aloha-send')
+      .filter({ hasText: `Send: convert 2 ${src} to Aloha` })
+      .tap();
+    await a.page.locator('.next-step').filter({ hasText: 'Your decision is made' }).waitFor();
+    // Stored as the decision, lines of the offered conversions, and ready by sending.
+    const stored = await byRole[role]!.ok('GET', `/games/${gameId}/orders`);
+    const island = one.action.steps[0].island;
+    expect(stored.lines.map((l: any) => l.text)).toEqual(
+      [`convert 2 ph aloha ${island}`, `convert 1 ph commerce ${island}`].slice(0, planned),
+    );
+    expect(stored.lines.every((l: any) => l.ok)).toBe(true);
+    const open = await mod.ok('GET', `/games/${gameId}`);
+    expect(open.phase.readiness.find((r: any) => r.role === role)).toMatchObject({ ready: true, submitted: true });
+    expect((await sweep(t.ctx)).processed).toBe(1);
+    const reports = (await byRole[role]!.ok('GET', `/games/${gameId}/history`)).phases.map((p: any) => p.report);
+    expect(reports.join('\n')).toContain(`${role} converts 2 Pure Hawaiian on ${island} to 2 Aloha.`);
+    expect(a.errors).toEqual([]);
+    await a.context.close();
+  });
 });

@@ -434,4 +434,47 @@ describe('Maori Wars in the browser', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it("at 390 px the map opens with the reader's stacks a finger wide; a tap on one selects it", {
+    timeout: 180_000,
+  }, async () => {
+    const { role } = await passUntil((o) => o.actions.some((a: any) => a.kind === 'move' && a.from?.length));
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${await signInLink(byRole[role]!.email)}&next=/games/${gameId}`);
+    await page.locator('main[aria-busy="false"] #map svg').waitFor();
+    // First view, nothing zoomed by hand: the hex of one of the reader's stacks, in the map's box.
+    const first = await page.evaluate(() => {
+      const box = document.querySelector('#map')!.getBoundingClientRect();
+      const vis = (r: DOMRect) =>
+        r.left >= box.left && r.right <= box.right && r.top >= box.top && r.bottom <= Math.min(box.bottom, innerHeight);
+      return [...document.querySelectorAll<SVGGElement>('#map g.stack.mine')].flatMap((g) => {
+        const r = document.querySelector(`#map path.hex[data-hex="${g.dataset.stack}"]`)!.getBoundingClientRect();
+        return vis(r)
+          ? [{ hex: g.dataset.stack!, width: r.width, x: r.left + r.width / 2, y: r.top + r.height / 2 }]
+          : [];
+      });
+    });
+    expect(first.length).toBeGreaterThan(0);
+    expect(Math.min(...first.map((x) => x.width))).toBeGreaterThanOrEqual(28);
+    await page.screenshot({ path: artifact('maori-wars-phone-first-view') });
+    // Tapped where it is, with no zoom by hand: the stack is selected.
+    await page.touchscreen.tap(first[0]!.x, first[0]!.y);
+    await page
+      .locator('#map-hint')
+      .filter({ hasText: /^Selected: your stack at / })
+      .waitFor();
+    expect(await page.locator(`#map g.stack.selected[data-stack="${first[0]!.hex}"]`).count()).toBe(1);
+    // The whole map stays in reach.
+    await page.getByRole('button', { name: 'Whole map' }).tap();
+    const whole = await page.evaluate(() => {
+      const box = document.querySelector('#map')!;
+      return { svg: box.querySelector('svg')!.getBoundingClientRect().width, box: box.clientWidth };
+    });
+    expect(whole.svg).toBeLessThanOrEqual(whole.box + 1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });

@@ -763,6 +763,8 @@ export interface paths {
                             phase: {
                                 /** Format: date-time */
                                 deadlineAt: string | null;
+                                /** @description Sending orders in this phase makes the sender's decision: it marks them ready, with no separate Ready (a game of one decision a phase, such as Aloha) */
+                                decides: boolean;
                                 /** Format: date-time */
                                 earlyAt: string | null;
                                 /** Format: date-time */
@@ -906,6 +908,8 @@ export interface paths {
                             phase: {
                                 /** Format: date-time */
                                 deadlineAt: string | null;
+                                /** @description Sending orders in this phase makes the sender's decision: it marks them ready, with no separate Ready (a game of one decision a phase, such as Aloha) */
+                                decides: boolean;
                                 /** Format: date-time */
                                 earlyAt: string | null;
                                 /** Format: date-time */
@@ -1136,6 +1140,8 @@ export interface paths {
                             phase: {
                                 /** Format: date-time */
                                 deadlineAt: string | null;
+                                /** @description Sending orders in this phase makes the sender's decision: it marks them ready, with no separate Ready (a game of one decision a phase, such as Aloha) */
+                                decides: boolean;
                                 /** Format: date-time */
                                 earlyAt: string | null;
                                 /** Format: date-time */
@@ -1315,6 +1321,8 @@ export interface paths {
                             phase: {
                                 /** Format: date-time */
                                 deadlineAt: string | null;
+                                /** @description Sending orders in this phase makes the sender's decision: it marks them ready, with no separate Ready (a game of one decision a phase, such as Aloha) */
+                                decides: boolean;
                                 /** Format: date-time */
                                 earlyAt: string | null;
                                 /** Format: date-time */
@@ -1503,6 +1511,8 @@ export interface paths {
                             phase: {
                                 /** Format: date-time */
                                 deadlineAt: string | null;
+                                /** @description Sending orders in this phase makes the sender's decision: it marks them ready, with no separate Ready (a game of one decision a phase, such as Aloha) */
+                                decides: boolean;
                                 /** Format: date-time */
                                 earlyAt: string | null;
                                 /** Format: date-time */
@@ -1832,6 +1842,8 @@ export interface paths {
                             phase: {
                                 /** Format: date-time */
                                 deadlineAt: string | null;
+                                /** @description Sending orders in this phase makes the sender's decision: it marks them ready, with no separate Ready (a game of one decision a phase, such as Aloha) */
+                                decides: boolean;
                                 /** Format: date-time */
                                 earlyAt: string | null;
                                 /** Format: date-time */
@@ -2401,6 +2413,8 @@ export interface paths {
                             phase: {
                                 /** Format: date-time */
                                 deadlineAt: string | null;
+                                /** @description Sending orders in this phase makes the sender's decision: it marks them ready, with no separate Ready (a game of one decision a phase, such as Aloha) */
+                                decides: boolean;
                                 /** Format: date-time */
                                 earlyAt: string | null;
                                 /** Format: date-time */
@@ -3519,6 +3533,8 @@ export interface paths {
                             phase: {
                                 /** Format: date-time */
                                 deadlineAt: string | null;
+                                /** @description Sending orders in this phase makes the sender's decision: it marks them ready, with no separate Ready (a game of one decision a phase, such as Aloha) */
+                                decides: boolean;
                                 /** Format: date-time */
                                 earlyAt: string | null;
                                 /** Format: date-time */
@@ -3978,6 +3994,8 @@ export interface paths {
                             phase: {
                                 /** Format: date-time */
                                 deadlineAt: string | null;
+                                /** @description Sending orders in this phase makes the sender's decision: it marks them ready, with no separate Ready (a game of one decision a phase, such as Aloha) */
+                                decides: boolean;
                                 /** Format: date-time */
                                 earlyAt: string | null;
                                 /** Format: date-time */
@@ -4159,6 +4177,8 @@ export interface paths {
                             phase: {
                                 /** Format: date-time */
                                 deadlineAt: string | null;
+                                /** @description Sending orders in this phase makes the sender's decision: it marks them ready, with no separate Ready (a game of one decision a phase, such as Aloha) */
+                                decides: boolean;
                                 /** Format: date-time */
                                 earlyAt: string | null;
                                 /** Format: date-time */
@@ -4337,6 +4357,8 @@ export interface paths {
                             phase: {
                                 /** Format: date-time */
                                 deadlineAt: string | null;
+                                /** @description Sending orders in this phase makes the sender's decision: it marks them ready, with no separate Ready (a game of one decision a phase, such as Aloha) */
+                                decides: boolean;
                                 /** Format: date-time */
                                 earlyAt: string | null;
                                 /** Format: date-time */
@@ -4793,6 +4815,8 @@ export interface paths {
                             phase: {
                                 /** Format: date-time */
                                 deadlineAt: string | null;
+                                /** @description Sending orders in this phase makes the sender's decision: it marks them ready, with no separate Ready (a game of one decision a phase, such as Aloha) */
+                                decides: boolean;
                                 /** Format: date-time */
                                 earlyAt: string | null;
                                 /** Format: date-time */
@@ -4970,6 +4994,8 @@ export interface paths {
                             phase: {
                                 /** Format: date-time */
                                 deadlineAt: string | null;
+                                /** @description Sending orders in this phase makes the sender's decision: it marks them ready, with no separate Ready (a game of one decision a phase, such as Aloha) */
+                                decides: boolean;
                                 /** Format: date-time */
                                 earlyAt: string | null;
                                 /** Format: date-time */
@@ -5332,6 +5358,8 @@ export interface paths {
                             phase: {
                                 /** Format: date-time */
                                 deadlineAt: string | null;
+                                /** @description Sending orders in this phase makes the sender's decision: it marks them ready, with no separate Ready (a game of one decision a phase, such as Aloha) */
+                                decides: boolean;
                                 /** Format: date-time */
                                 earlyAt: string | null;
                                 /** Format: date-time */
@@ -5510,6 +5538,8 @@ export interface paths {
                             phase: {
                                 /** Format: date-time */
                                 deadlineAt: string | null;
+                                /** @description Sending orders in this phase makes the sender's decision: it marks them ready, with no separate Ready (a game of one decision a phase, such as Aloha) */
+                                decides: boolean;
                                 /** Format: date-time */
                                 earlyAt: string | null;
                                 /** Format: date-time */
@@ -5682,6 +5712,8 @@ export interface paths {
                             phase: {
                                 /** Format: date-time */
                                 deadlineAt: string | null;
+                                /** @description Sending orders in this phase makes the sender's decision: it marks them ready, with no separate Ready (a game of one decision a phase, such as Aloha) */
+                                decides: boolean;
                                 /** Format: date-time */
                                 earlyAt: string | null;
                                 /** Format: date-time */
@@ -5863,6 +5895,8 @@ export interface paths {
                             phase: {
                                 /** Format: date-time */
                                 deadlineAt: string | null;
+                                /** @description Sending orders in this phase makes the sender's decision: it marks them ready, with no separate Ready (a game of one decision a phase, such as Aloha) */
+                                decides: boolean;
                                 /** Format: date-time */
                                 earlyAt: string | null;
                                 /** Format: date-time */

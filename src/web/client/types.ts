@@ -34,6 +34,8 @@ export interface AlohaAction {
   from?: string;
   to?: string;
   card?: number;
+  /** An Epilogue conversion: its steps (`from` ph, aloha or commerce; `to` aloha, commerce or homeRule). */
+  steps?: { count: number; from: string; to: string; island?: string }[];
 }
 
 /** The options of one player, whatever the game (each game fills in its own fields). */

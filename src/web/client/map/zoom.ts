@@ -188,18 +188,25 @@ export function legible(svg: SVGSVGElement): void {
 
 /**
  * A map drawn flatter than a third of a phone's screen (Heiau's chain of islands, 180 px high at
- * 390 px) opens zoomed to half the screen's height, around the reader's own units (else its middle).
+ * 390 px) opens zoomed to half the screen's height; a map of cells (Maori Wars' hexes) smaller than
+ * a finger, zoomed to a cell of 48 px (its counters readable). Either around the reader's own units (else its middle).
  */
 export function startView(box: HTMLElement): void {
   const svg = box.querySelector('svg');
   if (!svg || box.clientWidth > 760 || zoomOf(box) !== 1) return;
   const height = svg.getBoundingClientRect().height;
-  if (!height || height >= innerHeight / 3) return;
-  const zoom = Math.min(MAX, innerHeight / 2 / height);
+  const cell = svg.querySelector('path.hex')?.getBoundingClientRect().width ?? 0;
+  const zoom = Math.min(
+    MAX,
+    Math.max(height && height < innerHeight / 3 ? innerHeight / 2 / height : 1, cell && cell < 48 ? 48 / cell : 1),
+  );
+  if (zoom <= 1) return;
   box.style.setProperty('--zoom', String(zoom));
   box.classList.add('zoomed');
   legible(svg);
-  const mine = [...svg.querySelectorAll('g.unit.mine, g.stack.mine')].map((u) => u.getBoundingClientRect());
+  const mine = [...svg.querySelectorAll('g.unit.mine, g.stack.mine, g.stack.own')].map((u) =>
+    u.getBoundingClientRect(),
+  );
   const all = mine.length ? mine : [svg.getBoundingClientRect()];
   const left = Math.min(...all.map((r) => r.left)),
     right = Math.max(...all.map((r) => r.right));

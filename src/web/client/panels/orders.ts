@@ -11,7 +11,7 @@ import { diplomacyMapClicks, type BuildPicker } from '../games/diplomacy/orders.
 import { alohaPanel } from '../games/aloha/panel.ts';
 import { handPanel } from '../games/hawaii1795/hand.ts';
 import { mwActionLists } from '../games/maori-wars/actions.ts';
-import { mwMapClicks } from '../games/maori-wars/map.ts';
+import { mwMapClicks, mwOwnStacks } from '../games/maori-wars/map.ts';
 import { optionsOf, viewOf, type AlohaView, type Game, type MaoriWarsView } from '../types.ts';
 import { inForce, readingsList, refusedLines } from './readings.ts';
 
@@ -180,7 +180,7 @@ export async function ordersPanel(id: string, g: Game, side: HTMLElement, svg: S
               : 'Your decision is in; it is made once you are ready.',
           ),
         );
-      else if (r.accepted && g.variant !== 'aloha')
+      else if (r.accepted && !phase.decides)
         result.append(
           h(
             'p',
@@ -240,9 +240,13 @@ export async function ordersPanel(id: string, g: Game, side: HTMLElement, svg: S
   });
 
   // Hawaii 1795: one side plays the turn; the other only sets its standing instructions.
-  // Aloha: one decision a phase, made by sending it (GameModule.decisionPhases).
-  const decides = g.variant === 'aloha' && opts?.waitingFor === role;
-  const mwWaits = g.variant === 'maori-wars' && !!opts?.waitingFor && opts.waitingFor !== role;
+  // A phase that is one decision (the API's `decides`): sending it is being ready.
+  const expected = !!phase.readiness.find((r) => r.role === role)?.expected;
+  const decides = phase.decides && expected;
+  // A game played turn by turn, on another player's turn (the options name whose); one with
+  // standing instructions (Maori Wars) says where to set them.
+  const waiting = !!opts?.waitingFor && opts.waitingFor !== role;
+  const mwWaits = waiting && !!opts?.standing?.length;
   const notYourTurn = opts?.yourTurn === false || mwWaits;
   side.append(h('h2', {}, notYourTurn ? phase.label : `Your orders for ${phase.label}`));
   if (mwWaits)
@@ -302,18 +306,19 @@ export async function ordersPanel(id: string, g: Game, side: HTMLElement, svg: S
       pickAction,
       h('button', { type: 'button', onclick: () => void send([pickAction.value]) }, 'Send this action'),
     );
-  } else if (opts?.waitingFor && opts.waitingFor !== role && !mwWaits) {
+  } else if (waiting && !mwWaits) {
     side.append(
       h(
         'p',
         { class: 'muted' },
-        `${opts.waitingFor} is deciding; you wait for your turn. You may queue your next actions as text below (one a line): they are played when your turn comes only if nothing happens before it.`,
+        `${power(g, opts!.waitingFor!)} is deciding; you wait for your turn. You may queue your next actions as text below (one a line): they are played when your turn comes only if nothing happens before it.`,
       ),
     );
   }
   // Maori Wars: click one of your stacks, then a hex: the move there (or the attack on an enemy
   // there) offered in the list is added to the text box as a line.
   if (svg && g.variant === 'maori-wars' && actions.length) mwMapClicks(svg, actions, text, viewOf<MaoriWarsView>(g));
+  if (svg && g.variant === 'maori-wars') mwOwnStacks(svg, viewOf<MaoriWarsView>(g), role);
   // Aloha's queued actions: the view shows a player only their own.
   const queued = viewOf<AlohaView>(g)?.queued?.[role] ?? [];
   if (queued.length) side.append(h('p', { class: 'queued' }, `Your queued actions: ${queued.join('; ')}.`));
@@ -334,8 +339,8 @@ export async function ordersPanel(id: string, g: Game, side: HTMLElement, svg: S
     ),
   );
   // Readiness is for those who order in this phase (not the side that waits in Hawaii 1795), and
-  // not in Aloha, where sending the decision is being ready.
-  if (!notYourTurn && g.variant !== 'aloha')
+  // not where sending the decision is being ready (Aloha), nor for one who waits for their turn.
+  if (!notYourTurn && !waiting && !phase.decides)
     side.append(h('p', {}, ready, h('label', { for: 'ready' }, ' Ready: process the phase early once everyone is')));
   side.append(result);
 

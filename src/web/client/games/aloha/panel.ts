@@ -7,6 +7,19 @@ import type { AlohaAction, AlohaView, OfferedAction } from '../../types.ts';
 
 type Offered = OfferedAction & { action: AlohaAction };
 
+const RESOURCE: Record<string, string> = {
+  ph: 'Pure Hawaiian',
+  aloha: 'Aloha',
+  commerce: 'Commerce',
+  homeRule: 'Home Rule votes',
+};
+type Step = NonNullable<AlohaAction['steps']>[number];
+/** Where a conversion's resources come from, as people read it. */
+const sourceOf = (st: Step) => (st.from === 'ph' ? `Pure Hawaiian on ${st.island}` : RESOURCE[st.from]!);
+/** A conversion as people read it: "2 Pure Hawaiian on Kauai to Aloha". */
+const stepLabel = (st: Step) =>
+  `${st.count} ${st.from === 'ph' ? `Pure Hawaiian on ${st.island}` : RESOURCE[st.from]} to ${RESOURCE[st.to]}`;
+
 /** Where an action happens: the island whose Action token or tokens it uses. */
 const islandOf = (a: AlohaAction) => a.island ?? a.from ?? null;
 
@@ -26,7 +39,7 @@ function labelOf(a: AlohaAction, view: Partial<AlohaView> | null): string {
     case 'pass':
       return 'Pass';
     case 'convert':
-      return 'Convert nothing (pass)';
+      return a.steps?.length ? a.steps.map(stepLabel).join('; ') : 'Convert nothing (pass)';
     default:
       return a.kind;
   }
@@ -38,7 +51,12 @@ export function alohaPanel(
   view: Partial<AlohaView> | null,
   send: (lines: string[]) => Promise<void>,
 ): Node {
-  const offered = actions.filter((a): a is Offered => !!a.action);
+  const all = actions.filter((a): a is Offered => !!a.action);
+  // Epilogue conversions: built into one decision below, not each a button of its own.
+  const conversions = all.filter((a) => a.action.kind === 'convert' && a.action.steps?.length === 1);
+  const offered = all.filter((a) => !conversions.includes(a));
+  /** The conversions planned, each an offered single conversion: sent together, they are the decision. */
+  const plan: Offered[] = [];
   const islands = [...new Set(offered.map((a) => islandOf(a.action)).filter((x): x is string => !!x))];
   let chosen: Offered | null = null;
   let island: string | null = null;
@@ -50,9 +68,9 @@ export function alohaPanel(
       id: 'aloha-send',
       disabled: true,
       onclick: async () => {
-        if (!chosen) return;
+        if (!chosen && !plan.length) return;
         sendButton.disabled = true;
-        await send([chosen.text]);
+        await send(plan.length ? plan.map((a) => a.text) : [chosen!.text]);
       },
     },
     'Send',
@@ -60,6 +78,10 @@ export function alohaPanel(
   const here = h('div', { id: 'aloha-island', 'aria-live': 'polite' });
   const pick = (a: Offered) => {
     chosen = a;
+    if (plan.length) {
+      plan.length = 0;
+      showPlan();
+    }
     choiceText.textContent = a.text;
     sendButton.disabled = false;
     sendButton.textContent = `Send: ${a.text}`;
@@ -164,6 +186,122 @@ export function alohaPanel(
     });
   }
 
+  // The conversion builder: for each source, how many (− and +), then what to; the plan so far,
+  // at most 5 resources in all, each step removable; Send sends the plan as the decision.
+  const planBox = h('div', { id: 'aloha-plan', 'aria-live': 'polite' });
+  const sourcesBox = h('div', { class: 'aloha-sources' });
+  const planned = (src: string) =>
+    plan.filter((a) => sourceOf(a.action.steps![0]!) === src).reduce((n, a) => n + a.action.steps![0]!.count, 0);
+  const total = () => plan.reduce((n, a) => n + a.action.steps![0]!.count, 0);
+  const sources = [...new Set(conversions.map((a) => sourceOf(a.action.steps![0]!)))];
+  const counts = new Map<string, number>();
+  const showPlan = () => {
+    const left = 5 - total();
+    planBox.replaceChildren(
+      plan.length
+        ? h(
+            'ul',
+            { class: 'built' },
+            ...plan.map((a, i) =>
+              h(
+                'li',
+                {},
+                stepLabel(a.action.steps![0]!),
+                ' ',
+                h(
+                  'button',
+                  {
+                    type: 'button',
+                    class: 'secondary',
+                    'aria-label': `Remove: ${stepLabel(a.action.steps![0]!)}`,
+                    onclick: () => {
+                      plan.splice(i, 1);
+                      showPlan();
+                    },
+                  },
+                  'Remove',
+                ),
+              ),
+            ),
+          )
+        : '',
+      h('p', { class: 'muted' }, `${left === 1 ? '1 resource' : `${left} resources`} left to convert, of 5.`),
+    );
+    sourcesBox.replaceChildren(
+      ...sources.map((src, i) => {
+        const mine = conversions.filter((a) => sourceOf(a.action.steps![0]!) === src);
+        const max = Math.min(left, Math.max(...mine.map((a) => a.action.steps![0]!.count)) - planned(src));
+        if (max < 1) return h('p', { class: 'muted' }, `${src}: none left to convert.`);
+        const count = Math.min(max, Math.max(1, counts.get(src) ?? max));
+        counts.set(src, count);
+        const step = (d: number) => {
+          counts.set(src, Math.min(max, Math.max(1, count + d)));
+          showPlan();
+        };
+        const tos = [...new Set(mine.map((a) => a.action.steps![0]!.to))];
+        return h(
+          'div',
+          { class: 'aloha-source', role: 'group', 'aria-label': `Convert ${src}` },
+          h(
+            'p',
+            {},
+            `${src}: `,
+            h(
+              'button',
+              { type: 'button', class: 'secondary', 'aria-label': `${src}: one fewer`, onclick: () => step(-1) },
+              '−',
+            ),
+            ' ',
+            h('output', { id: `aloha-convert-count-${i}` }, String(count)),
+            ' ',
+            h(
+              'button',
+              { type: 'button', class: 'secondary', 'aria-label': `${src}: one more`, onclick: () => step(1) },
+              '+',
+            ),
+          ),
+          h(
+            'div',
+            { class: 'choices' },
+            ...tos.map((to) => {
+              const a = mine.find((x) => x.action.steps![0]!.to === to && x.action.steps![0]!.count === count);
+              return h(
+                'button',
+                {
+                  type: 'button',
+                  class: 'secondary',
+                  'data-convert': a?.text ?? '',
+                  disabled: !a,
+                  onclick: () => {
+                    if (!a) return;
+                    plan.push(a);
+                    chosen = null;
+                    for (const b of box.querySelectorAll<HTMLButtonElement>('button[data-action]'))
+                      b.setAttribute('aria-pressed', 'false');
+                    showPlan();
+                    say(`Added: ${stepLabel(a.action.steps![0]!)}.`);
+                  },
+                },
+                `${count} to ${RESOURCE[to]}`,
+              );
+            }),
+          ),
+        );
+      }),
+    );
+    const label = plan.map((a) => stepLabel(a.action.steps![0]!)).join('; ');
+    if (plan.length) {
+      choiceText.textContent = `convert ${label}`;
+      sendButton.disabled = false;
+      sendButton.textContent = `Send: convert ${label}`;
+    } else if (!chosen) {
+      choiceText.textContent = 'nothing yet';
+      sendButton.disabled = true;
+      sendButton.textContent = 'Send';
+    }
+  };
+  if (conversions.length) showPlan();
+
   const loose = offered.filter((a) => !islandOf(a.action));
   const decision = view?.turn?.to ?? 'decide';
   const box = h(
@@ -197,6 +335,20 @@ export function alohaPanel(
         )
       : null,
     here,
+    conversions.length
+      ? h(
+          'div',
+          { class: 'aloha-convert' },
+          h('h4', {}, 'Convert resources (up to 5 in all)'),
+          h(
+            'p',
+            { class: 'muted' },
+            'Pure Hawaiian tokens convert to Aloha or Commerce, Aloha and Commerce to Home Rule votes, one for one. Choose how many, then what to; add more, then Send.',
+          ),
+          sourcesBox,
+          planBox,
+        )
+      : null,
     loose.length
       ? h(
           'div',

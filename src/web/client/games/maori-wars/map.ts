@@ -139,3 +139,10 @@ export function mwHexName(svg: SVGSVGElement | null, hex: string): string {
     ?.split(', hex ')[0];
   return name && !name.startsWith('hex ') ? `${name} (${hex})` : `hex ${hex}`;
 }
+
+/** The reader's own stacks, marked for the map's first view to open around them (map/zoom.ts startView). */
+export function mwOwnStacks(svg: SVGSVGElement, view: Partial<MaoriWarsView> | null, role: string): void {
+  const hexes = new Set((view?.units ?? []).filter((u) => u.side === role && u.hex).map((u) => u.hex));
+  for (const el of svg.querySelectorAll<SVGGElement>('g.stack[data-stack]'))
+    if (hexes.has(el.dataset.stack!)) el.classList.add('own');
+}
