@@ -415,6 +415,15 @@ export function turnPanel(
       return [];
     return f.destinations.filter((d) => d !== space);
   };
+  // 10.3: what one canoe carries; more picked, the page says so rather than offer a fleet move the judge refuses.
+  const tooMany = (space: string, ids: string[]): string | null => {
+    const cap = o.fleet?.capacity;
+    if (!cap) return null;
+    const leaders = ids.filter((id) => mineAt(space).find((u) => u.id === id)?.kind === 'leader').length;
+    const units = ids.length - leaders;
+    if (units <= cap.units && leaders <= cap.leaders) return null;
+    return `A canoe carries at most ${cap.units} units and ${cap.leaders} leaders (${units} units and ${leaders} leaders picked): tap the ones to leave behind, and the fleet's destinations appear.`;
+  };
   let at: string | null = null;
   let chosen = new Set<string>();
   const select = (space: string | null) => {
@@ -431,7 +440,7 @@ export function turnPanel(
     const walkers = movers(space).filter((u) => (o.landMoves ?? []).some((m) => m.unit === u.id));
     chosen = new Set((walkers.length ? walkers : movers(space)).map((u) => u.id));
     drawSelection();
-    tell(`Selected: your units at ${names.space(space)}. Tap the space they go to, or a button beside the map.`);
+    tell(`Selected: your units at ${names.space(space)}. Tap the space they go to, or its button under Your turn.`);
   };
   const go = (to: string, by: 'land' | 'fleet') => {
     if (!at) return;
@@ -462,7 +471,8 @@ export function turnPanel(
     const space = at;
     const ids = [...chosen];
     const land = landTo(space, ids);
-    const fleet = fleetTo(space);
+    const load = tooMany(space, ids);
+    const fleet = load ? [] : fleetTo(space);
     selection.classList.add('active');
     selection.replaceChildren(
       ...[
@@ -515,7 +525,8 @@ export function turnPanel(
               ),
             )
           : null,
-        !land.length && !fleet.length
+        load && fleetTo(space).length ? h('p', { id: 'canoe-load' }, h('strong', {}, load)) : null,
+        !land.length && !fleet.length && !load
           ? h(
               'p',
               { class: 'muted' },
@@ -579,6 +590,7 @@ export function turnPanel(
     const tapSpace = (to: string) => {
       if (!at || to === at) return;
       if (landTo(at, [...chosen]).includes(to)) go(to, 'land');
+      else if (fleetTo(at).includes(to) && tooMany(at, [...chosen])) tell(`${tooMany(at, [...chosen])}`);
       else if (fleetTo(at).includes(to)) go(to, 'fleet');
       else
         tell(
