@@ -398,9 +398,11 @@ describe('Hawaii 1795 on a phone: the map opens on the land, the battles are put
     const stored = (await K.ok('GET', `/games/${gameId}/orders`)).lines;
     expect(stored.map((l: any) => l.text)).toContain(line);
     expect(stored.find((l: any) => l.text === line).reading).toBe("BATTLE Maui, then O'ahu-1 (Waikiki)");
-    // Reloaded, the order chosen is shown again.
+    // Reloaded, the order chosen is shown again, and Hilo's units, gone by canoe, are not offered again.
     await page.reload();
     await page.locator('#battle-order li').first().waitFor();
+    expect(await page.locator('.turn button[data-space="hilo"]').count()).toBe(0);
+    expect(await page.locator('.turn button[data-space="kona"]').count()).toBe(1);
     expect(await order.allInnerTexts().then((x) => x.map((t) => t.split('\n')[0]))).toEqual([
       'Maui',
       "O'ahu-1 (Waikiki)",

@@ -46,14 +46,29 @@ export function turnPanel(
   const view = viewOf<Hawaii1795View>(g);
   const svg = ctx.svg;
   const spaceIds = new Map((view?.spaces ?? []).map((sp) => [sp.name, sp.id]));
+  // A stored move names its units as the view does: they are not offered again after a reload.
+  const own = (view?.spaces ?? []).flatMap((sp) => sp.units.filter((u) => u.owner === role));
+  const esc = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const places = [...spaceIds.keys()].map(esc).join('|');
+  // A name stands whole: before a comma, the end, or the space it leaves ("Kamehameha" is not "Kamehameha pike").
+  const unitsIn = (reading: string) =>
+    own.filter((u) => new RegExp(`(^|[ ,])${esc(u.name)}(?=,|$|\\s+(${places})\\s+-)`).test(reading)).map((u) => u.id);
   // The lines stored for this turn (kept, in their order); the STANDING ones belong to the drawer.
   const entries: Entry[] = ctx.stored
     .filter((l) => l.ok && !isStanding(l.text))
     .map((l) => ({
       text: l.text,
       label: l.reading ?? l.text,
-      units: [],
-      kind: /^\s*(hold|keep|play|use)\b/i.test(l.text) ? 'card' : isBattle(l.text) ? 'battle' : 'other',
+      units: /^\s*(move|fleet)\b/i.test(l.reading ?? '') ? unitsIn(l.reading ?? '') : [],
+      kind: /^\s*(hold|keep|play|use)\b/i.test(l.text)
+        ? 'card'
+        : isBattle(l.text)
+          ? 'battle'
+          : /^\s*fleet\b/i.test(l.reading ?? '')
+            ? 'fleet'
+            : /^\s*move\b/i.test(l.reading ?? '')
+              ? 'move'
+              : 'other',
       to: spaceIds.get(endOf(l.reading ?? '') ?? ''),
     }));
   // The order of battles the player chose (space ids), or null for the judge's default (map order).
@@ -422,7 +437,8 @@ export function turnPanel(
     const leaders = ids.filter((id) => mineAt(space).find((u) => u.id === id)?.kind === 'leader').length;
     const units = ids.length - leaders;
     if (units <= cap.units && leaders <= cap.leaders) return null;
-    return `A canoe carries at most ${cap.units} units and ${cap.leaders} leaders (${units} units and ${leaders} leaders picked): tap the ones to leave behind, and the fleet's destinations appear.`;
+    const n = (k: number, what: string) => `${k} ${what}${k === 1 ? '' : 's'}`;
+    return `A canoe carries at most ${n(cap.units, 'unit')} and ${n(cap.leaders, 'leader')} (${n(units, 'unit')} and ${n(leaders, 'leader')} picked): tap the ones to leave behind, and the fleet's destinations appear.`;
   };
   let at: string | null = null;
   let chosen = new Set<string>();
