@@ -232,7 +232,8 @@ function openOn(box: HTMLElement, svg: SVGSVGElement, [x, y, w, hh]: [number, nu
   if (got > want * 1.01) zoom = clamp((zoom * want) / got);
   const scale = widthAt(zoom) / vb.width;
   box.classList.toggle('zoomed', zoom > 1);
-  box.style.maxHeight = `${Math.round(Math.min(innerHeight * 0.75, hh * scale))}px`;
+  // No taller than the focus (the sea around it), yet a third of the screen at least to tap in.
+  box.style.maxHeight = `${Math.round(Math.min(innerHeight * 0.75, Math.max(innerHeight / 3, hh * scale)))}px`;
   legible(svg);
   const ctm = svg.getScreenCTM();
   if (!ctm) return;
