@@ -147,12 +147,13 @@ function focusOnOwn(svg: SVGSVGElement, role: string): void {
     f = around(strongest.slice(0, 1));
   }
   if (!f || !land) return;
-  // A margin around, no narrower than a third of the map nor flatter than a phone's map box; then
+  // A margin around, no narrower than a third of the map nor flatter than a phone's map box (a third
+  // of its screen high: zoom.ts); then
   // moved (not cut) to lie within the islands, as far as it keeps the reader's units.
   const pad = vb.width * 0.03;
   const within = union([land, { x0: f.x0 - pad, y0: f.y0 - pad, x1: f.x1 + pad, y1: f.y1 + pad }])!;
   const w = Math.min(Math.max(f.x1 - f.x0 + 2 * pad, vb.width / 3), within.x1 - within.x0);
-  const hh = Math.min(Math.max(f.y1 - f.y0 + 2 * pad, w * 0.5), within.y1 - within.y0);
+  const hh = Math.min(Math.max(f.y1 - f.y0 + 2 * pad, w * 0.75), within.y1 - within.y0);
   const cx = Math.min(Math.max((f.x0 + f.x1) / 2, within.x0 + w / 2), within.x1 - w / 2);
   const cy = Math.min(Math.max((f.y0 + f.y1) / 2, within.y0 + hh / 2), within.y1 - hh / 2);
   box.dataset.focus = [cx - w / 2, cy - hh / 2, w, hh].map((n) => n.toFixed(1)).join(' ');
