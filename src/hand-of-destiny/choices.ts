@@ -31,6 +31,11 @@ export interface Choices {
   };
   /** Spaces where a battle will be fought (the attacker may order them). */
   battles: string[];
+  /**
+   * Land spaces the other side holds when the moves begin (the map shows its stacks there, hidden
+   * or not): a move or fleet landing there adds a battle (11.0), which the attacker may order.
+   */
+  enemyAt: string[];
   /** The decisions taken for this side during the turns (war fleet, losses, retreats...): current setting or default, and how to change them. */
   standing: { instructions: string[]; help: string };
 }
@@ -114,6 +119,7 @@ export function choicesFromPlanner(p: Planner, need: Section[] = ['removal', 're
       destinations: land.filter((s) => !mg.neutralHeld(s)),
     },
     battles: bt ? bt.t.battleSpaces() : [],
+    enemyAt: mv ? land.filter((s) => mg.hasSide(s, enemy)) : [],
     standing: { instructions: standingLines(g, side), help: STANDING_HELP },
   };
 }
@@ -169,6 +175,7 @@ export function legalChoices(state: HodState, side: string, lines: string[] = []
       landMoves: [],
       fleet: { movesLeft: 0, capacity: { units: 0, leaders: 0 }, canoes: [], pickups: [], destinations: [] },
       battles: [],
+      enemyAt: [],
       standing: standingChoices(state, side),
     };
   }

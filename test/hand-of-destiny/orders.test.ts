@@ -180,6 +180,33 @@ describe('submission syntax', () => {
     expect(c.fleet.destinations).not.toContain('kauai');
     expect(legalChoices(base(), A).yourTurn).toBe(false);
   });
+
+  it('names where the enemy stands, so that a page can list the battles a move adds and order them (11.1)', () => {
+    // The enemy's stacks are on the player's map (hidden or not): enemyAt says no more than that.
+    const c = legalChoices(base(), K);
+    expect(c.enemyAt).toEqual(['oahu-1', 'maui']);
+    const view = hawaii1795.view(base(), { kind: 'player', role: K }) as {
+      spaces: { id: string; hidden: unknown[]; units: { owner: string | null }[] }[];
+    };
+    const onMap = view.spaces
+      .filter((sp) => sp.hidden.length || sp.units.some((u) => u.owner === A))
+      .map((sp) => sp.id);
+    expect(c.enemyAt.every((sp) => onMap.includes(sp))).toBe(true);
+    expect(legalChoices(base(), A).enemyAt).toEqual([]);
+    // Two fleet landings where the enemy stands: the choices list both battles, in map order.
+    const moves = ['FLEET Kona - Maui WITH k-warriors-1, k-warriors-2', 'FLEET Hilo - Oahu-1 WITH k-warriors-3'];
+    expect(legalChoices(base(), K, moves).battles).toEqual(['oahu-1', 'maui']);
+    // Fought in the order given (no sea battle: the Allied war fleet stays home).
+    const calm = setStandingInstructions(base(), A, ['WARFLEET never']).state;
+    const fought = (lines: string[]) =>
+      play(calm, lines)
+        .entries.map((e) => /^— Battle at (.+?): .+ attacks\.$/.exec(e.text)?.[1])
+        .filter((x) => x !== undefined);
+    expect(fought(moves)).toEqual(["O'ahu-1 (Waikiki)", 'Maui']);
+    const r = play(calm, [...moves, "BATTLES Maui, O'ahu-1 (Waikiki)"]);
+    expect(r.lines[2]!.reading).toBe("BATTLE Maui, then O'ahu-1 (Waikiki)");
+    expect(fought([...moves, "BATTLES Maui, O'ahu-1 (Waikiki)"])).toEqual(['Maui', "O'ahu-1 (Waikiki)"]);
+  });
 });
 
 describe('occupation victory (5.1)', () => {

@@ -3,8 +3,11 @@
 // Recruit Box, the lines reordered and sent, each checked through the API; a refused turn leaves the
 // orders in force; the waiting side saves a standing instruction and its drawer shows it saved; the
 // fog of war's counters read "hidden ×N"; no page scrolls sideways at 360 or 390 px.
+import crypto from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hawaii1795 } from '../../src/games/hawaii1795.ts';
+import { sweep } from '../../src/service/sweep.ts';
 import type { TestService } from '../helpers/app.ts';
 import { signUp, startedGame, type Client } from '../helpers/api.ts';
 import { accessibilityProblems, artifact, signInLinkFor, startWeb, stopWeb, tapOn } from './browser.ts';
@@ -248,6 +251,173 @@ describe('Hawaii 1795 by tapping, on a phone', () => {
       viewport: { width: 360, height: 780 },
     });
     await fitsAPhone(page);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+// A seeded game (the seed set in the database before the start, as the e2e test does): Kamehameha
+// draws a card with two fleet moves, and the Allied Chiefs' war fleet stays home (no sea battle).
+describe('Hawaii 1795 on a phone: the map opens on the land, the battles are put in order by tapping', () => {
+  const SEED = 'seed-0';
+  let gameId: string;
+  let byRole: Record<string, Client>;
+  let mod: Client;
+  beforeAll(async () => {
+    mod = await signUp(t, 'h1795order-mod@example.org');
+    const ps = [await signUp(t, 'h1795order1@example.org'), await signUp(t, 'h1795order2@example.org')];
+    const g = await mod.ok(
+      'POST',
+      '/games',
+      { name: 'Ordered Battles', variant: 'hawaii1795', scenario: 'short' },
+      201,
+    );
+    gameId = g.id;
+    await t.db.game.update({
+      where: { id: gameId },
+      data: { seed: SEED, seedHash: crypto.createHash('sha256').update(SEED).digest('hex') },
+    });
+    for (const p of ps) await mod.ok('POST', `/games/${gameId}/invitations`, { email: p.email }, 201);
+    for (const p of ps) await p.ok('POST', `/games/${gameId}/join`);
+    const started = await mod.ok('POST', `/games/${gameId}/start`);
+    byRole = {};
+    for (const pl of started.players) byRole[pl.role] = ps.find((p) => p.email === pl.email)!;
+    await byRole['allied-chiefs']!.ok('PUT', `/games/${gameId}/orders`, { text: 'STANDING WARFLEET NEVER' });
+  }, 60_000);
+
+  /** The part of the map the box shows (map units), the islands' bounds, and the reader's stacks on screen. */
+  const mapView = (page: Page, role: string) =>
+    page.evaluate((role) => {
+      const box = document.querySelector('#map') as HTMLElement;
+      const svg = box.querySelector('svg')!;
+      const inv = svg.getScreenCTM()!.inverse();
+      const r = box.getBoundingClientRect();
+      const left = r.left + box.clientLeft,
+        top = r.top + box.clientTop;
+      const a = new DOMPoint(left, top).matrixTransform(inv);
+      const b = new DOMPoint(left + box.clientWidth, top + box.clientHeight).matrixTransform(inv);
+      const bb = [...svg.querySelectorAll<SVGGraphicsElement>('path[data-space], g.islands path')].map((p) =>
+        p.getBBox(),
+      );
+      const stacks = [...svg.querySelectorAll(`g.stack[data-side="${role}"]`)].map((s) => s.getBoundingClientRect());
+      return {
+        visible: { x0: a.x, y0: a.y, x1: b.x, y1: b.y },
+        land: {
+          x0: Math.min(...bb.map((x) => x.x)),
+          y0: Math.min(...bb.map((x) => x.y)),
+          x1: Math.max(...bb.map((x) => x.x + x.width)),
+          y1: Math.max(...bb.map((x) => x.y + x.height)),
+        },
+        mapWidth: svg.viewBox.baseVal.width,
+        box: { left, top, right: left + box.clientWidth, bottom: top + box.clientHeight },
+        stacks: stacks.map((s) => ({ left: s.left, top: s.top, right: s.right, bottom: s.bottom, width: s.width })),
+        labels: [...svg.querySelectorAll('g.labels text')].map((x) => x.getBoundingClientRect().height),
+      };
+    }, role);
+
+  /** At 390 px the map opens on the islands: the view lies within them (a little margin), the reader's stacks in it, legible. */
+  async function opensOnLand(page: Page, role: string): Promise<void> {
+    const v = await mapView(page, role);
+    const m = v.mapWidth * 0.05;
+    expect(v.visible.x0).toBeGreaterThanOrEqual(v.land.x0 - m);
+    expect(v.visible.y0).toBeGreaterThanOrEqual(v.land.y0 - m);
+    expect(v.visible.x1).toBeLessThanOrEqual(v.land.x1 + m);
+    expect(v.visible.y1).toBeLessThanOrEqual(v.land.y1 + m);
+    // Zoomed in: less than half the map's width in view.
+    expect(v.visible.x1 - v.visible.x0).toBeLessThan(v.mapWidth / 2);
+    expect(v.stacks.length).toBeGreaterThan(0);
+    for (const s of v.stacks) {
+      expect(s.left).toBeGreaterThanOrEqual(v.box.left);
+      expect(s.right).toBeLessThanOrEqual(v.box.right);
+      expect(s.top).toBeGreaterThanOrEqual(v.box.top);
+      expect(s.bottom).toBeLessThanOrEqual(v.box.bottom);
+      expect(s.width).toBeGreaterThanOrEqual(24);
+    }
+    expect(Math.min(...v.labels)).toBeGreaterThanOrEqual(9);
+  }
+
+  it('the map opens on the islands where the reader stands, for both sides', { timeout: 60_000 }, async () => {
+    for (const role of ['kamehameha', 'allied-chiefs']) {
+      const { page, errors } = await openGame(byRole[role]!.email, gameId);
+      await opensOnLand(page, role);
+      await page.screenshot({ path: artifact(`h1795-phone-map-${role}`) });
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it('two fleet landings where the enemy stands: the battles listed by name, put in order by tapping, fought in that order', {
+    timeout: 120_000,
+  }, async () => {
+    const K = byRole.kamehameha!;
+    const o = (await K.ok('GET', `/games/${gameId}/options`)).options;
+    expect(o.fleet.movesLeft).toBeGreaterThanOrEqual(2);
+    expect(o.enemyAt).toEqual(['oahu-1', 'maui']);
+    const { page, errors } = await openGame(K.email, gameId);
+    const battles = page.locator('#battle-order');
+    expect(await battles.innerText()).toMatch(/^No battle yet/);
+    // Kona's stack on the map: all of it is picked, more than a canoe carries; the page says so.
+    await tapOn(
+      page,
+      '#map g.stack.mine[data-space="kona"]',
+      async () => (await page.locator('#h1795-selection.active').count()) === 1,
+    );
+    expect(await page.locator('#canoe-load').innerText()).toMatch(/^A canoe carries at most 2 units and 2 leaders/);
+    expect(await page.locator('#h1795-selection button[data-by="fleet"]').count()).toBe(0);
+    // Leave all but two warriors behind (a tap each), then the fleet's destinations appear: Maui.
+    const picked = page.locator('#h1795-selection button[aria-pressed="true"]');
+    for (const name of await picked.allInnerTexts())
+      if (!/^Hawai'i warriors [12] /.test(name))
+        await page.locator('#h1795-selection button[aria-pressed="true"]', { hasText: name }).tap();
+    expect(await page.locator('#canoe-load').count()).toBe(0);
+    await page.locator('#h1795-selection button[data-by="fleet"][data-to="maui"]').tap();
+    expect(await battles.innerText()).toMatch(/^One battle, at Maui/);
+    // Hilo's stack, by its button, to O'ahu-1 by canoe.
+    await page.locator('.turn button[data-space="hilo"]').tap();
+    await page.locator('#h1795-selection button[data-by="fleet"][data-to="oahu-1"]').tap();
+    // Two battles, by name, in map order; Maui is tapped to be fought first.
+    const order = battles.locator('li');
+    expect(await order.allInnerTexts().then((x) => x.map((t) => t.split('\n')[0]))).toEqual([
+      "O'ahu-1 (Waikiki)",
+      'Maui',
+    ]);
+    expect(await page.locator('#turn-lines li[data-line^="BATTLE"]').count()).toBe(0);
+    await page.getByRole('button', { name: 'Fight Maui first' }).tap();
+    expect(await order.allInnerTexts().then((x) => x.map((t) => t.split('\n')[0]))).toEqual([
+      'Maui',
+      "O'ahu-1 (Waikiki)",
+    ]);
+    const line = "BATTLES Maui, O'ahu-1 (Waikiki)";
+    expect(await page.locator('#turn-lines li[data-line^="BATTLE"]').getAttribute('data-line')).toBe(line);
+    await fitsAPhone(page);
+    await battles.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: artifact('h1795-phone-battle-order') });
+    await page.locator('#send-turn').tap();
+    await page.locator('.readings li.ok').first().waitFor({ timeout: 15_000 });
+    expect(await page.locator('.readings li.error').count()).toBe(0);
+    const stored = (await K.ok('GET', `/games/${gameId}/orders`)).lines;
+    expect(stored.map((l: any) => l.text)).toContain(line);
+    expect(stored.find((l: any) => l.text === line).reading).toBe("BATTLE Maui, then O'ahu-1 (Waikiki)");
+    // Reloaded, the order chosen is shown again, and Hilo's units, gone by canoe, are not offered again.
+    await page.reload();
+    await page.locator('#battle-order li').first().waitFor();
+    expect(await page.locator('.turn button[data-space="hilo"]').count()).toBe(0);
+    expect(await page.locator('.turn button[data-space="kona"]').count()).toBe(1);
+    expect(await order.allInnerTexts().then((x) => x.map((t) => t.split('\n')[0]))).toEqual([
+      'Maui',
+      "O'ahu-1 (Waikiki)",
+    ]);
+    // Resolved: the report fights Maui first, then O'ahu-1.
+    const open = await t.db.phase.findFirstOrThrow({ where: { gameId, status: 'open' } });
+    await K.ok('PUT', `/games/${gameId}/orders`, { text: stored.map((l: any) => l.text).join('\n'), ready: true });
+    expect((await sweep(t.ctx)).processed).toBe(1);
+    const done = await t.db.phase.findUniqueOrThrow({ where: { id: open.id } });
+    const fought = hawaii1795
+      .formatReport(done.report, { kind: 'moderator' })
+      .split('\n')
+      .map((l) => /^\s*— Battle at (.+?): .+ attacks\.$/.exec(l)?.[1])
+      .filter((x) => x !== undefined);
+    expect(fought).toEqual(['Maui', "O'ahu-1 (Waikiki)"]);
     expect(errors).toEqual([]);
     await page.close();
   });

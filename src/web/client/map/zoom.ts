@@ -190,16 +190,21 @@ export function legible(svg: SVGSVGElement): void {
  * A map drawn flatter than a third of a phone's screen (Heiau's chain of islands, 180 px high at
  * 390 px) opens zoomed to half the screen's height; a map of cells (Maori Wars' hexes) smaller than
  * a finger, zoomed to a cell of 48 px (its counters readable). Either around the reader's own units (else its middle).
+ * A game's page may name the part to open on instead (data-focus on the box: "x y width height" in
+ * the map's units): the map then opens fitted to its width, the box no taller than it.
  */
 export function startView(box: HTMLElement): void {
   const svg = box.querySelector('svg');
   if (!svg || box.clientWidth > 760 || zoomOf(box) !== 1) return;
   const height = svg.getBoundingClientRect().height;
+  const flat = !!height && height < innerHeight / 3;
+  const focus = (box.dataset.focus ?? '').split(' ').map(Number);
+  if (flat && focus.length === 4 && focus.every((n) => Number.isFinite(n)) && focus[2]! > 0 && focus[3]! > 0) {
+    openOn(box, svg, focus as [number, number, number, number]);
+    return;
+  }
   const cell = svg.querySelector('path.hex')?.getBoundingClientRect().width ?? 0;
-  const zoom = Math.min(
-    MAX,
-    Math.max(height && height < innerHeight / 3 ? innerHeight / 2 / height : 1, cell && cell < 48 ? 48 / cell : 1),
-  );
+  const zoom = Math.min(MAX, Math.max(flat ? innerHeight / 2 / height : 1, cell && cell < 48 ? 48 / cell : 1));
   if (zoom <= 1) return;
   box.style.setProperty('--zoom', String(zoom));
   box.classList.add('zoomed');
@@ -215,4 +220,30 @@ export function startView(box: HTMLElement): void {
   const b = box.getBoundingClientRect();
   box.scrollLeft += (left + right) / 2 - (b.left + box.clientWidth / 2);
   box.scrollTop += (top + bottom) / 2 - (b.top + box.clientHeight / 2);
+}
+
+function openOn(box: HTMLElement, svg: SVGSVGElement, [x, y, w, hh]: [number, number, number, number]): void {
+  const vb = svg.viewBox.baseVal;
+  const widthAt = (z: number) => {
+    box.style.setProperty('--zoom', String(z));
+    return svg.getBoundingClientRect().width;
+  };
+  const clamp = (z: number) => Math.min(MAX, Math.max(1, z));
+  box.classList.add('zoomed');
+  // The drawing's width at which the focus fills the box; zoomed, a minimum width may make it wider.
+  const want = (box.clientWidth * vb.width) / w;
+  let zoom = clamp(want / widthAt(1));
+  const got = widthAt(zoom);
+  if (got > want * 1.01) zoom = clamp((zoom * want) / got);
+  const scale = widthAt(zoom) / vb.width;
+  box.classList.toggle('zoomed', zoom > 1);
+  // No taller than the focus (the sea around it), yet a third of the screen at least to tap in.
+  box.style.maxHeight = `${Math.round(Math.min(innerHeight * 0.75, Math.max(innerHeight / 3, hh * scale)))}px`;
+  legible(svg);
+  const ctm = svg.getScreenCTM();
+  if (!ctm) return;
+  const p = new DOMPoint(x + w / 2, y + hh / 2).matrixTransform(ctm);
+  const b = box.getBoundingClientRect();
+  box.scrollLeft += p.x - (b.left + box.clientLeft + box.clientWidth / 2);
+  box.scrollTop += p.y - (b.top + box.clientTop + box.clientHeight / 2);
 }

@@ -59,7 +59,10 @@ export function handPanel(g: Game, yourTurn: boolean, help: string | undefined, 
   const theirs = !yourTurn && v?.side && v.side !== g.you.role ? v.cards?.[v.side]?.drawn : null;
   const theirName = v?.sides?.find((x) => x.id === v.side)?.name ?? '';
   // Both sides read the counters (the fog's "hidden ×N" too) at a phone's width.
-  if (ctx.svg) scaleStacks(ctx.svg);
+  if (ctx.svg) {
+    scaleStacks(ctx.svg);
+    focusOnOwn(ctx.svg, g.you.role ?? '');
+  }
   return h(
     'section',
     { class: 'hand' },
@@ -100,4 +103,58 @@ export function handPanel(g: Game, yourTurn: boolean, help: string | undefined, 
         )
       : null,
   );
+}
+
+/**
+ * A phone opens the map on the islands where the reader's units stand (zoom.ts fits it), not on the
+ * sea between them: the spaces holding the reader's stacks, or the strongest stack's alone when they
+ * lie too far apart to read at once, kept within the islands.
+ */
+function focusOnOwn(svg: SVGSVGElement, role: string): void {
+  const box = svg.parentElement;
+  if (!box) return;
+  type R = { x0: number; y0: number; x1: number; y1: number };
+  const rect = (el: SVGGraphicsElement): R => {
+    const b = el.getBBox();
+    return { x0: b.x, y0: b.y, x1: b.x + b.width, y1: b.y + b.height };
+  };
+  const union = (rs: R[]): R | null =>
+    rs.length
+      ? {
+          x0: Math.min(...rs.map((r) => r.x0)),
+          y0: Math.min(...rs.map((r) => r.y0)),
+          x1: Math.max(...rs.map((r) => r.x1)),
+          y1: Math.max(...rs.map((r) => r.y1)),
+        }
+      : null;
+  const land = union([...svg.querySelectorAll<SVGPathElement>('g.spaces path[data-space], g.islands path')].map(rect));
+  const stacks = [...svg.querySelectorAll<SVGGElement>(`g.stack[data-side="${CSS.escape(role)}"]`)];
+  const spaceOf = (st: SVGGElement) =>
+    svg.querySelector<SVGPathElement>(`path[data-space="${CSS.escape(st.dataset.space ?? '')}"]`);
+  const around = (sts: SVGGElement[]) =>
+    union(
+      sts
+        .map(spaceOf)
+        .filter((p): p is SVGPathElement => !!p)
+        .map(rect),
+    );
+  const vb = svg.viewBox.baseVal;
+  // Wider than this, names and counters are too small to read on a phone.
+  const widest = vb.width * 0.48;
+  let f = around(stacks);
+  if (f && f.x1 - f.x0 > widest) {
+    const strongest = [...stacks].sort((a, b) => Number(b.dataset.strength ?? 0) - Number(a.dataset.strength ?? 0));
+    f = around(strongest.slice(0, 1));
+  }
+  if (!f || !land) return;
+  // A margin around, no narrower than a third of the map nor flatter than a phone's map box (a third
+  // of its screen high: zoom.ts); then
+  // moved (not cut) to lie within the islands, as far as it keeps the reader's units.
+  const pad = vb.width * 0.03;
+  const within = union([land, { x0: f.x0 - pad, y0: f.y0 - pad, x1: f.x1 + pad, y1: f.y1 + pad }])!;
+  const w = Math.min(Math.max(f.x1 - f.x0 + 2 * pad, vb.width / 3), within.x1 - within.x0);
+  const hh = Math.min(Math.max(f.y1 - f.y0 + 2 * pad, w * 0.75), within.y1 - within.y0);
+  const cx = Math.min(Math.max((f.x0 + f.x1) / 2, within.x0 + w / 2), within.x1 - w / 2);
+  const cy = Math.min(Math.max((f.y0 + f.y1) / 2, within.y0 + hh / 2), within.y1 - hh / 2);
+  box.dataset.focus = [cx - w / 2, cy - hh / 2, w, hh].map((n) => n.toFixed(1)).join(' ');
 }

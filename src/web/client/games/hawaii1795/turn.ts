@@ -3,6 +3,7 @@
 // the space they go to (or its button). Each choice becomes a line of the turn, shown as a list to
 // reorder or remove before it is sent; the judge reads the lines as the text box would. Only what the
 // options offer is offered; the judge still checks the whole turn (a refused turn stores nothing).
+// The battles the moves make (where the enemy stands, 11.1) are listed by name, to put in order.
 import type { Choices } from '../../../../hand-of-destiny/choices.ts';
 import { h, say, tellOnMap as tell } from '../../dom.ts';
 import { viewOf, type Game, type Hawaii1795View } from '../../types.ts';
@@ -12,10 +13,28 @@ interface Entry {
   text: string;
   label: string;
   units: string[];
-  kind: 'card' | 'remove' | 'recruit' | 'move' | 'fleet' | 'other';
+  kind: 'card' | 'remove' | 'recruit' | 'move' | 'fleet' | 'battle' | 'other';
+  /** Where a move or fleet move ends (a battle there if the enemy stands there). */
+  to?: string;
 }
 
 const isStanding = (t: string) => /^\s*stand(ing)?\b/i.test(t);
+const isBattle = (t: string) => /^\s*(battles?|attack)\b/i.test(t);
+/** The spaces a reading names: "MOVE ... Kona - Hilo" ends at Hilo; "BATTLE Maui, then O'ahu-1" names two. */
+const endOf = (reading: string) =>
+  /^\s*(move|fleet)\b/i.test(reading)
+    ? reading
+        .replace(/\s+with\s.*$/i, '')
+        .split(/\s+-\s+/)
+        .at(-1)
+        ?.trim()
+    : undefined;
+const battleNames = (reading: string) =>
+  reading
+    .replace(/^\s*\S+\s*/, '')
+    .split(/,\s*then\s+|,\s*/)
+    .map((x) => x.trim())
+    .filter(Boolean);
 
 export function turnPanel(
   g: Game,
@@ -26,15 +45,39 @@ export function turnPanel(
   const role = g.you.role ?? '';
   const view = viewOf<Hawaii1795View>(g);
   const svg = ctx.svg;
+  const spaceIds = new Map((view?.spaces ?? []).map((sp) => [sp.name, sp.id]));
+  // A stored move names its units as the view does: they are not offered again after a reload.
+  const own = (view?.spaces ?? []).flatMap((sp) => sp.units.filter((u) => u.owner === role));
+  const esc = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const places = [...spaceIds.keys()].map(esc).join('|');
+  // A name stands whole: before a comma, the end, or the space it leaves ("Kamehameha" is not "Kamehameha pike").
+  const unitsIn = (reading: string) =>
+    own.filter((u) => new RegExp(`(^|[ ,])${esc(u.name)}(?=,|$|\\s+(${places})\\s+-)`).test(reading)).map((u) => u.id);
   // The lines stored for this turn (kept, in their order); the STANDING ones belong to the drawer.
   const entries: Entry[] = ctx.stored
     .filter((l) => l.ok && !isStanding(l.text))
     .map((l) => ({
       text: l.text,
       label: l.reading ?? l.text,
-      units: [],
-      kind: /^\s*(hold|keep|play|use)\b/i.test(l.text) ? 'card' : 'other',
+      units: /^\s*(move|fleet)\b/i.test(l.reading ?? '') ? unitsIn(l.reading ?? '') : [],
+      kind: /^\s*(hold|keep|play|use)\b/i.test(l.text)
+        ? 'card'
+        : isBattle(l.text)
+          ? 'battle'
+          : /^\s*fleet\b/i.test(l.reading ?? '')
+            ? 'fleet'
+            : /^\s*move\b/i.test(l.reading ?? '')
+              ? 'move'
+              : 'other',
+      to: spaceIds.get(endOf(l.reading ?? '') ?? ''),
     }));
+  // The order of battles the player chose (space ids), or null for the judge's default (map order).
+  const storedBattle = entries.find((e) => e.kind === 'battle');
+  let battleOrder: string[] | null = storedBattle
+    ? battleNames(storedBattle.label)
+        .map((n) => spaceIds.get(n))
+        .filter((x): x is string => !!x)
+    : null;
   const standing = () => ctx.stored.filter((l) => l.ok && isStanding(l.text)).map((l) => l.text);
   const used = () => new Set(entries.flatMap((e) => e.units));
   const fleetsUsed = () => entries.filter((e) => e.kind === 'fleet').length;
@@ -107,6 +150,7 @@ export function turnPanel(
   // ---- The turn as a list, with its buttons.
   const list = h('ol', { class: 'turn-lines', id: 'turn-lines', 'aria-label': 'Your turn' });
   const show = () => {
+    syncBattles();
     list.replaceChildren(
       ...entries.map((e, i) =>
         h(
@@ -152,6 +196,7 @@ export function turnPanel(
                 'aria-label': `Remove: ${e.label}`,
                 onclick: () => {
                   entries.splice(i, 1);
+                  if (e.kind === 'battle') battleOrder = null;
                   show();
                   say(`${e.label}: removed.`);
                 },
@@ -184,6 +229,121 @@ export function turnPanel(
     },
     'Send this turn',
   );
+
+  // ---- Battles: where both sides will stand once the moves are made, fought in the player's order.
+  const mapOrder = (view?.spaces ?? []).map((sp) => sp.id);
+  const battlesDue = () => {
+    const enemy = new Set(o.enemyAt ?? []);
+    const due = new Set([...(o.battles ?? []), ...entries.filter((e) => e.to && enemy.has(e.to)).map((e) => e.to!)]);
+    return mapOrder.filter((sp) => due.has(sp));
+  };
+  const battlesInOrder = () => {
+    const due = battlesDue();
+    return battleOrder
+      ? [...battleOrder.filter((b) => due.includes(b)), ...due.filter((b) => !battleOrder!.includes(b))]
+      : due;
+  };
+  const battleBox = h('div', { class: 'battle-order', id: 'battle-order' });
+  // The BATTLES line follows the order chosen (one line, last); none while the default stands.
+  const syncBattles = () => {
+    const order = battlesInOrder();
+    const i = entries.findIndex((e) => e.kind === 'battle');
+    const line =
+      battleOrder && order.length > 1
+        ? {
+            text: `BATTLES ${order.map(names.space).join(', ')}`,
+            label: `Battles in this order: ${order.map(names.space).join(', then ')}`,
+            units: [],
+            kind: 'battle' as const,
+          }
+        : null;
+    if (i >= 0 && line) entries[i] = line;
+    else if (i >= 0) entries.splice(i, 1);
+    else if (line) entries.push(line);
+    drawBattles(order);
+  };
+  const moveBattle = (order: string[], i: number, j: number) => {
+    const next = [...order];
+    next.splice(j, 0, ...next.splice(i, 1));
+    battleOrder = next;
+    show();
+    say(`Battles in this order: ${next.map(names.space).join(', then ')}.`);
+  };
+  const drawBattles = (order: string[]) => {
+    if (!order.length) {
+      battleBox.replaceChildren(
+        h(
+          'p',
+          { class: 'muted' },
+          'No battle yet: a move or fleet move into a space where the enemy stands makes one, and you attack there in the Battle Phase.',
+        ),
+      );
+      return;
+    }
+    const parts = [
+      h(
+        'p',
+        {},
+        order.length === 1
+          ? `One battle, at ${names.space(order[0]!)}: you attack there once the moves are made.`
+          : 'You attack in each of these spaces once the moves are made, one battle after another, in this order (a battle can decide the next):',
+      ),
+      order.length > 1
+        ? h(
+            'ol',
+            { class: 'turn-lines', 'aria-label': 'Order of the battles' },
+            ...order.map((sp, i) =>
+              h(
+                'li',
+                { 'data-space': sp },
+                h('span', { class: 'line-text' }, names.space(sp)),
+                h(
+                  'span',
+                  { class: 'line-buttons' },
+                  h(
+                    'button',
+                    {
+                      type: 'button',
+                      class: 'secondary',
+                      'aria-label': `Fight ${names.space(sp)} first`,
+                      disabled: i === 0,
+                      onclick: () => moveBattle(order, i, 0),
+                    },
+                    'First',
+                  ),
+                  h(
+                    'button',
+                    {
+                      type: 'button',
+                      class: 'secondary',
+                      'aria-label': `Earlier: ${names.space(sp)}`,
+                      disabled: i === 0,
+                      onclick: () => moveBattle(order, i, i - 1),
+                    },
+                    '↑',
+                  ),
+                  h(
+                    'button',
+                    {
+                      type: 'button',
+                      class: 'secondary',
+                      'aria-label': `Later: ${names.space(sp)}`,
+                      disabled: i === order.length - 1,
+                      onclick: () => moveBattle(order, i, i + 1),
+                    },
+                    '↓',
+                  ),
+                ),
+              ),
+            ),
+          )
+        : null,
+      order.length > 1 && !battleOrder
+        ? h('p', { class: 'muted' }, 'Left as it is, they are fought in map order.')
+        : null,
+    ];
+    battleBox.replaceChildren(...parts.filter((x) => x !== null));
+  };
 
   // ---- Removals and recruits: a button each.
   const removal = o.removal
@@ -270,6 +430,16 @@ export function turnPanel(
       return [];
     return f.destinations.filter((d) => d !== space);
   };
+  // 10.3: what one canoe carries; more picked, the page says so rather than offer a fleet move the judge refuses.
+  const tooMany = (space: string, ids: string[]): string | null => {
+    const cap = o.fleet?.capacity;
+    if (!cap) return null;
+    const leaders = ids.filter((id) => mineAt(space).find((u) => u.id === id)?.kind === 'leader').length;
+    const units = ids.length - leaders;
+    if (units <= cap.units && leaders <= cap.leaders) return null;
+    const n = (k: number, what: string) => `${k} ${what}${k === 1 ? '' : 's'}`;
+    return `A canoe carries at most ${n(cap.units, 'unit')} and ${n(cap.leaders, 'leader')} (${n(units, 'unit')} and ${n(leaders, 'leader')} picked): tap the ones to leave behind, and the fleet's destinations appear.`;
+  };
   let at: string | null = null;
   let chosen = new Set<string>();
   const select = (space: string | null) => {
@@ -286,7 +456,7 @@ export function turnPanel(
     const walkers = movers(space).filter((u) => (o.landMoves ?? []).some((m) => m.unit === u.id));
     chosen = new Set((walkers.length ? walkers : movers(space)).map((u) => u.id));
     drawSelection();
-    tell(`Selected: your units at ${names.space(space)}. Tap the space they go to, or a button beside the map.`);
+    tell(`Selected: your units at ${names.space(space)}. Tap the space they go to, or its button under Your turn.`);
   };
   const go = (to: string, by: 'land' | 'fleet') => {
     if (!at) return;
@@ -298,6 +468,7 @@ export function turnPanel(
         label: `Move ${who}: ${names.space(at)} → ${names.space(to)}`,
         units: ids,
         kind: 'move',
+        to,
       });
     else {
       const canoe = canoesAt(at)[0]?.canoe;
@@ -306,6 +477,7 @@ export function turnPanel(
         label: `Fleet ${names.space(at)} → ${names.space(to)}${ids.length ? ` with ${who}` : ' (empty canoes)'}`,
         units: canoe ? [canoe, ...ids] : ids,
         kind: 'fleet',
+        to,
       });
     }
     select(null);
@@ -315,7 +487,8 @@ export function turnPanel(
     const space = at;
     const ids = [...chosen];
     const land = landTo(space, ids);
-    const fleet = fleetTo(space);
+    const load = tooMany(space, ids);
+    const fleet = load ? [] : fleetTo(space);
     selection.classList.add('active');
     selection.replaceChildren(
       ...[
@@ -368,7 +541,8 @@ export function turnPanel(
               ),
             )
           : null,
-        !land.length && !fleet.length
+        load && fleetTo(space).length ? h('p', { id: 'canoe-load' }, h('strong', {}, load)) : null,
+        !land.length && !fleet.length && !load
           ? h(
               'p',
               { class: 'muted' },
@@ -432,6 +606,7 @@ export function turnPanel(
     const tapSpace = (to: string) => {
       if (!at || to === at) return;
       if (landTo(at, [...chosen]).includes(to)) go(to, 'land');
+      else if (fleetTo(at).includes(to) && tooMany(at, [...chosen])) tell(`${tooMany(at, [...chosen])}`);
       else if (fleetTo(at).includes(to)) go(to, 'fleet');
       else
         tell(
@@ -457,12 +632,14 @@ export function turnPanel(
       : null,
     removal ? h('div', {}, h('p', { class: 'muted' }, 'Remove:'), removal) : null,
     o.recruits?.length ? h('div', {}, h('p', { class: 'muted' }, 'Recruit from your Recruit Box:'), recruitBox) : null,
+    h('h3', {}, 'Battles'),
+    battleBox,
     h('h3', {}, 'The lines of your turn'),
     list,
     h(
       'p',
       { class: 'muted' },
-      'They are carried out in the order of the turn (card, removals, recruits, moves); moves in the order of this list.',
+      'They are carried out in the order of the turn (card, removals, recruits, moves, battles); moves in the order of this list.',
     ),
     sendBtn,
   );
