@@ -9,5 +9,6 @@ onRefresh(route);
 window.addEventListener('hashchange', () => void route());
 void route();
 // Once the page's first request is under way (a task after this one): the deadline formatter's
-// slow first build happens while it is, not when the page's head is built with its answer.
-setTimeout(dateFormat, 0);
+// slow first build happens while it is, not when the page's head is built with its answer. Only
+// for the pages that show a deadline (a game's, My games, public games).
+if (!/\/(?:history|press|new)\b/.test(location.hash)) setTimeout(dateFormat, 0);
