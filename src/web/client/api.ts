@@ -98,8 +98,8 @@ export const get = <P extends PathOf<'get'>>(path: P, call: Call<Op<'get', P>> =
 
 /**
  * Answers a page is about to ask for, asked for all at once: its panels then find them under way
- * instead of asking one after the other (eight round trips in a row on a game page). Each is taken
- * once, within a few seconds.
+ * instead of asking one after the other (eight round trips in a row on a game page). Two panels
+ * asking for the same answer (the press list and the badge) share it while the page is built.
  */
 const early = new Map<string, { at: number; answer: Promise<unknown> }>();
 export function prefetch(urls: string[]): void {
@@ -110,13 +110,15 @@ export function prefetch(urls: string[]): void {
     early.set(url, { at: now, answer });
   }
 }
-/** Answers asked for early and not taken are dropped when a page is built again or the reader changes something: never served stale. */
+/**
+ * Answers asked for early are dropped when the page is built (or built again), the reader changes
+ * something or the game changes (live): never served stale.
+ */
 export function forgetEarly(): void {
   early.clear();
 }
 function taken(url: string): Promise<unknown> | undefined {
   const e = early.get(url);
-  early.delete(url);
   return e && Date.now() - e.at < 5000 ? e.answer : undefined;
 }
 export const put = <P extends PathOf<'put'>>(path: P, call: Call<Op<'put', P>> = {}) => {

@@ -1,6 +1,7 @@
 // Following the game a page shows: one EventSource (Server-Sent Events) for the page, kept while the
 // page is built again for the same stream and closed when another page is shown. An event says only
 // what changed (a kind, the phase seq): the page fetches again what it may read.
+import { forgetEarly } from './api.ts';
 import { refresh } from './refresh.ts';
 
 export interface Change {
@@ -47,6 +48,8 @@ export function follow(url: string, handler: (c: Change) => void): void {
       setTimeout(() => {
         const c = pending!;
         pending = null;
+        // What the page asked for before this change may be older than it.
+        forgetEarly();
         if (source?.es === es) onChange(c);
       }, 250);
     }

@@ -70,6 +70,7 @@ export async function route(): Promise<void> {
   try {
     await routeOnce();
   } finally {
+    forgetEarly();
     endPage();
     if (--building === 0) main.setAttribute('aria-busy', 'false');
   }

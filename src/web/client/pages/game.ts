@@ -35,11 +35,13 @@ export async function gamePage(id: string): Promise<void> {
   // What this reader's panels will ask for, asked for together (see prefetch).
   const at = `/games/${id}`;
   const player = me.kind === 'player' && g.status !== 'forming';
+  // In the order the page needs them: a browser opens six connections to a server and the live
+  // stream holds one, so the last may wait for the first to finish.
   prefetch([
-    ...(g.status === 'forming' ? [] : [`${at}/map.svg`, `${at}/history?after=0`]),
+    ...(g.status === 'forming' ? [] : [`${at}/map.svg`]),
     ...(player && phase ? [`${at}/orders`, `${at}/options`] : []),
     ...(player && (g.status === 'active' || g.status === 'paused') ? [`${at}/votes`] : []),
-    ...(player ? [`${at}/press`, `${at}/email-settings`] : []),
+    ...(g.status === 'forming' ? [] : [`${at}/press`, `${at}/history?after=0`]),
   ]);
   // Before the start an invited or joined player has no power yet: the view calls them an observer.
   const mine =
