@@ -53,4 +53,3 @@ export function fastReply(status: number, schema: ZodType): FastifySerializerCom
   return (route) =>
     String(route.httpStatus) === String(status) ? write : (zodSerializer as FastifySerializerCompiler<unknown>)(route);
 }
-

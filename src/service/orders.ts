@@ -55,11 +55,7 @@ function canonical(x: unknown): string {
  * accepted orders are plain JSON; read canonically they hash as their stored form does.
  */
 export function receiptHash(gameId: string, phaseKey: string, role: string, accepted: unknown, at: Date): string {
-  return crypto.hash(
-    'sha256',
-    canonical({ gameId, phase: phaseKey, role, accepted, at: at.toISOString() }),
-    'hex',
-  );
+  return crypto.hash('sha256', canonical({ gameId, phase: phaseKey, role, accepted, at: at.toISOString() }), 'hex');
 }
 
 export function splitText(text: string): string[] {

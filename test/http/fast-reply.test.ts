@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { fastReply } from '../../src/http/fast-reply.ts';
 import { SubmitReply } from '../../src/http/orders.ts';
 
-const route = (httpStatus: string) => ({ schema: SubmitReply, method: 'PUT', url: '/games/:gameId/orders', httpStatus });
+const route = (httpStatus: string) => ({
+  schema: SubmitReply,
+  method: 'PUT',
+  url: '/games/:gameId/orders',
+  httpStatus,
+});
 const fast = fastReply(200, SubmitReply)(route('200') as never) as (x: unknown) => string;
 const zod = (zodSerializer as (r: unknown) => (x: unknown) => string)(route('200'));
 
