@@ -343,6 +343,15 @@ async function main() {
         ),
       );
       ab = { port: abPort, requests: abRequests, child, ref: AB };
+      // Warmed up as this one was: every seat sends its orders once.
+      const conns = Array.from({ length: CONCURRENCY }, () => new Client(abPort));
+      let next = 0;
+      await Promise.all(
+        conns.map(async (conn) => {
+          for (let i = next++; i < seats.length; i = next++) await conn.request(abRequests[i]![i % 3]!);
+        }),
+      );
+      for (const c of conns) c.close();
     }
     type Measured = Awaited<ReturnType<typeof measured>>;
     const rounds: { peer: Measured; kahu: Measured; old?: Measured }[] = [];
