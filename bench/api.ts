@@ -208,6 +208,18 @@ async function load(port: number, requests: Buffer[][], pid: number, database: s
   return { latencies, statuses, elapsed, cpu };
 }
 
+/** Every seat sends its orders once, from CONCURRENCY connections. */
+async function warmUp(port: number, requests: Buffer[][]): Promise<void> {
+  const conns = Array.from({ length: CONCURRENCY }, () => new Client(port));
+  let next = 0;
+  await Promise.all(
+    conns.map(async (conn) => {
+      for (let i = next++; i < requests.length; i = next++) await conn.request(requests[i]![i % 3]!);
+    }),
+  );
+  for (const c of conns) c.close();
+}
+
 async function main() {
   const scratch = await scratchDatabase('bench');
   const { url, dir: tmp } = scratch;
@@ -281,16 +293,7 @@ async function main() {
     // from the set-up's (no submission yet) it scanned all of Submission for each write, which
     // grew from 3 ms to 50 ms a batch within a run (a judge's autovacuum would re-analyse as the
     // table grows; not within a 15 s run, and this machine's PostgreSQL runs without it).
-    {
-      const conns = Array.from({ length: CONCURRENCY }, () => new Client(port));
-      let next = 0;
-      await Promise.all(
-        conns.map(async (conn) => {
-          for (let i = next++; i < seats.length; i = next++) await conn.request(requests[i]![i % 3]!);
-        }),
-      );
-      for (const c of conns) c.close();
-    }
+    await warmUp(port, requests);
     // The peer and kahu in turns (peer, kahu, peer, kahu, ...), each under the same load generator
     // on the same PostgreSQL: a slow spell of this shared machine falls on both, and each round's
     // ratio is measured side by side. The peer idles while kahu runs and the other way round.
@@ -343,15 +346,7 @@ async function main() {
         ),
       );
       ab = { port: abPort, requests: abRequests, child, ref: AB };
-      // Warmed up as this one was: every seat sends its orders once.
-      const conns = Array.from({ length: CONCURRENCY }, () => new Client(abPort));
-      let next = 0;
-      await Promise.all(
-        conns.map(async (conn) => {
-          for (let i = next++; i < seats.length; i = next++) await conn.request(abRequests[i]![i % 3]!);
-        }),
-      );
-      for (const c of conns) c.close();
+      await warmUp(abPort, abRequests); // as this one was
     }
     type Measured = Awaited<ReturnType<typeof measured>>;
     const rounds: { peer: Measured; kahu: Measured; old?: Measured }[] = [];
