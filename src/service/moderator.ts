@@ -437,7 +437,7 @@ export async function resign(ctx: Ctx, gameId: string, accountId: string): Promi
         kind: 'event:resigned-moderator',
         gameId,
         subject: `${a.game.name}: ${power} needs a new player`,
-        body: `${renderPeople(text, people, null)}\n\nTo give ${power} to someone else: "Replace" beside ${power} on the game's page, ${ctx.config.publicUrl}/#/games/${gameId}\n(for programs, the API's POST /games/${gameId}/players/${p.id}/replace with {"email": "..."}).\n`,
+        body: `${renderPeople(text, people, null)}\n\nTo give ${power} to someone else: "Replace" beside ${power} on the game's page, ${ctx.config.publicUrl}/#/games/${gameId}\n(for programs: POST ${ctx.config.publicUrl}/games/${gameId}/players/${p.id}/replace with {"email": "..."}).\n`,
       },
       now,
     );
