@@ -429,6 +429,15 @@ async function writeAdjudications(tx: Tx, list: Adjudication[], now: Date): Prom
     now,
     JSON.stringify(list.map((a) => ({ id: a.phase.id, report: asStored(a.report), missed: a.missed }))),
   );
+  // A submission followed by another of its power stopped counting then: recorded now, not on
+  // every submission (see writeBatcher in orders.ts).
+  await tx.$executeRawUnsafe(
+    `UPDATE "Submission" s SET "supersededAt" = n.next
+       FROM (SELECT id, lead("createdAt") OVER (PARTITION BY "phaseId", role ORDER BY seq) AS next
+               FROM "Submission" WHERE "phaseId" = ANY($1::uuid[]) AND "supersededAt" IS NULL) n
+      WHERE s.id = n.id AND n.next IS NOT NULL`,
+    list.map((a) => a.phase.id),
+  );
   const missedPlayers = list.flatMap((a) => a.missedPlayerIds);
   if (missedPlayers.length)
     await tx.$executeRawUnsafe(

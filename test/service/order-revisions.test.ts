@@ -51,15 +51,22 @@ describe('revised orders', () => {
       orderBy: { seq: 'asc' },
     });
     expect(subs).toHaveLength(4 * 3 + 1 + 3);
-    const inForce = subs.filter((s) => s.supersededAt === null);
-    expect(inForce).toHaveLength(1);
-    expect(inForce[0]!.seq).toBe(subs.at(-1)!.seq);
-    const last = inForce[0]!.lines as string[];
+    // While the phase is open the last by seq counts (earlier ones are not rewritten on each submission).
+    const inForce = subs.at(-1)!;
+    const last = inForce.lines as string[];
     const mine = (await sunrise.req('GET', `/games/${game.id}/orders`)).body;
     expect(mine.lines.map((l: { text: string }) => l.text)).toEqual(last);
-    expect(mine.receipt.hash).toBe(inForce[0]!.receipt);
+    expect(mine.receipt.hash).toBe(inForce.receipt);
     t.clock.set(new Date(phase.deadlineAt!.getTime() + 1));
     expect(await handleDeadlineJob(t.ctx, { phaseId: phase.id })).toBe('processed');
+    // Adjudicated, each earlier submission is marked superseded at the time of the next one.
+    const after = await t.db.submission.findMany({
+      where: { phaseId: phase.id, role: 'Sunrise' },
+      orderBy: { seq: 'asc' },
+    });
+    expect(after.filter((s) => s.supersededAt === null).map((s) => s.seq)).toEqual([inForce.seq]);
+    for (let i = 0; i + 1 < after.length; i++)
+      expect(after[i]!.supersededAt!.getTime()).toBe(after[i + 1]!.createdAt.getTime());
     const report = JSON.stringify((await t.db.phase.findUniqueOrThrow({ where: { id: phase.id } })).report);
     // The last revision's move is adjudicated, not an earlier one's.
     if (last.includes('B Puna - Hilo')) expect(report).toContain('Hilo');
