@@ -158,78 +158,66 @@ function contextBatcher(ctx: Ctx) {
   );
 }
 
+/** One submission to store; the batch goes to PostgreSQL as one JSON document, keys as below. */
 interface WriteItem {
-  phaseId: string;
+  phase_id: string;
   role: string;
   at: string;
-  accountId: string;
-  lines: string;
-  readings: string;
-  accepted: string;
+  account_id: string;
+  /** As written, as read (ReadLine[]) and the accepted part: plain JSON, nested (not strings). */
+  lines: unknown;
+  readings: unknown;
+  accepted: unknown;
   receipt: string;
   ready: boolean;
   submitted: boolean;
-  mailTo: string;
+  mail_to: string;
   subject: string;
   body: string;
-  gameId: string;
+  game_id: string;
   mail: boolean;
   /** The game's grace period after the deadline (0: none), in which only a power without orders may send. */
-  graceMs: number;
+  grace_ms: number;
 }
 
 /**
  * Store many submissions in one statement (one commit): each only if its phase is still open
  * (the phase row is taken FOR SHARE; adjudication takes it FOR UPDATE, so nothing slips in during
  * adjudication), with its readiness and receipt mail. Two submissions of one power never share a batch.
+ * The one before is not touched: the last by seq counts, and its supersededAt is filled in when the
+ * phase is adjudicated (rewriting the earlier row, jsonb and all, on every submission cost
+ * PostgreSQL a new row version and three index entries: issue 28).
+ * The batch is one JSON parameter: as sixteen arrays, each reading was JSON inside an array
+ * literal, escaped by the driver and parsed twice by PostgreSQL.
  */
 function writeBatcher(ctx: Ctx) {
   return createBatcher<WriteItem, boolean>(
     async (items) => {
-      const col = <K extends keyof WriteItem>(k: K) => items.map((x) => x[k]);
       // One write batch at a time per process: batches never wait on each other's row locks. Across
       // processes they may, so a deadlock victim is simply run again.
       // The deadline is hard: the phase row (and its deadline, as extended) is read FOR SHARE in this
       // statement; adjudication takes it FOR UPDATE. Orders timed at or after the deadline are
       // refused, except in a grace period for a power that has sent nothing (marked late).
+      const batch = JSON.stringify(items);
       const query = () =>
         ctx.pool.query<{ idx: string }>({
           name: 'submit-write',
-          text: `WITH i AS (SELECT * FROM unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::uuid[], $5::jsonb[], $6::jsonb[], $7::jsonb[], $8::text[], $9::bool[], $10::bool[], $11::text[], $12::text[], $13::text[], $14::uuid[], $15::int[], $16::bool[])
+          text: `WITH i AS (SELECT * FROM ROWS FROM (jsonb_to_recordset($1::jsonb)
+                      AS (phase_id uuid, role text, at timestamptz, account_id uuid, lines jsonb, readings jsonb, accepted jsonb, receipt text, ready bool, submitted bool, mail_to text, subject text, body text, game_id uuid, grace_ms int, mail bool))
                     WITH ORDINALITY AS x(phase_id, role, at_tz, account_id, lines, readings, accepted, receipt, ready, submitted, mail_to, subject, body, game_id, grace_ms, mail, idx)),
-            ph AS (SELECT id, "deadlineAt" FROM "Phase" WHERE id = ANY($1::uuid[]) AND status = 'open' FOR SHARE),
+            ph AS (SELECT id, "deadlineAt" FROM "Phase" WHERE id IN (SELECT phase_id FROM i) AND status = 'open' FOR SHARE),
             x AS (SELECT i.*, i.at_tz AT TIME ZONE 'UTC' AS at, ph."deadlineAt" AS deadline FROM i JOIN ph ON ph.id = i.phase_id),
             ok AS (SELECT x.*, (x.deadline IS NOT NULL AND x.at >= x.deadline) AS late FROM x
                     WHERE x.deadline IS NULL OR x.at < x.deadline
                        OR (x.grace_ms > 0 AND x.at < x.deadline + x.grace_ms * interval '1 millisecond'
                            AND NOT EXISTS (SELECT 1 FROM "Submission" s WHERE s."phaseId" = x.phase_id AND s.role = x.role))),
-            sup AS (UPDATE "Submission" s SET "supersededAt" = ok.at FROM ok
-                    WHERE s.seq = (SELECT l.seq FROM "Submission" l WHERE l."phaseId" = ok.phase_id AND l.role = ok.role ORDER BY l.seq DESC LIMIT 1)
-                      AND s."supersededAt" IS NULL),
             ins AS (INSERT INTO "Submission" ("phaseId", role, "accountId", lines, readings, accepted, receipt, "createdAt", late)
-                    SELECT phase_id, role, account_id, lines, readings, accepted, receipt, at, late FROM ok ORDER BY idx),
+                    SELECT phase_id, role, account_id, lines, readings, COALESCE(accepted, 'null'::jsonb), receipt, at, late FROM ok ORDER BY idx),
             pr AS (UPDATE "PhaseRole" r SET ready = ok.ready, submitted = ok.submitted, "updatedAt" = ok.at FROM ok WHERE r."phaseId" = ok.phase_id AND r.role = ok.role),
             m AS (INSERT INTO "OutboxMail" ("toAddress", subject, body, kind, "gameId", "createdAt", "nextAttemptAt")
                   SELECT mail_to, subject, body, 'receipt', game_id, at, at FROM ok WHERE ok.mail ORDER BY idx)
        SELECT idx FROM ok`,
-          values: [
-            col('phaseId'),
-            col('role'),
-            col('at'),
-            col('accountId'),
-            col('lines'),
-            col('readings'),
-            col('accepted'),
-            col('receipt'),
-            col('ready'),
-            col('submitted'),
-            col('mailTo'),
-            col('subject'),
-            col('body'),
-            col('gameId'),
-            col('graceMs'),
-            col('mail'),
-          ],
+          values: [batch],
         });
       let r: Awaited<ReturnType<typeof query>>;
       for (let attempt = 1; ; attempt++) {
@@ -243,7 +231,7 @@ function writeBatcher(ctx: Ctx) {
       const stored = new Set(r.rows.map((x) => Number(x.idx) - 1));
       return items.map((_, i) => stored.has(i));
     },
-    { maxSize: 500, maxInFlight: 1, key: (x) => `${x.phaseId}:${x.role}` },
+    { maxSize: 500, maxInFlight: 1, key: (x) => `${x.phase_id}:${x.role}` },
   );
 }
 
@@ -344,21 +332,21 @@ export async function submitOrders(
       )
     : { to: '', subject: '', body: '' };
   const written = await batchersOf(ctx).write.run({
-    phaseId: c.phase_id,
+    phase_id: c.phase_id,
     role,
     at: utc(now),
-    accountId: accountId!,
-    lines: JSON.stringify(input.lines),
-    readings: JSON.stringify(read.lines),
-    accepted: JSON.stringify(read.accepted ?? null),
+    account_id: accountId!,
+    lines: input.lines,
+    readings: read.lines,
+    accepted: read.accepted ?? null,
     receipt: hash,
     ready,
     submitted: input.lines.length > 0,
-    mailTo: mail.to,
+    mail_to: mail.to,
     subject: mail.subject,
     body: mail.body,
-    gameId,
-    graceMs: graceOf(c),
+    game_id: gameId,
+    grace_ms: graceOf(c),
     mail: sendsMail,
   });
   if (!written) throw await refusal(ctx, c.phase_id, c.label, now);
