@@ -49,7 +49,11 @@ describe('Standard adjustments by tapping, on a phone', () => {
   const url = () => `/games/${gameId}/orders`;
   const lines = async (c: Client) => (await c.ok('GET', url())).lines.map((l: any) => l.text);
   beforeAll(async () => {
-    ({ mod, gameId, byRole } = await gameOf(t, 'adjtap', 7, { name: 'Adjusted Europe', variant: 'standard', scenario: 'classic' }));
+    ({ mod, gameId, byRole } = await gameOf(t, 'adjtap', 7, {
+      name: 'Adjusted Europe',
+      variant: 'standard',
+      scenario: 'classic',
+    }));
     // Spring: Vienna leaves for Bohemia, Venice goes to Tyrolia, Germany closes on Warsaw.
     await byRole.Austria!.ok('PUT', url(), { orders: ['A Vie - Boh'] });
     await byRole.Italy!.ok('PUT', url(), { orders: ['A Ven - Tyr'] });
@@ -140,7 +144,9 @@ describe('Standard adjustments by tapping, on a phone', () => {
     expect(await page.locator('#builds .choices').count()).toBe(0);
     // The last results (Fall 1901) on its own zoomed map, names legible on the phone.
     const names = await resultsNames(page);
-    console.log(`Standard results map at 390 px: names ${names.least.toFixed(1)}–${names.usual.toFixed(1)} px, zoom ${names.zoom}`);
+    console.log(
+      `Standard results map at 390 px: names ${names.least.toFixed(1)}–${names.usual.toFixed(1)} px, zoom ${names.zoom}`,
+    );
     expect(names.zoom).toBeGreaterThan(1);
     expect(names.usual).toBeGreaterThanOrEqual(11);
     expect(names.least).toBeGreaterThanOrEqual(11);

@@ -172,7 +172,9 @@ describe('Heiau by tapping, on a phone', () => {
     await haole.locator('p.phase', { hasText: 'Fall 1' }).waitFor({ timeout: 20_000 });
     await haole.locator('main[aria-busy="false"] #map svg').waitFor();
     const names = await resultsNames(haole);
-    console.log(`Heiau results map at 390 px: names ${names.least.toFixed(1)}–${names.usual.toFixed(1)} px, zoom ${names.zoom}`);
+    console.log(
+      `Heiau results map at 390 px: names ${names.least.toFixed(1)}–${names.usual.toFixed(1)} px, zoom ${names.zoom}`,
+    );
     expect(names.zoom).toBeGreaterThan(1);
     expect(names.least).toBeGreaterThanOrEqual(11);
     expect(await noSideways(haole)).toBe(true);
