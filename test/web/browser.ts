@@ -111,3 +111,21 @@ export async function tapOn(page: Page, selector: string, done: () => Promise<bo
   }
   throw new Error(`tapping ${selector} did nothing: ${await page.locator('#map-hint').innerText()}`);
 }
+
+/** The names on the last results' map as drawn on the screen (px), once it is drawn. */
+export async function resultsNames(page: Page): Promise<{ least: number; usual: number; zoom: number }> {
+  await page.locator('#results-map').scrollIntoViewIfNeeded();
+  await page.locator('#results-map svg g.labels text[data-size]').first().waitFor();
+  return page.locator('#results-map').evaluate((box: HTMLElement) => {
+    const svg = box.querySelector('svg')!;
+    const px = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    const sizes = [...svg.querySelectorAll('g.labels text')]
+      .map((x) => Number(x.getAttribute('font-size') ?? x.parentElement!.getAttribute('font-size')) * px)
+      .sort((a, b) => a - b);
+    return {
+      least: sizes[0]!,
+      usual: sizes[Math.floor(sizes.length / 2)]!,
+      zoom: Number(box.style.getPropertyValue('--zoom') || 1),
+    };
+  });
+}

@@ -2,12 +2,14 @@
 // Standard's; year.test.ts plays a Heiau year with builds). In the Discrete scenario Sunrise
 // dislodges Midday's boat bunch from the Hamakua Coast in Fall; Midday's player taps the bunch, then
 // Hilo (the retreat), sends it, and then taps the bunch again and its Disband button instead. The
-// API has each order as sent.
+// API has each order as sent. In Discovery, the Haole's European fleet convoys Dawn's boat bunch
+// from Puna across the South Pacific to Lanai (the rulebook: "a fleet may convoy a boat bunch as it
+// would an army"; a convoyed bunch arrives with boats intact): both orders by taps, played.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestService } from '../helpers/app.ts';
 import { signUp, startedGame, type Client } from '../helpers/api.ts';
-import { artifact, signInLinkFor, startWeb, stopWeb, tapOn } from './browser.ts';
+import { artifact, resultsNames, signInLinkFor, startWeb, stopWeb, tapOn } from './browser.ts';
 
 let t: TestService;
 let browser: Browser;
@@ -94,5 +96,90 @@ describe('Heiau by tapping, on a phone', () => {
     expect(after.view.units.filter((u: any) => u.power === 'Midday').map((u: any) => u.location)).toEqual(['makn/sc']);
     expect(errors).toEqual([]);
     await page.close();
+  });
+
+  it('a European fleet convoys a boat bunch to Lanai, both orders by taps; the bunch lands', {
+    timeout: 120_000,
+  }, async () => {
+    const mod = await signUp(t, 'heiau-convoy-mod@example.org');
+    const ps: Client[] = [];
+    for (let n = 1; n <= 6; n++) ps.push(await signUp(t, `heiau-convoy-${n}@example.org`));
+    const { game, byRole } = await startedGame(t, mod, ps, {
+      name: 'Convoyed Heiau',
+      variant: 'heiau',
+      scenario: 'discovery',
+      deadlines: { reminderMinutes: 0 },
+    });
+    const url = `/games/${game.id}/orders`;
+    const errors: string[] = [];
+    const open = async (c: Client) => {
+      const page = await browser.newPage(PHONE);
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(`${await signInLinkFor(t, base, c.email)}&next=/games/${game.id}`);
+      await page.locator('main[aria-busy="false"] #map svg').waitFor();
+      return page;
+    };
+    const noSideways = (page: Page) =>
+      page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+
+    // The Haole: its fleet, then the bunch it carries, then where the bunch lands.
+    const haole = await open(byRole.Haole!);
+    await tapOn(haole, '#map g.unit.mine[data-unit="spo"]', async () => (await selected(haole)) === 'spo');
+    await tapOn(haole, '#map g.unit[data-unit="puna"]', async () =>
+      /supports or convoys/.test(await haole.locator('#selection').innerText()),
+    );
+    expect(await haole.locator('#selection').innerText()).toContain('F South Pacific Ocean C B Puna - Lanai');
+    await tapOn(
+      haole,
+      '#map path[data-space="lana"]',
+      async () => (await haole.locator('#order-spo').inputValue()) !== '',
+    );
+    expect(await haole.locator('#order-spo').inputValue()).toBe('F South Pacific Ocean C B Puna - Lanai');
+    await haole.getByRole('button', { name: 'Send these orders' }).tap();
+    await haole.locator('.readings li.ok').first().waitFor();
+    expect((await byRole.Haole!.ok('GET', url)).lines.map((l: any) => l.text)).toEqual([
+      'F South Pacific Ocean C B Puna - Lanai',
+    ]);
+    expect(await haole.locator('#orders-state').innerText()).toMatch(
+      /^Your orders are in: F South Pacific Ocean C B Puna - Lanai\. They are carried out at the deadline/,
+    );
+    expect(await noSideways(haole)).toBe(true);
+    await haole.screenshot({ path: artifact('heiau-tap-convoy-390') });
+
+    // Dawn: the bunch, then Lanai, which only the convoy reaches.
+    const dawn = await open(byRole.Dawn!);
+    await tapOn(dawn, '#map g.unit.mine[data-unit="puna"]', async () => (await selected(dawn)) === 'puna');
+    await tapOn(
+      dawn,
+      '#map path[data-space="lana"]',
+      async () => (await dawn.locator('#order-puna').inputValue()) !== '',
+    );
+    expect(await dawn.locator('#order-puna').inputValue()).toBe('B Puna - Lanai via convoy');
+    await dawn.getByRole('button', { name: 'Send these orders' }).tap();
+    await dawn.locator('.readings li.ok').first().waitFor();
+    expect((await byRole.Dawn!.ok('GET', url)).lines.map((l: any) => l.text)).toEqual(['B Puna - Lanai via convoy']);
+    expect(await noSideways(dawn)).toBe(true);
+    await dawn.screenshot({ path: artifact('heiau-tap-convoyed-390') });
+    await dawn.close();
+
+    // Played: the bunch stands on Lanai, a boat bunch still.
+    await mod.ok('POST', `/games/${game.id}/process`);
+    const after = await byRole.Dawn!.ok('GET', `/games/${game.id}`);
+    expect(after.view.units.filter((u: any) => u.power === 'Dawn')).toEqual([
+      expect.objectContaining({ type: 'B', location: 'lana' }),
+    ]);
+    // The results of Spring on the Haole's page: names of 11 px or more on the phone.
+    await haole.locator('p.phase', { hasText: 'Fall 1' }).waitFor({ timeout: 20_000 });
+    await haole.locator('main[aria-busy="false"] #map svg').waitFor();
+    const names = await resultsNames(haole);
+    console.log(
+      `Heiau results map at 390 px: names ${names.least.toFixed(1)}–${names.usual.toFixed(1)} px, zoom ${names.zoom}`,
+    );
+    expect(names.zoom).toBeGreaterThan(1);
+    expect(names.least).toBeGreaterThanOrEqual(11);
+    expect(await noSideways(haole)).toBe(true);
+    await haole.locator('#results-map').screenshot({ path: artifact('results-map-heiau-390') });
+    expect(errors).toEqual([]);
+    await haole.close();
   });
 });

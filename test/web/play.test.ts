@@ -597,7 +597,12 @@ describe('a Heiau game from the first sign-in to the first results, in the brows
       expect(await page.locator('.readings li.ok').allInnerTexts()).toEqual(
         moves.map(([, , o]) => `${o} — read as ${o}`),
       );
-      await page.getByText('Your orders are in. They are carried out at the deadline').waitFor();
+      // Said above the form, in place of how to order: what is in force, until when it may change.
+      await page
+        .locator('#orders-state', {
+          hasText: `Your orders are in: ${moves.map(([, , o]) => o).join('; ')}. They are carried out at the deadline`,
+        })
+        .waitFor();
       expect(await page.locator(`.readiness li[data-role]`).filter({ hasText: roleOf[who] }).innerText()).toBe(
         `${roleOf[who]}: orders in`,
       );

@@ -257,8 +257,9 @@ describe('Standard Diplomacy by tapping, on a phone', () => {
       };
       const player = await openGame(austria.email, options, game.id);
       await check(player.page, 'game page (player)');
-      // With the Winter builds offered (build sites marked, the list beside the map) and the map zoomed in too.
-      await player.page.locator('#map path.buildable').first().waitFor();
+      // With the Winter builds in (build sites no longer marked, the list beside the map) and the map zoomed in too.
+      await player.page.locator('#map path.build-site').first().waitFor();
+      expect(await player.page.locator('#map path.buildable').count()).toBe(0);
       await player.page.getByRole('button', { name: 'Zoom in' }).tap();
       await check(player.page, 'game page (player), zoomed');
       await player.page.goto(`${base}/#/games/${game.id}/history`);

@@ -37,7 +37,11 @@ export function zoomAround(box: HTMLElement, z: number, at?: { x: number; y: num
   if (!quiet) say(`Map zoom ${Math.round(zoom * 100)} %`);
 }
 
-export function zoomControls(box: HTMLElement): Node {
+/** The zoom buttons; a second map on the page (the last results) names its own apart. */
+export function zoomControls(
+  box: HTMLElement,
+  names = { group: 'Map zoom', in: 'Zoom in', out: 'Zoom out', whole: 'Whole map' },
+): Node {
   const svg = box.querySelector('svg');
   if (svg) {
     legible(svg);
@@ -47,13 +51,13 @@ export function zoomControls(box: HTMLElement): Node {
   }
   return h(
     'div',
-    { class: 'zoom', role: 'group', 'aria-label': 'Map zoom' },
+    { class: 'zoom', role: 'group', 'aria-label': names.group },
     h(
       'button',
       {
         type: 'button',
         class: 'secondary',
-        'aria-label': 'Zoom in',
+        'aria-label': names.in,
         onclick: () => zoomAround(box, zoomOf(box) * 1.5),
       },
       '+',
@@ -63,12 +67,12 @@ export function zoomControls(box: HTMLElement): Node {
       {
         type: 'button',
         class: 'secondary',
-        'aria-label': 'Zoom out',
+        'aria-label': names.out,
         onclick: () => zoomAround(box, zoomOf(box) / 1.5),
       },
       '−',
     ),
-    h('button', { type: 'button', class: 'secondary', onclick: () => zoomAround(box, 1) }, 'Whole map'),
+    h('button', { type: 'button', class: 'secondary', onclick: () => zoomAround(box, 1) }, names.whole),
   );
 }
 
@@ -133,18 +137,23 @@ function zoomToTap(box: HTMLElement, svg: SVGSVGElement): void {
   );
 }
 
-/** Names and units big enough to read on a narrow map: scaled up as far as the zoom leaves them small. */
+/**
+ * Names and units big enough to read on a narrow map: scaled up as far as the zoom leaves them small.
+ * Names are brought to 9.5 px, or to the map's data-least (px): a map only read (the last results)
+ * has no units to tap among its names, and takes 11.
+ */
 export function legible(svg: SVGSVGElement): void {
   const vb = svg.viewBox.baseVal;
   const width = svg.getBoundingClientRect().width;
   if (!vb?.width || !width) return;
   const px = width / vb.width;
+  const least = Number(svg.dataset.least) || 9.5;
   for (const t of svg.querySelectorAll<SVGTextElement>('g.labels text')) {
     const base = Number(
       t.dataset.size ??
         (t.dataset.size = t.getAttribute('font-size') ?? t.closest('g.labels')?.getAttribute('font-size') ?? '0'),
     );
-    if (base) t.setAttribute('font-size', String(Math.min(base * 3.2, Math.max(base, 9.5 / px))));
+    if (base) t.setAttribute('font-size', String(Math.min(base * 3.2, Math.max(base, least / px))));
   }
   const units = [...svg.querySelectorAll<SVGGElement>('g.unit[data-at]')];
   const at = units.map((u) => u.dataset.at!.split(',').map(Number) as [number, number]);
@@ -192,8 +201,12 @@ export function legible(svg: SVGSVGElement): void {
  * a finger, zoomed to a cell of 48 px (its counters readable). Either around the reader's own units (else its middle).
  * A game's page may name the part to open on instead (data-focus on the box: "x y width height" in
  * the map's units): the map then opens fitted to its width, the box no taller than it.
+ * `near` names the units to open around; `zoom`, the least zoom of a map neither flat nor of cells.
  */
-export function startView(box: HTMLElement): void {
+export function startView(
+  box: HTMLElement,
+  { near = 'g.unit.mine, g.stack.mine, g.stack.own', zoom: least = 1 }: { near?: string; zoom?: number } = {},
+): void {
   const svg = box.querySelector('svg');
   if (!svg || box.clientWidth > 760 || zoomOf(box) !== 1) return;
   const height = svg.getBoundingClientRect().height;
@@ -204,14 +217,12 @@ export function startView(box: HTMLElement): void {
     return;
   }
   const cell = svg.querySelector('path.hex')?.getBoundingClientRect().width ?? 0;
-  const zoom = Math.min(MAX, Math.max(flat ? innerHeight / 2 / height : 1, cell && cell < 48 ? 48 / cell : 1));
+  const zoom = Math.min(MAX, Math.max(flat ? innerHeight / 2 / height : least, cell && cell < 48 ? 48 / cell : 1));
   if (zoom <= 1) return;
   box.style.setProperty('--zoom', String(zoom));
   box.classList.add('zoomed');
   legible(svg);
-  const mine = [...svg.querySelectorAll('g.unit.mine, g.stack.mine, g.stack.own')].map((u) =>
-    u.getBoundingClientRect(),
-  );
+  const mine = [...svg.querySelectorAll(near)].map((u) => u.getBoundingClientRect());
   const all = mine.length ? mine : [svg.getBoundingClientRect()];
   const left = Math.min(...all.map((r) => r.left)),
     right = Math.max(...all.map((r) => r.right));

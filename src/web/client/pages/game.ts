@@ -274,7 +274,7 @@ async function lastResults(id: string, g: Game, box: HTMLElement): Promise<void>
               ? 'The report of the phase, and the map after it; the map above is the position now.'
               : 'Every order with its result (a failed one in red); the map above is the position now.',
       ),
-      h('div', { class: 'board' }, mapBox, h('pre', { class: 'report' }, done.report)),
+      h('div', { class: 'board' }, h('div', { class: 'map-wrap' }, mapBox), h('pre', { class: 'report' }, done.report)),
     ),
   );
   // Drawn once scrolled near: a phone's first view carries the one map it shows, not two.
@@ -282,7 +282,26 @@ async function lastResults(id: string, g: Game, box: HTMLElement): Promise<void>
     (entries) => {
       if (!entries.some((e) => e.isIntersecting)) return;
       seen.disconnect();
-      void mapInto(mapBox, { gameId: id, seq: after?.seq ?? done.seq });
+      void mapInto(mapBox, { gameId: id, seq: after?.seq ?? done.seq }).then((svg) => {
+        if (!svg) return;
+        // As legible as the live map, and more (11 px names on a phone): the same zoom, opened
+        // around the reader's own units.
+        svg.dataset.least = '11';
+        mapBox.parentElement!.prepend(
+          zoomControls(mapBox, {
+            group: 'Results map zoom',
+            in: 'Enlarge the results map',
+            out: 'Shrink the results map',
+            whole: 'Whole results map',
+          }),
+        );
+        // Its units are titled by power: the reader's own, to open around.
+        const mine = g.you.kind === 'player' ? (g.you.role ?? '') : '';
+        if (mine)
+          for (const u of svg.querySelectorAll('g.unit'))
+            if (u.querySelector('title')?.textContent?.startsWith(`${mine} `)) u.classList.add('own');
+        startView(mapBox, { near: 'g.unit.own', zoom: 2 });
+      });
     },
     { rootMargin: '300px' },
   );

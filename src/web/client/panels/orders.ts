@@ -54,6 +54,9 @@ export async function ordersPanel(id: string, g: Game, side: HTMLElement, svg: S
     .filter((l) => l.ok && buildOptions.some((o) => o.text === l.text || o.order === l.text))
     .map((l) => buildOptions.find((o) => o.text === l.text || o.order === l.text)!.text);
   const buildBox = h('div', { class: 'builds', id: 'builds' });
+  // What is in force (stored and read), and the line saying so and what remains to do.
+  let stored: ReadLine[] = (current?.lines ?? []).filter((l) => l.ok);
+  const state = h('p', { class: 'next-step', id: 'orders-state' });
   const builds: BuildPicker = {
     options: buildOptions,
     left: () => (opts?.adjustment?.due ?? 0) - built.length,
@@ -116,7 +119,9 @@ export async function ordersPanel(id: string, g: Game, side: HTMLElement, svg: S
           )
         : '',
     );
+    builds.changed?.();
     redraw();
+    showState();
   };
   const picked = () =>
     [...selects.entries()]
@@ -129,7 +134,53 @@ export async function ordersPanel(id: string, g: Game, side: HTMLElement, svg: S
   const redraw = (sent = false) => {
     if (svg) drawOrders(svg, picked(), sent);
   };
-  for (const sel of selects.values()) sel.addEventListener('change', () => redraw());
+  // Diplomacy's forms (units' orders, builds): the line above them says what is in force and what remains.
+  const tapped = units.length > 0 || buildOptions.length > 0;
+  function showState(): void {
+    if (!tapped) return;
+    const inForce = stored.map((l) => l.reading ?? l.text);
+    const listed = inForce.join('; ');
+    const form = [...picked().map((p) => p.text), ...built];
+    const key = (xs: string[]) => JSON.stringify([...xs].map((x) => x.toLowerCase()).sort());
+    const sent = stored.length > 0 && key(inForce) === key(form);
+    const until = `until the deadline (${when(phase.deadlineAt)})`;
+    const pending = stored.length ? ` Until you send, the orders in force are: ${listed}.` : '';
+    let text: string;
+    if (buildOptions.length) {
+      const left = builds.left();
+      const due = opts?.adjustment?.due ?? 0;
+      const place = 'tap a marked build site on the map, or pick it below (Waive for a build you do not take)';
+      text = sent
+        ? left > 0
+          ? `Your builds are in: ${listed}. ${left === 1 ? 'One build is' : `${left} builds are`} not placed and will be waived: ${place}, then send again.${readyTick()}`
+          : `Your builds are in: ${listed}. You may change them ${until}: remove one below to build elsewhere, then send again.${readyTick()}`
+        : left > 0
+          ? `${left === 1 ? 'One build' : `${left} builds`} to place: ${place}, then send.${pending}`
+          : `${due === 1 ? 'Your build is' : `All ${due} builds are`} placed: send ${due === 1 ? 'it' : 'them'}.${pending}`;
+    } else {
+      const due = opts?.adjustment?.due ?? 0;
+      const retreat = opts?.phase === 'retreat';
+      const instruction = retreat
+        ? 'Tap your dislodged unit on the map, then the space it retreats to; or pick its order from the list.'
+        : due < 0
+          ? `Remove ${-due === 1 ? 'one unit' : `${-due} units`}: tap a unit on the map or pick Disband from its list.`
+          : 'Tap one of your units on the map, then the space it should move to; or pick each order from the lists.';
+      const more = -due - stored.length;
+      text = !sent
+        ? `${instruction}${pending}`
+        : due < 0
+          ? more > 0
+            ? `Your disbands are in: ${listed}. ${more === 1 ? 'One more unit' : `${more} more units`} to remove: tap a unit or pick Disband from its list, then send again; else the rules choose at the deadline.${readyTick()}`
+            : `Your disbands are in: ${listed}. You may change them ${until}: tap another unit instead, then send again.${readyTick()}`
+          : `Your ${retreat ? 'retreat orders' : 'orders'} are in: ${listed}. They are carried out at the deadline (${when(phase.deadlineAt)}); until then you may change them: tap the unit again, then send again.${readyTick()}`;
+    }
+    state.textContent = text;
+  }
+  for (const sel of selects.values())
+    sel.addEventListener('change', () => {
+      redraw();
+      showState();
+    });
   // Orders already stored are drawn as sent.
   if (chosen.size) redraw(true);
   const text = h('textarea', { id: 'orders-text', rows: '5', 'aria-describedby': 'orders-help' });
@@ -154,6 +205,8 @@ export async function ordersPanel(id: string, g: Game, side: HTMLElement, svg: S
         body: { orders: lines, phase: phase.key },
       });
       side.dispatchEvent(new Event('orders-sent'));
+      stored = r.lines.filter((l) => l.ok);
+      if (r.accepted) ready.checked = !!r.ready;
       result.append(
         readingsList(r.lines),
         h(
@@ -180,14 +233,15 @@ export async function ordersPanel(id: string, g: Game, side: HTMLElement, svg: S
               : 'Your decision is in; it is made once you are ready.',
           ),
         );
-      else if (r.accepted && !phase.decides)
+      else if (r.accepted && !phase.decides && !tapped)
         result.append(
           h(
             'p',
             { class: 'next-step' },
-            `Your orders are in. They are carried out at the deadline (${when(phase.deadlineAt)}); until then you may change them.${notYourTurn ? '' : ' Tick Ready below to have the phase processed early, once every player is ready.'}`,
+            `Your orders are in. They are carried out at the deadline (${when(phase.deadlineAt)}); until then you may change them.${readyTick()}`,
           ),
         );
+      showState();
     } catch (e) {
       const refused = refusedLines(e);
       if (refused) {
@@ -228,6 +282,7 @@ export async function ordersPanel(id: string, g: Game, side: HTMLElement, svg: S
     try {
       await put('/games/{gameId}/ready', { params: { gameId: id }, body: { ready: ready.checked } });
       say(ready.checked ? 'You are ready.' : 'You are not ready.');
+      showState();
       const chip = document.querySelector<HTMLElement>(`.readiness li[data-role="${role}"]`);
       if (chip) {
         chip.className = ready.checked ? 'ready' : 'submitted';
@@ -248,6 +303,13 @@ export async function ordersPanel(id: string, g: Game, side: HTMLElement, svg: S
   const waiting = !!opts?.waitingFor && opts.waitingFor !== role;
   const mwWaits = waiting && !!opts?.standing?.length;
   const notYourTurn = opts?.yourTurn === false || mwWaits;
+  // The Ready box is shown to those who order in this phase (not the side that waits in Hawaii
+  // 1795), not where sending the decision is being ready (Aloha), nor to one who waits for their turn.
+  const readyShown = !notYourTurn && !waiting && !phase.decides;
+  const readyTick = () =>
+    readyShown && !ready.checked
+      ? ' Tick Ready below to have the phase processed early, once every player is ready.'
+      : '';
   side.append(h('h2', {}, notYourTurn ? phase.label : `Your orders for ${phase.label}`));
   if (mwWaits)
     side.append(
@@ -267,31 +329,11 @@ export async function ordersPanel(id: string, g: Game, side: HTMLElement, svg: S
     );
   const sendPicked = () => void send([...[...selects.values()].map((s) => s.value).filter(Boolean), ...built]);
   if (buildOptions.length) {
-    side.append(
-      h(
-        'p',
-        { class: 'muted' },
-        'Tap a marked build site on the map, or pick each build here; Waive for a build you do not take.',
-      ),
-      buildBox,
-      h('button', { type: 'button', onclick: sendPicked }, 'Send these orders'),
-    );
+    side.append(state, buildBox, h('button', { type: 'button', onclick: sendPicked }, 'Send these orders'));
     showBuilds();
   } else if (units.length) {
-    const due = opts?.adjustment?.due ?? 0;
-    side.append(
-      h(
-        'p',
-        { class: 'muted' },
-        opts?.phase === 'retreat'
-          ? 'Tap your dislodged unit on the map, then the space it retreats to; or pick its order from the list.'
-          : due < 0
-            ? `Remove ${-due === 1 ? 'one unit' : `${-due} units`}: tap a unit on the map or pick Disband from its list.`
-            : 'Click one of your units on the map, then the space it should move to; or pick each order from the lists.',
-      ),
-      list,
-      h('button', { type: 'button', onclick: sendPicked }, 'Send these orders'),
-    );
+    showState();
+    side.append(state, list, h('button', { type: 'button', onclick: sendPicked }, 'Send these orders'));
   }
   // Games played one action at a time (Aloha): every legal action in a list.
   const actions = opts?.actions ?? [];
@@ -338,9 +380,7 @@ export async function ordersPanel(id: string, g: Game, side: HTMLElement, svg: S
       h('button', { type: 'button', onclick: () => void send(text.value.split('\n')) }, 'Send the text'),
     ),
   );
-  // Readiness is for those who order in this phase (not the side that waits in Hawaii 1795), and
-  // not where sending the decision is being ready (Aloha), nor for one who waits for their turn.
-  if (!notYourTurn && !waiting && !phase.decides)
+  if (readyShown)
     side.append(h('p', {}, ready, h('label', { for: 'ready' }, ' Ready: process the phase early once everyone is')));
   side.append(result);
 

@@ -11,6 +11,8 @@ export interface BuildPicker {
   options: OrderOption[];
   left: () => number;
   add: (o: OrderOption) => void;
+  /** Called by the panel when the builds placed change. */
+  changed?: () => void;
 }
 
 // One Escape handler at a time: the page is rebuilt on every visit.
@@ -54,18 +56,30 @@ export function diplomacyMapClicks(
   const spaceName = (space: string) =>
     (svg.querySelector(`path[data-space="${CSS.escape(space)}"] title`)?.textContent ?? space).split(' (')[0];
   const unitOf = (loc: string | null) => units.find((x) => x.unit === loc);
-  if (units.length || builds?.options.length)
-    tell(
-      builds?.options.length
-        ? 'Tap a space marked for a build, or pick from the list of builds.'
-        : retreat
-          ? 'Tap your dislodged unit, then the space it retreats to.'
-          : 'Tap one of your units on the map, then the space it should move to.',
-    );
-
-  // Build sites, marked on the map.
+  // Build sites: marked on the map while a build is left to place, and never an invitation when none is.
   const sites = new Set((builds?.options ?? []).filter((o) => o.kind === 'build').map(dest));
-  for (const s of sites) svg.querySelector(`path[data-space="${CSS.escape(s)}"]`)?.classList.add('buildable');
+  const markSites = () => {
+    const open = builds!.left() > 0;
+    for (const s of sites) {
+      const p = svg.querySelector(`path[data-space="${CSS.escape(s)}"]`);
+      p?.classList.add('build-site');
+      p?.classList.toggle('buildable', open);
+    }
+    tell(
+      open
+        ? 'Tap a space marked for a build, or pick from the list of builds.'
+        : 'No builds left to place: remove one from the list to build elsewhere.',
+    );
+  };
+  if (builds?.options.length) {
+    markSites();
+    builds.changed = markSites;
+  } else if (units.length)
+    tell(
+      retreat
+        ? 'Tap your dislodged unit, then the space it retreats to.'
+        : 'Tap one of your units on the map, then the space it should move to.',
+    );
 
   const destinations = (u: UnitOptions | undefined) =>
     (u?.orders ?? []).filter((o) => o.kind === 'move' || o.kind === 'retreat');
@@ -270,7 +284,7 @@ function openNearMine(svg: SVGSVGElement): void {
   const box = svg.closest<HTMLElement>('.map');
   if (!box || box.clientWidth > 760 || box.classList.contains('zoomed')) return;
   if (svg.getBoundingClientRect().height < innerHeight / 3) return;
-  const rects = () => [...svg.querySelectorAll('g.unit.mine, path.buildable')].map((u) => u.getBoundingClientRect());
+  const rects = () => [...svg.querySelectorAll('g.unit.mine, path.build-site')].map((u) => u.getBoundingClientRect());
   const mid = () => {
     const all = rects();
     return {
