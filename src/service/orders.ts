@@ -111,13 +111,15 @@ interface SubmitContext {
   variant: string;
   scenario: string;
   seedHash: string;
-  deadlines: any;
+  /** The game's deadlines as JSON text: parsed only when needed (grace, early processing). */
+  deadlines: string;
   nmrPolicy: string;
   phase_id: string | null;
   key: string;
   label: string;
   deadlineAt: Date | null;
-  expected: string[] | null;
+  /** The caller's power is expected to act in this phase. */
+  expected: boolean | null;
   ready: boolean | null;
 }
 
@@ -127,8 +129,8 @@ export const utc = (d: Date) => d.toISOString();
 // readable: access.ts's mayRead, in SQL (a game the caller may not read is answered 404).
 const CONTEXT_COLUMNS = `a.id AS account_id, gp.role, a.email,
        (gp.role IS NOT NULL OR g."public" OR g."moderatorId" = a.id OR (g."openJoin" AND g.status = 'forming')
-        OR EXISTS (SELECT 1 FROM "GamePlayer" m WHERE m."gameId" = g.id AND m."accountId" = a.id)) AS readable, a."timeZone", a."receiptsByMail", g.status AS game_status, g.name, g.variant, g.scenario, g."seedHash", g.deadlines, g."nmrPolicy",
-       p.id AS phase_id, p.key, p.label, p."deadlineAt" AT TIME ZONE 'UTC' AS "deadlineAt", p.expected,
+        OR EXISTS (SELECT 1 FROM "GamePlayer" m WHERE m."gameId" = g.id AND m."accountId" = a.id)) AS readable, a."timeZone", a."receiptsByMail", g.status AS game_status, g.name, g.variant, g.scenario, g."seedHash", g.deadlines::text AS deadlines, g."nmrPolicy",
+       p.id AS phase_id, p.key, p.label, p."deadlineAt" AT TIME ZONE 'UTC' AS "deadlineAt", gp.role = ANY(p.expected) AS expected,
        (SELECT pr.ready FROM "PhaseRole" pr WHERE pr."phaseId" = p.id AND pr.role = gp.role) AS ready`;
 const CONTEXT_JOINS = `LEFT JOIN "Game" g ON g.id = i.game_id
   LEFT JOIN "GamePlayer" gp ON gp."gameId" = g.id AND gp."accountId" = a.id AND gp.status = 'playing'
@@ -305,7 +307,7 @@ export async function submitOrders(
   // An engine's accepted orders are plain JSON: canonical() reads them as their stored form would
   // read (undefined left out), so they are written out once, not copied first (asStored).
   const hash = receiptHash(gameId, c.key, role, read.accepted, now);
-  const expected = (c.expected ?? []).includes(role);
+  const expected = c.expected === true;
   // In a game of one decision a phase, sending the decision is being done with it.
   const decided = !!module.decisionPhases && read.lines.some((l) => l.ok);
   const ready = !expected
@@ -352,7 +354,7 @@ export async function submitOrders(
   if (!written) throw await refusal(ctx, c.phase_id, c.label, now);
   let wake: { phaseId: string; at: Date }[] = [];
   if (ready || c.ready) {
-    const earlyAt = await updateEarlySql(ctx, c.phase_id, gameId, c.deadlines, now);
+    const earlyAt = await updateEarlySql(ctx, c.phase_id, gameId, JSON.parse(c.deadlines), now);
     if (earlyAt) wake = [{ phaseId: c.phase_id, at: earlyAt }];
   }
   await afterCommit(ctx, { deadlines: wake, mail: sendsMail });
@@ -370,7 +372,7 @@ export async function submitOrders(
 /** The grace period of the game, in ms (only with nmrPolicy "wait"). */
 function graceOf(c: SubmitContext): number {
   // Reading the policy (zod) was 2.5% of the API's time: only a game that waits has a grace period.
-  return c.nmrPolicy === 'wait' ? policyOf({ deadlines: c.deadlines }).graceMinutes * 60_000 : 0;
+  return c.nmrPolicy === 'wait' ? policyOf({ deadlines: JSON.parse(c.deadlines) }).graceMinutes * 60_000 : 0;
 }
 
 /** Why a submission was not stored: the deadline had passed, or the phase was adjudicated meanwhile. */
