@@ -369,6 +369,28 @@ describe('Hawaii 1795 on a phone: the map opens on the land, the battles are put
     }
   });
 
+  /** The battles marked on the map: their space, badge, label, and size on screen. */
+  const battleMarks = (page: Page) =>
+    page.locator('#map g.battles g.battle').evaluateAll((gs) =>
+      gs.map((g) => {
+        const ring = g.querySelector('circle.ring')!.getBoundingClientRect();
+        const badge = g.querySelector('circle.badge')!.getBoundingClientRect();
+        return {
+          space: (g as SVGGElement).dataset.space,
+          badge: g.querySelector('text')!.textContent,
+          label: g.getAttribute('aria-label'),
+          role: g.getAttribute('role'),
+          ring: ring.width,
+          badgeSize: badge.width,
+          font: g.querySelector('text')!.getBoundingClientRect().height,
+          // Each enemy counter of the space lies within its ring.
+          around: [...document.querySelectorAll(`#map g.stack[data-space="${(g as SVGGElement).dataset.space}"]`)]
+            .map((s) => s.getBoundingClientRect())
+            .every((s) => s.left >= ring.left && s.right <= ring.right && s.top >= ring.top && s.bottom <= ring.bottom),
+        };
+      }),
+    );
+
   it('two fleet landings where the enemy stands: the battles listed by name, put in order by tapping, fought in that order', {
     timeout: 120_000,
   }, async () => {
@@ -379,6 +401,7 @@ describe('Hawaii 1795 on a phone: the map opens on the land, the battles are put
     const { page, errors } = await openGame(K.email, gameId);
     const battles = page.locator('#battle-order');
     expect(await battles.innerText()).toMatch(/^No battle yet/);
+    expect(await battleMarks(page)).toEqual([]);
     // Kona's stack on the map: all of it is picked, more than a canoe carries; the page says so.
     await tapOn(
       page,
@@ -395,6 +418,16 @@ describe('Hawaii 1795 on a phone: the map opens on the land, the battles are put
     expect(await page.locator('#canoe-load').count()).toBe(0);
     await page.locator('#h1795-selection button[data-by="fleet"][data-to="maui"]').tap();
     expect(await battles.innerText()).toMatch(/^One battle, at Maui/);
+    // Marked on the map at once: a ring around Maui's counters, crossed swords, named for a screen reader.
+    expect(await battleMarks(page)).toEqual([
+      expect.objectContaining({
+        space: 'maui',
+        badge: '⚔',
+        role: 'img',
+        label: 'Battle at Maui: you attack there once the moves are made',
+        around: true,
+      }),
+    ]);
     // Hilo's stack, by its button, to O'ahu-1 by canoe.
     await page.locator('.turn button[data-space="hilo"]').tap();
     await page.locator('#h1795-selection button[data-by="fleet"][data-to="oahu-1"]').tap();
@@ -410,6 +443,37 @@ describe('Hawaii 1795 on a phone: the map opens on the land, the battles are put
       'Maui',
       "O'ahu-1 (Waikiki)",
     ]);
+    // The map numbers the battles in the order chosen; the fog's counts are in no label.
+    const marks = await battleMarks(page);
+    expect(marks.map((m) => [m.space, m.badge, m.label])).toEqual([
+      ['maui', '1', 'Battle at Maui, 1 of 2: you attack there once the moves are made'],
+      ['oahu-1', '2', "Battle at O'ahu-1 (Waikiki), 2 of 2: you attack there once the moves are made"],
+    ]);
+    // Readable at 390 px: a ring wider than a finger, a badge of 18 px with a 12 px figure, the
+    // enemy's counters inside the ring.
+    for (const m of marks) {
+      expect(m.ring).toBeGreaterThanOrEqual(40);
+      expect(m.badgeSize).toBeGreaterThanOrEqual(18);
+      expect(m.font).toBeGreaterThanOrEqual(12);
+      expect(m.around).toBe(true);
+    }
+    await page
+      .locator('#map g.battle[data-space="maui"]')
+      .evaluate((g) => g.scrollIntoView({ block: 'center', inline: 'center' }));
+    await page.locator('#map').screenshot({ path: artifact('h1795-phone-battle-marks') });
+    // A tap on a marked space still reaches the space and its counters, not the marker.
+    const under = await page.evaluate(() => {
+      const s = document.querySelector('#map g.stack[data-space="maui"]')!.getBoundingClientRect();
+      return document
+        .elementFromPoint(s.left + s.width / 2, s.top + s.height / 2)
+        ?.closest('g.stack, g.battle')
+        ?.getAttribute('class');
+    });
+    expect(under).toMatch(/^stack/);
+    // Both, on the whole map.
+    await page.getByRole('button', { name: 'Whole map' }).tap();
+    expect((await battleMarks(page)).every((m) => m.badgeSize >= 18 && m.around)).toBe(true);
+    await page.locator('#map').screenshot({ path: artifact('h1795-phone-battle-marks-whole') });
     const line = "BATTLES Maui, O'ahu-1 (Waikiki)";
     expect(await page.locator('#turn-lines li[data-line^="BATTLE"]').getAttribute('data-line')).toBe(line);
     await fitsAPhone(page);
@@ -429,6 +493,10 @@ describe('Hawaii 1795 on a phone: the map opens on the land, the battles are put
     expect(await order.allInnerTexts().then((x) => x.map((t) => t.split('\n')[0]))).toEqual([
       'Maui',
       "O'ahu-1 (Waikiki)",
+    ]);
+    expect((await battleMarks(page)).map((m) => [m.space, m.badge])).toEqual([
+      ['maui', '1'],
+      ['oahu-1', '2'],
     ]);
     // Resolved: the report fights Maui first, then O'ahu-1.
     const open = await t.db.phase.findFirstOrThrow({ where: { gameId, status: 'open' } });
