@@ -449,7 +449,8 @@ export function renderMaoriWarsMap(
     const all = st.names.get(id);
     const name = all?.split(' / ')[0];
     const hidden = units.length > 2 || (units.length > 0 && all !== name);
-    if (hidden && name) occupied.push(`<text data-hex="${esc(id)}" x="${f(x)}" y="${f(y + R * 1.0)}">${esc(name)}</text>`);
+    if (hidden && name)
+      occupied.push(`<text data-hex="${esc(id)}" x="${f(x)}" y="${f(y + R * 1.0)}">${esc(name)}</text>`);
   }
   o.push('</g>');
   if (occupied.length)
