@@ -380,7 +380,7 @@ function drawStatic(map: MaoriWarsMap): Static {
           `<rect class="town" x="${f(x - R * 0.8)}" y="${f(y - R * 0.15)}" width="${f(R * 0.3)}" height="${f(R * 0.3)}" fill="#000" stroke="none"><title>Town: ${esc(p.name)}</title></rect>`,
         );
       o.push(
-        `<text class="place" x="${f(x)}" y="${f(top + i * line)}" font-size="${f(size)}"${p.town ? ' font-weight="bold"' : ' font-style="italic"'}>${esc(p.name)}</text>`,
+        `<text class="place" data-hex="${esc(hex)}" x="${f(x)}" y="${f(top + i * line)}" font-size="${f(size)}"${p.town ? ' font-weight="bold"' : ' font-style="italic"'}>${esc(p.name)}</text>`,
       );
     });
   }
@@ -449,7 +449,8 @@ export function renderMaoriWarsMap(
     const all = st.names.get(id);
     const name = all?.split(' / ')[0];
     const hidden = units.length > 2 || (units.length > 0 && all !== name);
-    if (hidden && name) occupied.push(`<text x="${f(x)}" y="${f(y + R * 1.0)}">${esc(name)}</text>`);
+    if (hidden && name)
+      occupied.push(`<text data-hex="${esc(id)}" x="${f(x)}" y="${f(y + R * 1.0)}">${esc(name)}</text>`);
   }
   o.push('</g>');
   if (occupied.length)

@@ -74,7 +74,7 @@ function element(open: RegExp): string {
 
 describe('Maori Wars map drawing', () => {
   it('draws every hex once as an element with data-hex and an accessible name (the place name where there is one)', () => {
-    const ids = [...svg.matchAll(/data-hex="(\d{4})"/g)].map((m) => m[1]);
+    const ids = [...svg.matchAll(/<path class="hex" data-hex="(\d{4})"/g)].map((m) => m[1]);
     expect(ids.length).toBe(map.hexes.length);
     expect(new Set(ids).size).toBe(map.hexes.length);
     const auckland = new RegExp(`data-hex="${at('Auckland')}" aria-label="([^"]*)"`).exec(svg)![1];

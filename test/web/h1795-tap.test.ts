@@ -285,7 +285,7 @@ describe('Hawaii 1795 on a phone: the map opens on the land, the battles are put
     await byRole['allied-chiefs']!.ok('PUT', `/games/${gameId}/orders`, { text: 'STANDING WARFLEET NEVER' });
   }, 60_000);
 
-  /** The part of the map the box shows (map units), the islands' bounds, and the reader's stacks on screen. */
+  /** The part of the map the box shows (map units), the islands' bounds, the reader's stacks on screen, and how much of the view is land. */
   const mapView = (page: Page, role: string) =>
     page.evaluate((role) => {
       const box = document.querySelector('#map') as HTMLElement;
@@ -299,7 +299,19 @@ describe('Hawaii 1795 on a phone: the map opens on the land, the battles are put
       const bb = [...svg.querySelectorAll<SVGGraphicsElement>('path[data-space], g.islands path')].map((p) =>
         p.getBBox(),
       );
-      const stacks = [...svg.querySelectorAll(`g.stack[data-side="${role}"]`)].map((s) => s.getBoundingClientRect());
+      const stacks = [...svg.querySelectorAll<SVGGElement>(`g.stack[data-side="${role}"]`)].map((s) => ({
+        space: s.dataset.space!,
+        ...s.getBoundingClientRect().toJSON(),
+      }));
+      // The share of the view that is land: a grid of points, each on an island or not.
+      const islands = [...svg.querySelectorAll<SVGPathElement>('g.islands path')];
+      let onLand = 0;
+      const n = 30;
+      for (let i = 0; i < n; i++)
+        for (let j = 0; j < n; j++) {
+          const p = new DOMPoint(a.x + ((i + 0.5) * (b.x - a.x)) / n, a.y + ((j + 0.5) * (b.y - a.y)) / n);
+          if (islands.some((x) => x.isPointInFill(p))) onLand++;
+        }
       return {
         visible: { x0: a.x, y0: a.y, x1: b.x, y1: b.y },
         land: {
@@ -308,25 +320,32 @@ describe('Hawaii 1795 on a phone: the map opens on the land, the battles are put
           x1: Math.max(...bb.map((x) => x.x + x.width)),
           y1: Math.max(...bb.map((x) => x.y + x.height)),
         },
+        landShare: onLand / (n * n),
         mapWidth: svg.viewBox.baseVal.width,
         box: { left, top, right: left + box.clientWidth, bottom: top + box.clientHeight },
-        stacks: stacks.map((s) => ({ left: s.left, top: s.top, right: s.right, bottom: s.bottom, width: s.width })),
+        stacks,
         labels: [...svg.querySelectorAll('g.labels text')].map((x) => x.getBoundingClientRect().height),
       };
     }, role);
 
-  /** At 390 px the map opens on the islands: the view lies within them (a little margin), the reader's stacks in it, legible. */
-  async function opensOnLand(page: Page, role: string): Promise<void> {
+  /**
+   * At 390 px the map opens on the island where the reader's strongest force stands: the view lies
+   * within the islands (a little margin), is not mostly sea, and shows the reader's stacks there, legible.
+   */
+  async function opensOnLand(page: Page, role: string, framed: string[]): Promise<void> {
     const v = await mapView(page, role);
     const m = v.mapWidth * 0.05;
     expect(v.visible.x0).toBeGreaterThanOrEqual(v.land.x0 - m);
     expect(v.visible.y0).toBeGreaterThanOrEqual(v.land.y0 - m);
     expect(v.visible.x1).toBeLessThanOrEqual(v.land.x1 + m);
     expect(v.visible.y1).toBeLessThanOrEqual(v.land.y1 + m);
-    // Zoomed in: less than half the map's width in view.
+    // Zoomed in: less than half the map's width in view; an eighth of it land at least (O'ahu,
+    // a narrow island, makes a seventh; O'ahu and Maui at once, the channels between, a fifteenth).
     expect(v.visible.x1 - v.visible.x0).toBeLessThan(v.mapWidth / 2);
-    expect(v.stacks.length).toBeGreaterThan(0);
-    for (const s of v.stacks) {
+    expect(v.landShare).toBeGreaterThanOrEqual(0.12);
+    const shown = v.stacks.filter((s) => framed.includes(s.space));
+    expect(shown.map((s) => s.space).sort()).toEqual([...framed].sort());
+    for (const s of shown) {
       expect(s.left).toBeGreaterThanOrEqual(v.box.left);
       expect(s.right).toBeLessThanOrEqual(v.box.right);
       expect(s.top).toBeGreaterThanOrEqual(v.box.top);
@@ -336,15 +355,41 @@ describe('Hawaii 1795 on a phone: the map opens on the land, the battles are put
     expect(Math.min(...v.labels)).toBeGreaterThanOrEqual(9);
   }
 
-  it('the map opens on the islands where the reader stands, for both sides', { timeout: 60_000 }, async () => {
-    for (const role of ['kamehameha', 'allied-chiefs']) {
+  it('the map opens on the island where the reader stands, for both sides', { timeout: 60_000 }, async () => {
+    // Kamehameha's stacks stand on Hawai'i; the Allied Chiefs' on O'ahu (14) and Maui (2): O'ahu.
+    for (const [role, framed] of [
+      ['kamehameha', ['kona', 'hilo']],
+      ['allied-chiefs', ['oahu-1']],
+    ] as const) {
       const { page, errors } = await openGame(byRole[role]!.email, gameId);
-      await opensOnLand(page, role);
-      await page.screenshot({ path: artifact(`h1795-phone-map-${role}`) });
+      await page.locator('#map').screenshot({ path: artifact(`h1795-phone-map-${role}`) });
+      await opensOnLand(page, role, [...framed]);
       expect(errors).toEqual([]);
       await page.close();
     }
   });
+
+  /** The battles marked on the map: their space, badge, label, and size on screen. */
+  const battleMarks = (page: Page) =>
+    page.locator('#map g.battles g.battle').evaluateAll((gs) =>
+      gs.map((g) => {
+        const ring = g.querySelector('circle.ring')!.getBoundingClientRect();
+        const badge = g.querySelector('circle.badge')!.getBoundingClientRect();
+        return {
+          space: (g as SVGGElement).dataset.space,
+          badge: g.querySelector('text')!.textContent,
+          label: g.getAttribute('aria-label'),
+          role: g.getAttribute('role'),
+          ring: ring.width,
+          badgeSize: badge.width,
+          font: g.querySelector('text')!.getBoundingClientRect().height,
+          // Each enemy counter of the space lies within its ring.
+          around: [...document.querySelectorAll(`#map g.stack[data-space="${(g as SVGGElement).dataset.space}"]`)]
+            .map((s) => s.getBoundingClientRect())
+            .every((s) => s.left >= ring.left && s.right <= ring.right && s.top >= ring.top && s.bottom <= ring.bottom),
+        };
+      }),
+    );
 
   it('two fleet landings where the enemy stands: the battles listed by name, put in order by tapping, fought in that order', {
     timeout: 120_000,
@@ -356,6 +401,7 @@ describe('Hawaii 1795 on a phone: the map opens on the land, the battles are put
     const { page, errors } = await openGame(K.email, gameId);
     const battles = page.locator('#battle-order');
     expect(await battles.innerText()).toMatch(/^No battle yet/);
+    expect(await battleMarks(page)).toEqual([]);
     // Kona's stack on the map: all of it is picked, more than a canoe carries; the page says so.
     await tapOn(
       page,
@@ -372,6 +418,16 @@ describe('Hawaii 1795 on a phone: the map opens on the land, the battles are put
     expect(await page.locator('#canoe-load').count()).toBe(0);
     await page.locator('#h1795-selection button[data-by="fleet"][data-to="maui"]').tap();
     expect(await battles.innerText()).toMatch(/^One battle, at Maui/);
+    // Marked on the map at once: a ring around Maui's counters, crossed swords, named for a screen reader.
+    expect(await battleMarks(page)).toEqual([
+      expect.objectContaining({
+        space: 'maui',
+        badge: '⚔',
+        role: 'img',
+        label: 'Battle at Maui: you attack there once the moves are made',
+        around: true,
+      }),
+    ]);
     // Hilo's stack, by its button, to O'ahu-1 by canoe.
     await page.locator('.turn button[data-space="hilo"]').tap();
     await page.locator('#h1795-selection button[data-by="fleet"][data-to="oahu-1"]').tap();
@@ -387,6 +443,37 @@ describe('Hawaii 1795 on a phone: the map opens on the land, the battles are put
       'Maui',
       "O'ahu-1 (Waikiki)",
     ]);
+    // The map numbers the battles in the order chosen; the fog's counts are in no label.
+    const marks = await battleMarks(page);
+    expect(marks.map((m) => [m.space, m.badge, m.label])).toEqual([
+      ['maui', '1', 'Battle at Maui, 1 of 2: you attack there once the moves are made'],
+      ['oahu-1', '2', "Battle at O'ahu-1 (Waikiki), 2 of 2: you attack there once the moves are made"],
+    ]);
+    // Readable at 390 px: a ring wider than a finger, a badge of 18 px with a 12 px figure, the
+    // enemy's counters inside the ring.
+    for (const m of marks) {
+      expect(m.ring).toBeGreaterThanOrEqual(40);
+      expect(m.badgeSize).toBeGreaterThanOrEqual(18);
+      expect(m.font).toBeGreaterThanOrEqual(12);
+      expect(m.around).toBe(true);
+    }
+    await page
+      .locator('#map g.battle[data-space="maui"]')
+      .evaluate((g) => g.scrollIntoView({ block: 'center', inline: 'center' }));
+    await page.locator('#map').screenshot({ path: artifact('h1795-phone-battle-marks') });
+    // A tap on a marked space still reaches the space and its counters, not the marker.
+    const under = await page.evaluate(() => {
+      const s = document.querySelector('#map g.stack[data-space="maui"]')!.getBoundingClientRect();
+      return document
+        .elementFromPoint(s.left + s.width / 2, s.top + s.height / 2)
+        ?.closest('g.stack, g.battle')
+        ?.getAttribute('class');
+    });
+    expect(under).toMatch(/^stack/);
+    // Both, on the whole map.
+    await page.getByRole('button', { name: 'Whole map' }).tap();
+    expect((await battleMarks(page)).every((m) => m.badgeSize >= 18 && m.around)).toBe(true);
+    await page.locator('#map').screenshot({ path: artifact('h1795-phone-battle-marks-whole') });
     const line = "BATTLES Maui, O'ahu-1 (Waikiki)";
     expect(await page.locator('#turn-lines li[data-line^="BATTLE"]').getAttribute('data-line')).toBe(line);
     await fitsAPhone(page);
@@ -406,6 +493,10 @@ describe('Hawaii 1795 on a phone: the map opens on the land, the battles are put
     expect(await order.allInnerTexts().then((x) => x.map((t) => t.split('\n')[0]))).toEqual([
       'Maui',
       "O'ahu-1 (Waikiki)",
+    ]);
+    expect((await battleMarks(page)).map((m) => [m.space, m.badge])).toEqual([
+      ['maui', '1'],
+      ['oahu-1', '2'],
     ]);
     // Resolved: the report fights Maui first, then O'ahu-1.
     const open = await t.db.phase.findFirstOrThrow({ where: { gameId, status: 'open' } });

@@ -478,3 +478,177 @@ describe('Maori Wars in the browser', () => {
     await page.close();
   });
 });
+
+// The place names at a phone's width: read at 11 px or more in the first view, none over another,
+// and a tap on a name lands on the hex it names.
+describe('Maori Wars: place names on a 390 px phone', () => {
+  let byRole: Record<string, Client>;
+  let gameId = '';
+  beforeAll(async () => {
+    let mod: Client;
+    ({ mod, byRole, gameId } = await gameOf(t, 'mw-names', 2, {
+      name: 'Names on a phone',
+      variant: 'maori-wars',
+      scenario: 'hone-hekes-challenge',
+    }));
+    // On to the first phase where a side moves its stacks.
+    for (let n = 0; n < 30; n++) {
+      const role = (await mod.ok('GET', `/games/${gameId}`)).phase.readiness.find((r: any) => r.expected).role;
+      const { options } = await byRole[role]!.ok('GET', `/games/${gameId}/options`);
+      if (options.actions.some((a: any) => a.kind === 'move' && a.from?.length)) break;
+      await byRole[role]!.ok('PUT', `/games/${gameId}/orders`, { orders: ['PASS'], ready: true });
+      await mod.ok('POST', `/games/${gameId}/process`);
+    }
+  }, 60_000);
+
+  /** The place names drawn within the map's box: text, hex, rendered font size (px) and box. */
+  const namesInView = (page: Page) =>
+    page.evaluate(() => {
+      const box = document.querySelector('#map')!.getBoundingClientRect();
+      return [...document.querySelectorAll<SVGTextElement>('#map g.places text.place')]
+        .filter((t) => getComputedStyle(t).visibility !== 'hidden' && getComputedStyle(t).display !== 'none')
+        .map((t) => {
+          const r = t.getBoundingClientRect();
+          return {
+            name: t.textContent!,
+            hex: t.dataset.hex ?? '',
+            px: Number.parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM()!.a,
+            r: { left: r.left, top: r.top, right: r.right, bottom: r.bottom },
+          };
+        })
+        .filter(
+          (n) =>
+            n.r.left >= box.left &&
+            n.r.right <= box.right &&
+            n.r.top >= box.top &&
+            n.r.bottom <= Math.min(box.bottom, innerHeight),
+        );
+    });
+
+  it("each side's first view: its place names read at 11 px, none over another; a tap on one is a tap on its hex", {
+    timeout: 90_000,
+  }, async () => {
+    /** Names drawn over one another (a pixel of leeway). */
+    const overlapping = (ns: { name: string; r: { left: number; top: number; right: number; bottom: number } }[]) =>
+      ns.flatMap((a, i) =>
+        ns
+          .slice(i + 1)
+          .filter(
+            (b) =>
+              a.r.left < b.r.right - 1 &&
+              b.r.left < a.r.right - 1 &&
+              a.r.top < b.r.bottom - 1 &&
+              b.r.top < a.r.bottom - 1,
+          )
+          .map((b) => `${a.name} over ${b.name}`),
+      );
+
+    const tapped: boolean[] = [];
+    for (const role of Object.keys(byRole)) {
+      const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(`${await signInLink(byRole[role]!.email)}&next=/games/${gameId}`);
+      await page.locator('main[aria-busy="false"] #map svg').waitFor();
+      await page.locator('#map').scrollIntoViewIfNeeded();
+      await page.locator('#map').screenshot({ path: artifact(`maori-wars-phone-names-${role}`) });
+      const first = await namesInView(page);
+      // Read at 11 px (they were 7 to 8.5), several of them, none over another.
+      expect(first.length).toBeGreaterThanOrEqual(5);
+      expect(first.filter((n) => n.px < 10.9)).toEqual([]);
+      expect(overlapping(first)).toEqual([]);
+      // Every name, shown or not at this zoom, is read out with its hex.
+      const unread = await page.evaluate(() =>
+        [...document.querySelectorAll<SVGTextElement>('#map g.places text.place')]
+          .filter(
+            (t) =>
+              !document
+                .querySelector(`#map path.hex[data-hex="${t.dataset.hex}"]`)
+                ?.getAttribute('aria-label')
+                ?.includes(t.textContent!),
+          )
+          .map((t) => t.textContent),
+      );
+      expect(unread).toEqual([]);
+      // A tap on a name, where it runs past its hex, is a tap on the hex it names: with a stack
+      // selected, the page answers for that hex.
+      const mine = page.locator('#map g.stack.mine');
+      if (await mine.count()) {
+        const { actions } = (await byRole[role]!.ok('GET', `/games/${gameId}/options`)).options;
+        const goes = new Set(actions.flatMap((a: any) => (a.to ? [a.to] : [])));
+        const stack = (await mine.first().boundingBox())!;
+        await page.touchscreen.tap(stack.x + stack.width / 2, stack.y + stack.height / 2);
+        await page
+          .locator('#map-hint')
+          .filter({ hasText: /^Selected: your stack at / })
+          .waitFor();
+        const spot = await page.evaluate(
+          (goes) => {
+            const box = document.querySelector('#map')!.getBoundingClientRect();
+            const spots = [...document.querySelectorAll<SVGTextElement>('#map text[data-hex]')]
+              .filter((t) => t.getAttribute('visibility') !== 'hidden' && !goes.includes(t.dataset.hex!))
+              .flatMap((t) => {
+                const r = t.getBoundingClientRect();
+                return [r.left + 3, r.right - 3].map((x) => ({ t, x, y: r.top + r.height / 2 }));
+              })
+              .filter(
+                (p) => p.x > box.left && p.x < box.right && p.y > box.top && p.y < Math.min(box.bottom, innerHeight),
+              )
+              .filter((p) => document.elementFromPoint(p.x, p.y) === p.t)
+              // Clear of every counter by a finger's margin.
+              .filter((p) =>
+                [...document.querySelectorAll('#map g.stack')]
+                  .map((g) => g.getBoundingClientRect())
+                  .every((r) => p.x < r.left - 12 || p.x > r.right + 12 || p.y < r.top - 12 || p.y > r.bottom + 12),
+              )
+              .map((p) => ({
+                hex: p.t.dataset.hex!,
+                x: p.x,
+                y: p.y,
+                // The hex drawn under that point of the name.
+                under: document
+                  .elementsFromPoint(p.x, p.y)
+                  .find((x) => x instanceof SVGPathElement && (x as SVGPathElement).dataset.hex)
+                  ?.getAttribute('data-hex'),
+              }));
+            return spots.find((p) => p.under !== p.hex) ?? spots[0];
+          },
+          [...goes] as string[],
+        );
+        expect(spot).toBeDefined();
+        const named = (await page.locator(`#map path.hex[data-hex="${spot!.hex}"]`).getAttribute('aria-label'))!.split(
+          ', hex ',
+        )[0]!;
+        await page.touchscreen.tap(spot!.x, spot!.y);
+        await page
+          .locator('#map-hint')
+          .filter({ hasText: /^Nothing of your stack at / })
+          .waitFor({ timeout: 5_000 });
+        expect(await page.locator('#map-hint').innerText()).toContain(`can move to or attack ${named};`);
+        tapped.push(spot!.under !== spot!.hex);
+        // Back to the first view for the zoom below.
+        await page.reload();
+        await page.locator('main[aria-busy="false"] #map svg').waitFor();
+      }
+      // Zoomed closer, the names that gave way come back; the whole map keeps few, still legible.
+      const zoomIn = page.getByRole('button', { name: 'Zoom in' });
+      await zoomIn.tap();
+      await zoomIn.tap();
+      const shown = (await page.locator('#map g.places text.place:not([visibility="hidden"])').count()) as number;
+      const near = await namesInView(page);
+      expect(near.filter((n) => n.px < 10.9)).toEqual([]);
+      expect(overlapping(near)).toEqual([]);
+      await page.getByRole('button', { name: 'Whole map' }).tap();
+      const whole = await namesInView(page);
+      expect(whole.filter((n) => n.px < 10.9)).toEqual([]);
+      expect(overlapping(whole)).toEqual([]);
+      const fewer = (await page.locator('#map g.places text.place:not([visibility="hidden"])').count()) as number;
+      expect(fewer).toBeLessThan(shown);
+      await page.locator('#map').screenshot({ path: artifact(`maori-wars-phone-names-whole-${role}`) });
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+    // The side to move tapped a name where it runs past its hex.
+    expect(tapped).toEqual([true]);
+  });
+});

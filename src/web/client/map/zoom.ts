@@ -155,6 +155,7 @@ export function legible(svg: SVGSVGElement): void {
     );
     if (base) t.setAttribute('font-size', String(Math.min(base * 3.2, Math.max(base, least / px))));
   }
+  placeNames(svg, px);
   const units = [...svg.querySelectorAll<SVGGElement>('g.unit[data-at]')];
   const at = units.map((u) => u.dataset.at!.split(',').map(Number) as [number, number]);
   const boxes = units.map((u) => (u.dataset.size ? null : u.getBBox()));
@@ -193,6 +194,64 @@ export function legible(svg: SVGSVGElement): void {
     if (k > 1) u.setAttribute('transform', `translate(${x} ${y}) scale(${k.toFixed(2)}) translate(${-x} ${-y})`);
     else u.removeAttribute('transform');
   });
+}
+
+/**
+ * The names of places on a map of cells (Maori Wars): 11 px at least on screen, a hex's column of
+ * names spread as it grows. Where names would run into one another the lesser give way until zoomed
+ * closer: a stack's hex and Towns first, then a name alone in its hex, then a column's first. Every
+ * name stays in its hex's label for screen readers.
+ */
+function placeNames(svg: SVGSVGElement, px: number): void {
+  const texts = [...svg.querySelectorAll<SVGTextElement>('g.places text.place, g.occupied-names text')];
+  if (!texts.length) return;
+  const column = new Map<string, SVGTextElement[]>();
+  const colOf = (t: SVGTextElement) =>
+    column.get(`${t.parentElement?.getAttribute('class')} ${t.dataset.hex ?? t.getAttribute('x')}`) ?? [t];
+  for (const t of texts) {
+    t.dataset.size ??= t.getAttribute('font-size') ?? t.closest('g')?.getAttribute('font-size') ?? '0';
+    t.dataset.y ??= t.getAttribute('y') ?? '0';
+    const key = `${t.parentElement?.getAttribute('class')} ${t.dataset.hex ?? t.getAttribute('x')}`;
+    column.set(key, [...(column.get(key) ?? []), t]);
+  }
+  for (const col of column.values()) {
+    const ys = col.map((t) => Number(t.dataset.y));
+    const mid = (Math.min(...ys) + Math.max(...ys)) / 2;
+    const k = Math.max(1, ...col.map((t) => 11 / (Number(t.dataset.size) * px)));
+    // A name under a stack grows downwards, away from the counters.
+    const down = col[0]!.closest('g.occupied-names') ? 0.75 * Number(col[0]!.dataset.size) * (k - 1) : 0;
+    for (const t of col) {
+      t.setAttribute('font-size', String(Number(t.dataset.size) * k));
+      t.setAttribute('y', String(mid + (Number(t.dataset.y) - mid) * k + down));
+      t.removeAttribute('visibility');
+    }
+  }
+  const rank = (t: SVGTextElement) =>
+    t.closest('g.occupied-names') || t.getAttribute('font-weight') === 'bold'
+      ? 0
+      : colOf(t).length === 1
+        ? 1
+        : 2 + colOf(t).indexOf(t);
+  // A stack's hex has its name written again under it (the renderer's occupied-names): once is enough.
+  const repeated = new Set(
+    [...svg.querySelectorAll<SVGTextElement>('g.occupied-names text')].map((t) => t.dataset.hex),
+  );
+  const stacks = [...svg.querySelectorAll<SVGGElement>('g.stack[data-stack]')].map((g) => g.getBBox());
+  const kept: DOMRect[] = [];
+  const gap = 1 / px;
+  const over = (b: DOMRect) => (o: DOMRect) =>
+    b.x < o.x + o.width + gap && o.x < b.x + b.width + gap && b.y < o.y + o.height && o.y < b.y + b.height;
+  for (const t of texts.map((t, i) => ({ t, i, r: rank(t) })).sort((a, b) => a.r - b.r || a.i - b.i)) {
+    const b = t.t.getBBox();
+    // Where names would stand 2.5 times their drawn size, only Towns and stacks' hexes are named;
+    // the others give way to counters too.
+    const hide =
+      (!!t.t.closest('g.places') && repeated.has(t.t.dataset.hex)) ||
+      (t.r > 0 && (Number(t.t.dataset.size) * px < 11 / 2.5 || stacks.some(over(b)))) ||
+      kept.some(over(b));
+    if (hide) t.t.setAttribute('visibility', 'hidden');
+    else kept.push(b);
+  }
 }
 
 /**

@@ -106,9 +106,9 @@ export function handPanel(g: Game, yourTurn: boolean, help: string | undefined, 
 }
 
 /**
- * A phone opens the map on the islands where the reader's units stand (zoom.ts fits it), not on the
- * sea between them: the spaces holding the reader's stacks, or the strongest stack's alone when they
- * lie too far apart to read at once, kept within the islands.
+ * A phone opens the map on the island where the reader's units stand (zoom.ts fits it), not on the
+ * sea between them: the island holding the reader's stacks, or the strongest of them when they stand
+ * on several (the Allied Chiefs' O'ahu and Maui: both at once leave a phone mostly sea), kept within the islands.
  */
 function focusOnOwn(svg: SVGSVGElement, role: string): void {
   const box = svg.parentElement;
@@ -131,28 +131,42 @@ function focusOnOwn(svg: SVGSVGElement, role: string): void {
   const stacks = [...svg.querySelectorAll<SVGGElement>(`g.stack[data-side="${CSS.escape(role)}"]`)];
   const spaceOf = (st: SVGGElement) =>
     svg.querySelector<SVGPathElement>(`path[data-space="${CSS.escape(st.dataset.space ?? '')}"]`);
-  const around = (sts: SVGGElement[]) =>
-    union(
-      sts
-        .map(spaceOf)
-        .filter((p): p is SVGPathElement => !!p)
-        .map(rect),
+  // Each stack's island: the island drawn under its counter (else its space alone).
+  const islands = [...svg.querySelectorAll<SVGPathElement>('g.islands path')];
+  const islandOf = (st: SVGGElement): SVGGraphicsElement | null => {
+    const r = st.querySelector('rect');
+    if (!r) return spaceOf(st);
+    const at = new DOMPoint(
+      Number(r.getAttribute('x')) + Number(r.getAttribute('width')) / 2,
+      Number(r.getAttribute('y')) + Number(r.getAttribute('height')) / 2,
     );
-  const vb = svg.viewBox.baseVal;
-  // Wider than this, names and counters are too small to read on a phone.
-  const widest = vb.width * 0.48;
-  let f = around(stacks);
-  if (f && f.x1 - f.x0 > widest) {
-    const strongest = [...stacks].sort((a, b) => Number(b.dataset.strength ?? 0) - Number(a.dataset.strength ?? 0));
-    f = around(strongest.slice(0, 1));
+    return islands.find((p) => p.isPointInFill(at)) ?? spaceOf(st);
+  };
+  const byIsland = new Map<SVGGraphicsElement, SVGGElement[]>();
+  for (const st of stacks) {
+    const i = islandOf(st);
+    if (i) byIsland.set(i, [...(byIsland.get(i) ?? []), st]);
   }
+  const strength = (sts: SVGGElement[]) => sts.reduce((a, st) => a + Number(st.dataset.strength ?? 0), 0);
+  const [island, held] = [...byIsland].sort((a, b) => strength(b[1]) - strength(a[1]))[0] ?? [];
+  const f =
+    island && held
+      ? union([
+          rect(island),
+          ...held
+            .map(spaceOf)
+            .filter((p): p is SVGPathElement => !!p)
+            .map(rect),
+        ])
+      : null;
   if (!f || !land) return;
-  // A margin around, no narrower than a third of the map nor flatter than a phone's map box (a third
-  // of its screen high: zoom.ts); then
-  // moved (not cut) to lie within the islands, as far as it keeps the reader's units.
+  const vb = svg.viewBox.baseVal;
+  // A margin around, no narrower than a sixth of the map (names and counters not giants) nor
+  // flatter than a phone's map box (a third of its screen high: zoom.ts); then moved (not cut) to
+  // lie within the islands, as far as it keeps the reader's units.
   const pad = vb.width * 0.03;
   const within = union([land, { x0: f.x0 - pad, y0: f.y0 - pad, x1: f.x1 + pad, y1: f.y1 + pad }])!;
-  const w = Math.min(Math.max(f.x1 - f.x0 + 2 * pad, vb.width / 3), within.x1 - within.x0);
+  const w = Math.min(Math.max(f.x1 - f.x0 + 2 * pad, vb.width / 6), within.x1 - within.x0);
   const hh = Math.min(Math.max(f.y1 - f.y0 + 2 * pad, w * 0.75), within.y1 - within.y0);
   const cx = Math.min(Math.max((f.x0 + f.x1) / 2, within.x0 + w / 2), within.x1 - w / 2);
   const cy = Math.min(Math.max((f.y0 + f.y1) / 2, within.y0 + hh / 2), within.y1 - hh / 2);

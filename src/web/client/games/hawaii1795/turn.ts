@@ -261,6 +261,7 @@ export function turnPanel(
     else if (i >= 0) entries.splice(i, 1);
     else if (line) entries.push(line);
     drawBattles(order);
+    if (svg) markBattles(svg, order, names.space);
   };
   const moveBattle = (order: string[], i: number, j: number) => {
     const next = [...order];
@@ -646,6 +647,102 @@ export function turnPanel(
   return { card, builder };
 }
 
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/**
+ * The battles this turn will fight, marked on the map: a ring around the stacks of each space and
+ * its place in the order, read out by name. Only where the reader's view already shows both sides
+ * (the enemy's counter, hidden or not): it tells nothing the fog hides.
+ */
+export function markBattles(svg: SVGSVGElement, order: string[], spaceName: (id: string) => string): void {
+  let layer = svg.querySelector<SVGGElement>('g.battles');
+  if (!layer) {
+    layer = document.createElementNS(SVG_NS, 'g');
+    layer.setAttribute('class', 'battles');
+    // Over the counters, yet a tap goes through to them and to the space.
+    layer.setAttribute('pointer-events', 'none');
+    (svg.querySelector('g.stacks') ?? svg.lastElementChild)?.after(layer);
+  }
+  layer.replaceChildren();
+  order.forEach((space, i) => {
+    const rects = [...svg.querySelectorAll<SVGGElement>(`g.stack[data-space="${CSS.escape(space)}"] > rect`)].map(
+      (r) => ({
+        x0: Number(r.getAttribute('x')),
+        y0: Number(r.getAttribute('y')),
+        x1: Number(r.getAttribute('x')) + Number(r.getAttribute('width')),
+        y1: Number(r.getAttribute('y')) + Number(r.getAttribute('height')),
+      }),
+    );
+    if (!rects.length) return;
+    const x0 = Math.min(...rects.map((r) => r.x0)),
+      x1 = Math.max(...rects.map((r) => r.x1));
+    const y0 = Math.min(...rects.map((r) => r.y0)),
+      y1 = Math.max(...rects.map((r) => r.y1));
+    const g = document.createElementNS(SVG_NS, 'g');
+    g.setAttribute('class', 'battle');
+    g.setAttribute('role', 'img');
+    const label = `Battle at ${spaceName(space)}${order.length > 1 ? `, ${i + 1} of ${order.length}` : ''}: you attack there once the moves are made`;
+    g.setAttribute('aria-label', label);
+    g.dataset.space = space;
+    g.dataset.at = `${(x0 + x1) / 2},${(y0 + y1) / 2}`;
+    // Around the counters, their corners in.
+    g.dataset.r = String(Math.hypot(x1 - x0, y1 - y0) / 2 + 3);
+    const title = document.createElementNS(SVG_NS, 'title');
+    title.textContent = label;
+    const ring = document.createElementNS(SVG_NS, 'circle');
+    ring.setAttribute('class', 'ring');
+    ring.setAttribute('fill', 'none');
+    ring.setAttribute('stroke', '#D55E00');
+    ring.setAttribute('vector-effect', 'non-scaling-stroke');
+    ring.setAttribute('stroke-width', '3.5');
+    const badge = document.createElementNS(SVG_NS, 'circle');
+    badge.setAttribute('class', 'badge');
+    badge.setAttribute('fill', '#D55E00');
+    badge.setAttribute('stroke', '#fff');
+    badge.setAttribute('vector-effect', 'non-scaling-stroke');
+    badge.setAttribute('stroke-width', '1.5');
+    // Crossed spears and the battle's place in the order (⚔ where one battle alone is due).
+    const text = document.createElementNS(SVG_NS, 'text');
+    text.setAttribute('fill', '#fff');
+    text.setAttribute('font-weight', 'bold');
+    text.setAttribute('text-anchor', 'middle');
+    text.setAttribute('dominant-baseline', 'central');
+    text.textContent = order.length > 1 ? String(i + 1) : '⚔';
+    g.append(title, ring, badge, text);
+    layer.append(g);
+  });
+  placeBattles(svg);
+}
+
+/** The rings follow the counters' scale; the badge stays a finger's width on screen (18 px and more). */
+function placeBattles(svg: SVGSVGElement): void {
+  const vb = svg.viewBox.baseVal;
+  const width = svg.getBoundingClientRect().width;
+  if (!vb?.width || !width) return;
+  const px = width / vb.width;
+  for (const g of svg.querySelectorAll<SVGGElement>('g.battles g.battle')) {
+    const [x, y] = g.dataset.at!.split(',').map(Number) as [number, number];
+    const r = Number(g.dataset.r) * stackScale(px) + 4 / px;
+    const b = Math.max(6, 10 / px);
+    const ring = g.querySelector('circle.ring')!,
+      badge = g.querySelector('circle.badge')!,
+      text = g.querySelector('text')!;
+    ring.setAttribute('cx', String(x));
+    ring.setAttribute('cy', String(y));
+    ring.setAttribute('r', String(r));
+    const [bx, by] = [x + r * 0.72, y - r * 0.72];
+    badge.setAttribute('cx', String(bx));
+    badge.setAttribute('cy', String(by));
+    badge.setAttribute('r', String(b));
+    text.setAttribute('x', String(bx));
+    text.setAttribute('y', String(by));
+    text.setAttribute('font-size', String(b * 1.25));
+  }
+}
+
+/** A counter 26 units wide is scaled to 24 px at least on screen, at most 2.4 times. */
+const stackScale = (px: number, w = 26) => Math.min(2.4, Math.max(1, 24 / (w * px)));
+
 /** Counters big enough for a finger on a narrow map: scaled up around their centre, as far as the zoom leaves them small. */
 export function scaleStacks(svg: SVGSVGElement): void {
   const rescale = () => {
@@ -659,10 +756,11 @@ export function scaleStacks(svg: SVGSVGElement): void {
       const w = Number(r.getAttribute('width')),
         x = Number(r.getAttribute('x')) + w / 2,
         y = Number(r.getAttribute('y')) + Number(r.getAttribute('height')) / 2;
-      const k = Math.min(2.4, Math.max(1, 24 / (w * px)));
+      const k = stackScale(px, w);
       if (k > 1) el.setAttribute('transform', `translate(${x} ${y}) scale(${k.toFixed(2)}) translate(${-x} ${-y})`);
       else el.removeAttribute('transform');
     }
+    placeBattles(svg);
   };
   rescale();
   addEventListener('resize', rescale);

@@ -81,9 +81,13 @@ export function mwMapClicks(
   svg.addEventListener('click', (e) => {
     const at = selected;
     if (!at) return;
+    // A place's name, grown past its hex on a phone (zoom.ts legible), stands for the hex it names.
     const hit = document
       .elementsFromPoint(e.clientX, e.clientY)
-      .find((x): x is SVGPathElement => x instanceof SVGPathElement && !!x.dataset.hex);
+      .find(
+        (x): x is SVGPathElement | SVGTextElement =>
+          (x instanceof SVGPathElement || x instanceof SVGTextElement) && !!x.dataset.hex,
+      );
     if (!hit) return;
     const to = hit.dataset.hex!;
     const attack = actions.find((x) => x.kind === 'attack' && x.to === to && x.from?.includes(at));
