@@ -160,7 +160,7 @@ function contextBatcher(ctx: Ctx) {
   );
 }
 
-/** One submission to store; the batch goes to PostgreSQL as one JSON document, keys as below. */
+/** One submission to store. */
 interface WriteItem {
   phase_id: string;
   role: string;
@@ -189,8 +189,8 @@ interface WriteItem {
  * The one before is not touched: the last by seq counts, and its supersededAt is filled in when the
  * phase is adjudicated (rewriting the earlier row, jsonb and all, on every submission cost
  * PostgreSQL a new row version and three index entries: issue 28).
- * The batch is one JSON parameter: as sixteen arrays, each reading was JSON inside an array
- * literal, escaped by the driver and parsed twice by PostgreSQL.
+ * The JSON documents go as one jsonb parameter: as arrays of strings, each reading was JSON inside
+ * an array literal, escaped by the driver and parsed twice by PostgreSQL.
  */
 function writeBatcher(ctx: Ctx) {
   return createBatcher<WriteItem, boolean>(
@@ -200,26 +200,45 @@ function writeBatcher(ctx: Ctx) {
       // The deadline is hard: the phase row (and its deadline, as extended) is read FOR SHARE in this
       // statement; adjudication takes it FOR UPDATE. Orders timed at or after the deadline are
       // refused, except in a grace period for a power that has sent nothing (marked late).
-      const batch = JSON.stringify(items);
+      const col = <K extends keyof WriteItem>(k: K) => items.map((x) => x[k]);
+      // The three JSON documents of each submission travel as one jsonb array, [lines, readings,
+      // accepted] by position; the rest as arrays (unnest: the planner expects a few rows and
+      // reaches Phase and PhaseRole by their keys, where a JSON record set's 100 rows made it scan both).
+      const docs = JSON.stringify(items.map((x) => [x.lines, x.readings, x.accepted]));
       const query = () =>
         ctx.pool.query<{ idx: string }>({
           name: 'submit-write',
-          text: `WITH i AS (SELECT * FROM ROWS FROM (jsonb_to_recordset($1::jsonb)
-                      AS (phase_id uuid, role text, at timestamptz, account_id uuid, lines jsonb, readings jsonb, accepted jsonb, receipt text, ready bool, submitted bool, mail_to text, subject text, body text, game_id uuid, grace_ms int, mail bool))
-                    WITH ORDINALITY AS x(phase_id, role, at_tz, account_id, lines, readings, accepted, receipt, ready, submitted, mail_to, subject, body, game_id, grace_ms, mail, idx)),
-            ph AS (SELECT id, "deadlineAt" FROM "Phase" WHERE id IN (SELECT phase_id FROM i) AND status = 'open' FOR SHARE),
+          text: `WITH i AS (SELECT * FROM unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::uuid[], $5::text[], $6::bool[], $7::bool[], $8::text[], $9::text[], $10::text[], $11::uuid[], $12::int[], $13::bool[])
+                    WITH ORDINALITY AS x(phase_id, role, at_tz, account_id, receipt, ready, submitted, mail_to, subject, body, game_id, grace_ms, mail, idx)),
+            ph AS (SELECT id, "deadlineAt" FROM "Phase" WHERE id = ANY($1::uuid[]) AND status = 'open' FOR SHARE),
             x AS (SELECT i.*, i.at_tz AT TIME ZONE 'UTC' AS at, ph."deadlineAt" AS deadline FROM i JOIN ph ON ph.id = i.phase_id),
             ok AS (SELECT x.*, (x.deadline IS NOT NULL AND x.at >= x.deadline) AS late FROM x
                     WHERE x.deadline IS NULL OR x.at < x.deadline
                        OR (x.grace_ms > 0 AND x.at < x.deadline + x.grace_ms * interval '1 millisecond'
                            AND NOT EXISTS (SELECT 1 FROM "Submission" s WHERE s."phaseId" = x.phase_id AND s.role = x.role))),
             ins AS (INSERT INTO "Submission" ("phaseId", role, "accountId", lines, readings, accepted, receipt, "createdAt", late)
-                    SELECT phase_id, role, account_id, lines, readings, COALESCE(accepted, 'null'::jsonb), receipt, at, late FROM ok ORDER BY idx),
+                    SELECT phase_id, role, account_id, d->0, d->1, d->2, receipt, at, late
+                      FROM ok CROSS JOIN LATERAL (SELECT $14::jsonb -> (ok.idx::int - 1) AS d) j ORDER BY idx),
             pr AS (UPDATE "PhaseRole" r SET ready = ok.ready, submitted = ok.submitted, "updatedAt" = ok.at FROM ok WHERE r."phaseId" = ok.phase_id AND r.role = ok.role),
             m AS (INSERT INTO "OutboxMail" ("toAddress", subject, body, kind, "gameId", "createdAt", "nextAttemptAt")
                   SELECT mail_to, subject, body, 'receipt', game_id, at, at FROM ok WHERE ok.mail ORDER BY idx)
        SELECT idx FROM ok`,
-          values: [batch],
+          values: [
+            col('phase_id'),
+            col('role'),
+            col('at'),
+            col('account_id'),
+            col('receipt'),
+            col('ready'),
+            col('submitted'),
+            col('mail_to'),
+            col('subject'),
+            col('body'),
+            col('game_id'),
+            col('grace_ms'),
+            col('mail'),
+            docs,
+          ],
         });
       let r: Awaited<ReturnType<typeof query>>;
       for (let attempt = 1; ; attempt++) {
