@@ -18,18 +18,22 @@ export function createBatcher<I, O>(
   const flush = () => {
     scheduled = false;
     while (queue.length && inFlight < maxInFlight) {
-      // Items with the same key never share a batch (their order must be kept).
-      const batch: typeof queue = [];
-      const rest: typeof queue = [];
-      const keys = new Set<string>();
-      for (const q of queue) {
-        const k = opts.key?.(q.item);
-        if (batch.length < maxSize && (k === undefined || !keys.has(k))) {
-          if (k !== undefined) keys.add(k);
-          batch.push(q);
-        } else rest.push(q);
+      let batch: typeof queue;
+      if (!opts.key) batch = queue.splice(0, maxSize);
+      else {
+        // Items with the same key never share a batch (their order must be kept).
+        batch = [];
+        const rest: typeof queue = [];
+        const keys = new Set<string>();
+        for (const q of queue) {
+          const k = opts.key(q.item);
+          if (batch.length < maxSize && !keys.has(k)) {
+            keys.add(k);
+            batch.push(q);
+          } else rest.push(q);
+        }
+        queue = rest;
       }
-      queue = rest;
       inFlight++;
       exec(batch.map((b) => b.item))
         .then(

@@ -26,6 +26,7 @@ const DB = ['test/service/', 'test/security/', 'test/reliability/'];
 const PURE = [
   'test/email/reading.test.ts',
   'test/email/time.test.ts',
+  'test/service/batcher.test.ts',
   'test/service/deadlines.test.ts',
   'test/service/dotenv.test.ts',
   'test/service/png.test.ts',
