@@ -26,7 +26,11 @@ export function spawnKahuProcess(
     execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
     built = true;
   }
-  const env = { ...options.env, PATH: pathWithThisNode(options.env.PATH), KAHU_NODE_EXTRA: [options.env.KAHU_NODE_EXTRA ?? '', ...nodeFlags].join(' ').trim() };
+  const env = {
+    ...options.env,
+    PATH: pathWithThisNode(options.env.PATH),
+    KAHU_NODE_EXTRA: [options.env.KAHU_NODE_EXTRA ?? '', ...nodeFlags].join(' ').trim(),
+  };
   return spawn('sh', ['scripts/kahu.sh', ...args], { ...options, env });
 }
 
