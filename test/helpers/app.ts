@@ -29,9 +29,15 @@ export interface TestService {
  * to `running.outbox`.
  */
 export async function startTestService(
-  opts: { env?: Record<string, string>; clock?: ManualClock; running?: { outbox: string } } = {},
+  opts: {
+    env?: Record<string, string>;
+    clock?: ManualClock;
+    running?: { outbox: string };
+    /** A database made outside vitest (scripts/screenshots.ts): createTestDatabase needs the test run's server. */
+    database?: TestDatabase;
+  } = {},
 ): Promise<TestService> {
-  const database = await createTestDatabase();
+  const database = opts.database ?? (await createTestDatabase());
   const config = loadConfig({
     PUBLIC_URL: 'http://kahu.test',
     LOG_LEVEL: 'silent',
