@@ -1,7 +1,7 @@
 // Draws Aloha's board as SVG: the five islands from the Hawaiian coastlines (the Heiau map's
 // geometry, Natural Earth), on each the players' Pure Hawaiian tokens and Action tokens as
-// counters, and a legend with every player's score and resources. It takes the view, never the
-// state. Pure: text in, text out.
+// counters, and a legend with every player's score and resources (a g.legend under the sea, which
+// the web lifts out as a list under the map). It takes the view, never the state. Pure: text in, text out.
 import { ringsOf, type MapGeometry } from '../maps/geometry.ts';
 import { esc } from './svg.ts';
 
@@ -55,7 +55,8 @@ export function renderAlohaBoard(
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${f(h)}" role="img" aria-label="${esc(title)}" font-family="DejaVu Sans, sans-serif">`,
   );
   out.push(`<title>${esc(title)}</title>`);
-  out.push(`<rect width="${w}" height="${f(h)}" fill="#b3d1e8"/>`);
+  // The sea is the map's part only: where it ends, the web cuts the legend off the drawing.
+  out.push(`<rect width="${w}" height="${hMap}" fill="#b3d1e8"/>`);
   const playing = new Set(view.islands.map((i) => i.island));
   for (const [name, path] of Object.entries(geometry.islands)) {
     out.push(
@@ -69,7 +70,7 @@ export function renderAlohaBoard(
     const cx = (b.x0 + b.x1) / 2;
     const cy = (b.y0 + b.y1) / 2;
     out.push(
-      `<text x="${f(cx)}" y="${f(b.y0 - 8)}" text-anchor="middle" font-size="14" font-weight="bold" fill="#3b2f1e">${esc(i.island)}</text>`,
+      `<text class="island-name" x="${f(cx)}" y="${f(b.y0 - 8)}" text-anchor="middle" font-size="14" font-weight="bold" fill="#3b2f1e">${esc(i.island)}</text>`,
     );
     const here = view.players.filter((p) => (i.pureHawaiian[p.role] ?? 0) > 0 || (i.actionTokens[p.role] ?? 0) > 0);
     // Counters on a grid over the island: a row for a long, thin island, two columns otherwise.
@@ -103,6 +104,7 @@ export function renderAlohaBoard(
   // Legend: each player's standing.
   let y = hMap + 22;
   out.push(`<rect x="0" y="${hMap}" width="${w}" height="${legendH}" fill="#fbf8f1"/>`);
+  out.push('<g class="legend">');
   out.push(
     `<text x="12" y="${y}" font-size="14" font-weight="bold" fill="#222">${esc(view.stage)}${view.turn ? ` — ${esc(view.turn.role)} to ${esc(view.turn.to)}` : ''}${view.king ? ` · King/Queen token: ${esc(view.king)}` : ''}</text>`,
   );
@@ -116,6 +118,6 @@ export function renderAlohaBoard(
       `<text x="36" y="${y}" font-size="13" fill="#222">${esc(`${p.role}: ${p.score} points · Pure Hawaiian ${p.pureHawaiian} · Aloha ${p.aloha} · Commerce ${p.commerce} · Warriors ${p.warriors} · Home Rule ${p.homeRule} · ${p.cards.length} card${p.cards.length === 1 ? '' : 's'}`)}</text>`,
     );
   }
-  out.push('</svg>');
+  out.push('</g></svg>');
   return out.join('');
 }

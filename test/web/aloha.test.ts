@@ -138,8 +138,9 @@ describe('Aloha by tapping', () => {
     // The results map is drawn once scrolled near (src/web/client/pages/game.ts).
     await b.page.locator('#results-map').scrollIntoViewIfNeeded();
     await b.page.locator('#results-map svg').waitFor();
-    expect(await b.page.locator('#results-map svg').innerHTML()).toMatch(
-      new RegExp(`${second}: \\d+ points[^<]*Warriors 1`),
+    // Its key, under it (a list, out of the drawing), counts the Warrior.
+    expect(await b.page.locator('.results .map-wrap > .map-key').innerText()).toMatch(
+      new RegExp(`${second}: \\d+ points[^\\n]*Warriors 1`),
     );
     expect(await layoutFaults(b.page)).toEqual([]);
     await b.page.setViewportSize({ width: 360, height: 740 });
