@@ -260,11 +260,16 @@ function placeNames(svg: SVGSVGElement, px: number): void {
  * a finger, zoomed to a cell of 48 px (its counters readable). Either around the reader's own units (else its middle).
  * A game's page may name the part to open on instead (data-focus on the box: "x y width height" in
  * the map's units): the map then opens fitted to its width, the box no taller than it.
- * `near` names the units to open around; `zoom`, the least zoom of a map neither flat nor of cells.
+ * `near` names the units to open around; `zoom`, the least zoom of a map neither flat nor of cells;
+ * `legibleAt`, the least zoom of any map (where its smallest text reads on a phone: Aloha's counters).
  */
 export function startView(
   box: HTMLElement,
-  { near = 'g.unit.mine, g.stack.mine, g.stack.own', zoom: least = 1 }: { near?: string; zoom?: number } = {},
+  {
+    near = 'g.unit.mine, g.stack.mine, g.stack.own',
+    zoom: least = 1,
+    legibleAt = 1,
+  }: { near?: string; zoom?: number; legibleAt?: number } = {},
 ): void {
   const svg = box.querySelector('svg');
   if (!svg || box.clientWidth > 760 || zoomOf(box) !== 1) return;
@@ -276,7 +281,10 @@ export function startView(
     return;
   }
   const cell = svg.querySelector('path.hex')?.getBoundingClientRect().width ?? 0;
-  const zoom = Math.min(MAX, Math.max(flat ? innerHeight / 2 / height : least, cell && cell < 48 ? 48 / cell : 1));
+  const zoom = Math.min(
+    MAX,
+    Math.max(flat ? innerHeight / 2 / height : least, cell && cell < 48 ? 48 / cell : 1, legibleAt),
+  );
   if (zoom <= 1) return;
   box.style.setProperty('--zoom', String(zoom));
   box.classList.add('zoomed');
