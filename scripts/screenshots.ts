@@ -6,9 +6,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { scratchDatabase } from '../src/db/scratch.ts';
+import { ManualClock } from '../src/service/clock.ts';
 import { signUp, startedGame, type Client } from '../test/helpers/api.ts';
 import { startTestService, type TestService } from '../test/helpers/app.ts';
-import { launchBrowser, pointOf, signInLinkFor, tapOn } from '../test/web/browser.ts';
+import { launchBrowser, signInLinkFor, tapOn } from '../test/web/browser.ts';
 
 const OUT = path.resolve('docs/images');
 const DESKTOP: BrowserContextOptions = { viewport: { width: 1366, height: 900 } };
@@ -67,7 +68,11 @@ async function main() {
   fs.mkdirSync(OUT, { recursive: true });
   const db = await scratchDatabase('screenshots');
   try {
-    t = await startTestService({ database: { url: db.url, name: 'screenshots', drop: async () => {} } });
+    // The service's clock starts at the real time: the browser counts down to deadlines by its own.
+    t = await startTestService({
+      clock: new ManualClock(new Date()),
+      database: { url: db.url, name: 'screenshots', drop: async () => {} },
+    });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
     browser = await launchBrowser();
