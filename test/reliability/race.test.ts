@@ -26,7 +26,10 @@ afterAll(async () => {
 });
 
 describe(`two workers, ${GAMES} deadlines at the same moment`, () => {
-  it('adjudicates each phase exactly once', { timeout: 240_000 }, async () => {
+  // No timing is asserted: the limit only stops a hung run. The set-up, the workers' start under tsx
+  // and their graceful stop (results mail with maps drawn) took 142 s on a quiet machine, 194–240 s
+  // beside a soak.
+  it('adjudicates each phase exactly once', { timeout: 420_000 }, async () => {
     const ctx = t.ctx;
     const accounts: { id: string; email: string }[] = [];
     for (let i = 0; i < 41; i++) {
