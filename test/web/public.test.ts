@@ -67,6 +67,8 @@ describe('a public game in the browser', () => {
     await page.locator('details:has(ol.events)').evaluate((d) => {
       (d as HTMLDetailsElement).open = true;
     });
+    // The event comes with the page's next live refresh, not necessarily with the badge.
+    await page.locator('ol.events', { hasText: 'made the game public' }).waitFor({ timeout: 10_000 });
     expect(await page.locator('ol.events').innerText()).toContain('made the game public');
     expect(await accessibilityProblems(page)).toEqual([]);
     await page.screenshot({ path: artifact('public-moderator'), fullPage: true });

@@ -5,7 +5,7 @@
 // options offer is offered; the judge still checks the whole turn (a refused turn stores nothing).
 // The battles the moves make (where the enemy stands, 11.1) are listed by name, to put in order.
 import type { Choices } from '../../../../hand-of-destiny/choices.ts';
-import { h, say, tellOnMap as tell } from '../../dom.ts';
+import { h, say, svgEl, tellOnMap as tell } from '../../dom.ts';
 import { viewOf, type Game, type Hawaii1795View } from '../../types.ts';
 import type { HandContext } from './hand.ts';
 
@@ -689,24 +689,22 @@ export function markBattles(svg: SVGSVGElement, order: string[], spaceName: (id:
     g.dataset.r = String(Math.hypot(x1 - x0, y1 - y0) / 2 + 3);
     const title = document.createElementNS(SVG_NS, 'title');
     title.textContent = label;
-    const ring = document.createElementNS(SVG_NS, 'circle');
-    ring.setAttribute('class', 'ring');
-    ring.setAttribute('fill', 'none');
-    ring.setAttribute('stroke', '#D55E00');
-    ring.setAttribute('vector-effect', 'non-scaling-stroke');
-    ring.setAttribute('stroke-width', '3.5');
-    const badge = document.createElementNS(SVG_NS, 'circle');
-    badge.setAttribute('class', 'badge');
-    badge.setAttribute('fill', '#D55E00');
-    badge.setAttribute('stroke', '#fff');
-    badge.setAttribute('vector-effect', 'non-scaling-stroke');
-    badge.setAttribute('stroke-width', '1.5');
+    const stroke = { 'vector-effect': 'non-scaling-stroke' };
+    const ring = svgEl('circle', { class: 'ring', fill: 'none', stroke: '#D55E00', 'stroke-width': '3.5', ...stroke });
+    const badge = svgEl('circle', {
+      class: 'badge',
+      fill: '#D55E00',
+      stroke: '#fff',
+      'stroke-width': '1.5',
+      ...stroke,
+    });
     // Crossed spears and the battle's place in the order (⚔ where one battle alone is due).
-    const text = document.createElementNS(SVG_NS, 'text');
-    text.setAttribute('fill', '#fff');
-    text.setAttribute('font-weight', 'bold');
-    text.setAttribute('text-anchor', 'middle');
-    text.setAttribute('dominant-baseline', 'central');
+    const text = svgEl('text', {
+      fill: '#fff',
+      'font-weight': 'bold',
+      'text-anchor': 'middle',
+      'dominant-baseline': 'central',
+    });
     text.textContent = order.length > 1 ? String(i + 1) : '⚔';
     g.append(title, ring, badge, text);
     layer.append(g);
