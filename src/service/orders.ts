@@ -162,10 +162,10 @@ function contextBatcher(ctx: Ctx) {
 
 /** One submission to store. */
 interface WriteItem {
-  phase_id: string;
+  phaseId: string;
   role: string;
   at: string;
-  account_id: string;
+  accountId: string;
   /** As written, as read (ReadLine[]) and the accepted part: plain JSON, nested (not strings). */
   lines: unknown;
   readings: unknown;
@@ -173,13 +173,13 @@ interface WriteItem {
   receipt: string;
   ready: boolean;
   submitted: boolean;
-  mail_to: string;
+  mailTo: string;
   subject: string;
   body: string;
-  game_id: string;
+  gameId: string;
   mail: boolean;
   /** The game's grace period after the deadline (0: none), in which only a power without orders may send. */
-  grace_ms: number;
+  graceMs: number;
 }
 
 /**
@@ -189,8 +189,6 @@ interface WriteItem {
  * The one before is not touched: the last by seq counts, and its supersededAt is filled in when the
  * phase is adjudicated (rewriting the earlier row, jsonb and all, on every submission cost
  * PostgreSQL a new row version and three index entries: issue 28).
- * The JSON documents go as one jsonb parameter: as arrays of strings, each reading was JSON inside
- * an array literal, escaped by the driver and parsed twice by PostgreSQL.
  */
 function writeBatcher(ctx: Ctx) {
   return createBatcher<WriteItem, boolean>(
@@ -202,8 +200,9 @@ function writeBatcher(ctx: Ctx) {
       // refused, except in a grace period for a power that has sent nothing (marked late).
       const col = <K extends keyof WriteItem>(k: K) => items.map((x) => x[k]);
       // The three JSON documents of each submission travel as one jsonb array, [lines, readings,
-      // accepted] by position; the rest as arrays (unnest: the planner expects a few rows and
-      // reaches Phase and PhaseRole by their keys, where a JSON record set's 100 rows made it scan both).
+      // accepted] by position (as arrays of strings the driver escaped each inside an array literal);
+      // the rest as arrays (unnest: the planner expects a few rows and reaches Phase and PhaseRole by
+      // their keys, where a JSON record set's 100 rows made it scan both).
       const docs = JSON.stringify(items.map((x) => [x.lines, x.readings, x.accepted]));
       const query = () =>
         ctx.pool.query<{ idx: string }>({
@@ -224,18 +223,18 @@ function writeBatcher(ctx: Ctx) {
                   SELECT mail_to, subject, body, 'receipt', game_id, at, at FROM ok WHERE ok.mail ORDER BY idx)
        SELECT idx FROM ok`,
           values: [
-            col('phase_id'),
+            col('phaseId'),
             col('role'),
             col('at'),
-            col('account_id'),
+            col('accountId'),
             col('receipt'),
             col('ready'),
             col('submitted'),
-            col('mail_to'),
+            col('mailTo'),
             col('subject'),
             col('body'),
-            col('game_id'),
-            col('grace_ms'),
+            col('gameId'),
+            col('graceMs'),
             col('mail'),
             docs,
           ],
@@ -252,7 +251,7 @@ function writeBatcher(ctx: Ctx) {
       const stored = new Set(r.rows.map((x) => Number(x.idx) - 1));
       return items.map((_, i) => stored.has(i));
     },
-    { maxSize: 500, maxInFlight: 1, key: (x) => `${x.phase_id}:${x.role}` },
+    { maxSize: 500, maxInFlight: 1, key: (x) => `${x.phaseId}:${x.role}` },
   );
 }
 
@@ -353,21 +352,21 @@ export async function submitOrders(
       )
     : { to: '', subject: '', body: '' };
   const written = await batchersOf(ctx).write.run({
-    phase_id: c.phase_id,
+    phaseId: c.phase_id,
     role,
     at: utc(now),
-    account_id: accountId!,
+    accountId: accountId!,
     lines: input.lines,
     readings: read.lines,
     accepted: read.accepted ?? null,
     receipt: hash,
     ready,
     submitted: input.lines.length > 0,
-    mail_to: mail.to,
+    mailTo: mail.to,
     subject: mail.subject,
     body: mail.body,
-    game_id: gameId,
-    grace_ms: graceOf(c),
+    gameId,
+    graceMs: graceOf(c),
     mail: sendsMail,
   });
   if (!written) throw await refusal(ctx, c.phase_id, c.label, now);

@@ -4,7 +4,7 @@ import { allPhases, get, post, prefetch, signedIn, type Phase } from '../api.ts'
 import { h, main, say, showError } from '../dom.ts';
 import { countdown, power } from '../format.ts';
 import { follow, sayMovedOnNext, takeNote, type Change } from '../live.ts';
-import { alohaStart } from '../games/aloha/board.ts';
+import { openingOf } from '../games/aloha/board.ts';
 import { mwPanel } from '../games/maori-wars/panel.ts';
 import { mapInto } from '../map/map.ts';
 import { startView, zoomControls } from '../map/zoom.ts';
@@ -170,8 +170,7 @@ export async function gamePage(id: string): Promise<void> {
     side.append(mwPanel(id, g, standing));
   }
   // After the orders panel: it marks the reader's own units, which a flat map opens zoomed around.
-  if (svg)
-    startView(mapBox, g.variant === 'aloha' ? alohaStart(svg, me.kind === 'player' ? (me.role ?? null) : null) : {});
+  if (svg) startView(mapBox, openingOf(g, svg));
   if (me.kind === 'moderator' && g.status !== 'forming') side.append(await moderatorConsole(id, g));
   if (me.kind === 'player' && (g.status === 'active' || g.status === 'paused')) side.append(await votePanel(id));
   if (me.kind === 'player' && g.status !== 'forming') side.append(await pressPanel(id, g));

@@ -1,6 +1,6 @@
 import { allPhases, get, signedIn } from '../api.ts';
 import { h, main } from '../dom.ts';
-import { alohaStart } from '../games/aloha/board.ts';
+import { openingOf } from '../games/aloha/board.ts';
 import { follow } from '../live.ts';
 import { mapInto } from '../map/map.ts';
 import { legible, startView, zoomControls } from '../map/zoom.ts';
@@ -116,10 +116,7 @@ export async function historyPage(id: string, seq?: number): Promise<void> {
       if (!zoom) {
         zoom = zoomControls(mapBox);
         mapBox.parentElement!.prepend(zoom);
-        startView(
-          mapBox,
-          g.variant === 'aloha' ? alohaStart(svg, g.you.kind === 'player' ? (g.you.role ?? null) : null) : {},
-        );
+        startView(mapBox, openingOf(g, svg));
       } else legible(svg);
     }
   }

@@ -3,6 +3,13 @@
 // text (the smallest on the board) is 11 px, around the islands of the reader's decision, else
 // around their own counters. "Whole map" still shows it all.
 
+import type { Game } from '../../types.ts';
+
+/** How a game's map opens on a phone (startView's options): Aloha's board by alohaStart, the others as zoom.ts decides. */
+export function openingOf(g: Game, svg: SVGSVGElement): { near?: string; legibleAt?: number } {
+  return g.variant === 'aloha' ? alohaStart(svg, g.you.kind === 'player' ? (g.you.role ?? null) : null) : {};
+}
+
 /** The options of startView (src/web/client/map/zoom.ts) for Aloha's board, read by `role` (null: no player). */
 export function alohaStart(svg: SVGSVGElement, role: string | null): { near?: string; legibleAt: number } {
   const counter = svg.querySelector<SVGTextElement>('g.tokens text');

@@ -647,8 +647,6 @@ export function turnPanel(
   return { card, builder };
 }
 
-const SVG_NS = 'http://www.w3.org/2000/svg';
-
 /**
  * The battles this turn will fight, marked on the map: a ring around the stacks of each space and
  * its place in the order, read out by name. Only where the reader's view already shows both sides
@@ -657,10 +655,8 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
 export function markBattles(svg: SVGSVGElement, order: string[], spaceName: (id: string) => string): void {
   let layer = svg.querySelector<SVGGElement>('g.battles');
   if (!layer) {
-    layer = document.createElementNS(SVG_NS, 'g');
-    layer.setAttribute('class', 'battles');
     // Over the counters, yet a tap goes through to them and to the space.
-    layer.setAttribute('pointer-events', 'none');
+    layer = svgEl('g', { class: 'battles', 'pointer-events': 'none' });
     (svg.querySelector('g.stacks') ?? svg.lastElementChild)?.after(layer);
   }
   layer.replaceChildren();
@@ -678,16 +674,13 @@ export function markBattles(svg: SVGSVGElement, order: string[], spaceName: (id:
       x1 = Math.max(...rects.map((r) => r.x1));
     const y0 = Math.min(...rects.map((r) => r.y0)),
       y1 = Math.max(...rects.map((r) => r.y1));
-    const g = document.createElementNS(SVG_NS, 'g');
-    g.setAttribute('class', 'battle');
-    g.setAttribute('role', 'img');
     const label = `Battle at ${spaceName(space)}${order.length > 1 ? `, ${i + 1} of ${order.length}` : ''}: you attack there once the moves are made`;
-    g.setAttribute('aria-label', label);
+    const g = svgEl('g', { class: 'battle', role: 'img', 'aria-label': label });
     g.dataset.space = space;
     g.dataset.at = `${(x0 + x1) / 2},${(y0 + y1) / 2}`;
     // Around the counters, their corners in.
     g.dataset.r = String(Math.hypot(x1 - x0, y1 - y0) / 2 + 3);
-    const title = document.createElementNS(SVG_NS, 'title');
+    const title = svgEl('title', {});
     title.textContent = label;
     const stroke = { 'vector-effect': 'non-scaling-stroke' };
     const ring = svgEl('circle', { class: 'ring', fill: 'none', stroke: '#D55E00', 'stroke-width': '3.5', ...stroke });
