@@ -145,11 +145,13 @@ describe('Standard adjustments by tapping, on a phone', () => {
     // The last results (Fall 1901) on its own zoomed map, names legible on the phone.
     const names = await resultsNames(page);
     console.log(
-      `Standard results map at 390 px: names ${names.least.toFixed(1)}–${names.usual.toFixed(1)} px, zoom ${names.zoom}`,
+      `Standard results map at 390 px: names ${names.least.toFixed(1)}–${names.usual.toFixed(1)} px, zoom ${names.zoom}, ${names.hidden} giving way`,
     );
     expect(names.zoom).toBeGreaterThan(1);
     expect(names.usual).toBeGreaterThanOrEqual(11);
     expect(names.least).toBeGreaterThanOrEqual(11);
+    // Names that would run into each other give way until zoomed: none shown overlaps another.
+    expect(names.overlaps).toBe(0);
     expect(await noSideways(page)).toBe(true);
     await page.locator('#results-map').screenshot({ path: artifact('results-map-standard-390') });
     expect(errors).toEqual([]);

@@ -113,7 +113,9 @@ export async function tapOn(page: Page, selector: string, done: () => Promise<bo
 }
 
 /** The names on the last results' map as drawn on the screen (px), once it is drawn. */
-export async function resultsNames(page: Page): Promise<{ least: number; usual: number; zoom: number }> {
+export async function resultsNames(
+  page: Page,
+): Promise<{ least: number; usual: number; zoom: number; hidden: number; overlaps: number }> {
   await page.locator('#results-map').scrollIntoViewIfNeeded();
   await page.locator('#results-map svg g.labels text[data-size]').first().waitFor();
   return page.locator('#results-map').evaluate((box: HTMLElement) => {
@@ -122,9 +124,18 @@ export async function resultsNames(page: Page): Promise<{ least: number; usual: 
     const sizes = [...svg.querySelectorAll('g.labels text')]
       .map((x) => Number(x.getAttribute('font-size') ?? x.parentElement!.getAttribute('font-size')) * px)
       .sort((a, b) => a - b);
+    // The names shown never run into each other (those that would give way until zoomed).
+    const shown = [...svg.querySelectorAll('g.labels text')]
+      .filter((x) => x.getAttribute('visibility') !== 'hidden')
+      .map((x) => x.getBoundingClientRect());
+    const overlaps = shown.filter((b, i) =>
+      shown.some((o, j) => j < i && b.left < o.right && o.left < b.right && b.top < o.bottom && o.top < b.bottom),
+    ).length;
     return {
       least: sizes[0]!,
       usual: sizes[Math.floor(sizes.length / 2)]!,
+      hidden: svg.querySelectorAll('g.labels text[visibility="hidden"]').length,
+      overlaps,
       zoom: Number(box.style.getPropertyValue('--zoom') || 1),
     };
   });

@@ -173,10 +173,12 @@ describe('Heiau by tapping, on a phone', () => {
     await haole.locator('main[aria-busy="false"] #map svg').waitFor();
     const names = await resultsNames(haole);
     console.log(
-      `Heiau results map at 390 px: names ${names.least.toFixed(1)}–${names.usual.toFixed(1)} px, zoom ${names.zoom}`,
+      `Heiau results map at 390 px: names ${names.least.toFixed(1)}–${names.usual.toFixed(1)} px, zoom ${names.zoom}, ${names.hidden} giving way`,
     );
     expect(names.zoom).toBeGreaterThan(1);
     expect(names.least).toBeGreaterThanOrEqual(11);
+    // Names that would run into each other give way until zoomed: none shown overlaps another.
+    expect(names.overlaps).toBe(0);
     expect(await noSideways(haole)).toBe(true);
     await haole.locator('#results-map').screenshot({ path: artifact('results-map-heiau-390') });
     expect(errors).toEqual([]);

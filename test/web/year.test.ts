@@ -118,7 +118,13 @@ async function playYear(
         await page.locator('p.phase', { hasText: open.label }).waitFor({ timeout: 15_000 });
         await page.getByRole('heading', { name: `Your orders for ${open.label}` }).waitFor({ timeout: 15_000 });
         await page.locator('main[aria-busy="false"]').waitFor();
-        expect(await page.locator('#ready').isChecked()).toBe(false);
+        // A power the phase asks nothing of is told so and has no Ready box; the others start unready.
+        const asked = view.phase.readiness.find((r: any) => r.role === p.role)?.expected;
+        if (asked) expect(await page.locator('#ready').isChecked()).toBe(false);
+        else {
+          expect(await page.locator('#ready').count(), `${p.role}, ${open.label}`).toBe(0);
+          expect(await page.locator('#orders-idle').innerText()).toContain('nothing to order');
+        }
         for (const m of moves) {
           const unit =
             options.phase === 'retreat'

@@ -155,6 +155,7 @@ export function legible(svg: SVGSVGElement): void {
     );
     if (base) t.setAttribute('font-size', String(Math.min(base * 3.2, Math.max(base, least / px))));
   }
+  giveWay(svg, px);
   placeNames(svg, px);
   const units = [...svg.querySelectorAll<SVGGElement>('g.unit[data-at]')];
   const at = units.map((u) => u.dataset.at!.split(',').map(Number) as [number, number]);
@@ -193,6 +194,27 @@ export function legible(svg: SVGSVGElement): void {
     const k = Math.min(2.6, Math.max(1, 21 / (size * px)), Math.max(1, 0.9 * Number(u.dataset.room)));
     if (k > 1) u.setAttribute('transform', `translate(${x} ${y}) scale(${k.toFixed(2)}) translate(${-x} ${-y})`);
     else u.removeAttribute('transform');
+  });
+}
+
+/**
+ * Names grown for a phone run into each other where spaces are small (Rome, Tuscany, Venice): the
+ * later name gives way until zoomed closer, in the map's order; its space keeps its title.
+ */
+function giveWay(svg: SVGSVGElement, px: number): void {
+  const texts = [...svg.querySelectorAll<SVGTextElement>('g.labels text')];
+  if (!texts.length) return;
+  for (const t of texts) t.removeAttribute('visibility');
+  // Every box measured before any name is hidden: one layout, not one a name.
+  const boxes = texts.map((t) => t.getBBox());
+  const gap = 1 / px;
+  const kept: DOMRect[] = [];
+  boxes.forEach((b, i) => {
+    const clash = kept.some(
+      (o) => b.x < o.x + o.width + gap && o.x < b.x + b.width + gap && b.y < o.y + o.height && o.y < b.y + b.height,
+    );
+    if (clash) texts[i]!.setAttribute('visibility', 'hidden');
+    else kept.push(b);
   });
 }
 

@@ -305,7 +305,11 @@ export async function ordersPanel(id: string, g: Game, side: HTMLElement, svg: S
   const notYourTurn = opts?.yourTurn === false || mwWaits;
   // The Ready box is shown to those who order in this phase (not the side that waits in Hawaii
   // 1795), not where sending the decision is being ready (Aloha), nor to one who waits for their turn.
-  const readyShown = !notYourTurn && !waiting && !phase.decides;
+  // A power the phase asks nothing of (no unit dislodged, no build or disband due, no vote): it
+  // is told so, and gets no Ready box (early processing waits only for those who order).
+  const idle =
+    !expected && !notYourTurn && !waiting && !units.length && !buildOptions.length && !(opts?.actions ?? []).length;
+  const readyShown = !notYourTurn && !waiting && !phase.decides && !idle;
   const readyTick = () =>
     readyShown && !ready.checked
       ? ' Tick Ready below to have the phase processed early, once every player is ready.'
@@ -325,6 +329,14 @@ export async function ordersPanel(id: string, g: Game, side: HTMLElement, svg: S
         'p',
         { class: 'next-step' },
         `It is ${power(g, phase.readiness.find((r) => r.expected && r.role !== role)?.role ?? 'the other side')}'s turn: you have nothing to order. You may change your standing instructions (below) with STANDING lines in the text box.`,
+      ),
+    );
+  if (idle)
+    side.append(
+      h(
+        'p',
+        { class: 'next-step', id: 'orders-idle' },
+        `You have nothing to order in ${phase.label}: the phase asks nothing of ${power(g, role)}. It is processed at the deadline (${when(phase.deadlineAt)}), or sooner once every player who orders is ready.`,
       ),
     );
   const sendPicked = () => void send([...[...selects.values()].map((s) => s.value).filter(Boolean), ...built]);
@@ -372,7 +384,7 @@ export async function ordersPanel(id: string, g: Game, side: HTMLElement, svg: S
   side.append(
     h(
       'details',
-      { open: !units.length && !actions.length && !buildOptions.length && g.variant !== 'hawaii1795' },
+      { open: !idle && !units.length && !actions.length && !buildOptions.length && g.variant !== 'hawaii1795' },
       h('summary', {}, 'Write orders as text'),
       h('label', { for: 'orders-text' }, 'Orders, one a line'),
       h('p', { id: 'orders-help', class: 'muted' }, 'As you would write them by email.'),

@@ -4,7 +4,7 @@ import type { ReadLine } from '../../api.ts';
 import { h } from '../../dom.ts';
 import { viewOf, type Game, type Hawaii1795View } from '../../types.ts';
 import { standingPanel } from './standing.ts';
-import { scaleStacks, turnPanel } from './turn.ts';
+import { markBattles, scaleStacks, turnPanel } from './turn.ts';
 
 type Card = NonNullable<Hawaii1795View['cards'][string]['drawn']>;
 
@@ -62,6 +62,21 @@ export function handPanel(g: Game, yourTurn: boolean, help: string | undefined, 
   if (ctx.svg) {
     scaleStacks(ctx.svg);
     focusOnOwn(ctx.svg, g.you.role ?? '');
+    // The side that waits: where both sides already stand (a landing after a sea battle), the side
+    // to move attacks unless it leaves. Battles its moves will make stay its secret until played.
+    const svg = ctx.svg;
+    if (!yourTurn && v?.side && v.side !== g.you.role) {
+      const at = (side: string) =>
+        new Set(
+          [...svg.querySelectorAll<SVGGElement>(`g.stack[data-side="${CSS.escape(side)}"]`)].map(
+            (s) => s.dataset.space,
+          ),
+        );
+      const mine = at(g.you.role ?? ''),
+        their = at(v.side);
+      const both = (v.spaces ?? []).map((sp) => sp.id).filter((sp) => mine.has(sp) && their.has(sp));
+      markBattles(svg, both, names.space, `${theirName} attacks there in its Battle Phase unless it leaves first`);
+    }
   }
   return h(
     'section',

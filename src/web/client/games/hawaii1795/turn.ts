@@ -652,7 +652,12 @@ export function turnPanel(
  * its place in the order, read out by name. Only where the reader's view already shows both sides
  * (the enemy's counter, hidden or not): it tells nothing the fog hides.
  */
-export function markBattles(svg: SVGSVGElement, order: string[], spaceName: (id: string) => string): void {
+export function markBattles(
+  svg: SVGSVGElement,
+  order: string[],
+  spaceName: (id: string) => string,
+  says = 'you attack there once the moves are made',
+): void {
   let layer = svg.querySelector<SVGGElement>('g.battles');
   if (!layer) {
     // Over the counters, yet a tap goes through to them and to the space.
@@ -674,7 +679,7 @@ export function markBattles(svg: SVGSVGElement, order: string[], spaceName: (id:
       x1 = Math.max(...rects.map((r) => r.x1));
     const y0 = Math.min(...rects.map((r) => r.y0)),
       y1 = Math.max(...rects.map((r) => r.y1));
-    const label = `Battle at ${spaceName(space)}${order.length > 1 ? `, ${i + 1} of ${order.length}` : ''}: you attack there once the moves are made`;
+    const label = `Battle at ${spaceName(space)}${order.length > 1 ? `, ${i + 1} of ${order.length}` : ''}: ${says}`;
     const g = svgEl('g', { class: 'battle', role: 'img', 'aria-label': label });
     g.dataset.space = space;
     g.dataset.at = `${(x0 + x1) / 2},${(y0 + y1) / 2}`;
