@@ -513,3 +513,61 @@ describe('Hawaii 1795 on a phone: the map opens on the land, the battles are put
     await page.close();
   });
 });
+
+// Where both sides stand at the start of a turn (a landing after a sea battle), the side to move
+// attacks in its Battle Phase unless it leaves: the side that waits sees that battle ringed too.
+// The battles the mover's moves will make stay its secret until the turn is played.
+describe('Hawaii 1795: the side that waits sees the battles already due', () => {
+  it('a space holding both sides is ringed on both maps, the waiting side told who attacks', {
+    timeout: 120_000,
+  }, async () => {
+    const mod = await signUp(t, 'h1795wait-mod@example.org');
+    const ps = [await signUp(t, 'h1795wait1@example.org'), await signUp(t, 'h1795wait2@example.org')];
+    const { game, byRole } = await startedGame(t, mod, ps, {
+      name: 'Both Sides',
+      variant: 'hawaii1795',
+      scenario: 'short',
+      deadlines: { reminderMinutes: 0 },
+    });
+    const gameId: string = game.id;
+    const phase = await t.db.phase.findFirstOrThrow({ where: { gameId, status: 'open' } });
+    const state = structuredClone(phase.state) as any;
+    const mover: string = state.side;
+    const waiting = Object.keys(byRole).find((r) => r !== mover)!;
+    // The mover's first stack on land; one of the waiting side's units on land is put there too.
+    const view = (await byRole[mover]!.ok('GET', `/games/${gameId}`)).view;
+    const at: string = view.spaces.find((sp: any) => sp.units.some((u: any) => u.owner === mover)).id;
+    const theirs = (await byRole[waiting]!.ok('GET', `/games/${gameId}`)).view;
+    const unit: string = theirs.spaces.flatMap((sp: any) => sp.units).find((u: any) => u.owner === waiting).id;
+    state.units[unit].at = at;
+    state.contested = [...(state.contested ?? []), at];
+    await t.db.phase.update({ where: { id: phase.id }, data: { state } });
+    const name: string = view.spaces.find((sp: any) => sp.id === at).name;
+    const moverName: string = view.sides.find((s: any) => s.id === mover).name;
+
+    const marks = (page: Page) =>
+      page
+        .locator('#map g.battles g.battle')
+        .evaluateAll((gs) =>
+          gs.map((g) => ({ space: (g as SVGGElement).dataset.space, label: g.getAttribute('aria-label') })),
+        );
+    const w = await openGame(byRole[waiting]!.email, gameId);
+    await w.page.locator('#map g.battles g.battle').first().waitFor();
+    expect(await marks(w.page)).toEqual([
+      { space: at, label: `Battle at ${name}: ${moverName} attacks there in its Battle Phase unless it leaves first` },
+    ]);
+    expect(await w.page.locator('#battles-due').innerText()).toBe(
+      `A battle is due at ${name} (ringed on the map): ${moverName} attacks there in its Battle Phase unless it leaves first.`,
+    );
+    await w.page.locator('#map').screenshot({ path: artifact('h1795-phone-waiting-battle') });
+    expect(w.errors).toEqual([]);
+    await w.page.close();
+    // The side to move sees the same battle in its list and on its map.
+    const m = await openGame(byRole[mover]!.email, gameId);
+    await m.page.locator('#map g.battles g.battle').first().waitFor();
+    expect((await marks(m.page)).map((x) => x.space)).toEqual([at]);
+    expect(await m.page.locator('#battle-order').innerText()).toContain(`One battle, at ${name}`);
+    expect(m.errors).toEqual([]);
+    await m.page.close();
+  });
+});

@@ -58,6 +58,8 @@ export function handPanel(g: Game, yourTurn: boolean, help: string | undefined, 
   const v = viewOf<Hawaii1795View>(g);
   const theirs = !yourTurn && v?.side && v.side !== g.you.role ? v.cards?.[v.side]?.drawn : null;
   const theirName = v?.sides?.find((x) => x.id === v.side)?.name ?? '';
+  const says = `${theirName} attacks there in its Battle Phase unless it leaves first`;
+  let due: string[] = [];
   // Both sides read the counters (the fog's "hidden ×N" too) at a phone's width.
   if (ctx.svg) {
     scaleStacks(ctx.svg);
@@ -74,8 +76,8 @@ export function handPanel(g: Game, yourTurn: boolean, help: string | undefined, 
         );
       const mine = at(g.you.role ?? ''),
         their = at(v.side);
-      const both = (v.spaces ?? []).map((sp) => sp.id).filter((sp) => mine.has(sp) && their.has(sp));
-      markBattles(svg, both, names.space, `${theirName} attacks there in its Battle Phase unless it leaves first`);
+      due = (v.spaces ?? []).map((sp) => sp.id).filter((sp) => mine.has(sp) && their.has(sp));
+      markBattles(svg, due, names.space, says);
     }
   }
   return h(
@@ -100,6 +102,13 @@ export function handPanel(g: Game, yourTurn: boolean, help: string | undefined, 
           h('h2', {}, `${theirName}'s card this turn`),
           h('p', {}, h('strong', {}, `${theirs.number}. ${theirs.title}`)),
           h('ul', { class: 'card-text' }, ...cardLines(theirs, names.unit).map((l) => h('li', {}, l))),
+        )
+      : null,
+    due.length
+      ? h(
+          'p',
+          { class: 'next-step', id: 'battles-due' },
+          `${due.length === 1 ? 'A battle is' : 'Battles are'} due at ${due.map(names.space).join(', ')} (ringed on the map): ${says}.`,
         )
       : null,
     turn?.builder ?? null,
