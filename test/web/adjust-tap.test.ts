@@ -4,27 +4,18 @@
 // Germany waives. After each sending, the line above the form says what is in force and what remains
 // (never "tap a build site" once none is left, Ready only where the box is); the API has each order;
 // the last results' map shows names of 11 px or more; nothing scrolls sideways.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestService } from '../helpers/app.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { gameOf, type Client } from '../helpers/api.ts';
-import { artifact, resultsNames, signInLinkFor, startWeb, stopWeb, tapOn } from './browser.ts';
+import { artifact, PHONE, resultsNames, signInLinkFor, tapOn, webSuite } from './browser.ts';
 
-let t: TestService;
-let browser: Browser;
-let base: string;
-beforeAll(async () => {
-  ({ t, base, browser } = await startWeb());
-});
-afterAll(() => stopWeb(t, browser));
-
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+const web = webSuite();
 
 async function openGame(email: string, gameId: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage(PHONE);
+  const page = await web.browser.newPage(PHONE);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${await signInLinkFor(t, base, email)}&next=/games/${gameId}`);
+  await page.goto(`${await signInLinkFor(web.t, web.base, email)}&next=/games/${gameId}`);
   await page.locator('main[aria-busy="false"] #map svg').waitFor();
   return { page, errors };
 }
@@ -49,7 +40,7 @@ describe('Standard adjustments by tapping, on a phone', () => {
   const url = () => `/games/${gameId}/orders`;
   const lines = async (c: Client) => (await c.ok('GET', url())).lines.map((l: any) => l.text);
   beforeAll(async () => {
-    ({ mod, gameId, byRole } = await gameOf(t, 'adjtap', 7, {
+    ({ mod, gameId, byRole } = await gameOf(web.t, 'adjtap', 7, {
       name: 'Adjusted Europe',
       variant: 'standard',
       scenario: 'classic',

@@ -5,32 +5,23 @@
 // fog of war's counters read "hidden ×N"; no page scrolls sideways at 360 or 390 px.
 import crypto from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hawaii1795 } from '../../src/games/hawaii1795.ts';
 import { sweep } from '../../src/service/sweep.ts';
-import type { TestService } from '../helpers/app.ts';
 import { signUp, startedGame, type Client } from '../helpers/api.ts';
-import { accessibilityProblems, artifact, signInLinkFor, startWeb, stopWeb, tapOn } from './browser.ts';
+import { accessibilityProblems, artifact, PHONE, signInLinkFor, tapOn, webSuite } from './browser.ts';
 
-let t: TestService;
-let browser: Browser;
-let base: string;
-beforeAll(async () => {
-  ({ t, base, browser } = await startWeb());
-});
-afterAll(() => stopWeb(t, browser));
-
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+const web = webSuite();
 
 async function openGame(
   email: string,
   gameId: string,
   options: Parameters<Browser['newPage']>[0] = PHONE,
 ): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage(options);
+  const page = await web.browser.newPage(options);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${await signInLinkFor(t, base, email)}&next=/games/${gameId}`);
+  await page.goto(`${await signInLinkFor(web.t, web.base, email)}&next=/games/${gameId}`);
   await page.locator('main[aria-busy="false"] #map svg').waitFor();
   await page.locator('.hand').waitFor();
   return { page, errors };
@@ -58,12 +49,12 @@ describe('Hawaii 1795 by tapping, on a phone', () => {
   const stored = async (role: string) =>
     (await byRole[role]!.ok('GET', `/games/${game.id}/orders`)).lines.map((l: any) => l.text as string);
   beforeAll(async () => {
-    const mod = await signUp(t, 'h1795tap-mod@example.org');
-    const ps = [await signUp(t, 'h1795tap1@example.org'), await signUp(t, 'h1795tap2@example.org')];
+    const mod = await signUp(web.t, 'h1795tap-mod@example.org');
+    const ps = [await signUp(web.t, 'h1795tap1@example.org'), await signUp(web.t, 'h1795tap2@example.org')];
     // The card is drawn from the game's secret seed: games are opened until one draws a card that
     // may be held (2 of Kamehameha's 9), so that Hold is tapped; failing that, the turn goes on without.
     for (let n = 0; n < 25; n++) {
-      ({ game, byRole } = await startedGame(t, mod, ps, {
+      ({ game, byRole } = await startedGame(web.t, mod, ps, {
         name: 'Tapped Islands',
         variant: 'hawaii1795',
         scenario: 'short',
@@ -264,8 +255,8 @@ describe('Hawaii 1795 on a phone: the map opens on the land, the battles are put
   let byRole: Record<string, Client>;
   let mod: Client;
   beforeAll(async () => {
-    mod = await signUp(t, 'h1795order-mod@example.org');
-    const ps = [await signUp(t, 'h1795order1@example.org'), await signUp(t, 'h1795order2@example.org')];
+    mod = await signUp(web.t, 'h1795order-mod@example.org');
+    const ps = [await signUp(web.t, 'h1795order1@example.org'), await signUp(web.t, 'h1795order2@example.org')];
     const g = await mod.ok(
       'POST',
       '/games',
@@ -273,7 +264,7 @@ describe('Hawaii 1795 on a phone: the map opens on the land, the battles are put
       201,
     );
     gameId = g.id;
-    await t.db.game.update({
+    await web.t.db.game.update({
       where: { id: gameId },
       data: { seed: SEED, seedHash: crypto.createHash('sha256').update(SEED).digest('hex') },
     });
@@ -499,10 +490,10 @@ describe('Hawaii 1795 on a phone: the map opens on the land, the battles are put
       ['oahu-1', '2'],
     ]);
     // Resolved: the report fights Maui first, then O'ahu-1.
-    const open = await t.db.phase.findFirstOrThrow({ where: { gameId, status: 'open' } });
+    const open = await web.t.db.phase.findFirstOrThrow({ where: { gameId, status: 'open' } });
     await K.ok('PUT', `/games/${gameId}/orders`, { text: stored.map((l: any) => l.text).join('\n'), ready: true });
-    expect((await sweep(t.ctx)).processed).toBe(1);
-    const done = await t.db.phase.findUniqueOrThrow({ where: { id: open.id } });
+    expect((await sweep(web.t.ctx)).processed).toBe(1);
+    const done = await web.t.db.phase.findUniqueOrThrow({ where: { id: open.id } });
     const fought = hawaii1795
       .formatReport(done.report, { kind: 'moderator' })
       .split('\n')

@@ -3,22 +3,13 @@
 // each checked through the API; the selection beside the map (Cancel, "this unit instead"), pinch and
 // zoom-to-tap, the keyboard on the map; and no page of the game scrolls sideways at a phone's width.
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestService } from '../helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, startedGame, type Client } from '../helpers/api.ts';
-import { artifact, pointOf, signInLinkFor, startWeb, stopWeb, tapOn } from './browser.ts';
+import { artifact, PHONE, pointOf, signInLinkFor, tapOn, webSuite } from './browser.ts';
 
-let t: TestService;
-let browser: Browser;
-let base: string;
-beforeAll(async () => {
-  ({ t, base, browser } = await startWeb());
-});
-afterAll(() => stopWeb(t, browser));
+const web = webSuite();
 
-const signInLink = (email: string) => signInLinkFor(t, base, email);
-
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+const signInLink = (email: string) => signInLinkFor(web.t, web.base, email);
 
 async function openGame(
   email: string,
@@ -26,7 +17,7 @@ async function openGame(
   gameId: string,
   path = `/games/${gameId}`,
 ): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage(options);
+  const page = await web.browser.newPage(options);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`${await signInLink(email)}&next=${path}`);
@@ -49,10 +40,10 @@ describe('Standard Diplomacy by tapping, on a phone', () => {
   let austria: Client;
   const lines = async (c: Client) => (await c.ok('GET', `/games/${game.id}/orders`)).lines.map((l: any) => l.text);
   beforeAll(async () => {
-    mod = await signUp(t, 'tapmod@example.org');
+    mod = await signUp(web.t, 'tapmod@example.org');
     const players: Client[] = [];
-    for (let n = 1; n <= 7; n++) players.push(await signUp(t, `tap${n}@example.org`));
-    ({ game, byRole } = await startedGame(t, mod, players, {
+    for (let n = 1; n <= 7; n++) players.push(await signUp(web.t, `tap${n}@example.org`));
+    ({ game, byRole } = await startedGame(web.t, mod, players, {
       name: 'Tapped Europe',
       variant: 'standard',
       scenario: 'classic',
@@ -262,7 +253,7 @@ describe('Standard Diplomacy by tapping, on a phone', () => {
       expect(await player.page.locator('#map path.buildable').count()).toBe(0);
       await player.page.getByRole('button', { name: 'Zoom in' }).tap();
       await check(player.page, 'game page (player), zoomed');
-      await player.page.goto(`${base}/#/games/${game.id}/history`);
+      await player.page.goto(`${web.base}/#/games/${game.id}/history`);
       await player.page.locator('main[aria-busy="false"] .map svg').waitFor();
       await check(player.page, 'history');
       await player.page.close();
@@ -270,8 +261,8 @@ describe('Standard Diplomacy by tapping, on a phone', () => {
       await moderator.page.getByRole('heading', { name: 'Moderator' }).waitFor();
       await check(moderator.page, 'game page (moderator)');
       await moderator.page.close();
-      const visitor = await browser.newPage(options);
-      await visitor.goto(`${base}/#/games/${game.id}`);
+      const visitor = await web.browser.newPage(options);
+      await visitor.goto(`${web.base}/#/games/${game.id}`);
       await visitor.locator('main[aria-busy="false"] #map svg').waitFor();
       await check(visitor, 'public view');
       await visitor.close();
