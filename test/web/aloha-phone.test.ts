@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { gameOf } from '../helpers/api.ts';
-import { artifact, PHONE, pointOf, signInLinkFor, webSuite } from './browser.ts';
+import { artifact, PHONE, pointOf, seat, webSuite } from './browser.ts';
 
 const web = webSuite();
 
@@ -78,15 +78,8 @@ describe('Aloha on a phone', () => {
     await mod.ok('POST', `/games/${gameId}/process`);
     expect(await expected()).toBe(first);
 
-    const open = async (role: string, viewport = PHONE.viewport) => {
-      const context = await web.browser.newContext({ ...PHONE, viewport });
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (e) => errors.push(e.message));
-      await page.goto(`${await signInLinkFor(web.t, web.base, byRole[role]!.email)}&next=/games/${gameId}`);
-      await page.locator('main[aria-busy="false"] #map svg').waitFor();
-      return { context, page, errors };
-    };
+    const open = (role: string, viewport = PHONE.viewport) =>
+      seat(web, role, byRole[role]!, gameId, { ...PHONE, viewport });
 
     // The player to move: opened zoomed, around Hawaii (the island of the decision).
     const a = await open(first);

@@ -4,31 +4,13 @@
 // themselves. A migration of fewer than all tokens is picked with the count's − button. Every
 // decision is checked through the API; the results map shows the position after the decision;
 // nothing scrolls sideways at 390 or 360 px and every control is at least 32 px tall.
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { gameOf, type Client } from '../helpers/api.ts';
+import { gameOf } from '../helpers/api.ts';
 import { sweep } from '../../src/service/sweep.ts';
-import { accessibilityProblems, artifact, PHONE, pointOf, signInLinkFor, webSuite } from './browser.ts';
+import { accessibilityProblems, artifact, pointOf, seat, type Seat, signInLinkFor, webSuite } from './browser.ts';
 
 const web = webSuite();
-
-interface Seat {
-  role: string;
-  client: Client;
-  context: BrowserContext;
-  page: Page;
-  errors: string[];
-}
-
-async function seat(role: string, client: Client, gameId: string): Promise<Seat> {
-  const context = await web.browser.newContext(PHONE);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(`${role}: ${e.message}`));
-  await page.goto(`${await signInLinkFor(web.t, web.base, client.email)}&next=/games/${gameId}`);
-  await page.locator('main[aria-busy="false"] #map svg').waitFor();
-  return { role, client, context, page, errors };
-}
 
 /** Wide things and small controls on the page as it is. */
 async function layoutFaults(page: Page): Promise<string[]> {
@@ -59,8 +41,8 @@ describe('Aloha by tapping', () => {
     });
     const first = (await mod.ok('GET', `/games/${gameId}`)).phase.readiness.find((r: any) => r.expected).role as string;
     const second = Object.keys(byRole).find((r) => r !== first)!;
-    const a = await seat(first, byRole[first]!, gameId);
-    const b = await seat(second, byRole[second]!, gameId);
+    const a = await seat(web, first, byRole[first]!, gameId);
+    const b = await seat(web, second, byRole[second]!, gameId);
     const decided = async (who: Seat, text: string) => {
       await who.page
         .locator('#aloha-send')
@@ -181,7 +163,7 @@ describe('Aloha by tapping', () => {
     const { options } = await byRole[role]!.ok('GET', `/games/${gameId}/options`);
     const one = options.actions.find((a: any) => a.action.steps?.length === 1 && a.action.steps[0].from === 'ph');
     expect(one).toBeTruthy();
-    const a = await seat(role, byRole[role]!, gameId);
+    const a = await seat(web, role, byRole[role]!, gameId);
     expect(await a.page.locator('.aloha-actions h3').innerText()).toMatch(/convert resources/);
     expect(await a.page.locator('#ready').count()).toBe(0);
     // Pure Hawaiian of one island: − down to 2, to Aloha; then 1 more to Commerce: one decision of two lines.

@@ -4,27 +4,20 @@
 // orders in force; the waiting side saves a standing instruction and its drawer shows it saved; the
 // fog of war's counters read "hidden ×N"; no page scrolls sideways at 360 or 390 px.
 import crypto from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hawaii1795 } from '../../src/games/hawaii1795.ts';
 import { sweep } from '../../src/service/sweep.ts';
 import { signUp, startedGame, type Client } from '../helpers/api.ts';
-import { accessibilityProblems, artifact, PHONE, signInLinkFor, tapOn, webSuite } from './browser.ts';
+import { accessibilityProblems, artifact, openGame, PHONE, tapOn, webSuite } from './browser.ts';
 
 const web = webSuite();
 
-async function openGame(
-  email: string,
-  gameId: string,
-  options: Parameters<Browser['newPage']>[0] = PHONE,
-): Promise<{ page: Page; errors: string[] }> {
-  const page = await web.browser.newPage(options);
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${await signInLinkFor(web.t, web.base, email)}&next=/games/${gameId}`);
-  await page.locator('main[aria-busy="false"] #map svg').waitFor();
-  await page.locator('.hand').waitFor();
-  return { page, errors };
+/** The game on a phone (openGame), once its hand is drawn too. */
+async function openHand(email: string, gameId: string, options = PHONE): Promise<{ page: Page; errors: string[] }> {
+  const opened = await openGame(web, email, gameId, options);
+  await opened.page.locator('.hand').waitFor();
+  return opened;
 }
 
 /** The page is no wider than the screen, and every button of the game's panel is big enough for a finger. */
@@ -71,7 +64,7 @@ describe('Hawaii 1795 by tapping, on a phone', () => {
   }, async () => {
     const o = (await byRole[phasing]!.ok('GET', `/games/${game.id}/options`)).options;
     const view = (await byRole[phasing]!.ok('GET', `/games/${game.id}`)).view;
-    const { page, errors } = await openGame(byRole[phasing]!.email, game.id);
+    const { page, errors } = await openHand(byRole[phasing]!.email, game.id);
     // The card drawn, with its whole text, and what it allows this turn, in names.
     const cardText = await page.locator('#drawn-card').innerText();
     expect(cardText).toContain(`Drawn this turn: ${o.drawn.number}. ${o.drawn.title}`);
@@ -204,7 +197,7 @@ describe('Hawaii 1795 by tapping, on a phone', () => {
   it('the waiting side saves a standing instruction by tapping, and its drawer shows it saved, not "(default)"', {
     timeout: 60_000,
   }, async () => {
-    const { page, errors } = await openGame(byRole[other]!.email, game.id);
+    const { page, errors } = await openHand(byRole[other]!.email, game.id);
     // The card the other side drew is face up (8.0), with its text.
     const theirs = (await byRole[other]!.ok('GET', `/games/${game.id}`)).view.cards[phasing].drawn;
     expect(await page.locator('#their-card').innerText()).toContain(`${theirs.number}. ${theirs.title}`);
@@ -237,7 +230,7 @@ describe('Hawaii 1795 by tapping, on a phone', () => {
   });
 
   it('no sideways scroll at 360 px for the side to move', { timeout: 60_000 }, async () => {
-    const { page, errors } = await openGame(byRole[phasing]!.email, game.id, {
+    const { page, errors } = await openHand(byRole[phasing]!.email, game.id, {
       ...PHONE,
       viewport: { width: 360, height: 780 },
     });
@@ -352,7 +345,7 @@ describe('Hawaii 1795 on a phone: the map opens on the land, the battles are put
       ['kamehameha', ['kona', 'hilo']],
       ['allied-chiefs', ['oahu-1']],
     ] as const) {
-      const { page, errors } = await openGame(byRole[role]!.email, gameId);
+      const { page, errors } = await openHand(byRole[role]!.email, gameId);
       await page.locator('#map').screenshot({ path: artifact(`h1795-phone-map-${role}`) });
       await opensOnLand(page, role, [...framed]);
       expect(errors).toEqual([]);
@@ -389,7 +382,7 @@ describe('Hawaii 1795 on a phone: the map opens on the land, the battles are put
     const o = (await K.ok('GET', `/games/${gameId}/options`)).options;
     expect(o.fleet.movesLeft).toBeGreaterThanOrEqual(2);
     expect(o.enemyAt).toEqual(['oahu-1', 'maui']);
-    const { page, errors } = await openGame(K.email, gameId);
+    const { page, errors } = await openHand(K.email, gameId);
     const battles = page.locator('#battle-order');
     expect(await battles.innerText()).toMatch(/^No battle yet/);
     expect(await battleMarks(page)).toEqual([]);

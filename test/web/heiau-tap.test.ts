@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signUp, startedGame, type Client } from '../helpers/api.ts';
-import { artifact, PHONE, resultsNames, signInLinkFor, tapOn, webSuite } from './browser.ts';
+import { artifact, openGame, resultsNames, tapOn, webSuite } from './browser.ts';
 
 const web = webSuite();
 
@@ -42,11 +42,7 @@ describe('Heiau by tapping, on a phone', () => {
     const midday = byRole.Midday!;
     const lines = async () => (await midday.ok('GET', url)).lines.map((l: any) => l.text);
 
-    const page = await web.browser.newPage(PHONE);
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${await signInLinkFor(web.t, web.base, midday.email)}&next=/games/${game.id}`);
-    await page.locator('main[aria-busy="false"] #map svg').waitFor();
+    const { page, errors } = await openGame(web, midday.email, game.id);
     expect(await page.locator('p.phase').innerText()).toMatch(/Fall 1 Retreat/);
     expect(await page.locator('#map-hint').innerText()).toContain('Tap your dislodged unit');
     expect(
@@ -103,13 +99,12 @@ describe('Heiau by tapping, on a phone', () => {
       deadlines: { reminderMinutes: 0 },
     });
     const url = `/games/${game.id}/orders`;
-    const errors: string[] = [];
+    // The script errors of each page opened.
+    const errors: string[][] = [];
     const open = async (c: Client) => {
-      const page = await web.browser.newPage(PHONE);
-      page.on('pageerror', (e) => errors.push(e.message));
-      await page.goto(`${await signInLinkFor(web.t, web.base, c.email)}&next=/games/${game.id}`);
-      await page.locator('main[aria-busy="false"] #map svg').waitFor();
-      return page;
+      const opened = await openGame(web, c.email, game.id);
+      errors.push(opened.errors);
+      return opened.page;
     };
     const noSideways = (page: Page) =>
       page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
@@ -173,7 +168,7 @@ describe('Heiau by tapping, on a phone', () => {
     expect(names.overlaps).toBe(0);
     expect(await noSideways(haole)).toBe(true);
     await haole.locator('#results-map').screenshot({ path: artifact('results-map-heiau-390') });
-    expect(errors).toEqual([]);
+    expect(errors.flat()).toEqual([]);
     await haole.close();
   });
 });

@@ -2,38 +2,15 @@
 // on 390 px phones in two browsers, each ordering by tapping units and spaces (moves, retreats,
 // builds), sending, and marking ready; the other player's page shows it without a reload, and when
 // the phase is played both pages move on by themselves. Each order tapped is checked in the API.
-import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { getVariant } from '../../src/diplomacy/variants/index.ts';
 import { signUp, startedGame, type Client } from '../helpers/api.ts';
-import { artifact, PHONE, signInLinkFor, tapOn, webSuite } from './browser.ts';
+import { artifact, seat, type Seat, tapOn, webSuite } from './browser.ts';
 
 const web = webSuite();
 
 const province = (loc: string) => loc.split('/')[0]!;
 const field = (loc: string) => `[id="order-${loc}"]`;
-
-interface Seat {
-  role: string;
-  client: Client;
-  context: BrowserContext;
-  page: Page;
-  errors: string[];
-}
-
-async function seat(role: string, client: Client, gameId: string): Promise<Seat> {
-  const context = await web.browser.newContext(PHONE);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(`${role}: ${e.message}`));
-  await page.goto(`${await signInLinkFor(web.t, web.base, client.email)}&next=/games/${gameId}`);
-  await page.locator('main[aria-busy="false"] #map svg').waitFor();
-  // Set once: still there at the end means the page was never loaded again.
-  await page.evaluate(() => {
-    (window as any).notReloaded = true;
-  });
-  return { role, client, context, page, errors };
-}
 
 /**
  * What a player taps this phase, chosen from the judge's options the way a player greedy for
@@ -87,7 +64,14 @@ async function playYear(
   const v = getVariant(variant)!;
   const centres = new Set(v.map.provinces.filter((p) => p.supplyCenter).map((p) => p.id));
   const players: Seat[] = [];
-  for (const role of tappers) players.push(await seat(role, byRole[role]!, game.id));
+  for (const role of tappers) {
+    const p = await seat(web, role, byRole[role]!, game.id);
+    // Set once: still there at the end means the page was never loaded again.
+    await p.page.evaluate(() => {
+      (window as any).notReloaded = true;
+    });
+    players.push(p);
+  }
   const played: string[] = [];
   let builtSomething = 0;
   try {
