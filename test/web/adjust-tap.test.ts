@@ -4,30 +4,12 @@
 // Germany waives. After each sending, the line above the form says what is in force and what remains
 // (never "tap a build site" once none is left, Ready only where the box is); the API has each order;
 // the last results' map shows names of 11 px or more; nothing scrolls sideways.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestService } from '../helpers/app.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { gameOf, type Client } from '../helpers/api.ts';
-import { artifact, resultsNames, signInLinkFor, startWeb, stopWeb, tapOn } from './browser.ts';
+import { artifact, openGame, resultsNames, tapOn, webSuite } from './browser.ts';
 
-let t: TestService;
-let browser: Browser;
-let base: string;
-beforeAll(async () => {
-  ({ t, base, browser } = await startWeb());
-});
-afterAll(() => stopWeb(t, browser));
-
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-
-async function openGame(email: string, gameId: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage(PHONE);
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${await signInLinkFor(t, base, email)}&next=/games/${gameId}`);
-  await page.locator('main[aria-busy="false"] #map svg').waitFor();
-  return { page, errors };
-}
+const web = webSuite();
 
 const selected = (page: Page) =>
   page
@@ -49,7 +31,7 @@ describe('Standard adjustments by tapping, on a phone', () => {
   const url = () => `/games/${gameId}/orders`;
   const lines = async (c: Client) => (await c.ok('GET', url())).lines.map((l: any) => l.text);
   beforeAll(async () => {
-    ({ mod, gameId, byRole } = await gameOf(t, 'adjtap', 7, {
+    ({ mod, gameId, byRole } = await gameOf(web.t, 'adjtap', 7, {
       name: 'Adjusted Europe',
       variant: 'standard',
       scenario: 'classic',
@@ -66,7 +48,7 @@ describe('Standard adjustments by tapping, on a phone', () => {
   }, 60_000);
 
   it('Russia disbands its dislodged army by taps; the line above says it is in, with Ready', async () => {
-    const { page, errors } = await openGame(byRole.Russia!.email, gameId);
+    const { page, errors } = await openGame(web, byRole.Russia!.email, gameId);
     expect(await page.locator('p.phase').innerText()).toMatch(/Retreat/);
     expect(await state(page)).toMatch(/^Tap your dislodged unit/);
     await tapOn(page, '#map g.unit.dislodged.mine[data-unit="war"]', async () => (await selected(page)) === 'war');
@@ -92,7 +74,7 @@ describe('Standard adjustments by tapping, on a phone', () => {
   }, 60_000);
 
   it('Austria disbands a unit in Winter by taps; a reload still says the disband is in', async () => {
-    let { page, errors } = await openGame(byRole.Austria!.email, gameId);
+    let { page, errors } = await openGame(web, byRole.Austria!.email, gameId);
     expect(await page.locator('p.phase').innerText()).toMatch(/Winter 1901/);
     expect(await state(page)).toMatch(/^Remove one unit: tap a unit/);
     await tapOn(page, '#map g.unit.mine[data-unit="boh"]', async () => (await selected(page)) === 'boh');
@@ -108,7 +90,7 @@ describe('Standard adjustments by tapping, on a phone', () => {
     await page.screenshot({ path: artifact('adjust-disband-390') });
     await page.close();
     expect(errors).toEqual([]);
-    ({ page, errors } = await openGame(byRole.Austria!.email, gameId));
+    ({ page, errors } = await openGame(web, byRole.Austria!.email, gameId));
     expect(await state(page)).toMatch(/^Your disbands are in: A Bohemia D\./);
     expect(await page.locator('#order-boh').inputValue()).toBe('A Bohemia D');
     expect(errors).toEqual([]);
@@ -116,7 +98,7 @@ describe('Standard adjustments by tapping, on a phone', () => {
   }, 60_000);
 
   it('Italy builds by a tap and Germany waives: once none is left, no build is invited', async () => {
-    let { page, errors } = await openGame(byRole.Italy!.email, gameId);
+    let { page, errors } = await openGame(web, byRole.Italy!.email, gameId);
     expect(await state(page)).toMatch(/^One build to place: tap a marked build site/);
     expect(await page.locator('#map-hint').innerText()).toContain('Tap a space marked for a build');
     // Venice takes an army or a fleet: the tap asks which.
@@ -137,7 +119,7 @@ describe('Standard adjustments by tapping, on a phone', () => {
     await page.screenshot({ path: artifact('adjust-build-sent-390') });
     await page.close();
     // Opened again: the same, and no build site marked.
-    ({ page, errors } = await openGame(byRole.Italy!.email, gameId));
+    ({ page, errors } = await openGame(web, byRole.Italy!.email, gameId));
     expect(await state(page)).toMatch(/^Your builds are in: Build A Venice\./);
     expect(await page.locator('#map-hint').innerText()).toMatch(/^No builds left to place/);
     expect(await page.locator('#map path.buildable').count()).toBe(0);
@@ -157,7 +139,7 @@ describe('Standard adjustments by tapping, on a phone', () => {
     expect(errors).toEqual([]);
     await page.close();
 
-    ({ page, errors } = await openGame(byRole.Germany!.email, gameId));
+    ({ page, errors } = await openGame(web, byRole.Germany!.email, gameId));
     await page.locator('#builds').getByRole('button', { name: 'Waive' }).tap();
     await send(page);
     expect(await lines(byRole.Germany!)).toEqual(['Waive']);

@@ -2,21 +2,12 @@
 // islands' names and the players' counters are 11 px at least, around the islands of the reader's
 // decision (else their own counters); its key is a list under the map's box, never cut off; a tap
 // on an island still offers its actions; Whole map and Zoom in still work; nothing scrolls sideways.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestService } from '../helpers/app.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { gameOf } from '../helpers/api.ts';
-import { artifact, pointOf, signInLinkFor, startWeb, stopWeb } from './browser.ts';
+import { artifact, PHONE, pointOf, seat, webSuite } from './browser.ts';
 
-let t: TestService;
-let browser: Browser;
-let base: string;
-beforeAll(async () => {
-  ({ t, base, browser } = await startWeb());
-});
-afterAll(() => stopWeb(t, browser));
-
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+const web = webSuite();
 
 /** The board as drawn on the screen: the least size of names and counters (px), what is in sight, the key. */
 async function board(page: Page, map = '#map') {
@@ -71,7 +62,7 @@ describe('Aloha on a phone', () => {
   it('opens legible around the decision, its key under the map; taps and zoom buttons still work', {
     timeout: 240_000,
   }, async () => {
-    const { mod, byRole, gameId } = await gameOf(t, 'aloha-phone', 2, {
+    const { mod, byRole, gameId } = await gameOf(web.t, 'aloha-phone', 2, {
       name: 'Aloha on a phone',
       variant: 'aloha',
       scenario: 'two',
@@ -87,15 +78,8 @@ describe('Aloha on a phone', () => {
     await mod.ok('POST', `/games/${gameId}/process`);
     expect(await expected()).toBe(first);
 
-    const open = async (role: string, viewport = PHONE.viewport) => {
-      const context = await browser.newContext({ ...PHONE, viewport });
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (e) => errors.push(e.message));
-      await page.goto(`${await signInLinkFor(t, base, byRole[role]!.email)}&next=/games/${gameId}`);
-      await page.locator('main[aria-busy="false"] #map svg').waitFor();
-      return { context, page, errors };
-    };
+    const open = (role: string, viewport = PHONE.viewport) =>
+      seat(web, role, byRole[role]!, gameId, { ...PHONE, viewport });
 
     // The player to move: opened zoomed, around Hawaii (the island of the decision).
     const a = await open(first);
@@ -161,7 +145,7 @@ describe('Aloha on a phone', () => {
     await b.page.screenshot({ path: artifact('aloha-phone-waiting') });
     // Its history, at the phase now (Kauai settled), opens as legible, around the same counters.
     const now = (await mod.ok('GET', `/games/${gameId}`)).phase.seq;
-    await b.page.goto(`${base}/#/games/${gameId}/history/${now}`);
+    await b.page.goto(`${web.base}/#/games/${gameId}/history/${now}`);
     // The history's map box has no id: the page's only map.
     await b.page.locator('main[aria-busy="false"] .map svg g.tokens').first().waitFor();
     const past = await board(b.page, 'main .map');

@@ -4,40 +4,13 @@
 // themselves. A migration of fewer than all tokens is picked with the count's − button. Every
 // decision is checked through the API; the results map shows the position after the decision;
 // nothing scrolls sideways at 390 or 360 px and every control is at least 32 px tall.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestService } from '../helpers/app.ts';
-import { gameOf, type Client } from '../helpers/api.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { gameOf } from '../helpers/api.ts';
 import { sweep } from '../../src/service/sweep.ts';
-import { accessibilityProblems, artifact, pointOf, signInLinkFor, startWeb, stopWeb } from './browser.ts';
+import { accessibilityProblems, artifact, pointOf, seat, type Seat, signInLinkFor, webSuite } from './browser.ts';
 
-let t: TestService;
-let browser: Browser;
-let base: string;
-beforeAll(async () => {
-  ({ t, base, browser } = await startWeb());
-});
-afterAll(() => stopWeb(t, browser));
-
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-
-interface Seat {
-  role: string;
-  client: Client;
-  context: BrowserContext;
-  page: Page;
-  errors: string[];
-}
-
-async function seat(role: string, client: Client, gameId: string): Promise<Seat> {
-  const context = await browser.newContext(PHONE);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(`${role}: ${e.message}`));
-  await page.goto(`${await signInLinkFor(t, base, client.email)}&next=/games/${gameId}`);
-  await page.locator('main[aria-busy="false"] #map svg').waitFor();
-  return { role, client, context, page, errors };
-}
+const web = webSuite();
 
 /** Wide things and small controls on the page as it is. */
 async function layoutFaults(page: Page): Promise<string[]> {
@@ -61,15 +34,15 @@ describe('Aloha by tapping', () => {
   it('two players settle and act by tapping on phones; each decision is sent without Ready and checked in the API', {
     timeout: 240_000,
   }, async () => {
-    const { mod, byRole, gameId } = await gameOf(t, 'aloha-tap', 2, {
+    const { mod, byRole, gameId } = await gameOf(web.t, 'aloha-tap', 2, {
       name: 'Aloha by tapping',
       variant: 'aloha',
       scenario: 'two',
     });
     const first = (await mod.ok('GET', `/games/${gameId}`)).phase.readiness.find((r: any) => r.expected).role as string;
     const second = Object.keys(byRole).find((r) => r !== first)!;
-    const a = await seat(first, byRole[first]!, gameId);
-    const b = await seat(second, byRole[second]!, gameId);
+    const a = await seat(web, first, byRole[first]!, gameId);
+    const b = await seat(web, second, byRole[second]!, gameId);
     const decided = async (who: Seat, text: string) => {
       await who.page
         .locator('#aloha-send')
@@ -82,7 +55,7 @@ describe('Aloha by tapping', () => {
         ready: true,
         submitted: true,
       });
-      expect((await sweep(t.ctx)).processed).toBe(1);
+      expect((await sweep(web.t.ctx)).processed).toBe(1);
     };
     const view = async () => (await mod.ok('GET', `/games/${gameId}`)).view;
 
@@ -152,8 +125,8 @@ describe('Aloha by tapping', () => {
     await a.page.setViewportSize({ width: 390, height: 844 });
     await a.page.screenshot({ path: artifact('aloha-phone'), fullPage: false });
     // The picture of docs/web.md: on a wide screen, Hawaii chosen, 10 tokens to Maui.
-    const wide = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await wide.goto(`${await signInLinkFor(t, base, a.client.email)}&next=/games/${gameId}`);
+    const wide = await web.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await wide.goto(`${await signInLinkFor(web.t, web.base, a.client.email)}&next=/games/${gameId}`);
     await wide.locator('main[aria-busy="false"] .aloha-actions').waitFor();
     await wide.getByRole('button', { name: 'Hawaii', exact: true }).click();
     for (let n = 0; n < 5; n++) await wide.getByRole('button', { name: 'One token fewer' }).click();
@@ -170,7 +143,7 @@ describe('Aloha by tapping', () => {
   it("in the Epilogue a conversion is chosen by tapping and sent without Ready; it is stored as the player's decision", {
     timeout: 240_000,
   }, async () => {
-    const { mod, byRole, gameId } = await gameOf(t, 'aloha-epi', 2, {
+    const { mod, byRole, gameId } = await gameOf(web.t, 'aloha-epi', 2, {
       name: 'Aloha to the Epilogue',
       variant: 'aloha',
       scenario: 'two',
@@ -190,7 +163,7 @@ describe('Aloha by tapping', () => {
     const { options } = await byRole[role]!.ok('GET', `/games/${gameId}/options`);
     const one = options.actions.find((a: any) => a.action.steps?.length === 1 && a.action.steps[0].from === 'ph');
     expect(one).toBeTruthy();
-    const a = await seat(role, byRole[role]!, gameId);
+    const a = await seat(web, role, byRole[role]!, gameId);
     expect(await a.page.locator('.aloha-actions h3').innerText()).toMatch(/convert resources/);
     expect(await a.page.locator('#ready').count()).toBe(0);
     // Pure Hawaiian of one island: − down to 2, to Aloha; then 1 more to Commerce: one decision of two lines.
@@ -212,7 +185,7 @@ describe('Aloha by tapping', () => {
     expect(await accessibilityProblems(a.page)).toEqual([]);
     await a.page.screenshot({ path: artifact('aloha-epilogue-phone'), fullPage: false });
     const wide = await a.context.browser()!.newPage({ viewport: { width: 1366, height: 900 } });
-    await wide.goto(`${await signInLinkFor(t, base, a.client.email)}&next=/games/${gameId}`);
+    await wide.goto(`${await signInLinkFor(web.t, web.base, a.client.email)}&next=/games/${gameId}`);
     await wide.locator('main[aria-busy="false"] .aloha-convert').scrollIntoViewIfNeeded();
     await wide.screenshot({ path: artifact('aloha-epilogue-wide') });
     await wide.close();
@@ -230,7 +203,7 @@ describe('Aloha by tapping', () => {
     expect(stored.lines.every((l: any) => l.ok)).toBe(true);
     const open = await mod.ok('GET', `/games/${gameId}`);
     expect(open.phase.readiness.find((r: any) => r.role === role)).toMatchObject({ ready: true, submitted: true });
-    expect((await sweep(t.ctx)).processed).toBe(1);
+    expect((await sweep(web.t.ctx)).processed).toBe(1);
     const reports = (await byRole[role]!.ok('GET', `/games/${gameId}/history`)).phases.map((p: any) => p.report);
     expect(reports.join('\n')).toContain(`${role} converts 2 Pure Hawaiian on ${island} to 2 Aloha.`);
     expect(a.errors).toEqual([]);

@@ -3,8 +3,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { mailFor, startTestService, type TestService } from '../helpers/app.ts';
+import type { Client } from '../helpers/api.ts';
 
 const CANDIDATES = [
   process.env.CHROMIUM_PATH,
@@ -66,6 +68,87 @@ export async function startWeb(
 export async function stopWeb(t: TestService | undefined, browser: Browser | undefined): Promise<void> {
   await browser?.close();
   await t?.close();
+}
+
+/** What a test file's browser tests run against: the judge, where it listens, the Chromium. */
+export interface Web {
+  readonly t: TestService;
+  readonly base: string;
+  readonly browser: Browser;
+}
+
+/**
+ * Starts the file's judge and Chromium before its tests (startWeb unless `start` says otherwise) and
+ * stops them after: the one line a test file needs. What it returns is read once beforeAll has run.
+ */
+export function webSuite(start: () => Promise<Web> = () => startWeb()): Web {
+  let web: Web | undefined;
+  const started = (): Web => {
+    if (!web) throw new Error('the web suite is not started yet: read it in a test or a hook');
+    return web;
+  };
+  beforeAll(async () => {
+    web = await start();
+  });
+  afterAll(() => stopWeb(web?.t, web?.browser));
+  return {
+    get t() {
+      return started().t;
+    },
+    get base() {
+      return started().base;
+    },
+    get browser() {
+      return started().browser;
+    },
+  };
+}
+
+/** A 390 px phone, as the tests on a phone hold it. */
+export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+/**
+ * Goes to a game's page signed in as `email` and waits until its map is drawn; the page's script
+ * errors are collected from the start, each after `mark` (a seat's role) when given.
+ */
+async function onGame(web: Web, page: Page, email: string, gameId: string, mark = ''): Promise<string[]> {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`${mark}${e.message}`));
+  await page.goto(`${await signInLinkFor(web.t, web.base, email)}&next=/games/${gameId}`);
+  await page.locator('main[aria-busy="false"] #map svg').waitFor();
+  return errors;
+}
+
+/** A new page (a phone unless `options` say otherwise) on a game, signed in as `email`, its map drawn. */
+export async function openGame(
+  web: Web,
+  email: string,
+  gameId: string,
+  options: BrowserContextOptions = PHONE,
+): Promise<{ page: Page; errors: string[] }> {
+  const page = await web.browser.newPage(options);
+  return { page, errors: await onGame(web, page, email, gameId) };
+}
+
+/** A player at their own phone: a browser context of their own, on the game as openGame; errors name the role. */
+export interface Seat {
+  role: string;
+  client: Client;
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+}
+
+export async function seat(
+  web: Web,
+  role: string,
+  client: Client,
+  gameId: string,
+  options: BrowserContextOptions = PHONE,
+): Promise<Seat> {
+  const context = await web.browser.newContext(options);
+  const page = await context.newPage();
+  return { role, client, context, page, errors: await onGame(web, page, client.email, gameId, `${role}: `) };
 }
 
 /** A fresh one-time sign-in link for an address, as the sign-in page asks for it and the mail brings it. */

@@ -3,27 +3,18 @@
 // one goes); orders tapped but not sent survive what others do meanwhile (a draw vote, a line of
 // press), while the vote shows live; and a moderator's page of a forming game follows the players
 // joining, without a reload.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestService } from '../helpers/app.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { signUp, startedGame, type Client } from '../helpers/api.ts';
-import { accessibilityProblems, artifact, signInLinkFor, startWeb, stopWeb, tapOn } from './browser.ts';
+import { accessibilityProblems, artifact, PHONE, signInLinkFor, tapOn, webSuite } from './browser.ts';
 
-let t: TestService;
-let browser: Browser;
-let base: string;
-beforeAll(async () => {
-  ({ t, base, browser } = await startWeb());
-});
-afterAll(() => stopWeb(t, browser));
-
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+const web = webSuite();
 
 async function phone(email: string, path: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await (await browser.newContext(PHONE)).newPage();
+  const page = await (await web.browser.newContext(PHONE)).newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${await signInLinkFor(t, base, email)}&next=${path}`);
+  await page.goto(`${await signInLinkFor(web.t, web.base, email)}&next=${path}`);
   await page.locator('main[aria-busy="false"] h1').first().waitFor();
   await page.evaluate(() => {
     (window as any).notReloaded = true;
@@ -65,10 +56,10 @@ describe('Standard supports and convoys by tapping; a page that follows without 
   it('a support and a convoy by taps; tapped orders outlive a draw vote and press, which show live', {
     timeout: 180_000,
   }, async () => {
-    const mod = await signUp(t, 'follow-mod@example.org');
+    const mod = await signUp(web.t, 'follow-mod@example.org');
     const ps: Client[] = [];
-    for (let n = 1; n <= 7; n++) ps.push(await signUp(t, `follow-${n}@example.org`));
-    const { game, byRole } = await startedGame(t, mod, ps, {
+    for (let n = 1; n <= 7; n++) ps.push(await signUp(web.t, `follow-${n}@example.org`));
+    const { game, byRole } = await startedGame(web.t, mod, ps, {
       name: 'Followed Europe',
       variant: 'standard',
       scenario: 'classic',
@@ -172,9 +163,9 @@ describe('Standard supports and convoys by tapping; a page that follows without 
   it("the moderator's page of a forming game follows the players joining, then offers the start", {
     timeout: 90_000,
   }, async () => {
-    const mod = await signUp(t, 'follow-join-mod@example.org');
-    const a = await signUp(t, 'follow-join-1@example.org');
-    const b = await signUp(t, 'follow-join-2@example.org');
+    const mod = await signUp(web.t, 'follow-join-mod@example.org');
+    const a = await signUp(web.t, 'follow-join-1@example.org');
+    const b = await signUp(web.t, 'follow-join-2@example.org');
     const game = await mod.ok('POST', '/games', { name: 'Joined Race', variant: 'heiau', scenario: 'race' }, 201);
     for (const p of [a, b]) await mod.ok('POST', `/games/${game.id}/invitations`, { email: p.email }, 201);
     const { page, errors } = await phone(mod.email, `/games/${game.id}`);
@@ -198,18 +189,18 @@ describe('Standard supports and convoys by tapping; a page that follows without 
   it('the pages outside a game (sign-in, public games, my games, new game, press) fit 360 and 390 px', {
     timeout: 90_000,
   }, async () => {
-    const me = await signUp(t, 'follow-pages@example.org');
-    const other = await signUp(t, 'follow-pages-2@example.org');
+    const me = await signUp(web.t, 'follow-pages@example.org');
+    const other = await signUp(web.t, 'follow-pages-2@example.org');
     const game = await me.ok('POST', '/games', { name: 'Pages Race', variant: 'heiau', scenario: 'race' }, 201);
-    const mod = await signUp(t, 'follow-pages-mod@example.org');
-    const { game: started } = await startedGame(t, mod, [me, other], {
+    const mod = await signUp(web.t, 'follow-pages-mod@example.org');
+    const { game: started } = await startedGame(web.t, mod, [me, other], {
       name: 'Pages Race 2',
       variant: 'heiau',
       scenario: 'race',
     });
     const wide: string[] = [];
     for (const width of [360, 390]) {
-      const context = await browser.newContext({ ...PHONE, viewport: { width, height: 800 } });
+      const context = await web.browser.newContext({ ...PHONE, viewport: { width, height: 800 } });
       const page = await context.newPage();
       const check = async (what: string) => {
         await page.locator('main[aria-busy="false"] h1').first().waitFor();
@@ -219,11 +210,11 @@ describe('Standard supports and convoys by tapping; a page that follows without 
         ]);
         if (scroll! > view!) wide.push(`${what} at ${width} px: ${scroll} > ${view}`);
       };
-      await page.goto(base);
+      await page.goto(web.base);
       await check('sign-in');
-      await page.goto(`${base}/#/public`);
+      await page.goto(`${web.base}/#/public`);
       await check('public games');
-      await page.goto(`${await signInLinkFor(t, base, me.email)}&next=/`);
+      await page.goto(`${await signInLinkFor(web.t, web.base, me.email)}&next=/`);
       await check('my games');
       for (const [what, hash] of [
         ['new game', '#/new'],

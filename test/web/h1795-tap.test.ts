@@ -4,36 +4,20 @@
 // orders in force; the waiting side saves a standing instruction and its drawer shows it saved; the
 // fog of war's counters read "hidden ×N"; no page scrolls sideways at 360 or 390 px.
 import crypto from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hawaii1795 } from '../../src/games/hawaii1795.ts';
 import { sweep } from '../../src/service/sweep.ts';
-import type { TestService } from '../helpers/app.ts';
 import { signUp, startedGame, type Client } from '../helpers/api.ts';
-import { accessibilityProblems, artifact, signInLinkFor, startWeb, stopWeb, tapOn } from './browser.ts';
+import { accessibilityProblems, artifact, openGame, PHONE, tapOn, webSuite } from './browser.ts';
 
-let t: TestService;
-let browser: Browser;
-let base: string;
-beforeAll(async () => {
-  ({ t, base, browser } = await startWeb());
-});
-afterAll(() => stopWeb(t, browser));
+const web = webSuite();
 
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-
-async function openGame(
-  email: string,
-  gameId: string,
-  options: Parameters<Browser['newPage']>[0] = PHONE,
-): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage(options);
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${await signInLinkFor(t, base, email)}&next=/games/${gameId}`);
-  await page.locator('main[aria-busy="false"] #map svg').waitFor();
-  await page.locator('.hand').waitFor();
-  return { page, errors };
+/** The game on a phone (openGame), once its hand is drawn too. */
+async function openHand(email: string, gameId: string, options = PHONE): Promise<{ page: Page; errors: string[] }> {
+  const opened = await openGame(web, email, gameId, options);
+  await opened.page.locator('.hand').waitFor();
+  return opened;
 }
 
 /** The page is no wider than the screen, and every button of the game's panel is big enough for a finger. */
@@ -58,12 +42,12 @@ describe('Hawaii 1795 by tapping, on a phone', () => {
   const stored = async (role: string) =>
     (await byRole[role]!.ok('GET', `/games/${game.id}/orders`)).lines.map((l: any) => l.text as string);
   beforeAll(async () => {
-    const mod = await signUp(t, 'h1795tap-mod@example.org');
-    const ps = [await signUp(t, 'h1795tap1@example.org'), await signUp(t, 'h1795tap2@example.org')];
+    const mod = await signUp(web.t, 'h1795tap-mod@example.org');
+    const ps = [await signUp(web.t, 'h1795tap1@example.org'), await signUp(web.t, 'h1795tap2@example.org')];
     // The card is drawn from the game's secret seed: games are opened until one draws a card that
     // may be held (2 of Kamehameha's 9), so that Hold is tapped; failing that, the turn goes on without.
     for (let n = 0; n < 25; n++) {
-      ({ game, byRole } = await startedGame(t, mod, ps, {
+      ({ game, byRole } = await startedGame(web.t, mod, ps, {
         name: 'Tapped Islands',
         variant: 'hawaii1795',
         scenario: 'short',
@@ -80,7 +64,7 @@ describe('Hawaii 1795 by tapping, on a phone', () => {
   }, async () => {
     const o = (await byRole[phasing]!.ok('GET', `/games/${game.id}/options`)).options;
     const view = (await byRole[phasing]!.ok('GET', `/games/${game.id}`)).view;
-    const { page, errors } = await openGame(byRole[phasing]!.email, game.id);
+    const { page, errors } = await openHand(byRole[phasing]!.email, game.id);
     // The card drawn, with its whole text, and what it allows this turn, in names.
     const cardText = await page.locator('#drawn-card').innerText();
     expect(cardText).toContain(`Drawn this turn: ${o.drawn.number}. ${o.drawn.title}`);
@@ -213,7 +197,7 @@ describe('Hawaii 1795 by tapping, on a phone', () => {
   it('the waiting side saves a standing instruction by tapping, and its drawer shows it saved, not "(default)"', {
     timeout: 60_000,
   }, async () => {
-    const { page, errors } = await openGame(byRole[other]!.email, game.id);
+    const { page, errors } = await openHand(byRole[other]!.email, game.id);
     // The card the other side drew is face up (8.0), with its text.
     const theirs = (await byRole[other]!.ok('GET', `/games/${game.id}`)).view.cards[phasing].drawn;
     expect(await page.locator('#their-card').innerText()).toContain(`${theirs.number}. ${theirs.title}`);
@@ -246,7 +230,7 @@ describe('Hawaii 1795 by tapping, on a phone', () => {
   });
 
   it('no sideways scroll at 360 px for the side to move', { timeout: 60_000 }, async () => {
-    const { page, errors } = await openGame(byRole[phasing]!.email, game.id, {
+    const { page, errors } = await openHand(byRole[phasing]!.email, game.id, {
       ...PHONE,
       viewport: { width: 360, height: 780 },
     });
@@ -264,8 +248,8 @@ describe('Hawaii 1795 on a phone: the map opens on the land, the battles are put
   let byRole: Record<string, Client>;
   let mod: Client;
   beforeAll(async () => {
-    mod = await signUp(t, 'h1795order-mod@example.org');
-    const ps = [await signUp(t, 'h1795order1@example.org'), await signUp(t, 'h1795order2@example.org')];
+    mod = await signUp(web.t, 'h1795order-mod@example.org');
+    const ps = [await signUp(web.t, 'h1795order1@example.org'), await signUp(web.t, 'h1795order2@example.org')];
     const g = await mod.ok(
       'POST',
       '/games',
@@ -273,7 +257,7 @@ describe('Hawaii 1795 on a phone: the map opens on the land, the battles are put
       201,
     );
     gameId = g.id;
-    await t.db.game.update({
+    await web.t.db.game.update({
       where: { id: gameId },
       data: { seed: SEED, seedHash: crypto.createHash('sha256').update(SEED).digest('hex') },
     });
@@ -361,7 +345,7 @@ describe('Hawaii 1795 on a phone: the map opens on the land, the battles are put
       ['kamehameha', ['kona', 'hilo']],
       ['allied-chiefs', ['oahu-1']],
     ] as const) {
-      const { page, errors } = await openGame(byRole[role]!.email, gameId);
+      const { page, errors } = await openHand(byRole[role]!.email, gameId);
       await page.locator('#map').screenshot({ path: artifact(`h1795-phone-map-${role}`) });
       await opensOnLand(page, role, [...framed]);
       expect(errors).toEqual([]);
@@ -398,7 +382,7 @@ describe('Hawaii 1795 on a phone: the map opens on the land, the battles are put
     const o = (await K.ok('GET', `/games/${gameId}/options`)).options;
     expect(o.fleet.movesLeft).toBeGreaterThanOrEqual(2);
     expect(o.enemyAt).toEqual(['oahu-1', 'maui']);
-    const { page, errors } = await openGame(K.email, gameId);
+    const { page, errors } = await openHand(K.email, gameId);
     const battles = page.locator('#battle-order');
     expect(await battles.innerText()).toMatch(/^No battle yet/);
     expect(await battleMarks(page)).toEqual([]);
@@ -499,10 +483,10 @@ describe('Hawaii 1795 on a phone: the map opens on the land, the battles are put
       ['oahu-1', '2'],
     ]);
     // Resolved: the report fights Maui first, then O'ahu-1.
-    const open = await t.db.phase.findFirstOrThrow({ where: { gameId, status: 'open' } });
+    const open = await web.t.db.phase.findFirstOrThrow({ where: { gameId, status: 'open' } });
     await K.ok('PUT', `/games/${gameId}/orders`, { text: stored.map((l: any) => l.text).join('\n'), ready: true });
-    expect((await sweep(t.ctx)).processed).toBe(1);
-    const done = await t.db.phase.findUniqueOrThrow({ where: { id: open.id } });
+    expect((await sweep(web.t.ctx)).processed).toBe(1);
+    const done = await web.t.db.phase.findUniqueOrThrow({ where: { id: open.id } });
     const fought = hawaii1795
       .formatReport(done.report, { kind: 'moderator' })
       .split('\n')

@@ -5,21 +5,13 @@
 // API has each order as sent. In Discovery, the Haole's European fleet convoys Dawn's boat bunch
 // from Puna across the South Pacific to Lanai (the rulebook: "a fleet may convoy a boat bunch as it
 // would an army"; a convoyed bunch arrives with boats intact): both orders by taps, played.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestService } from '../helpers/app.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { signUp, startedGame, type Client } from '../helpers/api.ts';
-import { artifact, resultsNames, signInLinkFor, startWeb, stopWeb, tapOn } from './browser.ts';
+import { artifact, openGame, resultsNames, tapOn, webSuite } from './browser.ts';
 
-let t: TestService;
-let browser: Browser;
-let base: string;
-beforeAll(async () => {
-  ({ t, base, browser } = await startWeb());
-});
-afterAll(() => stopWeb(t, browser));
+const web = webSuite();
 
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const selected = (page: Page) =>
   page
     .locator('#map g.unit.selected')
@@ -30,10 +22,10 @@ describe('Heiau by tapping, on a phone', () => {
   it('a dislodged boat bunch retreats by a tap on the space, then is disbanded from its buttons', {
     timeout: 120_000,
   }, async () => {
-    const mod = await signUp(t, 'heiau-tap-mod@example.org');
+    const mod = await signUp(web.t, 'heiau-tap-mod@example.org');
     const ps: Client[] = [];
-    for (let n = 1; n <= 3; n++) ps.push(await signUp(t, `heiau-tap-${n}@example.org`));
-    const { game, byRole } = await startedGame(t, mod, ps, {
+    for (let n = 1; n <= 3; n++) ps.push(await signUp(web.t, `heiau-tap-${n}@example.org`));
+    const { game, byRole } = await startedGame(web.t, mod, ps, {
       name: 'Tapped Heiau',
       variant: 'heiau',
       scenario: 'discrete',
@@ -50,11 +42,7 @@ describe('Heiau by tapping, on a phone', () => {
     const midday = byRole.Midday!;
     const lines = async () => (await midday.ok('GET', url)).lines.map((l: any) => l.text);
 
-    const page = await browser.newPage(PHONE);
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${await signInLinkFor(t, base, midday.email)}&next=/games/${game.id}`);
-    await page.locator('main[aria-busy="false"] #map svg').waitFor();
+    const { page, errors } = await openGame(web, midday.email, game.id);
     expect(await page.locator('p.phase').innerText()).toMatch(/Fall 1 Retreat/);
     expect(await page.locator('#map-hint').innerText()).toContain('Tap your dislodged unit');
     expect(
@@ -101,23 +89,22 @@ describe('Heiau by tapping, on a phone', () => {
   it('a European fleet convoys a boat bunch to Lanai, both orders by taps; the bunch lands', {
     timeout: 120_000,
   }, async () => {
-    const mod = await signUp(t, 'heiau-convoy-mod@example.org');
+    const mod = await signUp(web.t, 'heiau-convoy-mod@example.org');
     const ps: Client[] = [];
-    for (let n = 1; n <= 6; n++) ps.push(await signUp(t, `heiau-convoy-${n}@example.org`));
-    const { game, byRole } = await startedGame(t, mod, ps, {
+    for (let n = 1; n <= 6; n++) ps.push(await signUp(web.t, `heiau-convoy-${n}@example.org`));
+    const { game, byRole } = await startedGame(web.t, mod, ps, {
       name: 'Convoyed Heiau',
       variant: 'heiau',
       scenario: 'discovery',
       deadlines: { reminderMinutes: 0 },
     });
     const url = `/games/${game.id}/orders`;
-    const errors: string[] = [];
+    // The script errors of each page opened.
+    const errors: string[][] = [];
     const open = async (c: Client) => {
-      const page = await browser.newPage(PHONE);
-      page.on('pageerror', (e) => errors.push(e.message));
-      await page.goto(`${await signInLinkFor(t, base, c.email)}&next=/games/${game.id}`);
-      await page.locator('main[aria-busy="false"] #map svg').waitFor();
-      return page;
+      const opened = await openGame(web, c.email, game.id);
+      errors.push(opened.errors);
+      return opened.page;
     };
     const noSideways = (page: Page) =>
       page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
@@ -181,7 +168,7 @@ describe('Heiau by tapping, on a phone', () => {
     expect(names.overlaps).toBe(0);
     expect(await noSideways(haole)).toBe(true);
     await haole.locator('#results-map').screenshot({ path: artifact('results-map-heiau-390') });
-    expect(errors).toEqual([]);
+    expect(errors.flat()).toEqual([]);
     await haole.close();
   });
 });

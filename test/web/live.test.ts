@@ -1,24 +1,17 @@
 // Pages that follow their game, in a real Chromium: two players of one Heiau game in two browser
 // contexts. What one player, the moderator or the judge does shows on the other's page without a
 // reload; the deadline counts down to the second; an unsent form never outlives its phase.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { handleDeadlineJob } from '../../src/jobs/worker.ts';
 import { ManualClock } from '../../src/service/clock.ts';
-import type { TestService } from '../helpers/app.ts';
 import { signUp, startedGame, type Client } from '../helpers/api.ts';
-import { artifact, signInLinkFor, startWeb, stopWeb } from './browser.ts';
+import { artifact, signInLinkFor, startWeb, webSuite } from './browser.ts';
 
-let t: TestService;
-let browser: Browser;
-let base: string;
-beforeAll(async () => {
-  // The judge's clock starts at the browser's now: deadlines read the same on both sides.
-  ({ t, base, browser } = await startWeb({ clock: new ManualClock(new Date().toISOString()) }));
-});
-afterAll(() => stopWeb(t, browser));
+// The judge's clock starts at the browser's now: deadlines read the same on both sides.
+const web = webSuite(() => startWeb({ clock: new ManualClock(new Date().toISOString()) }));
 
-const signInLink = (email: string) => signInLinkFor(t, base, email);
+const signInLink = (email: string) => signInLinkFor(web.t, web.base, email);
 
 describe('a game page that follows its game', () => {
   let game: any;
@@ -28,17 +21,17 @@ describe('a game page that follows its game', () => {
   const errors: string[] = [];
 
   beforeAll(async () => {
-    mod = await signUp(t, 'livemod@example.org');
-    const a = await signUp(t, 'livesunrise@example.org');
-    const b = await signUp(t, 'livesunset@example.org');
-    ({ game, byRole } = await startedGame(t, mod, [a, b], {
+    mod = await signUp(web.t, 'livemod@example.org');
+    const a = await signUp(web.t, 'livesunrise@example.org');
+    const b = await signUp(web.t, 'livesunset@example.org');
+    ({ game, byRole } = await startedGame(web.t, mod, [a, b], {
       name: 'Live Race',
       variant: 'heiau',
       scenario: 'race',
       deadlines: { reminderMinutes: 0 },
     }));
     for (const role of ['Sunrise', 'Sunset']) {
-      const context = await browser.newContext({
+      const context = await web.browser.newContext({
         viewport: { width: 1400, height: 900 },
         timezoneId: 'Pacific/Honolulu',
       });
@@ -97,10 +90,10 @@ describe('a game page that follows its game', () => {
     timeout: 60_000,
   }, async () => {
     const page = pages.Sunset!;
-    const open = await t.db.phase.findFirstOrThrow({ where: { gameId: game.id, status: 'open' } });
-    t.clock.set(new Date(open.deadlineAt!.getTime() + 1_000));
-    await handleDeadlineJob(t.ctx, { phaseId: open.id });
-    const next = await t.db.phase.findFirstOrThrow({ where: { gameId: game.id, status: 'open' } });
+    const open = await web.t.db.phase.findFirstOrThrow({ where: { gameId: game.id, status: 'open' } });
+    web.t.clock.set(new Date(open.deadlineAt!.getTime() + 1_000));
+    await handleDeadlineJob(web.t.ctx, { phaseId: open.id });
+    const next = await web.t.db.phase.findFirstOrThrow({ where: { gameId: game.id, status: 'open' } });
     expect(next.seq).toBeGreaterThan(open.seq);
     await page.locator('p.phase', { hasText: next.label }).waitFor({ timeout: 15_000 });
     await page.locator('main[aria-busy="false"]').waitFor();
@@ -111,7 +104,7 @@ describe('a game page that follows its game', () => {
     await page.locator('#results-title', { hasText: open.label }).waitFor();
     expect(await page.evaluate(() => (window as any).notReloaded)).toBe(true);
     // Nothing was stored for the new phase on the player's behalf.
-    expect(await t.db.submission.count({ where: { phaseId: next.id } })).toBe(0);
+    expect(await web.t.db.submission.count({ where: { phaseId: next.id } })).toBe(0);
     await page.screenshot({ path: artifact('live-moved-on') });
     expect(errors).toEqual([]);
   });

@@ -7,38 +7,37 @@
 // orders come before the panel, whose standing instructions wait in a closed drawer grouped by
 // situation; at 360 and 390 px nothing overflows and every control is 32 px or more; no serious
 // accessibility problem. Screenshots kept in test-artifacts/web.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import net from 'node:net';
-import { mailFor, startTestService, type TestService } from '../helpers/app.ts';
+import { startTestService } from '../helpers/app.ts';
 import { gameOf, signUp, type Client } from '../helpers/api.ts';
-import { accessibilityProblems, artifact, launchBrowser, pointOf, tapOn } from './browser.ts';
+import {
+  accessibilityProblems,
+  artifact,
+  launchBrowser,
+  openGame,
+  pointOf,
+  signInLinkFor,
+  tapOn,
+  webSuite,
+} from './browser.ts';
 
-let t: TestService;
-let browser: Browser;
-let base: string;
-beforeAll(async () => {
+// Its own start, not startWeb's: the port is chosen first, so that the judge's PUBLIC_URL is where it listens.
+const web = webSuite(async () => {
   const port = await new Promise<number>((resolve) => {
     const s = net.createServer().listen(0, '127.0.0.1', () => {
       const a = s.address() as net.AddressInfo;
       s.close(() => resolve(a.port));
     });
   });
-  base = `http://127.0.0.1:${port}`;
-  [t, browser] = await Promise.all([startTestService({ env: { PUBLIC_URL: base } }), launchBrowser()]);
+  const base = `http://127.0.0.1:${port}`;
+  const [t, browser] = await Promise.all([startTestService({ env: { PUBLIC_URL: base } }), launchBrowser()]);
   await t.app.listen({ port, host: '127.0.0.1' });
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
+  return { t, base, browser };
 });
 
-async function signInLink(email: string): Promise<string> {
-  const r = await t.app.inject({ method: 'POST', url: '/accounts/sign-in', payload: { email, web: true } });
-  if (r.statusCode !== 202) throw new Error(`sign-in ${email}: ${r.statusCode} ${r.body}`);
-  const mails = await mailFor(t.db, email, 'token');
-  return `${base}/#signin=${/#signin=([A-Za-z0-9_-]{43})/.exec(mails.at(-1)!.body)![1]}`;
-}
+const signInLink = (email: string) => signInLinkFor(web.t, web.base, email);
 
 /** Clicks the middle of a hex (the hexes are invisible shapes that take clicks). */
 async function clickHex(page: Page, hex: string) {
@@ -65,12 +64,12 @@ async function smallControls(page: Page): Promise<string[]> {
 }
 
 /** A signed-in page on the game, once it is built (main is aria-busy until then). */
-async function openGame(
+async function openBuilt(
   client: Client,
   gameId: string,
   viewport = { width: 1400, height: 900 },
 ): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport });
+  const page = await web.browser.newPage({ viewport });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`${await signInLink(client.email)}&next=/games/${gameId}`);
@@ -81,8 +80,8 @@ async function openGame(
 
 describe('the new-game page', () => {
   it("offers Maori Wars with its scenario Hōne Heke's Challenge", { timeout: 60_000 }, async () => {
-    const mod = await signUp(t, 'mw-new@example.org');
-    const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
+    const mod = await signUp(web.t, 'mw-new@example.org');
+    const page = await web.browser.newPage({ viewport: { width: 1200, height: 800 } });
     await page.goto(`${await signInLink(mod.email)}&next=/new`);
     await page.locator('#variant').waitFor();
     await page.locator('#variant').selectOption({ label: 'Maori Wars' });
@@ -103,7 +102,7 @@ describe('Maori Wars in the browser', () => {
   let mod: Client;
   let gameId = '';
   beforeAll(async () => {
-    ({ mod, byRole, gameId } = await gameOf(t, 'mw-web', 2, {
+    ({ mod, byRole, gameId } = await gameOf(web.t, 'mw-web', 2, {
       name: 'Flagstaff War in a browser',
       variant: 'maori-wars',
       scenario: 'hone-hekes-challenge',
@@ -128,7 +127,7 @@ describe('Maori Wars in the browser', () => {
   }, async () => {
     const { role, options } = await passUntil((o) => o.phase === 'Reinforcement Phase');
     expect(role).toBe('Maori');
-    const { page, errors } = await openGame(byRole.Maori!, gameId);
+    const { page, errors } = await openBuilt(byRole.Maori!, gameId);
     const panel = page.locator('.mw-panel');
     expect(await panel.locator('h2').innerText()).toBe('Game Turn 1 of 4');
     expect(await panel.locator('.mw-phase').innerText()).toBe('Maori Player Turn: Reinforcement Phase');
@@ -248,13 +247,13 @@ describe('Maori Wars in the browser', () => {
 
     // Processed: the Maori read their new instruction; the British read only their own (the default).
     await mod.ok('POST', `/games/${gameId}/process`);
-    const maori = await openGame(byRole.Maori!, gameId);
+    const maori = await openBuilt(byRole.Maori!, gameId);
     await maori.page.locator('#mw-standing summary').click();
     expect(await maori.page.locator('#standing-evade').inputValue()).toBe('ALWAYS');
     expect(await maori.page.locator('.mw-standing').innerText()).toContain('Now: ALWAYS.');
     expect(await maori.page.locator('#standing-losses').inputValue()).toBe('MILITIA,WARRIOR');
     await maori.page.close();
-    const british = await openGame(byRole.British!, gameId);
+    const british = await openBuilt(byRole.British!, gameId);
     await british.page.locator('#mw-standing summary').click();
     expect(await british.page.locator('#standing-evade').inputValue()).toBe('WEAKER');
     expect(await british.page.locator('.mw-standing-row').first().innerText()).toContain('Now: WEAKER.');
@@ -274,7 +273,7 @@ describe('Maori Wars in the browser', () => {
       o.actions.some((a: any) => a.kind === 'move' && a.from?.length && a.to),
     );
     const move = options.actions.find((a: any) => a.kind === 'move' && a.from?.length && a.to);
-    const { page, errors } = await openGame(byRole[role]!, gameId);
+    const { page, errors } = await openBuilt(byRole[role]!, gameId);
     expect(await page.locator('.mw-panel .mw-phase').innerText()).toBe(`${role} Player Turn: Movement Phase`);
     // The stack's own list holds its moves and attacks, and nothing of other stacks.
     const stackList = page.locator(`.mw-actions select[data-group="stack:${move.from[0]}"]`);
@@ -322,7 +321,7 @@ describe('Maori Wars in the browser', () => {
     const inBox = (await mod.ok('GET', `/games/${gameId}`)).view.units.filter((u: any) => u.territory);
     expect(inBox.length).toBe(1);
     const other = role === 'Maori' ? 'British' : 'Maori';
-    const { page, errors } = await openGame(byRole[other]!, gameId, { width: 360, height: 740 });
+    const { page, errors } = await openBuilt(byRole[other]!, gameId, { width: 360, height: 740 });
     // The results map is the position after the phase: the next phase's, here the one open now.
     const now = (await mod.ok('GET', `/games/${gameId}`)).phase.label;
     // The results map is drawn once scrolled near (src/web/client/pages/game.ts).
@@ -376,11 +375,7 @@ describe('Maori Wars in the browser', () => {
     const { role, options } = await passUntil((o) => !!common(o));
     // Every unit's offered move there (units alike have the same line, once each).
     const { from, to, moves } = common(options)!;
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${await signInLink(byRole[role]!.email)}&next=/games/${gameId}`);
-    await page.locator('main[aria-busy="false"] #map svg').waitFor();
+    const { page, errors } = await openGame(web, byRole[role]!.email, gameId);
     // The phase's orders come before the game's panel.
     expect((await page.locator('.mw-actions').boundingBox())!.y).toBeLessThan(
       (await page.locator('.mw-panel').boundingBox())!.y,
@@ -439,11 +434,7 @@ describe('Maori Wars in the browser', () => {
     timeout: 180_000,
   }, async () => {
     const { role } = await passUntil((o) => o.actions.some((a: any) => a.kind === 'move' && a.from?.length));
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${await signInLink(byRole[role]!.email)}&next=/games/${gameId}`);
-    await page.locator('main[aria-busy="false"] #map svg').waitFor();
+    const { page, errors } = await openGame(web, byRole[role]!.email, gameId);
     // First view, nothing zoomed by hand: the hex of one of the reader's stacks, in the map's box.
     const first = await page.evaluate(() => {
       const box = document.querySelector('#map')!.getBoundingClientRect();
@@ -486,7 +477,7 @@ describe('Maori Wars: place names on a 390 px phone', () => {
   let gameId = '';
   beforeAll(async () => {
     let mod: Client;
-    ({ mod, byRole, gameId } = await gameOf(t, 'mw-names', 2, {
+    ({ mod, byRole, gameId } = await gameOf(web.t, 'mw-names', 2, {
       name: 'Names on a phone',
       variant: 'maori-wars',
       scenario: 'hone-hekes-challenge',
@@ -545,11 +536,7 @@ describe('Maori Wars: place names on a 390 px phone', () => {
 
     const tapped: boolean[] = [];
     for (const role of Object.keys(byRole)) {
-      const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-      const errors: string[] = [];
-      page.on('pageerror', (e) => errors.push(e.message));
-      await page.goto(`${await signInLink(byRole[role]!.email)}&next=/games/${gameId}`);
-      await page.locator('main[aria-busy="false"] #map svg').waitFor();
+      const { page, errors } = await openGame(web, byRole[role]!.email, gameId);
       await page.locator('#map').scrollIntoViewIfNeeded();
       await page.locator('#map').screenshot({ path: artifact(`maori-wars-phone-names-${role}`) });
       const first = await namesInView(page);

@@ -2,21 +2,13 @@
 // (never "keep the readable lines"), so nothing is stored; it shows each line with its reading or
 // its error, says plainly that nothing was stored and which orders stay in force, keeps what the
 // player wrote in the form, and shows no receipt.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestService } from '../helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, startedGame, type Client } from '../helpers/api.ts';
-import { accessibilityProblems, artifact, openPage, signInLinkFor, startWeb, stopWeb } from './browser.ts';
+import { accessibilityProblems, artifact, openPage, signInLinkFor, webSuite } from './browser.ts';
 
-let t: TestService;
-let browser: Browser;
-let base: string;
-beforeAll(async () => {
-  ({ t, base, browser } = await startWeb());
-});
-afterAll(() => stopWeb(t, browser));
+const web = webSuite();
 
-const signInLink = (email: string) => signInLinkFor(t, base, email);
+const signInLink = (email: string) => signInLinkFor(web.t, web.base, email);
 
 const open = openPage;
 
@@ -24,10 +16,10 @@ describe('a set of orders with a bad line, in the browser', () => {
   let game: any;
   let byRole: Record<string, Client>;
   beforeAll(async () => {
-    const mod = await signUp(t, 'ordmod@example.org');
-    const a = await signUp(t, 'ordsunrise@example.org');
-    const b = await signUp(t, 'ordsunset@example.org');
-    ({ game, byRole } = await startedGame(t, mod, [a, b], {
+    const mod = await signUp(web.t, 'ordmod@example.org');
+    const a = await signUp(web.t, 'ordsunrise@example.org');
+    const b = await signUp(web.t, 'ordsunset@example.org');
+    ({ game, byRole } = await startedGame(web.t, mod, [a, b], {
       name: 'Careful Race',
       variant: 'heiau',
       scenario: 'race',
@@ -38,7 +30,7 @@ describe('a set of orders with a bad line, in the browser', () => {
   it('stores nothing, says so, shows the orders in force and keeps the lines to fix; no receipt', async () => {
     const before = await byRole.Sunrise.ok('GET', `/games/${game.id}/orders`);
     expect(before.lines.filter((l: any) => l.ok)).toHaveLength(2);
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const page = await web.browser.newPage({ viewport: { width: 1400, height: 900 } });
     const errors = await open(page, `${await signInLink(byRole.Sunrise.email)}&next=/games/${game.id}`);
     await page.locator('#orders-text').waitFor({ state: 'attached' });
     await page.locator('main[aria-busy="false"]').waitFor();

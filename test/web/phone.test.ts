@@ -7,21 +7,13 @@
 // every offender of every page, so that one run shows all there is to fix.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestService } from '../helpers/app.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { signUp, startedGame, type Client } from '../helpers/api.ts';
-import { accessibilityProblems, ARTIFACTS, artifact, signInLinkFor, startWeb, stopWeb } from './browser.ts';
+import { accessibilityProblems, artifact, ARTIFACTS, PHONE, signInLinkFor, webSuite } from './browser.ts';
 
-let t: TestService;
-let browser: Browser;
-let base: string;
-beforeAll(async () => {
-  ({ t, base, browser } = await startWeb());
-});
-afterAll(() => stopWeb(t, browser));
+const web = webSuite();
 
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const MIN_TARGET = 32;
 
 const GAMES = [
@@ -154,11 +146,11 @@ async function openAs(
   email: string | null,
   path: string,
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext(PHONE);
+  const context = await web.browser.newContext(PHONE);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(email ? `${await signInLinkFor(t, base, email)}&next=${path}` : `${base}${path}`);
+  await page.goto(email ? `${await signInLinkFor(web.t, web.base, email)}&next=${path}` : `${web.base}${path}`);
   await page.locator('main[aria-busy="false"] h1').first().waitFor();
   return { context, page, errors };
 }
@@ -188,10 +180,10 @@ describe('every page on a phone', () => {
       (g) => !process.env.PHONE_GAMES || process.env.PHONE_GAMES.split(',').includes(g.variant),
     )) {
       const tag = spec.variant;
-      const mod = await signUp(t, `phone-${tag}-mod@example.org`);
+      const mod = await signUp(web.t, `phone-${tag}-mod@example.org`);
       const ps: Client[] = [];
-      for (let i = 1; i <= spec.players; i++) ps.push(await signUp(t, `phone-${tag}-${i}@example.org`));
-      const { game, byRole } = await startedGame(t, mod, ps, {
+      for (let i = 1; i <= spec.players; i++) ps.push(await signUp(web.t, `phone-${tag}-${i}@example.org`));
+      const { game, byRole } = await startedGame(web.t, mod, ps, {
         name: spec.name,
         variant: spec.variant,
         scenario: spec.scenario,

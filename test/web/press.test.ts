@@ -2,21 +2,14 @@
 // writes, the other sees the unread badge come without a reload, opens the thread (the badge
 // clears), answers, and the first sees the answer arrive. Then the history's phase slider: arrow
 // keys step one phase, Home/End the ends, a tap on the slider or its buttons too.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestService } from '../helpers/app.ts';
 import { signUp, startedGame, type Client } from '../helpers/api.ts';
-import { accessibilityProblems, artifact, signInLinkFor, startWeb, stopWeb } from './browser.ts';
+import { accessibilityProblems, artifact, PHONE, signInLinkFor, webSuite } from './browser.ts';
 
-let t: TestService;
-let browser: Browser;
-let base: string;
-beforeAll(async () => {
-  ({ t, base, browser } = await startWeb());
-});
-afterAll(() => stopWeb(t, browser));
+const web = webSuite();
 
-const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 };
+const PHONE_1X = { ...PHONE, deviceScaleFactor: 1 };
 const noSidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 const ready = (page: Page) => page.locator('main[aria-busy="false"]').waitFor();
@@ -30,24 +23,24 @@ describe('press on a phone', () => {
   const errors: string[] = [];
 
   beforeAll(async () => {
-    mod = await signUp(t, 'pressmod@example.org');
+    mod = await signUp(web.t, 'pressmod@example.org');
     const players = [
-      await signUp(t, 'press1@example.org'),
-      await signUp(t, 'press2@example.org'),
-      await signUp(t, 'press3@example.org'),
+      await signUp(web.t, 'press1@example.org'),
+      await signUp(web.t, 'press2@example.org'),
+      await signUp(web.t, 'press3@example.org'),
     ];
-    ({ game, byRole } = await startedGame(t, mod, players, {
+    ({ game, byRole } = await startedGame(web.t, mod, players, {
       name: 'Press Sunrise',
       variant: 'heiau',
       scenario: 'discrete',
       deadlines: { reminderMinutes: 0 },
     }));
     for (const role of ['Sunrise', 'Midday']) {
-      const context = await browser.newContext(PHONE);
+      const context = await web.browser.newContext(PHONE_1X);
       contexts.push(context);
       const page = await context.newPage();
       page.on('pageerror', (e) => errors.push(`${role}: ${e.message}`));
-      await page.goto(`${await signInLinkFor(t, base, byRole[role]!.email)}&next=/games/${game.id}`);
+      await page.goto(`${await signInLinkFor(web.t, web.base, byRole[role]!.email)}&next=/games/${game.id}`);
       await page.locator('main[aria-busy="false"] nav.game-nav').waitFor();
       pages[role] = page;
     }
@@ -110,7 +103,7 @@ describe('press on a phone', () => {
     expect(sunset.threads).toEqual([]);
 
     // Midday answers in the thread; Sunrise, still on it, sees the answer arrive.
-    await midday.goto(`${base}/#/games/${game.id}/press/${encodeURIComponent('Midday,Sunrise')}`);
+    await midday.goto(`${web.base}/#/games/${game.id}/press/${encodeURIComponent('Midday,Sunrise')}`);
     await midday.locator('main[aria-busy="false"] #press-text').fill('Agreed.');
     await midday.getByRole('button', { name: 'Send' }).tap();
     await sunrise.locator('#conversation li:not(.mine)', { hasText: 'Agreed.' }).waitFor({ timeout: 10_000 });
@@ -129,7 +122,7 @@ describe('press on a phone', () => {
     const phases = (await mod.ok('GET', `/games/${game.id}/history`)).phases as { seq: number; label: string }[];
     expect(phases.length).toBeGreaterThanOrEqual(3);
     const page = pages.Midday!;
-    await page.goto(`${base}/#/games/${game.id}/history`);
+    await page.goto(`${web.base}/#/games/${game.id}/history`);
     const slider = page.locator('main[aria-busy="false"] #phase-slider');
     await slider.waitFor();
     const at = async (i: number) => {

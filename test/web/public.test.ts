@@ -3,21 +3,13 @@
 // and the reports, no order or press form, and a way to sign in; the public games are listed on the
 // sign-in page and at #/public. A private game stays "not found" to the visitor. axe-core finds no
 // serious or critical problem; screenshots are kept in test-artifacts/web.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestService } from '../helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { client, signUp, startedGame, type Client } from '../helpers/api.ts';
-import { accessibilityProblems, artifact, openPage, signInLinkFor, startWeb, stopWeb } from './browser.ts';
+import { accessibilityProblems, artifact, openPage, PHONE, signInLinkFor, webSuite } from './browser.ts';
 
-let t: TestService;
-let browser: Browser;
-let base: string;
-beforeAll(async () => {
-  ({ t, base, browser } = await startWeb());
-});
-afterAll(() => stopWeb(t, browser));
+const web = webSuite();
 
-const signInLink = (email: string) => signInLinkFor(t, base, email);
+const signInLink = (email: string) => signInLinkFor(web.t, web.base, email);
 
 const open = openPage;
 
@@ -26,10 +18,10 @@ describe('a public game in the browser', () => {
   let mod: Client;
   let byRole: Record<string, Client>;
   beforeAll(async () => {
-    mod = await signUp(t, 'pubmod@example.org');
-    const a = await signUp(t, 'pubsunrise@example.org');
-    const b = await signUp(t, 'pubsunset@example.org');
-    ({ game, byRole } = await startedGame(t, mod, [a, b], {
+    mod = await signUp(web.t, 'pubmod@example.org');
+    const a = await signUp(web.t, 'pubsunrise@example.org');
+    const b = await signUp(web.t, 'pubsunset@example.org');
+    ({ game, byRole } = await startedGame(web.t, mod, [a, b], {
       name: 'Watched Race',
       variant: 'heiau',
       scenario: 'race',
@@ -45,8 +37,8 @@ describe('a public game in the browser', () => {
   });
 
   it('is not found by a signed-out visitor while it is private', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    const errors = await open(page, `${base}/games/${game.id}`);
+    const page = await web.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const errors = await open(page, `${web.base}/games/${game.id}`);
     await page.getByLabel('Email address').waitFor();
     expect(await page.locator('main').innerText()).not.toContain('Watched Race');
     expect(await page.locator('.public-games').innerText()).toContain('No public games');
@@ -55,7 +47,7 @@ describe('a public game in the browser', () => {
   });
 
   it('the moderator makes it public in the console; the event log says so', async () => {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const page = await web.browser.newPage({ viewport: { width: 1400, height: 900 } });
     const errors = await open(page, `${await signInLink(mod.email)}&next=/games/${game.id}`);
     await page.getByRole('heading', { name: 'Moderator' }).waitFor();
     const box = page.getByLabel(/Public: anyone may watch this game/);
@@ -72,16 +64,16 @@ describe('a public game in the browser', () => {
     expect(await page.locator('ol.events').innerText()).toContain('made the game public');
     expect(await accessibilityProblems(page)).toEqual([]);
     await page.screenshot({ path: artifact('public-moderator'), fullPage: true });
-    expect((await t.db.game.findUniqueOrThrow({ where: { id: game.id } })).public).toBe(true);
+    expect((await web.t.db.game.findUniqueOrThrow({ where: { id: game.id } })).public).toBe(true);
     expect(errors).toEqual([]);
     await page.close();
   });
 
   it('a signed-out visitor watches it: map, history and reports, no order or press form, a sign-in link', async () => {
-    expect((await client(t, '', '').ok('GET', `/games/${game.id}`)).public).toBe(true);
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    expect((await client(web.t, '', '').ok('GET', `/games/${game.id}`)).public).toBe(true);
+    const page = await web.browser.newPage({ viewport: { width: 1280, height: 900 } });
     // The address a mail carries: a browser asking for HTML is sent to the game's page.
-    const errors = await open(page, `${base}/games/${game.id}`);
+    const errors = await open(page, `${web.base}/games/${game.id}`);
     await page.getByRole('heading', { name: 'Watched Race' }).waitFor();
     await page.locator('#map svg').waitFor();
     const text = await page.locator('main').innerText();
@@ -112,7 +104,7 @@ describe('a public game in the browser', () => {
   it('a new game is public when the form says so, and the switch is on its page before the start', {
     timeout: 60_000,
   }, async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await web.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = await open(page, `${await signInLink(mod.email)}&next=/new`);
     await page.getByLabel('Name').fill('Public from the start');
     await page.getByLabel('Game', { exact: true }).selectOption('heiau');
@@ -121,8 +113,8 @@ describe('a public game in the browser', () => {
     await page.getByRole('button', { name: 'Create the game' }).click();
     await page.getByRole('button', { name: 'Start the game' }).waitFor();
     const gameId = /#\/games\/([0-9a-f-]{36})/.exec(page.url())![1]!;
-    expect((await t.db.game.findUniqueOrThrow({ where: { id: gameId } })).public).toBe(true);
-    expect((await client(t, '', '').ok('GET', '/games?public=true')).games.map((g: any) => g.name)).toContain(
+    expect((await web.t.db.game.findUniqueOrThrow({ where: { id: gameId } })).public).toBe(true);
+    expect((await client(web.t, '', '').ok('GET', '/games?public=true')).games.map((g: any) => g.name)).toContain(
       'Public from the start',
     );
     // Before the start too, the moderator's page has the switch.
@@ -130,14 +122,14 @@ describe('a public game in the browser', () => {
     expect(await box.isChecked()).toBe(true);
     await box.click();
     await page.getByText('The game is private.').waitFor({ state: 'attached' });
-    expect((await t.db.game.findUniqueOrThrow({ where: { id: gameId } })).public).toBe(false);
+    expect((await web.t.db.game.findUniqueOrThrow({ where: { id: gameId } })).public).toBe(false);
     expect(errors).toEqual([]);
     await page.close();
   });
 
   it('lists the public games to signed-out visitors, with phase and deadline', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    const errors = await open(page, base);
+    const page = await web.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const errors = await open(page, web.base);
     await page.locator('.public-games table').waitFor();
     expect(await page.locator('.public-games').innerText()).toMatch(/Watched Race\s+Heiau Diplomacy\s+Fall 1 Movement/);
     expect(await accessibilityProblems(page)).toEqual([]);
@@ -145,15 +137,15 @@ describe('a public game in the browser', () => {
     await page.getByRole('heading', { name: 'Public games' }).waitFor();
     await page.getByRole('link', { name: 'Watched Race' }).click();
     await page.locator('#map svg').waitFor();
-    await page.goto(`${base}/#/public`);
+    await page.goto(`${web.base}/#/public`);
     await page.locator('table.games').waitFor();
     expect(await accessibilityProblems(page)).toEqual([]);
     await page.screenshot({ path: artifact('public-games') });
     expect(errors).toEqual([]);
     await page.close();
     // On a phone each game is a card, every line under its column's name.
-    const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    await phone.goto(base);
+    const phone = await web.browser.newPage(PHONE);
+    await phone.goto(web.base);
     await phone.locator('.public-games table').waitFor();
     const card = await phone
       .locator('.public-games tbody tr')

@@ -3,38 +3,25 @@
 // from the browser, chooses one mail a day and receipts by mail, saves, reloads and finds them
 // kept; the API agrees. No sideways scroll, every control a finger's size, axe finds nothing
 // serious. Then at 1366 px.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestService } from '../helpers/app.ts';
+import { describe, expect, it } from 'vitest';
 import { signUp } from '../helpers/api.ts';
-import { accessibilityProblems, artifact, signInLinkFor, startWeb, stopWeb } from './browser.ts';
+import { accessibilityProblems, artifact, PHONE, signInLinkFor, webSuite } from './browser.ts';
 
-let t: TestService;
-let browser: Browser;
-let base: string;
-beforeAll(async () => {
-  ({ t, base, browser } = await startWeb());
-});
-afterAll(() => stopWeb(t, browser));
+const web = webSuite();
 
 describe('the settings page', () => {
   it('a player on a phone chooses one mail a day and receipts by mail; a reload shows them saved, and the API agrees', async () => {
-    const player = await signUp(t, 'settings@example.org');
+    const player = await signUp(web.t, 'settings@example.org');
     expect(await player.ok('GET', '/accounts/me')).toMatchObject({
       notify: 'every-phase',
       receiptsByMail: false,
       timeZone: 'UTC',
     });
-    const context = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-      timezoneId: 'Pacific/Honolulu',
-    });
+    const context = await web.browser.newContext({ ...PHONE, timezoneId: 'Pacific/Honolulu' });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(await signInLinkFor(t, base, player.email));
+    await page.goto(await signInLinkFor(web.t, web.base, player.email));
     await page.locator('main[aria-busy="false"] h1', { hasText: 'My games' }).waitFor();
     // Reached from My games.
     await page.locator('main a[href="#/settings"]').tap();

@@ -2,37 +2,12 @@
 // its retreat once Russia dislodges it, and its Winter builds (one built on the map, one waived),
 // each checked through the API; the selection beside the map (Cancel, "this unit instead"), pinch and
 // zoom-to-tap, the keyboard on the map; and no page of the game scrolls sideways at a phone's width.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestService } from '../helpers/app.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, startedGame, type Client } from '../helpers/api.ts';
-import { artifact, pointOf, signInLinkFor, startWeb, stopWeb, tapOn } from './browser.ts';
+import { artifact, openGame, PHONE, pointOf, tapOn, webSuite } from './browser.ts';
 
-let t: TestService;
-let browser: Browser;
-let base: string;
-beforeAll(async () => {
-  ({ t, base, browser } = await startWeb());
-});
-afterAll(() => stopWeb(t, browser));
-
-const signInLink = (email: string) => signInLinkFor(t, base, email);
-
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-
-async function openGame(
-  email: string,
-  options: Parameters<Browser['newPage']>[0],
-  gameId: string,
-  path = `/games/${gameId}`,
-): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage(options);
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${await signInLink(email)}&next=${path}`);
-  await page.locator('main[aria-busy="false"] #map svg').waitFor();
-  return { page, errors };
-}
+const web = webSuite();
 
 const selected = (page: Page) =>
   page
@@ -49,10 +24,10 @@ describe('Standard Diplomacy by tapping, on a phone', () => {
   let austria: Client;
   const lines = async (c: Client) => (await c.ok('GET', `/games/${game.id}/orders`)).lines.map((l: any) => l.text);
   beforeAll(async () => {
-    mod = await signUp(t, 'tapmod@example.org');
+    mod = await signUp(web.t, 'tapmod@example.org');
     const players: Client[] = [];
-    for (let n = 1; n <= 7; n++) players.push(await signUp(t, `tap${n}@example.org`));
-    ({ game, byRole } = await startedGame(t, mod, players, {
+    for (let n = 1; n <= 7; n++) players.push(await signUp(web.t, `tap${n}@example.org`));
+    ({ game, byRole } = await startedGame(web.t, mod, players, {
       name: 'Tapped Europe',
       variant: 'standard',
       scenario: 'classic',
@@ -61,7 +36,7 @@ describe('Standard Diplomacy by tapping, on a phone', () => {
   }, 60_000);
 
   it('after selecting a unit, "this unit instead" switches to the unit tapped next and Cancel clears the selection', async () => {
-    const { page, errors } = await openGame(austria.email, PHONE, game.id);
+    const { page, errors } = await openGame(web, austria.email, game.id);
     await tapOn(page, '#map g.unit.mine[data-unit="vie"]', async () => (await selected(page)) === 'vie');
     expect(await page.locator('#selection').innerText()).toContain('Selected: ');
     // Budapest may be supported by Vienna: tapped now, it is offered as supported, or as the unit to order instead.
@@ -136,7 +111,7 @@ describe('Standard Diplomacy by tapping, on a phone', () => {
   it('plays Spring, a retreat and Winter builds by taps; the API has each order', async () => {
     // Spring 1901: Vienna to Galicia by tapping the unit and the space; Budapest to Serbia from the
     // selection's buttons; Trieste to Albania by taps again.
-    let { page, errors } = await openGame(austria.email, PHONE, game.id);
+    let { page, errors } = await openGame(web, austria.email, game.id);
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
     ).toBe(true);
@@ -188,7 +163,7 @@ describe('Standard Diplomacy by tapping, on a phone', () => {
     expect((await lines(austria)).sort()).toEqual(['A Budapest - Serbia', 'A Vienna - Galicia', 'F Trieste - Albania']);
     expect(errors).toEqual([]);
     await page.close();
-    const wide = await openGame(austria.email, { viewport: { width: 1366, height: 900 } }, game.id);
+    const wide = await openGame(web, austria.email, game.id, { viewport: { width: 1366, height: 900 } });
     await wide.page.screenshot({ path: artifact('tap-movement-1366') });
     await wide.page.close();
     console.log(`Galicia took ${taps} tap(s) on the phone (a first tap on a tiny space zooms in).`);
@@ -201,7 +176,7 @@ describe('Standard Diplomacy by tapping, on a phone', () => {
     await mod.ok('POST', `/games/${game.id}/process`);
 
     // The retreat: tap the dislodged army in Galicia, then Bohemia.
-    ({ page, errors } = await openGame(austria.email, PHONE, game.id));
+    ({ page, errors } = await openGame(web, austria.email, game.id));
     expect(await page.locator('.side h2').first().innerText()).toMatch(/Retreat/);
     await tapOn(page, '#map g.unit.dislodged.mine[data-unit="gal"]', async () => (await selected(page)) === 'gal');
     expect(await page.locator('#selection').innerText()).toContain('A Galicia R Bohemia');
@@ -217,13 +192,13 @@ describe('Standard Diplomacy by tapping, on a phone', () => {
     expect(await lines(austria)).toEqual(['A Galicia R Bohemia']);
     expect(errors).toEqual([]);
     await page.close();
-    const wideRetreat = await openGame(austria.email, { viewport: { width: 1366, height: 900 } }, game.id);
+    const wideRetreat = await openGame(web, austria.email, game.id, { viewport: { width: 1366, height: 900 } });
     await wideRetreat.page.screenshot({ path: artifact('tap-retreat-1366') });
     await wideRetreat.page.close();
     await mod.ok('POST', `/games/${game.id}/process`);
 
     // Winter: two builds due (Serbia and Greece taken): Vienna built by tapping it, the other waived.
-    ({ page, errors } = await openGame(austria.email, PHONE, game.id));
+    ({ page, errors } = await openGame(web, austria.email, game.id));
     expect(await page.locator('#builds').innerText()).toContain('2 builds left');
     expect(await page.locator('#builds').getByRole('button', { name: 'Build A Vienna' }).count()).toBe(1);
     await tapOn(page, '#map path.buildable[data-space="vie"]', async () =>
@@ -238,7 +213,7 @@ describe('Standard Diplomacy by tapping, on a phone', () => {
     expect((await lines(austria)).sort()).toEqual(['Build A Vienna', 'Waive']);
     expect(errors).toEqual([]);
     await page.close();
-    const wideBuilds = await openGame(austria.email, { viewport: { width: 1366, height: 900 } }, game.id);
+    const wideBuilds = await openGame(web, austria.email, game.id, { viewport: { width: 1366, height: 900 } });
     await wideBuilds.page.screenshot({ path: artifact('tap-builds-1366') });
     await wideBuilds.page.close();
   }, 180_000);
@@ -247,7 +222,7 @@ describe('Standard Diplomacy by tapping, on a phone', () => {
     await mod.ok('PUT', `/games/${game.id}/public`, { public: true });
     const wide: string[] = [];
     for (const width of [360, 390]) {
-      const options = { viewport: { width, height: 800 }, isMobile: true, hasTouch: true };
+      const options = { ...PHONE, viewport: { width, height: 800 } };
       const check = async (page: Page, what: string) => {
         const w = await page.evaluate(() => [
           document.documentElement.scrollWidth,
@@ -255,23 +230,23 @@ describe('Standard Diplomacy by tapping, on a phone', () => {
         ]);
         if (w[0]! > w[1]!) wide.push(`${what} at ${width} px: ${w[0]} > ${w[1]}`);
       };
-      const player = await openGame(austria.email, options, game.id);
+      const player = await openGame(web, austria.email, game.id, options);
       await check(player.page, 'game page (player)');
       // With the Winter builds in (build sites no longer marked, the list beside the map) and the map zoomed in too.
       await player.page.locator('#map path.build-site').first().waitFor();
       expect(await player.page.locator('#map path.buildable').count()).toBe(0);
       await player.page.getByRole('button', { name: 'Zoom in' }).tap();
       await check(player.page, 'game page (player), zoomed');
-      await player.page.goto(`${base}/#/games/${game.id}/history`);
+      await player.page.goto(`${web.base}/#/games/${game.id}/history`);
       await player.page.locator('main[aria-busy="false"] .map svg').waitFor();
       await check(player.page, 'history');
       await player.page.close();
-      const moderator = await openGame(mod.email, options, game.id);
+      const moderator = await openGame(web, mod.email, game.id, options);
       await moderator.page.getByRole('heading', { name: 'Moderator' }).waitFor();
       await check(moderator.page, 'game page (moderator)');
       await moderator.page.close();
-      const visitor = await browser.newPage(options);
-      await visitor.goto(`${base}/#/games/${game.id}`);
+      const visitor = await web.browser.newPage(options);
+      await visitor.goto(`${web.base}/#/games/${game.id}`);
       await visitor.locator('main[aria-busy="false"] #map svg').waitFor();
       await check(visitor, 'public view');
       await visitor.close();

@@ -2,46 +2,15 @@
 // on 390 px phones in two browsers, each ordering by tapping units and spaces (moves, retreats,
 // builds), sending, and marking ready; the other player's page shows it without a reload, and when
 // the phase is played both pages move on by themselves. Each order tapped is checked in the API.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getVariant } from '../../src/diplomacy/variants/index.ts';
-import type { TestService } from '../helpers/app.ts';
 import { signUp, startedGame, type Client } from '../helpers/api.ts';
-import { artifact, signInLinkFor, startWeb, stopWeb, tapOn } from './browser.ts';
+import { artifact, seat, type Seat, tapOn, webSuite } from './browser.ts';
 
-let t: TestService;
-let browser: Browser;
-let base: string;
-beforeAll(async () => {
-  ({ t, base, browser } = await startWeb());
-});
-afterAll(() => stopWeb(t, browser));
+const web = webSuite();
 
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const province = (loc: string) => loc.split('/')[0]!;
 const field = (loc: string) => `[id="order-${loc}"]`;
-
-interface Seat {
-  role: string;
-  client: Client;
-  context: BrowserContext;
-  page: Page;
-  errors: string[];
-}
-
-async function seat(role: string, client: Client, gameId: string): Promise<Seat> {
-  const context = await browser.newContext(PHONE);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(`${role}: ${e.message}`));
-  await page.goto(`${await signInLinkFor(t, base, client.email)}&next=/games/${gameId}`);
-  await page.locator('main[aria-busy="false"] #map svg').waitFor();
-  // Set once: still there at the end means the page was never loaded again.
-  await page.evaluate(() => {
-    (window as any).notReloaded = true;
-  });
-  return { role, client, context, page, errors };
-}
 
 /**
  * What a player taps this phase, chosen from the judge's options the way a player greedy for
@@ -86,7 +55,7 @@ async function playYear(
   seats: Client[],
   mod: Client,
 ) {
-  const { game, byRole } = await startedGame(t, mod, seats, {
+  const { game, byRole } = await startedGame(web.t, mod, seats, {
     name,
     variant,
     scenario,
@@ -95,12 +64,19 @@ async function playYear(
   const v = getVariant(variant)!;
   const centres = new Set(v.map.provinces.filter((p) => p.supplyCenter).map((p) => p.id));
   const players: Seat[] = [];
-  for (const role of tappers) players.push(await seat(role, byRole[role]!, game.id));
+  for (const role of tappers) {
+    const p = await seat(web, role, byRole[role]!, game.id);
+    // Set once: still there at the end means the page was never loaded again.
+    await p.page.evaluate(() => {
+      (window as any).notReloaded = true;
+    });
+    players.push(p);
+  }
   const played: string[] = [];
   let builtSomething = 0;
   try {
     for (let step = 0; step < 6; step++) {
-      const open = await t.db.phase.findFirstOrThrow({ where: { gameId: game.id, status: 'open' } });
+      const open = await web.t.db.phase.findFirstOrThrow({ where: { gameId: game.id, status: 'open' } });
       if (step > 0 && /^Spring/.test(open.label)) break;
       played.push(open.label);
       for (const p of players) {
@@ -196,7 +172,7 @@ async function playYear(
       }
       await players[0]!.page.screenshot({ path: artifact(`year-${variant}-${step}-390`) });
       await mod.ok('POST', `/games/${game.id}/process`);
-      const next = await t.db.phase.findFirstOrThrow({ where: { gameId: game.id, status: 'open' } });
+      const next = await web.t.db.phase.findFirstOrThrow({ where: { gameId: game.id, status: 'open' } });
       // Both pages move on to the next phase by themselves.
       for (const p of players) await p.page.locator('p.phase', { hasText: next.label }).waitFor({ timeout: 20_000 });
     }
@@ -216,8 +192,8 @@ async function playYear(
 
 describe('a year by tapping, two players in two browsers on phones', () => {
   it('Heiau: Spring, Fall and the Winter builds, each page following the other', { timeout: 300_000 }, async () => {
-    const mod = await signUp(t, 'yearmod@example.org');
-    const seats = [await signUp(t, 'sunrise-year@example.org'), await signUp(t, 'sunset-year@example.org')];
+    const mod = await signUp(web.t, 'yearmod@example.org');
+    const seats = [await signUp(web.t, 'sunrise-year@example.org'), await signUp(web.t, 'sunset-year@example.org')];
     const { played, builtSomething } = await playYear('Heiau year', 'heiau', 'race', ['Sunrise', 'Sunset'], seats, mod);
     expect(played[0]).toMatch(/^Spring/);
     expect(played.some((l) => /^Fall/.test(l))).toBe(true);
@@ -228,9 +204,9 @@ describe('a year by tapping, two players in two browsers on phones', () => {
   it('Standard: France and Germany tap a year, builds included, while five powers hold', {
     timeout: 300_000,
   }, async () => {
-    const mod = await signUp(t, 'yearmod2@example.org');
+    const mod = await signUp(web.t, 'yearmod2@example.org');
     const seats: Client[] = [];
-    for (let n = 1; n <= 7; n++) seats.push(await signUp(t, `year-standard-${n}@example.org`));
+    for (let n = 1; n <= 7; n++) seats.push(await signUp(web.t, `year-standard-${n}@example.org`));
     const { played, builtSomething } = await playYear(
       'Standard year',
       'standard',
