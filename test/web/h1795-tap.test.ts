@@ -505,16 +505,16 @@ describe('Hawaii 1795: the side that waits sees the battles already due', () => 
   it('a space holding both sides is ringed on both maps, the waiting side told who attacks', {
     timeout: 120_000,
   }, async () => {
-    const mod = await signUp(t, 'h1795wait-mod@example.org');
-    const ps = [await signUp(t, 'h1795wait1@example.org'), await signUp(t, 'h1795wait2@example.org')];
-    const { game, byRole } = await startedGame(t, mod, ps, {
+    const mod = await signUp(web.t, 'h1795wait-mod@example.org');
+    const ps = [await signUp(web.t, 'h1795wait1@example.org'), await signUp(web.t, 'h1795wait2@example.org')];
+    const { game, byRole } = await startedGame(web.t, mod, ps, {
       name: 'Both Sides',
       variant: 'hawaii1795',
       scenario: 'short',
       deadlines: { reminderMinutes: 0 },
     });
     const gameId: string = game.id;
-    const phase = await t.db.phase.findFirstOrThrow({ where: { gameId, status: 'open' } });
+    const phase = await web.t.db.phase.findFirstOrThrow({ where: { gameId, status: 'open' } });
     const state = structuredClone(phase.state) as any;
     const mover: string = state.side;
     const waiting = Object.keys(byRole).find((r) => r !== mover)!;
@@ -525,7 +525,7 @@ describe('Hawaii 1795: the side that waits sees the battles already due', () => 
     const unit: string = theirs.spaces.flatMap((sp: any) => sp.units).find((u: any) => u.owner === waiting).id;
     state.units[unit].at = at;
     state.contested = [...(state.contested ?? []), at];
-    await t.db.phase.update({ where: { id: phase.id }, data: { state } });
+    await web.t.db.phase.update({ where: { id: phase.id }, data: { state } });
     const name: string = view.spaces.find((sp: any) => sp.id === at).name;
     const moverName: string = view.sides.find((s: any) => s.id === mover).name;
 
@@ -535,7 +535,7 @@ describe('Hawaii 1795: the side that waits sees the battles already due', () => 
         .evaluateAll((gs) =>
           gs.map((g) => ({ space: (g as SVGGElement).dataset.space, label: g.getAttribute('aria-label') })),
         );
-    const w = await openGame(byRole[waiting]!.email, gameId);
+    const w = await openHand(byRole[waiting]!.email, gameId);
     await w.page.locator('#map g.battles g.battle').first().waitFor();
     expect(await marks(w.page)).toEqual([
       { space: at, label: `Battle at ${name}: ${moverName} attacks there in its Battle Phase unless it leaves first` },
@@ -547,7 +547,7 @@ describe('Hawaii 1795: the side that waits sees the battles already due', () => 
     expect(w.errors).toEqual([]);
     await w.page.close();
     // The side to move sees the same battle in its list and on its map.
-    const m = await openGame(byRole[mover]!.email, gameId);
+    const m = await openHand(byRole[mover]!.email, gameId);
     await m.page.locator('#map g.battles g.battle').first().waitFor();
     expect((await marks(m.page)).map((x) => x.space)).toEqual([at]);
     expect(await m.page.locator('#battle-order').innerText()).toContain(`One battle, at ${name}`);
