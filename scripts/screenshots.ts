@@ -82,6 +82,9 @@ async function inView(page: Page, selector: string, at: 'top' | 'bottom' = 'top'
 /** Scrolls the page so that the line above the map (what to tap next) is at the top, the map under it. */
 const fromMapHint = (page: Page) => inView(page, '#map-hint');
 
+/** A unit's order list (by attribute: a unit on a coast, `stp/sc`, is no CSS name). */
+const orderList = (page: Page, unit: string) => page.locator(`[id="order-${unit}"]`);
+
 /** Taps a unit of the player's (`dislodged.mine`: in a retreat) until it is the one selected. */
 const tapUnit = (page: Page, unit: string, kind = 'mine') =>
   tapOn(
@@ -92,7 +95,7 @@ const tapUnit = (page: Page, unit: string, kind = 'mine') =>
 
 /** Taps a space until `unit`'s order is filled in; where nothing of the space is free to tap, zooms in first. */
 async function tapSpace(page: Page, space: string, unit: string) {
-  const ordered = async () => (await page.locator(`#order-${unit}`).inputValue()) !== '';
+  const ordered = async () => (await orderList(page, unit).inputValue()) !== '';
   for (let zoomIns = 0; ; zoomIns++)
     try {
       return await tapOn(page, `#map path[data-space="${space}"]`, ordered);
@@ -214,7 +217,7 @@ async function shoot() {
   await take(['web-game'], async () => {
     const { page, errors } = await open(kai.email, `/games/${sid}`, DESKTOP);
     await page.locator('#map svg').waitFor();
-    for (const m of moves) await page.locator(`#order-${m.unit}`).selectOption({ label: m.text });
+    for (const m of moves) await orderList(page, m.unit).selectOption({ label: m.text });
     await page.getByRole('button', { name: 'Send these orders' }).click();
     await page.locator('.readings li.ok').first().waitFor();
     await fromMapHint(page);
@@ -313,7 +316,7 @@ async function shoot() {
     const lid = live.game.id;
     const [move] = await movesOf(kai, lid);
     const { page, errors } = await openGame(kai.email, lid, DESKTOP);
-    await page.locator(`#order-${move!.unit}`).selectOption({ label: move!.text });
+    await orderList(page, move!.unit).selectOption({ label: move!.text });
     await mod.ok('POST', `/games/${lid}/process`);
     await page.locator('#moved-on').waitFor({ timeout: 15_000 });
     await page.locator('main[aria-busy="false"] #map svg').waitFor();
