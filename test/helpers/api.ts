@@ -90,9 +90,19 @@ export async function signUp(t: TestService, email: string, extra: Record<string
   return client(t, await registerAccount(t, email, extra), email.toLowerCase());
 }
 
-/** Create a game, invite and join every player, start it; returns the game and who plays what. */
-export async function startedGame(_t: TestService, mod: Client, players: Client[], body: Record<string, unknown>) {
+/**
+ * Create a game, invite and join every player, start it; returns the game and who plays what.
+ * `beforeStart` runs once the game is created (to set its seed in the database, say).
+ */
+export async function startedGame(
+  _t: TestService,
+  mod: Client,
+  players: Client[],
+  body: Record<string, unknown>,
+  beforeStart?: (gameId: string) => Promise<void>,
+) {
   const game = await mod.ok('POST', '/games', body, 201);
+  await beforeStart?.(game.id);
   for (const p of players) await mod.ok('POST', `/games/${game.id}/invitations`, { email: p.email }, 201);
   for (const p of players) await p.ok('POST', `/games/${game.id}/join`);
   const started = await mod.ok('POST', `/games/${game.id}/start`);
