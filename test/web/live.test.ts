@@ -79,8 +79,8 @@ describe('a game page that follows its game', () => {
       timeZone: 'Pacific/Honolulu',
     }).format(at);
     expect(first.replace(/\s+/g, ' ')).toContain(local.split(' ')[0]!.slice(0, 8));
-    await page.waitForTimeout(1_500);
-    expect(await phase.innerText()).not.toBe(first);
+    // It counts down by itself, a second at a time (given a few, on a busy machine).
+    await expect.poll(() => phase.innerText(), { timeout: 5_000, interval: 250 }).not.toBe(first);
     // The unsent orders are still in the form.
     expect(await page.locator('#orders-text').inputValue()).toBe('B Aiea H');
     expect(await page.evaluate(() => (window as any).notReloaded)).toBe(true);
