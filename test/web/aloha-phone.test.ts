@@ -34,6 +34,13 @@ async function board(page: Page, map = '#map') {
       zoom: Number(box.style.getPropertyValue('--zoom') || 1),
       names: sizes('text.island-name'),
       counters: sizes('g.tokens text'),
+      // How much of the box's width each island takes on the screen.
+      across: Object.fromEntries(
+        [...svg.querySelectorAll('path[data-island]')].map((x) => [
+          x.getAttribute('data-island'),
+          x.getBoundingClientRect().width / b.width,
+        ]),
+      ),
       hawaiiInSight: inSight('g.tokens[data-island="Hawaii"]'),
       kauaiInSight: inSight('g.tokens[data-island="Kauai"]'),
       key: key
@@ -94,6 +101,8 @@ describe('Aloha on a phone', () => {
     expect(least(at.counters).height).toBeGreaterThanOrEqual(11);
     expect(least(at.counters).font).toBeGreaterThanOrEqual(11);
     expect(at.hawaiiInSight).toBe(true);
+    // Not a box of sea: the island of the decision fills about half its width.
+    expect(at.across.Hawaii).toBeGreaterThanOrEqual(0.45);
     // The key: out of the drawing, under the map's box, whole within the screen's width.
     expect(at.legendInSvg).toBe(false);
     expect(at.key).toMatchObject({ inMap: false });
@@ -141,6 +150,7 @@ describe('Aloha on a phone', () => {
     expect(least(waits.counters).font).toBeGreaterThanOrEqual(11);
     expect(least(waits.names).font).toBeGreaterThanOrEqual(11);
     expect(waits.kauaiInSight).toBe(true);
+    expect(waits.across.Kauai).toBeGreaterThanOrEqual(0.3);
     expect(waits.page).toBeLessThanOrEqual(waits.view);
     await b.page.screenshot({ path: artifact('aloha-phone-waiting') });
     // Its history, at the phase now (Kauai settled), opens as legible, around the same counters.

@@ -1,7 +1,7 @@
 // Aloha's board as it opens on a phone: the chain of islands is five times wider than high, so the
 // whole of it is 370 px wide and its names and counters 5 px. It opens zoomed until the counters'
-// text (the smallest on the board) is 11 px, around the islands of the reader's decision, else
-// around their own counters. "Whole map" still shows it all.
+// text (the smallest on the board) is 11 px and the island of focus half the box's width, around
+// the islands of the reader's decision, else around their own counters. "Whole map" shows it all.
 
 import type { Game } from '../../types.ts';
 
@@ -25,5 +25,13 @@ export function alohaStart(svg: SVGSVGElement, role: string | null): { near?: st
     : own && svg.querySelector(own)
       ? own
       : null;
-  return { ...(near ? { near } : {}), legibleAt };
+  // Closer still where the island of focus is small (Kauai): it fills about half the box's width,
+  // not a fifth of a box of sea. At most zoom.ts's greatest zoom (6).
+  const islands = new Set(near ? [...svg.querySelectorAll(near)].map((x) => x.getAttribute('data-island')) : []);
+  const boxes = [...svg.querySelectorAll<SVGPathElement>('path[data-island]')]
+    .filter((p) => islands.has(p.getAttribute('data-island')))
+    .map((p) => p.getBBox());
+  const across = boxes.length ? Math.max(...boxes.map((b) => b.x + b.width)) - Math.min(...boxes.map((b) => b.x)) : 0;
+  const fit = across && vb?.width ? (0.5 * vb.width) / across : 0;
+  return { ...(near ? { near } : {}), legibleAt: Math.max(legibleAt, Math.min(fit, 6)) };
 }
