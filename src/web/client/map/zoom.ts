@@ -155,7 +155,6 @@ export function legible(svg: SVGSVGElement): void {
     );
     if (base) t.setAttribute('font-size', String(Math.min(base * 3.2, Math.max(base, least / px))));
   }
-  giveWay(svg, px);
   placeNames(svg, px);
   const units = [...svg.querySelectorAll<SVGGElement>('g.unit[data-at]')];
   const at = units.map((u) => u.dataset.at!.split(',').map(Number) as [number, number]);
@@ -195,6 +194,8 @@ export function legible(svg: SVGSVGElement): void {
     if (k > 1) u.setAttribute('transform', `translate(${x} ${y}) scale(${k.toFixed(2)}) translate(${-x} ${-y})`);
     else u.removeAttribute('transform');
   });
+  // Last: the layout its measures force is the one the next paint needs anyway (none added).
+  giveWay(svg, px);
 }
 
 /**
