@@ -543,6 +543,14 @@ describe('Hawaii 1795: the side that waits sees the battles already due', () => 
     expect(await w.page.locator('#battles-due').innerText()).toBe(
       `A battle is due at ${name} (ringed on the map): ${moverName} attacks there in its Battle Phase unless it leaves first.`,
     );
+    // The map opens on that battle: its ring lies within the map's box.
+    expect(
+      await w.page.evaluate((at) => {
+        const box = document.querySelector('#map')!.getBoundingClientRect();
+        const r = document.querySelector(`#map g.battle[data-space="${at}"] circle.ring`)!.getBoundingClientRect();
+        return r.left >= box.left && r.right <= box.right && r.top >= box.top && r.bottom <= box.bottom;
+      }, at),
+    ).toBe(true);
     await w.page.locator('#map').screenshot({ path: artifact('h1795-phone-waiting-battle') });
     expect(w.errors).toEqual([]);
     await w.page.close();

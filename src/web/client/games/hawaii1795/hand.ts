@@ -63,7 +63,6 @@ export function handPanel(g: Game, yourTurn: boolean, help: string | undefined, 
   // Both sides read the counters (the fog's "hidden ×N" too) at a phone's width.
   if (ctx.svg) {
     scaleStacks(ctx.svg);
-    focusOnOwn(ctx.svg, g.you.role ?? '');
     // The side that waits: where both sides already stand (a landing after a sea battle), the side
     // to move attacks unless it leaves. Battles its moves will make stay its secret until played.
     const svg = ctx.svg;
@@ -79,6 +78,8 @@ export function handPanel(g: Game, yourTurn: boolean, help: string | undefined, 
       due = (v.spaces ?? []).map((sp) => sp.id).filter((sp) => mine.has(sp) && their.has(sp));
       markBattles(svg, due, names.space, says);
     }
+    // Opened on the reader's strongest island, or on a battle already due there (the waiting side).
+    focusOnOwn(svg, g.you.role ?? '', new Set(due));
   }
   return h(
     'section',
@@ -134,7 +135,7 @@ export function handPanel(g: Game, yourTurn: boolean, help: string | undefined, 
  * sea between them: the island holding the reader's stacks, or the strongest of them when they stand
  * on several (the Allied Chiefs' O'ahu and Maui: both at once leave a phone mostly sea), kept within the islands.
  */
-function focusOnOwn(svg: SVGSVGElement, role: string): void {
+function focusOnOwn(svg: SVGSVGElement, role: string, battles = new Set<string>()): void {
   const box = svg.parentElement;
   if (!box) return;
   type R = { x0: number; y0: number; x1: number; y1: number };
@@ -152,7 +153,10 @@ function focusOnOwn(svg: SVGSVGElement, role: string): void {
         }
       : null;
   const land = union([...svg.querySelectorAll<SVGPathElement>('g.spaces path[data-space], g.islands path')].map(rect));
-  const stacks = [...svg.querySelectorAll<SVGGElement>(`g.stack[data-side="${CSS.escape(role)}"]`)];
+  const own = [...svg.querySelectorAll<SVGGElement>(`g.stack[data-side="${CSS.escape(role)}"]`)];
+  // A battle due: the island where it stands, whatever the strength elsewhere.
+  const fighting = own.filter((st) => battles.has(st.dataset.space ?? ''));
+  const stacks = fighting.length ? fighting : own;
   const spaceOf = (st: SVGGElement) =>
     svg.querySelector<SVGPathElement>(`path[data-space="${CSS.escape(st.dataset.space ?? '')}"]`);
   // Each stack's island: the island drawn under its counter (else its space alone).
