@@ -11,17 +11,12 @@ import { scratchDatabase } from '../src/db/scratch.ts';
 import { ManualClock } from '../src/service/clock.ts';
 import { signUp, startedGame, type Client } from '../test/helpers/api.ts';
 import { startTestService, type TestService } from '../test/helpers/app.ts';
-import { launchBrowser, signInLinkFor, tapOn } from '../test/web/browser.ts';
+import { launchBrowser, PHONE as TEST_PHONE, signInLinkFor, tapOn } from '../test/web/browser.ts';
 
 const OUT = path.resolve('docs/images');
 const TZ = 'Pacific/Honolulu';
 const DESKTOP: BrowserContextOptions = { viewport: { width: 1366, height: 900 }, timezoneId: TZ };
-const PHONE: BrowserContextOptions = {
-  viewport: { width: 390, height: 844 },
-  isMobile: true,
-  hasTouch: true,
-  timezoneId: TZ,
-};
+const PHONE: BrowserContextOptions = { ...TEST_PHONE, timezoneId: TZ };
 /** What the game's page says when the phase moved on under a choice not sent (src/web/client/live.ts). */
 const PHASE_MOVED = 'The phase moved on; your choice was not sent.';
 const only = process.env.SHOTS?.split(',').filter(Boolean);

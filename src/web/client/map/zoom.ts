@@ -208,16 +208,17 @@ function giveWay(svg: SVGSVGElement, px: number): void {
   for (const t of texts) t.removeAttribute('visibility');
   // Every box measured before any name is hidden: one layout, not one a name.
   const boxes = texts.map((t) => t.getBBox());
-  const gap = 1 / px;
+  const over = overlapping(1 / px);
   const kept: DOMRect[] = [];
   boxes.forEach((b, i) => {
-    const clash = kept.some(
-      (o) => b.x < o.x + o.width + gap && o.x < b.x + b.width + gap && b.y < o.y + o.height && o.y < b.y + b.height,
-    );
-    if (clash) texts[i]!.setAttribute('visibility', 'hidden');
+    if (kept.some(over(b))) texts[i]!.setAttribute('visibility', 'hidden');
     else kept.push(b);
   });
 }
+
+/** Whether two names' boxes (map units) touch, within `gap` across: the test giveWay and placeNames share. */
+const overlapping = (gap: number) => (b: DOMRect) => (o: DOMRect) =>
+  b.x < o.x + o.width + gap && o.x < b.x + b.width + gap && b.y < o.y + o.height && o.y < b.y + b.height;
 
 /**
  * The names of places on a map of cells (Maori Wars): 11 px at least on screen, a hex's column of
@@ -261,9 +262,7 @@ function placeNames(svg: SVGSVGElement, px: number): void {
   );
   const stacks = [...svg.querySelectorAll<SVGGElement>('g.stack[data-stack]')].map((g) => g.getBBox());
   const kept: DOMRect[] = [];
-  const gap = 1 / px;
-  const over = (b: DOMRect) => (o: DOMRect) =>
-    b.x < o.x + o.width + gap && o.x < b.x + b.width + gap && b.y < o.y + o.height && o.y < b.y + b.height;
+  const over = overlapping(1 / px);
   for (const t of texts.map((t, i) => ({ t, i, r: rank(t) })).sort((a, b) => a.r - b.r || a.i - b.i)) {
     const b = t.t.getBBox();
     // Where names would stand 2.5 times their drawn size, only Towns and stacks' hexes are named;

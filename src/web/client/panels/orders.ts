@@ -307,8 +307,9 @@ export async function ordersPanel(id: string, g: Game, side: HTMLElement, svg: S
   // 1795), not where sending the decision is being ready (Aloha), nor to one who waits for their turn.
   // A power the phase asks nothing of (no unit dislodged, no build or disband due, no vote): it
   // is told so, and gets no Ready box (early processing waits only for those who order).
-  const idle =
-    !expected && !notYourTurn && !waiting && !units.length && !buildOptions.length && !(opts?.actions ?? []).length;
+  // Games played one action at a time (Aloha, Maori Wars): every legal action in a list.
+  const actions = opts?.actions ?? [];
+  const idle = !expected && !notYourTurn && !waiting && !units.length && !buildOptions.length && !actions.length;
   const readyShown = !notYourTurn && !waiting && !phase.decides && !idle;
   const readyTick = () =>
     readyShown && !ready.checked
@@ -347,8 +348,6 @@ export async function ordersPanel(id: string, g: Game, side: HTMLElement, svg: S
     showState();
     side.append(state, list, h('button', { type: 'button', onclick: sendPicked }, 'Send these orders'));
   }
-  // Games played one action at a time (Aloha): every legal action in a list.
-  const actions = opts?.actions ?? [];
   if (actions.length && g.variant === 'maori-wars') {
     side.append(mwActionLists(actions, svg, text, viewOf<MaoriWarsView>(g)));
   } else if (actions.length && g.variant === 'aloha') {

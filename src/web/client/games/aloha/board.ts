@@ -26,12 +26,12 @@ export function alohaStart(svg: SVGSVGElement, role: string | null): { near?: st
       ? own
       : null;
   // Closer still where the island of focus is small (Kauai): it fills about half the box's width,
-  // not a fifth of a box of sea. At most zoom.ts's greatest zoom (6).
+  // not a fifth of a box of sea (startView keeps it within its greatest zoom).
   const islands = new Set(near ? [...svg.querySelectorAll(near)].map((x) => x.getAttribute('data-island')) : []);
   const boxes = [...svg.querySelectorAll<SVGPathElement>('path[data-island]')]
     .filter((p) => islands.has(p.getAttribute('data-island')))
     .map((p) => p.getBBox());
   const across = boxes.length ? Math.max(...boxes.map((b) => b.x + b.width)) - Math.min(...boxes.map((b) => b.x)) : 0;
   const fit = across && vb?.width ? (0.5 * vb.width) / across : 0;
-  return { ...(near ? { near } : {}), legibleAt: Math.max(legibleAt, Math.min(fit, 6)) };
+  return { ...(near ? { near } : {}), legibleAt: Math.max(legibleAt, fit) };
 }

@@ -56,7 +56,9 @@ export function handPanel(g: Game, yourTurn: boolean, help: string | undefined, 
   const turn = yourTurn ? turnPanel(g, ctx, names) : null;
   // The card drawn is shown face up to both players (8.0): the side that waits reads it too.
   const v = viewOf<Hawaii1795View>(g);
-  const theirs = !yourTurn && v?.side && v.side !== g.you.role ? v.cards?.[v.side]?.drawn : null;
+  // The side to move, read by the side that waits.
+  const other = !yourTurn && v?.side && v.side !== g.you.role ? v.side : null;
+  const theirs = other ? v?.cards?.[other]?.drawn : null;
   const theirName = v?.sides?.find((x) => x.id === v.side)?.name ?? '';
   const says = `${theirName} attacks there in its Battle Phase unless it leaves first`;
   let due: string[] = [];
@@ -66,7 +68,7 @@ export function handPanel(g: Game, yourTurn: boolean, help: string | undefined, 
     // The side that waits: where both sides already stand (a landing after a sea battle), the side
     // to move attacks unless it leaves. Battles its moves will make stay its secret until played.
     const svg = ctx.svg;
-    if (!yourTurn && v?.side && v.side !== g.you.role) {
+    if (other) {
       const at = (side: string) =>
         new Set(
           [...svg.querySelectorAll<SVGGElement>(`g.stack[data-side="${CSS.escape(side)}"]`)].map(
@@ -74,8 +76,8 @@ export function handPanel(g: Game, yourTurn: boolean, help: string | undefined, 
           ),
         );
       const mine = at(g.you.role ?? ''),
-        their = at(v.side);
-      due = (v.spaces ?? []).map((sp) => sp.id).filter((sp) => mine.has(sp) && their.has(sp));
+        their = at(other);
+      due = (v?.spaces ?? []).map((sp) => sp.id).filter((sp) => mine.has(sp) && their.has(sp));
       markBattles(svg, due, names.space, says);
     }
     // Opened on the reader's strongest island, or on a battle already due there (the waiting side).
