@@ -9,6 +9,9 @@ const generate = 'test/setup/generate.ts';
 // Starts one PostgreSQL for the run (embedded unless DATABASE_URL is set), shared by the projects that
 // need it; their test files each create a database on it.
 const postgres = 'test/setup/global.ts';
+// In CI a browser or mail test that fails is run once more (a 2-core machine shared with the
+// database and Chromium has slow spells): the reporter names every test that needed it.
+const retry = process.env.CI ? 1 : 0;
 
 export default defineConfig({
   test: {
@@ -19,8 +22,8 @@ export default defineConfig({
       // CPU-bound files only: one worker per core (vitest's default leaves a core to its main process).
       { extends: true, test: { name: 'pure', include: filesOf('pure'), globalSetup: [generate], maxWorkers: '100%', sequence: { groupOrder: 0 } } },
       { extends: true, test: { name: 'db', include: filesOf('db'), globalSetup: [generate, postgres], sequence: { groupOrder: 1 } } },
-      { extends: true, test: { name: 'mail', include: filesOf('mail'), globalSetup: [generate, postgres], sequence: { groupOrder: 2 } } },
-      { extends: true, test: { name: 'web', include: filesOf('web'), globalSetup: [generate, postgres], sequence: { groupOrder: 3 } } },
+      { extends: true, test: { name: 'mail', include: filesOf('mail'), globalSetup: [generate, postgres], retry, sequence: { groupOrder: 2 } } },
+      { extends: true, test: { name: 'web', include: filesOf('web'), globalSetup: [generate, postgres], retry, sequence: { groupOrder: 3 } } },
     ],
   },
 });
