@@ -17,7 +17,8 @@ export default class ProjectTimes implements Reporter {
 
   onTestCaseResult(t: TestCase) {
     const d = t.diagnostic();
-    if (d?.flaky) this.flaky.push(`${t.module.moduleId.replace(`${process.cwd()}/`, '')} > ${t.fullName} (${d.retryCount} retry)`);
+    if (d?.flaky)
+      this.flaky.push(`${t.module.moduleId.replace(`${process.cwd()}/`, '')} > ${t.fullName} (${d.retryCount} retry)`);
   }
 
   private span(m: TestModule) {
