@@ -4,9 +4,18 @@
 // Kinds: the game page of each game (a player's, one phase played so its last results show), the
 // history page (Standard), and My games (the player is in all five games).
 //
+// Beside each time, the page's own main-thread work until then (script, layout, style: Chromium's
+// Performance metrics), which a busy machine stretches far less than the time itself.
+//
 //   npm run bench:web          (embedded PostgreSQL in a temporary directory)
 //   DATABASE_URL=postgresql://... npm run bench:web   BENCH_LOADS=5 (default: 5, the first a warm-up)
+//   BENCH_ONLY=<kind>  BENCH_VERBOSE=1 (the last load's requests with their times)
+//   BENCH_ENDPOINTS=1: each API answer a game page asks for, timed alone (median of 25) and six at once
+//   BENCH_TRACE=<prefix>: a Chromium trace of each kind's last load (<prefix>-<kind>.json); with
+//   BENCH_CPU=1 a CPU profile of its script instead (.cpuprofile; KAHU_NO_MINIFY=1 npm run build
+//   first keeps the client's names)
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import { createDb, createPool } from '../src/db/client.ts';
@@ -23,7 +32,7 @@ async function main() {
   const env = {
     DATABASE_URL: scratch.url,
     DATA_DIR: scratch.dir,
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     SIGN_IN_MAIL_LIMIT: '1000',
     ACCOUNT_RATE_LIMIT: '1000',
   };
@@ -32,7 +41,11 @@ async function main() {
   const port = await freePort();
   const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--api'], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: [
+      'ignore',
+      process.env.BENCH_CHILD_LOG ? fs.openSync(process.env.BENCH_CHILD_LOG, 'w') : 'ignore',
+      'inherit',
+    ],
   });
   const browser = await launchBrowser();
   try {
@@ -92,6 +105,39 @@ async function main() {
       { kind: 'history page, Standard', path: `/games/${games[0]!.id}/history`, ready: '.map svg', target: 800 },
       { kind: 'my games (5 games)', path: '/', ready: 'table.games', target: 500 },
     ];
+    if (process.env.BENCH_ENDPOINTS) {
+      const r0 = players[0]!;
+      for (const g of games) {
+        const row: string[] = [];
+        for (const suffix of ['', '/votes', '/orders', '/map.svg', '/options', '/history?after=0', '/press']) {
+          const ts: number[] = [];
+          for (let i = 0; i < 30; i++) {
+            const t = performance.now();
+            const r = await fetch(`${base}/games/${g.id}${suffix}`, {
+              headers: { authorization: `Bearer ${r0.token}` },
+            });
+            await r.arrayBuffer();
+            ts.push(performance.now() - t);
+          }
+          row.push(`${suffix || '/'} ${median(ts.slice(5))!.toFixed(1)}`);
+        }
+        console.log(`  ${g.name}: ${row.join(', ')} ms`);
+        const par: number[] = [];
+        for (let i = 0; i < 20; i++) {
+          const t = performance.now();
+          await Promise.all(
+            ['/votes', '/orders', '/map.svg', '/options', '/history?after=0', '/press'].map(async (suffix) => {
+              const r = await fetch(`${base}/games/${g.id}${suffix}`, {
+                headers: { authorization: `Bearer ${r0.token}` },
+              });
+              await r.arrayBuffer();
+            }),
+          );
+          par.push(performance.now() - t);
+        }
+        console.log(`  ${g.name}: six at once ${median(par.slice(5))!.toFixed(1)} ms`);
+      }
+    }
     const reader = players[0]!;
     const lines = [
       `First views on a 390 px phone as a player (${LOADS - 1} cold loads after one warm-up, median); targets: interactive under 500 ms (history 800 ms), under 300 KB; ${os.cpus().length} cores, load average at the end of each kind:`,
@@ -100,6 +146,9 @@ async function main() {
       const bytes: number[] = [];
       const times: number[] = [];
       const requests: number[] = [];
+      const work: number[] = [];
+      const script: number[] = [];
+      const layout: number[] = [];
       for (let i = 0; i < LOADS; i++) {
         // A fresh context each time: nothing cached, as on a first visit.
         const context = await browser.newContext({
@@ -111,6 +160,7 @@ async function main() {
         page.on('pageerror', (e) => console.error(`${k.kind}: ${e.message}`));
         const cdp = await context.newCDPSession(page);
         await cdp.send('Network.enable');
+        await cdp.send('Performance.enable');
         let transferred = 0;
         let count = 0;
         const urls = new Map<string, string>();
@@ -154,13 +204,39 @@ async function main() {
             done(performance.now());
           }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-busy'] });
         });`);
+        const tracing = process.env.BENCH_TRACE && i === LOADS - 1;
+        if (tracing && process.env.BENCH_CPU) {
+          await cdp.send('Profiler.enable');
+          await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+          await cdp.send('Profiler.start');
+        }
+        if (tracing && !process.env.BENCH_CPU)
+          await browser.startTracing(page, {
+            path: `${process.env.BENCH_TRACE}-${k.kind.replace(/\W+/g, '_')}.json`,
+            screenshots: false,
+          });
         await page.goto(`${base}/#signin=${code}&next=${k.path}`);
         const interactive = await page.evaluate(() => (window as unknown as { kahuReady: Promise<number> }).kahuReady);
+        const { metrics } = (await cdp.send('Performance.getMetrics')) as {
+          metrics: { name: string; value: number }[];
+        };
+        const metric = (name: string) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
+        if (tracing && !process.env.BENCH_CPU) await browser.stopTracing();
+        if (tracing && process.env.BENCH_CPU) {
+          const { profile } = await cdp.send('Profiler.stop');
+          fs.writeFileSync(
+            `${process.env.BENCH_TRACE}-${k.kind.replace(/\W+/g, '_')}.cpuprofile`,
+            JSON.stringify(profile),
+          );
+        }
         await page.waitForLoadState('networkidle');
         if (i > 0) {
           bytes.push(transferred);
           times.push(interactive);
           requests.push(count);
+          work.push(metric('TaskDuration'));
+          script.push(metric('ScriptDuration'));
+          layout.push(metric('LayoutDuration') + metric('RecalcStyleDuration'));
         }
         await context.close();
       }
@@ -168,7 +244,7 @@ async function main() {
         ms = median(times)!;
       // The machine's load while measuring: figures from a busy machine are not a quiet one's.
       lines.push(
-        `  ${k.kind.padEnd(26)} interactive ${ms.toFixed(0).padStart(5)} ms ${ms < k.target ? 'met   ' : 'MISSED'}  ${kb.toFixed(1).padStart(6)} KB in ${median(requests)} requests ${kb < 300 ? 'met' : 'MISSED'}  (load ${os.loadavg()[0]!.toFixed(1)})`,
+        `  ${k.kind.padEnd(26)} interactive ${ms.toFixed(0).padStart(5)} ms ${ms < k.target ? 'met   ' : 'MISSED'}  ${kb.toFixed(1).padStart(6)} KB in ${median(requests)} requests ${kb < 300 ? 'met' : 'MISSED'}  (load ${os.loadavg()[0]!.toFixed(1)}; main thread ${median(work)!.toFixed(0)} ms: script ${median(script)!.toFixed(0)}, layout and style ${median(layout)!.toFixed(0)})`,
       );
       console.log(lines.at(-1));
     }

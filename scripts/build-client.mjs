@@ -45,7 +45,7 @@ export function bundleClient(root, { write = true } = {}) {
     platform: 'browser',
     format: 'esm',
     target: 'es2022',
-    minify: true,
+    minify: !process.env.KAHU_NO_MINIFY,
     sourcemap: 'linked',
     sourcesContent: true,
     legalComments: 'none',

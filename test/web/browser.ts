@@ -174,13 +174,20 @@ export async function pointOf(page: Page, selector: string): Promise<{ x: number
   return page.locator(selector).evaluate((el: Element) => {
     el.scrollIntoView({ block: 'center', inline: 'center' });
     const box = el.getBoundingClientRect();
-    for (let i = 1; i < 20; i++)
-      for (let j = 1; j < 20; j++) {
-        const x = Math.round(box.left + (box.width * i) / 20),
-          y = Math.round(box.top + (box.height * j) / 20);
-        const top = document.elementFromPoint(x, y);
-        if (el instanceof SVGPathElement ? top === el : el.contains(top)) return { x, y };
-      }
+    // From the middle outwards; a space's point inside its fill, not on its outline's outer half
+    // (a build site's ring reaches into the next space).
+    const grid: [number, number][] = [];
+    for (let i = 1; i < 20; i++) for (let j = 1; j < 20; j++) grid.push([i, j]);
+    grid.sort((a, b) => Math.hypot(a[0] - 10, a[1] - 10) - Math.hypot(b[0] - 10, b[1] - 10));
+    const ctm = el instanceof SVGGeometryElement ? el.getScreenCTM()?.inverse() : undefined;
+    for (const [i, j] of grid) {
+      const x = Math.round(box.left + (box.width * i) / 20),
+        y = Math.round(box.top + (box.height * j) / 20);
+      const top = document.elementFromPoint(x, y);
+      if (el instanceof SVGPathElement ? top !== el : !el.contains(top)) continue;
+      if (ctm && !(el as SVGGeometryElement).isPointInFill(new DOMPoint(x, y).matrixTransform(ctm))) continue;
+      return { x, y };
+    }
     throw new Error('nothing of it can be tapped');
   });
 }

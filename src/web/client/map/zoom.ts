@@ -22,7 +22,6 @@ export function zoomAround(box: HTMLElement, z: number, at?: { x: number; y: num
   const zoom = Math.min(MAX, Math.max(1, z));
   box.style.setProperty('--zoom', String(zoom));
   box.classList.toggle('zoomed', zoom > 1);
-  if (svg) legible(svg);
   const now = () => {
     const m = svg?.getScreenCTM();
     return m && u ? new DOMPoint(u.x, u.y).matrixTransform(m) : null;
@@ -34,6 +33,8 @@ export function zoomAround(box: HTMLElement, z: number, at?: { x: number; y: num
   }
   q = now();
   if (q && Math.abs(q.y - p.y) > 1) scrollBy(0, q.y - p.y);
+  // Last: its measures use the layout the zoom just forced (names and units do not move the map).
+  if (svg) legible(svg);
   if (!quiet) say(`Map zoom ${Math.round(zoom * 100)} %`);
 }
 
@@ -44,7 +45,8 @@ export function zoomControls(
 ): Node {
   const svg = box.querySelector('svg');
   if (svg) {
-    legible(svg);
+    // Not made legible here: the page opens the map (startView) at its first zoom, and that is
+    // measured once; made legible at the whole map first, a phone paid for two layouts of it.
     addEventListener('resize', () => legible(svg));
     pinch(box);
     zoomToTap(box, svg);
@@ -141,6 +143,8 @@ function zoomToTap(box: HTMLElement, svg: SVGSVGElement): void {
  * Names and units big enough to read on a narrow map: scaled up as far as the zoom leaves them small.
  * Names are brought to 9.5 px, or to the map's data-least (px): a map only read (the last results)
  * has no units to tap among its names, and takes 11.
+ * Its measures are taken together: two layouts of the map a call (the zoom's, and the names' at
+ * their new size), where measuring between changes cost a phone four (issue 24's page speed).
  */
 export function legible(svg: SVGSVGElement): void {
   const vb = svg.viewBox.baseVal;
@@ -148,17 +152,25 @@ export function legible(svg: SVGSVGElement): void {
   if (!vb?.width || !width) return;
   const px = width / vb.width;
   const least = Number(svg.dataset.least) || 9.5;
-  for (const t of svg.querySelectorAll<SVGTextElement>('g.labels text')) {
+  const texts = [...svg.querySelectorAll<SVGTextElement>('g.labels text')];
+  const units = [...svg.querySelectorAll<SVGGElement>('g.unit[data-at]')];
+  // The same drawing at the same scale comes out the same: measured once.
+  const done = `${px} ${least} ${texts.length} ${units.length}`;
+  if (svg.dataset.legible === done) return;
+  svg.dataset.legible = done;
+  for (const t of texts) {
     const base = Number(
       t.dataset.size ??
         (t.dataset.size = t.getAttribute('font-size') ?? t.closest('g.labels')?.getAttribute('font-size') ?? '0'),
     );
     if (base) t.setAttribute('font-size', String(Math.min(base * 3.2, Math.max(base, least / px))));
   }
-  placeNames(svg, px);
-  const units = [...svg.querySelectorAll<SVGGElement>('g.unit[data-at]')];
+  // Then every measure at once, before anything else changes (one layout): the names at their new
+  // size, and the units the first time (a unit's box never changes).
+  const named = texts.map((t) => t.getBBox());
   const at = units.map((u) => u.dataset.at!.split(',').map(Number) as [number, number]);
   const boxes = units.map((u) => (u.dataset.size ? null : u.getBBox()));
+  placeNames(svg, px);
   units.forEach((u, i) => {
     const [x, y] = at[i]!;
     const bb = boxes[i];
@@ -194,25 +206,22 @@ export function legible(svg: SVGSVGElement): void {
     if (k > 1) u.setAttribute('transform', `translate(${x} ${y}) scale(${k.toFixed(2)}) translate(${-x} ${-y})`);
     else u.removeAttribute('transform');
   });
-  // Last: the layout its measures force is the one the next paint needs anyway (none added).
-  giveWay(svg, px);
+  giveWay(texts, named, px);
 }
 
 /**
  * Names grown for a phone run into each other where spaces are small (Rome, Tuscany, Venice): the
  * later name gives way until zoomed closer, in the map's order; its space keeps its title.
  */
-function giveWay(svg: SVGSVGElement, px: number): void {
-  const texts = [...svg.querySelectorAll<SVGTextElement>('g.labels text')];
-  if (!texts.length) return;
-  for (const t of texts) t.removeAttribute('visibility');
-  // Every box measured before any name is hidden: one layout, not one a name.
-  const boxes = texts.map((t) => t.getBBox());
+function giveWay(texts: SVGTextElement[], boxes: DOMRect[], px: number): void {
   const over = overlapping(1 / px);
   const kept: DOMRect[] = [];
   boxes.forEach((b, i) => {
     if (kept.some(over(b))) texts[i]!.setAttribute('visibility', 'hidden');
-    else kept.push(b);
+    else {
+      texts[i]!.removeAttribute('visibility');
+      kept.push(b);
+    }
   });
 }
 
@@ -294,7 +303,8 @@ export function startView(
   }: { near?: string; zoom?: number; legibleAt?: number } = {},
 ): void {
   const svg = box.querySelector('svg');
-  if (!svg || box.clientWidth > 760 || zoomOf(box) !== 1) return;
+  if (!svg) return;
+  if (box.clientWidth > 760 || zoomOf(box) !== 1) return legible(svg);
   const height = svg.getBoundingClientRect().height;
   const flat = !!height && height < innerHeight / 3;
   const focus = (box.dataset.focus ?? '').split(' ').map(Number);
@@ -307,7 +317,7 @@ export function startView(
     MAX,
     Math.max(flat ? innerHeight / 2 / height : least, cell && cell < 48 ? 48 / cell : 1, legibleAt),
   );
-  if (zoom <= 1) return;
+  if (zoom <= 1) return legible(svg);
   box.style.setProperty('--zoom', String(zoom));
   box.classList.add('zoomed');
   legible(svg);
