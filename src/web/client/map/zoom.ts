@@ -304,7 +304,10 @@ export function startView(
 ): void {
   const svg = box.querySelector('svg');
   if (!svg) return;
-  if (box.clientWidth > 760 || zoomOf(box) !== 1) return legible(svg);
+  if (box.clientWidth > 760 || zoomOf(box) !== 1) {
+    legible(svg);
+    return;
+  }
   const height = svg.getBoundingClientRect().height;
   const flat = !!height && height < innerHeight / 3;
   const focus = (box.dataset.focus ?? '').split(' ').map(Number);
@@ -317,7 +320,10 @@ export function startView(
     MAX,
     Math.max(flat ? innerHeight / 2 / height : least, cell && cell < 48 ? 48 / cell : 1, legibleAt),
   );
-  if (zoom <= 1) return legible(svg);
+  if (zoom <= 1) {
+    legible(svg);
+    return;
+  }
   box.style.setProperty('--zoom', String(zoom));
   box.classList.add('zoomed');
   legible(svg);
