@@ -14,27 +14,37 @@ export function createBatcher<I, O>(
   let queue: { item: I; resolve: (o: O) => void; reject: (e: unknown) => void }[] = [];
   let inFlight = 0;
   let scheduled = false;
+  /** The keys of the batches in flight: an item of one of them waits for its batch to end. */
+  const busy = new Set<string>();
 
   const flush = () => {
     scheduled = false;
     while (queue.length && inFlight < maxInFlight) {
       let batch: typeof queue;
+      let keys: Set<string> | null = null;
       if (!opts.key) batch = queue.splice(0, maxSize);
       else {
-        // Items with the same key never share a batch (their order must be kept).
+        // Items with the same key never share a batch, nor go while a batch holding one is in
+        // flight: their order must be kept.
         batch = [];
+        keys = new Set<string>();
+        // Every key met so far: a later item of a key already taken or left waits behind it.
+        const seen = new Set<string>();
         const rest: typeof queue = [];
-        const keys = new Set<string>();
         for (const q of queue) {
           const k = opts.key(q.item);
-          if (batch.length < maxSize && !keys.has(k)) {
+          if (batch.length < maxSize && !seen.has(k) && !busy.has(k)) {
             keys.add(k);
             batch.push(q);
           } else rest.push(q);
+          seen.add(k);
         }
         queue = rest;
+        if (!batch.length) break;
+        for (const k of keys) busy.add(k);
       }
       inFlight++;
+      const held = keys;
       exec(batch.map((b) => b.item))
         .then(
           (out) => batch.forEach((b, i) => b.resolve(out[i])),
@@ -42,6 +52,7 @@ export function createBatcher<I, O>(
         )
         .finally(() => {
           inFlight--;
+          if (held) for (const k of held) busy.delete(k);
           if (queue.length) schedule();
         });
     }

@@ -41,3 +41,30 @@ describe('createBatcher', () => {
     expect(await b.run(2)).toBe(2);
   });
 });
+
+describe('createBatcher with batches in flight together', () => {
+  it('never lets an item of a key go while a batch holding that key is in flight, and keeps each key in order', async () => {
+    const inFlight = new Set<string>();
+    const done: string[] = [];
+    let overlap = 0;
+    const b = createBatcher<string, string>(
+      async (items) => {
+        for (const x of items) if (inFlight.has(x[0]!)) overlap++;
+        for (const x of items) inFlight.add(x[0]!);
+        // The first batch is slow: the second, free to go, must not take a2 meanwhile.
+        await new Promise((r) => setTimeout(r, items.includes('a1') ? 30 : 5));
+        for (const x of items) inFlight.delete(x[0]!);
+        done.push(...items);
+        return items;
+      },
+      { maxSize: 2, maxInFlight: 2, key: (x) => x[0]! },
+    );
+    const order = ['a1', 'b1', 'a2', 'c1', 'a3', 'd1', 'b2'];
+    expect(await Promise.all(order.map((x) => b.run(x)))).toEqual(order);
+    expect(overlap).toBe(0);
+    for (const key of ['a', 'b'])
+      expect(done.filter((x) => x[0] === key)).toEqual(order.filter((x) => x[0] === key));
+    // c1 and d1 did not wait for a1's slow batch.
+    expect(done.indexOf('c1')).toBeLessThan(done.indexOf('a1'));
+  });
+});
