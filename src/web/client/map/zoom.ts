@@ -269,11 +269,13 @@ function placeNames(svg: SVGSVGElement, px: number): void {
   const repeated = new Set(
     [...svg.querySelectorAll<SVGTextElement>('g.occupied-names text')].map((t) => t.dataset.hex),
   );
+  // Every box measured before any name is hidden: one layout, not one a name.
   const stacks = [...svg.querySelectorAll<SVGGElement>('g.stack[data-stack]')].map((g) => g.getBBox());
+  const measured = texts.map((t) => t.getBBox());
   const kept: DOMRect[] = [];
   const over = overlapping(1 / px);
   for (const t of texts.map((t, i) => ({ t, i, r: rank(t) })).sort((a, b) => a.r - b.r || a.i - b.i)) {
-    const b = t.t.getBBox();
+    const b = measured[t.i]!;
     // Where names would stand 2.5 times their drawn size, only Towns and stacks' hexes are named;
     // the others give way to counters too.
     const hide =
