@@ -62,8 +62,7 @@ describe('createBatcher with batches in flight together', () => {
     const order = ['a1', 'b1', 'a2', 'c1', 'a3', 'd1', 'b2'];
     expect(await Promise.all(order.map((x) => b.run(x)))).toEqual(order);
     expect(overlap).toBe(0);
-    for (const key of ['a', 'b'])
-      expect(done.filter((x) => x[0] === key)).toEqual(order.filter((x) => x[0] === key));
+    for (const key of ['a', 'b']) expect(done.filter((x) => x[0] === key)).toEqual(order.filter((x) => x[0] === key));
     // c1 and d1 did not wait for a1's slow batch.
     expect(done.indexOf('c1')).toBeLessThan(done.indexOf('a1'));
   });
