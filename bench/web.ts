@@ -10,7 +10,7 @@
 //   npm run bench:web          (embedded PostgreSQL in a temporary directory)
 //   DATABASE_URL=postgresql://... npm run bench:web   BENCH_LOADS=5 (default: 5, the first a warm-up)
 //   BENCH_ONLY=<kind>  BENCH_VERBOSE=1 (the last load's requests with their times)
-//   BENCH_ENDPOINTS=1: each API answer a game page asks for, timed alone (median of 25) and six at once
+//   BENCH_ENDPOINTS=1: each API answer a game page asks for, timed alone and six at once (median of 25 each)
 //   BENCH_TRACE=<prefix>: a Chromium trace of each kind's last load (<prefix>-<kind>.json); with
 //   BENCH_CPU=1 a CPU profile of its script instead (.cpuprofile; KAHU_NO_MINIFY=1 npm run build
 //   first keeps the client's names)
@@ -106,36 +106,33 @@ async function main() {
       { kind: 'my games (5 games)', path: '/', ready: 'table.games', target: 500 },
     ];
     if (process.env.BENCH_ENDPOINTS) {
-      const r0 = players[0]!;
+      // The answers a game page asks for after the game itself (src/web/client/pages/game.ts).
+      const answers = ['/votes', '/orders', '/map.svg', '/options', '/history?after=0', '/press'];
+      const timed = async (gameId: string, suffix: string) => {
+        const t = performance.now();
+        const r = await fetch(`${base}/games/${gameId}${suffix}`, {
+          headers: { authorization: `Bearer ${players[0]!.token}` },
+        });
+        await r.arrayBuffer();
+        return performance.now() - t;
+      };
+      // Each timed 30 times, the first 5 left out (warm-up).
+      const medianOf = async (run: () => Promise<number>) => {
+        const ts: number[] = [];
+        for (let i = 0; i < 30; i++) ts.push(await run());
+        return median(ts.slice(5))!.toFixed(1);
+      };
       for (const g of games) {
         const row: string[] = [];
-        for (const suffix of ['', '/votes', '/orders', '/map.svg', '/options', '/history?after=0', '/press']) {
-          const ts: number[] = [];
-          for (let i = 0; i < 30; i++) {
-            const t = performance.now();
-            const r = await fetch(`${base}/games/${g.id}${suffix}`, {
-              headers: { authorization: `Bearer ${r0.token}` },
-            });
-            await r.arrayBuffer();
-            ts.push(performance.now() - t);
-          }
-          row.push(`${suffix || '/'} ${median(ts.slice(5))!.toFixed(1)}`);
-        }
+        for (const suffix of ['', ...answers])
+          row.push(`${suffix || '/'} ${await medianOf(() => timed(g.id, suffix))}`);
         console.log(`  ${g.name}: ${row.join(', ')} ms`);
-        const par: number[] = [];
-        for (let i = 0; i < 20; i++) {
+        const together = await medianOf(async () => {
           const t = performance.now();
-          await Promise.all(
-            ['/votes', '/orders', '/map.svg', '/options', '/history?after=0', '/press'].map(async (suffix) => {
-              const r = await fetch(`${base}/games/${g.id}${suffix}`, {
-                headers: { authorization: `Bearer ${r0.token}` },
-              });
-              await r.arrayBuffer();
-            }),
-          );
-          par.push(performance.now() - t);
-        }
-        console.log(`  ${g.name}: six at once ${median(par.slice(5))!.toFixed(1)} ms`);
+          await Promise.all(answers.map((suffix) => timed(g.id, suffix)));
+          return performance.now() - t;
+        });
+        console.log(`  ${g.name}: six at once ${together} ms`);
       }
     }
     const reader = players[0]!;
@@ -205,16 +202,14 @@ async function main() {
           }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-busy'] });
         });`);
         const tracing = process.env.BENCH_TRACE && i === LOADS - 1;
+        const traceFile = (ext: string) => `${process.env.BENCH_TRACE}-${k.kind.replace(/\W+/g, '_')}.${ext}`;
         if (tracing && process.env.BENCH_CPU) {
           await cdp.send('Profiler.enable');
           await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
           await cdp.send('Profiler.start');
         }
         if (tracing && !process.env.BENCH_CPU)
-          await browser.startTracing(page, {
-            path: `${process.env.BENCH_TRACE}-${k.kind.replace(/\W+/g, '_')}.json`,
-            screenshots: false,
-          });
+          await browser.startTracing(page, { path: traceFile('json'), screenshots: false });
         await page.goto(`${base}/#signin=${code}&next=${k.path}`);
         const interactive = await page.evaluate(() => (window as unknown as { kahuReady: Promise<number> }).kahuReady);
         const { metrics } = (await cdp.send('Performance.getMetrics')) as {
@@ -224,10 +219,7 @@ async function main() {
         if (tracing && !process.env.BENCH_CPU) await browser.stopTracing();
         if (tracing && process.env.BENCH_CPU) {
           const { profile } = await cdp.send('Profiler.stop');
-          fs.writeFileSync(
-            `${process.env.BENCH_TRACE}-${k.kind.replace(/\W+/g, '_')}.cpuprofile`,
-            JSON.stringify(profile),
-          );
+          fs.writeFileSync(traceFile('cpuprofile'), JSON.stringify(profile));
         }
         await page.waitForLoadState('networkidle');
         if (i > 0) {

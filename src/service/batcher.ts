@@ -21,6 +21,7 @@ export function createBatcher<I, O>(
     scheduled = false;
     while (queue.length && inFlight < maxInFlight) {
       let batch: typeof queue;
+      // (Declared in the loop: each batch's completion frees its own keys.)
       let keys: Set<string> | null = null;
       if (!opts.key) batch = queue.splice(0, maxSize);
       else {
@@ -44,7 +45,6 @@ export function createBatcher<I, O>(
         for (const k of keys) busy.add(k);
       }
       inFlight++;
-      const held = keys;
       exec(batch.map((b) => b.item))
         .then(
           (out) => batch.forEach((b, i) => b.resolve(out[i])),
@@ -52,7 +52,7 @@ export function createBatcher<I, O>(
         )
         .finally(() => {
           inFlight--;
-          if (held) for (const k of held) busy.delete(k);
+          if (keys) for (const k of keys) busy.delete(k);
           if (queue.length) schedule();
         });
     }

@@ -20,6 +20,8 @@ export interface TestService {
   config: Config;
   app: FastifyInstance;
   database: TestDatabase;
+  /** Where a running service's worker writes the mail it sends (`running.outbox`). */
+  outbox?: string;
   close(): Promise<void>;
 }
 
@@ -77,6 +79,7 @@ export async function startTestService(
     config,
     app,
     database,
+    ...(opts.running ? { outbox: opts.running.outbox } : {}),
     async close() {
       await worker?.stop();
       await boss?.stop({ graceful: false, wait: true });

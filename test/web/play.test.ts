@@ -5,12 +5,11 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailFor, startTestService, type TestService } from '../helpers/app.ts';
 import { signUp, startedGame, type Client } from '../helpers/api.ts';
-import { accessibilityProblems, artifact, launchBrowser, signInLinkFor } from './browser.ts';
+import { accessibilityProblems, artifact, launchBrowser, sentMail, signInLinkFor } from './browser.ts';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { simpleParser, type ParsedMail } from 'mailparser';
 
 let t: TestService;
 let browser: Browser;
@@ -382,28 +381,11 @@ describe('web client', () => {
     await page.getByText('A sign-in link is on its way').waitFor();
     await page.screenshot({ path: artifact('sign-in') });
     // The mail as sent (the outbox row's code is blanked once the worker has sent it).
-    const mail = await outboxMail('newcomer@example.org', /sign-in link|no account/, since);
+    const mail = await sentMail(outbox, 'newcomer@example.org', /sign-in link|no account/, since);
     expect(mail.text).toMatch(new RegExp(`${t.config.publicUrl.replace(/[.]/g, '\\.')}/#signin=[A-Za-z0-9_-]{43}`));
     await page.close();
   });
 });
-
-/** The newest mail in the outbox to an address whose subject matches, written after `since`; waits for the worker. */
-async function outboxMail(to: string, subject: RegExp, since: number): Promise<ParsedMail> {
-  for (const until = Date.now() + 20_000; Date.now() < until; await new Promise((r) => setTimeout(r, 200))) {
-    for (const f of fs
-      .readdirSync(outbox)
-      .filter((x) => x.endsWith('.eml'))
-      .sort()
-      .reverse()) {
-      const raw = fs.readFileSync(path.join(outbox, f));
-      if (!new RegExp(`^To: ${to}`, 'mi').test(raw.toString('latin1'))) continue;
-      const m = await simpleParser(raw, { keepCidLinks: true });
-      if (subject.test(m.subject ?? '') && (m.date?.getTime() ?? 0) >= since - 1000) return m;
-    }
-  }
-  throw new Error(`no mail "${subject}" to ${to} in the outbox`);
-}
 
 /** Ask for a sign-in link on the sign-in page, then follow the one the mail in the outbox brings. */
 async function signInByMail(page: Page, email: string): Promise<void> {
@@ -411,7 +393,7 @@ async function signInByMail(page: Page, email: string): Promise<void> {
   await page.getByLabel('Email address').fill(email);
   await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
   await page.getByText('A sign-in link is on its way').waitFor();
-  const mail = await outboxMail(email, /sign-in link|no account/, since);
+  const mail = await sentMail(outbox, email, /sign-in link|no account/, since);
   const link = /(http\S+#signin=\S+)/.exec(mail.text ?? '')![1]!;
   expect(link.startsWith(`${base}/#signin=`)).toBe(true);
   await page.goto(link);
@@ -516,7 +498,7 @@ describe('a Heiau game from the first sign-in to the first results, in the brows
         )
       ).newPage();
       pages[who] = page;
-      const invite = await outboxMail(who, /^Invitation: End to End/, 0);
+      const invite = await sentMail(outbox, who, /^Invitation: End to End/, 0);
       const link = /In a browser: open (\S+),/.exec(invite.text ?? '')![1]!;
       expect(link).toBe(`${base}/#/games/${gameId}`);
       const errors = await open(page, link);
@@ -657,7 +639,7 @@ describe('a Heiau game from the first sign-in to the first results, in the brows
       await page.screenshot({ path: artifact(`e2e-results-${i === 1 ? 'phone' : 'desktop'}`), fullPage: true });
 
       // The results mail, opened as a mail client shows it: its HTML with the inline map (cid:).
-      const mail = await outboxMail(who, /Spring 1 Movement results/, 0);
+      const mail = await sentMail(outbox, who, /Spring 1 Movement results/, 0);
       const images = new Map(
         mail.attachments
           .filter((a) => a.contentId)
