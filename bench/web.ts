@@ -39,7 +39,9 @@ async function main() {
   const db = createDb(scratch.url, 4);
   const pool = createPool(scratch.url, 2);
   const port = await freePort();
-  const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--api'], {
+  // BENCH_SERVER_PROF=<dir>: a CPU profile of the API process, written when it stops.
+  const prof = process.env.BENCH_SERVER_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROF}`] : [];
+  const api = spawn(process.execPath, [...prof, '--import', 'tsx', 'src/main.ts', '--api'], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: [
       'ignore',

@@ -105,6 +105,8 @@ const early = new Map<string, { at: number; answer: Promise<unknown> }>();
 export function prefetch(urls: string[]): void {
   const now = Date.now();
   for (const url of urls) {
+    // Already under way (the route asked before the page knew more): not asked twice.
+    if (taken(url)) continue;
     const answer = request('GET', url);
     answer.catch(() => undefined);
     early.set(url, { at: now, answer });

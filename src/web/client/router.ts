@@ -1,9 +1,10 @@
 // Hash routes (#/games/<id>, #/new, …): each builds its page; aria-busy while a page is built, so
 // its controls work once it is "false" (screen readers wait too).
-import { ApiError, NEXT_KEY, del, forgetEarly, post, session, whoAmI } from './api.ts';
+import { ApiError, NEXT_KEY, del, forgetEarly, post, prefetch, session, whoAmI } from './api.ts';
+import { dateFormat } from './format.ts';
 import { errorText, h, main, nav, say, showError } from './dom.ts';
 import { beginPage, endPage } from './live.ts';
-import { gamePage } from './pages/game.ts';
+import { gameAnswers, gamePage } from './pages/game.ts';
 import { gamesPage } from './pages/games.ts';
 import { historyPage } from './pages/history.ts';
 import { newGamePage } from './pages/new-game.ts';
@@ -79,9 +80,15 @@ export async function route(): Promise<void> {
 async function routeOnce(): Promise<void> {
   forgetEarly();
   await takeSignInLink();
+  const path = location.hash.replace(/^#/, '') || '/';
+  // A game's page: the answers every reader's page asks for, asked for now, beside "who am I"
+  // (not one after the other); those that depend on the reader's seat wait for the game.
+  const game = /^\/games\/([0-9a-f-]{36})$/.exec(path);
+  if (game) prefetch(gameAnswers(game[1]!));
+  // The deadline formatter's slow first build (Intl), while those answers are under way.
+  if (!/\/(?:history|press|new|settings)\b/.test(path)) setTimeout(dateFormat, 0);
   await whoAmI();
   setNav();
-  const path = location.hash.replace(/^#/, '') || '/';
   try {
     let m: RegExpExecArray | null;
     if (path === '/public') return await publicGamesPage();

@@ -28,6 +28,17 @@ let shown: {
   who: string;
 } | null = null;
 
+/**
+ * What a game's page asks for whoever reads it, known from its address alone: the router asks for
+ * these at once (a forming game's map, press and history are not shown and cost a refusal each).
+ */
+export const gameAnswers = (id: string) => [
+  `/games/${id}`,
+  `/games/${id}/map.svg`,
+  `/games/${id}/press`,
+  `/games/${id}/history?after=0`,
+];
+
 export async function gamePage(id: string): Promise<void> {
   const g = await get('/games/{gameId}', { params: { gameId: id } });
   follow(`/games/${id}/live`, (c) => void onChange(id, c));
