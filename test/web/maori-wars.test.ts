@@ -465,6 +465,18 @@ describe('Maori Wars in the browser', () => {
     });
     expect(whole.svg).toBeLessThanOrEqual(whole.box + 1);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // The hex numbers (two map units tall) are drawn only once they come out at 4 px or more: the
+    // height their digits would have on the screen, or 0 while they are not drawn.
+    const numbers = () =>
+      page.evaluate(() => {
+        const svg = document.querySelector<SVGSVGElement>('#map svg')!;
+        const shown = getComputedStyle(svg.querySelector('.hex-numbers')!).display !== 'none';
+        return shown ? (2 * svg.getBoundingClientRect().width) / svg.viewBox.baseVal.width : 0;
+      });
+    expect(await numbers()).toBe(0);
+    for (let i = 0; i < 5; i++) await page.getByRole('button', { name: 'Zoom in' }).tap();
+    expect(await numbers()).toBeGreaterThanOrEqual(4);
+    await page.screenshot({ path: artifact('maori-wars-phone-hex-numbers') });
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -1,6 +1,7 @@
 // The map of a game (now, or at a phase), inlined so that its units and spaces can be clicked.
 import { ApiError, get } from '../api.ts';
 import { h, showError } from '../dom.ts';
+import { inertSvg } from './inert.ts';
 
 export type MapAt = { gameId: string; seq?: number };
 
@@ -10,16 +11,9 @@ export async function mapInto(box: HTMLElement, at: MapAt): Promise<SVGSVGElemen
       at.seq === undefined
         ? await get('/games/{gameId}/map.svg', { params: { gameId: at.gameId } })
         : await get('/games/{gameId}/phases/{seq}/map.svg', { params: { gameId: at.gameId, seq: at.seq } });
-    // Read as an inert XML document and kept to drawing only (no script, no handler, no script
-    // link) before it joins the page: the map's data may come from a moderator.
-    const doc = new DOMParser().parseFromString(svg, 'image/svg+xml');
-    if (doc.documentElement.localName !== 'svg') throw new Error('The map could not be read.');
-    for (const x of [...doc.querySelectorAll('script, foreignObject, iframe, object, embed')]) x.remove();
-    for (const x of [...doc.querySelectorAll('*')]) {
-      for (const a of [...x.attributes])
-        if (/^on/i.test(a.name) || (/href$/i.test(a.name) && !/^#/.test(a.value.trim()))) x.removeAttribute(a.name);
-    }
-    box.replaceChildren(document.importNode(doc.documentElement, true));
+    const drawn = inertSvg(svg);
+    if (!drawn) throw new Error('The map could not be read.');
+    box.replaceChildren(drawn);
     const el = box.querySelector('svg');
     // Units become buttons on the player's map: a picture (role img) may not hold controls.
     el?.setAttribute('role', 'group');

@@ -151,6 +151,9 @@ export function legible(svg: SVGSVGElement): void {
   const width = svg.getBoundingClientRect().width;
   if (!vb?.width || !width) return;
   const px = width / vb.width;
+  // A hex map's numbers (two units tall) are drawn once they come out at 4 px or more: smaller they
+  // are a grey blur, and the phone lays out and paints 2,000 of them for nothing (style.css).
+  svg.classList.toggle('fine-print', px >= 2);
   const least = Number(svg.dataset.least) || 9.5;
   const texts = [...svg.querySelectorAll<SVGTextElement>('g.labels text')];
   const units = [...svg.querySelectorAll<SVGGElement>('g.unit[data-at]')];
