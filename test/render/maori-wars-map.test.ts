@@ -73,14 +73,29 @@ function element(open: RegExp): string {
 }
 
 describe('Maori Wars map drawing', () => {
-  it('draws every hex once as an element with data-hex and an accessible name (the place name where there is one)', () => {
-    const ids = [...svg.matchAll(/<path class="hex" data-hex="(\d{4})"/g)].map((m) => m[1]);
-    expect(ids.length).toBe(map.hexes.length);
-    expect(new Set(ids).size).toBe(map.hexes.length);
-    const auckland = new RegExp(`data-hex="${at('Auckland')}" aria-label="([^"]*)"`).exec(svg)![1];
-    expect(auckland).toMatch(/^Auckland, hex \d{4}, /);
+  it('carries every hex once as data for the page: its centre and the name people read (the place name where there is one)', () => {
+    const m = /<metadata class="cells" data-radius="([\d.]+)">([^<]*)<\/metadata>/.exec(svg)!;
+    expect(Number(m[1])).toBe(map.drawing.hexRadius);
+    // Escaped as XML text (a name may hold an ampersand), then JSON.
+    const text = m[2]!
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&amp;/g, '&');
+    const cells = JSON.parse(text) as [string, number, number, string][];
+    expect(cells.length).toBe(map.hexes.length);
+    expect(new Set(cells.map((c) => c[0])).size).toBe(map.hexes.length);
+    const byId = new Map(cells.map((c) => [c[0], c]));
+    const auckland = map.hexes.find((h) => h.id === at('Auckland'))!;
+    const [, x, y, name] = byId.get(auckland.id)!;
+    expect(name).toMatch(/^Auckland, hex \d{4}, /);
+    expect(Math.abs(x - auckland.centre[0])).toBeLessThanOrEqual(0.05);
+    expect(Math.abs(y - auckland.centre[1])).toBeLessThanOrEqual(0.05);
     const sea = map.hexes.find((h) => h.terrain === 'ocean')!;
-    expect(new RegExp(`data-hex="${sea.id}" aria-label="hex ${sea.id}, ocean"`).test(svg)).toBe(true);
+    expect(byId.get(sea.id)![3]).toBe(`hex ${sea.id}, ocean`);
+    // No invisible shape a hex: the page finds the hex under a tap from these.
+    expect(svg).not.toMatch(/<path class="hex"/);
   });
 
   it('draws a stack of counters per hex, with the disrupted marker on the disrupted unit only', () => {

@@ -39,15 +39,65 @@ const web = webSuite(async () => {
 
 const signInLink = (email: string) => signInLinkFor(web.t, web.base, email);
 
-/** Clicks the middle of a hex (the hexes are invisible shapes that take clicks). */
+/**
+ * A point of a hex a finger may tap, clear of counters and names, the hex brought into the middle of
+ * the map's box first (client coordinates). The hexes are data (<metadata class="cells">): the page
+ * takes the hex under a tap by its nearest centre.
+ */
+async function hexPoint(page: Page, hex: string): Promise<{ x: number; y: number }> {
+  return page.evaluate((hex) => {
+    const svg = document.querySelector<SVGSVGElement>('#map svg')!;
+    const meta = svg.querySelector('metadata.cells')!;
+    const r = Number(meta.getAttribute('data-radius'));
+    const [, cx, cy] = (JSON.parse(meta.textContent!) as [string, number, number, string][]).find((c) => c[0] === hex)!;
+    const screen = (x: number, y: number) => new DOMPoint(x, y).matrixTransform(svg.getScreenCTM()!);
+    const box = document.querySelector<HTMLElement>('#map')!;
+    const b = box.getBoundingClientRect();
+    let c = screen(cx, cy);
+    box.scrollLeft += c.x - (b.left + box.clientWidth / 2);
+    box.scrollTop += c.y - (b.top + box.clientHeight / 2);
+    c = screen(cx, cy);
+    scrollBy(0, c.y - innerHeight / 2);
+    // From the middle outwards, within 0.8 of the radius (inside the hex whichever way it turns).
+    const grid: [number, number][] = [];
+    for (let i = -8; i <= 8; i++) for (let j = -8; j <= 8; j++) if (Math.hypot(i, j) <= 8) grid.push([i, j]);
+    grid.sort((a, b) => Math.hypot(...a) - Math.hypot(...b));
+    for (const [i, j] of grid) {
+      const p = screen(cx + (i / 10) * r, cy + (j / 10) * r);
+      const top = document.elementFromPoint(p.x, p.y);
+      if (!top || !svg.contains(top) || top.closest('g.stack, text')) continue;
+      return { x: p.x, y: p.y };
+    }
+    throw new Error(`nothing of hex ${hex} can be tapped`);
+  }, hex);
+}
+
+/** Clicks a hex. */
 async function clickHex(page: Page, hex: string) {
-  const p = await page.locator(`#map path.hex[data-hex="${hex}"]`).evaluate((el: SVGPathElement) => {
-    el.scrollIntoView({ block: 'center', inline: 'center' });
-    const b = el.getBoundingClientRect();
-    return { x: b.left + b.width / 2, y: b.top + b.height / 2 };
-  });
+  const p = await hexPoint(page, hex);
   await page.mouse.click(p.x, p.y);
 }
+
+/** Taps a hex until the tap counts. */
+async function tapHex(page: Page, hex: string, done: () => Promise<boolean>): Promise<void> {
+  for (let n = 1; n <= 4; n++) {
+    const p = await hexPoint(page, hex);
+    await page.waitForTimeout(300);
+    await page.touchscreen.tap(p.x, p.y);
+    if (await done()) return;
+  }
+  throw new Error(`tapping hex ${hex} did nothing: ${await page.locator('#map-hint').innerText()}`);
+}
+
+/** A hex as the page reads it ("Auckland, hex 1519, clear"). */
+const hexName = (page: Page, hex: string) =>
+  page.evaluate(
+    (hex) =>
+      (JSON.parse(document.querySelector('#map svg metadata.cells')!.textContent!) as string[][]).find(
+        (c) => c[0] === hex,
+      )![3]!,
+    hex,
+  );
 
 /** The controls of the side panel smaller than a finger (32 px). */
 async function smallControls(page: Page): Promise<string[]> {
@@ -381,7 +431,6 @@ describe('Maori Wars in the browser', () => {
       (await page.locator('.mw-panel').boundingBox())!.y,
     );
     const stack = `#map g.stack.mine[data-stack="${from}"]`;
-    const hex = `#map path.hex[data-hex="${to}"]`;
     // Zoomed in as a player would, to tap a hex with a finger; each target is brought into view before the tap.
     await page.getByRole('button', { name: 'Zoom in' }).tap();
     await page.getByRole('button', { name: 'Zoom in' }).tap();
@@ -392,8 +441,7 @@ describe('Maori Wars in the browser', () => {
     await settle(stack);
     await tapOn(page, stack, async () => /^Selected: your stack at /.test(await page.locator('#map-hint').innerText()));
     expect(await page.locator('#mw-stack-pick input[data-mover]').count()).toBeGreaterThanOrEqual(moves.length);
-    await settle(hex);
-    await tapOn(page, hex, async () => /^Added: /.test(await page.locator('#map-hint').innerText()));
+    await tapHex(page, to, async () => /^Added: /.test(await page.locator('#map-hint').innerText()));
     // The whole stack: every unit's move there, each the offered line itself (once for each of units alike).
     const whole = (await page.locator('#orders-text').inputValue()).split('\n');
     expect([...new Set(whole)].sort()).toEqual([...new Set(moves)].sort());
@@ -413,8 +461,7 @@ describe('Maori Wars in the browser', () => {
     const last = Math.max(...whole.map((l: string, i: number) => (l.startsWith(`MOVE ${first} TO `) ? i : -1)));
     const fewer = whole.filter((_: string, i: number) => i !== last);
     await page.locator('#mw-stack-pick label').first().tap();
-    await settle(hex);
-    await tapOn(page, hex, async () => /^Added: /.test(await page.locator('#map-hint').innerText()));
+    await tapHex(page, to, async () => /^Added: /.test(await page.locator('#map-hint').innerText()));
     expect((await page.locator('#orders-text').inputValue()).split('\n')).toEqual(fewer);
     expect(await page.locator('#map-hint').innerText()).toMatch(/; 1 unit stays\./);
     await page.getByRole('button', { name: 'Send the text' }).tap();
@@ -440,8 +487,22 @@ describe('Maori Wars in the browser', () => {
       const box = document.querySelector('#map')!.getBoundingClientRect();
       const vis = (r: DOMRect) =>
         r.left >= box.left && r.right <= box.right && r.top >= box.top && r.bottom <= Math.min(box.bottom, innerHeight);
+      // Each hex's box on the screen, from its centre and radius (the hexes are data: metadata.cells).
+      const svg = document.querySelector<SVGSVGElement>('#map svg')!;
+      const meta = svg.querySelector('metadata.cells')!;
+      const radius = Number(meta.getAttribute('data-radius'));
+      const cells = new Map(
+        (JSON.parse(meta.textContent!) as [string, number, number][]).map(([id, x, y]) => [id, [x, y]]),
+      );
+      const ctm = svg.getScreenCTM()!;
+      const rectOf = (hex: string) => {
+        const [x, y] = cells.get(hex)!;
+        const a = new DOMPoint(x! - radius, y! - radius * 0.866).matrixTransform(ctm);
+        const b = new DOMPoint(x! + radius, y! + radius * 0.866).matrixTransform(ctm);
+        return new DOMRect(a.x, a.y, b.x - a.x, b.y - a.y);
+      };
       return [...document.querySelectorAll<SVGGElement>('#map g.stack.mine')].flatMap((g) => {
-        const r = document.querySelector(`#map path.hex[data-hex="${g.dataset.stack}"]`)!.getBoundingClientRect();
+        const r = rectOf(g.dataset.stack!);
         return vis(r)
           ? [{ hex: g.dataset.stack!, width: r.width, x: r.left + r.width / 2, y: r.top + r.height / 2 }]
           : [];
@@ -557,17 +618,17 @@ describe('Maori Wars: place names on a 390 px phone', () => {
       expect(first.filter((n) => n.px < 10.9)).toEqual([]);
       expect(overlapping(first)).toEqual([]);
       // Every name, shown or not at this zoom, is read out with its hex.
-      const unread = await page.evaluate(() =>
-        [...document.querySelectorAll<SVGTextElement>('#map g.places text.place')]
-          .filter(
-            (t) =>
-              !document
-                .querySelector(`#map path.hex[data-hex="${t.dataset.hex}"]`)
-                ?.getAttribute('aria-label')
-                ?.includes(t.textContent!),
-          )
-          .map((t) => t.textContent),
-      );
+      const unread = await page.evaluate(() => {
+        const names = new Map(
+          (JSON.parse(document.querySelector('#map svg metadata.cells')!.textContent!) as string[][]).map((c) => [
+            c[0],
+            c[3],
+          ]),
+        );
+        return [...document.querySelectorAll<SVGTextElement>('#map g.places text.place')]
+          .filter((t) => !names.get(t.dataset.hex!)?.includes(t.textContent!))
+          .map((t) => t.textContent);
+      });
       expect(unread).toEqual([]);
       // A tap on a name, where it runs past its hex, is a tap on the hex it names: with a stack
       // selected, the page answers for that hex.
@@ -584,6 +645,14 @@ describe('Maori Wars: place names on a 390 px phone', () => {
         const spot = await page.evaluate(
           (goes) => {
             const box = document.querySelector('#map')!.getBoundingClientRect();
+            const svg = document.querySelector<SVGSVGElement>('#map svg')!;
+            const cells = JSON.parse(svg.querySelector('metadata.cells')!.textContent!) as [string, number, number][];
+            const under = (x: number, y: number) => {
+              const u = new DOMPoint(x, y).matrixTransform(svg.getScreenCTM()!.inverse());
+              return cells.reduce((a, c) =>
+                Math.hypot(c[1] - u.x, c[2] - u.y) < Math.hypot(a[1] - u.x, a[2] - u.y) ? c : a,
+              )[0];
+            };
             const spots = [...document.querySelectorAll<SVGTextElement>('#map text[data-hex]')]
               .filter((t) => t.getAttribute('visibility') !== 'hidden' && !goes.includes(t.dataset.hex!))
               .flatMap((t) => {
@@ -604,20 +673,15 @@ describe('Maori Wars: place names on a 390 px phone', () => {
                 hex: p.t.dataset.hex!,
                 x: p.x,
                 y: p.y,
-                // The hex drawn under that point of the name.
-                under: document
-                  .elementsFromPoint(p.x, p.y)
-                  .find((x) => x instanceof SVGPathElement && (x as SVGPathElement).dataset.hex)
-                  ?.getAttribute('data-hex'),
+                // The hex under that point of the name: the one of the nearest centre.
+                under: under(p.x, p.y),
               }));
             return spots.find((p) => p.under !== p.hex) ?? spots[0];
           },
           [...goes] as string[],
         );
         expect(spot).toBeDefined();
-        const named = (await page.locator(`#map path.hex[data-hex="${spot!.hex}"]`).getAttribute('aria-label'))!.split(
-          ', hex ',
-        )[0]!;
+        const named = (await hexName(page, spot!.hex)).split(', hex ')[0]!;
         await page.touchscreen.tap(spot!.x, spot!.y);
         await page
           .locator('#map-hint')

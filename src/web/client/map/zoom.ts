@@ -1,4 +1,5 @@
 import { h, say, tellOnMap } from '../dom.ts';
+import { cellWidth } from './cells.ts';
 
 // Pan by scrolling or dragging with a finger (the box scrolls); zoom with the buttons or a pinch,
 // around the selected unit or the pinch's centre, never from the top-left corner.
@@ -320,7 +321,7 @@ export function startView(
     openOn(box, svg, focus as [number, number, number, number]);
     return;
   }
-  const cell = svg.querySelector('path.hex')?.getBoundingClientRect().width ?? 0;
+  const cell = cellWidth(svg);
   const zoom = Math.min(
     MAX,
     Math.max(flat ? innerHeight / 2 / height : least, cell && cell < 48 ? 48 / cell : 1, legibleAt),

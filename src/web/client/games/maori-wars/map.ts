@@ -1,6 +1,7 @@
 // Maori Wars: tap one of your stacks, then a hex: the whole stack's moves there (or the attack on an
 // enemy there), as offered, are added to the text box; ticks above the map leave units behind.
 import { h, tellOnMap as tell } from '../../dom.ts';
+import { cellAt, cellsOf } from '../../map/cells.ts';
 import type { MaoriWarsView, OfferedAction } from '../../types.ts';
 
 export function mwMapClicks(
@@ -17,8 +18,7 @@ export function mwMapClicks(
   tell(
     'Tap one of your stacks on the map, then the hex it should move to, or an enemy hex to attack: the whole stack goes, and the order is added to the text box.',
   );
-  const nameOf = (hex: string) =>
-    svg.querySelector(`path.hex[data-hex="${hex}"]`)?.getAttribute('aria-label')?.split(', hex ')[0] ?? `hex ${hex}`;
+  const nameOf = (hex: string) => cellsOf(svg)?.byId.get(hex)?.name.split(', hex ')[0] ?? `hex ${hex}`;
   /** Who a move moves: the words between MOVE and TO of its text, as the order reader reads them. */
   const mover = (a: OfferedAction) => /^MOVE (.+) TO /i.exec(a.text)?.[1] ?? a.text;
   /** The units of a stack that may move, by how the reader names them: units alike (three "warrior 0908") are one name each time. */
@@ -81,15 +81,13 @@ export function mwMapClicks(
   svg.addEventListener('click', (e) => {
     const at = selected;
     if (!at) return;
-    // A place's name, grown past its hex on a phone (zoom.ts legible), stands for the hex it names.
-    const hit = document
+    // A place's name, grown past its hex on a phone (zoom.ts legible), stands for the hex it names;
+    // elsewhere the hex is the one under the tap.
+    const named = document
       .elementsFromPoint(e.clientX, e.clientY)
-      .find(
-        (x): x is SVGPathElement | SVGTextElement =>
-          (x instanceof SVGPathElement || x instanceof SVGTextElement) && !!x.dataset.hex,
-      );
-    if (!hit) return;
-    const to = hit.dataset.hex!;
+      .find((x): x is SVGTextElement => x instanceof SVGTextElement && !!x.dataset.hex);
+    const to = named?.dataset.hex ?? cellAt(svg, e.clientX, e.clientY)?.id;
+    if (!to) return;
     const attack = actions.find((x) => x.kind === 'attack' && x.to === to && x.from?.includes(at));
     // A move: one line for each ticked unit of the stack that may go there, each the offered text itself.
     const going = picker.hidden ? null : ticked();
@@ -137,10 +135,7 @@ export function mwMapClicks(
 
 /** A hex as people read it: its place's name and number, else its number. */
 export function mwHexName(svg: SVGSVGElement | null, hex: string): string {
-  const name = svg
-    ?.querySelector(`path.hex[data-hex="${CSS.escape(hex)}"]`)
-    ?.getAttribute('aria-label')
-    ?.split(', hex ')[0];
+  const name = svg ? cellsOf(svg)?.byId.get(hex)?.name.split(', hex ')[0] : undefined;
   return name && !name.startsWith('hex ') ? `${name} (${hex})` : `hex ${hex}`;
 }
 
