@@ -503,12 +503,21 @@ async function shoot() {
     if (!mwMove) throw new Error('no stack may move');
     const { page, errors } = await open(mwPlayer.email, `/games/${mid}`, DESKTOP);
     await page.locator('#map svg').waitFor();
-    const click = async (sel: string) => {
-      const p = await page.locator(sel).evaluate((el) => {
-        el.scrollIntoView({ block: 'center', inline: 'center' });
-        const b = el.getBoundingClientRect();
-        return { x: b.left + b.width / 2, y: b.top + b.height / 2 };
-      });
+    // A hex's middle, brought into view (the hexes are data: metadata.cells, their centres).
+    const clickHex = async (hex: string) => {
+      const p = await page.evaluate((hex) => {
+        const svg = document.querySelector<SVGSVGElement>('#map svg')!;
+        const cells = JSON.parse(svg.querySelector('metadata.cells')!.textContent!) as [string, number, number][];
+        const [, x, y] = cells.find((c) => c[0] === hex)!;
+        // (No function inside: tsx would wrap it in a helper the page lacks.)
+        const box = document.querySelector<HTMLElement>('#map')!;
+        const b = box.getBoundingClientRect();
+        const c = new DOMPoint(x, y).matrixTransform(svg.getScreenCTM()!);
+        box.scrollLeft += c.x - (b.left + box.clientWidth / 2);
+        box.scrollTop += c.y - (b.top + box.clientHeight / 2);
+        scrollBy(0, new DOMPoint(x, y).matrixTransform(svg.getScreenCTM()!).y - innerHeight / 2);
+        return new DOMPoint(x, y).matrixTransform(svg.getScreenCTM()!).toJSON() as { x: number; y: number };
+      }, hex);
       await page.mouse.click(p.x, p.y);
     };
     // The stack takes the keyboard: Enter selects it (its counters may lie under a name on the map).
@@ -520,7 +529,7 @@ async function shoot() {
       .locator('#map-hint')
       .filter({ hasText: /^Selected: / })
       .waitFor();
-    await click(`#map path.hex[data-hex="${mwMove.to}"]`);
+    await clickHex(mwMove.to);
     await page
       .locator('#map-hint')
       .filter({ hasText: /^Added: / })
