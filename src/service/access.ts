@@ -3,6 +3,7 @@ import type { Game, GamePlayer, Account } from '../db/generated/client.ts';
 import type { Tx, Db, Prisma } from '../db/client.ts';
 import { gameModule } from '../games/index.ts';
 import type { GameModule, Viewer } from '../contract/types.ts';
+import { type Batcher, createBatcher } from './batcher.ts';
 import { AppError, forbidden, notFound } from './errors.ts';
 import { DeadlinePolicy } from './deadlines.ts';
 
@@ -54,8 +55,45 @@ export const gameInclude = {
   moderator: true,
 } as const satisfies Prisma.GameInclude;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// Outside a transaction, games asked for together (a page's six answers, every player's page
+// following one phase) are read in one go: four statements for them all, not four each. Each read
+// starts after its request arrived (a batch waits while the one before is in flight), so no answer
+// is older than its question; each caller gets its own copy to change.
+const gameBatchers = new WeakMap<Db, Batcher<string, GameWithPlayers | null>>();
+function gameBatcher(db: Db) {
+  let b = gameBatchers.get(db);
+  if (!b)
+    gameBatchers.set(
+      db,
+      (b = createBatcher<string, GameWithPlayers | null>(
+        async (ids) => {
+          const rows = await db.game.findMany({ where: { id: { in: [...new Set(ids)] } }, include: gameInclude });
+          const byId = new Map(rows.map((g) => [g.id, g]));
+          const given = new Set<string>();
+          return ids.map((id) => {
+            const g = byId.get(id);
+            if (!g) return null;
+            if (given.has(id)) return structuredClone(g);
+            given.add(id);
+            return g;
+          });
+        },
+        { maxSize: 100, maxInFlight: 2 },
+      )),
+    );
+  return b;
+}
+
 export async function loadGame(db: Db | Tx, gameId: string): Promise<GameWithPlayers> {
-  const game = await db.game.findUnique({ where: { id: gameId }, include: gameInclude });
+  // (Not a game's id: nothing to ask the database, and one bad id must not fail a whole batch.)
+  if (!UUID.test(gameId)) throw notFound('There is no game with this id.');
+  // The client itself can disconnect; a transaction's client cannot (Prisma's deny list).
+  const game =
+    typeof (db as { $disconnect?: unknown }).$disconnect === 'function'
+      ? await gameBatcher(db as Db).run(gameId)
+      : await db.game.findUnique({ where: { id: gameId }, include: gameInclude });
   if (!game) throw notFound('There is no game with this id.');
   return game;
 }

@@ -261,25 +261,43 @@ export function tokenRefusal(ctx: Ctx, t: { revokedAt: Date | null; createdAt: D
   return null;
 }
 
+interface TokenRow {
+  token_id: string;
+  tokenHash: string;
+  revokedAt: Date | null;
+  lastUsedAt: Date | null;
+  createdAt: Date;
+  id: string;
+  email: string;
+  name: string | null;
+  timeZone: string;
+}
+
+// Requests that arrive together (a page asks for six answers at once) are looked up in one
+// statement; each lookup starts after its request arrived, so revocation stays immediate.
+const tokenBatchers = new WeakMap<Ctx['pool'], ReturnType<typeof tokenBatcher>>();
+function tokenBatcher(ctx: Ctx) {
+  return createBatcher<string, TokenRow | undefined>(
+    async (hashes) => {
+      const r = await ctx.pool.query<TokenRow>({
+        name: 'authenticate',
+        text: `SELECT t.id AS token_id, t."tokenHash", t."revokedAt" AT TIME ZONE 'UTC' AS "revokedAt", t."lastUsedAt" AT TIME ZONE 'UTC' AS "lastUsedAt", t."createdAt" AT TIME ZONE 'UTC' AS "createdAt", a.id, a.email, a.name, a."timeZone"
+       FROM "ApiToken" t JOIN "Account" a ON a.id = t."accountId" WHERE t."tokenHash" = ANY($1::text[])`,
+        values: [[...new Set(hashes)]],
+      });
+      const byHash = new Map(r.rows.map((x) => [x.tokenHash, x]));
+      return hashes.map((h) => byHash.get(h));
+    },
+    { maxSize: 200, maxInFlight: 2 },
+  );
+}
+
 /** The account a bearer token belongs to, or a 401. One indexed lookup; revocation is immediate. */
 export async function authenticate(ctx: Ctx, token: string): Promise<Authenticated> {
   const hash = hashToken(token);
-  const r = await ctx.pool.query<{
-    token_id: string;
-    tokenHash: string;
-    revokedAt: Date | null;
-    lastUsedAt: Date | null;
-    createdAt: Date;
-    id: string;
-    email: string;
-    name: string | null;
-    timeZone: string;
-  }>(
-    `SELECT t.id AS token_id, t."tokenHash", t."revokedAt" AT TIME ZONE 'UTC' AS "revokedAt", t."lastUsedAt" AT TIME ZONE 'UTC' AS "lastUsedAt", t."createdAt" AT TIME ZONE 'UTC' AS "createdAt", a.id, a.email, a.name, a."timeZone"
-       FROM "ApiToken" t JOIN "Account" a ON a.id = t."accountId" WHERE t."tokenHash" = $1`,
-    [hash],
-  );
-  const row = r.rows[0];
+  let b = tokenBatchers.get(ctx.pool);
+  if (!b) tokenBatchers.set(ctx.pool, (b = tokenBatcher(ctx)));
+  const row = await b.run(hash);
   // The database compared SHA-256 digests of a 256-bit random token (timing tells nothing about the
   // token itself); compare once more in constant time before trusting the row.
   if (row && !sameDigest(row.tokenHash, hash)) throw unauthorized();
