@@ -28,13 +28,22 @@ let shown: {
   who: string;
 } | null = null;
 
+/** Where this browser last found its reader playing a power in an open phase (kept between visits). */
+const SEAT_KEY = (id: string) => `kahu-seat:${id}`;
+
 /**
- * What a game's page asks for whoever reads it, known from its address alone: the router asks for
- * these at once (a forming game's map, press and history are not shown and cost a refusal each).
+ * What a game's page asks for, known from its address alone: the router asks for these at once
+ * (a forming game's map, press and history are not shown and cost a refusal each). A reader this
+ * browser last saw ordering here (a page built again live, or a returning player) is asked for
+ * their orders, options and votes too, not after the game's answer; were the seat gone, they
+ * are refused and not used.
  */
 export const gameAnswers = (id: string) => [
   `/games/${id}`,
   `/games/${id}/map.svg`,
+  ...(localStorage.getItem(SEAT_KEY(id)) === 'ordering'
+    ? [`/games/${id}/orders`, `/games/${id}/options`, `/games/${id}/votes`]
+    : []),
   `/games/${id}/press`,
   `/games/${id}/history?after=0`,
 ];
@@ -47,6 +56,9 @@ export async function gamePage(id: string): Promise<void> {
   // What this reader's panels will ask for, asked for together (see prefetch).
   const at = `/games/${id}`;
   const player = me.kind === 'player' && g.status !== 'forming';
+  if (player && phase && (g.status === 'active' || g.status === 'paused'))
+    localStorage.setItem(SEAT_KEY(id), 'ordering');
+  else localStorage.removeItem(SEAT_KEY(id));
   // In the order the page needs them: a browser opens six connections to a server and the live
   // stream holds one, so the last may wait for the first to finish.
   prefetch([
