@@ -81,8 +81,8 @@ async function routeOnce(): Promise<void> {
   forgetEarly();
   await takeSignInLink();
   const path = location.hash.replace(/^#/, '') || '/';
-  // A game's page: the answers every reader's page asks for, asked for now, beside "who am I"
-  // (not one after the other); those that depend on the reader's seat wait for the game.
+  // A game's page: its answers asked for now, beside "who am I" (not one after the other); those of
+  // a player's seat only when this browser knows the seat (gameAnswers), else after the game's.
   const game = /^\/games\/([0-9a-f-]{36})$/.exec(path);
   if (game) prefetch(gameAnswers(game[1]!));
   // The deadline formatter's slow first build (Intl), while those answers are under way.
