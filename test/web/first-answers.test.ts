@@ -1,7 +1,7 @@
-// A game's page asks for what it needs at once, in a real Chromium: on a first visit the answers any
-// reader needs go out together, before the game's own answer is back; a player's own answers (orders,
-// options, votes) follow the game's answer, and on the next visit, the seat known, go out with the
-// rest. A seat that is gone costs refused answers only: the page is built from what it may read.
+// A game's page asks for what it needs at once, in a real Chromium: the answers any reader needs go
+// out together, before the game's own answer is back; a player's own answers (orders, options,
+// votes) go with them when the reader came by a mail's link or this browser knows the seat, else
+// after the game's answer. A seat that is not there costs refused answers only, once.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, startedGame, type Client } from '../helpers/api.ts';
@@ -9,14 +9,19 @@ import { PHONE, signInLinkFor, webSuite } from './browser.ts';
 
 const web = webSuite();
 
-/** The page's requests and answers for the game, in the order the browser saw them. */
-async function visit(page: Page, email: string, gameId: string): Promise<string[]> {
+/**
+ * The page's requests and answers for the game, in the order the browser saw them: by a mail's
+ * sign-in link, or (`byLink` false) by the game's address, signed in already.
+ */
+async function visit(page: Page, email: string, gameId: string, byLink = true): Promise<string[]> {
   const seen: string[] = [];
   const name = (url: string) => url.replace(/^.*\/games\/[0-9a-f-]{36}/, '') || '/';
   const mine = (url: string) => url.includes(`/games/${gameId}`) && !url.endsWith('/live');
   page.on('request', (r) => mine(r.url()) && seen.push(`ask ${name(r.url())}`));
   page.on('response', (r) => mine(r.url()) && seen.push(`got ${name(r.url())}`));
-  await page.goto(`${await signInLinkFor(web.t, web.base, email)}&next=/games/${gameId}`);
+  await page.goto(
+    byLink ? `${await signInLinkFor(web.t, web.base, email)}&next=/games/${gameId}` : `${web.base}/#/games/${gameId}`,
+  );
   await page.locator('main[aria-busy="false"] #map svg').waitFor();
   return seen;
 }
@@ -38,41 +43,48 @@ describe("a game page's first answers", () => {
     player = Object.values(byRole)[0]!;
   });
 
-  it("asks for every reader's answers at once, the player's own after the game's answer, then with it on the next visit", {
+  it("asks for every reader's answers at once; a player's own with them by a mail's link or a seat known, else after the game's", {
     timeout: 60_000,
   }, async () => {
     const context = await web.browser.newContext(PHONE);
-    const first = await visit(await context.newPage(), player.email, gameId);
     const at = (list: string[], x: string) => list.indexOf(x);
-    // The game, its map, press and history asked for before the game's answer is back.
-    for (const x of ['/map.svg', '/press', '/history?after=0'])
-      expect(at(first, `ask ${x}`), x).toBeLessThan(at(first, 'got /'));
-    // The player's own: after it (this browser did not know the seat yet).
-    expect(at(first, 'ask /orders')).toBeGreaterThan(at(first, 'got /'));
-    // The next visit, in the same browser: with the rest.
-    const again = await visit(await context.newPage(), player.email, gameId);
-    for (const x of ['/orders', '/options', '/votes'])
-      expect(at(again, `ask ${x}`), x).toBeLessThan(at(again, 'got /'));
+    const askedEarly = (list: string[], xs: string[]) => xs.map((x) => [x, at(list, `ask ${x}`) < at(list, 'got /')]);
+    const own = ['/orders', '/options', '/votes'];
+    // By a mail's link: everything at once.
+    const first = await visit(await context.newPage(), player.email, gameId);
+    expect(askedEarly(first, ['/map.svg', '/press', '/history?after=0', ...own])).toEqual(
+      ['/map.svg', '/press', '/history?after=0', ...own].map((x) => [x, true]),
+    );
+    // By the address, the browser knowing nothing of the seat: the player's own after the game's answer.
+    const page = await context.newPage();
+    await page.goto(`${web.base}/#/`);
+    await page.locator('main[aria-busy="false"] table.games').waitFor();
+    await page.evaluate(() => localStorage.clear());
+    const unknown = await visit(page, player.email, gameId, false);
+    expect(askedEarly(unknown, ['/map.svg', ...own])).toEqual([['/map.svg', true], ...own.map((x) => [x, false])]);
+    // By the address again, the seat known now: with the rest.
+    const again = await visit(await context.newPage(), player.email, gameId, false);
+    expect(askedEarly(again, own)).toEqual(own.map((x) => [x, true]));
     // Each asked for once.
     expect(again.filter((x) => x === 'ask /orders')).toHaveLength(1);
     await context.close();
   });
 
-  it("a seat remembered that is not the reader's costs refused answers only", { timeout: 60_000 }, async () => {
+  it("the moderator, come by a mail's link, costs refused answers once; then the browser knows", {
+    timeout: 60_000,
+  }, async () => {
     const context = await web.browser.newContext(PHONE);
     const errors: string[] = [];
     context.on('page', (p) => p.on('pageerror', (e) => errors.push(e.message)));
-    const page = await context.newPage();
-    await visit(page, mod.email, gameId);
-    // As if this browser had seen its reader order here (another account, a seat since lost).
-    await page.evaluate((id) => localStorage.setItem(`kahu-seat:${id}`, 'ordering'), gameId);
-    const again = await visit(await context.newPage(), mod.email, gameId);
-    expect(again).toContain('ask /orders');
-    const p2 = context.pages()[1]!;
-    expect(await p2.locator('main').innerText()).toContain('you are the moderator');
+    const first = await visit(await context.newPage(), mod.email, gameId);
+    expect(first).toContain('ask /orders');
+    const p1 = context.pages()[0]!;
+    expect(await p1.locator('main').innerText()).toContain('you are the moderator');
     expect(errors).toEqual([]);
-    // Found not ordering, the seat is forgotten.
-    expect(await p2.evaluate((id) => localStorage.getItem(`kahu-seat:${id}`), gameId)).toBeNull();
+    // Known not to order here: not asked again.
+    const again = await visit(await context.newPage(), mod.email, gameId);
+    expect(again).not.toContain('ask /orders');
+    expect(again).not.toContain('ask /options');
     await context.close();
   });
 });

@@ -17,9 +17,9 @@ import { signInPage } from './pages/sign-in.ts';
  * A sign-in link (`#signin=<code>&next=/games/<id>`) is used once: the code is exchanged for the
  * session cookie, then dropped from the address bar.
  */
-async function takeSignInLink(): Promise<void> {
+async function takeSignInLink(): Promise<boolean> {
   const m = /[#&]signin=([A-Za-z0-9_-]+)/.exec(location.hash);
-  if (!m) return;
+  if (!m) return false;
   const next = /[#&]next=(\/[A-Za-z0-9/_-]*)/.exec(location.hash)?.[1] ?? localStorage.getItem(NEXT_KEY) ?? '/';
   localStorage.removeItem(NEXT_KEY);
   history.replaceState(null, '', `${location.pathname}#${next}`);
@@ -30,6 +30,7 @@ async function takeSignInLink(): Promise<void> {
     say(errorText(e));
     session.linkProblem = errorText(e);
   }
+  return true;
 }
 
 function setNav(): void {
@@ -79,12 +80,13 @@ export async function route(): Promise<void> {
 
 async function routeOnce(): Promise<void> {
   forgetEarly();
-  await takeSignInLink();
+  const fromMail = await takeSignInLink();
   const path = location.hash.replace(/^#/, '') || '/';
   // A game's page: its answers asked for now, beside "who am I" (not one after the other); those of
-  // a player's seat only when this browser knows the seat (gameAnswers), else after the game's.
+  // a player's seat too when this browser knows the seat or the reader came by a mail's link to the
+  // game (mostly a player's), else after the game's (gameAnswers).
   const game = /^\/games\/([0-9a-f-]{36})$/.exec(path);
-  if (game) prefetch(gameAnswers(game[1]!));
+  if (game) prefetch(gameAnswers(game[1]!, fromMail));
   // The deadline formatter's slow first build (Intl), while those answers are under way.
   if (!/\/(?:history|press|new|settings)\b/.test(path)) setTimeout(dateFormat, 0);
   await whoAmI();

@@ -34,14 +34,15 @@ const SEAT_KEY = (id: string) => `kahu-seat:${id}`;
 /**
  * What a game's page asks for, known from its address alone: the router asks for these at once
  * (a forming game's map, press and history are not shown and cost a refusal each). A reader this
- * browser last saw ordering here (a page built again live, or a returning player) is asked for
- * their orders, options and votes too, not after the game's answer; were the seat gone, they
- * are refused and not used.
+ * browser last saw ordering here (a page built again live, a returning player), or one who came
+ * by a mail's sign-in link to the game (the mails go mostly to its players), is asked for their
+ * orders, options and votes too, not after the game's answer; were there no seat, they are
+ * refused and not used. A reader this browser knows not to order here is not asked.
  */
-export const gameAnswers = (id: string) => [
+export const gameAnswers = (id: string, fromMail = false) => [
   `/games/${id}`,
   `/games/${id}/map.svg`,
-  ...(localStorage.getItem(SEAT_KEY(id)) === 'ordering'
+  ...((localStorage.getItem(SEAT_KEY(id)) ?? (fromMail ? 'ordering' : null)) === 'ordering'
     ? [`/games/${id}/orders`, `/games/${id}/options`, `/games/${id}/votes`]
     : []),
   `/games/${id}/press`,
@@ -56,9 +57,10 @@ export async function gamePage(id: string): Promise<void> {
   // What this reader's panels will ask for, asked for together (see prefetch).
   const at = `/games/${id}`;
   const player = me.kind === 'player' && g.status !== 'forming';
-  if (player && phase && (g.status === 'active' || g.status === 'paused'))
-    localStorage.setItem(SEAT_KEY(id), 'ordering');
-  else localStorage.removeItem(SEAT_KEY(id));
+  localStorage.setItem(
+    SEAT_KEY(id),
+    player && phase && (g.status === 'active' || g.status === 'paused') ? 'ordering' : 'not',
+  );
   // In the order the page needs them: a browser opens six connections to a server and the live
   // stream holds one, so the last may wait for the first to finish.
   prefetch([
