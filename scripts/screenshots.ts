@@ -11,7 +11,7 @@ import { scratchDatabase } from '../src/db/scratch.ts';
 import { ManualClock } from '../src/service/clock.ts';
 import { signUp, startedGame, type Client } from '../test/helpers/api.ts';
 import { startTestService, type TestService } from '../test/helpers/app.ts';
-import { launchBrowser, PHONE as TEST_PHONE, signInLinkFor, tapOn } from '../test/web/browser.ts';
+import { hexPoint, launchBrowser, PHONE as TEST_PHONE, signInLinkFor, tapOn } from '../test/web/browser.ts';
 
 const OUT = path.resolve('docs/images');
 const TZ = 'Pacific/Honolulu';
@@ -503,23 +503,6 @@ async function shoot() {
     if (!mwMove) throw new Error('no stack may move');
     const { page, errors } = await open(mwPlayer.email, `/games/${mid}`, DESKTOP);
     await page.locator('#map svg').waitFor();
-    // A hex's middle, brought into view (the hexes are data: metadata.cells, their centres).
-    const clickHex = async (hex: string) => {
-      const p = await page.evaluate((hex) => {
-        const svg = document.querySelector<SVGSVGElement>('#map svg')!;
-        const cells = JSON.parse(svg.querySelector('metadata.cells')!.textContent!) as [string, number, number][];
-        const [, x, y] = cells.find((c) => c[0] === hex)!;
-        // (No function inside: tsx would wrap it in a helper the page lacks.)
-        const box = document.querySelector<HTMLElement>('#map')!;
-        const b = box.getBoundingClientRect();
-        const c = new DOMPoint(x, y).matrixTransform(svg.getScreenCTM()!);
-        box.scrollLeft += c.x - (b.left + box.clientWidth / 2);
-        box.scrollTop += c.y - (b.top + box.clientHeight / 2);
-        scrollBy(0, new DOMPoint(x, y).matrixTransform(svg.getScreenCTM()!).y - innerHeight / 2);
-        return new DOMPoint(x, y).matrixTransform(svg.getScreenCTM()!).toJSON() as { x: number; y: number };
-      }, hex);
-      await page.mouse.click(p.x, p.y);
-    };
     // The stack takes the keyboard: Enter selects it (its counters may lie under a name on the map).
     // Zoomed in twice, as a player would to see the stack and the hex it goes to.
     for (let n = 0; n < 2; n++) await page.getByRole('button', { name: 'Zoom in' }).click();
@@ -529,7 +512,8 @@ async function shoot() {
       .locator('#map-hint')
       .filter({ hasText: /^Selected: / })
       .waitFor();
-    await clickHex(mwMove.to);
+    const to = await hexPoint(page, mwMove.to);
+    await page.mouse.click(to.x, to.y);
     await page
       .locator('#map-hint')
       .filter({ hasText: /^Added: / })

@@ -214,6 +214,40 @@ export async function pointOf(page: Page, selector: string): Promise<{ x: number
   });
 }
 
+/**
+ * A point of a hex of a Maori Wars map a finger may tap, clear of counters and names, the hex brought
+ * into the middle of the map's box first (client coordinates). The hexes are data
+ * (<metadata class="cells">): the page takes the hex under a tap by its nearest centre.
+ */
+export async function hexPoint(page: Page, hex: string): Promise<{ x: number; y: number }> {
+  // (No named function inside: tsx, which runs scripts/screenshots.ts, would wrap it in a helper the page lacks.)
+  return page.evaluate((hex) => {
+    const svg = document.querySelector<SVGSVGElement>('#map svg')!;
+    const meta = svg.querySelector('metadata.cells')!;
+    const r = Number(meta.getAttribute('data-radius'));
+    const [, cx, cy] = (JSON.parse(meta.textContent!) as [string, number, number, string][]).find((c) => c[0] === hex)!;
+    const box = document.querySelector<HTMLElement>('#map')!;
+    const b = box.getBoundingClientRect();
+    let c = new DOMPoint(cx, cy).matrixTransform(svg.getScreenCTM()!);
+    box.scrollLeft += c.x - (b.left + box.clientWidth / 2);
+    box.scrollTop += c.y - (b.top + box.clientHeight / 2);
+    c = new DOMPoint(cx, cy).matrixTransform(svg.getScreenCTM()!);
+    scrollBy(0, c.y - innerHeight / 2);
+    const ctm = svg.getScreenCTM()!;
+    // From the middle outwards, within 0.8 of the radius (inside the hex whichever way it turns).
+    const grid: [number, number][] = [];
+    for (let i = -8; i <= 8; i++) for (let j = -8; j <= 8; j++) if (Math.hypot(i, j) <= 8) grid.push([i, j]);
+    grid.sort((a, b) => Math.hypot(...a) - Math.hypot(...b));
+    for (const [i, j] of grid) {
+      const p = new DOMPoint(cx + (i / 10) * r, cy + (j / 10) * r).matrixTransform(ctm);
+      const top = document.elementFromPoint(p.x, p.y);
+      if (!top || !svg.contains(top) || top.closest('g.stack, text')) continue;
+      return { x: p.x, y: p.y };
+    }
+    throw new Error(`nothing of hex ${hex} can be tapped`);
+  }, hex);
+}
+
 /** Taps an element of the map until the tap counts: a tap on something tiny first zooms in around it. */
 export async function tapOn(page: Page, selector: string, done: () => Promise<boolean>): Promise<number> {
   for (let n = 1; n <= 4; n++) {

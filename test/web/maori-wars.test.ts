@@ -15,6 +15,7 @@ import { gameOf, signUp, type Client } from '../helpers/api.ts';
 import {
   accessibilityProblems,
   artifact,
+  hexPoint,
   launchBrowser,
   openGame,
   pointOf,
@@ -38,39 +39,6 @@ const web = webSuite(async () => {
 });
 
 const signInLink = (email: string) => signInLinkFor(web.t, web.base, email);
-
-/**
- * A point of a hex a finger may tap, clear of counters and names, the hex brought into the middle of
- * the map's box first (client coordinates). The hexes are data (<metadata class="cells">): the page
- * takes the hex under a tap by its nearest centre.
- */
-async function hexPoint(page: Page, hex: string): Promise<{ x: number; y: number }> {
-  return page.evaluate((hex) => {
-    const svg = document.querySelector<SVGSVGElement>('#map svg')!;
-    const meta = svg.querySelector('metadata.cells')!;
-    const r = Number(meta.getAttribute('data-radius'));
-    const [, cx, cy] = (JSON.parse(meta.textContent!) as [string, number, number, string][]).find((c) => c[0] === hex)!;
-    const screen = (x: number, y: number) => new DOMPoint(x, y).matrixTransform(svg.getScreenCTM()!);
-    const box = document.querySelector<HTMLElement>('#map')!;
-    const b = box.getBoundingClientRect();
-    let c = screen(cx, cy);
-    box.scrollLeft += c.x - (b.left + box.clientWidth / 2);
-    box.scrollTop += c.y - (b.top + box.clientHeight / 2);
-    c = screen(cx, cy);
-    scrollBy(0, c.y - innerHeight / 2);
-    // From the middle outwards, within 0.8 of the radius (inside the hex whichever way it turns).
-    const grid: [number, number][] = [];
-    for (let i = -8; i <= 8; i++) for (let j = -8; j <= 8; j++) if (Math.hypot(i, j) <= 8) grid.push([i, j]);
-    grid.sort((a, b) => Math.hypot(...a) - Math.hypot(...b));
-    for (const [i, j] of grid) {
-      const p = screen(cx + (i / 10) * r, cy + (j / 10) * r);
-      const top = document.elementFromPoint(p.x, p.y);
-      if (!top || !svg.contains(top) || top.closest('g.stack, text')) continue;
-      return { x: p.x, y: p.y };
-    }
-    throw new Error(`nothing of hex ${hex} can be tapped`);
-  }, hex);
-}
 
 /** Clicks a hex. */
 async function clickHex(page: Page, hex: string) {

@@ -112,7 +112,7 @@ async function routeOnce(): Promise<void> {
       return await pressPage(m[1]!, m[2] ? decodeURIComponent(m[2]) : undefined);
     if ((m = /^\/games\/([0-9a-f-]{36})\/history(?:\/(\d+))?$/.exec(path)))
       return await historyPage(m[1]!, m[2] ? Number(m[2]) : undefined);
-    if ((m = /^\/games\/([0-9a-f-]{36})$/.exec(path))) return await gamePage(m[1]!);
+    if (game) return await gamePage(game[1]!);
     if (path === '/new') return await newGamePage();
     if (path === '/settings') return await settingsPage();
     return await gamesPage();

@@ -18,7 +18,7 @@ export function mwMapClicks(
   tell(
     'Tap one of your stacks on the map, then the hex it should move to, or an enemy hex to attack: the whole stack goes, and the order is added to the text box.',
   );
-  const nameOf = (hex: string) => cellsOf(svg)?.byId.get(hex)?.name.split(', hex ')[0] ?? `hex ${hex}`;
+  const nameOf = (hex: string) => placeName(svg, hex) ?? `hex ${hex}`;
   /** Who a move moves: the words between MOVE and TO of its text, as the order reader reads them. */
   const mover = (a: OfferedAction) => /^MOVE (.+) TO /i.exec(a.text)?.[1] ?? a.text;
   /** The units of a stack that may move, by how the reader names them: units alike (three "warrior 0908") are one name each time. */
@@ -133,9 +133,12 @@ export function mwMapClicks(
   });
 }
 
+/** The first part of a hex's name as the map carries it: its place ("Auckland"), or "hex 0101, ocean". */
+const placeName = (svg: SVGSVGElement, hex: string) => cellsOf(svg)?.byId.get(hex)?.name.split(', hex ')[0];
+
 /** A hex as people read it: its place's name and number, else its number. */
 export function mwHexName(svg: SVGSVGElement | null, hex: string): string {
-  const name = svg ? cellsOf(svg)?.byId.get(hex)?.name.split(', hex ')[0] : undefined;
+  const name = svg ? placeName(svg, hex) : undefined;
   return name && !name.startsWith('hex ') ? `${name} (${hex})` : `hex ${hex}`;
 }
 
