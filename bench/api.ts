@@ -84,8 +84,9 @@ const AB = process.env.BENCH_AB;
  * BENCH_AB_TOGETHER=1: the A/B's two kahus are loaded at the same time, each by half the clients on
  * half the games (the halves swapped each round), instead of one after the other: the host's slow
  * and quick seconds fall on both alike. Its rounds agree closely, but not at 1.00: kahu against
- * itself (BENCH_AB=HEAD) read 1.11-1.17 (median 1.14) on 2026-11-29, this tree's process favoured.
- * Take that baseline in the same hour and compare a change with it.
+ * itself (BENCH_AB=HEAD) read 1.04-1.17 (medians 1.14, 1.13 and 1.06 in three runs on 2026-11-29),
+ * this tree's process favoured for a cause not found. Take that baseline in the same hour and
+ * compare a change with it.
  */
 const TOGETHER = !!process.env.BENCH_AB_TOGETHER;
 
@@ -189,8 +190,9 @@ async function load(
   pid: number,
   database: string,
   concurrency = CONCURRENCY,
+  made?: Client[],
 ): Promise<Run> {
-  const conns = Array.from({ length: concurrency }, () => new Client(port));
+  const conns = made ?? Array.from({ length: concurrency }, () => new Client(port));
   const put = (conn: Client, seat: number, n: number) => conn.request(requests[seat]![n % 3]!);
   const latencies: number[] = [];
   const statuses = new Map<number, number>();
@@ -348,7 +350,6 @@ async function main() {
       await new Promise((r) => setTimeout(r, 1100));
       return { ...run, commits: (await commits()) - c0 - 2 };
     };
-    await pool.query('ANALYZE');
     // BENCH_AB=<git ref>: kahu as it was at that commit runs too, in turns with this one (A B, then
     // B A): an interleaved A/B of a change to the submission path (issue 28).
     let ab: { port: number; requests: Buffer[][]; child: ChildProcess; ref: string } | null = null;
@@ -365,6 +366,8 @@ async function main() {
       ab = { port: abPort, requests: abRequests, child, ref: AB };
       await warmUp(abPort, abRequests); // as this one was
     }
+    // After every warm-up: both kahus of an A/B then plan from the same statistics.
+    await pool.query('ANALYZE');
     type Measured = Awaited<ReturnType<typeof measured>>;
     // The games in two halves, a game's two seats together (for BENCH_AB_TOGETHER).
     const gameIndex = new Map<string, number>();
@@ -376,6 +379,17 @@ async function main() {
       await new Promise((r) => setTimeout(r, 1100));
       const database = new URL(url).pathname.slice(1);
       const [mine, theirs] = [halves[i % 2]!, halves[(i + 1) % 2]!];
+      // Their connections made in turns, the first of the round's pair alternating.
+      const ours: Client[] = [];
+      const others: Client[] = [];
+      for (let k = 0; k < CONCURRENCY / 2; k++)
+        if ((k + i) % 2) {
+          ours.push(new Client(port));
+          others.push(new Client(ab!.port));
+        } else {
+          others.push(new Client(ab!.port));
+          ours.push(new Client(port));
+        }
       const [now, then] = await Promise.all([
         load(
           port,
@@ -383,6 +397,7 @@ async function main() {
           api.pid!,
           database,
           CONCURRENCY / 2,
+          ours,
         ),
         load(
           ab!.port,
@@ -390,6 +405,7 @@ async function main() {
           ab!.child.pid!,
           database,
           CONCURRENCY / 2,
+          others,
         ),
       ]);
       return { now, then };
