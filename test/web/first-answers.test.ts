@@ -87,4 +87,32 @@ describe("a game page's first answers", () => {
     expect(again).not.toContain('ask /options');
     await context.close();
   });
+
+  it('a page asked for while another is still being built is the one shown, whichever build ends last', {
+    timeout: 60_000,
+  }, async () => {
+    const context = await web.browser.newContext(PHONE);
+    const page = await context.newPage();
+    await visit(page, player.email, gameId);
+    // My games' list answers late; the game's link is followed meanwhile.
+    let held = 0;
+    await page.route(/\/games\?mine=true/, async (r) => {
+      held++;
+      await new Promise((ok) => setTimeout(ok, 1500));
+      await r.continue().catch(() => undefined);
+    });
+    await page.evaluate(() => {
+      location.hash = '#/';
+    });
+    await page.waitForTimeout(150);
+    await page.evaluate((id) => {
+      location.hash = `#/games/${id}`;
+    }, gameId);
+    await page.waitForTimeout(2500);
+    await page.locator('main[aria-busy="false"] #map svg').waitFor();
+    expect(held).toBeGreaterThan(0);
+    expect(await page.locator('main table.games').count()).toBe(0);
+    expect(await page.locator('main h1').innerText()).toContain('First Answers');
+    await context.close();
+  });
 });

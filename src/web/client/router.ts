@@ -65,8 +65,12 @@ function setNav(): void {
 }
 
 let building = 0;
+/** Page builds started, and the newest one that has finished: the page the reader asked for last. */
+let started = 0;
+let shown = 0;
 export async function route(): Promise<void> {
   building++;
+  const mine = ++started;
   main.setAttribute('aria-busy', 'true');
   beginPage();
   try {
@@ -74,7 +78,15 @@ export async function route(): Promise<void> {
   } finally {
     forgetEarly();
     endPage();
-    if (--building === 0) main.setAttribute('aria-busy', 'false');
+    // A build that ends after a newer one (My games still building when a game's link is
+    // followed) has written over the newer page: the page asked for last is built again.
+    if (mine < shown) {
+      building--;
+      void route();
+    } else {
+      shown = mine;
+      if (--building === 0) main.setAttribute('aria-busy', 'false');
+    }
   }
 }
 
