@@ -183,16 +183,14 @@ interface Run {
   cpu: { api: number; pg: number; bench: number };
 }
 
-/** SECONDS of submissions from CONCURRENCY connections to the service on `port` (process `pid`), random seats. */
+/** SECONDS of submissions over `conns` (CONCURRENCY connections) to the service on `port` (process `pid`), random seats. */
 async function load(
   port: number,
   requests: Buffer[][],
   pid: number,
   database: string,
-  concurrency = CONCURRENCY,
-  made?: Client[],
+  conns: Client[] = Array.from({ length: CONCURRENCY }, () => new Client(port)),
 ): Promise<Run> {
-  const conns = made ?? Array.from({ length: concurrency }, () => new Client(port));
   const put = (conn: Client, seat: number, n: number) => conn.request(requests[seat]![n % 3]!);
   const latencies: number[] = [];
   const statuses = new Map<number, number>();
@@ -339,14 +337,18 @@ async function main() {
           )
         ).rows[0]!.n,
       );
-    const measured = async (p: number, reqs: Buffer[][], pid: number) => {
-      // Each run starts with the writes of the runs before it on disk (a checkpoint): no run shares
-      // the cores with the writing out of another's 40,000 submissions.
+    const database = new URL(url).pathname.slice(1);
+    // Each run starts with the writes of the runs before it on disk (a checkpoint): no run shares
+    // the cores with the writing out of another's 40,000 submissions.
+    const settle = async () => {
       await pool.query('CHECKPOINT').catch(() => undefined);
       await pool.query('SELECT pg_stat_force_next_flush()').catch(() => undefined);
       await new Promise((r) => setTimeout(r, 1100));
+    };
+    const measured = async (p: number, reqs: Buffer[][], pid: number) => {
+      await settle();
       const c0 = await commits();
-      const run = await load(p, reqs, pid, new URL(url).pathname.slice(1));
+      const run = await load(p, reqs, pid, database);
       await new Promise((r) => setTimeout(r, 1100));
       return { ...run, commits: (await commits()) - c0 - 2 };
     };
@@ -375,9 +377,7 @@ async function main() {
     const half = (k: number) => seats.flatMap((s, i) => (gameIndex.get(s.gameId)! % 2 === k ? [i] : []));
     const halves = [half(0), half(1)];
     const together = async (i: number) => {
-      await pool.query('CHECKPOINT').catch(() => undefined);
-      await new Promise((r) => setTimeout(r, 1100));
-      const database = new URL(url).pathname.slice(1);
+      await settle();
       const [mine, theirs] = [halves[i % 2]!, halves[(i + 1) % 2]!];
       // Their connections made in turns, the first of the round's pair alternating.
       const ours: Client[] = [];
@@ -396,7 +396,6 @@ async function main() {
           mine.map((k) => requests[k]!),
           api.pid!,
           database,
-          CONCURRENCY / 2,
           ours,
         ),
         load(
@@ -404,7 +403,6 @@ async function main() {
           theirs.map((k) => ab!.requests[k]!),
           ab!.child.pid!,
           database,
-          CONCURRENCY / 2,
           others,
         ),
       ]);
@@ -428,6 +426,13 @@ async function main() {
     const rateOf = (r: Run) => r.latencies.length / r.elapsed;
     const us = (ms: number, r: Run) => ((ms * 1000) / r.latencies.length).toFixed(0);
     const statusText = (r: Run) => [...r.statuses].map(([k, v]) => `${k}×${v}`).join(', ');
+    // Each round's A/B: now / then in rate and in CPU a submission (together, PostgreSQL's CPU
+    // cannot be told apart: the API's alone is compared).
+    const cpuOf = (r: Run) => (TOGETHER ? r.cpu.api : r.cpu.api + r.cpu.pg) / r.latencies.length;
+    const pairs = ab ? rounds.map((r) => (r.both ? [r.both.now, r.both.then] : [r.kahu, r.old!])) : [];
+    const rates = pairs.map(([a, b]) => rateOf(a!) / rateOf(b!));
+    const cpus = pairs.map(([a, b]) => cpuOf(a!) / cpuOf(b!));
+    const change = (x: number) => `${(x * 100 - 100).toFixed(0)}%`;
     const lines = [
       '',
       `Order submissions (PUT /games/{id}/orders, ${GAMES} active games, ${CONCURRENCY} concurrent clients, ${SECONDS} s a run, API in one process), ${ROUNDS} rounds of the peer then kahu:`,
@@ -436,11 +441,11 @@ async function main() {
       const ratio = rateOf(kr) / rateOf(pr);
       if (both)
         lines.push(
-          `  round ${i + 1}: together, half the clients each: kahu ${rateOf(both.now).toFixed(0)}/s (API ${us(both.now.cpu.api, both.now)} µs a submission; p99 ${pct(both.now.latencies, 99).toFixed(1)} ms), at ${ab!.ref} ${rateOf(both.then).toFixed(0)}/s (API ${us(both.then.cpu.api, both.then)} µs; p99 ${pct(both.then.latencies, 99).toFixed(1)} ms); now / then: ${(rateOf(both.now) / rateOf(both.then)).toFixed(2)}, API CPU a submission ${((both.now.cpu.api / both.now.latencies.length / (both.then.cpu.api / both.then.latencies.length)) * 100 - 100).toFixed(0)}%`,
+          `  round ${i + 1}: together, half the clients each: kahu ${rateOf(both.now).toFixed(0)}/s (API ${us(both.now.cpu.api, both.now)} µs a submission; p99 ${pct(both.now.latencies, 99).toFixed(1)} ms), at ${ab!.ref} ${rateOf(both.then).toFixed(0)}/s (API ${us(both.then.cpu.api, both.then)} µs; p99 ${pct(both.then.latencies, 99).toFixed(1)} ms); now / then: ${rates[i]!.toFixed(2)}, API CPU a submission ${change(cpus[i]!)}`,
         );
       if (old)
         lines.push(
-          `  round ${i + 1}: kahu at ${ab!.ref} ${rateOf(old).toFixed(0)}/s (p99 ${pct(old.latencies, 99).toFixed(1)} ms; CPU a submission: API ${us(old.cpu.api, old)} µs, PostgreSQL ${us(old.cpu.pg, old)} µs; ${(old.commits / old.latencies.length).toFixed(2)} commits a submission; ${statusText(old)}); now / then: ${(rateOf(kr) / rateOf(old)).toFixed(2)}, CPU a submission ${(((kr.cpu.api + kr.cpu.pg) / kr.latencies.length / ((old.cpu.api + old.cpu.pg) / old.latencies.length)) * 100 - 100).toFixed(0)}%`,
+          `  round ${i + 1}: kahu at ${ab!.ref} ${rateOf(old).toFixed(0)}/s (p99 ${pct(old.latencies, 99).toFixed(1)} ms; CPU a submission: API ${us(old.cpu.api, old)} µs, PostgreSQL ${us(old.cpu.pg, old)} µs; ${(old.commits / old.latencies.length).toFixed(2)} commits a submission; ${statusText(old)}); now / then: ${rates[i]!.toFixed(2)}, CPU a submission ${change(cpus[i]!)}`,
         );
       lines.push(
         `  round ${i + 1}: kahu ${rateOf(kr).toFixed(0)}/s (p50 ${pct(kr.latencies, 50).toFixed(1)} ms, p99 ${pct(kr.latencies, 99).toFixed(1)} ms; CPU a submission: API ${us(kr.cpu.api, kr)} µs, PostgreSQL ${us(kr.cpu.pg, kr)} µs, clients ${us(kr.cpu.bench, kr)} µs; ${(kr.commits / kr.latencies.length).toFixed(2)} commits a submission; ${statusText(kr)})`,
@@ -455,13 +460,8 @@ async function main() {
         const s = [...xs].sort((a, b) => a - b);
         return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
       };
-      // Together, PostgreSQL's CPU cannot be told apart: the API's alone is compared.
-      const cpu = (r: Run) => (TOGETHER ? r.cpu.api : r.cpu.api + r.cpu.pg) / r.latencies.length;
-      const pairs = rounds.map((r) => (r.both ? [r.both.now, r.both.then] : [r.kahu, r.old!]));
-      const rates = pairs.map(([a, b]) => rateOf(a!) / rateOf(b!));
-      const cpus = pairs.map(([a, b]) => cpu(a!) / cpu(b!));
       lines.push(
-        `  now / then over ${rounds.length} rounds${TOGETHER ? ' (together)' : ''}: median ${median(rates).toFixed(2)} (${Math.min(...rates).toFixed(2)}-${Math.max(...rates).toFixed(2)}); ${TOGETHER ? 'API ' : ''}CPU a submission median ${((median(cpus) - 1) * 100).toFixed(0)}%`,
+        `  now / then over ${rounds.length} rounds${TOGETHER ? ' (together)' : ''}: median ${median(rates).toFixed(2)} (${Math.min(...rates).toFixed(2)}-${Math.max(...rates).toFixed(2)}); ${TOGETHER ? 'API ' : ''}CPU a submission median ${change(median(cpus))}`,
       );
     }
     const ratios = rounds.map((r) => rateOf(r.kahu) / rateOf(r.peer));
