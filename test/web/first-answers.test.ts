@@ -101,14 +101,15 @@ describe("a game page's first answers", () => {
       await new Promise((ok) => setTimeout(ok, 1500));
       await r.continue().catch(() => undefined);
     });
+    const asked = page.waitForRequest(/\/games\?mine=true/);
     await page.evaluate(() => {
       location.hash = '#/';
     });
-    await page.waitForTimeout(150);
+    await asked;
     await page.evaluate((id) => {
       location.hash = `#/games/${id}`;
     }, gameId);
-    await page.waitForTimeout(2500);
+    // The page is busy until every build has ended, the late My games' too.
     await page.locator('main[aria-busy="false"] #map svg').waitFor();
     expect(held).toBeGreaterThan(0);
     expect(await page.locator('main table.games').count()).toBe(0);
