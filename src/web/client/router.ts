@@ -1,7 +1,6 @@
 // Hash routes (#/games/<id>, #/new, …): each builds its page; aria-busy while a page is built, so
 // its controls work once it is "false" (screen readers wait too).
 import { ApiError, NEXT_KEY, del, forgetEarly, post, prefetch, session, whoAmI } from './api.ts';
-import { dateFormat } from './format.ts';
 import { errorText, h, main, nav, say, showError } from './dom.ts';
 import { beginPage, endPage } from './live.ts';
 import { gameAnswers, gamePage } from './pages/game.ts';
@@ -99,8 +98,6 @@ async function routeOnce(): Promise<void> {
   // game (mostly a player's), else after the game's (gameAnswers).
   const game = /^\/games\/([0-9a-f-]{36})$/.exec(path);
   if (game) prefetch(gameAnswers(game[1]!, fromMail));
-  // The deadline formatter's slow first build (Intl), while those answers are under way.
-  if (!/\/(?:history|press|new|settings)\b/.test(path)) setTimeout(dateFormat, 0);
   await whoAmI();
   setNav();
   try {

@@ -2,7 +2,7 @@
 // reply to the same powers. New press arrives live; an open thread is marked read as it is shown.
 import { get, post, put } from '../api.ts';
 import { h, main, say, showError } from '../dom.ts';
-import { power } from '../format.ts';
+import { power, stamp } from '../format.ts';
 import { follow } from '../live.ts';
 import { pressOf, threadHref, threadList, unreadBadge, type PressList } from '../panels/press.ts';
 import type { Game } from '../types.ts';
@@ -72,7 +72,7 @@ export async function pressPage(id: string, thread?: string): Promise<void> {
             { class: 'who' },
             p.from === me ? 'You' : power(g, p.from),
             ' · ',
-            new Date(p.sentAt).toLocaleString(),
+            stamp(p.sentAt),
             p.phase ? ` · ${p.phase}` : '',
           ),
           h('p', {}, p.text),

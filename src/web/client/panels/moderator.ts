@@ -1,7 +1,7 @@
 // Everything a moderator does to a game, and what happened so far.
 import { allPhases, del, get, post, put, type Phase } from '../api.ts';
 import { h, say, showError } from '../dom.ts';
-import { localInput, power } from '../format.ts';
+import { localInput, power, stamp } from '../format.ts';
 import { refresh } from '../refresh.ts';
 import type { Game } from '../types.ts';
 
@@ -169,12 +169,7 @@ export async function moderatorConsole(id: string, g: Game): Promise<Node> {
         'ol',
         { class: 'events', tabindex: '0', 'aria-label': 'Event log' },
         ...events.map((e) =>
-          h(
-            'li',
-            {},
-            h('time', { datetime: String(e.createdAt) }, new Date(e.createdAt).toLocaleString()),
-            ` ${e.text}`,
-          ),
+          h('li', {}, h('time', { datetime: String(e.createdAt) }, stamp(e.createdAt)), ` ${e.text}`),
         ),
       ),
     ),

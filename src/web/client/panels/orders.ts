@@ -4,7 +4,7 @@
 // what the player wrote, to be fixed.
 import { ApiError, get, put, type ReadLine } from '../api.ts';
 import { h, say, showError } from '../dom.ts';
-import { power, when } from '../format.ts';
+import { power, stamp, when } from '../format.ts';
 import { movedOn } from '../live.ts';
 import { drawOrders } from '../map/orders.ts';
 import { diplomacyMapClicks, type BuildPicker } from '../games/diplomacy/orders.ts';
@@ -209,11 +209,7 @@ export async function ordersPanel(id: string, g: Game, side: HTMLElement, svg: S
       if (r.accepted) ready.checked = !!r.ready;
       result.append(
         readingsList(r.lines),
-        h(
-          'p',
-          { class: 'receipt' },
-          `Receipt ${r.receipt.hash.slice(0, 16)}… at ${new Date(r.receipt.at).toLocaleString()}`,
-        ),
+        h('p', { class: 'receipt' }, `Receipt ${r.receipt.hash.slice(0, 16)}… at ${stamp(r.receipt.at)}`),
       );
       say(`Orders stored: ${r.accepted} accepted, ${r.rejected} rejected.`);
       redraw(true);
