@@ -22,6 +22,8 @@ export interface MapRequest {
   own?: { role: string; accepted: unknown };
   viewer: Viewer;
   title: string;
+  /** Maori Wars' hex numbers left out (default drawn): the web page draws those in view itself. */
+  hexNumbers?: boolean;
 }
 
 /** The id of the drawing of a game module's map (a Diplomacy variant, the Hawaii 1795 scenario). */
@@ -44,6 +46,7 @@ export function drawMap(req: MapRequest): string | null {
     const map = mapOf(req.state as MWState);
     return renderMaoriWarsMap(map, maoriWarsBoard(map, req.module.view(req.state, req.viewer) as MaoriWarsView), {
       title: req.title,
+      hexNumbers: req.hexNumbers,
     });
   }
   if (req.module.id === 'aloha')

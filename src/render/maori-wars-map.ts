@@ -6,6 +6,7 @@
 // The board-independent part (terrain, hexes, names) is drawn once per map and kept.
 import type { MaoriWarsMap } from '../maori-wars/map-schema.ts';
 import { esc } from './svg.ts';
+import { HEX_NUMBERS_STYLE, hexNumberAt, hexNumberPath } from '../contract/hex-digits.ts';
 
 export type MwSide = 'british' | 'maori' | 'queenite' | 'neutral';
 export type MwStructureKind = 'town' | 'settlement' | 'fort' | 'village' | 'pa';
@@ -52,6 +53,8 @@ export interface MaoriWarsBoard {
 }
 export interface MaoriWarsRenderOptions {
   title?: string;
+  /** Without the hexes' numbers (default with): the web page draws those in view itself. */
+  hexNumbers?: boolean;
 }
 
 // Okabe–Ito colours; each side also has its own counter shape, so colour is never the only cue.
@@ -148,6 +151,7 @@ const PANEL = 300;
 interface Static {
   svgHead: string;
   mapLayer: string;
+  mapLayerNoNumbers: string;
   panel: string;
   listTop: number;
   centres: Map<string, [number, number]>;
@@ -236,40 +240,6 @@ function gridPaths(hexes: MaoriWarsMap['hexes'], r: number): { land: string; sea
   return out;
 }
 
-// Hex numbers in strokes (a seven-segment hand), all in one path: thousands of text elements are slow to draw.
-// Each digit in a box 1 wide and 2 high: where its stroke starts, then relative moves.
-const DIGITS: [number, number, string][] = [
-  [0, 0, 'h1v2h-1z'],
-  [0.3, 0.3, 'l0.3,-0.3v2'],
-  [0, 0, 'h1v1h-1v1h1'],
-  [0, 0, 'h1v2h-1m0,-1h1'],
-  [0, 0, 'v1h1m0,-1v2'],
-  [1, 0, 'h-1v1h1v1h-1'],
-  [1, 0, 'h-1v2h1v-1h-1'],
-  [0, 0, 'h1v2'],
-  [0, 0, 'h1v2h-1zm0,1h1'],
-  [1, 1, 'h-1v-1h1v2h-1'],
-];
-const scaledDigits = new Map<number, string[]>();
-function numberPath(id: string, x: number, y: number, size: number): string {
-  if (!/^\d+$/.test(id)) return '';
-  const k = size / 2;
-  let rel = scaledDigits.get(k);
-  if (!rel) {
-    rel = DIGITS.map(([, , d]) => d.replace(/-?[\d.]+/g, (n) => String(f(Number(n) * k))));
-    scaledDigits.set(k, rel);
-  }
-  const w = k,
-    gap = k * 0.6,
-    left = x - (id.length * w + (id.length - 1) * gap) / 2;
-  let out = '';
-  for (let i = 0; i < id.length; i++) {
-    const [dx, dy] = DIGITS[Number(id[i])];
-    out += `M${f(left + i * (w + gap) + dx * k)},${f(y - size + dy * k)}${rel[Number(id[i])]}`;
-  }
-  return out;
-}
-
 function drawStatic(map: MaoriWarsMap): Static {
   const R = map.drawing.hexRadius;
   const [vx, vy, vw, vh] = map.drawing.viewBox;
@@ -350,21 +320,29 @@ function drawStatic(map: MaoriWarsMap): Static {
     );
   }
   o.push('</g>');
-  // The hexes' numbers, then every hex for the page as data, not drawing: its centre and how people
-  // read it, [id, x, y, name] in JSON. The page finds the hex under a tap by its nearest centre
-  // (web client map/cells.ts): 2,143 invisible shapes taking the clicks were half the map's parse.
-  o.push(
-    `<path class="hex-numbers" d="${map.hexes.map((h) => numberPath(h.id, h.centre[0], h.centre[1] - R * 0.5, R * 0.2)).join('')}" fill="none" stroke="#555" stroke-width="0.22" stroke-linejoin="round"/>`,
-  );
+  // Below the numbers: the map so far. The numbers are their own layer (a page may draw them itself).
+  const below = o.splice(0).join('\n');
+  const style = Object.entries(HEX_NUMBERS_STYLE)
+    .map(([k, v]) => `${k}="${v}"`)
+    .join(' ');
+  const numbers = `<path class="hex-numbers" d="${map.hexes
+    .map((h) => {
+      const at = hexNumberAt(h.centre[0], h.centre[1], R);
+      return hexNumberPath(h.id, at.x, at.y, at.size);
+    })
+    .join('')}" ${style}/>`;
+  // Then every hex for the page as data, not drawing: its centre and how people read it,
+  // [id, x, y, name] in JSON. The page finds the hex under a tap by its nearest centre (web client
+  // map/cells.ts): 2,143 invisible shapes taking the clicks were half the map's parse.
   const cells = map.hexes.map((h) => {
     const name = names.get(h.id);
     const label = `${name ? `${name}, ` : ''}hex ${h.id}, ${TERRAIN_NAME[h.terrain].toLowerCase()}${h.smallIsland ? ', small island' : ''}`;
     return [h.id, f(h.centre[0]), f(h.centre[1]), label];
   });
   // Text, not an attribute: its quotes need no escaping.
-  o.push(
-    `<metadata class="cells" data-radius="${f(R)}">${esc(JSON.stringify(cells)).replace(/&quot;/g, '"')}</metadata>`,
-  );
+  const cellsData = esc(JSON.stringify(cells)).replace(/&quot;/g, '"');
+  const cellsTag = (page: boolean) =>
+    `<metadata class="cells" data-radius="${f(R)}"${page ? ' data-numbers="page"' : ''}>${cellsData}</metadata>`;
   // Places: Towns in bold with the printed Town mark; other places in italic.
   o.push(
     `<g class="places" text-anchor="middle" stroke="#fff" stroke-width="${f(R * 0.12)}" paint-order="stroke" fill="#2a2318">`,
@@ -390,7 +368,18 @@ function drawStatic(map: MaoriWarsMap): Static {
   o.push('</g>');
   const svgHead = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${vx} ${vy} ${vw + PANEL} ${vh}" role="img" font-family="DejaVu Sans, Verdana, sans-serif">`;
   const side = panelStatic(map);
-  return { svgHead, mapLayer: o.join('\n'), panel: side.svg, listTop: side.listTop, centres, names, territoryNames };
+  const above = o.join('\n');
+  return {
+    svgHead,
+    // With the numbers, or without them and the cells marked so that the page draws those in view.
+    mapLayer: [below, numbers, cellsTag(false), above].join('\n'),
+    mapLayerNoNumbers: [below, cellsTag(true), above].join('\n'),
+    panel: side.svg,
+    listTop: side.listTop,
+    centres,
+    names,
+    territoryNames,
+  };
 }
 
 /** The SVG of the map with the board on it. */
@@ -480,7 +469,7 @@ export function renderMaoriWarsMap(
     '\n' +
     title +
     '\n' +
-    st.mapLayer +
+    (options.hexNumbers === false ? st.mapLayerNoNumbers : st.mapLayer) +
     '\n' +
     o.join('\n') +
     '\n' +

@@ -25,7 +25,7 @@ interface MapView {
   draw(): string | null;
 }
 
-async function mapView(ctx: Ctx, a: Access, seq?: number): Promise<MapView> {
+async function mapView(ctx: Ctx, a: Access, seq?: number, hexNumbers?: boolean): Promise<MapView> {
   if (!hasMap(a.module))
     throw notFound(`${a.module.name} has no drawn map yet; its position is in the game's text view.`);
   const phase =
@@ -61,13 +61,22 @@ async function mapView(ctx: Ctx, a: Access, seq?: number): Promise<MapView> {
         own,
         viewer: a.viewer,
         title,
+        hexNumbers,
       }),
   };
 }
 
-/** The map of the current (or last) phase, or of phase `seq`, as the caller may see it. */
-export async function mapSvg(ctx: Ctx, a: Access, seq?: number): Promise<MapImage> {
-  const view = await mapView(ctx, a, seq);
+/**
+ * The map of the current (or last) phase, or of phase `seq`, as the caller may see it; `hexNumbers`
+ * false: a hex map without its numbers (the web page draws those in view).
+ */
+export async function mapSvg(
+  ctx: Ctx,
+  a: Access,
+  seq?: number,
+  opts: { hexNumbers?: boolean } = {},
+): Promise<MapImage> {
+  const view = await mapView(ctx, a, seq, opts.hexNumbers);
   const svg = view.draw();
   if (svg === null) throw notFound(`${a.module.name} has no drawn map yet.`);
   return { body: svg, etag: etagOf(svg), final: view.final };

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import { describe, expect, it } from 'vitest';
+import { hexNumberAt, hexNumberPath } from '../../src/contract/hex-digits.ts';
 import { MaoriWarsMapSchema } from '../../src/maori-wars/map-schema.ts';
 import { renderMaoriWarsMap, type MaoriWarsBoard } from '../../src/render/maori-wars-map.ts';
 import { cutFonts, fontsFor } from '../../src/service/png-draw.mjs';
@@ -96,6 +97,27 @@ describe('Maori Wars map drawing', () => {
     expect(byId.get(sea.id)![3]).toBe(`hex ${sea.id}, ocean`);
     // No invisible shape a hex: the page finds the hex under a tap from these.
     expect(svg).not.toMatch(/<path class="hex"/);
+  });
+
+  it("draws every hex's number in one path, or leaves them out for the page to draw (its cells marked so), the rest unchanged", () => {
+    const numbers = /<path class="hex-numbers" d="([^"]*)"/.exec(svg)![1]!;
+    // The hand the page draws with (src/contract/hex-digits.ts), from the same centres.
+    const R = map.drawing.hexRadius;
+    const expected = map.hexes
+      .map((h) => {
+        const p = hexNumberAt(h.centre[0], h.centre[1], R);
+        return hexNumberPath(h.id, p.x, p.y, p.size);
+      })
+      .join('');
+    expect(numbers).toBe(expected);
+    const without = renderMaoriWarsMap(map, board, { title: "Hone Heke's Challenge: Game Turn 2", hexNumbers: false });
+    expect(without).not.toContain('hex-numbers');
+    expect(without).toContain(`<metadata class="cells" data-radius="${R}" data-numbers="page">`);
+    expect(svg).not.toContain('data-numbers');
+    // Nothing else differs: the numbers' path out, the mark in.
+    expect(without.replace(' data-numbers="page"', '')).toBe(svg.replace(/<path class="hex-numbers"[^>]*\/>\n/, ''));
+    // A third of the map's text.
+    expect(without.length).toBeLessThan(svg.length * 0.7);
   });
 
   it('draws a stack of counters per hex, with the disrupted marker on the disrupted unit only', () => {

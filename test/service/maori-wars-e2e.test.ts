@@ -66,6 +66,18 @@ describe("Hōne Heke's Challenge over HTTP", () => {
         const r = await me.req('GET', `/games/${gameId}/map.svg`);
         expect(r.status).toBe(200);
         expect(r.body).toMatch(/<g class="stack" data-stack="\d{4}"/);
+        expect(r.body).toContain('<path class="hex-numbers"');
+        // The web page's map: the numbers left for the page to draw, the rest the same.
+        const page = await me.req('GET', `/games/${gameId}/map.svg?hexNumbers=false`);
+        expect(page.body).not.toContain('hex-numbers');
+        expect(page.body).toContain('data-numbers="page"');
+        expect(page.body).toMatch(/<g class="stack" data-stack="\d{4}"/);
+        expect(page.headers.etag).not.toBe(r.headers.etag);
+        if (maps === 0) {
+          const bad = await me.req('GET', `/games/${gameId}/map.svg?hexNumbers=maybe`);
+          expect(bad.status).toBe(400);
+          expect(JSON.stringify(bad.body)).toContain('hexNumbers');
+        }
         maps++;
       }
       if (++phases > 600) throw new Error('no end');

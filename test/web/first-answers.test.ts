@@ -52,8 +52,8 @@ describe("a game page's first answers", () => {
     const own = ['/orders', '/options', '/votes'];
     // By a mail's link: everything at once.
     const first = await visit(await context.newPage(), player.email, gameId);
-    expect(askedEarly(first, ['/map.svg', '/press', '/history?after=0', ...own])).toEqual(
-      ['/map.svg', '/press', '/history?after=0', ...own].map((x) => [x, true]),
+    expect(askedEarly(first, ['/map.svg?hexNumbers=false', '/press', '/history?after=0', ...own])).toEqual(
+      ['/map.svg?hexNumbers=false', '/press', '/history?after=0', ...own].map((x) => [x, true]),
     );
     // By the address, the browser knowing nothing of the seat: the player's own after the game's answer.
     const page = await context.newPage();
@@ -61,7 +61,10 @@ describe("a game page's first answers", () => {
     await page.locator('main[aria-busy="false"] table.games').waitFor();
     await page.evaluate(() => localStorage.clear());
     const unknown = await visit(page, player.email, gameId, false);
-    expect(askedEarly(unknown, ['/map.svg', ...own])).toEqual([['/map.svg', true], ...own.map((x) => [x, false])]);
+    expect(askedEarly(unknown, ['/map.svg?hexNumbers=false', ...own])).toEqual([
+      ['/map.svg?hexNumbers=false', true],
+      ...own.map((x) => [x, false]),
+    ]);
     // By the address again, the seat known now: with the rest.
     const again = await visit(await context.newPage(), player.email, gameId, false);
     expect(askedEarly(again, own)).toEqual(own.map((x) => [x, true]));

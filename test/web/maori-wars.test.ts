@@ -9,6 +9,7 @@
 // accessibility problem. Screenshots kept in test-artifacts/web.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { hexNumberAt, hexNumberPath } from '../../src/contract/hex-digits.ts';
 import net from 'node:net';
 import { startTestService } from '../helpers/app.ts';
 import { gameOf, signUp, type Client } from '../helpers/api.ts';
@@ -499,12 +500,59 @@ describe('Maori Wars in the browser', () => {
     const numbers = () =>
       page.evaluate(() => {
         const svg = document.querySelector<SVGSVGElement>('#map svg')!;
-        const shown = getComputedStyle(svg.querySelector('.hex-numbers')!).display !== 'none';
+        const path = svg.querySelector('.hex-numbers');
+        const shown = !!path?.getAttribute('d') && getComputedStyle(path).display !== 'none';
         return shown ? (2 * svg.getBoundingClientRect().width) / svg.viewBox.baseVal.width : 0;
       });
     expect(await numbers()).toBe(0);
     for (let i = 0; i < 5; i++) await page.getByRole('button', { name: 'Zoom in' }).tap();
     expect(await numbers()).toBeGreaterThanOrEqual(4);
+    // The map came without its numbers (a third of its bytes): the page draws those in view, and
+    // again where the view is moved to. The hex at the box's centre has its number in the path.
+    const centreHex = () =>
+      page.evaluate(async () => {
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        const box = document.querySelector('#map')!;
+        const svg = box.querySelector<SVGSVGElement>('svg')!;
+        const meta = svg.querySelector('metadata.cells')!;
+        const b = box.getBoundingClientRect();
+        const p = new DOMPoint(b.left + b.width / 2, b.top + b.height / 2).matrixTransform(
+          svg.getScreenCTM()!.inverse(),
+        );
+        const cells = JSON.parse(meta.textContent!) as [string, number, number][];
+        const near = cells.reduce((a, c) =>
+          (c[1] - p.x) ** 2 + (c[2] - p.y) ** 2 < (a[1] - p.x) ** 2 + (a[2] - p.y) ** 2 ? c : a,
+        );
+        return {
+          cell: near,
+          digits: cells.reduce((n, c) => n + c[0].length, 0),
+          radius: Number(meta.getAttribute('data-radius')),
+          page: meta.getAttribute('data-numbers'),
+          d: svg.querySelector('.hex-numbers')!.getAttribute('d')!,
+        };
+      });
+    const drawnAt = (c: Awaited<ReturnType<typeof centreHex>>) => {
+      const at = hexNumberAt(c.cell[1], c.cell[2], c.radius);
+      return c.d.includes(hexNumberPath(c.cell[0], at.x, at.y, at.size));
+    };
+    const here = await centreHex();
+    expect(here.page).toBe('page');
+    expect(drawnAt(here)).toBe(true);
+    // Far from there: the southernmost hex of the map brought to the box's centre.
+    await page.evaluate(() => {
+      const box = document.querySelector('#map')!;
+      const svg = box.querySelector<SVGSVGElement>('svg')!;
+      const cells = JSON.parse(svg.querySelector('metadata.cells')!.textContent!) as [string, number, number][];
+      const south = cells.reduce((a, c) => (c[2] > a[2] ? c : a));
+      const p = new DOMPoint(south[1], south[2]).matrixTransform(svg.getScreenCTM()!);
+      const b = box.getBoundingClientRect();
+      box.scrollBy(p.x - (b.left + b.width / 2), p.y - (b.top + b.height / 2));
+    });
+    const there = await centreHex();
+    expect(there.cell[0]).not.toBe(here.cell[0]);
+    expect(drawnAt(there)).toBe(true);
+    // Only what is near the view is drawn, not the 2,143 numbers of the map (a digit a move).
+    expect(there.d.split('M').length - 1).toBeLessThan(there.digits / 2);
     await page.screenshot({ path: artifact('maori-wars-phone-hex-numbers') });
     expect(errors).toEqual([]);
     await page.close();

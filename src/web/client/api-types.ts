@@ -2978,7 +2978,10 @@ export interface paths {
         /** The map now, as you may see it (with your own orders of the open phase) */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description false: Maori Wars' hex numbers are left out (the map's cells, in its metadata, say where each hex is) */
+                    hexNumbers?: "true" | "false";
+                };
                 header?: never;
                 path: {
                     gameId: string;
@@ -3871,7 +3874,10 @@ export interface paths {
         /** The map of a phase: its position, and once adjudicated its orders with their results */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description false: Maori Wars' hex numbers are left out (the map's cells, in its metadata, say where each hex is) */
+                    hexNumbers?: "true" | "false";
+                };
                 header?: never;
                 path: {
                     gameId: string;

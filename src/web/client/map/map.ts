@@ -4,13 +4,20 @@ import { h, showError } from '../dom.ts';
 import { inertSvg } from './inert.ts';
 
 export type MapAt = { gameId: string; seq?: number };
+/** A hex map's numbers are drawn by the page, those in view (map/hex-numbers.ts). */
+const LATER = { hexNumbers: 'false' } as const;
+/** The map's address as mapInto asks for it (the router asks for it early). */
+export const mapUrl = (gameId: string) => `/games/${gameId}/map.svg?hexNumbers=false`;
 
 export async function mapInto(box: HTMLElement, at: MapAt): Promise<SVGSVGElement | null> {
   try {
     const svg =
       at.seq === undefined
-        ? await get('/games/{gameId}/map.svg', { params: { gameId: at.gameId } })
-        : await get('/games/{gameId}/phases/{seq}/map.svg', { params: { gameId: at.gameId, seq: at.seq } });
+        ? await get('/games/{gameId}/map.svg', { params: { gameId: at.gameId }, query: LATER })
+        : await get('/games/{gameId}/phases/{seq}/map.svg', {
+            params: { gameId: at.gameId, seq: at.seq },
+            query: LATER,
+          });
     const drawn = inertSvg(svg);
     if (!drawn) throw new Error('The map could not be read.');
     box.replaceChildren(drawn);

@@ -1,5 +1,6 @@
 import { h, say, tellOnMap } from '../dom.ts';
 import { cellWidth } from './cells.ts';
+import { hexNumbersSoon } from './hex-numbers.ts';
 
 // Pan by scrolling or dragging with a finger (the box scrolls); zoom with the buttons or a pinch,
 // around the selected unit or the pinch's centre, never from the top-left corner.
@@ -155,6 +156,7 @@ export function legible(svg: SVGSVGElement): void {
   // A hex map's numbers (two units tall) are drawn once they come out at 4 px or more: smaller they
   // are a grey blur, and the phone lays out and paints 2,000 of them for nothing (style.css).
   svg.classList.toggle('fine-print', px >= 2);
+  if (px >= 2) hexNumbersSoon(svg);
   const least = Number(svg.dataset.least) || 9.5;
   const texts = [...svg.querySelectorAll<SVGTextElement>('g.labels text')];
   const units = [...svg.querySelectorAll<SVGGElement>('g.unit[data-at]')];

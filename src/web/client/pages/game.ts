@@ -6,7 +6,7 @@ import { countdown, power } from '../format.ts';
 import { follow, sayMovedOnNext, takeNote, type Change } from '../live.ts';
 import { openingOf } from '../games/aloha/board.ts';
 import { mwPanel } from '../games/maori-wars/panel.ts';
-import { mapInto } from '../map/map.ts';
+import { mapInto, mapUrl } from '../map/map.ts';
 import { startView, zoomControls } from '../map/zoom.ts';
 import { invitePanel } from '../panels/invite.ts';
 import { moderatorConsole, publicSwitch } from '../panels/moderator.ts';
@@ -41,7 +41,7 @@ const SEAT_KEY = (id: string) => `kahu-seat:${id}`;
  */
 export const gameAnswers = (id: string, fromMail = false) => [
   `/games/${id}`,
-  `/games/${id}/map.svg`,
+  mapUrl(id),
   ...((localStorage.getItem(SEAT_KEY(id)) ?? (fromMail ? 'ordering' : null)) === 'ordering'
     ? [`/games/${id}/orders`, `/games/${id}/options`, `/games/${id}/votes`]
     : []),
@@ -64,7 +64,7 @@ export async function gamePage(id: string): Promise<void> {
   // In the order the page needs them: a browser opens six connections to a server and the live
   // stream holds one, so the last may wait for the first to finish.
   prefetch([
-    ...(g.status === 'forming' ? [] : [`${at}/map.svg`]),
+    ...(g.status === 'forming' ? [] : [mapUrl(id)]),
     ...(player && phase ? [`${at}/orders`, `${at}/options`] : []),
     ...(player && (g.status === 'active' || g.status === 'paused') ? [`${at}/votes`] : []),
     ...(g.status === 'forming' ? [] : [`${at}/press`, `${at}/history?after=0`]),
