@@ -72,13 +72,14 @@ describe('a game page that follows its game', () => {
     await phase.waitFor({ timeout: 10_000 });
     const first = await phase.innerText();
     // The time itself, in the reader's zone, to the second.
-    const local = new Intl.DateTimeFormat('en-US', {
+    const local = new Intl.DateTimeFormat('en-GB', {
       hour: '2-digit',
       minute: '2-digit',
       second: '2-digit',
+      hourCycle: 'h23',
       timeZone: 'Pacific/Honolulu',
     }).format(at);
-    expect(first.replace(/\s+/g, ' ')).toContain(local.split(' ')[0]!.slice(0, 8));
+    expect(first.replace(/\s+/g, ' ')).toContain(`${local} UTC-10`);
     // It counts down by itself, a second at a time (given a few, on a busy machine).
     await expect.poll(() => phase.innerText(), { timeout: 5_000, interval: 250 }).not.toBe(first);
     // The unsent orders are still in the form.
