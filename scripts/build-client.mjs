@@ -1,5 +1,6 @@
 // The web client as one ES module: src/web/client/main.ts and what it imports, bundled by esbuild
-// (types only from the API document and the engines: nothing of the engines is bundled), minified,
+// (types only from the API document and the engines: nothing of the engines is bundled; values only
+// from src/contract, such as the hex numbers' hand the renderer draws with too), minified,
 // with a source map. `npm run build` writes dist/web/app.js; the server bundles in memory when that
 // file is missing or older than a client source (tests and tsx runs have no build step).
 import fs from 'node:fs';
@@ -7,9 +8,11 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 
 export const CLIENT_DIR = 'src/web/client';
+/** The other folder the bundle may take code from (test/layers.test.ts says so): part of its freshness. */
+export const SHARED_DIR = 'src/contract';
 export const CLIENT_OUT = 'dist/web/app.js';
 
-/** Every source file of the client, for the freshness check. */
+/** Every source file of the client and of what it may share, for the freshness check. */
 export function clientSources(root) {
   const out = [];
   const walk = (dir) => {
@@ -20,6 +23,7 @@ export function clientSources(root) {
     }
   };
   walk(path.join(root, CLIENT_DIR));
+  if (fs.existsSync(path.join(root, SHARED_DIR))) walk(path.join(root, SHARED_DIR));
   return out;
 }
 
