@@ -16,6 +16,13 @@ const CANDIDATES = [
   '/usr/bin/google-chrome',
 ].filter(Boolean) as string[];
 
+/** One client module bundled as a script for a bare page, its exports under `globalName`. */
+export async function clientScript(entry: string, globalName: string): Promise<string> {
+  const { build } = await import('esbuild');
+  const out = await build({ entryPoints: [entry], bundle: true, write: false, format: 'iife', globalName });
+  return out.outputFiles[0]!.text;
+}
+
 export async function launchBrowser(): Promise<Browser> {
   const executablePath = CANDIDATES.find((p) => fs.existsSync(p));
   if (!executablePath)

@@ -1,22 +1,14 @@
 // Times as the page writes them (src/web/client/format.ts), in a real browser in three zones: in
 // the reader's zone, to the second, the zone named by its offset; the year only when not this one.
-import { build } from 'esbuild';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { clientScript, launchBrowser } from './browser.ts';
 
 let browser: Browser;
 let script = '';
 
 beforeAll(async () => {
-  const out = await build({
-    entryPoints: ['src/web/client/format.ts'],
-    bundle: true,
-    write: false,
-    format: 'iife',
-    globalName: 'format',
-  });
-  script = out.outputFiles[0]!.text;
+  script = await clientScript('src/web/client/format.ts', 'format');
   browser = await launchBrowser();
 }, 60_000);
 afterAll(async () => {

@@ -1,26 +1,18 @@
 // The client's third wall against a hostile map (src/web/client/map/inert.ts), in a real browser:
 // whatever the text hides (a handler, a link out, a script, a declaration that makes either), the
 // drawing that joins the page has none of it; a clean map keeps every element and attribute.
-import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { clientScript, launchBrowser } from './browser.ts';
 
 let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  const out = await build({
-    entryPoints: ['src/web/client/map/inert.ts'],
-    bundle: true,
-    write: false,
-    format: 'iife',
-    globalName: 'inert',
-  });
   browser = await launchBrowser();
   page = await browser.newPage();
   await page.setContent('<!doctype html><div id="box"></div>');
-  await page.addScriptTag({ content: out.outputFiles[0]!.text });
+  await page.addScriptTag({ content: await clientScript('src/web/client/map/inert.ts', 'inert') });
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
