@@ -59,8 +59,11 @@ describe('a public game in the browser', () => {
     await page.locator('details:has(ol.events)').evaluate((d) => {
       (d as HTMLDetailsElement).open = true;
     });
-    // The event comes with the page's next live refresh, not necessarily with the badge.
-    await page.locator('ol.events', { hasText: 'made the game public' }).waitFor({ timeout: 10_000 });
+    // The event comes with the page's next live refresh, not necessarily with the badge; that refresh
+    // may draw the log again with its drawer closed, so it is waited for in the page, shown or not.
+    await page
+      .locator('ol.events', { hasText: 'made the game public' })
+      .waitFor({ state: 'attached', timeout: 10_000 });
     // Read as text, shown or not: a later live refresh may draw the log again with its drawer closed.
     expect(await page.locator('ol.events').textContent()).toContain('made the game public');
     expect(await accessibilityProblems(page)).toEqual([]);
