@@ -47,8 +47,16 @@ async function mapView(ctx: Ctx, a: Access, seq?: number, hexNumbers?: boolean):
   }
   const title = `${a.game.name}: ${phase.label}`;
   // A phase's state and report are written once (the report with the status), a submission never
-  // changes: the phase, its status, the view, the orders drawn and the title say what is drawn.
-  const key = [phase.id, phase.status, viewerKey(a.viewer), own?.id ?? '', title].join('\n');
+  // changes: the phase, its status, the view, the orders drawn, the title and whether the hex numbers
+  // are in say what is drawn.
+  const key = [
+    phase.id,
+    phase.status,
+    viewerKey(a.viewer),
+    own?.id ?? '',
+    title,
+    hexNumbers === false ? 'no hex numbers' : '',
+  ].join('\n');
   return {
     key,
     final,

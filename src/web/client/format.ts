@@ -8,7 +8,7 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 const two = (n: number) => String(n).padStart(2, '0');
 
 /** The reader's zone as its offset from UTC: "UTC", "UTC+1", "UTC-3:30". */
-export function zoneOf(d: Date): string {
+function zoneOf(d: Date): string {
   const off = -d.getTimezoneOffset();
   if (!off) return 'UTC';
   const a = Math.abs(off);
@@ -37,10 +37,9 @@ export function left(ms: number): string {
     hrs = Math.floor((s % 86_400) / 3600),
     mins = Math.floor((s % 3600) / 60),
     secs = s % 60;
-  const p = (n: number) => String(n).padStart(2, '0');
-  if (days) return `in ${days} d ${hrs} h ${p(mins)} min ${p(secs)} s`;
-  if (hrs) return `in ${hrs} h ${p(mins)} min ${p(secs)} s`;
-  if (mins) return `in ${mins} min ${p(secs)} s`;
+  if (days) return `in ${days} d ${hrs} h ${two(mins)} min ${two(secs)} s`;
+  if (hrs) return `in ${hrs} h ${two(mins)} min ${two(secs)} s`;
+  if (mins) return `in ${mins} min ${two(secs)} s`;
   return `in ${secs} s`;
 }
 
@@ -64,8 +63,7 @@ setInterval(() => {
 
 /** A time as a datetime-local input's value: local time, to the second. */
 export function localInput(d: Date): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
 }
 
 /** A power as the rulebook names it (ids are for programs). */

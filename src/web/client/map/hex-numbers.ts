@@ -21,7 +21,7 @@ export function hexNumbersSoon(svg: SVGSVGElement): void {
 }
 
 /** Draws the numbers of the hexes in the map's box and a box's width and height around it. */
-export function hexNumbersInView(svg: SVGSVGElement): void {
+function hexNumbersInView(svg: SVGSVGElement): void {
   const meta = svg.querySelector('metadata.cells[data-numbers="page"]');
   const box = svg.parentElement;
   const cells = cellsOf(svg);

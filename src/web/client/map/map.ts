@@ -7,7 +7,7 @@ export type MapAt = { gameId: string; seq?: number };
 /** A hex map's numbers are drawn by the page, those in view (map/hex-numbers.ts). */
 const LATER = { hexNumbers: 'false' } as const;
 /** The map's address as mapInto asks for it (the router asks for it early). */
-export const mapUrl = (gameId: string) => `/games/${gameId}/map.svg?hexNumbers=false`;
+export const mapUrl = (gameId: string) => `/games/${gameId}/map.svg?${new URLSearchParams(LATER)}`;
 
 export async function mapInto(box: HTMLElement, at: MapAt): Promise<SVGSVGElement | null> {
   try {
